@@ -1,0 +1,3 @@
+"""cipherkit."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""The game protocol, seeded RNG, records and conformance checks (pure Python)."""

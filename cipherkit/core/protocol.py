@@ -1,0 +1,267 @@
+"""The small surface every cipherkit game implements.
+
+A game is a module that exposes a :class:`GameSpec`. Its states subclass
+:class:`State` and follow one contract, so bots, matches, records, widgets and the
+conformance checks in :mod:`cipherkit.core.testing` work for every game alike:
+
+* ``spec.new_game(config, seed=...)`` makes a state; all randomness comes from a seeded
+  :class:`~cipherkit.core.rng.Rng` carried inside the state.
+* ``state.actors()`` lists the seats that may act now.
+* ``state.legal_actions(seat)`` lists frozen-dataclass actions whose ``str()`` is a text
+  notation that ``spec.parse_action`` reads back.
+* ``state.apply(seat, action)`` checks everything first, raises
+  :class:`~cipherkit.core.errors.IllegalAction` with a readable reason and an untouched
+  state, or changes the state and returns the public :class:`Event` list.
+* ``state.observe(viewer)`` is a JSON-safe dict holding only what that viewer may know.
+* ``state.outcome`` is ``None`` while playing.
+
+Events are public by construction: what only one seat may know (the card it drew) is
+never in an event, only in that seat's observation.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeAlias
+
+from cipherkit.core.errors import ConfigError, IllegalAction
+from cipherkit.core.rng import Rng
+
+Seat: TypeAlias = int
+"""A seat at the table, numbered from 0."""
+
+Viewer: TypeAlias = int | str
+"""Who looks at a state: a seat number, a team name such as ``"team:white"``, or
+:data:`SPECTATOR`."""
+
+SPECTATOR = "spectator"
+
+JsonDict: TypeAlias = dict[str, Any]
+
+
+class Action:
+    """Base class of every action; subclasses are frozen dataclasses.
+
+    ``str(action)`` is the action's text notation, which the game's ``parse_action``
+    turns back into an equal action.
+    """
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something public that happened: a machine-readable kind and data, and words.
+
+    Examples
+    --------
+    >>> Event("skip", {"seat": 0, "column": 1}, "Seat 1 skips column 2.").text
+    'Seat 1 skips column 2.'
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    def to_json(self) -> JsonDict:
+        return {"kind": self.kind, "data": dict(self.data), "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` holds every winning seat: one seat in a duel, every seat in a won
+    co-operative game, none in a draw or a co-operative loss. ``scores`` maps seat (as a
+    string, for JSON) to points where the game keeps score.
+
+    Examples
+    --------
+    >>> Outcome(winners=(1,), scores={"0": 3, "1": 7}, reason="score").is_draw
+    False
+    """
+
+    winners: tuple[Seat, ...]
+    reason: str
+    scores: Mapping[str, float] | None = None
+    draw: bool = False
+
+    @property
+    def is_draw(self) -> bool:
+        return self.draw
+
+    def to_json(self) -> JsonDict:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": None if self.scores is None else dict(self.scores),
+            "draw": self.draw,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Outcome | None:
+        if data is None:
+            return None
+        return cls(
+            winners=tuple(data["winners"]),
+            reason=data["reason"],
+            scores=data.get("scores"),
+            draw=bool(data.get("draw", False)),
+        )
+
+
+class State(ABC):
+    """The full, true state of one game (hidden information included).
+
+    Subclasses implement :meth:`check` (raise :class:`IllegalAction` or return) and
+    :meth:`_apply` (change the state, assuming the action was checked); :meth:`apply`
+    joins them so that an illegal action never changes anything.
+    """
+
+    game_name: ClassVar[str] = ""
+
+    rng: Rng
+
+    @abstractmethod
+    def actors(self) -> list[Seat]:
+        """Seats that may act now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it may not act)."""
+
+    @abstractmethod
+    def check(self, seat: Seat, action: Action) -> None:
+        """Raise :class:`IllegalAction` with a reason if ``seat`` may not take ``action``."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Carry out a checked action."""
+
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Check, then carry out ``action`` for ``seat``; return the public events."""
+        self.check(seat, action)
+        return self._apply(seat, action)
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        try:
+            self.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game is on."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @abstractmethod
+    def observe(self, viewer: Viewer) -> JsonDict:
+        """A JSON-safe dict with only what ``viewer`` may know."""
+
+    @abstractmethod
+    def to_json(self) -> JsonDict:
+        """The whole state, hidden parts and RNG included, as JSON-safe data."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        """Rebuild a state written by :meth:`to_json`."""
+
+    def copy(self) -> State:
+        """An independent deep copy (subclasses override with something faster)."""
+        return type(self).from_json(json.loads(json.dumps(self.to_json())))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game module exposes so generic tools can drive it.
+
+    Attributes
+    ----------
+    name:
+        The game's short name (``"decipher"``).
+    new_game:
+        ``new_game(config=None, *, seed) -> State``.
+    parse_action:
+        Text notation to action; raises :class:`~cipherkit.core.errors.NotationError`.
+    state_type:
+        The :class:`State` subclass (for ``from_json``).
+    seats:
+        ``seats(config) -> int``: how many seats a game with this config has.
+    viewers:
+        ``viewers(state) -> list[Viewer]``: every kind of viewer whose observation
+        must not leak (seats, teams, spectator).
+    hidden_variants:
+        ``hidden_variants(state, viewer, rng) -> State``: a state the viewer cannot
+        tell apart from ``state`` (same observation history), differing in hidden
+        information where possible. Used by the no-leak check and by search bots.
+    default_config:
+        The configuration used when ``config`` is ``None``.
+    """
+
+    name: str
+    new_game: Callable[..., State]
+    parse_action: Callable[[str], Action]
+    state_type: type[State]
+    seats: Callable[[Mapping[str, Any] | None], int]
+    viewers: Callable[[State], list[Viewer]]
+    hidden_variants: Callable[[State, Viewer, Rng], State]
+    default_config: Mapping[str, Any] = field(default_factory=dict)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return self.state_type.from_json(data)
+
+
+def merge_config(
+    defaults: Mapping[str, Any], config: Mapping[str, Any] | None, *, game: str
+) -> dict[str, Any]:
+    """Defaults overlaid with ``config``; an unknown key is a :class:`ConfigError`.
+
+    >>> merge_config({"a": 1, "b": 2}, {"b": 3}, game="demo")
+    {'a': 1, 'b': 3}
+    """
+    merged = dict(defaults)
+    for key, value in (config or {}).items():
+        if key not in defaults:
+            known = ", ".join(sorted(defaults))
+            raise ConfigError(f"{game}: unknown config option {key!r} (known: {known})")
+        merged[key] = value
+    return merged
+
+
+def first(items: Iterable[Any]) -> Any:
+    """The first item of an iterable, or ``None``."""
+    return next(iter(items), None)
+
+
+def iter_playout(
+    state: State, choose: Callable[[State, Seat, list[Action]], Action], max_steps: int = 10_000
+) -> Iterator[tuple[Seat, Action, list[Event]]]:
+    """Play ``state`` forward in place, yielding ``(seat, action, events)`` each step.
+
+    ``choose(state, seat, legal)`` picks the action; with several actors the first
+    listed acts first.
+    """
+    for _ in range(max_steps):
+        actors = state.actors()
+        if not actors or state.outcome is not None:
+            return
+        seat = actors[0]
+        legal = state.legal_actions(seat)
+        action = choose(state, seat, legal)
+        yield seat, action, state.apply(seat, action)

@@ -1,0 +1,107 @@
+"""Game records: the config, the seed and the actions, which replay to the same state.
+
+Examples
+--------
+>>> from cipherkit.core.record import Record
+>>> from cipherkit.core.registry import get_game
+>>> spec = get_game("decipher")
+>>> state = spec.new_game(seed=5)
+>>> rec = Record.start("decipher", None, 5)
+>>> seat = state.actors()[0]
+>>> action = state.legal_actions(seat)[0]
+>>> _ = state.apply(seat, action); rec.add(seat, action)
+>>> rec.replay() == state
+True
+>>> Record.from_json(rec.to_json()) == rec
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.protocol import Action, Seat, State
+
+
+@dataclass
+class Record:
+    """Everything needed to replay a game exactly."""
+
+    game: str
+    config: dict[str, Any] | None
+    seed: int
+    actions: list[tuple[Seat, str]] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, game: str, config: Mapping[str, Any] | None, seed: int) -> Record:
+        return cls(game, None if config is None else dict(config), seed)
+
+    def add(self, seat: Seat, action: Action) -> None:
+        self.actions.append((seat, str(action)))
+
+    def new_state(self) -> State:
+        from cipherkit.core.registry import get_game
+
+        return get_game(self.game).new_game(self.config, seed=self.seed)
+
+    def states(self) -> Iterator[State]:
+        """The initial state, then a copy of the state after each action."""
+        from cipherkit.core.registry import get_game
+
+        spec = get_game(self.game)
+        state = self.new_state()
+        yield state.copy()
+        for index, (seat, text) in enumerate(self.actions):
+            try:
+                state.apply(seat, spec.parse_action(text))
+            except (IllegalAction, NotationError) as exc:
+                raise CipherkitError(
+                    f"record does not replay at move {index + 1} ({seat}: {text}): {exc}"
+                ) from None
+            yield state.copy()
+
+    def replay(self) -> State:
+        """The state after every recorded action."""
+        last = None
+        for last in self.states():  # noqa: B007
+            pass
+        assert last is not None
+        return last
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "config": self.config,
+            "seed": self.seed,
+            "actions": [[seat, text] for seat, text in self.actions],
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Record:
+        try:
+            return cls(
+                game=str(data["game"]),
+                config=data.get("config"),
+                seed=int(data["seed"]),
+                actions=[(int(s), str(t)) for s, t in data.get("actions", [])],
+                meta=dict(data.get("meta", {})),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CipherkitError(f"not a game record: {exc}") from None
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        except json.JSONDecodeError as exc:
+            raise CipherkitError(f"{path}: not JSON: {exc}") from None

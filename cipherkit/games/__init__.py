@@ -1,0 +1,1 @@
+"""The game engines: pure rules, bots and notation; no notebook or UI imports."""

@@ -1,0 +1,57 @@
+"""Decipher, the two-player hidden-code card game (RULES.md §3).
+
+>>> from cipherkit.games.decipher import GAME
+>>> state = GAME.new_game(seed=4)
+>>> GAME.parse_action("play QS")
+Play(card=Card.parse('QS'))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cipherkit.core.protocol import GameSpec
+from cipherkit.games.decipher.actions import BreakCode, Guess, Play, Skip, parse_action
+from cipherkit.games.decipher.bots import BOTS
+from cipherkit.games.decipher.cards import CARDS, Card
+from cipherkit.games.decipher.rules import (
+    COLUMNS,
+    DEFAULT_CONFIG,
+    DecipherState,
+    card_score,
+    new_game,
+)
+from cipherkit.games.decipher.variants import hidden_variant, viewers
+
+
+def _seats(config: dict[str, Any] | None) -> int:
+    return 2
+
+
+GAME = GameSpec(
+    name="decipher",
+    new_game=new_game,
+    parse_action=parse_action,
+    state_type=DecipherState,
+    seats=_seats,
+    viewers=viewers,  # type: ignore[arg-type]
+    hidden_variants=hidden_variant,  # type: ignore[arg-type]
+    default_config=DEFAULT_CONFIG,
+)
+
+__all__ = [
+    "BOTS",
+    "CARDS",
+    "COLUMNS",
+    "DEFAULT_CONFIG",
+    "GAME",
+    "BreakCode",
+    "Card",
+    "DecipherState",
+    "Guess",
+    "Play",
+    "Skip",
+    "card_score",
+    "new_game",
+    "parse_action",
+]

@@ -1,0 +1,76 @@
+"""Decipher's actions and their text notation.
+
+========================  ==========================================================
+notation                  meaning
+========================  ==========================================================
+``play QS``               play the queen of spades on the current column's pile
+``skip``                  leave the current column as it is and go to the next
+``break``                 Break the Code (only at the start of your turn)
+``guess QS``              guess the current column of the opponent's hidden code
+========================  ==========================================================
+
+>>> from cipherkit.games.decipher.actions import parse_action
+>>> parse_action("play 10h")
+Play(card=Card.parse('TH'))
+>>> str(parse_action(" Guess ah "))
+'guess AH'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cipherkit.core.errors import NotationError
+from cipherkit.core.protocol import Action
+from cipherkit.games.decipher.cards import CARDS, Card
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    def __str__(self) -> str:
+        return "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class BreakCode(Action):
+    def __str__(self) -> str:
+        return "break"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess(Action):
+    card: Card
+
+    def __str__(self) -> str:
+        return f"guess {self.card}"
+
+
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+GUESSES: tuple[Guess, ...] = tuple(Guess(c) for c in CARDS)
+SKIP = Skip()
+BREAK = BreakCode()
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's notation; raise :class:`NotationError` with a hint otherwise."""
+    if not isinstance(text, str):
+        raise NotationError("an action must be text")
+    words = text.strip().lower().split()
+    if words == ["skip"]:
+        return SKIP
+    if words == ["break"]:
+        return BREAK
+    if len(words) == 2 and words[0] in ("play", "guess"):
+        card = Card.parse(words[1])
+        return (PLAYS if words[0] == "play" else GUESSES)[card.index]
+    raise NotationError(
+        f"{text[:40]!r} is not a decipher action (try 'play QS', 'skip', 'break', 'guess QS')"
+    )

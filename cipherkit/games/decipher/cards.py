@@ -1,0 +1,88 @@
+"""Playing cards for Decipher: a standard 52-card deck, ranks 1-13 in four suits.
+
+A card's notation is its rank (``A 2 … 9 T J Q K``; ``10`` is accepted too) then its
+suit letter (``C D H S``).
+
+Examples
+--------
+>>> from cipherkit.games.decipher.cards import Card, full_deck
+>>> Card.parse("10h")
+Card.parse('TH')
+>>> str(Card(12, "S")), Card(12, "S").pretty
+('QS', 'Q♠')
+>>> len(full_deck())
+52
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from cipherkit.core.errors import NotationError
+
+SUITS = "CDHS"
+RANK_CHARS = "A23456789TJQK"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card: ``rank`` 1 (ace) to 13 (king) and ``suit`` one of ``"CDHS"``."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.rank <= 13 or self.suit not in SUITS:
+            raise NotationError(f"no such card: rank {self.rank}, suit {self.suit!r}")
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read ``"QS"``, ``"10h"``, ``"ah"``; raise :class:`NotationError` otherwise."""
+        return _parse(text.strip().upper())
+
+    @property
+    def index(self) -> int:
+        """0-51, suits in ``CDHS`` order."""
+        return SUITS.index(self.suit) * 13 + self.rank - 1
+
+    @property
+    def pretty(self) -> str:
+        rank = "10" if self.rank == 10 else RANK_CHARS[self.rank - 1]
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        """In words: ``'queen of spades'``."""
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {SUIT_NAMES[self.suit]}"
+
+    def matches(self, other: Card) -> bool:
+        """Same suit or same rank: what a decipher card reveals against a hidden card."""
+        return self.suit == other.suit or self.rank == other.rank
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+@cache
+def _parse(text: str) -> Card:
+    rank_text, suit = text[:-1], text[-1:]
+    if rank_text == "10":
+        rank_text = "T"
+    if len(rank_text) != 1 or rank_text not in RANK_CHARS or suit not in SUITS:
+        raise NotationError(f"{text!r} is not a card (write rank then suit, like QS or 10H)")
+    return CARDS[SUITS.index(suit) * 13 + RANK_CHARS.index(rank_text)]
+
+
+CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
+"""All 52 cards, indexed by :attr:`Card.index`."""
+
+
+def full_deck() -> list[Card]:
+    return list(CARDS)
