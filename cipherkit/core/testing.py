@@ -167,7 +167,7 @@ def check_illegal_actions(
         states, _ = random_playout(spec, seed=seed, config=config)
         pool = _candidate_actions(spec, states)
         rng = Rng(seed ^ 0x5EED)
-        seats: list[Seat] = list(range(spec.seats(config))) + [-1, 99]
+        seats: list[Seat] = [*range(spec.seats(config)), -1, 99]
         for step, state in enumerate(states):
             before = json.dumps(state.to_json(), sort_keys=True)
             for _ in range(per_state):

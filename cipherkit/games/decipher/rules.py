@@ -18,10 +18,8 @@ Examples
 >>> events = state.apply(0, parse_action("play 6S"))
 >>> events[0].text
 'Player 1 plays 6♠ on column 1.'
->>> state.apply(0, parse_action("skip"))
-Traceback (most recent call last):
-...
-cipherkit.core.errors.IllegalAction: column 2 has no card yet: on your first turn you must play on every column
+>>> state.is_legal(0, parse_action("skip"))   # first turn: every column needs a card
+False
 """
 
 from __future__ import annotations
