@@ -222,7 +222,9 @@ def check_no_leak(
                         differing += 1
                     other = twin.observe(viewer)
                     if other != seen:
-                        keys = sorted(k for k in seen if seen.get(k) != other.get(k))
+                        keys = sorted(
+                            k for k in seen.keys() | other.keys() if seen.get(k) != other.get(k)
+                        )
                         raise AssertionError(
                             f"{spec.name}: seed {seed} step {step}: viewer {viewer!r} can "
                             f"tell hidden information apart through {keys}"

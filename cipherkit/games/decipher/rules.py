@@ -497,7 +497,7 @@ class DecipherState(State):
         return state
 
     def copy(self) -> DecipherState:
-        twin = DecipherState.__new__(DecipherState)
+        twin = type(self).__new__(type(self))
         twin.config = self.config
         twin.rng = self.rng.copy()
         twin.deck = list(self.deck)

@@ -1,0 +1,57 @@
+# cipherkit: two commands do everything on a fresh machine.
+#   make play   set up, then serve the puzzle gallery at http://127.0.0.1:8866
+#   make test   set up, then run every test (lint, unit, doctests, notebooks, browser)
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8866
+
+.PHONY: help setup play test test-fast lint format bench chromium clean
+
+help:
+	@echo "make play   - set up and serve the puzzle gallery on http://127.0.0.1:$(PORT)"
+	@echo "make test   - set up and run every test (unit, doctests, notebooks, browser)"
+	@echo "make test-fast - everything except the browser tests"
+	@echo "make bench  - run the benchmarks and print their JSON figures"
+	@echo "make lint / make format / make clean"
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[serve,test]"
+	touch $@
+
+setup: $(BIN)/.installed
+
+play: setup
+	$(BIN)/cipherkit serve puzzles --port $(PORT)
+
+# Browser tests drive Debian's chromium; install it when missing (needs root).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "Browser tests need Debian's chromium: sudo apt-get install chromium" >&2; exit 1; \
+	  fi; }
+
+lint: setup
+	$(BIN)/ruff check cipherkit tests bench
+	$(BIN)/ruff format --check cipherkit tests bench
+
+format: setup
+	$(BIN)/ruff check --fix cipherkit tests bench
+	$(BIN)/ruff format cipherkit tests bench
+
+test: setup chromium lint
+	$(BIN)/pytest
+
+test-fast: setup lint
+	$(BIN)/pytest -m "not browser"
+
+bench: setup
+	$(BIN)/cipherkit bench --json
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build *.egg-info

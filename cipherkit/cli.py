@@ -1,0 +1,128 @@
+"""The ``cipherkit`` command.
+
+Every subcommand has ``--help``; exit code 0 on success, 1 on a user error (one line on
+stderr, no traceback), 2 on a usage error.
+
+>>> main(["match", "decipher", "--bots", "random,random", "--games", "2", "--json"])
+... # doctest: +ELLIPSIS
+{...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from cipherkit import __version__
+from cipherkit.core.errors import CipherkitError
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, sort_keys=False))
+
+
+# ---------------------------------------------------------------- subcommands
+def cmd_match(args: argparse.Namespace) -> int:
+    from cipherkit.core.match import format_summary, play_match
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    summary = play_match(args.game, bots, games=args.games, seed=args.seed, progress=not args.json)
+    if args.json:
+        _print_json(summary)
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from cipherkit.publish.serve import serve
+
+    return serve(args.dir, port=args.port, open_browser=args.open)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from cipherkit.benchmarks import format_results, run_benchmarks
+
+    results = run_benchmarks(args.only or None, quick=args.quick, progress=not args.json)
+    if args.json:
+        _print_json(results)
+    else:
+        print(format_results(results))
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cipherkit",
+        description="Cipher games, puzzle design and classroom cryptography for Jupyter.",
+    )
+    parser.add_argument("--version", action="version", version=f"cipherkit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser(
+        "serve",
+        help="serve the puzzle gallery under Voila (the main job)",
+        description="Serve the puzzle gallery on 127.0.0.1 with Voila: sources stripped, "
+        "tracebacks hidden, only images served as files.",
+    )
+    p.add_argument("dir", nargs="?", default="puzzles", help="folder of puzzle pages")
+    p.add_argument("--port", type=_positive, default=8866, help="port (default 8866)")
+    p.add_argument("--open", action="store_true", help="open a web browser too")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser(
+        "match",
+        help="play bots against each other and report the results",
+        description="Play N games between bots, alternating who sits first, and report wins, "
+        "draws, mean scores and mean turns.",
+    )
+    p.add_argument("game", help="game name, for example decipher")
+    p.add_argument("--bots", required=True, help="comma-separated bot names, e.g. solver,random")
+    p.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_match)
+
+    p = sub.add_parser(
+        "bench",
+        help="run the benchmarks and print their figures",
+        description="Run cipherkit's benchmarks (the same ones as the scripts in bench/).",
+    )
+    p.add_argument("only", nargs="*", help="names of benchmarks to run (default: all)")
+    p.add_argument("--quick", action="store_true", help="smaller runs, for a quick look")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except CipherkitError as exc:
+        print(f"cipherkit: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("cipherkit: interrupted", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
