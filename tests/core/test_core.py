@@ -53,7 +53,7 @@ def test_record_replays_and_round_trips(tmp_path) -> None:  # type: ignore[no-un
 
 
 def test_record_that_does_not_replay_names_the_move() -> None:
-    record = Record("decipher", {"first_player": 0}, 1, [(0, "break"), (0, "play AS")])
+    record = Record("decipher", {"first_player": 0}, 1, [(0, "play 6S"), (0, "guess AS")])
     with pytest.raises(CipherkitError, match="move 2"):
         record.replay()
     with pytest.raises(CipherkitError, match="not a game record"):

@@ -7,6 +7,15 @@ opponent marks a hit (a penny) on every column whose top decipher card matches i
 card by suit or rank. At the start of a turn you may Break the Code instead: both players
 then guess the other's code, column by column, declarer first.
 
+Decisions where the rulebook leaves room (each one follows its wording):
+
+* A player's first turn "must play three cards, one into each slot", so Break the Code is
+  open to a player only once all three of their decipher piles hold a card.
+* "Until someone has no cards": once the deck is exhausted and either hand is empty, the
+  player to move must Break the Code.
+* A guess may name any of the 52 cards; a player's guesses stay hidden from the opponent
+  until the reveal.
+
 Examples
 --------
 >>> from cipherkit.games.decipher import new_game, parse_action
@@ -14,7 +23,7 @@ Examples
 >>> state.actors()
 [0]
 >>> [str(a) for a in state.legal_actions(0)][:3]
-['break', 'play 6S', 'play 3H']
+['play 6S', 'play 3H', 'play 9H']
 >>> events = state.apply(0, parse_action("play 6S"))
 >>> events[0].text
 'Player 1 plays 6♠ on column 1.'
@@ -192,12 +201,9 @@ class DecipherState(State):
         if self.phase == PLAY:
             if seat != self.turn:
                 return []
-            if self.column == 0:
-                if self.must_break():
-                    return [BREAK]
-                actions: list[Action] = [BREAK]
-            else:
-                actions = []
+            if self.column == 0 and self.must_break():
+                return [BREAK]
+            actions: list[Action] = [BREAK] if self._may_break(seat) else []
             actions.extend(PLAYS[c.index] for c in self.hands[seat])
             if self._may_skip(seat):
                 actions.append(SKIP)
@@ -205,6 +211,10 @@ class DecipherState(State):
         if self.phase == GUESS and seat == self.guesser:
             return list(GUESSES)
         return []
+
+    def _may_break(self, seat: Seat) -> bool:
+        """At the start of a turn, once this player's first turn (three plays) is done."""
+        return self.column == 0 and all(self.piles[seat])
 
     def _may_skip(self, seat: Seat) -> bool:
         if not self.piles[seat][self.column]:
@@ -230,6 +240,11 @@ class DecipherState(State):
         if isinstance(action, BreakCode):
             if self.column != 0:
                 raise IllegalAction("you may Break the Code only at the start of your turn")
+            if not all(self.piles[seat]):
+                raise IllegalAction(
+                    "your first turn must play a card on every column; "
+                    "Break the Code from your next turn on"
+                )
             return
         if self.column == 0 and self.must_break():
             raise IllegalAction(

@@ -41,6 +41,14 @@ def play_first_turn(state: DecipherState, seat: int) -> list[Card]:
     return cards
 
 
+def opened(config: dict | None = None, seed: int = 11) -> DecipherState:
+    """A game after both opening turns: the first player may now Break the Code."""
+    state = new_game({"first_player": 0, **(config or {})}, seed=seed)
+    play_first_turn(state, 0)
+    play_first_turn(state, 1)
+    return state
+
+
 @pytest.fixture
 def game() -> DecipherState:
     return new_game({"first_player": 0}, seed=11)
@@ -162,7 +170,18 @@ def test_feedback_never_says_suit_or_rank(game: DecipherState) -> None:
 
 
 # ----------------------------------------------------------------- break the code
-def test_break_only_at_the_start_of_a_turn(game: DecipherState) -> None:
+def test_no_break_on_a_players_first_turn(game: DecipherState) -> None:
+    assert "break" not in texts(game, 0)
+    with pytest.raises(IllegalAction, match="first turn must play a card on every column"):
+        act(game, 0, "break")
+    play_first_turn(game, 0)
+    assert "break" not in texts(game, 1)  # the second player's first turn too
+    play_first_turn(game, 1)
+    assert "break" in texts(game, 0)
+
+
+def test_break_only_at_the_start_of_a_turn() -> None:
+    game = opened()
     assert "break" in texts(game, 0)
     act(game, 0, f"play {game.hands[0][0]}")
     assert "break" not in texts(game, 0)
@@ -170,8 +189,11 @@ def test_break_only_at_the_start_of_a_turn(game: DecipherState) -> None:
         act(game, 0, "break")
 
 
-def test_guessing_is_column_by_column_declarer_first(game: DecipherState) -> None:
-    play_first_turn(game, 0)
+def test_guessing_is_column_by_column_declarer_first() -> None:
+    game = opened()
+    act(game, 0, f"play {game.hands[0][0]}")
+    act(game, 0, "skip")
+    act(game, 0, "skip")
     act(game, 1, "break")
     assert game.actors() == [1]
     assert len(game.legal_actions(1)) == 52
@@ -186,7 +208,8 @@ def test_guessing_is_column_by_column_declarer_first(game: DecipherState) -> Non
     assert game.actors() == []
 
 
-def test_guesses_stay_hidden_from_the_opponent_until_the_end(game: DecipherState) -> None:
+def test_guesses_stay_hidden_from_the_opponent_until_the_end() -> None:
+    game = opened()
     act(game, 0, "break")
     act(game, 0, "guess KS")
     assert game.observe(1)["guesses"][0] == 1
@@ -194,7 +217,7 @@ def test_guesses_stay_hidden_from_the_opponent_until_the_end(game: DecipherState
 
 
 def test_scoring_exact_three_rank_two_suit_one_and_winner() -> None:
-    state = new_game({"first_player": 0}, seed=5)
+    state = opened(seed=5)
     h1, h0 = state.hidden[1], state.hidden[0]
     act(state, 0, "break")
     # Seat 0 guesses column 1 exactly, column 2 by rank only, column 3 by suit only.
@@ -211,18 +234,18 @@ def test_scoring_exact_three_rank_two_suit_one_and_winner() -> None:
 
 
 def test_perfect_game_scores_nine_and_equal_scores_draw() -> None:
-    state = new_game({"first_player": 1}, seed=8)
-    act(state, 1, "break")
-    for card in state.hidden[0]:
-        act(state, 1, f"guess {card}")
+    state = opened(seed=8)
+    act(state, 0, "break")
     for card in state.hidden[1]:
         act(state, 0, f"guess {card}")
+    for card in state.hidden[0]:
+        act(state, 1, f"guess {card}")
     assert state.scores() == [9, 9]
     assert state.outcome is not None and state.outcome.draw and state.outcome.winners == ()
 
 
 def test_scoring_table_is_configurable() -> None:
-    state = new_game({"first_player": 0, "scoring": {"exact": 5}}, seed=8)
+    state = opened({"scoring": {"exact": 5}}, seed=8)
     act(state, 0, "break")
     for card in state.hidden[1]:
         act(state, 0, f"guess {card}")
@@ -276,7 +299,8 @@ def test_observation_hides_opponent_code_hand_and_deck(game: DecipherState) -> N
     assert spectator["hidden"] == [None, None] and spectator["hand"] is None
 
 
-def test_everything_is_revealed_when_the_game_is_over(game: DecipherState) -> None:
+def test_everything_is_revealed_when_the_game_is_over() -> None:
+    game = opened()
     act(game, 0, "break")
     for _ in range(3):
         act(game, 0, "guess AS")
