@@ -1,0 +1,261 @@
+"""Matches between bots, for any game in the registry.
+
+:func:`play_match` plays a number of games between bots named as in
+:func:`~cipherkit.core.registry.make_bot` (``"random"``, ``"solver:limited"``), rotating
+the seats so that every bot sits first equally often, and returns a JSON-safe summary;
+:func:`format_summary` turns it into a small text table.
+
+Game ``i`` uses seed ``seed + i``; each bot gets its own :class:`~cipherkit.core.rng.Rng`
+derived from that seed, so a match is a pure function of its arguments (only the
+``seconds`` it took differs between runs).
+
+Examples
+--------
+>>> from cipherkit.core.match import format_summary, play_match
+>>> summary = play_match("decipher", ["random", "random"], games=4, seed=1)
+>>> summary["bots"], summary["games"]
+(['random#1', 'random#2'], 4)
+>>> sum(summary["wins"].values()) + summary["draws"] + summary["no_winner"]
+4
+>>> print(format_summary(summary).splitlines()[0])  # doctest: +ELLIPSIS
+decipher: 4 games, seed 1, ...
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cipherkit.core.bots import Bot
+from cipherkit.core.errors import CipherkitError, IllegalAction
+from cipherkit.core.protocol import GameSpec, Seat, State
+from cipherkit.core.registry import get_game, make_bot
+from cipherkit.core.rng import Rng
+
+MAX_ACTIONS = 100_000
+"""A game still running after this many actions is reported as an error."""
+
+_BOT_SALT = 0xB07_5EED
+
+
+def match_config(spec: GameSpec) -> dict[str, Any] | None:
+    """The configuration a match plays with: seat 0 moves first where the game allows it.
+
+    A game whose configuration has a ``first_player`` option gets ``first_player=0``,
+    so that rotating the seats decides who moves first; other games keep their defaults.
+
+    >>> match_config(get_game("decipher"))
+    {'first_player': 0}
+    """
+    if "first_player" in spec.default_config:
+        return {"first_player": 0}
+    return None
+
+
+def bot_keys(bots: Sequence[str]) -> list[str]:
+    """Names to report bots under: the bot specs, numbered where one appears twice.
+
+    >>> bot_keys(["solver", "random"]), bot_keys(["solver", "solver"])
+    (['solver', 'random'], ['solver#1', 'solver#2'])
+    """
+    keys = []
+    for index, name in enumerate(bots):
+        if bots.count(name) > 1:
+            keys.append(f"{name}#{bots[: index + 1].count(name)}")
+        else:
+            keys.append(name)
+    return keys
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: its final state, the actions applied, who moved first."""
+
+    state: State
+    actions: int
+    first_seat: Seat
+
+
+def play_game(
+    spec: GameSpec,
+    bots: Sequence[Bot],
+    rngs: Sequence[Rng],
+    *,
+    seed: int,
+    config: Mapping[str, Any] | None = None,
+    names: Sequence[str] | None = None,
+) -> GameResult:
+    """Play one game; ``bots[s]`` (with ``rngs[s]``) sits in seat ``s``.
+
+    A bot that chooses an action outside ``legal_actions`` raises
+    :class:`CipherkitError` naming it.
+
+    >>> from cipherkit.core.bots import RandomBot
+    >>> result = play_game(get_game("decipher"), [RandomBot(), RandomBot()],
+    ...                    [Rng(1), Rng(2)], seed=3, config={"first_player": 1})
+    >>> result.first_seat, result.state.outcome is not None
+    (1, True)
+    """
+    state = spec.new_game(config, seed=seed)
+    names = names or [getattr(bot, "name", type(bot).__name__) for bot in bots]
+    first_actors = state.actors()
+    first_seat = first_actors[0] if first_actors else 0
+    actions = 0
+    while state.outcome is None:
+        actors = state.actors()
+        if not actors:
+            raise CipherkitError(f"{spec.name}: seed {seed}: nobody may act but no outcome")
+        seat: Seat = actors[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].act(state.observe(seat), legal, rngs[seat])
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            raise CipherkitError(
+                f"bot {names[seat]!r} chose an illegal action {action} "
+                f"({spec.name} seed {seed}): {exc.reason}"
+            ) from None
+        actions += 1
+        if actions >= MAX_ACTIONS:
+            raise CipherkitError(f"{spec.name} seed {seed} did not end in {MAX_ACTIONS} actions")
+    return GameResult(state, actions, first_seat)
+
+
+def play_match(
+    game: str,
+    bots: list[str],
+    *,
+    games: int,
+    seed: int = 0,
+    progress: bool = False,
+    config: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games between ``bots`` and summarise them.
+
+    Parameters
+    ----------
+    game:
+        A game name from the registry (``"decipher"``).
+    bots:
+        One bot spec per seat, in the order of the first game's seats. Game ``i``
+        rotates the list by ``i``, so each bot sits first equally often.
+    games:
+        How many games to play (at least 1).
+    seed:
+        Game ``i`` is dealt with seed ``seed + i``.
+    progress:
+        Show a progress bar on stderr.
+    config:
+        The game configuration (default: :func:`match_config`).
+
+    Returns
+    -------
+    dict
+        JSON-safe: ``game``, ``games``, ``seed``, ``config``, ``bots`` (the names it
+        reports under), ``wins`` (name -> games won), ``win_rates``, ``draws``,
+        ``no_winner`` (games nobody won that were not draws, as in lost co-operative
+        games), ``mean_scores`` (name -> mean points, or ``None`` without scores),
+        ``mean_turns``, ``mean_actions``, ``first_seat_wins`` and ``first_seat_win_rate``
+        (games won by the seat that moved first), ``seconds``.
+    """
+    spec = get_game(game)
+    if games < 1:
+        raise CipherkitError("a match needs at least one game")
+    config = match_config(spec) if config is None else dict(config)
+    seats = spec.seats(config)
+    if len(bots) != seats:
+        raise CipherkitError(f"{game} needs {seats} bots (one per seat), got {len(bots)}")
+    for name in bots:  # unknown names fail before any game is played
+        make_bot(game, name)
+    keys = bot_keys(bots)
+    wins = dict.fromkeys(keys, 0)
+    score_sums = dict.fromkeys(keys, 0.0)
+    scored_games = 0
+    draws = no_winner = first_seat_wins = 0
+    turns_total = actions_total = 0
+    started = time.perf_counter()
+    for index in _progress(range(games), progress, game):
+        game_seed = seed + index
+        order = [(index + s) % seats for s in range(seats)]  # seat -> bot position
+        instances = [make_bot(game, bots[b]) for b in order]
+        rngs = [Rng((game_seed * 0x9E3779B1 + b * 0x85EBCA77) ^ _BOT_SALT) for b in order]
+        result = play_game(
+            spec, instances, rngs, seed=game_seed, config=config, names=[keys[b] for b in order]
+        )
+        state, actions, first_seat = result.state, result.actions, result.first_seat
+        outcome = state.outcome
+        assert outcome is not None
+        if outcome.is_draw:
+            draws += 1
+        elif not outcome.winners:
+            no_winner += 1
+        for seat in outcome.winners:
+            wins[keys[order[seat]]] += 1
+        if not outcome.is_draw and first_seat in outcome.winners:
+            first_seat_wins += 1
+        if outcome.scores is not None:
+            scored_games += 1
+            for seat in range(seats):
+                score_sums[keys[order[seat]]] += float(outcome.scores.get(str(seat), 0))
+        turns_total += int(getattr(state, "turn_number", actions))
+        actions_total += actions
+    return {
+        "game": game,
+        "games": games,
+        "seed": seed,
+        "config": config,
+        "bots": keys,
+        "wins": wins,
+        "win_rates": {k: round(v / games, 4) for k, v in wins.items()},
+        "draws": draws,
+        "no_winner": no_winner,
+        "mean_scores": (
+            {k: round(v / scored_games, 4) for k, v in score_sums.items()} if scored_games else None
+        ),
+        "mean_turns": round(turns_total / games, 4),
+        "mean_actions": round(actions_total / games, 4),
+        "first_seat_wins": first_seat_wins,
+        "first_seat_win_rate": round(first_seat_wins / games, 4),
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
+def _progress(items: Iterable[int], show: bool, game: str) -> Iterable[int]:
+    if not show:
+        return items
+    from tqdm.auto import tqdm  # lazy: only when a bar is wanted
+
+    return tqdm(items, desc=f"{game} match", unit="game", file=sys.stderr, leave=False)
+
+
+def format_summary(summary: Mapping[str, Any]) -> str:
+    """A match summary as a small text table.
+
+    >>> text = format_summary(play_match("decipher", ["random", "random"], games=2))
+    >>> "draws" in text and "random#1" in text
+    True
+    """
+    games = summary["games"]
+    scores = summary.get("mean_scores")
+    name_width = max(len("bot"), *(len(k) for k in summary["bots"]))
+    lines = [
+        f"{summary['game']}: {games} games, seed {summary['seed']}, {summary['seconds']:.1f} s",
+        f"{'bot':<{name_width}}  {'wins':>6}  {'win %':>6}" + ("  mean score" if scores else ""),
+    ]
+    for key in summary["bots"]:
+        won = summary["wins"][key]
+        line = f"{key:<{name_width}}  {won:>6}  {100 * won / games:>5.1f}%"
+        if scores:
+            line += f"  {scores[key]:>10.2f}"
+        lines.append(line)
+    lines.append(
+        f"draws {summary['draws']} ({100 * summary['draws'] / games:.1f}%)"
+        + (f", no winner {summary['no_winner']}" if summary.get("no_winner") else "")
+        + f"; mean turns {summary['mean_turns']:.1f}"
+        + f"; first seat won {summary['first_seat_wins']} "
+        f"({100 * summary['first_seat_win_rate']:.1f}%)"
+    )
+    return "\n".join(lines)
