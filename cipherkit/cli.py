@@ -38,6 +38,21 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_validate(args: argparse.Namespace) -> int:
+    from cipherkit.games.mission.validate import validate_paths
+
+    problems = validate_paths(args.missions)
+    errors = [p for p in problems if p.severity == "error"]
+    if args.json:
+        _print_json({"problems": [p.to_json() for p in problems], "ok": not errors})
+    else:
+        for problem in problems:
+            print(problem, file=sys.stderr if problem.severity == "error" else sys.stdout)
+        if not problems:
+            print(f"{len(args.missions)} mission file(s) OK")
+    return 1 if errors else 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from cipherkit.publish.serve import serve
 
@@ -85,6 +100,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=_positive, default=8866, help="port (default 8866)")
     p.add_argument("--open", action="store_true", help="open a web browser too")
     p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser(
+        "validate",
+        help="check mission files and report every problem",
+        description="Check mission files. Each problem is printed as "
+        "file:line: field.path: message; exit 1 if any is an error.",
+    )
+    p.add_argument("missions", nargs="+", metavar="MISSION", help="mission YAML files")
+    p.add_argument("--json", action="store_true", help="print the problems as JSON")
+    p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser(
         "match",
