@@ -1,0 +1,120 @@
+"""Serve the puzzle gallery with Voila on 127.0.0.1.
+
+:func:`voila_command` builds the exact command line; :func:`serve` runs it (the
+``cipherkit serve`` command) and the browser tests start the same command, so the tests
+check what users run.
+
+The command points Voila's ``config_file_paths`` at this package's folder only, so the
+committed ``voila.json`` beside this module is the whole configuration (a user's own
+``~/.jupyter/voila.json`` or one in the working directory is *not* read). It sets:
+
+* ``strip_sources`` (no code in the page) and ``show_tracebacks = false``;
+* ``file_allowlist``: only image files (png, jpg, gif, svg, webp) are served by
+  ``/voila/files/``; ``file_denylist`` refuses notebooks, Python, JSON, YAML, TOML,
+  text and any dotfile or dot-folder, even if an image pattern would match;
+* ``ip = 127.0.0.1``, ``port_retries = 0`` (the port asked for, or a clear failure);
+* ``nosniff`` and ``no-referrer`` response headers, and idle kernels culled after an hour.
+
+Examples
+--------
+>>> cmd = voila_command("puzzles", 8866)
+>>> cmd[1:3], cmd[-1]
+(['-m', 'voila'], '--no-browser')
+>>> any(a.startswith("--Voila.config_file_paths=") for a in cmd)
+True
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from cipherkit.core.errors import CipherkitError
+
+__all__ = ["CONFIG_DIR", "serve", "voila_command"]
+
+CONFIG_DIR = Path(__file__).resolve().parent
+"""The folder holding the committed ``voila.json``."""
+
+
+def voila_command(
+    directory: str | os.PathLike[str], port: int = 8866, *, open_browser: bool = False
+) -> list[str]:
+    """The command line that serves ``directory`` as a Voila gallery on 127.0.0.1:``port``.
+
+    Parameters
+    ----------
+    directory:
+        Folder of notebooks; Voila shows it as a tree of pages.
+    port:
+        TCP port on 127.0.0.1.
+    open_browser:
+        Ask Voila to open a web browser once it is up.
+    """
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(Path(directory).resolve()),
+        f"--Voila.config_file_paths={CONFIG_DIR}",
+        "--Voila.ip=127.0.0.1",
+        f"--port={int(port)}",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+    ]
+    command.append("--Voila.open_browser=True" if open_browser else "--no-browser")
+    return command
+
+
+def _check(directory: str | os.PathLike[str], port: int) -> Path:
+    path = Path(directory)
+    if not path.is_dir():
+        raise CipherkitError(f"no such folder of puzzle pages: {str(directory)!r}")
+    if not 1 <= int(port) <= 65535:
+        raise CipherkitError(f"port must be between 1 and 65535, not {port}")
+    if importlib.util.find_spec("voila") is None:
+        raise CipherkitError("voila is not installed: pip install 'cipherkit[serve]'")
+    return path
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Let Voila finish its own Ctrl-C; then ask, then insist."""
+    steps = ((0.5, None), (10.0, signal.SIGINT), (5.0, signal.SIGTERM), (5.0, signal.SIGKILL))
+    for wait, sig in steps:
+        if sig is not None:
+            process.send_signal(sig)
+        try:
+            process.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+        except KeyboardInterrupt:  # a second Ctrl-C: stop at once
+            process.kill()
+            process.wait()
+            return
+
+
+def serve(
+    directory: str | os.PathLike[str] = "puzzles", port: int = 8866, open_browser: bool = False
+) -> int:
+    """Run Voila on 127.0.0.1:``port`` for the gallery in ``directory`` until Ctrl-C.
+
+    Returns Voila's exit status (0 after a Ctrl-C). A missing folder is a
+    :class:`~cipherkit.core.errors.CipherkitError` with a one-line message.
+
+    >>> serve("no/such/folder")
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: no such folder of puzzle pages: 'no/such/folder'
+    """
+    path = _check(directory, port)
+    process = subprocess.Popen(voila_command(path, port, open_browser=open_browser))
+    try:
+        return process.wait()
+    except KeyboardInterrupt:
+        _stop(process)
+        return 0

@@ -1,0 +1,406 @@
+// The Decipher table's view: plain ES module + DOM, no build step.
+//
+// It draws the `view` trait (built in the kernel from the player's observation) and
+// sends two kinds of custom message: {type: "action", text} and {type: "new_game"}.
+// No rule lives here: buttons are enabled from the kernel's list of legal actions
+// (`view.legal`) and the kernel checks every message again.
+
+const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const SUIT_ORDER = ["S", "H", "D", "C"];
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+const WAIT_LIMIT_MS = 60000;
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function rankText(rank) {
+  return rank === "T" ? "10" : rank;
+}
+
+function isRed(suit) {
+  return suit === "H" || suit === "D";
+}
+
+function prettyCard(code) {
+  return rankText(code.slice(0, -1)) + SUIT_SYMBOL[code.slice(-1)];
+}
+
+// A face-up card; a <button> when it can be clicked.
+function cardFace(code, { size = "", onClick = null, enabled = false, extra = "", title = "" } = {}) {
+  const rank = code.slice(0, -1);
+  const suit = code.slice(-1);
+  const cls = ["ck-card", size && `ck-card-${size}`, isRed(suit) ? "ck-red" : "ck-black", extra]
+    .filter(Boolean)
+    .join(" ");
+  const body = [
+    h("span", { class: "ck-corner", text: rankText(rank) + SUIT_SYMBOL[suit] }),
+    h("span", { class: "ck-pip", text: SUIT_SYMBOL[suit] }),
+  ];
+  const label = `${rankText(rank)} of ${SUIT_NAME[suit]}`;
+  if (onClick) {
+    return h(
+      "button",
+      {
+        class: cls + " ck-card-button",
+        "data-card": code,
+        "data-testid": "hand-card",
+        type: "button",
+        title: title || label,
+        "aria-label": label,
+        disabled: !enabled,
+        onclick: onClick,
+      },
+      body,
+    );
+  }
+  return h("div", { class: cls, "data-card": code, title: title || label, "aria-label": label }, body);
+}
+
+function cardBack(size = "") {
+  return h("div", { class: `ck-card ck-back ${size && `ck-card-${size}`}`, title: "hidden card" });
+}
+
+function emptySlot(text, size = "") {
+  return h("div", { class: `ck-card ck-empty ${size && `ck-card-${size}`}`, text });
+}
+
+function penny(hit, whose) {
+  if (hit) {
+    return h("span", {
+      class: "ck-penny",
+      "data-testid": `${whose}-penny`,
+      title: "a penny: the top decipher card matches this hidden card by suit or rank",
+    });
+  }
+  return h("span", { class: "ck-penny ck-penny-none", title: "no penny" });
+}
+
+function hitMark(hit) {
+  if (hit === null || hit === undefined) return h("span", { class: "ck-mark ck-pending", text: "?", title: "not marked yet" });
+  return hit
+    ? h("span", { class: "ck-mark ck-hit", text: "●", title: "hit" })
+    : h("span", { class: "ck-mark ck-miss", text: "○", title: "miss" });
+}
+
+function pileNode(pile, who) {
+  const top = pile.top
+    ? h("div", { class: "ck-pile-top" }, cardFace(pile.top.card, { size: "sm" }), hitMark(pile.top.hit))
+    : emptySlot("empty", "sm");
+  const count = h("div", {
+    class: "ck-count",
+    text: pile.count === 0 ? "" : pile.count === 1 ? "1 card" : `${pile.count} cards`,
+  });
+  const parts = [top, count];
+  if (pile.history && pile.count > 0) {
+    parts.push(
+      h(
+        "div",
+        { class: "ck-history", "data-testid": `${who}-history` },
+        h("div", { class: "ck-history-title", text: pile.history.length ? "earlier in this pile" : "nothing earlier" }),
+        h(
+          "div",
+          { class: "ck-history-cards" },
+          pile.history.map((e) => h("span", { class: "ck-history-card" }, cardFace(e.card, { size: "xs" }), hitMark(e.hit))),
+        ),
+      ),
+    );
+  }
+  return h("div", { class: "ck-pile", "data-testid": `${who}-pile` }, parts);
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "ck-decipher", "data-testid": "decipher-table" });
+  el.append(root);
+  const ui = { rank: null, suit: null, pickKey: null, waiting: false, timer: null };
+
+  function stopWaiting() {
+    ui.waiting = false;
+    if (ui.timer) clearTimeout(ui.timer);
+    ui.timer = null;
+  }
+
+  function send(message) {
+    if (ui.waiting) return;
+    ui.waiting = true;
+    ui.timer = setTimeout(() => {
+      stopWaiting();
+      draw();
+    }, WAIT_LIMIT_MS);
+    model.send(message);
+    draw();
+  }
+
+  const act = (text) => send({ type: "action", text });
+
+  function header(view) {
+    const stat = (label, value, testid) =>
+      h("span", { class: "ck-stat", "data-testid": testid }, h("b", { text: String(value) }), " ", label);
+    const count = (label, value, testid) =>
+      h("span", { class: "ck-stat", "data-testid": testid }, label, " ", h("b", { text: String(value) }));
+    return h(
+      "div",
+      { class: "ck-header" },
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), " Decipher ", h("small", { text: `against the ${view.bot_name} bot` })),
+      h(
+        "div",
+        { class: "ck-stats" },
+        count("Game", view.game_number, "game-number"),
+        count("Turn", view.turn_number, "turn-number"),
+        stat("cards in the deck", view.deck_size, "deck-size"),
+        stat("cards in the bot's hand", view.bot_hand_size, "bot-hand-size"),
+      ),
+    );
+  }
+
+  function columnNode(view, col) {
+    const over = view.phase === "over";
+    const guessing = view.phase === "guess";
+    const botCard = col.bot_card ? cardFace(col.bot_card, { extra: "ck-revealed" }) : cardBack();
+    const yourGuess = col.your_guess
+      ? h("div", { class: "ck-guess", "data-testid": "your-guess" }, "your guess ", h("b", { text: prettyCard(col.your_guess) }))
+      : guessing && view.guesser === "you" && col.current
+        ? h("div", { class: "ck-guess ck-guess-now", text: "guess this card" })
+        : null;
+    const botGuess = over && col.bot_guess
+      ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, "bot's guess ", h("b", { text: prettyCard(col.bot_guess) }))
+      : null;
+    return h(
+      "div",
+      {
+        class: `ck-column${col.current ? " ck-current" : ""}`,
+        "data-testid": `column-${col.index + 1}`,
+        "data-current": col.current ? "true" : "false",
+      },
+      h("div", { class: "ck-col-head" }, `Column ${col.index + 1}`, col.current ? h("span", { class: "ck-now", text: "now" }) : null),
+      h("div", { class: "ck-zone ck-zone-bot" }, h("div", { class: "ck-label", text: "bot's hidden card" }), h("div", { class: "ck-hidden" }, botCard, penny(col.your_hit, "your")), yourGuess),
+      h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: "your decipher pile" }), pileNode(col.your_pile, "your")),
+      h("div", { class: "ck-divider" }),
+      h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: "bot's pile on your code" }), pileNode(col.bot_pile, "bot")),
+      h("div", { class: "ck-zone ck-zone-you" }, h("div", { class: "ck-label", text: "your hidden card" }), h("div", { class: "ck-hidden" }, cardFace(col.your_card), penny(col.bot_hit, "bot")), botGuess),
+    );
+  }
+
+  function handNode(view) {
+    const legal = new Set(view.legal);
+    const cards = view.hand.map((code) =>
+      cardFace(code, {
+        enabled: !ui.waiting && legal.has(`play ${code}`),
+        onClick: () => act(`play ${code}`),
+        title: view.column !== null && view.phase === "play" ? `play this card on column ${view.column + 1}` : "",
+      }),
+    );
+    return h(
+      "div",
+      { class: "ck-hand-row" },
+      h("div", { class: "ck-label", text: `your hand (${view.hand.length})` }),
+      h("div", { class: "ck-hand", "data-testid": "hand" }, cards.length ? cards : h("span", { class: "ck-muted", text: "no cards" })),
+    );
+  }
+
+  function controls(view) {
+    const legal = new Set(view.legal);
+    const column = view.column === null ? "" : ` column ${view.column + 1}`;
+    const button = (label, action, cls, testid) =>
+      h("button", {
+        class: `ck-button ${cls}`,
+        type: "button",
+        "data-action": action,
+        "data-testid": testid,
+        disabled: ui.waiting || !legal.has(action),
+        onclick: () => act(action),
+        text: label,
+      });
+    if (view.phase !== "play") return null;
+    return h(
+      "div",
+      { class: "ck-controls" },
+      button("Break the Code", "break", "ck-danger", "break"),
+      button(`Skip${column}`, "skip", "", "skip"),
+    );
+  }
+
+  function picker(view) {
+    if (!(view.phase === "guess" && view.guesser === "you" && view.to_move === "you")) return null;
+    const key = `${view.game_number}:${view.column}`;
+    if (ui.pickKey !== key) {
+      ui.pickKey = key;
+      ui.rank = null;
+      ui.suit = null;
+    }
+    const may = new Set(view.legal).has("guess");
+    const chosen = ui.rank && ui.suit ? ui.rank + ui.suit : null;
+    const rankButtons = RANKS.map((r) =>
+      h("button", {
+        class: `ck-pick${ui.rank === r ? " ck-picked" : ""}`,
+        type: "button",
+        "data-rank": r,
+        "aria-pressed": ui.rank === r ? "true" : "false",
+        onclick: () => {
+          ui.rank = r;
+          draw();
+        },
+        text: rankText(r),
+      }),
+    );
+    const suitButtons = SUIT_ORDER.map((s) =>
+      h("button", {
+        class: `ck-pick ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}${ui.suit === s ? " ck-picked" : ""}`,
+        type: "button",
+        "data-suit": s,
+        "aria-pressed": ui.suit === s ? "true" : "false",
+        title: SUIT_NAME[s],
+        onclick: () => {
+          ui.suit = s;
+          draw();
+        },
+        text: SUIT_SYMBOL[s],
+      }),
+    );
+    return h(
+      "div",
+      { class: "ck-picker", "data-testid": "guess-picker" },
+      h("div", { class: "ck-picker-title", text: `Your guess for the bot's card in column ${view.column + 1}` }),
+      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: "rank" }), rankButtons),
+      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: "suit" }), suitButtons),
+      h(
+        "div",
+        { class: "ck-pick-row" },
+        chosen ? cardFace(chosen, { size: "sm" }) : emptySlot("?", "sm"),
+        h("button", {
+          class: "ck-button ck-primary",
+          type: "button",
+          "data-action": "guess",
+          "data-testid": "guess",
+          disabled: ui.waiting || !may || !chosen,
+          onclick: () => act(`guess ${chosen}`),
+          text: `Guess column ${view.column + 1}`,
+        }),
+      ),
+    );
+  }
+
+  function reveal(view) {
+    if (view.phase !== "over") return null;
+    const banner = { win: "You win!", loss: "The bot wins.", draw: "A draw." }[view.result] || "";
+    const rows = view.columns.map((col) =>
+      h(
+        "tr",
+        {},
+        h("th", { text: `Column ${col.index + 1}` }),
+        h("td", {}, col.your_guess ? prettyCard(col.your_guess) : "—", " / ", h("b", { text: prettyCard(col.bot_card) })),
+        h("td", { class: "ck-points", text: `${col.your_points} (${col.your_match})` }),
+        h("td", {}, col.bot_guess ? prettyCard(col.bot_guess) : "—", " / ", h("b", { text: prettyCard(col.your_card) })),
+        h("td", { class: "ck-points", text: `${col.bot_points} (${col.bot_match})` }),
+      ),
+    );
+    const s = view.scoring;
+    return h(
+      "div",
+      { class: `ck-reveal ck-result-${view.result}`, "data-testid": "reveal" },
+      h("div", { class: "ck-result", "data-testid": "result", text: banner }),
+      h(
+        "div",
+        { class: "ck-score", "data-testid": "scores" },
+        h("span", {}, "you ", h("b", { "data-testid": "score-you", text: String(view.scores.you) })),
+        h("span", { class: "ck-muted", text: " : " }),
+        h("span", {}, h("b", { "data-testid": "score-bot", text: String(view.scores.bot) }), " the bot"),
+      ),
+      h(
+        "table",
+        { class: "ck-table" },
+        h("thead", {}, h("tr", {}, h("th"), h("th", { text: "your guess / the bot's card" }), h("th", { text: "your points" }), h("th", { text: "bot's guess / your card" }), h("th", { text: "bot's points" }))),
+        h("tbody", {}, rows),
+      ),
+      h("div", { class: "ck-muted ck-small", text: `Points per card: exact ${s.exact}, same rank ${s.rank}, same suit ${s.suit}.` }),
+      h("button", {
+        class: "ck-button ck-primary",
+        type: "button",
+        "data-action": "new_game",
+        "data-testid": "play-again",
+        disabled: ui.waiting,
+        onclick: () => send({ type: "new_game" }),
+        text: "Play again",
+      }),
+    );
+  }
+
+  function legend() {
+    return h(
+      "div",
+      { class: "ck-legend" },
+      h("span", {}, h("span", { class: "ck-penny ck-penny-inline" }), " penny: the top card in front of a hidden card matches it by suit or rank"),
+      h("span", {}, hitMark(true), " hit"),
+      h("span", {}, hitMark(false), " miss"),
+      h("span", {}, hitMark(null), " not marked yet (end of turn)"),
+    );
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const message = model.get("message") || "";
+    root.replaceChildren();
+    if (!view.columns) {
+      root.append(h("div", { class: "ck-status", text: "Dealing…" }));
+      return;
+    }
+    root.classList.toggle("ck-is-waiting", ui.waiting || view.thinking);
+    const busy = ui.waiting || view.thinking;
+    const parts = [
+      header(view),
+      h(
+        "div",
+        { class: `ck-status${busy ? " ck-busy" : ""}${view.to_move === "you" ? " ck-your-turn" : ""}`, "data-testid": "status" },
+        busy ? h("span", { class: "ck-spinner" }) : null,
+        view.status,
+      ),
+      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: message }) : null,
+      reveal(view),
+      h("div", { class: "ck-board", "data-testid": "board" }, view.columns.map((col) => columnNode(view, col))),
+      legend(),
+      picker(view),
+      handNode(view),
+      controls(view),
+      view.phase === "guess"
+        ? h("div", { class: "ck-muted ck-small", "data-testid": "bot-guess-count", text: `The bot has written ${view.bot_guess_count} of 3 guesses.` })
+        : null,
+      h(
+        "details",
+        { class: "ck-log", open: true },
+        h("summary", { text: "What happened (last two turns)" }),
+        h("ol", { "data-testid": "log" }, view.log.map((line) => h("li", { text: line }))),
+      ),
+    ];
+    root.append(...parts.filter((part) => part instanceof Node));
+  }
+
+  const onChange = () => {
+    stopWaiting();
+    draw();
+  };
+  model.on("change:view", onChange);
+  model.on("change:message", onChange);
+  draw();
+  return () => {
+    stopWaiting();
+    model.off("change:view", onChange);
+    model.off("change:message", onChange);
+  };
+}
+
+export default { render };

@@ -1,0 +1,351 @@
+"""Play Decipher against a bot in a notebook or on a Voila page.
+
+:class:`DecipherTable` is an `anywidget <https://anywidget.dev>`_: a thin Python class
+with two synced traits and one ES module (``decipher_table.js``) beside it.
+
+How it stays honest
+-------------------
+* The rules live in the kernel only. The page sends custom messages
+  (``{"type": "action", "text": "play QS"}`` or ``{"type": "new_game"}``); the kernel
+  parses the text with :func:`~cipherkit.games.decipher.parse_action`, checks it against
+  ``state.legal_actions``, applies it, plays the bot's moves and publishes a new
+  :attr:`~DecipherTable.view`. Anything else is refused with a visible
+  :attr:`~DecipherTable.message` and changes nothing.
+* The kernel reads **no** trait from the browser: a state update sent by the page (a
+  forged ``view``, say) is reset at once and reported.
+* :attr:`~DecipherTable.view` is built from ``state.observe(human)`` only (see
+  :mod:`cipherkit.widgets.decipher_view`), so the bot's code and hand, the deck and the
+  seed are never in a synced trait before the reveal.
+
+Seeds
+-----
+Each game is dealt from an integer seed that stays in the kernel. With ``seed=None`` the
+seed comes from the environment variable ``CIPHERKIT_SEED`` when it is set (tests use it
+to know the deal), otherwise from :func:`os.urandom`. Game *k* of a table (counting from
+0) uses ``seed + k`` when the seed is fixed, a fresh random seed otherwise.
+
+Examples
+--------
+>>> table = DecipherTable(bot="random", seed=7, human_first=True)
+>>> table.view["to_move"], table.view["phase"]
+('you', 'play')
+>>> table.handle_message({"type": "action", "text": "skip"})
+>>> table.message
+'illegal: column 1 has no card yet: on your first turn you must play on every column'
+>>> card = table.view["hand"][0]
+>>> table.handle_message({"type": "action", "text": f"play {card}"})
+>>> table.message, table.view["columns"][0]["your_pile"]["top"]["card"] == card
+('', True)
+>>> table.record.actions[0] == (0, f"play {card}")
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import pathlib
+from typing import Any
+
+import anywidget
+import traitlets
+
+from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.protocol import Action, Event
+from cipherkit.core.record import Record
+from cipherkit.core.registry import make_bot
+from cipherkit.core.rng import Rng
+from cipherkit.games.decipher import DecipherState, new_game, parse_action
+from cipherkit.widgets.decipher_view import build_view, event_words
+
+__all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
+
+SEED_ENV = "CIPHERKIT_SEED"
+"""Environment variable that fixes the deal (read when ``seed=None``)."""
+
+MAX_MESSAGE_CHARS = 200
+"""Longest JSON text of a message from the page that is even looked at."""
+
+MAX_ACTION_CHARS = 40
+
+HUMAN = 0
+"""The person always sits at seat 0; who goes first is set by ``first_player``."""
+
+_BOT_RNG_SALT = 0x5EED_B07
+
+_HERE = pathlib.Path(__file__).parent
+_log = logging.getLogger(__name__)
+
+
+def _warn_quietly(what: str, exc: BaseException) -> None:
+    """Log a failure without its message or traceback at WARNING level.
+
+    In a kernel, log records reach ``sys.stderr``, which ipykernel forwards to every page
+    on the kernel; an exception's text could name a hidden card. The full traceback is
+    kept for DEBUG logging, which is off unless someone turns it on in the kernel.
+    """
+    _log.warning("decipher table: %s (%s)", what, type(exc).__name__)
+    _log.debug("decipher table: %s", what, exc_info=exc)
+
+
+class Refused(CipherkitError):
+    """A message from the page that is not acted upon."""
+
+
+def default_seed() -> int:
+    """The seed from ``CIPHERKIT_SEED`` if set, else 63 random bits from ``os.urandom``.
+
+    >>> 0 <= default_seed() < 2**63
+    True
+    """
+    text = os.environ.get(SEED_ENV, "").strip()
+    if text:
+        try:
+            return int(text)
+        except ValueError:
+            raise CipherkitError(f"{SEED_ENV} must be a whole number, not {text!r}") from None
+    return int.from_bytes(os.urandom(8), "little") >> 1
+
+
+def table_config(human_first: bool | None = None) -> dict[str, Any]:
+    """The Decipher config of a table's games (the person sits at seat 0).
+
+    With the same seed, ``new_game(table_config(h), seed=seed)`` deals exactly the
+    table's game, which is how tests know the bot's hidden cards.
+
+    >>> table_config(True)["first_player"], table_config(None)["first_player"]
+    (0, None)
+    """
+    first = None if human_first is None else (HUMAN if human_first else 1 - HUMAN)
+    return {"first_player": first, "names": ["you", "the bot"]}
+
+
+def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
+    """Validate a message from the page: ``("action", text)`` or ``("new_game", None)``.
+
+    Raises :class:`Refused` with a short reason for anything else.
+
+    >>> check_message({"type": "action", "text": "skip"})
+    ('action', 'skip')
+    >>> check_message(["skip"])
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.decipher_table.Refused: refused: a message must be an object
+    """
+    if buffers:
+        raise Refused("refused: unexpected binary data")
+    if not isinstance(content, dict):
+        raise Refused("refused: a message must be an object")
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError):
+        raise Refused("refused: a message must be plain JSON") from None
+    if size > MAX_MESSAGE_CHARS:
+        raise Refused("refused: message too long")
+    kind = content.get("type")
+    if kind == "action":
+        if set(content) != {"type", "text"}:
+            raise Refused("refused: an action message has exactly the fields type and text")
+        text = content["text"]
+        if not isinstance(text, str) or not 0 < len(text) <= MAX_ACTION_CHARS:
+            raise Refused("refused: an action is short text such as 'skip'")
+        return "action", text
+    if kind == "new_game":
+        if set(content) != {"type"}:
+            raise Refused("refused: a new_game message has only the field type")
+        return "new_game", None
+    raise Refused("refused: unknown message type")
+
+
+class DecipherTable(anywidget.AnyWidget):
+    """A Decipher table: you (seat 0) against a bot, in the notebook or on a Voila page.
+
+    Parameters
+    ----------
+    bot:
+        A Decipher bot name for :func:`cipherkit.core.registry.make_bot` (``"solver"``,
+        ``"random"``).
+    seed:
+        Seed of the first game; ``None`` reads ``CIPHERKIT_SEED`` or draws a random one.
+        The seed never leaves the kernel.
+    human_first:
+        ``True``/``False`` to choose who starts; ``None`` lets the deal decide.
+
+    Attributes
+    ----------
+    view:
+        (synced) What the page draws: :func:`~cipherkit.widgets.decipher_view.build_view`.
+    message:
+        (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
+    record:
+        The current game's :class:`~cipherkit.core.record.Record` (kernel only).
+    records:
+        Every game played at this table, the current one last (kernel only).
+    """
+
+    _esm = _HERE / "decipher_table.js"
+    _css = _HERE / "decipher_table.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        bot: str = "solver",
+        seed: int | None = None,
+        human_first: bool | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.bot_name = bot
+        self._bot = make_bot("decipher", bot)
+        self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
+        self._first_seed = default_seed() if seed is None else int(seed)
+        self._human_first = human_first
+        self.records: list[Record] = []
+        self._state: DecipherState
+        self._bot_rng: Rng
+        self._journal: list[tuple[int, str]] = []
+        self._start_game()
+        self.on_msg(self._on_page_message)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def record(self) -> Record:
+        """The current game's record (config, seed and actions; replays exactly)."""
+        return self.records[-1]
+
+    @property
+    def human_seat(self) -> int:
+        return HUMAN
+
+    @property
+    def state(self) -> DecipherState:
+        """The true game state, hidden cards included. Kernel only: never synced."""
+        return self._state
+
+    def handle_message(self, content: Any, buffers: Any = None) -> None:
+        """Act on one message from the page, exactly as the browser's messages are.
+
+        Never raises for bad input: a refusal is shown in :attr:`message`.
+        """
+        try:
+            kind, text = check_message(content, buffers)
+            if kind == "new_game":
+                if self._state.outcome is None:
+                    raise Refused("illegal: finish this game first")
+                self._start_game()
+            else:
+                assert text is not None
+                self._human_act(text)
+        except Refused as exc:
+            self._refuse(str(exc))
+        except Exception as exc:  # a bug must not take the page down with a traceback
+            _warn_quietly("unexpected error", exc)
+            self._refuse("error: something went wrong in the kernel; the move was not made")
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Reset any trait the page tries to change, and say so.
+
+        The kernel reads nothing from the browser. ipywidgets calls this with the
+        page's update; we let it run (so the page gets its echo) and then restore every
+        trait it touched, which sends the true values back.
+        """
+        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
+        before = {k: getattr(self, k) for k in keys}
+        # A value of the wrong type raises; traitlets has rolled it back already.
+        with contextlib.suppress(Exception):
+            super().set_state(sync_data)
+        for key, value in before.items():
+            if getattr(self, key) != value:
+                setattr(self, key, value)
+        if keys:
+            self.send_state(keys)
+        self._refuse("refused: the page may not change the table; it has been reset")
+
+    # ------------------------------------------------------------------ game flow
+    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        self.handle_message(content, buffers)
+
+    def _next_seed(self) -> int:
+        if self._fixed_seed:
+            return self._first_seed + len(self.records)
+        return self._first_seed if not self.records else default_seed()
+
+    def _start_game(self) -> None:
+        seed = self._next_seed()
+        config = table_config(self._human_first)
+        self._state = new_game(config, seed=seed)
+        record = Record.start("decipher", config, seed)
+        record.meta = {"bot": self.bot_name, "human_seat": HUMAN}
+        self.records.append(record)
+        self._bot_rng = Rng(seed ^ _BOT_RNG_SALT)
+        starter = "You go first." if self._state.turn == HUMAN else "The bot goes first."
+        opening = f"Game {len(self.records)} against the {self.bot_name} bot. {starter}"
+        self._journal = [(1, opening)]
+        self.message = ""
+        self._run_bot()
+
+    def _human_act(self, text: str) -> None:
+        state = self._state
+        if state.outcome is not None:
+            raise Refused("illegal: the game is over; press Play again")
+        try:
+            action = parse_action(text)
+        except NotationError as exc:
+            raise Refused(f"illegal: {exc}") from None
+        legal = state.legal_actions(HUMAN)
+        if action not in legal:
+            try:
+                state.check(HUMAN, action)
+            except IllegalAction as exc:
+                raise Refused(f"illegal: {exc.reason}") from None
+            raise Refused("illegal: that is not a legal action now")
+        self._apply(HUMAN, action)
+        self.message = ""
+        self._run_bot()
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        turn = self._state.turn_number
+        events = self._state.apply(seat, action)
+        self.record.add(seat, action)
+        for event in events:
+            self._journal.append((turn, event_words(event, HUMAN)))
+        return events
+
+    def _run_bot(self) -> None:
+        """Play the bot's moves until it is the person's turn or the game is over."""
+        bot = 1 - HUMAN
+        if self._state.outcome is None and self._state.actors() == [bot]:
+            self._publish(thinking=True)
+        while self._state.outcome is None and self._state.actors() == [bot]:
+            legal = self._state.legal_actions(bot)
+            try:
+                action = self._bot.act(self._state.observe(bot), legal, self._bot_rng)
+            except Exception as exc:
+                _warn_quietly(f"the {self.bot_name} bot failed", exc)
+                action = None
+            if action not in legal:  # never name the move: it may be a hidden card
+                _log.warning("decipher table: the bot's move is not legal; playing at random")
+                action = self._bot_rng.choice(legal)
+            self._apply(bot, action)
+        self._publish()
+
+    def _publish(self, *, thinking: bool = False) -> None:
+        state = self._state
+        self.view = build_view(
+            state.observe(HUMAN),
+            human=HUMAN,
+            legal=state.legal_actions(HUMAN),
+            log=self._journal,
+            thinking=thinking,
+            bot_name=self.bot_name,
+            game_number=len(self.records),
+        )
+
+    def _refuse(self, text: str) -> None:
+        if self.message == text:  # send a change even when the same refusal repeats
+            self.message = ""
+        self.message = text

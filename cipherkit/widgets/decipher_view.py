@@ -1,0 +1,281 @@
+"""What the Decipher table shows a person, built from one seat's observation only.
+
+This module is pure Python (no ipywidgets): :func:`build_view` turns
+``state.observe(seat)`` into the JSON dict that :class:`~cipherkit.widgets.DecipherTable`
+syncs to the browser, and :func:`event_words` turns public events into log lines.
+
+Two things are deliberately left out of the view, because anything in a synced trait
+can be read by whoever has the page open, displayed or not:
+
+* **hidden cards**: the observation already omits the opponent's code and hand until the
+  game is over; the view copies nothing else;
+* **pile histories** (the *memory rule*, RULES.md §3): a pile shows only its top card,
+  except the pile of the column the person is playing or guessing right now. The log is
+  cut to the last two turns for the same reason.
+
+While guessing, every card is a legal guess; the list of legal actions then holds the
+single word ``"guess"`` instead of 52 card names.
+
+Examples
+--------
+>>> from cipherkit.games.decipher import new_game
+>>> state = new_game({"first_player": 0}, seed=3)
+>>> view = build_view(state.observe(0), human=0, legal=state.legal_actions(0))
+>>> view["to_move"], view["column"], len(view["hand"]), view["columns"][0]["bot_card"]
+('you', 0, 6, None)
+>>> sorted(a for a in view["legal"] if not a.startswith("play"))
+['break']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cipherkit.core.protocol import Event, Seat
+from cipherkit.games.decipher.cards import Card
+from cipherkit.games.decipher.rules import COLUMNS, card_score
+
+LOG_TURNS = 2
+"""How many turns back the log reaches (the current turn included)."""
+
+
+def pretty(card: str) -> str:
+    """``"QS"`` -> ``"Q♠"``.
+
+    >>> pretty("TH")
+    '10♥'
+    """
+    return Card.parse(card).pretty
+
+
+def _who(seat: Seat, human: Seat) -> str:
+    return "you" if seat == human else "bot"
+
+
+def _columns_words(hits: Sequence[bool]) -> str:
+    return ", ".join(f"column {c + 1} {'hit' if h else 'miss'}" for c, h in enumerate(hits))
+
+
+def event_words(event: Event, human: Seat) -> str:
+    """One public event in plain words, from the human's point of view.
+
+    >>> from cipherkit.core.protocol import Event
+    >>> event_words(Event("play", {"seat": 1, "column": 0, "card": "QS"}), human=0)
+    'The bot plays Q♠ on column 1 of your code.'
+    >>> event_words(Event("evaluate", {"seat": 1, "hits": [True, False, False]}), human=0)
+    "Your hits on the bot's code: column 1 hit, column 2 miss, column 3 miss."
+    """
+    data = event.data
+    mine = data.get("seat") == human
+    kind = event.kind
+    if kind == "play":
+        card = pretty(data["card"])
+        column = data["column"] + 1
+        if mine:
+            return f"You play {card} on column {column}."
+        return f"The bot plays {card} on column {column} of your code."
+    if kind == "skip":
+        return f"{'You skip' if mine else 'The bot skips'} column {data['column'] + 1}."
+    if kind == "draw":
+        n = data["count"]
+        cards = f"{n} card{'s' * (n != 1)}"
+        return f"You draw {cards}." if mine else f"The bot draws {cards}."
+    if kind == "evaluate":
+        # ``seat`` is the player who marks hits on their own code.
+        if mine:
+            return f"The bot's hits on your code: {_columns_words(data['hits'])}."
+        return f"Your hits on the bot's code: {_columns_words(data['hits'])}."
+    if kind == "break":
+        why = " (the deck is exhausted)" if data.get("forced") else ""
+        who = "You break" if mine else "The bot breaks"
+        first = "you guess" if mine else "the bot guesses"
+        return f"{who} the code{why}! Guessing begins: {first} first."
+    if kind == "guess":
+        who = "You write" if mine else "The bot writes"
+        return f"{who} a guess for column {data['column'] + 1}."
+    if kind == "reveal":
+        scores = data["scores"]
+        you, bot = scores[human], scores[1 - human]
+        return f"The codes are revealed. Final score: you {you}, the bot {bot}."
+    return event.text
+
+
+def _pile(entries: Sequence[Mapping[str, Any]], with_history: bool) -> dict[str, Any]:
+    top = entries[-1] if entries else None
+    return {
+        "top": None if top is None else {"card": top["card"], "hit": top["hit"]},
+        "count": len(entries),
+        "history": [{"card": e["card"], "hit": e["hit"]} for e in entries[:-1]]
+        if with_history
+        else None,
+    }
+
+
+def _points_word(guess: str | None, truth: str | None) -> str:
+    if guess is None or truth is None:
+        return ""
+    g, t = Card.parse(guess), Card.parse(truth)
+    if g == t:
+        return "exact card"
+    if g.rank == t.rank:
+        return "same rank"
+    if g.suit == t.suit:
+        return "same suit"
+    return "no match"
+
+
+def legal_texts(legal: Sequence[Any]) -> list[str]:
+    """Legal actions as text, all guesses folded into the single word ``"guess"``."""
+    texts = [str(a) for a in legal]
+    guesses = [t for t in texts if t.startswith("guess ")]
+    rest = [t for t in texts if not t.startswith("guess ")]
+    return [*rest, "guess"] if guesses else rest
+
+
+def status_line(obs: Mapping[str, Any], human: Seat, *, thinking: bool) -> str:
+    """The one-line instruction shown above the table."""
+    phase = obs["phase"]
+    column = obs["column"]
+    if phase == "over":
+        outcome = obs["outcome"] or {}
+        if outcome.get("draw"):
+            return "The game is over: a draw."
+        if human in outcome.get("winners", []):
+            return "The game is over: you win!"
+        return "The game is over: the bot wins."
+    if thinking or obs["actors"] != [human]:
+        if phase == "guess":
+            return "The bot is writing its guesses…"
+        return "The bot is thinking…"
+    if phase == "guess":
+        return (
+            f"Guess the bot's card in column {column + 1}: pick a rank and a suit, "
+            "then press Guess."
+        )
+    if obs["must_break"]:
+        return "The deck is exhausted and a hand is empty: you must Break the Code."
+    first_turn = not any(obs["piles"][human][c] for c in range(COLUMNS))
+    if first_turn and column == 0 and obs["played_this_turn"] == 0:
+        return "Your first turn: play one card on each column, starting with column 1."
+    line = f"Your turn, column {column + 1}: click a card in your hand to play it here, or Skip."
+    if column == 0:
+        line += " Or Break the Code now and start guessing."
+    return line
+
+
+def build_view(
+    obs: Mapping[str, Any],
+    *,
+    human: Seat,
+    legal: Sequence[Any] = (),
+    log: Sequence[tuple[int, str]] = (),
+    thinking: bool = False,
+    bot_name: str = "bot",
+    game_number: int = 1,
+) -> dict[str, Any]:
+    """The dict synced to the page, from ``obs = state.observe(human)`` only.
+
+    Parameters
+    ----------
+    obs:
+        The human seat's observation.
+    human:
+        The human's seat.
+    legal:
+        The human's legal actions now (actions or their text).
+    log:
+        ``(turn_number, words)`` pairs, oldest first; only the last
+        :data:`LOG_TURNS` turns are kept.
+    thinking:
+        True while the kernel is running the bot's moves.
+    bot_name, game_number:
+        Shown in the header.
+    """
+    bot = 1 - human
+    phase = obs["phase"]
+    over = phase == "over"
+    acting = not thinking and obs["actors"] == [human] and phase in ("play", "guess")
+    current = obs["column"] if acting else None
+    scoring = obs["scoring"]
+    bot_code = obs["hidden"][bot]  # None until the game is over
+    my_code = obs["hidden"][human]
+    my_guesses = obs["guesses"][human]
+    bot_guesses = obs["guesses"][bot]  # a count until the game is over
+
+    columns = []
+    for c in range(COLUMNS):
+        my_pile = obs["piles"][human][c]
+        bot_pile = obs["piles"][bot][c]
+        column: dict[str, Any] = {
+            "index": c,
+            "current": current == c,
+            "bot_card": bot_code[c] if bot_code else None,
+            "your_pile": _pile(my_pile, with_history=current == c),
+            "your_hit": obs["hits"][human][c],
+            "your_card": my_code[c],
+            "bot_pile": _pile(bot_pile, with_history=False),
+            "bot_hit": obs["hits"][bot][c],
+            "your_guess": my_guesses[c] if c < len(my_guesses) else None,
+            "bot_guess": None,
+        }
+        if over:
+            truth_bot = bot_code[c] if bot_code else None
+            your_guess = column["your_guess"]
+            bot_guess = (
+                bot_guesses[c] if isinstance(bot_guesses, list) and c < len(bot_guesses) else None
+            )
+            column["bot_guess"] = bot_guess
+            column["your_points"] = (
+                card_score(
+                    None if your_guess is None else Card.parse(your_guess),
+                    Card.parse(truth_bot),
+                    scoring,
+                )
+                if truth_bot
+                else 0
+            )
+            column["your_match"] = _points_word(your_guess, truth_bot)
+            column["bot_points"] = card_score(
+                None if bot_guess is None else Card.parse(bot_guess),
+                Card.parse(my_code[c]),
+                scoring,
+            )
+            column["bot_match"] = _points_word(bot_guess, my_code[c])
+        columns.append(column)
+
+    outcome = obs["outcome"]
+    result = None
+    if outcome is not None:
+        result = "draw" if outcome["draw"] else "win" if human in outcome["winners"] else "loss"
+    scores = obs["scores"]
+
+    turn = obs["turn_number"]
+    recent = [words for t, words in log if t > turn - LOG_TURNS]
+
+    def role(seat: Seat | None) -> str | None:
+        return None if seat is None else _who(seat, human)
+
+    return {
+        "game_number": game_number,
+        "bot_name": bot_name,
+        "phase": phase,
+        "turn_number": turn,
+        "to_move": role(obs["actors"][0]) if obs["actors"] else None,
+        "thinking": thinking,
+        "column": obs["column"] if phase in ("play", "guess") else None,
+        "status": status_line(obs, human, thinking=thinking),
+        "hand": list(obs["hand"] or []),
+        "deck_size": obs["deck_size"],
+        "bot_hand_size": obs["hand_sizes"][bot],
+        "columns": columns,
+        "legal": legal_texts(legal) if acting else [],
+        "must_break": bool(obs["must_break"]) and acting,
+        "declarer": role(obs["declarer"]),
+        "guesser": role(obs["guesser"]),
+        "bot_guess_count": len(bot_guesses) if isinstance(bot_guesses, list) else bot_guesses,
+        "scores": None if scores is None else {"you": scores[human], "bot": scores[bot]},
+        "scoring": dict(scoring),
+        "result": result,
+        "log": recent,
+    }

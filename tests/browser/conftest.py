@@ -1,0 +1,255 @@
+"""A real Voila server and a real headless Chromium for the browser suite.
+
+The server runs :func:`cipherkit.publish.serve.voila_command` (what ``cipherkit serve``
+runs) on a free port, over a temporary copy of ``puzzles/`` with bait files added beside
+the pages (a mission YAML, a JSON answer file, a dot-folder...), and with
+``CIPHERKIT_SEED`` set so that the tests can deal the same game locally and know the
+bot's hidden cards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cipherkit.publish.serve import voila_command
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = 20_250_611
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BAIT = "BAIT-SECRET-7731"
+BAIT_FILES = {
+    "answers.json": json.dumps({"answer": BAIT}),
+    "mission.yaml": f"answer: {BAIT}\n",
+    "mission.yml": f"answer: {BAIT}\n",
+    "notes.md": f"# {BAIT}\n",
+    "secret.py": f"ANSWER = {BAIT!r}\n",
+    "voila.json": json.dumps({"VoilaConfiguration": {"file_allowlist": [".*"], "x": BAIT}}),
+    "missions/heist.yaml": f"answer: {BAIT}\n",
+}
+# A file that *matches* the image allowlist but sits in a dot-folder: must be refused too.
+BAIT_IMAGE = ".private/answer.png"
+SERVER_START_TIMEOUT = 90
+UI_TIMEOUT_MS = 60_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"voila exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"voila did not answer within {timeout} s:\n{log.read_text()}")
+
+
+def stop_process_group(process: subprocess.Popen[bytes]) -> None:
+    """Stop a process we started in its own session, and its kernels."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=15)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)  # kernels left in the server's group
+    process.wait(timeout=10)
+
+
+@dataclass
+class Server:
+    url: str
+    port: int
+    seed: int
+    root: Path
+    log: Path
+
+    def get(self, path: str, *, redirects: int = 5) -> tuple[int, str]:
+        """GET a path exactly as written (no normalisation), following redirects on
+        this server; return the final status and body."""
+        import http.client
+        import urllib.parse
+
+        for _ in range(redirects + 1):
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            try:
+                conn.request("GET", path)
+                response = conn.getresponse()
+                status = response.status
+                body = response.read().decode("utf-8", errors="replace")
+                location = response.getheader("Location")
+            finally:
+                conn.close()
+            if status not in (301, 302, 303, 307, 308) or not location:
+                return status, body
+            target = urllib.parse.urlsplit(location)
+            assert target.hostname in (None, "127.0.0.1"), f"redirect off the server: {location}"
+            path = urllib.parse.urlunsplit(("", "", target.path, target.query, ""))
+        raise AssertionError(f"too many redirects from {path}")
+
+
+@pytest.fixture(scope="session")
+def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("gallery")
+    shutil.copytree(ROOT / "puzzles", root, dirs_exist_ok=True)
+    for name, text in BAIT_FILES.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    (root / BAIT_IMAGE).parent.mkdir(parents=True, exist_ok=True)
+    (root / BAIT_IMAGE).write_bytes(b"\x89PNG\r\n\x1a\n" + BAIT.encode())
+    return root
+
+
+@pytest.fixture(scope="session")
+def voila_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    port = free_port()
+    log = tmp_path_factory.mktemp("voila-log") / "voila.log"
+    env = {**os.environ, "CIPHERKIT_SEED": str(SEED), "PYTHONUNBUFFERED": "1"}
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            voila_command(gallery, port),
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=gallery,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(url + "/", process, log, SERVER_START_TIMEOUT)
+        yield Server(url, port, SEED, gallery, log)
+    finally:
+        stop_process_group(process)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 1250})
+    page = context.new_page()
+    page.set_default_timeout(UI_TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+# ---------------------------------------------------------------- kernel websocket
+def kernel_message(msg_type: str, content: dict[str, Any], session: str) -> str:
+    return json.dumps(
+        {
+            "header": {
+                "msg_id": uuid.uuid4().hex,
+                "username": "browser-test",
+                "session": session,
+                "msg_type": msg_type,
+                "version": "5.3",
+                "date": datetime.datetime.now(datetime.UTC).isoformat(),
+            },
+            "parent_header": {},
+            "metadata": {"version": "1.0.0"} if msg_type == "comm_open" else {},
+            "content": content,
+            "channel": "shell",
+            "buffers": [],
+        }
+    )
+
+
+@dataclass
+class KernelClient:
+    """A second client on the page's kernel, as anyone with the page open could make."""
+
+    port: int
+    kernel_id: str
+    session: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def _connect(self) -> Any:
+        import websocket
+
+        url = f"ws://127.0.0.1:{self.port}/api/kernels/{self.kernel_id}/channels"
+        return websocket.create_connection(f"{url}?session_id={self.session}", timeout=20)
+
+    def request_states(self) -> dict[str, Any]:
+        """Every widget's state, through the ``jupyter.widget.control`` comm."""
+        ws = self._connect()
+        try:
+            comm_id = uuid.uuid4().hex
+            open_content = {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}}
+            ws.send(kernel_message("comm_open", open_content, self.session))
+            request = {"comm_id": comm_id, "data": {"method": "request_states"}}
+            ws.send(kernel_message("comm_msg", request, self.session))
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                raw = ws.recv()
+                if isinstance(raw, bytes):
+                    continue
+                msg = json.loads(raw)
+                content = msg.get("content", {})
+                if msg.get("msg_type") == "comm_msg" and content.get("comm_id") == comm_id:
+                    data = content["data"]
+                    assert data["method"] == "update_states"
+                    return data["states"]
+            raise AssertionError("no update_states reply from the kernel")
+        finally:
+            ws.close()
+
+    def send_to_widget(self, model_id: str, data: dict[str, Any]) -> None:
+        """A raw comm message to one widget (``custom`` content or an ``update``)."""
+        ws = self._connect()
+        try:
+            ws.send(kernel_message("comm_msg", {"comm_id": model_id, "data": data}, self.session))
+            time.sleep(0.3)  # let the server pass it on before the socket closes
+        finally:
+            ws.close()
+
+
+def table_model_id(states: dict[str, Any]) -> str:
+    ids = [
+        model_id
+        for model_id, entry in states.items()
+        if entry["state"].get("_anywidget_id") == "cipherkit.widgets.decipher_table.DecipherTable"
+    ]
+    assert len(ids) == 1, f"expected one DecipherTable, found {len(ids)}"
+    return ids[0]

@@ -1,0 +1,107 @@
+"""Driving the Decipher page in Chromium through clicks only, like a student would."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cipherkit.games.decipher import new_game
+from cipherkit.games.decipher.cards import CARDS, Card
+from cipherkit.widgets.decipher_table import table_config
+from tests.browser.conftest import KernelClient, Server
+
+TABLE = "[data-testid=decipher-table]"
+READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=board]"
+
+
+def dealt(seed: int) -> Any:
+    """The game the page deals for ``seed`` (the page's table uses ``table_config(None)``)."""
+    return new_game(table_config(None), seed=seed)
+
+
+def near_miss(truth: str, avoid: set[str]) -> str:
+    """A card of the same suit, another rank, not in ``avoid``: worth exactly the suit point."""
+    t = Card.parse(truth)
+    return next(
+        str(c) for c in CARDS if c.suit == t.suit and c.rank != t.rank and str(c) not in avoid
+    )
+
+
+@dataclass
+class TablePage:
+    page: Any
+    server: Server
+    frames: list[str | bytes] = field(default_factory=list)
+    socket_urls: list[str] = field(default_factory=list)
+    first_html: str = ""
+
+    def open(self) -> TablePage:
+        def on_socket(ws: Any) -> None:
+            self.socket_urls.append(ws.url)
+            ws.on("framereceived", lambda payload: self.frames.append(payload))
+
+        self.page.on("websocket", on_socket)
+        response = self.page.goto(f"{self.server.url}/voila/render/decipher.ipynb")
+        assert response is not None and response.status == 200
+        self.first_html = response.text()
+        self.ready()
+        return self
+
+    # ------------------------------------------------------------ reading the page
+    @property
+    def kernel(self) -> KernelClient:
+        ids = {
+            u.split("/api/kernels/")[1].split("/")[0]
+            for u in self.socket_urls
+            if "/api/kernels/" in u
+        }
+        assert len(ids) == 1, f"expected one kernel websocket, saw {self.socket_urls}"
+        return KernelClient(self.server.port, ids.pop())
+
+    def ready(self) -> None:
+        """Wait until the page is not waiting for the kernel (nor for the bot)."""
+        self.page.wait_for_selector(READY)
+
+    def text(self, testid: str) -> str:
+        return self.page.locator(f"[data-testid={testid}]").inner_text()
+
+    def current_column(self) -> int | None:
+        current = self.page.locator("[data-current=true]")
+        if current.count() == 0:
+            return None
+        return int(current.get_attribute("data-testid").split("-")[1]) - 1
+
+    def hand(self) -> list[str]:
+        return self.page.locator("[data-testid=hand] [data-card]").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.card)"
+        )
+
+    def your_code(self) -> list[str]:
+        return [
+            self.page.locator(
+                f"[data-testid=column-{c + 1}] .ck-zone-you [data-card]"
+            ).get_attribute("data-card")
+            for c in range(3)
+        ]
+
+    def html(self) -> str:
+        return self.page.content()
+
+    # ------------------------------------------------------------ clicking
+    def play_first_card(self) -> str:
+        card = self.page.locator("[data-testid=hand] button[data-card]:not([disabled])").first
+        code = card.get_attribute("data-card")
+        card.click()
+        self.ready()
+        return code
+
+    def click_action(self, action: str) -> None:
+        self.page.click(f"[data-action={action}]:not([disabled])")
+        self.ready()
+
+    def guess(self, card: str) -> None:
+        rank, suit = card[:-1], card[-1]
+        picker = self.page.locator("[data-testid=guess-picker]")
+        picker.locator(f"[data-rank='{rank}']").click()
+        picker.locator(f"[data-suit='{suit}']").click()
+        self.click_action("guess")
