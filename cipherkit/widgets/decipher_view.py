@@ -23,8 +23,8 @@ Examples
 >>> view = build_view(state.observe(0), human=0, legal=state.legal_actions(0))
 >>> view["to_move"], view["column"], len(view["hand"]), view["columns"][0]["bot_card"]
 ('you', 0, 6, None)
->>> sorted(a for a in view["legal"] if not a.startswith("play"))
-['break']
+>>> sorted(a for a in view["legal"] if not a.startswith("play"))  # first turn: plays only
+[]
 """
 
 from __future__ import annotations
