@@ -53,6 +53,28 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    from cipherkit.glyphs.render import render_mission
+
+    written = render_mission(args.mission, args.out, pdf=args.pdf, progress=not args.quiet)
+    for path in written:
+        print(path)
+    return 0
+
+
+def cmd_decode(args: argparse.Namespace) -> int:
+    from cipherkit.games.intercept.decode import decode_clues
+
+    keywords = [k.strip() for k in args.keywords.split(",")]
+    clues = [c.strip() for c in args.clues.split(";")]
+    result = decode_clues(keywords, clues)
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        print(result.code_text)
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from cipherkit.publish.serve import serve
 
@@ -110,6 +132,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("missions", nargs="+", metavar="MISSION", help="mission YAML files")
     p.add_argument("--json", action="store_true", help="print the problems as JSON")
     p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser(
+        "render",
+        help="draw a mission: card, console, map, glyph sheet; print-and-play PDF",
+        description="Write the mission card, console, map and glyph sheet as PNG and SVG "
+        "into DIR, and optionally a print-and-play PDF (A4, 300 dpi).",
+    )
+    p.add_argument("mission", metavar="MISSION", help="a mission YAML file")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder to write images into")
+    p.add_argument("--pdf", metavar="FILE", help="also write a print-and-play PDF here")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser(
+        "decode",
+        help="the intercept decoder bot: which keyword does each clue point to?",
+        description="Given a team's four keywords and three clues, print the code the "
+        "decoder bot reads from them, as d.d.d.",
+    )
+    p.add_argument("--keywords", required=True, help="four keywords, comma-separated")
+    p.add_argument("--clues", required=True, help="three clues, separated by ';'")
+    p.add_argument("--json", action="store_true", help="print the code and scores as JSON")
+    p.set_defaults(func=cmd_decode)
 
     p = sub.add_parser(
         "match",
