@@ -219,3 +219,32 @@ def decipher_match(quick: bool) -> Figures:
             "mean_turns": self_play["mean_turns"],
         },
     }
+
+
+# ---------------------------------------------------------------- mission
+@benchmark("mission_playouts")
+def mission_playouts(quick: bool) -> Figures:
+    """Random legal mission playouts: actions applied per second, legal-action listing
+    included, on the built-in demo mission with 2, 3 and 4 seats (target: 20,000)."""
+    from cipherkit.core.rng import Rng
+    from cipherkit.games.mission import new_game
+
+    games = 40 if quick else 2000
+    configs = [{"players": 2}, {"players": 3}, {"players": 4}]
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        state = new_game(configs[seed % len(configs)], seed=seed)
+        chooser = Rng(seed + 1)
+        while state.outcome is None:
+            actors = state.actors()
+            seat = actors[chooser.randbelow(len(actors))]
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+            actions += 1
+    seconds = time.perf_counter() - started
+    return {
+        "games": games,
+        "actions": actions,
+        "seconds": round(seconds, 3),
+        "actions_per_second": round(actions / seconds, 1),
+    }

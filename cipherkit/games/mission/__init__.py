@@ -1,0 +1,71 @@
+"""Mission, the co-operative cipher mission game (RULES.md §1).
+
+Players move through a map of rooms, reveal and collect glyph tokens to open the
+windows of a mission card's cipher, and agree on the answer before time runs out.
+Missions are YAML files (``docs/mission-format.md``), checked by ``cipherkit validate``.
+
+>>> from cipherkit.games.mission import GAME, load, new_game
+>>> state = GAME.new_game({"players": 1}, seed=4)
+>>> GAME.parse_action("play 7 run")
+Play(value=7, action='run')
+>>> state.mission.id, len(state.chars)
+('demo', 2)
+"""
+
+from __future__ import annotations
+
+from cipherkit.core.protocol import GameSpec
+from cipherkit.games.mission.actions import parse_action
+from cipherkit.games.mission.bots import BOTS
+from cipherkit.games.mission.builder import MissionBuilder
+from cipherkit.games.mission.characters import ABILITIES, BUILTIN, Character
+from cipherkit.games.mission.config import DEFAULT_CONFIG, seats
+from cipherkit.games.mission.console import Cell, Glyph, answers_match, normalize_answer
+from cipherkit.games.mission.deck import DeckSpec
+from cipherkit.games.mission.model import Campaign, CampaignLink, Mission, load
+from cipherkit.games.mission.problems import MissionError, Problem
+from cipherkit.games.mission.rules import MissionState, new_game
+from cipherkit.games.mission.samples import demo_mission
+from cipherkit.games.mission.tokens import ACTIONS, TRAPS, Token
+from cipherkit.games.mission.validate import validate_paths
+from cipherkit.games.mission.variants import hidden_variant, viewers
+
+GAME = GameSpec(
+    name="mission",
+    new_game=new_game,
+    parse_action=parse_action,
+    state_type=MissionState,
+    seats=seats,
+    viewers=viewers,  # type: ignore[arg-type]
+    hidden_variants=hidden_variant,  # type: ignore[arg-type]
+    default_config=DEFAULT_CONFIG,
+)
+
+__all__ = [
+    "ABILITIES",
+    "ACTIONS",
+    "BOTS",
+    "BUILTIN",
+    "DEFAULT_CONFIG",
+    "GAME",
+    "TRAPS",
+    "Campaign",
+    "CampaignLink",
+    "Cell",
+    "Character",
+    "DeckSpec",
+    "Glyph",
+    "Mission",
+    "MissionBuilder",
+    "MissionError",
+    "MissionState",
+    "Problem",
+    "Token",
+    "answers_match",
+    "demo_mission",
+    "load",
+    "new_game",
+    "normalize_answer",
+    "parse_action",
+    "validate_paths",
+]

@@ -1,0 +1,165 @@
+"""Building a mission in Python; the result equals the same mission written in YAML.
+
+:class:`MissionBuilder` collects the mission-file structure (the one documented in
+``docs/mission-format.md``) through small methods, and :meth:`MissionBuilder.build`
+passes it through the same schema and checks as a file, so errors read the same.
+
+Examples
+--------
+>>> from cipherkit.games.mission.builder import MissionBuilder
+>>> b = MissionBuilder("hi", title="Hello", question="Say hello")
+>>> b.glyph("h", "H").glyph("i", "I").word("h", "i")
+MissionBuilder('hi')
+>>> b.room("hall", pos=(0, 0), entrance=True, stack=["h"])
+MissionBuilder('hi')
+>>> b.room("den", pos=(1, 0), stack=["i", "gas"]).passage("hall", "den")
+MissionBuilder('hi')
+>>> mission = b.build()
+>>> mission.answer, mission.stacks["den"][1].label
+('HI', 'gas')
+>>> from cipherkit.games.mission.model import Mission
+>>> Mission.from_yaml(mission.to_yaml()) == mission
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cipherkit.games.mission.model import ENTRANCE, Mission
+from cipherkit.games.mission.schema import mission_from_data
+
+TokenSpec = str | dict[str, Any]
+CellSpec = str | dict[str, Any]
+
+
+class MissionBuilder:
+    """Collects a mission piece by piece; every method returns the builder."""
+
+    def __init__(self, id: str, *, title: str, question: str, story: str = "") -> None:
+        self.data: dict[str, Any] = {"id": id, "title": title, "question": question}
+        if story:
+            self.data["story"] = story
+        self.data["glyphs"] = {}
+        self.data["card"] = {"text": []}
+        self.data["map"] = {"rooms": {}, "passages": []}
+
+    def __repr__(self) -> str:
+        return f"MissionBuilder({self.data['id']!r})"
+
+    # ------------------------------------------------------------------ console
+    def glyph(
+        self, id: str, content: str | None = None, *, no_token: bool = False
+    ) -> MissionBuilder:
+        """Declare a glyph and what its windows hide (``None``: a decoy glyph for tokens)."""
+        if no_token:
+            self.data["glyphs"][id] = {"content": content, "no_token": True}
+        elif content is None:
+            self.data["glyphs"][id] = None
+        else:
+            self.data["glyphs"][id] = content
+        return self
+
+    def word(self, *cells: CellSpec) -> MissionBuilder:
+        """Add a word of glyph cells to the card text (a cell: ``"sun"`` or
+        ``{"glyph": "sun", "marks": ["red"]}``)."""
+        self.data["card"]["text"].append(list(cells))
+        return self
+
+    def answer_word(self, *cells: CellSpec) -> MissionBuilder:
+        """Add a word below the card's Answer label."""
+        self.data["card"].setdefault("answer", []).append(list(cells))
+        return self
+
+    def solution(self, text: str) -> MissionBuilder:
+        """What the answer cells must spell (checked when building)."""
+        self.data["solution"] = text
+        return self
+
+    # ------------------------------------------------------------------ map
+    def room(
+        self,
+        id: str,
+        *,
+        pos: Sequence[float],
+        name: str | None = None,
+        entrance: bool = False,
+        tokens: Iterable[str] = (),
+        stack: Iterable[TokenSpec] | None = None,
+        stack_size: int | None = None,
+    ) -> MissionBuilder:
+        """Add a room; ``stack`` lists its clue tokens top first, or ``stack_size`` deals
+        that many from the pool."""
+        entry: dict[str, Any] = {}
+        if name:
+            entry["name"] = name
+        entry["pos"] = list(pos)
+        special = ([ENTRANCE] if entrance else []) + list(tokens)
+        if special:
+            entry["tokens"] = special
+        if stack is not None:
+            entry["stack"] = list(stack)
+        if stack_size is not None:
+            entry["stack_size"] = stack_size
+        self.data["map"]["rooms"][id] = entry
+        return self
+
+    def passage(self, a: str, b: str, *, token: str | None = None) -> MissionBuilder:
+        """An open passageway (``token="wall"``: closed by a wall token)."""
+        if token is None:
+            self.data["map"]["passages"].append([a, b])
+        else:
+            self.data["map"]["passages"].append({"rooms": [a, b], "token": token})
+        return self
+
+    def wall(self, a: str, b: str, *, token: str | None = None) -> MissionBuilder:
+        """A printed wall between adjacent rooms (``token="passage"``: opened)."""
+        entry: dict[str, Any] = {"rooms": [a, b], "wall": True}
+        if token is not None:
+            entry["token"] = token
+        self.data["map"]["passages"].append(entry)
+        return self
+
+    def pool(self, *tokens: TokenSpec) -> MissionBuilder:
+        self.data.setdefault("pool", []).extend(tokens)
+        return self
+
+    # ------------------------------------------------------------------ the rest
+    def seed(self, seed: int) -> MissionBuilder:
+        self.data["seed"] = seed
+        return self
+
+    def players(self, lo: int = 1, hi: int = 4) -> MissionBuilder:
+        self.data["players"] = {"min": lo, "max": hi}
+        return self
+
+    def characters(self, *characters: str | dict[str, Any]) -> MissionBuilder:
+        self.data["characters"] = list(characters)
+        return self
+
+    def deck(self, **fields: Any) -> MissionBuilder:
+        """Override deck fields: ``values``, ``suits``, ``time``, ``hand_size``."""
+        self.data.setdefault("deck", {}).update(fields)
+        return self
+
+    def campaign(
+        self,
+        *,
+        win: dict[str, Any] | None = None,
+        loss: dict[str, Any] | None = None,
+    ) -> MissionBuilder:
+        """Campaign links, e.g. ``win={"next": "m2", "unlock": ["s1"]}``."""
+        links = self.data.setdefault("campaign", {})
+        if win is not None:
+            links["win"] = win
+        if loss is not None:
+            links["loss"] = loss
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+    def build(self) -> Mission:
+        """The mission; :class:`~cipherkit.games.mission.problems.MissionError` on errors."""
+        return mission_from_data(self.data, file=f"<builder {self.data['id']}>")

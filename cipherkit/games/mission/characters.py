@@ -1,0 +1,115 @@
+"""Characters and their special abilities, as data.
+
+A character is a name and one **ability** (a special action: discard any two cards from
+hand, then resolve the ability; see RULES.md §1). The abilities are cipherkit's own
+designs; their effects live in :mod:`cipherkit.games.mission.rules`, and this table
+describes them. Missions list the characters they offer, either by the id of a built-in
+character or as a mapping that names an ability (``{id: owl, name: Owl, ability: peek}``).
+See ``docs/characters.md``.
+
+=========  =====================================================================
+ability    effect (every one may also be declined: ``stop``)
+=========  =====================================================================
+``slip``   move to an adjacent room even through a wall (printed or token)
+``scout``  reveal the top token of a nearby stack (not Intel: counter-intel is
+           discarded)
+``lower``  discard the top resource card of one action pile, lowering it
+``peek``   look privately at the top two tokens of a nearby stack, then put them
+           back in the same order (``keep``) or swapped (``swap``)
+``disarm`` discard a face-up camera in a nearby room, or a counter-intel token
+           from an action card (its resource cards stay)
+=========  =====================================================================
+
+"Nearby" is your room and every room joined to it by an open passage.
+
+Examples
+--------
+>>> from cipherkit.games.mission.characters import BUILTIN, ABILITIES
+>>> [c.id for c in BUILTIN.values()]
+['locksmith', 'lookout', 'archivist', 'fixer', 'technician']
+>>> sorted(ABILITIES) == sorted({c.ability for c in BUILTIN.values()})
+True
+>>> BUILTIN["fixer"].to_data()
+'fixer'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SLIP, SCOUT, LOWER, PEEK, DISARM = "slip", "scout", "lower", "peek", "disarm"
+
+ABILITIES: dict[str, str] = {
+    SLIP: "Move to an adjacent room, even through a wall (printed or token).",
+    SCOUT: "Reveal the top clue token of a nearby room's stack.",
+    LOWER: "Discard the top resource card of one action pile.",
+    PEEK: "Look at the top two clue tokens of a nearby stack in secret; put them back in "
+    "either order.",
+    DISARM: "Discard a face-up camera in a nearby room, or a counter-intel token from an "
+    "action card (its resource cards stay).",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A playable character: an id, a display name, its ability and a line of flavour."""
+
+    id: str
+    name: str
+    ability: str
+    text: str = ""
+
+    @property
+    def ability_text(self) -> str:
+        return ABILITIES[self.ability]
+
+    def to_data(self) -> str | dict[str, Any]:
+        """The id alone for an unchanged built-in, else the full mapping."""
+        if BUILTIN.get(self.id) == self:
+            return self.id
+        data: dict[str, Any] = {"id": self.id, "name": self.name, "ability": self.ability}
+        if self.text:
+            data["text"] = self.text
+        return data
+
+
+BUILTIN: dict[str, Character] = {
+    c.id: c
+    for c in (
+        Character(
+            "locksmith",
+            "Mara",
+            SLIP,
+            "No door was ever locked to her for long, and walls are only slower doors.",
+        ),
+        Character(
+            "lookout",
+            "Teo",
+            SCOUT,
+            "Sees round corners; nobody knows how.",
+        ),
+        Character(
+            "archivist",
+            "Ines",
+            PEEK,
+            "Reads a pile of papers without seeming to touch it.",
+        ),
+        Character(
+            "fixer",
+            "Sol",
+            LOWER,
+            "Makes the paperwork go away.",
+        ),
+        Character(
+            "technician",
+            "Ola",
+            DISARM,
+            "Carries pliers for every kind of wire.",
+        ),
+    )
+}
+"""cipherkit's own characters, by id."""
+
+DEFAULT_CHARACTERS: tuple[str, ...] = ("locksmith", "lookout", "archivist", "fixer")
+"""What a mission offers when it does not say."""

@@ -1,0 +1,153 @@
+"""The mission game's configuration, and the mission it refers to.
+
+=============================  ============================================================
+option                         meaning
+=============================  ============================================================
+``mission``                    ``None`` (the built-in demo), a path to a mission file, a
+                               mission dict (the file's structure) or a :class:`Mission`
+``players``                    seats, 1-4 (default 2)
+``characters``                 character ids in turn order (default: the mission's first
+                               ones, one per seat; two for a solo player). Character ``i``
+                               is played by seat ``i % players``
+``first_player``               index of the character who starts (``None``: chosen by the
+                               seeded RNG: "whoever volunteers")
+``optional_draw_in_peril``     In Peril, draw one card at a time and stop at will (the
+                               rulebook's rule, default ``True``); ``False`` draws up
+                               automatically as before peril
+=============================  ============================================================
+
+A state stores its configuration with the mission **by value** (its canonical dict), so
+``to_json`` and ``from_json`` need no file. A :class:`~cipherkit.core.record.Record`
+keeps the config it was started with: give ``mission`` as a path (replays while the
+file is unchanged) or as a dict (always replays); a :class:`Mission` object is not JSON.
+
+Examples
+--------
+>>> from cipherkit.games.mission.config import make_config
+>>> cfg = make_config({"players": 1})
+>>> cfg["characters"], cfg["mission"]["id"]
+(['locksmith', 'lookout'], 'demo')
+>>> make_config({"players": 3, "characters": ["fixer"]})
+Traceback (most recent call last):
+...
+cipherkit.core.errors.ConfigError: mission: 3 players need at least 3 characters, not 1
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cipherkit.core.errors import ConfigError
+from cipherkit.core.protocol import merge_config
+from cipherkit.games.mission.model import Mission, load
+from cipherkit.games.mission.problems import MissionError
+from cipherkit.games.mission.samples import demo_mission
+
+DEFAULT_CONFIG: dict[str, Any] = {
+    "mission": None,
+    "players": 2,
+    "characters": None,
+    "first_player": None,
+    "optional_draw_in_peril": True,
+}
+
+MAX_CHARACTERS = 4
+"""The box holds four standees: at most four characters play, however many players."""
+
+_CACHE: dict[str, Mission] = {}
+_CACHE_LIMIT = 64
+
+
+def mission_from_config(value: Any) -> Mission:
+    """The mission a config's ``mission`` value names (cached by content)."""
+    if value is None:
+        return demo_mission()
+    if isinstance(value, Mission):
+        return value
+    try:
+        if isinstance(value, str | Path):
+            return _load_cached(Path(value))
+        if isinstance(value, Mapping):
+            text = json.dumps(value, sort_keys=True)
+            mission = _CACHE.get(text)
+            if mission is None:
+                mission = Mission.from_dict(dict(value))
+                if len(_CACHE) >= _CACHE_LIMIT:
+                    _CACHE.pop(next(iter(_CACHE)))
+                _CACHE[text] = mission
+            return mission
+    except MissionError as exc:
+        raise ConfigError(f"mission: {exc}") from None
+    raise ConfigError("mission: give a path, a mission dict, a Mission or None")
+
+
+def _load_cached(path: Path) -> Mission:
+    """Load a mission file, reusing the last result while the file is unchanged."""
+    try:
+        info = path.stat()
+        stamp = f"file:{path.resolve()}:{info.st_mtime_ns}:{info.st_size}"
+    except OSError:
+        return load(path)  # reports the problem as a MissionError
+    mission = _CACHE.get(stamp)
+    if mission is None:
+        mission = load(path)
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[stamp] = mission
+    return mission
+
+
+def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Validated config with defaults filled in and the mission stored as its dict."""
+    merged = merge_config(DEFAULT_CONFIG, config, game="mission")
+    mission = mission_from_config(merged["mission"])
+    players = merged["players"]
+    lo, hi = mission.players
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+        raise ConfigError("mission: players must be a whole number from 1 to 4")
+    if not lo <= players <= hi:
+        raise ConfigError(f"mission: {mission.id} is for {lo} to {hi} players, not {players}")
+    offered = [c.id for c in mission.characters]
+    chosen = merged["characters"]
+    if chosen is None:
+        count = players if players > 1 else min(2, len(offered))
+        chosen = offered[:count]
+    if not isinstance(chosen, list | tuple) or not all(isinstance(c, str) for c in chosen):
+        raise ConfigError("mission: characters must be a list of character ids")
+    chosen = list(chosen)
+    for cid in chosen:
+        if cid not in offered:
+            raise ConfigError(
+                f"mission: character {cid!r} is not offered by {mission.id} "
+                f"(offered: {', '.join(offered)})"
+            )
+    if len(set(chosen)) != len(chosen):
+        raise ConfigError("mission: a character can be chosen only once")
+    if len(chosen) < players:
+        raise ConfigError(
+            f"mission: {players} players need at least {players} characters, not {len(chosen)}"
+        )
+    if len(chosen) > MAX_CHARACTERS:
+        raise ConfigError(f"mission: at most {MAX_CHARACTERS} characters play at once")
+    deck = mission.deck
+    if len(chosen) * deck.hand_size > deck.resource_count:
+        raise ConfigError("mission: the deck is too small to deal every character a hand")
+    first = merged["first_player"]
+    if first is not None and (
+        not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(chosen)
+    ):
+        raise ConfigError(f"mission: first_player must be a character index 0-{len(chosen) - 1}")
+    if not isinstance(merged["optional_draw_in_peril"], bool):
+        raise ConfigError("mission: optional_draw_in_peril must be true or false")
+    merged["characters"] = chosen
+    merged["mission"] = mission.to_dict()
+    _CACHE.setdefault(json.dumps(merged["mission"], sort_keys=True), mission)
+    return merged
+
+
+def seats(config: Mapping[str, Any] | None) -> int:
+    """How many seats a game with ``config`` has."""
+    return int((config or {}).get("players", DEFAULT_CONFIG["players"]))

@@ -1,0 +1,85 @@
+"""The mission card on its console: glyph cells, their windows, and the answer.
+
+The cipher text is a list of words; each word is a list of :class:`Cell`. A cell shows a
+glyph and hides its **content** (one letter or digit, or a group) behind a window; the
+same glyph always hides the same content, given by the mission's glyph key. Cells below
+the card's **Answer** label have ``answer=True``; when a card has such a section, only
+those cells count.
+
+**Decision** (RULES.md §1, Answer section): an answer is compared ignoring case and
+every space or punctuation mark; the letters and digits must be exactly the same, in
+the same order (:func:`normalize_answer`).
+
+Examples
+--------
+>>> from cipherkit.games.mission.console import answers_match, normalize_answer
+>>> normalize_answer("Foxes in dirty, yarn!")
+'foxesindirtyyarn'
+>>> answers_match("FOXES IN DIRTY YARN", "foxes-in dirty yarn"), answers_match("FOX", "FOXES")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """A glyph of the key. ``content`` is what its windows hide (``None``: the glyph is
+    not on the card, only on tokens). ``no_token`` marks a card glyph that deliberately
+    has no token (so no window under it can open)."""
+
+    id: str
+    content: str | None = None
+    no_token: bool = False
+
+    def to_data(self) -> object:
+        if self.content is not None and not self.no_token:
+            return self.content
+        data: dict[str, object] = {"content": self.content}
+        if self.no_token:
+            data["no_token"] = True
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One glyph cell of the cipher text.
+
+    ``word`` numbers the words of the whole card from 0 (Answer words continue the
+    count); ``marks`` are story marks such as ``red`` with no rule effect.
+    """
+
+    glyph: str
+    content: str
+    word: int
+    answer: bool = False
+    marks: tuple[str, ...] = ()
+
+    def to_data(self) -> object:
+        return {"glyph": self.glyph, "marks": list(self.marks)} if self.marks else self.glyph
+
+
+def normalize_answer(text: str) -> str:
+    """Case-folded letters and digits only."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def answers_match(given: str, truth: str) -> bool:
+    return normalize_answer(given) == normalize_answer(truth)
+
+
+def spell(cells: Sequence[Cell], content: dict[str, str | None] | None = None) -> str:
+    """The text ``cells`` spell (words joined by spaces), using ``content`` if given.
+
+    >>> cells = [Cell("a", "H", 0), Cell("b", "I", 0), Cell("a", "H", 1)]
+    >>> spell(cells), spell(cells, {"a": "O", "b": "K"})
+    ('HI H', 'OK O')
+    """
+    words: dict[int, list[str]] = {}
+    for cell in cells:
+        text = cell.content if content is None else (content.get(cell.glyph) or "?")
+        words.setdefault(cell.word, []).append(text)
+    return " ".join("".join(parts) for _, parts in sorted(words.items()))

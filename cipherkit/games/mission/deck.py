@@ -1,0 +1,110 @@
+"""The resource deck: numbered cards in suits, and time cards that cannot be played.
+
+Cards are small integers inside a game (fast to copy and compare); a :class:`CardTable`
+built from a :class:`DeckSpec` says what each id is. Resource cards come first, ordered by
+value then suit; time cards follow. A card's label is its value and the first letter of
+its suit (``7B``); a time card's label is ``T`` and its icons (``T1``, ``T2``).
+
+**Decision** (RULES.md §1): the default deck is values 1-12 in three suits plus four time
+cards with 1, 1, 1 and 2 time icons; a mission may change values, suits, time cards and
+the hand size. Suits have no effect in the rules; when a hand holds two cards of the
+same value, ``play 7 run`` plays the one whose suit comes first.
+
+Examples
+--------
+>>> from cipherkit.games.mission.deck import DeckSpec
+>>> table = DeckSpec().table()
+>>> len(table), table.resource_count, table.time_ids
+(40, 36, (36, 37, 38, 39))
+>>> table.label(0), table.label(35), table.label(39), table.value[13]
+('1B', '12Y', 'T2', 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+DEFAULT_SUITS: tuple[str, ...] = ("blue", "green", "yellow")
+DEFAULT_TIME: tuple[int, ...] = (1, 1, 1, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSpec:
+    """What the resource deck holds: ``values`` (1 to ``values`` in each suit), suits,
+    the time icons of each time card, and how many cards make a full hand."""
+
+    values: int = 12
+    suits: tuple[str, ...] = DEFAULT_SUITS
+    time: tuple[int, ...] = DEFAULT_TIME
+    hand_size: int = 4
+
+    @property
+    def resource_count(self) -> int:
+        return self.values * len(self.suits)
+
+    def table(self) -> CardTable:
+        return CardTable(self)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "values": self.values,
+            "suits": list(self.suits),
+            "time": list(self.time),
+            "hand_size": self.hand_size,
+        }
+
+    @property
+    def is_default(self) -> bool:
+        return self == DeckSpec()
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """Lookup tables for the cards of one deck (ids ``0 .. len-1``)."""
+
+    spec: DeckSpec
+    value: tuple[int, ...] = field(init=False)
+    """Value of each card; 0 for time cards."""
+    icons: tuple[int, ...] = field(init=False)
+    """Time icons of each card; 0 for resource cards."""
+    suit: tuple[str | None, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        values: list[int] = []
+        icons: list[int] = []
+        suits: list[str | None] = []
+        for v in range(1, self.spec.values + 1):
+            for s in self.spec.suits:
+                values.append(v)
+                icons.append(0)
+                suits.append(s)
+        for n in self.spec.time:
+            values.append(0)
+            icons.append(n)
+            suits.append(None)
+        object.__setattr__(self, "value", tuple(values))
+        object.__setattr__(self, "icons", tuple(icons))
+        object.__setattr__(self, "suit", tuple(suits))
+
+    def __len__(self) -> int:
+        return len(self.value)
+
+    @property
+    def resource_count(self) -> int:
+        return self.spec.resource_count
+
+    @cached_property
+    def time_ids(self) -> tuple[int, ...]:
+        return tuple(range(self.resource_count, len(self.value)))
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        out = []
+        for v, n, s in zip(self.value, self.icons, self.suit, strict=True):
+            out.append(f"T{n}" if v == 0 else f"{v}{(s or '?')[0].upper()}")
+        return tuple(out)
+
+    def label(self, card: int) -> str:
+        return self.labels[card]

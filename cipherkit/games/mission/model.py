@@ -1,0 +1,351 @@
+"""The mission model: map, glyph key, console cells, clue stacks, deck, characters, campaign.
+
+A :class:`Mission` is built from a YAML file (:func:`load`), from a dict (the same
+structure, :meth:`Mission.from_dict`) or with :class:`~cipherkit.games.mission.builder.
+MissionBuilder`; all three go through one schema (:mod:`cipherkit.games.mission.schema`)
+and give equal missions. :meth:`Mission.to_dict` / :meth:`Mission.to_yaml` write the
+canonical form back, and reading it again gives an equal mission.
+
+The map is a :class:`networkx.Graph`. Nodes are room ids with attributes ``name``,
+``pos`` (x, y), ``tokens`` (special tokens such as ``entrance``), and either ``stack``
+(the face-down clue tokens, top first) or ``stack_size`` (that many tokens dealt from
+the mission's ``pool``, shuffled with the mission's ``seed``). Edges join adjacent rooms:
+``wall=True`` is a printed wall, ``token`` is ``"wall"`` (a wall token closing a
+passageway) or ``"passage"`` (a passage token opening a printed wall) or ``None``.
+
+Examples
+--------
+>>> from cipherkit.games.mission.samples import demo_mission
+>>> m = demo_mission()
+>>> m.entrance, m.answer, sorted(m.map.nodes)[:2]
+('foyer', 'OWL', ['foyer', 'gallery'])
+>>> [c.content for c in m.cells]
+['O', 'W', 'L']
+>>> m.is_open("foyer", "gallery"), m.is_open("gallery", "vault")
+(True, False)
+>>> type(m).from_yaml(m.to_yaml()) == m
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from cipherkit.core.rng import Rng
+from cipherkit.games.mission.characters import DEFAULT_CHARACTERS, Character
+from cipherkit.games.mission.console import Cell, Glyph, spell
+from cipherkit.games.mission.deck import DeckSpec
+from cipherkit.games.mission.tokens import Token
+
+ENTRANCE = "entrance"
+WALL_TOKEN = "wall"
+PASSAGE_TOKEN = "passage"
+FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignLink:
+    """Where the campaign goes after a win or a loss: the next mission's id, the secret
+    rules (cards) it unlocks, and a line of story."""
+
+    next: str | None = None
+    unlock: tuple[str, ...] = ()
+    text: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.next is not None:
+            data["next"] = self.next
+        if self.unlock:
+            data["unlock"] = list(self.unlock)
+        if self.text:
+            data["text"] = self.text
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        return {"next": self.next, "unlock": list(self.unlock), "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    win: CampaignLink = CampaignLink()
+    loss: CampaignLink = CampaignLink()
+
+    @property
+    def is_empty(self) -> bool:
+        return self.win == CampaignLink() and self.loss == CampaignLink()
+
+
+@dataclass(frozen=True, eq=False)
+class Mission:
+    """One mission. Treat it as immutable (the map graph is shared, never changed)."""
+
+    id: str
+    title: str
+    question: str
+    glyphs: Mapping[str, Glyph]
+    cells: tuple[Cell, ...]
+    map: nx.Graph
+    story: str = ""
+    seed: int = 0
+    players: tuple[int, int] = (1, 4)
+    characters: tuple[Character, ...] = ()
+    pool: tuple[Token, ...] = ()
+    deck: DeckSpec = field(default_factory=DeckSpec)
+    campaign: Campaign = field(default_factory=Campaign)
+    solution: str | None = None
+
+    # ------------------------------------------------------------------ reading
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, file: str = "<mission>") -> Mission:
+        """Build from the mission-file structure; raise ``MissionError`` on any error."""
+        from cipherkit.games.mission.schema import mission_from_data
+
+        return mission_from_data(data, file=file)
+
+    @classmethod
+    def from_yaml(cls, text: str, *, file: str = "<mission>") -> Mission:
+        from cipherkit.games.mission.schema import mission_from_text
+
+        return mission_from_text(text, file=file)
+
+    # ------------------------------------------------------------------ map
+    @property
+    def rooms(self) -> list[str]:
+        return list(self.map.nodes)
+
+    @cached_property
+    def entrance(self) -> str | None:
+        """The room holding the entrance token (the first one, if several)."""
+        for room, tokens in self.map.nodes(data="tokens"):
+            if ENTRANCE in (tokens or ()):
+                return room
+        return None
+
+    def is_open(self, a: str, b: str) -> bool:
+        """Whether a character can walk from ``a`` to ``b`` (adjacent, no wall between)."""
+        if not self.map.has_edge(a, b):
+            return False
+        return passage_is_open(self.map.edges[a, b])
+
+    def open_neighbours(self, room: str) -> list[str]:
+        return [n for n in self.map.neighbors(room) if self.is_open(room, n)]
+
+    @cached_property
+    def open_map(self) -> nx.Graph:
+        """The rooms and only the passages a character can walk through."""
+        graph = nx.Graph()
+        graph.add_nodes_from(self.map.nodes)
+        graph.add_edges_from((a, b) for a, b, d in self.map.edges(data=True) if passage_is_open(d))
+        return graph
+
+    # ------------------------------------------------------------------ clues
+    @cached_property
+    def stacks(self) -> dict[str, tuple[Token, ...]]:
+        """Each room's face-down clue stack, top first, with the pool dealt.
+
+        Rooms with ``stack_size`` take their tokens from ``pool`` after it is shuffled
+        with ``Rng(seed)``, in room order; the same mission always deals the same way.
+        """
+        pool = list(self.pool)
+        Rng(self.seed).shuffle(pool)
+        stacks: dict[str, tuple[Token, ...]] = {}
+        for room, data in self.map.nodes(data=True):
+            if data.get("stack") is not None:
+                stacks[room] = tuple(data["stack"])
+            else:
+                size = int(data.get("stack_size") or 0)
+                stacks[room], pool = tuple(pool[:size]), pool[size:]
+        return stacks
+
+    def all_tokens(self) -> list[Token]:
+        return [t for stack in self.stacks.values() for t in stack]
+
+    # ------------------------------------------------------------------ console
+    @cached_property
+    def card_glyphs(self) -> frozenset[str]:
+        """Glyphs that appear on the mission card."""
+        return frozenset(c.glyph for c in self.cells)
+
+    @property
+    def has_answer_section(self) -> bool:
+        return any(c.answer for c in self.cells)
+
+    @property
+    def answer_cells(self) -> tuple[Cell, ...]:
+        """The cells whose content must be given: the Answer section, or every cell."""
+        if self.has_answer_section:
+            return tuple(c for c in self.cells if c.answer)
+        return self.cells
+
+    @property
+    def answer(self) -> str:
+        """What the answer cells spell, words joined by single spaces."""
+        return spell(self.answer_cells)
+
+    @property
+    def text(self) -> str:
+        """The whole card's hidden text."""
+        return spell(self.cells)
+
+    @property
+    def key(self) -> dict[str, str | None]:
+        return {g.id: g.content for g in self.glyphs.values()}
+
+    # ------------------------------------------------------------------ writing
+    def to_dict(self) -> dict[str, Any]:
+        """The canonical mission-file structure (defaults left out)."""
+        data: dict[str, Any] = {"format": FORMAT, "id": self.id, "title": self.title}
+        data["question"] = self.question
+        if self.story:
+            data["story"] = self.story
+        if self.seed:
+            data["seed"] = self.seed
+        if self.players != (1, 4):
+            data["players"] = {"min": self.players[0], "max": self.players[1]}
+        if tuple(c.id for c in self.characters) != DEFAULT_CHARACTERS or any(
+            not isinstance(c.to_data(), str) for c in self.characters
+        ):
+            data["characters"] = [c.to_data() for c in self.characters]
+        data["glyphs"] = {g.id: g.to_data() for g in self.glyphs.values()}
+        card: dict[str, Any] = {"text": _words(c for c in self.cells if not c.answer)}
+        if self.has_answer_section:
+            card["answer"] = _words(c for c in self.cells if c.answer)
+        data["card"] = card
+        if self.solution is not None:
+            data["solution"] = self.solution
+        rooms: dict[str, Any] = {}
+        for room, attrs in self.map.nodes(data=True):
+            entry: dict[str, Any] = {}
+            if attrs.get("name"):
+                entry["name"] = attrs["name"]
+            entry["pos"] = list(attrs["pos"])
+            if attrs.get("tokens"):
+                entry["tokens"] = list(attrs["tokens"])
+            if attrs.get("stack") is not None:
+                entry["stack"] = [t.to_data() for t in attrs["stack"]]
+            elif attrs.get("stack_size"):
+                entry["stack_size"] = attrs["stack_size"]
+            rooms[room] = entry
+        passages: list[Any] = []
+        for a, b, attrs in sorted(self.map.edges(data=True), key=lambda e: e[2].get("index", 0)):
+            pair = list(attrs.get("order", (a, b)))
+            if not attrs.get("wall") and not attrs.get("token"):
+                passages.append(pair)
+            else:
+                entry = {"rooms": pair}
+                if attrs.get("wall"):
+                    entry["wall"] = True
+                if attrs.get("token"):
+                    entry["token"] = attrs["token"]
+                passages.append(entry)
+        data["map"] = {"rooms": rooms, "passages": passages}
+        if self.pool:
+            data["pool"] = [t.to_data() for t in self.pool]
+        if not self.deck.is_default:
+            data["deck"] = self.deck.to_data()
+        if not self.campaign.is_empty:
+            data["campaign"] = {
+                key: link.to_data()
+                for key, link in (("win", self.campaign.win), ("loss", self.campaign.loss))
+                if link.to_data()
+            }
+        return data
+
+    def to_yaml(self) -> str:
+        from cipherkit.games.mission.yamlio import dump_yaml
+
+        return dump_yaml(self.to_dict())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mission):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def public_dict(self) -> dict[str, Any]:
+        """What every player may see of the mission: no contents, stacks or answer."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "question": self.question,
+            "story": self.story,
+            "rooms": [
+                {
+                    "id": room,
+                    "name": attrs.get("name") or room,
+                    "pos": list(attrs["pos"]),
+                    "tokens": list(attrs.get("tokens") or ()),
+                }
+                for room, attrs in self.map.nodes(data=True)
+            ],
+            "passages": [
+                {
+                    "rooms": list(d.get("order", (a, b))),
+                    "wall": bool(d.get("wall")),
+                    "token": d.get("token"),
+                    "open": passage_is_open(d),
+                }
+                for a, b, d in sorted(self.map.edges(data=True), key=lambda e: e[2].get("index", 0))
+            ],
+            "cells": [
+                {"glyph": c.glyph, "word": c.word, "answer": c.answer, "marks": list(c.marks)}
+                for c in self.cells
+            ],
+            "has_answer_section": self.has_answer_section,
+        }
+
+    def summary(self) -> str:
+        """A few lines describing the mission (no hidden content).
+
+        >>> from cipherkit.games.mission.samples import demo_mission
+        >>> print(demo_mission().summary())
+        Mission demo: The Owl Room
+        Q: What bird guards the vault?
+        4 rooms, 3 glyph cells, 7 clue tokens, 40 cards
+        """
+        cards = self.deck.resource_count + len(self.deck.time)
+        return (
+            f"Mission {self.id}: {self.title}\nQ: {self.question}\n"
+            f"{self.map.number_of_nodes()} rooms, {len(self.cells)} glyph cells, "
+            f"{len(self.all_tokens())} clue tokens, {cards} cards"
+        )
+
+    def _repr_html_(self) -> str:
+        import html
+
+        lines = html.escape(self.summary()).replace("\n", "<br>")
+        return f"<div class='cipherkit-mission'>{lines}</div>"
+
+    def __repr__(self) -> str:
+        return f"<Mission {self.id!r}: {self.title!r}>"
+
+
+def passage_is_open(attrs: Mapping[str, Any]) -> bool:
+    """Open unless a printed wall without a passage token, or a wall token."""
+    token = attrs.get("token")
+    if attrs.get("wall"):
+        return token == PASSAGE_TOKEN
+    return token != WALL_TOKEN
+
+
+def _words(cells: Any) -> list[list[Any]]:
+    words: dict[int, list[Any]] = {}
+    for cell in cells:
+        words.setdefault(cell.word, []).append(cell.to_data())
+    return [words[k] for k in sorted(words)]
+
+
+def load(path: str | Path) -> Mission:
+    """Read a mission file; raise :class:`~cipherkit.games.mission.problems.MissionError`
+    (listing every error, with lines) if it has any error."""
+    from cipherkit.games.mission.schema import mission_from_file
+
+    return mission_from_file(path)

@@ -1,0 +1,155 @@
+"""What a viewer may know of a mission game: :func:`observe`.
+
+A seat sees its own characters' hands, everything face up (piles, the top of the
+discard pile and the time cards in it, revealed tokens, open windows, positions, the
+public mission data), sizes of what is face down (deck, other hands, each room's stack),
+the tokens it has peeked at and not yet seen revealed, and the public history. It never
+sees unopened window contents, stack order, deck order, other hands or the answer, until
+the game is over. A spectator sees what every seat sees, without a hand.
+
+>>> from cipherkit.games.mission import new_game
+>>> state = new_game({"players": 2, "first_player": 0}, seed=1)
+>>> obs = state.observe(0)
+>>> obs["hands"][1] is None, len(obs["hands"][0]), obs["rooms"]["foyer"]["stack"]
+(True, 4, 2)
+>>> obs["console"]["cells"][0]
+{'glyph': 'eye', 'word': 0, 'answer': False, 'open': False, 'content': None}
+>>> "OWL" in str(obs)
+False
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cipherkit.core.protocol import SPECTATOR, JsonDict, Viewer
+from cipherkit.games.mission.tokens import ACTIONS
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.rules import MissionState
+
+
+def _seat_of_viewer(state: MissionState, viewer: Viewer) -> int | None:
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < state.players:
+        return viewer
+    if viewer == SPECTATOR:
+        return None
+    raise ValueError(
+        f"mission viewers are seats 0-{state.players - 1} and {SPECTATOR!r}, not {viewer!r}"
+    )
+
+
+def observe(state: MissionState, viewer: Viewer) -> JsonDict:
+    """The observation of ``viewer`` (a seat number or ``"spectator"``)."""
+    seat = _seat_of_viewer(state, viewer)
+    t = state.t
+    over = state._outcome is not None
+    cards = t.cards.labels
+    tokens = t.token_labels
+    rooms = t.rooms
+    mine = {c for c, s in enumerate(state.seat_of) if s == seat}
+    characters = [
+        {
+            "index": c,
+            "id": ch.id,
+            "name": ch.name,
+            "ability": ch.ability,
+            "ability_text": ch.ability_text,
+            "seat": state.seat_of[c],
+            "room": rooms[state.pos[c]],
+            "hand_size": len(state.hands[c]),
+        }
+        for c, ch in enumerate(state.chars)
+    ]
+    cells = []
+    for cell in state.mission.cells:
+        g = t.glyph_index[cell.glyph]
+        shown = over or state.opened[g]
+        cells.append(
+            {
+                "glyph": cell.glyph,
+                "word": cell.word,
+                "answer": cell.answer,
+                "open": state.opened[g],
+                "content": state.key[g] if shown else None,
+            }
+        )
+    time_cards = [cards[c] for c in state.discard if t.cards.icons[c]]
+    known: dict[str, list[dict[str, Any]]] = {}
+    if seat is not None and state.peeks[seat]:
+        peeked = state.peeks[seat]
+        for r, stack in enumerate(state.stacks):
+            seen = [
+                {"depth": depth, "token": tokens[token]}
+                for depth, token in enumerate(reversed(stack))
+                if token in peeked
+            ]
+            if seen:
+                known[rooms[r]] = seen
+    proposal = None
+    if state.proposal is not None:
+        proposal = {
+            "text": state.proposal,
+            "proposer": state.proposer,
+            "waiting_for": sorted(state.votes),
+        }
+    return {
+        "game": "mission",
+        "viewer": viewer,
+        "seat": seat,
+        "players": state.players,
+        "mission": state.mission.public_dict(),
+        "characters": characters,
+        "hands": [
+            [cards[x] for x in hand] if (over or c in mine) else None
+            for c, hand in enumerate(state.hands)
+        ],
+        "hand_limit": state.hand_size,
+        "turn": state.turn,
+        "turn_number": state.turn_number,
+        "current_seat": state.seat_of[state.turn],
+        "phase": state.phase,
+        "actors": state.actors(),
+        "actions_taken": state.actions_taken,
+        "pending": {
+            "steps_left": state.steps,
+            "room": None if state.room < 0 else rooms[state.room],
+            "revealed": None if state.fresh < 0 else tokens[state.fresh],
+            "stage": state.stage,
+            "forced_pass": state.forced,
+        },
+        "piles": {
+            a: [cards[x] for x in pile] for a, pile in zip(ACTIONS, state.piles, strict=True)
+        },
+        "blocked": {a: len(b) for a, b in zip(ACTIONS, state.blocks, strict=True)},
+        "deck_size": len(state.deck),
+        "discard": {
+            "size": len(state.discard),
+            "top": cards[state.discard[-1]] if state.discard else None,
+            "time_icons": state.time_icons,
+            "time_cards": time_cards,
+        },
+        "peril": state.peril,
+        "rooms": {
+            rooms[r]: {
+                "stack": len(state.stacks[r]),
+                "face_up": [tokens[x] for x in state.faceup[r]],
+                "characters": [c for c, p in enumerate(state.pos) if p == r],
+            }
+            for r in range(len(rooms))
+        },
+        "console": {
+            "cells": cells,
+            "opened": [g for g, o in zip(t.glyphs, state.opened, strict=True) if o],
+            "reading": state.reading(answer_only=False),
+            "answer_open": state.answer_open(),
+        },
+        "collected": [tokens[x] for x in state.collected],
+        "removed": [tokens[x] for x in state.removed],
+        "known": known,
+        "proposal": proposal,
+        "outcome": None if state._outcome is None else state._outcome.to_json(),
+        "answer": state.true_answer() if over else None,
+        "campaign": state.campaign_result() if over else None,
+        "log": list(state.log),
+    }

@@ -1,0 +1,672 @@
+"""The mission-file schema: plain data (from YAML or a builder) to a :class:`Mission`.
+
+:func:`parse_mission` reads field by field and records every problem it meets (unknown
+or missing fields with a did-you-mean, wrong types, references to rooms, glyphs or
+characters that do not exist) with the field path and, for files, the line. Items with
+problems are left out so reading can go on and report more. The whole-mission checks
+(reachability, tokens, answer, deck size, …) are in
+:mod:`cipherkit.games.mission.validate`; :func:`mission_from_data` runs both and raises
+:class:`MissionError` on any error. The format is documented in ``docs/mission-format.md``.
+
+Examples
+--------
+>>> from cipherkit.games.mission.schema import parse_mission
+>>> from cipherkit.games.mission.yamlio import Source
+>>> mission, problems = parse_mission({"id": "x", "titel": "X"}, Source("x.yaml"))
+>>> mission is None
+True
+>>> for p in problems[:2]:
+...     print(p)
+x.yaml: titel: unknown field 'titel' (did you mean 'title'?)
+x.yaml: mission: missing field 'title'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path as FilePath
+from typing import Any
+
+import networkx as nx
+
+from cipherkit.games.mission.characters import ABILITIES, BUILTIN, DEFAULT_CHARACTERS, Character
+from cipherkit.games.mission.console import Cell, Glyph
+from cipherkit.games.mission.deck import DeckSpec
+from cipherkit.games.mission.model import (
+    FORMAT,
+    PASSAGE_TOKEN,
+    WALL_TOKEN,
+    Campaign,
+    CampaignLink,
+    Mission,
+)
+from cipherkit.games.mission.problems import ERROR, WARNING, MissionError, Path, Problem
+from cipherkit.games.mission.tokens import ACTIONS, COUNTER_INTEL, TRAPS, Token
+from cipherkit.games.mission.yamlio import Source, read_file, read_yaml
+
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+CONTENT_PATTERN = re.compile(r"^\w+$")
+
+TOP_FIELDS = {
+    "format": False,
+    "id": True,
+    "title": True,
+    "question": True,
+    "story": False,
+    "seed": False,
+    "players": False,
+    "characters": False,
+    "glyphs": True,
+    "card": True,
+    "solution": False,
+    "map": True,
+    "pool": False,
+    "deck": False,
+    "campaign": False,
+}
+MAP_FIELDS = {"rooms": True, "passages": False}
+ROOM_FIELDS = {"name": False, "pos": True, "tokens": False, "stack": False, "stack_size": False}
+PASSAGE_FIELDS = {"rooms": True, "wall": False, "token": False}
+GLYPH_FIELDS = {"content": False, "no_token": False}
+CELL_FIELDS = {"glyph": True, "marks": False}
+CARD_FIELDS = {"text": True, "answer": False}
+TOKEN_GLYPH_FIELDS = {"glyph": True, "marks": False}
+TOKEN_TRAP_FIELDS = {"trap": True, "action": False}
+CHARACTER_FIELDS = {"id": True, "name": False, "ability": True, "text": False}
+PLAYER_FIELDS = {"min": False, "max": False}
+DECK_FIELDS = {"values": False, "suits": False, "time": False, "hand_size": False}
+CAMPAIGN_FIELDS = {"win": False, "loss": False}
+LINK_FIELDS = {"next": False, "unlock": False, "text": False}
+
+
+def kind_of(value: Any) -> str:
+    """How a value's type reads in a message.
+
+    >>> kind_of("x"), kind_of(3), kind_of([1]), kind_of({}), kind_of(None), kind_of(True)
+    ('text', 'a number', 'a list', 'a mapping', 'empty (null)', 'true/false')
+    """
+    if value is None:
+        return "empty (null)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for a close match, else ``''``.
+
+    >>> did_you_mean("stak", ["stack", "name"])
+    " (did you mean 'stack'?)"
+    """
+    match = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+class Reader:
+    """Typed field access that records problems instead of raising."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def report(self, path: Path, message: str, severity: str = ERROR) -> None:
+        self.problems.append(self.source.problem(path, message, severity))
+
+    def warn(self, path: Path, message: str) -> None:
+        self.report(path, message, WARNING)
+
+    @property
+    def failed(self) -> bool:
+        return any(p.is_error for p in self.problems)
+
+    def mapping(
+        self, value: Any, path: Path, fields: Mapping[str, bool], what: str
+    ) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.report(path, f"{what} must be a mapping, not {kind_of(value)}")
+            return None
+        for key in value:
+            if key not in fields:
+                hint = did_you_mean(key, fields)
+                if not hint:
+                    hint = f" (known fields: {', '.join(fields)})"
+                self.report((*path, key), f"unknown field {key!r}{hint}")
+        for name, required in fields.items():
+            if required and name not in value:
+                self.report(path, f"missing field {name!r}")
+        return value
+
+    def text(self, value: Any, path: Path, *, allow_empty: bool = False) -> str | None:
+        if isinstance(value, bool) or value is None or isinstance(value, list | dict):
+            self.report(path, f"must be text, not {kind_of(value)}")
+            return None
+        if isinstance(value, int | float):
+            value = self.source.raw.get(path, str(value))
+        if not allow_empty and not str(value).strip():
+            self.report(path, "must not be empty")
+            return None
+        return str(value)
+
+    def ident(self, value: Any, path: Path, what: str) -> str | None:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = self.source.raw.get(path, str(value))
+        if not isinstance(value, str):
+            self.report(path, f"{what} must be text, not {kind_of(value)}")
+            return None
+        if not ID_PATTERN.match(value):
+            self.report(
+                path,
+                f"{what} {value!r} must be letters, digits, '-' or '_' "
+                "(no spaces), starting with a letter or digit",
+            )
+            return None
+        return value
+
+    def integer(self, value: Any, path: Path, lo: int, hi: int) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.report(path, f"must be a whole number, not {kind_of(value)}")
+            return None
+        if not lo <= value <= hi:
+            self.report(path, f"must be from {lo} to {hi}, not {value}")
+            return None
+        return value
+
+    def boolean(self, value: Any, path: Path) -> bool | None:
+        if not isinstance(value, bool):
+            self.report(path, f"must be true or false, not {kind_of(value)}")
+            return None
+        return value
+
+    def listing(self, value: Any, path: Path, what: str) -> list[Any] | None:
+        if not isinstance(value, list):
+            self.report(path, f"{what} must be a list, not {kind_of(value)}")
+            return None
+        return value
+
+    def ref(self, value: Any, path: Path, known: Iterable[str], what: str) -> str | None:
+        name = self.ident(value, path, what)
+        if name is None:
+            return None
+        known = list(known)
+        if name not in known:
+            self.report(path, f"unknown {what} {name!r}{did_you_mean(name, known)}")
+            return None
+        return name
+
+
+# ---------------------------------------------------------------------- sections
+def _glyphs(r: Reader, value: Any) -> dict[str, Glyph]:
+    path: Path = ("glyphs",)
+    out: dict[str, Glyph] = {}
+    if not isinstance(value, dict):
+        r.report(path, f"glyphs must be a mapping of glyph id to content, not {kind_of(value)}")
+        return out
+    if not value:
+        r.report(path, "at least one glyph is needed")
+    for key, entry in value.items():
+        gpath = (*path, key)
+        gid = r.ident(key, gpath, "glyph id")
+        if gid is None:
+            continue
+        if gid in TRAPS or gid.startswith(COUNTER_INTEL):
+            r.report(gpath, f"glyph id {gid!r} is the name of a trap; choose another")
+            continue
+        content_value: Any = entry
+        no_token = False
+        cpath = gpath
+        if isinstance(entry, dict):
+            fields = r.mapping(entry, gpath, GLYPH_FIELDS, "a glyph")
+            if fields is None:
+                continue
+            content_value = entry.get("content")
+            cpath = (*gpath, "content")
+            if "no_token" in entry:
+                no_token = bool(r.boolean(entry["no_token"], (*gpath, "no_token")))
+        content: str | None = None
+        if content_value is not None:
+            text = r.text(content_value, cpath)
+            if text is None:
+                continue
+            if not CONTENT_PATTERN.match(text) or "_" in text:
+                r.report(cpath, f"content {text!r} must be letters or digits only (no spaces)")
+                continue
+            content = text
+        out[gid] = Glyph(gid, content, no_token)
+    return out
+
+
+def _token(r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph]) -> Token | None:
+    known = [*glyphs, *TRAPS, *(f"{COUNTER_INTEL}:{a}" for a in ACTIONS)]
+    if isinstance(value, dict):
+        if "trap" in value:
+            fields = r.mapping(value, path, TOKEN_TRAP_FIELDS, "a trap token")
+            if fields is None:
+                return None
+            trap = r.ref(value["trap"], (*path, "trap"), TRAPS, "trap")
+            if trap is None:
+                return None
+            action = value.get("action")
+            if trap == COUNTER_INTEL:
+                if action is None:
+                    r.report(path, "a counter-intel token needs an 'action' (run, gather, …)")
+                    return None
+                action = r.ref(action, (*path, "action"), ACTIONS, "action")
+                if action is None:
+                    return None
+            elif action is not None:
+                r.report((*path, "action"), f"a {trap} token has no action")
+                return None
+            return Token.trap(trap, action)
+        fields = r.mapping(value, path, TOKEN_GLYPH_FIELDS, "a glyph token")
+        if fields is None or "glyph" not in value:
+            return None
+        glyph = r.ref(value["glyph"], (*path, "glyph"), glyphs, "glyph")
+        marks = _marks(r, value.get("marks", []), (*path, "marks"))
+        if glyph is None or marks is None:
+            return None
+        return Token.glyph(glyph, marks)
+    if isinstance(value, str) and value.startswith(COUNTER_INTEL + ":"):
+        action = value.split(":", 1)[1]
+        if action not in ACTIONS:
+            r.report(
+                path,
+                f"unknown action {action!r} on a counter-intel token"
+                f"{did_you_mean(action, ACTIONS)}",
+            )
+            return None
+        return Token.trap(COUNTER_INTEL, action)
+    if value == COUNTER_INTEL:
+        r.report(path, "write a counter-intel token with its action, e.g. 'counter-intel:run'")
+        return None
+    if isinstance(value, str) and value in TRAPS:
+        return Token.trap(value)
+    name = r.ident(value, path, "token")
+    if name is None:
+        return None
+    if name not in glyphs:
+        r.report(path, f"unknown glyph {name!r}{did_you_mean(name, known)}")
+        return None
+    return Token.glyph(name)
+
+
+def _marks(r: Reader, value: Any, path: Path) -> tuple[str, ...] | None:
+    items = r.listing(value, path, "marks")
+    if items is None:
+        return None
+    marks = []
+    for i, item in enumerate(items):
+        mark = r.ident(item, (*path, i), "mark")
+        if mark is None:
+            return None
+        marks.append(mark)
+    return tuple(marks)
+
+
+def _tokens(r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph]) -> list[Token]:
+    items = r.listing(value, path, "a token list")
+    if items is None:
+        return []
+    out = []
+    for i, item in enumerate(items):
+        token = _token(r, item, (*path, i), glyphs)
+        if token is not None:
+            out.append(token)
+    return out
+
+
+def _pos(r: Reader, value: Any, path: Path) -> tuple[float, float] | None:
+    ok = (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    )
+    if not ok:
+        r.report(path, f"pos must be a list of two numbers [x, y], not {kind_of(value)}")
+        return None
+    return (value[0], value[1])
+
+
+def _rooms(r: Reader, value: Any, glyphs: Mapping[str, Glyph], graph: nx.Graph) -> None:
+    path: Path = ("map", "rooms")
+    if not isinstance(value, dict):
+        r.report(path, f"rooms must be a mapping of room id to room, not {kind_of(value)}")
+        return
+    if not value:
+        r.report(path, "a map needs at least one room")
+    for key, entry in value.items():
+        rpath = (*path, key)
+        room = r.ident(key, rpath, "room id")
+        if entry is None:
+            entry = {}
+        fields = r.mapping(entry, rpath, ROOM_FIELDS, "a room")
+        if room is None or fields is None:
+            continue
+        attrs: dict[str, Any] = {"name": None, "pos": (0, 0), "tokens": (), "stack": None}
+        attrs["stack_size"] = None
+        if "name" in entry:
+            attrs["name"] = r.text(entry["name"], (*rpath, "name"))
+        if "pos" in entry:
+            attrs["pos"] = _pos(r, entry["pos"], (*rpath, "pos")) or (0, 0)
+        if "tokens" in entry:
+            items = r.listing(entry["tokens"], (*rpath, "tokens"), "special tokens")
+            names = []
+            for i, item in enumerate(items or []):
+                name = r.ident(item, (*rpath, "tokens", i), "special token")
+                if name is not None:
+                    names.append(name)
+            attrs["tokens"] = tuple(names)
+        if "stack" in entry and "stack_size" in entry:
+            r.report(
+                rpath,
+                "give either 'stack' (the tokens) or 'stack_size' (dealt from the pool), not both",
+            )
+        elif "stack" in entry:
+            attrs["stack"] = tuple(_tokens(r, entry["stack"], (*rpath, "stack"), glyphs))
+        elif "stack_size" in entry:
+            attrs["stack_size"] = r.integer(entry["stack_size"], (*rpath, "stack_size"), 0, 100)
+        graph.add_node(room, **attrs)
+
+
+def _passages(r: Reader, value: Any, graph: nx.Graph) -> None:
+    path: Path = ("map", "passages")
+    items = r.listing(value, path, "passages")
+    for i, entry in enumerate(items or []):
+        ppath = (*path, i)
+        wall: bool | None = False
+        token = None
+        rooms_path = ppath
+        if isinstance(entry, dict):
+            if r.mapping(entry, ppath, PASSAGE_FIELDS, "a passage") is None:
+                continue
+            if "rooms" not in entry:
+                continue
+            pair = entry["rooms"]
+            rooms_path = (*ppath, "rooms")
+            if "wall" in entry:
+                wall = r.boolean(entry["wall"], (*ppath, "wall"))
+            if entry.get("token") is not None:
+                token = r.ref(
+                    entry["token"], (*ppath, "token"), (WALL_TOKEN, PASSAGE_TOKEN), "token"
+                )
+                if token is None:
+                    continue
+        elif isinstance(entry, list):
+            pair = entry
+        else:
+            r.report(ppath, f"a passage must be [room, room] or a mapping, not {kind_of(entry)}")
+            continue
+        if not isinstance(pair, list) or len(pair) != 2:
+            r.report(rooms_path, "a passage joins exactly two rooms: [room, room]")
+            continue
+        a = r.ref(pair[0], (*rooms_path, 0), graph.nodes, "room")
+        b = r.ref(pair[1], (*rooms_path, 1), graph.nodes, "room")
+        if a is None or b is None or wall is None:
+            continue
+        if a == b:
+            r.report(rooms_path, f"a passage must join two different rooms, not {a!r} to itself")
+            continue
+        if graph.has_edge(a, b):
+            first = graph.edges[a, b]["index"]
+            r.report(ppath, f"{a!r} and {b!r} are already joined (passages[{first}])")
+            continue
+        graph.add_edge(a, b, wall=bool(wall), token=token, index=i, order=(a, b))
+
+
+def _cells(
+    r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph], answer: bool, word0: int
+) -> list[Cell]:
+    words = r.listing(value, path, "the card text (a list of words)")
+    cells: list[Cell] = []
+    for w, word in enumerate(words or []):
+        wpath = (*path, w)
+        items = r.listing(word, wpath, "a word (a list of glyph cells)")
+        if items is None:
+            continue
+        if not items:
+            r.report(wpath, "a word needs at least one glyph cell")
+        for c, item in enumerate(items):
+            cpath = (*wpath, c)
+            marks: tuple[str, ...] | None = ()
+            gvalue = item
+            gpath = cpath
+            if isinstance(item, dict):
+                if r.mapping(item, cpath, CELL_FIELDS, "a cell") is None or "glyph" not in item:
+                    continue
+                gvalue, gpath = item["glyph"], (*cpath, "glyph")
+                marks = _marks(r, item.get("marks", []), (*cpath, "marks"))
+            glyph = r.ref(gvalue, gpath, glyphs, "glyph")
+            if glyph is None or marks is None:
+                continue
+            content = glyphs[glyph].content
+            if content is None:
+                r.report(
+                    gpath,
+                    f"glyph {glyph!r} is on the card but has no content "
+                    f"(give it one under glyphs.{glyph})",
+                )
+                continue
+            cells.append(Cell(glyph, content, word0 + w, answer, marks))
+    return cells
+
+
+def _characters(r: Reader, value: Any) -> list[Character]:
+    path: Path = ("characters",)
+    items = r.listing(value, path, "characters")
+    out: list[Character] = []
+    seen: set[str] = set()
+    for i, item in enumerate(items or []):
+        cpath = (*path, i)
+        if isinstance(item, dict):
+            if r.mapping(item, cpath, CHARACTER_FIELDS, "a character") is None:
+                continue
+            if "id" not in item or "ability" not in item:
+                continue
+            cid = r.ident(item["id"], (*cpath, "id"), "character id")
+            ability = r.ref(item["ability"], (*cpath, "ability"), ABILITIES, "ability")
+            name = r.text(item["name"], (*cpath, "name")) if "name" in item else cid
+            text = r.text(item.get("text", ""), (*cpath, "text"), allow_empty=True)
+            if cid is None or ability is None or name is None or text is None:
+                continue
+            character = Character(cid, name, ability, text)
+        else:
+            cid = r.ref(item, cpath, BUILTIN, "character")
+            if cid is None:
+                continue
+            character = BUILTIN[cid]
+        if character.id in seen:
+            r.report(cpath, f"character {character.id!r} is listed twice")
+            continue
+        seen.add(character.id)
+        out.append(character)
+    return out
+
+
+def _players(r: Reader, value: Any) -> tuple[int, int] | None:
+    path: Path = ("players",)
+    if isinstance(value, int) and not isinstance(value, bool):
+        top = r.integer(value, path, 1, 4)
+        return None if top is None else (1, top)
+    if r.mapping(value, path, PLAYER_FIELDS, "players") is None:
+        return None
+    lo = r.integer(value.get("min", 1), (*path, "min"), 1, 4)
+    hi = r.integer(value.get("max", 4), (*path, "max"), 1, 4)
+    if lo is None or hi is None:
+        return None
+    if lo > hi:
+        r.report(path, f"min ({lo}) is more than max ({hi})")
+        return None
+    return (lo, hi)
+
+
+def _deck(r: Reader, value: Any) -> DeckSpec | None:
+    path: Path = ("deck",)
+    if r.mapping(value, path, DECK_FIELDS, "the deck") is None:
+        return None
+    default = DeckSpec()
+    values = r.integer(value.get("values", default.values), (*path, "values"), 1, 99)
+    suits_value = value.get("suits", list(default.suits))
+    suits: tuple[str, ...] | None = None
+    if isinstance(suits_value, int) and not isinstance(suits_value, bool):
+        count = r.integer(suits_value, (*path, "suits"), 1, 26)
+        if count is not None:
+            suits = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:count])
+    else:
+        items = r.listing(suits_value, (*path, "suits"), "suits (names, or how many)")
+        if items is not None:
+            names = [r.ident(s, (*path, "suits", i), "suit") for i, s in enumerate(items)]
+            if all(names) and names:
+                letters = [str(n)[0].upper() for n in names]
+                if len(set(letters)) != len(letters):
+                    r.report(
+                        (*path, "suits"),
+                        "suit names must start with different letters "
+                        "(a card is written as its value and that letter, e.g. 7B)",
+                    )
+                else:
+                    suits = tuple(str(n) for n in names)
+            elif not names:
+                r.report((*path, "suits"), "at least one suit is needed")
+    time_value = value.get("time", list(default.time))
+    time: tuple[int, ...] | None = None
+    items = r.listing(time_value, (*path, "time"), "time (the icons on each time card)")
+    if items is not None:
+        icons = [r.integer(n, (*path, "time", i), 1, 9) for i, n in enumerate(items)]
+        if all(n is not None for n in icons):
+            time = tuple(int(n) for n in icons)  # type: ignore[arg-type]
+    hand = r.integer(value.get("hand_size", default.hand_size), (*path, "hand_size"), 1, 12)
+    if values is None or suits is None or time is None or hand is None:
+        return None
+    return DeckSpec(values, suits, time, hand)
+
+
+def _campaign(r: Reader, value: Any) -> Campaign | None:
+    path: Path = ("campaign",)
+    if r.mapping(value, path, CAMPAIGN_FIELDS, "the campaign") is None:
+        return None
+    links = {}
+    for key in ("win", "loss"):
+        entry = value.get(key) or {}
+        lpath = (*path, key)
+        if r.mapping(entry, lpath, LINK_FIELDS, f"campaign.{key}") is None:
+            return None
+        nxt = None
+        if entry.get("next") is not None:
+            nxt = r.ident(entry["next"], (*lpath, "next"), "mission id")
+        unlock_items = r.listing(entry.get("unlock", []), (*lpath, "unlock"), "unlock")
+        unlock = [
+            r.ident(u, (*lpath, "unlock", i), "secret rule id")
+            for i, u in enumerate(unlock_items or [])
+        ]
+        text = r.text(entry.get("text", ""), (*lpath, "text"), allow_empty=True)
+        links[key] = CampaignLink(nxt, tuple(u for u in unlock if u), text or "")
+    return Campaign(links["win"], links["loss"])
+
+
+# ---------------------------------------------------------------------- whole mission
+def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
+    """Read ``data``; return the mission (``None`` if there were errors) and problems."""
+    r = Reader(source)
+    if r.mapping(data, (), TOP_FIELDS, "a mission file") is None:
+        return None, r.problems
+    if "format" in data and data["format"] != FORMAT:
+        r.report(("format",), f"unknown format {data['format']!r} (this cipherkit reads 1)")
+    mid = r.ident(data["id"], ("id",), "mission id") if "id" in data else None
+    title = r.text(data["title"], ("title",)) if "title" in data else None
+    question = r.text(data["question"], ("question",)) if "question" in data else None
+    story = r.text(data.get("story", ""), ("story",), allow_empty=True)
+    seed = r.integer(data.get("seed", 0), ("seed",), -(2**63), 2**63 - 1)
+    players = _players(r, data["players"]) if "players" in data else (1, 4)
+    glyphs = _glyphs(r, data.get("glyphs", {})) if "glyphs" in data else {}
+    cells: list[Cell] = []
+    card = data.get("card")
+    if "card" in data and r.mapping(card, ("card",), CARD_FIELDS, "the card") is not None:
+        if "text" in card:
+            cells = _cells(r, card["text"], ("card", "text"), glyphs, False, 0)
+        if "answer" in card:
+            start = 1 + max((c.word for c in cells), default=-1)
+            answer = _cells(r, card["answer"], ("card", "answer"), glyphs, True, start)
+            if not answer and card["answer"] is not None:
+                r.report(("card", "answer"), "the Answer section has no cells")
+            cells += answer
+    solution = None
+    if data.get("solution") is not None:
+        solution = r.text(data["solution"], ("solution",))
+    graph = nx.Graph()
+    mp = data.get("map")
+    if "map" in data and r.mapping(mp, ("map",), MAP_FIELDS, "the map") is not None:
+        if "rooms" in mp:
+            _rooms(r, mp["rooms"], glyphs, graph)
+        if mp.get("passages") is not None:
+            _passages(r, mp["passages"], graph)
+    pool = _tokens(r, data["pool"], ("pool",), glyphs) if data.get("pool") is not None else []
+    if "characters" in data:
+        characters = _characters(r, data["characters"])
+    else:
+        characters = [BUILTIN[c] for c in DEFAULT_CHARACTERS]
+    deck = _deck(r, data["deck"]) if data.get("deck") is not None else DeckSpec()
+    campaign = _campaign(r, data["campaign"]) if data.get("campaign") is not None else Campaign()
+    if r.failed:
+        return None, r.problems
+    assert mid and title and question and players and deck and campaign is not None
+    mission = Mission(
+        id=mid,
+        title=title,
+        question=question,
+        glyphs=glyphs,
+        cells=tuple(cells),
+        map=graph,
+        story=story or "",
+        seed=int(seed or 0),
+        players=players,
+        characters=tuple(characters),
+        pool=tuple(pool),
+        deck=deck,
+        campaign=campaign,
+        solution=solution,
+    )
+    return mission, r.problems
+
+
+def check_data(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
+    """Schema then whole-mission checks; problems sorted by line."""
+    from cipherkit.games.mission.validate import check_mission
+
+    mission, problems = parse_mission(data, source)
+    if mission is not None:
+        problems = problems + check_mission(mission, source)
+    return mission, problems
+
+
+def _require(mission: Mission | None, problems: list[Problem]) -> Mission:
+    if mission is None or any(p.is_error for p in problems):
+        raise MissionError(problems)
+    return mission
+
+
+def mission_from_data(data: Any, *, file: str = "<mission>") -> Mission:
+    """A mission from plain data; :class:`MissionError` if it has any error."""
+    return _require(*check_data(data, Source(file)))
+
+
+def mission_from_text(text: str, *, file: str = "<mission>") -> Mission:
+    data, source, problems = read_yaml(text, file)
+    if problems:
+        raise MissionError(problems)
+    return _require(*check_data(data, source))
+
+
+def mission_from_file(path: str | FilePath) -> Mission:
+    data, source, problems = read_file(path)
+    if problems:
+        raise MissionError(problems)
+    return _require(*check_data(data, source))
