@@ -75,6 +75,25 @@ def cmd_decode(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_playtest(args: argparse.Namespace) -> int:
+    from cipherkit.playtest import run_playtest
+
+    result = run_playtest(
+        args.mission,
+        games=args.games,
+        workers=args.workers,
+        seed=args.seed,
+        bots=args.bots,
+        players=args.players,
+        progress=not args.json,
+    )
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        print(result.summary_text())
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from cipherkit.publish.serve import serve
 
@@ -155,6 +174,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--clues", required=True, help="three clues, separated by ';'")
     p.add_argument("--json", action="store_true", help="print the code and scores as JSON")
     p.set_defaults(func=cmd_decode)
+
+    p = sub.add_parser(
+        "playtest",
+        help="simulate many games of a mission with bots and measure its difficulty",
+        description="Play N games of a mission with bots over a process pool and report "
+        "the win rate (with a 95%% interval), turns, loss causes and a difficulty rating. "
+        "The JSON is identical for the same seed whatever the number of workers.",
+    )
+    p.add_argument("mission", metavar="MISSION", help="a mission YAML file")
+    p.add_argument("--games", type=_positive, default=1000, help="games (default 1000)")
+    p.add_argument("--workers", type=_positive, default=None, help="processes (default: CPUs)")
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--bots", default="planner", help="bot name (default planner)")
+    p.add_argument("--players", type=_positive, default=None, help="seats (default: mixed)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.set_defaults(func=cmd_playtest)
 
     p = sub.add_parser(
         "match",
