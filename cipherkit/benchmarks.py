@@ -248,3 +248,80 @@ def mission_playouts(quick: bool) -> Figures:
         "seconds": round(seconds, 3),
         "actions_per_second": round(actions / seconds, 1),
     }
+
+
+# ---------------------------------------------------------------- glyphs
+def _glyphs_bench_mission() -> Any:
+    """The shipped mission with the largest card (or the built-in demo when the
+    repository's missions/ folder is not there)."""
+    from pathlib import Path
+
+    import cipherkit
+    from cipherkit.games.mission import demo_mission, load
+
+    path = Path(cipherkit.__file__).resolve().parents[1] / "missions" / "03-cold-ledger.yaml"
+    return load(path) if path.is_file() else demo_mission()
+
+
+@benchmark("glyphs_card_png")
+def glyphs_card_png(quick: bool) -> Figures:
+    """A mission card as PNG bytes: drawing built, glyphs rasterised (their cache emptied
+    before every run) and PNG encoded (target: <= 100 ms)."""
+    from cipherkit.glyphs.cards import card_drawing
+    from cipherkit.glyphs.data import card_from_mission, mission_glyph_map
+    from cipherkit.glyphs.raster import glyph_mask
+
+    mission = _glyphs_bench_mission()
+    started = time.perf_counter()
+    key = mission_glyph_map(mission)
+    first_png = card_drawing(card_from_mission(mission), key).png()
+    first = time.perf_counter() - started
+    times: list[float] = []
+    for _ in range(5 if quick else 40):
+        glyph_mask.cache_clear()
+        started = time.perf_counter()
+        png = card_drawing(card_from_mission(mission), key).png()
+        times.append(time.perf_counter() - started)
+    assert png == first_png
+    return {
+        "mission": mission.id,
+        "cells": len(mission.cells),
+        "runs": len(times),
+        "median_ms": round(1000 * statistics.median(times), 2),
+        "max_ms": round(1000 * max(times), 2),
+        "first_ms_with_glyph_set": round(1000 * first, 2),
+        "png_bytes": len(png),
+    }
+
+
+@benchmark("glyphs_print_pdf")
+def glyphs_print_pdf(quick: bool) -> Figures:
+    """The whole print-and-play PDF: every A4 page drawn at 300 dpi and written
+    (target: <= 2 s)."""
+    import tempfile
+    from pathlib import Path
+
+    from cipherkit.glyphs.data import mission_glyph_map
+    from cipherkit.glyphs.printing import print_pages, save_pdf
+    from cipherkit.glyphs.raster import glyph_mask
+
+    mission = _glyphs_bench_mission()
+    key = mission_glyph_map(mission)
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "play.pdf"
+        for _ in range(1 if quick else 5):
+            glyph_mask.cache_clear()
+            started = time.perf_counter()
+            pages = print_pages(mission, key)
+            save_pdf([page for _, page in pages], target)
+            times.append(time.perf_counter() - started)
+        size = target.stat().st_size
+    return {
+        "mission": mission.id,
+        "pages": len(pages),
+        "runs": len(times),
+        "median_seconds": round(statistics.median(times), 3),
+        "max_seconds": round(max(times), 3),
+        "pdf_bytes": size,
+    }

@@ -1,0 +1,321 @@
+"""The mission card and the console, drawn from plain data.
+
+The card shows the question and the cipher text in glyph cells, words kept whole and
+wrapped onto centred lines (a word longer than a line is split), the Answer section in
+its own labelled frame, and marked cells in red. The console lays the same cells out
+the same way, each under a window: a closed shutter, or an open window showing its
+content.
+
+Regions: ``cell:I`` (the I-th cell's tile on the card; on the console the glyph
+plate), ``window:I`` (console windows), ``answer`` (the Answer frame), ``question``.
+
+Examples
+--------
+>>> from cipherkit.glyphs import generate
+>>> from cipherkit.glyphs.cards import card_drawing, console_drawing
+>>> from cipherkit.glyphs.data import CardData, ConsoleData
+>>> card = CardData.from_words("What bird guards the vault?",
+...                            [["eye", {"glyph": "wing", "marks": ["red"]}, "claw"]])
+>>> glyphs = generate("runes", seed=1).assign(card.glyph_ids)
+>>> d = card_drawing(card, glyphs)
+>>> sorted(d.regions)
+['cell:0', 'cell:1', 'cell:2', 'question']
+>>> console = ConsoleData.from_card(card, {"eye": "O"})
+>>> console_drawing(console, glyphs).image().size
+(960, 294)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from cipherkit.core.errors import CipherkitError
+from cipherkit.glyphs.data import CardData, CellData, ConsoleData
+from cipherkit.glyphs.drawing import Drawing, text_width, wrap_text
+from cipherkit.glyphs.glyph import Glyph, GlyphSet
+from cipherkit.glyphs.theme import (
+    ANSWER,
+    CARD,
+    CONSOLE,
+    CONSOLE_EDGE,
+    CONSOLE_TEXT,
+    INK,
+    MUTED,
+    RULE,
+    SHUTTER,
+    SLAT,
+    TILE,
+    WHITE,
+    WINDOW,
+    mark_colour,
+)
+
+Glyphs = Mapping[str, Glyph] | GlyphSet
+WIDTH = 960
+MARGIN = 44
+
+
+def resolve_glyphs(glyphs: Glyphs, ids: Iterable[str]) -> dict[str, Glyph]:
+    """Each id's glyph: from a mapping, or assigned from a :class:`GlyphSet`."""
+    wanted = list(dict.fromkeys(ids))
+    if isinstance(glyphs, GlyphSet):
+        return glyphs.assign(wanted)
+    missing = [g for g in wanted if g not in glyphs]
+    if missing:
+        raise CipherkitError(f"no glyph drawn for glyph id {missing[0]!r}")
+    return {g: glyphs[g] for g in wanted}
+
+
+# ------------------------------------------------------------------ layout
+def layout_lines(
+    words: Sequence[Sequence[int]], max_width: float, cell: float, gap: float, word_gap: float
+) -> list[list[list[int]]]:
+    """Words (lists of cell indices) wrapped onto lines of at most ``max_width``.
+
+    A word goes to the next line when it does not fit; a word wider than a whole line
+    is split into line-long pieces.
+
+    >>> layout_lines([[0, 1, 2], [3, 4], [5, 6, 7, 8, 9]], 100, 20, 0, 20)
+    [[[0, 1, 2]], [[3, 4]], [[5, 6, 7, 8, 9]]]
+    >>> layout_lines([[0, 1], [2]], 100, 20, 0, 20)
+    [[[0, 1], [2]]]
+    >>> layout_lines([[0, 1, 2, 3, 4, 5, 6]], 100, 20, 0, 20)
+    [[[0, 1, 2, 3, 4]], [[5, 6]]]
+    """
+    per_line = max(1, int((max_width + gap) // (cell + gap)))
+    lines: list[list[list[int]]] = []
+    line: list[list[int]] = []
+    used = 0.0
+
+    def width(n: int) -> float:
+        return n * cell + (n - 1) * gap
+
+    for word in words:
+        pieces = [list(word[i : i + per_line]) for i in range(0, len(word), per_line)] or [[]]
+        for piece in pieces:
+            w = width(len(piece))
+            if line and used + word_gap + w > max_width + 1e-9:
+                lines.append(line)
+                line, used = [], 0.0
+            used += (word_gap if line else 0.0) + w
+            line.append(piece)
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _line_width(line: Sequence[Sequence[int]], cell: float, gap: float, word_gap: float) -> float:
+    n = sum(len(w) for w in line)
+    return n * cell + (n - len(line)) * gap + (len(line) - 1) * word_gap
+
+
+def _sections(words: list[tuple[bool, list[int]]]) -> list[tuple[bool, list[list[int]]]]:
+    """Words grouped into the text section then the Answer section."""
+    text = [w for a, w in words if not a]
+    answer = [w for a, w in words if a]
+    out: list[tuple[bool, list[list[int]]]] = []
+    if text:
+        out.append((False, text))
+    if answer:
+        out.append((True, answer))
+    return out
+
+
+def _answer_label(d: Drawing, x: float, y: float, colour: str, text_colour: str = WHITE) -> None:
+    label = "ANSWER"
+    size = 14
+    w = text_width(label, size, bold=True) + len(label) * 2 + 22
+    d.rect(x, y - 13, w, 26, fill=colour, radius=13)
+    d.text(x + w / 2, y, label, size=size, bold=True, fill=text_colour, anchor="mm", spacing=2)
+
+
+def _marks_tag(d: Drawing, cell: CellData, x: float, y: float, size: float, colour: str) -> None:
+    """A small tag in the corner for marks that do not colour the glyph."""
+    others = [m for m in cell.marks if mark_colour([m]) is None]
+    if others:
+        d.circle(x + size - 9, y + 9, 5, fill=colour)
+
+
+# ------------------------------------------------------------------ card
+def card_drawing(card: CardData, glyphs: Glyphs, *, width: float = WIDTH) -> Drawing:
+    """The mission card: header, question, cipher text, framed Answer section."""
+    key = resolve_glyphs(glyphs, card.glyph_ids)
+    cell, gap, word_gap, row_gap = 76.0, 8.0, 34.0, 16.0
+    inner = width - 2 * MARGIN
+    d = Drawing(width, 10, title=f"Mission card: {card.title or card.question}")
+    header = 92.0
+    # header band (drawn last-but-one so the card outline sits over it)
+    y = header + 34
+    q_size = 28
+    q_lines = wrap_text(card.question, q_size, inner, font="serif", italic=True)
+    q_top = y
+    for line in q_lines:
+        d.text(MARGIN, y, line, size=q_size, font="serif", italic=True, anchor="lt")
+        y += q_size * 1.38
+    d.region("question", MARGIN, q_top, inner, y - q_top)
+    y += 6
+    d.line([(MARGIN, y), (width - MARGIN, y)], stroke=RULE, width=2)
+    y += 30
+    for is_answer, words in _sections(card.words):
+        pad = 26.0 if is_answer else 0.0
+        lines = layout_lines(words, inner - 2 * pad, cell, gap, word_gap)
+        if is_answer:
+            y += 14
+            top = y
+            y += 30
+        for line in lines:
+            x = (width - _line_width(line, cell, gap, word_gap)) / 2
+            for word in line:
+                for i in word:
+                    c = card.cells[i]
+                    colour = mark_colour(c.marks)
+                    d.rect(
+                        x,
+                        y,
+                        cell,
+                        cell,
+                        fill="#f6e3dc" if colour else TILE,
+                        radius=10,
+                        stroke=colour,
+                        width=3,
+                    )
+                    g = 0.82 * cell
+                    d.glyph(
+                        key[c.glyph], x + (cell - g) / 2, y + (cell - g) / 2, g, color=colour or INK
+                    )
+                    _marks_tag(d, c, x, y, cell, INK)
+                    d.region(f"cell:{i}", x, y, cell, cell)
+                    x += cell + gap
+                x += word_gap - gap
+            y += cell + row_gap
+        if is_answer:
+            y += 14
+            d.rect(MARGIN, top, inner, y - top, stroke=ANSWER, width=3, radius=16)
+            d.region("answer", MARGIN, top, inner, y - top)
+            _answer_label(d, MARGIN + 22, top, ANSWER)
+            y += 10
+    y += 18
+    footer = y
+    height = footer + 40
+    d.height = height
+    # card, header and footer go underneath everything drawn so far
+    under = Drawing(width, height)
+    under.rect(3, 3, width - 6, height - 6, fill=CARD, stroke=INK, width=3, radius=26)
+    under.rect(3, 3, width - 6, header, fill=INK, radius=26)
+    under.rect(3, header - 24, width - 6, 27, fill=INK)
+    under.text(MARGIN, 32, "MISSION", size=14, bold=True, fill="#aab2c3", anchor="lt", spacing=3)
+    title = card.title or "Mission card"
+    under.text(MARGIN, 58, title, size=26, bold=True, font="serif", fill=WHITE, anchor="lt")
+    under.text(MARGIN, footer + 14, "cipherkit", size=13, fill=MUTED, anchor="lm", bold=True)
+    if card.mission_id:
+        under.text(width - MARGIN, footer + 14, card.mission_id, size=13, fill=MUTED, anchor="rm")
+    d.shapes[:0] = under.shapes
+    return d
+
+
+# ------------------------------------------------------------------ console
+def _content_size(content: str, box: float) -> float:
+    size = box * (0.62 if len(content) == 1 else 0.46)
+    fit = box * 0.84 / max(1e-9, text_width(content, 1.0, font="mono", bold=True))
+    return min(size, fit)
+
+
+def _shutter(d: Drawing, x: float, y: float, w: float, h: float) -> None:
+    d.rect(x, y, w, h, fill=SHUTTER, radius=4)
+    step = 9.0
+    yy = y + step
+    while yy < y + h - 4:
+        d.line([(x + 5, yy), (x + w - 5, yy)], stroke=SLAT, width=2.5, round=False)
+        yy += step
+    d.rect(x + w / 2 - 12, y + h - 11, 24, 6, fill="#a9b1c2", radius=3)
+
+
+def console_drawing(
+    console: ConsoleData, glyphs: Glyphs, *, width: float = WIDTH, status: bool = True
+) -> Drawing:
+    """The console: a window over every cell, closed (a shutter) or open (its content,
+    ``?`` when the viewer does not know it), the glyph on a plate below. ``status``
+    writes how many windows are open in the corner."""
+    key = resolve_glyphs(glyphs, dict.fromkeys(c.glyph for c in console.cells))
+    cell, gap, word_gap, row_gap = 76.0, 8.0, 34.0, 22.0
+    window_h = 70.0
+    inner = width - 2 * MARGIN
+    d = Drawing(width, 10, title=f"Console: {console.title}" if console.title else "Console")
+    y = 96.0
+    for is_answer, words in _sections(console.words):
+        pad = 26.0 if is_answer else 0.0
+        lines = layout_lines(words, inner - 2 * pad, cell, gap, word_gap)
+        if is_answer:
+            y += 10
+            top = y
+            y += 30
+        for line in lines:
+            x = (width - _line_width(line, cell, gap, word_gap)) / 2
+            for word in line:
+                for i in word:
+                    c = console.cells[i]
+                    d.rect(
+                        x - 3, y - 3, cell + 6, window_h + cell + 10, fill=CONSOLE_EDGE, radius=8
+                    )
+                    if c.open or c.content is not None:
+                        # open, or closed but known (the game is over): shown greyed
+                        d.rect(x, y, cell, window_h, fill=WINDOW if c.open else "#c9ccd4", radius=4)
+                        d.rect(x, y, cell, 5, fill="#d9d2c1", radius=2)
+                        text = c.content if c.content is not None else "?"
+                        if text:
+                            size = _content_size(text, cell)
+                            d.text(
+                                x + cell / 2,
+                                y + window_h / 2 + 2,
+                                text,
+                                size=size,
+                                font="mono",
+                                bold=True,
+                                anchor="mm",
+                                fill=INK if c.open else MUTED,
+                            )
+                    else:
+                        _shutter(d, x, y, cell, window_h)
+                    d.region(f"window:{i}", x, y, cell, window_h)
+                    plate_y = y + window_h + 4
+                    colour = mark_colour(c.marks)
+                    d.rect(x, plate_y, cell, cell, fill="#ece6d8", radius=4)
+                    g = 0.8 * cell
+                    d.glyph(
+                        key[c.glyph],
+                        x + (cell - g) / 2,
+                        plate_y + (cell - g) / 2,
+                        g,
+                        color=colour or INK,
+                    )
+                    _marks_tag(d, c, x, plate_y, cell, INK)
+                    d.region(f"cell:{i}", x, plate_y, cell, cell)
+                    x += cell + gap
+                x += word_gap - gap
+            y += window_h + cell + 4 + row_gap
+        if is_answer:
+            y += 8
+            d.rect(MARGIN - 6, top, inner + 12, y - top, stroke="#5fb3bb", width=3, radius=16)
+            d.region("answer", MARGIN - 6, top, inner + 12, y - top)
+            _answer_label(d, MARGIN + 16, top, "#5fb3bb", CONSOLE_EDGE)
+            y += 8
+    height = y + 26
+    d.height = height
+    under = Drawing(width, height)
+    under.rect(4, 4, width - 8, height - 8, fill=CONSOLE, stroke=CONSOLE_EDGE, width=5, radius=22)
+    for sx, sy in ((24, 24), (width - 24, 24), (24, height - 24), (width - 24, height - 24)):
+        under.circle(sx, sy, 7, fill="#8b93a5", stroke=CONSOLE_EDGE, width=2)
+        under.line([(sx - 4, sy - 4), (sx + 4, sy + 4)], stroke=CONSOLE_EDGE, width=2)
+    under.text(
+        MARGIN + 8, 40, "CONSOLE", size=14, bold=True, fill="#8f98ab", anchor="lt", spacing=3
+    )
+    if console.title:
+        under.text(
+            MARGIN + 8, 62, console.title, size=20, bold=True, fill=CONSOLE_TEXT, anchor="lt"
+        )
+    if status:
+        total = len(console.cells)
+        words = f"{console.open_count} of {total} window{'s' * (total != 1)} open"
+        under.text(width - MARGIN - 8, 52, words, size=16, fill="#aab2c3", anchor="rm")
+    d.shapes[:0] = under.shapes
+    return d

@@ -1,0 +1,428 @@
+"""Plain data that the drawings take: cards, consoles, maps, tokens and standees.
+
+The drawing functions never read game objects; they take these small frozen
+dataclasses. Each has a constructor from plain Python (``from_words``,
+:meth:`MapData.from_graph`) and thin adapters from a mission
+(:func:`from_mission`, reading :mod:`cipherkit.games.mission` only when called) and
+from a mission observation (:func:`from_state`: ``state.observe(viewer)``, which holds
+only what that viewer may see, so a drawing of it cannot leak anything).
+
+Examples
+--------
+>>> from cipherkit.glyphs.data import CardData, MapData, TokenData
+>>> card = CardData.from_words(
+...     "What bird?", [["eye", {"glyph": "wing", "marks": ["red"]}]], answer=[["claw"]])
+>>> [(c.glyph, c.word, c.answer, c.marks) for c in card.cells]
+[('eye', 0, False, ()), ('wing', 0, False, ('red',)), ('claw', 1, True, ())]
+>>> TokenData.from_label("counter-intel:run"), TokenData.from_label("sun[dot]").marks
+(TokenData(kind='trap', name='counter-intel', marks=(), action='run'), ('dot',))
+>>> import networkx as nx
+>>> g = nx.Graph()
+>>> g.add_node("hall", pos=(0, 0), tokens=["entrance"], stack=["sun", "camera"])
+>>> g.add_node("loft", pos=(1, 0))
+>>> g.add_edge("hall", "loft", wall=True, token="passage")
+>>> m = MapData.from_graph(g)
+>>> m.room("hall").stack, m.passages[0].is_open
+(2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cipherkit.core.errors import CipherkitError
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+TRAP_KINDS: dict[str, str] = {"camera": "brown", "gas": "yellow", "counter-intel": "yellow"}
+"""Trap names and their colour (RULES.md §1); other trap names draw as a plain trap."""
+ENTRANCE = "entrance"
+WALL_TOKEN = "wall"
+PASSAGE_TOKEN = "passage"
+
+
+# ------------------------------------------------------------------ tokens
+@dataclass(frozen=True, slots=True)
+class TokenData:
+    """A clue token: ``kind`` is ``"glyph"`` or ``"trap"``; ``action`` is the action
+    symbol of a counter-intel token."""
+
+    kind: str
+    name: str
+    marks: tuple[str, ...] = ()
+    action: str | None = None
+
+    @classmethod
+    def from_label(cls, label: str, traps: Iterable[str] = TRAP_KINDS) -> TokenData:
+        """Read the face-up label of a token: ``sun``, ``sun[dot]``, ``camera``,
+        ``counter-intel:run``."""
+        text = str(label)
+        traps = set(traps)
+        name, _, action = text.partition(":")
+        if name in traps:
+            return cls("trap", name, (), action or None)
+        if text.endswith("]") and "[" in text:
+            glyph, _, marks = text[:-1].partition("[")
+            return cls("glyph", glyph, tuple(m for m in marks.split(",") if m))
+        return cls("glyph", text)
+
+    @classmethod
+    def from_any(cls, value: Any) -> TokenData:
+        """A :class:`TokenData`, a label, or anything with ``kind``/``name``/``marks``/
+        ``action`` (such as a mission token)."""
+        if isinstance(value, TokenData):
+            return value
+        if isinstance(value, str):
+            return cls.from_label(value)
+        if all(hasattr(value, a) for a in ("kind", "name")):
+            return cls(
+                str(value.kind),
+                str(value.name),
+                tuple(getattr(value, "marks", ()) or ()),
+                getattr(value, "action", None),
+            )
+        raise CipherkitError(f"not a clue token: {value!r}")
+
+    @property
+    def is_trap(self) -> bool:
+        return self.kind == "trap"
+
+    @property
+    def label(self) -> str:
+        if self.is_trap:
+            return f"{self.name}:{self.action}" if self.action else self.name
+        return f"{self.name}[{','.join(self.marks)}]" if self.marks else self.name
+
+
+# ------------------------------------------------------------------ card and console
+@dataclass(frozen=True, slots=True)
+class CellData:
+    """One glyph cell of a card: its glyph id, word number, whether it is in the Answer
+    section, its marks (``red``...), and for a console whether its window is open and
+    what it shows (``content`` is ``None`` while unknown)."""
+
+    glyph: str
+    word: int = 0
+    answer: bool = False
+    marks: tuple[str, ...] = ()
+    open: bool = False
+    content: str | None = None
+
+
+def _cell(value: Any, word: int, answer: bool) -> CellData:
+    if isinstance(value, str):
+        return CellData(value, word, answer)
+    if isinstance(value, Mapping) and "glyph" in value:
+        return CellData(str(value["glyph"]), word, answer, tuple(value.get("marks", ()) or ()))
+    raise CipherkitError(f"a cell is a glyph id or {{glyph: ID, marks: [...]}}, not {value!r}")
+
+
+def _group_words(cells: Sequence[CellData]) -> list[tuple[bool, list[int]]]:
+    """Cell indices grouped by word, in order: ``(answer, [index, ...])``."""
+    words: dict[int, list[int]] = {}
+    answers: dict[int, bool] = {}
+    for i, cell in enumerate(cells):
+        words.setdefault(cell.word, []).append(i)
+        answers[cell.word] = answers.get(cell.word, False) or cell.answer
+    return [(answers[w], words[w]) for w in sorted(words)]
+
+
+@dataclass(frozen=True)
+class CardData:
+    """A mission card: the question and the cipher text's cells (see :class:`CellData`).
+
+    ``title`` and ``mission_id`` are shown in the card's header and footer.
+    """
+
+    question: str
+    cells: tuple[CellData, ...]
+    title: str = ""
+    mission_id: str = ""
+
+    @classmethod
+    def from_words(
+        cls,
+        question: str,
+        text: Sequence[Sequence[Any]],
+        answer: Sequence[Sequence[Any]] = (),
+        *,
+        title: str = "",
+        mission_id: str = "",
+    ) -> CardData:
+        """From lists of words as in a mission file's ``card`` (``text`` above the
+        Answer label, ``answer`` below it); a cell is ``"id"`` or ``{"glyph": "id",
+        "marks": ["red"]}``."""
+        cells: list[CellData] = []
+        word = 0
+        for section, is_answer in ((text, False), (answer, True)):
+            for w in section:
+                cells.extend(_cell(c, word, is_answer) for c in w)
+                word += 1
+        return cls(question, tuple(cells), title, mission_id)
+
+    @property
+    def words(self) -> list[tuple[bool, list[int]]]:
+        return _group_words(self.cells)
+
+    @property
+    def has_answer_section(self) -> bool:
+        return any(c.answer for c in self.cells)
+
+    @property
+    def glyph_ids(self) -> list[str]:
+        return list(dict.fromkeys(c.glyph for c in self.cells))
+
+
+@dataclass(frozen=True)
+class ConsoleData:
+    """The console over a card: each cell's window closed, or open with its content."""
+
+    cells: tuple[CellData, ...]
+    title: str = ""
+
+    @classmethod
+    def from_card(
+        cls, card: CardData, opened: Mapping[str, str | None] | Iterable[str] = ()
+    ) -> ConsoleData:
+        """Windows under the glyphs in ``opened`` are open; a mapping also gives what
+        they show (``{"eye": "O"}``), an iterable of ids leaves the content unknown."""
+        contents = dict(opened) if isinstance(opened, Mapping) else dict.fromkeys(opened)
+        cells = tuple(
+            CellData(c.glyph, c.word, c.answer, c.marks, c.glyph in contents, contents.get(c.glyph))
+            for c in card.cells
+        )
+        return cls(cells, card.title)
+
+    @property
+    def words(self) -> list[tuple[bool, list[int]]]:
+        return _group_words(self.cells)
+
+    @property
+    def open_count(self) -> int:
+        return sum(c.open for c in self.cells)
+
+
+# ------------------------------------------------------------------ map
+@dataclass(frozen=True, slots=True)
+class StandeeData:
+    """A character's standee: the name on it and the seat colour it wears."""
+
+    name: str
+    seat: int | None = None
+    character: str = ""
+
+    @property
+    def initial(self) -> str:
+        return (self.name or self.character)[:1].upper()
+
+
+@dataclass(frozen=True, slots=True)
+class RoomData:
+    """A room: ``pos`` (x, y with y downward) or ``None`` for an automatic layout,
+    special ``tokens`` (``entrance``...), the face-down ``stack`` height, the face-up
+    tokens and the standees in it."""
+
+    id: str
+    name: str = ""
+    pos: tuple[float, float] | None = None
+    tokens: tuple[str, ...] = ()
+    stack: int = 0
+    face_up: tuple[TokenData, ...] = ()
+    standees: tuple[StandeeData, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+@dataclass(frozen=True, slots=True)
+class PassageData:
+    """Rooms ``a`` and ``b`` are adjacent; ``wall`` is a printed wall; ``token`` is
+    ``"wall"`` (a wall token closing a passageway), ``"passage"`` (a passage token
+    opening a printed wall) or ``None``."""
+
+    a: str
+    b: str
+    wall: bool = False
+    token: str | None = None
+
+    @property
+    def is_open(self) -> bool:
+        if self.wall:
+            return self.token == PASSAGE_TOKEN
+        return self.token != WALL_TOKEN
+
+
+@dataclass(frozen=True)
+class MapData:
+    """Rooms and passages to draw (see :meth:`from_graph`)."""
+
+    rooms: tuple[RoomData, ...]
+    passages: tuple[PassageData, ...] = ()
+    title: str = ""
+    _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        ids = [r.id for r in self.rooms]
+        if len(set(ids)) != len(ids):
+            raise CipherkitError("map: two rooms share an id")
+        self._index.update({r: i for i, r in enumerate(ids)})
+        for p in self.passages:
+            for end in (p.a, p.b):
+                if end not in self._index:
+                    raise CipherkitError(f"map: a passage names the unknown room {end!r}")
+
+    def room(self, room_id: str) -> RoomData:
+        return self.rooms[self._index[room_id]]
+
+    @classmethod
+    def from_graph(cls, graph: nx.Graph, *, title: str = "") -> MapData:
+        """From a networkx graph whose nodes are rooms and edges passages.
+
+        Node attributes (all optional): ``name``, ``pos`` (x, y), ``tokens`` (special
+        tokens), ``stack`` (a list of tokens or a number) or ``stack_size``,
+        ``face_up`` (tokens or labels), ``standees`` (:class:`StandeeData` or names).
+        Edge attributes: ``wall`` and ``token``.
+        """
+        rooms = []
+        for node, attrs in graph.nodes(data=True):
+            stack = attrs.get("stack")
+            if stack is None:
+                height = int(attrs.get("stack_size") or 0)
+            elif isinstance(stack, int):
+                height = stack
+            else:
+                height = len(stack)
+            pos = attrs.get("pos")
+            standees = tuple(
+                s if isinstance(s, StandeeData) else StandeeData(str(s), i)
+                for i, s in enumerate(attrs.get("standees") or ())
+            )
+            rooms.append(
+                RoomData(
+                    str(node),
+                    str(attrs.get("name") or ""),
+                    None if pos is None else (float(pos[0]), float(pos[1])),
+                    tuple(str(t) for t in attrs.get("tokens") or ()),
+                    height,
+                    tuple(TokenData.from_any(t) for t in attrs.get("face_up") or ()),
+                    standees,
+                )
+            )
+        edges = graph.edges(data=True)
+        ordered = sorted(edges, key=lambda e: e[2].get("index", 0)) if edges else []
+        passages = tuple(
+            PassageData(str(a), str(b), bool(d.get("wall")), d.get("token")) for a, b, d in ordered
+        )
+        return cls(tuple(rooms), passages, title)
+
+
+# ------------------------------------------------------------------ adapters
+def from_mission(mission: Any) -> tuple[CardData, ConsoleData, MapData]:
+    """The card, the console (all windows closed) and the map at setup of a
+    :class:`cipherkit.games.mission.Mission` (face-down stacks, no standees)."""
+    card = card_from_mission(mission)
+    return card, ConsoleData.from_card(card), map_from_mission(mission)
+
+
+def card_from_mission(mission: Any) -> CardData:
+    cells = tuple(CellData(c.glyph, c.word, c.answer, tuple(c.marks)) for c in mission.cells)
+    return CardData(mission.question, cells, mission.title, mission.id)
+
+
+def map_from_mission(mission: Any) -> MapData:
+    """The map at setup: stack heights as dealt (``mission.stacks``)."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    stacks = mission.stacks
+    for room, attrs in mission.map.nodes(data=True):
+        graph.add_node(
+            room,
+            name=attrs.get("name") or "",
+            pos=attrs.get("pos"),
+            tokens=attrs.get("tokens") or (),
+            stack=len(stacks.get(room, ())),
+        )
+    for a, b, attrs in mission.map.edges(data=True):
+        graph.add_edge(a, b, **attrs)
+    return MapData.from_graph(graph, title=mission.title)
+
+
+def from_state(observation: Mapping[str, Any]) -> tuple[CardData, ConsoleData, MapData]:
+    """The card, the console and the map as ``observation`` (``state.observe(viewer)``
+    of a mission game) shows them: open windows with their content, stack heights,
+    face-up tokens and standees. Only the observation is read."""
+    public = observation["mission"]
+    cells: list[CellData] = []
+    observed = observation.get("console", {}).get("cells", [])
+    for i, c in enumerate(public["cells"]):
+        seen = observed[i] if i < len(observed) else {}
+        content = seen.get("content")
+        cells.append(
+            CellData(
+                str(c["glyph"]),
+                int(c.get("word", 0)),
+                bool(c.get("answer")),
+                tuple(c.get("marks", ())),
+                bool(seen.get("open")),
+                None if content is None else str(content),
+            )
+        )
+    card = CardData(
+        public.get("question", ""),
+        tuple(CellData(c.glyph, c.word, c.answer, c.marks) for c in cells),
+        public.get("title", ""),
+        public.get("id", ""),
+    )
+    console = ConsoleData(tuple(cells), public.get("title", ""))
+    rooms_now = observation.get("rooms", {})
+    characters = observation.get("characters", [])
+    rooms = []
+    for r in public["rooms"]:
+        now = rooms_now.get(r["id"], {})
+        here = [ch for ch in characters if ch.get("room") == r["id"]]
+        pos = r.get("pos")
+        rooms.append(
+            RoomData(
+                r["id"],
+                r.get("name") or "",
+                None if pos is None else (float(pos[0]), float(pos[1])),
+                tuple(r.get("tokens", ())),
+                int(now.get("stack", 0)),
+                tuple(TokenData.from_label(t) for t in now.get("face_up", ())),
+                tuple(
+                    StandeeData(
+                        ch.get("name") or ch.get("id", "?"), ch.get("seat"), ch.get("id", "")
+                    )
+                    for ch in here
+                ),
+            )
+        )
+    passages = tuple(
+        PassageData(p["rooms"][0], p["rooms"][1], bool(p.get("wall")), p.get("token"))
+        for p in public.get("passages", [])
+    )
+    return card, console, MapData(tuple(rooms), passages, public.get("title", ""))
+
+
+def mission_glyph_spec(mission: Any) -> Any:
+    """The glyph set a mission names (its ``glyph_set`` attribute, when the mission
+    format has one), else the default style with the mission's seed."""
+    from cipherkit.glyphs.spec import DEFAULT_STYLE
+
+    spec = getattr(mission, "glyph_set", None)
+    if spec:
+        return spec
+    return {"style": DEFAULT_STYLE, "seed": int(getattr(mission, "seed", 0) or 0)}
+
+
+def mission_glyph_map(mission: Any, glyph_set: Any = None, base_dir: Any = ".") -> dict[str, Any]:
+    """Each glyph id of the mission's key (in key order) with the glyph drawn for it."""
+    from cipherkit.glyphs.spec import glyph_set_from_spec
+
+    spec = mission_glyph_spec(mission) if glyph_set is None else glyph_set
+    return glyph_set_from_spec(spec, base_dir).assign(list(mission.glyphs))

@@ -1,0 +1,279 @@
+"""The map: rooms at the author's positions (or laid out), passages, walls and tokens.
+
+Open passageways are corridors; a printed wall is a dark bar across the corridor; a
+wall token (bricks) closes a passageway; a passage token (a green doorway) opens a
+printed wall. Each room shows its name, special tokens (``entrance`` as a green tab),
+its face-down stack with its height, its face-up tokens and the standees in it. A
+legend explains the symbols.
+
+Positions are ``(x, y)`` with y growing downward (columns and rows); they are scaled
+so the two closest rooms sit one step apart. Rooms without positions are placed by a
+seeded spring layout (around the rooms that have one).
+
+Regions: ``room:ID``, ``stack:ID``, ``standee:ID:I``, ``faceup:ID:I``, ``special:ID:TOKEN``
+and ``passage:A|B`` (the two room ids in sorted order).
+
+Examples
+--------
+>>> import networkx as nx
+>>> from cipherkit.glyphs import generate
+>>> from cipherkit.glyphs.data import MapData
+>>> from cipherkit.glyphs.mapdraw import map_drawing, room_positions
+>>> g = nx.cycle_graph(["a", "b", "c"])
+>>> m = MapData.from_graph(g)
+>>> sorted(room_positions(m))
+['a', 'b', 'c']
+>>> d = map_drawing(m, generate("runes", seed=1))
+>>> sorted(k for k in d.regions if k.startswith("room:"))
+['room:a', 'room:b', 'room:c']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from cipherkit.glyphs.cards import Glyphs, resolve_glyphs
+from cipherkit.glyphs.data import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, MapData, RoomData
+from cipherkit.glyphs.drawing import Drawing, text_width, wrap_text
+from cipherkit.glyphs.glyph import Glyph
+from cipherkit.glyphs.icons import (
+    entrance_badge,
+    passage_token,
+    standee,
+    token,
+    token_back,
+    wall_token,
+)
+from cipherkit.glyphs.theme import CORRIDOR, INK, MAP_BACK, MUTED, ROOM, RULE
+
+Point = tuple[float, float]
+STEP = 330.0
+ROOM_W = 244.0
+ROOM_H = 184.0
+CORRIDOR_W = 46.0
+MARGIN = 60.0
+
+
+def room_positions(map_data: MapData, *, seed: int = 0) -> dict[str, Point]:
+    """Room centres in steps (the closest two rooms one step apart), top-left at 0, 0."""
+    if not map_data.rooms:
+        return {}
+    given = {r.id: r.pos for r in map_data.rooms if r.pos is not None}
+    pos: dict[str, Point]
+    if len(given) == len(map_data.rooms):
+        pos = {k: (float(v[0]), float(v[1])) for k, v in given.items()}
+    else:
+        import networkx as nx
+
+        graph = nx.Graph()
+        graph.add_nodes_from(r.id for r in map_data.rooms)
+        graph.add_edges_from((p.a, p.b) for p in map_data.passages)
+        if given:
+            layout = nx.spring_layout(graph, pos=dict(given), fixed=list(given), seed=seed)
+        else:
+            layout = nx.spring_layout(graph, seed=seed)
+        pos = {str(k): (float(v[0]), float(v[1])) for k, v in layout.items()}
+    ids = list(pos)
+    closest = min(
+        (math.dist(pos[a], pos[b]) for i, a in enumerate(ids) for b in ids[i + 1 :]),
+        default=1.0,
+    )
+    if closest <= 1e-9:
+        closest = 1.0
+        pos = {k: (v[0] + i * 1e-3, v[1]) for i, (k, v) in enumerate(pos.items())}
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    return {k: ((x - min(xs)) / closest, (y - min(ys)) / closest) for k, (x, y) in pos.items()}
+
+
+def _clip(centre: Point, toward: Point, w: float, h: float) -> Point:
+    """Where the segment from a box's centre toward a point leaves the box."""
+    (cx, cy), (tx, ty) = centre, toward
+    dx, dy = tx - cx, ty - cy
+    if dx == 0 and dy == 0:
+        return centre
+    t = min(
+        (w / 2) / abs(dx) if dx else math.inf,
+        (h / 2) / abs(dy) if dy else math.inf,
+    )
+    return (cx + dx * t, cy + dy * t)
+
+
+def map_drawing(
+    map_data: MapData,
+    glyphs: Glyphs | Mapping[str, Glyph],
+    *,
+    legend: bool = True,
+    title: str | None = None,
+    seed: int = 0,
+) -> Drawing:
+    """The map (see the module docstring)."""
+    face_ids = [t.name for r in map_data.rooms for t in r.face_up if not t.is_trap]
+    key = resolve_glyphs(glyphs, face_ids) if face_ids else {}
+    steps = room_positions(map_data, seed=seed)
+    head = 70.0
+    width_steps = max((p[0] for p in steps.values()), default=0.0)
+    height_steps = max((p[1] for p in steps.values()), default=0.0)
+    width = max(2 * MARGIN + width_steps * STEP + ROOM_W, 720.0)
+    offset_x = (width - (width_steps * STEP + ROOM_W)) / 2
+    legend_h = 96.0 if legend else 0.0
+    height = head + 2 * MARGIN + height_steps * STEP + ROOM_H + legend_h
+    heading = map_data.title if title is None else title
+    d = Drawing(width, height, background=MAP_BACK, title=f"Map: {heading}" if heading else "Map")
+    d.text(MARGIN / 2 + 6, 44, heading or "Map", size=28, bold=True, font="serif", anchor="ls")
+    if heading:
+        d.text(
+            width - MARGIN / 2 - 6,
+            44,
+            "MAP",
+            size=14,
+            bold=True,
+            fill=MUTED,
+            anchor="rs",
+            spacing=3,
+        )
+    centres = {
+        room: (offset_x + ROOM_W / 2 + x * STEP, head + MARGIN + ROOM_H / 2 + y * STEP)
+        for room, (x, y) in steps.items()
+    }
+    # corridors under the rooms: an ink band with a lighter band inside
+    for p in map_data.passages:
+        a, b = centres[p.a], centres[p.b]
+        d.line([a, b], stroke=INK, width=CORRIDOR_W + 8, round=False)
+    for p in map_data.passages:
+        a, b = centres[p.a], centres[p.b]
+        d.line([a, b], stroke=CORRIDOR, width=CORRIDOR_W, round=False)
+    for room in map_data.rooms:
+        _room(d, room, centres[room.id], key)
+    for p in map_data.passages:
+        _passage_marks(d, p.a, p.b, p.wall, p.token, centres[p.a], centres[p.b])
+    if legend:
+        _legend(d, width, height - legend_h - 10)
+    return d
+
+
+def _passage_marks(
+    d: Drawing, a: str, b: str, wall: bool, tok: str | None, pa: Point, pb: Point
+) -> None:
+    ea = _clip(pa, pb, ROOM_W + 6, ROOM_H + 6)
+    eb = _clip(pb, pa, ROOM_W + 6, ROOM_H + 6)
+    mx, my = (ea[0] + eb[0]) / 2, (ea[1] + eb[1]) / 2
+    first, second = sorted((a, b))
+    d.region(
+        f"passage:{first}|{second}",
+        mx - CORRIDOR_W / 2,
+        my - CORRIDOR_W / 2,
+        CORRIDOR_W,
+        CORRIDOR_W,
+    )
+    dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    if wall:
+        half = CORRIDOR_W / 2 + 14
+        d.line(
+            [(mx - nx * half, my - ny * half), (mx + nx * half, my + ny * half)],
+            stroke=INK,
+            width=16,
+            round=False,
+        )
+    if tok == WALL_TOKEN:
+        wall_token(d, mx, my, 50)
+    elif tok == PASSAGE_TOKEN:
+        passage_token(d, mx, my, 40)
+
+
+def _room(d: Drawing, room: RoomData, centre: Point, key: Mapping[str, Glyph]) -> None:
+    cx, cy = centre
+    x, y = cx - ROOM_W / 2, cy - ROOM_H / 2
+    d.rect(x + 5, y + 6, ROOM_W, ROOM_H, fill="#c9c0ad", radius=14)
+    d.rect(x, y, ROOM_W, ROOM_H, fill=ROOM, stroke=INK, width=4, radius=14)
+    d.region(f"room:{room.id}", x, y, ROOM_W, ROOM_H)
+    # name
+    lines = wrap_text(room.label, 18, ROOM_W - 28, bold=True)[:2]
+    ty = y + 20
+    for line in lines:
+        d.text(x + 14, ty, line, size=18, bold=True, anchor="lt")
+        ty += 24
+    # special tokens as tabs on the top edge
+    badges = list(room.tokens)
+    bx = x + ROOM_W - 14
+    for special in reversed(badges):
+        text = special.upper().replace("-", " ")
+        colour = "#3c8a4f" if special == ENTRANCE else "#6c6a8f"
+        w = text_width(text, 12, bold=True) + 12 * 0.08 * len(text) + 26 * 1.5
+        entrance_badge(d, bx - w / 2, y, 26, text, colour)
+        d.region(f"special:{room.id}:{special}", bx - w, y - 13, w, 26)
+        bx -= w + 6
+    # standees, middle row
+    for i, s in enumerate(room.standees[:5]):
+        sx = x + 30 + i * 38
+        standee(d, s, sx, y + 122, 50, i)
+        d.region(f"standee:{room.id}:{i}", sx - 16, y + 72, 32, 50)
+    # stack, bottom left
+    sy = y + ROOM_H - 30
+    sx = x + 30
+    if room.stack:
+        for k in range(min(room.stack, 3) - 1, -1, -1):
+            token_back(d, sx + 4 * k, sy - 4 * k, 18)
+        d.text(sx + 28, sy, f"×{room.stack}", size=19, bold=True, anchor="lm")
+    else:
+        d.circle(sx, sy, 18, stroke=RULE, width=2.5)
+        d.text(sx + 26, sy, "empty", size=14, fill=MUTED, anchor="lm")
+    d.region(f"stack:{room.id}", sx - 18, sy - 26, 26 + 36, 44)
+    # face-up tokens, bottom right
+    shown = room.face_up[:3]
+    fx = x + ROOM_W - 30
+    for i, tok in enumerate(reversed(shown)):
+        index = len(shown) - 1 - i
+        token(d, tok, fx, sy, 21, key)
+        d.region(f"faceup:{room.id}:{index}", fx - 21, sy - 21, 42, 42)
+        fx -= 47
+    if len(room.face_up) > len(shown):
+        d.text(
+            x + ROOM_W - 14,
+            y + ROOM_H - 62,
+            f"+{len(room.face_up) - len(shown)} more",
+            size=13,
+            bold=True,
+            anchor="rm",
+        )
+
+
+def _legend(d: Drawing, width: float, top: float) -> None:
+    from cipherkit.glyphs.data import StandeeData, TokenData
+
+    d.line([(MARGIN / 2, top), (width - MARGIN / 2, top)], stroke=RULE, width=2)
+    items: list[tuple[str, object]] = [
+        ("passage", "corridor"),
+        ("printed wall", "wall"),
+        ("wall token", "walltoken"),
+        ("passage token", "passagetoken"),
+        ("face-down stack", "stack"),
+        ("trap", "trap"),
+        ("character", "standee"),
+    ]
+    n = len(items)
+    slot = (width - MARGIN) / n
+    y = top + 40
+    for i, (label, kind) in enumerate(items):
+        cx = MARGIN / 2 + slot * (i + 0.5)
+        if kind == "corridor":
+            d.line([(cx - 26, y), (cx + 26, y)], stroke=INK, width=22, round=False)
+            d.line([(cx - 27, y), (cx + 27, y)], stroke=CORRIDOR, width=14, round=False)
+        elif kind == "wall":
+            d.line([(cx - 26, y), (cx + 26, y)], stroke=INK, width=22, round=False)
+            d.line([(cx - 27, y), (cx + 27, y)], stroke=CORRIDOR, width=14, round=False)
+            d.line([(cx, y - 18), (cx, y + 18)], stroke=INK, width=9, round=False)
+        elif kind == "walltoken":
+            wall_token(d, cx, y, 38)
+        elif kind == "passagetoken":
+            passage_token(d, cx, y, 32)
+        elif kind == "stack":
+            token_back(d, cx, y, 15)
+        elif kind == "trap":
+            token(d, TokenData("trap", "camera"), cx, y, 16, {})
+        else:
+            standee(d, StandeeData("", 0), cx, y + 20, 40)
+        d.text(cx, y + 36, label, size=13, fill=MUTED, anchor="mt")

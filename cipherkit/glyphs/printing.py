@@ -1,0 +1,465 @@
+"""Print-and-play pages: A4 at 300 dpi (2480 x 3508 pixels), one drawing a page.
+
+The pages, in order: the mission card front (with the briefing); the console sheet
+(the console with blank windows, and shutters to cut out and lay over them); the clue
+tokens' fronts, then their backs (mirrored, for double-sided printing: flip on the long
+edge), each back naming the room and the token's place in its stack; the map; the
+action cards with the discard-pile card (both sides); and, last and on its own, the
+author's glyph key, marked as a spoiler.
+
+Cut lines are thin grey lines; crop marks show the corners of the card, the console
+and the map.
+
+Examples
+--------
+>>> from cipherkit.games.mission.samples import demo_mission
+>>> from cipherkit.glyphs.printing import print_pages
+>>> pages = print_pages(demo_mission())
+>>> [name for name, _ in pages]
+['card', 'console', 'token fronts', 'token backs', 'map', 'action cards', 'glyph key']
+>>> pages[0][1].width, pages[0][1].height
+(2480.0, 3508.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from cipherkit.glyphs.cards import card_drawing, console_drawing
+from cipherkit.glyphs.data import (
+    CellData,
+    ConsoleData,
+    TokenData,
+    card_from_mission,
+    map_from_mission,
+)
+from cipherkit.glyphs.drawing import Drawing, text_width, wrap_text
+from cipherkit.glyphs.glyph import Glyph
+from cipherkit.glyphs.icons import action_icon, token, token_back
+from cipherkit.glyphs.mapdraw import map_drawing
+from cipherkit.glyphs.sheet import sheet_drawing
+from cipherkit.glyphs.theme import (
+    ACTION_COLOURS,
+    CARD,
+    INK,
+    MUTED,
+    RED,
+    RULE,
+    SHUTTER,
+    SLAT,
+    WHITE,
+)
+
+PAGE_W, PAGE_H = 2480.0, 3508.0
+"""A4 at 300 dots per inch."""
+DPI = 300
+MARGIN = 150.0
+CUT = "#9a9a9a"
+TOKEN_CELL = 300.0
+"""A token's square on the token pages: 300 px = 25.4 mm; the disc is 22 mm across."""
+CARD_W, CARD_H = 744.0, 1039.0
+"""Action cards: 63 x 88 mm."""
+
+ACTION_TEXT = {
+    "run": "Move up to 3 rooms, one step at a time, each through an open passage.",
+    "gather": "Collect up to 2 tokens in your room, one at a time: a face-up glyph on the "
+    "mission card, or the top of your room's stack. Open every window under a collected "
+    "glyph.",
+    "intel": "Choose any room and reveal up to 2 tokens of its stack, one at a time. A "
+    "revealed glyph that is not on the mission card is removed.",
+    "regroup": "Choose another action card and discard every card and token on it. "
+    "Regroup cannot clear itself.",
+}
+PILE_RULE = "Play a card higher than the top card of this pile."
+
+
+# ------------------------------------------------------------------ page furniture
+def _page(mission: Any, name: str) -> Drawing:
+    d = Drawing(PAGE_W, PAGE_H, background=WHITE, title=f"{mission.title}: {name}")
+    d.text(MARGIN, MARGIN, mission.title, size=60, bold=True, font="serif", anchor="lt")
+    d.text(
+        PAGE_W - MARGIN,
+        MARGIN + 10,
+        name.upper(),
+        size=34,
+        bold=True,
+        fill=MUTED,
+        anchor="rt",
+        spacing=6,
+    )
+    d.line([(MARGIN, MARGIN + 100), (PAGE_W - MARGIN, MARGIN + 100)], stroke=RULE, width=4)
+    return d
+
+
+def _footer(d: Drawing, number: int, total: int, note: str = "") -> None:
+    y = PAGE_H - MARGIN + 40
+    d.text(MARGIN, y, "cipherkit · print and play", size=30, fill=MUTED, anchor="lm")
+    if note:
+        d.text(PAGE_W / 2, y, note, size=30, fill=MUTED, anchor="mm")
+    d.text(PAGE_W - MARGIN, y, f"page {number} of {total}", size=30, fill=MUTED, anchor="rm")
+
+
+def _crop_marks(d: Drawing, x: float, y: float, w: float, h: float) -> None:
+    gap, length = 20.0, 70.0
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            d.line([(cx + sx * gap, cy), (cx + sx * (gap + length), cy)], stroke=INK, width=3)
+            d.line([(cx, cy + sy * gap), (cx, cy + sy * (gap + length))], stroke=INK, width=3)
+
+
+def _fit(drawing: Drawing, max_w: float, max_h: float) -> float:
+    return min(max_w / drawing.width, max_h / drawing.height)
+
+
+def _place_centred(
+    page: Drawing, drawing: Drawing, top: float, max_h: float, crop: bool = True
+) -> tuple[float, float, float, float]:
+    scale = _fit(drawing, PAGE_W - 2 * MARGIN - 120, max_h)
+    w, h = drawing.width * scale, drawing.height * scale
+    x = (PAGE_W - w) / 2
+    page.place(drawing, x, top, scale)
+    if crop:
+        _crop_marks(page, x, top, w, h)
+    return x, top, w, h
+
+
+def _grid_cut_lines(
+    d: Drawing, x0: float, y0: float, cols: int, rows: int, cw: float, ch: float
+) -> None:
+    for c in range(cols + 1):
+        x = x0 + c * cw
+        d.line([(x, y0 - 40), (x, y0 + rows * ch + 40)], stroke=CUT, width=2, round=False)
+    for r in range(rows + 1):
+        y = y0 + r * ch
+        d.line([(x0 - 40, y), (x0 + cols * cw + 40, y)], stroke=CUT, width=2, round=False)
+
+
+# ------------------------------------------------------------------ pages
+def card_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
+    d = _page(mission, "Mission card")
+    card = card_drawing(card_from_mission(mission), key)
+    top = MARGIN + 220
+    _, _, _, h = _place_centred(d, card, top, 1700)
+    y = top + h + 170
+    if mission.story:
+        d.text(MARGIN, y, "BRIEFING", size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+        y += 80
+        for line in wrap_text(mission.story, 46, PAGE_W - 2 * MARGIN, font="serif"):
+            d.text(MARGIN, y, line, size=46, font="serif", anchor="lt")
+            y += 68
+    return d
+
+
+def console_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
+    d = _page(mission, "Console")
+    card = card_from_mission(mission)
+    blank = ConsoleData(
+        tuple(CellData(c.glyph, c.word, c.answer, c.marks, True, "") for c in card.cells),
+        card.title,
+    )
+    console = console_drawing(blank, key, status=False)
+    top = MARGIN + 220
+    _x, y, w, h = _place_centred(d, console, top, 1500)
+    scale = w / console.width
+    # shutters to cut out, one per window, the same size as a printed window
+    sw, sh = 76.0 * scale, 70.0 * scale
+    y = top + h + 150
+    d.text(MARGIN, y, "SHUTTERS", size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+    note = (
+        "Cut out the console and the shutters. Lay a shutter on every window; when a "
+        "glyph is collected, lift the shutters over it and write in what the glyph key "
+        "says (the key is on the last page: only the console keeper reads it)."
+    )
+    y += 70
+    for line in wrap_text(note, 34, PAGE_W - 2 * MARGIN):
+        d.text(MARGIN, y, line, size=34, anchor="lt", fill=INK)
+        y += 50
+    y += 60
+    cols = max(1, int((PAGE_W - 2 * MARGIN) // sw))
+    n = len(card.cells)
+    rows = -(-n // cols)
+    x0 = (PAGE_W - cols * sw) / 2 if n >= cols else MARGIN
+    cols_used = min(cols, n)
+    for i in range(n):
+        r, c = divmod(i, cols)
+        sx, sy = x0 + c * sw, y + r * sh
+        d.rect(sx, sy, sw, sh, fill=SHUTTER)
+        d.region(f"shutter:{i}", sx, sy, sw, sh)
+        step = 9.0 * scale
+        yy = sy + step
+        while yy < sy + sh - 4:
+            d.line([(sx + 6, yy), (sx + sw - 6, yy)], stroke=SLAT, width=2.5 * scale, round=False)
+            yy += step
+    _grid_cut_lines(d, x0, y, cols_used, rows, sw, sh)
+    return d
+
+
+def _tokens(mission: Any) -> list[tuple[str, int, TokenData]]:
+    """Every clue token as (room, place in its stack from the top, token)."""
+    out = []
+    for room, stack in mission.stacks.items():
+        for depth, tok in enumerate(stack):
+            out.append((room, depth, TokenData.from_any(tok)))
+    return out
+
+
+def token_pages(mission: Any, key: Mapping[str, Glyph]) -> list[tuple[str, Drawing]]:
+    tokens = _tokens(mission)
+    cols = int((PAGE_W - 2 * MARGIN) // TOKEN_CELL)
+    top = MARGIN + 260
+    rows_per_page = int((PAGE_H - top - MARGIN - 120) // TOKEN_CELL)
+    per_page = cols * rows_per_page
+    chunks = [tokens[i : i + per_page] for i in range(0, len(tokens), per_page)] or [[]]
+    x0 = (PAGE_W - cols * TOKEN_CELL) / 2
+    names = {room: attrs.get("name") or room for room, attrs in mission.map.nodes(data=True)}
+    out: list[tuple[str, Drawing]] = []
+    for k, chunk in enumerate(chunks):
+        part = f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else ""
+        fronts = _page(mission, "Clue tokens: fronts" + part)
+        backs = _page(mission, "Clue tokens: backs" + part)
+        for page, text in (
+            (fronts, "Print the next page on the back (flip on the long edge), then cut."),
+            (backs, "Each back names the token's room and its place in the stack (1 = top)."),
+        ):
+            page.text(MARGIN, MARGIN + 160, text, size=34, fill=INK, anchor="lt")
+        rows = -(-len(chunk) // cols) if chunk else 0
+        r_disc = TOKEN_CELL * 0.44
+        for i, (room, depth, tok) in enumerate(chunk):
+            r, c = divmod(i, cols)
+            cx = x0 + (c + 0.5) * TOKEN_CELL
+            cy = top + (r + 0.5) * TOKEN_CELL
+            token(fronts, tok, cx, cy, r_disc, key, label=True)
+            fronts.region(f"token:{i}", cx - r_disc, cy - r_disc, 2 * r_disc, 2 * r_disc)
+            # the back of the cell sits mirrored left to right
+            bx = PAGE_W - cx
+            token_back(backs, bx, cy, r_disc)
+            _back_label(backs, bx, cy, r_disc, names.get(room, room), depth + 1)
+            backs.region(f"token:{i}", bx - r_disc, cy - r_disc, 2 * r_disc, 2 * r_disc)
+        if rows:
+            _grid_cut_lines(fronts, x0, top, cols, rows, TOKEN_CELL, TOKEN_CELL)
+            _grid_cut_lines(backs, x0, top, cols, rows, TOKEN_CELL, TOKEN_CELL)
+        out.append(("token fronts", fronts))
+        out.append(("token backs", backs))
+    return out
+
+
+def _back_label(d: Drawing, cx: float, cy: float, r: float, room: str, place: int) -> None:
+    """The room's name across the lower half of a token back, its place on top."""
+    size = min(30.0, 1.55 * r / max(1.0, text_width(room, 1.0, bold=True)))
+    d.rect(cx - r * 0.86, cy + r * 0.3, 1.72 * r, size + 22, fill=WHITE, radius=(size + 22) / 2)
+    d.text(cx, cy + r * 0.3 + (size + 22) / 2, room, size=size, bold=True, anchor="mm")
+    d.circle(cx, cy - r * 0.5, 30, fill=WHITE, stroke=INK, width=3)
+    d.text(cx, cy - r * 0.5, str(place), size=32, bold=True, anchor="mm")
+
+
+def map_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
+    d = _page(mission, "Map")
+    drawing = map_drawing(map_from_mission(mission), key)
+    _place_centred(d, drawing, MARGIN + 220, PAGE_H - 2 * MARGIN - 420)
+    return d
+
+
+def _action_card(
+    d: Drawing,
+    x: float,
+    y: float,
+    name: str,
+    colour: str,
+    body: str,
+    footer: str,
+    icon: Callable[[Drawing, float, float, float], None] | None,
+) -> None:
+    pad = 36.0
+    d.rect(
+        x + pad,
+        y + pad,
+        CARD_W - 2 * pad,
+        CARD_H - 2 * pad,
+        fill=CARD,
+        stroke=INK,
+        width=5,
+        radius=36,
+    )
+    band = 330.0
+    d.rect(x + pad, y + pad, CARD_W - 2 * pad, band, fill=colour, radius=36)
+    d.rect(x + pad, y + pad + band - 40, CARD_W - 2 * pad, 40, fill=colour)
+    d.rect(x + pad, y + pad, CARD_W - 2 * pad, CARD_H - 2 * pad, stroke=INK, width=5, radius=36)
+    if icon is not None:
+        icon(d, x + CARD_W / 2, y + pad + band / 2, 190)
+    ty = y + pad + band + 70
+    d.text(x + CARD_W / 2, ty, name.upper(), size=66, bold=True, anchor="mt", spacing=8)
+    ty += 130
+    room = CARD_H - pad - 150 - (ty - y)
+    size = 34.0
+    lines = wrap_text(body, size, CARD_W - 2 * pad - 70)
+    while len(lines) * size * 1.42 > room and size > 22:
+        size -= 2
+        lines = wrap_text(body, size, CARD_W - 2 * pad - 70)
+    for line in lines:
+        d.text(x + pad + 35, ty, line, size=size, anchor="lt")
+        ty += size * 1.42
+    if footer:
+        lines = wrap_text(footer, 28, CARD_W - 2 * pad - 70, italic=True)
+        fy = y + CARD_H - pad - 50 - 40 * (len(lines) - 1)
+        for line in lines:
+            d.text(x + CARD_W / 2, fy, line, size=28, italic=True, fill=MUTED, anchor="mm")
+            fy += 40
+
+
+def action_cards_page(mission: Any) -> Drawing:
+    d = _page(mission, "Action cards")
+    d.text(
+        MARGIN,
+        MARGIN + 160,
+        "Cut along the grey lines. The last card is the discard "
+        "pile (print it on both sides, or use one side at a time).",
+        size=34,
+        anchor="lt",
+    )
+    cols, rows = 3, 2
+    x0 = (PAGE_W - cols * CARD_W) / 2
+    y0 = MARGIN + 300
+    cards: list[tuple[str, str, str, str, Any]] = []
+    for action in ("run", "gather", "intel", "regroup"):
+        colour = ACTION_COLOURS[action]
+
+        def icon(dd: Drawing, cx: float, cy: float, s: float, a: str = action) -> None:
+            action_icon(dd, a, cx, cy, s, WHITE)
+
+        cards.append((action, colour, ACTION_TEXT[action], PILE_RULE, icon))
+    deck = mission.deck
+    icons = sum(deck.time)
+    cards.append(
+        (
+            "Discard pile",
+            "#5b6478",
+            f"The {len(deck.time)} time cards ({icons} time icons) start here. When the deck "
+            "runs out, turn this card to In Peril and shuffle the whole discard pile into a "
+            "new deck.",
+            "Normal side",
+            _hourglass,
+        )
+    )
+    cards.append(
+        (
+            "In Peril",
+            RED,
+            "If the discard pile holds 3 or more time icons, the mission is lost at once. "
+            "Drawing up at the end of a turn is optional, one card at a time.",
+            "The other side of the discard pile",
+            _hourglass,
+        )
+    )
+    for i, (name, colour, body, footer, icon_fn) in enumerate(cards):
+        r, c = divmod(i, cols)
+        _action_card(d, x0 + c * CARD_W, y0 + r * CARD_H, name, colour, body, footer, icon_fn)
+        d.region(f"card:{name.lower()}", x0 + c * CARD_W, y0 + r * CARD_H, CARD_W, CARD_H)
+    _grid_cut_lines(d, x0, y0, cols, rows, CARD_W, CARD_H)
+    return d
+
+
+def _hourglass(d: Drawing, cx: float, cy: float, s: float) -> None:
+    h = s / 2
+    w = s * 0.36
+    d.line([(cx - w, cy - h), (cx + w, cy - h)], stroke=WHITE, width=s * 0.08)
+    d.line([(cx - w, cy + h), (cx + w, cy + h)], stroke=WHITE, width=s * 0.08)
+    d.line([(cx - w * 0.8, cy - h), (cx + w * 0.8, cy + h)], stroke=WHITE, width=s * 0.06)
+    d.line([(cx + w * 0.8, cy - h), (cx - w * 0.8, cy + h)], stroke=WHITE, width=s * 0.06)
+    d.polygon(
+        [(cx - w * 0.45, cy + h * 0.95), (cx + w * 0.45, cy + h * 0.95), (cx, cy + h * 0.4)],
+        fill=WHITE,
+    )
+
+
+def key_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
+    d = _page(mission, "Glyph key")
+    y = MARGIN + 170
+    d.rect(MARGIN, y, PAGE_W - 2 * MARGIN, 190, fill=RED, radius=24)
+    d.region("spoiler", MARGIN, y, PAGE_W - 2 * MARGIN, 190)
+    d.text(PAGE_W / 2, y + 70, "SPOILER", size=84, bold=True, fill=WHITE, anchor="mm", spacing=16)
+    d.text(
+        PAGE_W / 2,
+        y + 145,
+        "The glyph key: what every window hides. Players, do not read on.",
+        size=36,
+        fill=WHITE,
+        anchor="mm",
+    )
+    contents = {gid: g.content for gid, g in mission.glyphs.items()}
+    captions = {}
+    glyphs = []
+    for gid, glyph in key.items():
+        content = contents.get(gid)
+        captions[f"{gid}"] = f"{gid} = {content}" if content is not None else f"{gid}: decoy"
+        glyphs.append(_renamed(glyph, gid))
+    sheet = sheet_drawing(glyphs, title="", captions=captions, subtitle="")
+    sheet.background = None
+    top = y + 290
+    _place_centred(d, sheet, top, PAGE_H - top - MARGIN - 460, crop=False)
+    answer = getattr(mission, "answer", "")
+    if answer:
+        ay = PAGE_H - MARGIN - 260
+        d.line([(MARGIN, ay - 60), (PAGE_W - MARGIN, ay - 60)], stroke=RULE, width=4)
+        d.text(
+            MARGIN,
+            ay,
+            "THE ANSWER CELLS SPELL",
+            size=34,
+            bold=True,
+            fill=MUTED,
+            anchor="lt",
+            spacing=6,
+        )
+        d.text(MARGIN, ay + 70, answer, size=90, bold=True, font="mono", fill=RED, anchor="lt")
+    return d
+
+
+def _renamed(glyph: Glyph, name: str) -> Glyph:
+    from dataclasses import replace
+
+    return replace(glyph, name=name)
+
+
+# ------------------------------------------------------------------ all pages
+def print_pages(mission: Any, key: Mapping[str, Glyph] | None = None) -> list[tuple[str, Drawing]]:
+    """Every print-and-play page of ``mission`` as ``(name, drawing)``, in order."""
+    from cipherkit.glyphs.data import mission_glyph_map
+
+    key = mission_glyph_map(mission) if key is None else key
+    pages: list[tuple[str, Drawing]] = [
+        ("card", card_page(mission, key)),
+        ("console", console_page(mission, key)),
+        *token_pages(mission, key),
+        ("map", map_page(mission, key)),
+        ("action cards", action_cards_page(mission)),
+        ("glyph key", key_page(mission, key)),
+    ]
+    total = len(pages)
+    for number, (name, page) in enumerate(pages, 1):
+        note = "SPOILER: keep this page face down" if name == "glyph key" else ""
+        _footer(page, number, total, note)
+    return pages
+
+
+def save_pdf(
+    pages: Sequence[Drawing],
+    path: Any,
+    progress: Callable[[], None] | None = None,
+) -> None:
+    """Draw ``pages`` at 300 dpi and write them as one PDF."""
+    images = []
+    for page in pages:
+        images.append(page.image(scale=1.0, supersample=1))
+        if progress is not None:
+            progress()
+    first, rest = images[0], images[1:]
+    first.save(
+        path,
+        format="PDF",
+        save_all=True,
+        append_images=rest,
+        resolution=DPI,
+        quality=90,
+        subsampling=0,
+    )

@@ -1,0 +1,147 @@
+"""``cipherkit render``: a mission file to PNG and SVG drawings and a print-and-play PDF.
+
+:func:`render_mission` writes, into the output folder, ``ID-card``, ``ID-console``,
+``ID-map`` and ``ID-glyphs`` (the sheet of the mission's glyphs with their ids, no
+contents), each as ``.png`` and ``.svg``, and with ``pdf=`` the print-and-play PDF
+(:mod:`cipherkit.glyphs.printing`). It returns the paths written, in that order.
+
+Examples
+--------
+>>> import tempfile, pathlib, cipherkit
+>>> missions = pathlib.Path(cipherkit.__file__).parents[1] / "missions"
+>>> with tempfile.TemporaryDirectory() as folder:
+...     out = pathlib.Path(folder)
+...     written = render_mission(missions / "01-lantern-archive.yaml", out, pdf=out / "play.pdf")
+...     pdf_start = written[-1].read_bytes()[:5]
+>>> [p.name for p in written][:3]
+['lantern-archive-card.png', 'lantern-archive-card.svg', 'lantern-archive-console.png']
+>>> written[-1].name, pdf_start
+('play.pdf', b'%PDF-')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cipherkit.core.errors import CipherkitError
+from cipherkit.glyphs.cards import card_drawing, console_drawing
+from cipherkit.glyphs.data import ConsoleData, card_from_mission, map_from_mission
+from cipherkit.glyphs.drawing import Drawing
+from cipherkit.glyphs.glyph import Glyph
+from cipherkit.glyphs.mapdraw import map_drawing
+from cipherkit.glyphs.sheet import sheet_drawing
+
+
+def mission_drawings(mission: Any, key: dict[str, Glyph]) -> list[tuple[str, Drawing]]:
+    """The card, the console (windows closed), the map and the glyph sheet."""
+    from dataclasses import replace
+
+    card = card_from_mission(mission)
+    sheet = sheet_drawing(
+        [replace(g, name=gid) for gid, g in key.items()],
+        title=f"Glyphs · {mission.title}",
+        subtitle=f"{len(key)} glyphs, by id (the key is not shown)",
+    )
+    return [
+        ("card", card_drawing(card, key)),
+        ("console", console_drawing(ConsoleData.from_card(card), key)),
+        ("map", map_drawing(map_from_mission(mission), key)),
+        ("glyphs", sheet),
+    ]
+
+
+def _prepare_out(out_dir: str | Path) -> Path:
+    path = Path(out_dir)
+    if path.exists() and not path.is_dir():
+        raise CipherkitError(f"--out {path} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CipherkitError(f"cannot create the folder {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def _load(mission_path: str | Path) -> Any:
+    from cipherkit.games.mission import load
+
+    path = Path(mission_path)
+    if path.is_dir():
+        raise CipherkitError(f"{path} is a folder, not a mission file")
+    if not path.exists():
+        raise CipherkitError(f"{path}: no such mission file")
+    return load(path)
+
+
+def render_mission(
+    mission_path: str | Path,
+    out_dir: str | Path,
+    *,
+    pdf: str | Path | None = None,
+    progress: bool = False,
+    glyph_set: Any = None,
+) -> list[Path]:
+    """Draw the mission at ``mission_path`` into ``out_dir`` (created if needed).
+
+    ``glyph_set`` overrides the mission's glyph set (a spec or a
+    :class:`~cipherkit.glyphs.GlyphSet`). ``progress`` shows a progress bar
+    (``tqdm.auto``). Errors are :class:`CipherkitError` with a one-line message.
+    """
+    from cipherkit.glyphs.data import mission_glyph_map
+
+    mission = _load(mission_path)
+    out = _prepare_out(out_dir)
+    pdf_path = None if pdf is None else Path(pdf)
+    if pdf_path is not None and pdf_path.is_dir():
+        raise CipherkitError(f"--pdf {pdf_path} is a folder; give a file name")
+    key = mission_glyph_map(mission, glyph_set, Path(mission_path).parent)
+    drawings = mission_drawings(mission, key)
+    pages: list[Any] = []
+    if pdf_path is not None:
+        from cipherkit.glyphs.printing import print_pages
+
+        pages = [page for _, page in print_pages(mission, key)]
+    steps = 2 * len(drawings) + (len(pages) + 1 if pdf_path is not None else 0)
+    tick: Callable[[], None]
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=steps, desc=f"render {mission.id}", unit="file", leave=False)
+        tick = bar.update
+    else:
+
+        def tick() -> None:
+            return None
+
+    written: list[Path] = []
+    try:
+        for name, drawing in drawings:
+            for suffix in (".png", ".svg"):
+                target = out / f"{mission.id}-{name}{suffix}"
+                _write(drawing, target)
+                written.append(target)
+                tick()
+        if pdf_path is not None:
+            from cipherkit.glyphs.printing import save_pdf
+
+            if not pdf_path.parent.exists():
+                raise CipherkitError(f"--pdf: the folder {pdf_path.parent} does not exist")
+            try:
+                save_pdf(pages, pdf_path, progress=tick)
+            except OSError as exc:
+                raise CipherkitError(f"cannot write {pdf_path}: {exc.strerror or exc}") from None
+            tick()
+            written.append(pdf_path)
+    finally:
+        if bar is not None:
+            bar.close()
+    return written
+
+
+def _write(drawing: Drawing, target: Path) -> None:
+    try:
+        drawing.save(target)
+    except OSError as exc:
+        raise CipherkitError(f"cannot write {target}: {exc.strerror or exc}") from None
