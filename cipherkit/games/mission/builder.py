@@ -143,6 +143,13 @@ class MissionBuilder:
         self.data.setdefault("deck", {}).update(fields)
         return self
 
+    def glyph_set(
+        self, style: str | None = None, seed: int = 0, *, folder: str | None = None
+    ) -> MissionBuilder:
+        """Draw the mission in a generated style (``"runes"``, seed 7) or from a folder."""
+        self.data["glyph_set"] = {"folder": folder} if folder else {"style": style, "seed": seed}
+        return self
+
     def campaign(
         self,
         *,

@@ -100,6 +100,10 @@ class Mission:
     deck: DeckSpec = field(default_factory=DeckSpec)
     campaign: Campaign = field(default_factory=Campaign)
     solution: str | None = None
+    glyph_set: Mapping[str, Any] | None = None
+    """The glyph set the mission is drawn in: ``{"style": "runes", "seed": 7}`` or
+    ``{"folder": "glyphs/"}`` (beside the mission file); ``None`` draws the default
+    style with the mission's seed."""
 
     # ------------------------------------------------------------------ reading
     @classmethod
@@ -250,6 +254,8 @@ class Mission:
             data["pool"] = [t.to_data() for t in self.pool]
         if not self.deck.is_default:
             data["deck"] = self.deck.to_data()
+        if self.glyph_set is not None:
+            data["glyph_set"] = dict(self.glyph_set)
         if not self.campaign.is_empty:
             data["campaign"] = {
                 key: link.to_data()
@@ -318,11 +324,17 @@ class Mission:
             f"{len(self.all_tokens())} clue tokens, {cards} cards"
         )
 
+    def _repr_svg_(self) -> str:
+        """The map at setup, drawn by :mod:`cipherkit.glyphs` (imported only when shown)."""
+        from cipherkit.glyphs.notebook import mission_svg
+
+        return mission_svg(self)
+
     def _repr_html_(self) -> str:
         import html
 
         lines = html.escape(self.summary()).replace("\n", "<br>")
-        return f"<div class='cipherkit-mission'>{lines}</div>"
+        return f"<div class='cipherkit-mission'>{lines}<div>{self._repr_svg_()}</div></div>"
 
     def __repr__(self) -> str:
         return f"<Mission {self.id!r}: {self.title!r}>"

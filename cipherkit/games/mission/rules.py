@@ -1184,10 +1184,17 @@ class MissionState(State):
             f"to_move={self.actors()} deck={len(self.deck)} peril={self.peril}>"
         )
 
+    def _repr_svg_(self) -> str:
+        """The board as a spectator sees it (map and console), drawn lazily."""
+        from cipherkit.glyphs.notebook import state_svg
+
+        return state_svg(self.observe("spectator"), self.mission)
+
     def _repr_html_(self) -> str:
         import html
 
-        return f"<pre class='cipherkit-mission-state'>{html.escape(self.summary())}</pre>"
+        summary = html.escape(self.summary())
+        return f"<pre class='cipherkit-mission-state'>{summary}</pre><div>{self._repr_svg_()}</div>"
 
     def summary(self) -> str:
         """A spectator's text summary (no hidden information)."""

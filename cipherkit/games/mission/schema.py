@@ -58,6 +58,7 @@ TOP_FIELDS = {
     "seed": False,
     "players": False,
     "characters": False,
+    "glyph_set": False,
     "glyphs": True,
     "card": True,
     "solution": False,
@@ -66,6 +67,9 @@ TOP_FIELDS = {
     "deck": False,
     "campaign": False,
 }
+GLYPH_SET_FIELDS = {"style": False, "seed": False, "folder": False}
+GLYPH_STYLES = ("circuit", "pigpen", "runes")
+"""The generated glyph styles of :mod:`cipherkit.glyphs` (a test keeps the two in step)."""
 MAP_FIELDS = {"rooms": True, "passages": False}
 ROOM_FIELDS = {"name": False, "pos": True, "tokens": False, "stack": False, "stack_size": False}
 PASSAGE_FIELDS = {"rooms": True, "wall": False, "token": False}
@@ -572,6 +576,43 @@ def _campaign(r: Reader, value: Any) -> Campaign | None:
     return Campaign(links["win"], links["loss"])
 
 
+def _glyph_set(r: Reader, value: Any) -> dict[str, Any] | None:
+    """``{style, seed}`` or ``{folder}`` (relative to the mission file); a string
+    ``"runes:7"`` is read as style and seed."""
+    path: Path = ("glyph_set",)
+    if isinstance(value, str):
+        style, _, seed_text = value.partition(":")
+        value = {"style": style}
+        if seed_text:
+            value["seed"] = int(seed_text) if seed_text.lstrip("-").isdigit() else seed_text
+    if r.mapping(value, path, GLYPH_SET_FIELDS, "glyph_set") is None:
+        return None
+    if "folder" in value:
+        if "style" in value or "seed" in value:
+            r.report(path, "give either a folder or a style and seed, not both")
+            return None
+        folder = r.text(value["folder"], (*path, "folder"))
+        if folder is None:
+            return None
+        beside = FilePath(r.source.file).parent / folder
+        if not r.source.file.startswith("<") and not beside.is_dir():
+            r.report((*path, "folder"), f"no such folder {folder!r} beside the mission file")
+            return None
+        return {"folder": folder}
+    style = value.get("style", "circuit")
+    if style not in GLYPH_STYLES:
+        r.report(
+            (*path, "style"),
+            f"unknown glyph style {style!r}{did_you_mean(str(style), GLYPH_STYLES)} "
+            f"(styles: {', '.join(GLYPH_STYLES)})",
+        )
+        return None
+    seed = r.integer(value.get("seed", 0), (*path, "seed"), 0, 2**31 - 1)
+    if seed is None:
+        return None
+    return {"style": style, "seed": seed}
+
+
 # ---------------------------------------------------------------------- whole mission
 def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
     """Read ``data``; return the mission (``None`` if there were errors) and problems."""
@@ -615,6 +656,7 @@ def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Probl
         characters = [BUILTIN[c] for c in DEFAULT_CHARACTERS]
     deck = _deck(r, data["deck"]) if data.get("deck") is not None else DeckSpec()
     campaign = _campaign(r, data["campaign"]) if data.get("campaign") is not None else Campaign()
+    glyph_set = _glyph_set(r, data["glyph_set"]) if data.get("glyph_set") is not None else None
     if r.failed:
         return None, r.problems
     assert mid and title and question and players and deck and campaign is not None
@@ -633,6 +675,7 @@ def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Probl
         deck=deck,
         campaign=campaign,
         solution=solution,
+        glyph_set=glyph_set,
     )
     return mission, r.problems
 
