@@ -98,7 +98,7 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
         "viewer": viewer,
         "seat": seat,
         "players": state.players,
-        "mission": state.mission.public_dict(),
+        "mission": t.public,  # built once per mission (tables.py); treat as read-only
         "characters": characters,
         "hands": [
             [cards[x] for x in hand] if (over or c in mine) else None

@@ -1,0 +1,101 @@
+"""Matplotlib plots of a playtest (matplotlib is imported only when a plot is drawn).
+
+Each function takes a :class:`~cipherkit.playtest.stats.PlaytestResult` and an optional
+``ax``; without one it makes a figure. It returns the axes (:func:`overview`: the figure).
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from cipherkit.playtest import run_playtest
+>>> from cipherkit.playtest.plots import overview
+>>> fig = overview(run_playtest("missions/01-lantern-archive.yaml", games=8, workers=1))
+>>> [ax.get_title() for ax in fig.axes]
+['Game length', 'Win rate by players', 'Outcomes: easy']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cipherkit.playtest.stats import PlaytestResult
+
+WIN, LOSS = "#4c9a6a", "#c4553d"
+
+
+def _axes(ax: Any) -> Any:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=(5, 3.2))
+    return ax
+
+
+def turn_histogram(result: PlaytestResult, ax: Any = None) -> Any:
+    """Game lengths in turns: won and lost games stacked."""
+    ax = _axes(ax)
+    turns = [r.turns for r in result.records]
+    lo, hi = min(turns), max(turns)
+    bins = [x - 0.5 for x in range(lo, hi + 2)]
+    won = [r.turns for r in result.records if r.won]
+    lost = [r.turns for r in result.records if not r.won]
+    ax.hist([won, lost], bins=bins, stacked=True, color=[WIN, LOSS], label=["won", "lost"])
+    ax.set_xlabel("turns")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    ax.legend(frameon=False)
+    return ax
+
+
+def win_rate_by_players(result: PlaytestResult, ax: Any = None) -> Any:
+    """Win rate for each player count, with its 95% Wilson interval."""
+    ax = _axes(ax)
+    groups = result.figures["by_players"]
+    xs = [int(p) for p in groups]
+    rates = [g["win_rate"] for g in groups.values()]
+    low = [g["win_rate"] - g["win_rate_ci"][0] for g in groups.values()]
+    high = [g["win_rate_ci"][1] - g["win_rate"] for g in groups.values()]
+    ax.bar(xs, rates, color=WIN, width=0.6)
+    ax.errorbar(xs, rates, yerr=[low, high], fmt="none", ecolor="black", capsize=4)
+    ax.set_xticks(xs)
+    ax.set_ylim(0, 1.05)
+    ax.set_xlabel("players")
+    ax.set_ylabel("win rate")
+    ax.set_title("Win rate by players")
+    return ax
+
+
+def difficulty_summary(result: PlaytestResult, ax: Any = None) -> Any:
+    """How games ended (won before peril, won In Peril, each loss cause) and the rating."""
+    ax = _axes(ax)
+    f = result.figures
+    won_late = f["peril"]["wins_in_peril"]
+    parts = {"won": f["wins"] - won_late, "won In Peril": won_late, **f["loss_causes"]}
+    labels = [k for k, v in parts.items() if v]
+    values = [parts[k] for k in labels]
+    colours = {
+        "won": WIN,
+        "won In Peril": "#9cc7a4",
+        "wrong answer": "#8e5bb5",
+        "out of time": LOSS,
+        "stalled": "#888888",
+    }
+    ax.barh(labels, values, color=[colours[k] for k in labels])
+    ax.invert_yaxis()
+    ax.set_xlabel("games")
+    ax.set_title(f"Outcomes: {result.difficulty.label}")
+    ax.text(0.98, 0.04, result.difficulty.text, transform=ax.transAxes, ha="right")
+    return ax
+
+
+def overview(result: PlaytestResult) -> Any:
+    """The three plots side by side."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))
+    turn_histogram(result, axes[0])
+    win_rate_by_players(result, axes[1])
+    difficulty_summary(result, axes[2])
+    fig.suptitle(f"Playtest: {result.title} ({result.games} games, {result.bots})")
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,412 @@
+"""Play many games of a mission with bots, over any ``concurrent.futures.Executor``.
+
+Game ``i`` of a playtest with seed ``S`` is dealt with seed ``S + i``, seats get their
+own :class:`~cipherkit.core.rng.Rng` derived from that seed, and the number of players
+is fixed or cycles through the mission's range (``i``-th game: ``min + i % span``).
+So every game is a pure function of ``(mission, bots, S, i)``; games are cut into
+batches (one task each, so the executor's overhead is paid per batch, not per game), and
+the batches' records are put back in game order before anything is added up. The
+figures are therefore the same whatever the executor, the worker count or the order in
+which batches finish.
+
+The referee applies each bot's action with ``state.apply``, which checks it: a planner
+may propose a free-text answer (``propose WORDS``), which ``legal_actions`` cannot
+list. A lone legal action outside the act and draw phases (where a proposal is always
+possible) is applied without asking the bot.
+
+Examples
+--------
+>>> from cipherkit.playtest import run_playtest
+>>> result = run_playtest("missions/01-lantern-archive.yaml", games=6, workers=1, seed=3)
+>>> result.games, result.figures["loss_causes"]["stalled"]
+(6, 0)
+>>> [r.players for r in result.records]        # cycles through the mission's 1-4 players
+[1, 2, 3, 4, 1, 2]
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cipherkit.core.errors import CipherkitError, IllegalAction
+from cipherkit.core.registry import make_bot
+from cipherkit.core.rng import Rng
+from cipherkit.games.mission.config import mission_from_config
+from cipherkit.games.mission.model import Mission, load
+from cipherkit.games.mission.problems import MissionError
+from cipherkit.games.mission.rules import MissionState, new_game
+from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
+
+MAX_TURNS = 1000
+"""A game still going after this many turns is stopped and counted as ``stalled``."""
+MAX_BATCH = 250
+"""The most games one task plays."""
+_BOT_SALT = 0x5EA7_B075
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """One task: games ``start .. stop - 1`` of a playtest (picklable, small)."""
+
+    mission: dict[str, Any]
+    bots: str
+    seed: int
+    start: int
+    stop: int
+    players: int | None
+    player_range: tuple[int, int]
+    candidates: tuple[str, ...] = ()
+    max_turns: int = MAX_TURNS
+
+
+def game_players(index: int, players: int | None, player_range: tuple[int, int]) -> int:
+    """How many players game ``index`` has: ``players``, or cycling through the range.
+
+    >>> [game_players(i, None, (2, 4)) for i in range(5)], game_players(7, 3, (1, 4))
+    ([2, 3, 4, 2, 3], 3)
+    """
+    if players is not None:
+        return players
+    lo, hi = player_range
+    return lo + index % (hi - lo + 1)
+
+
+def seat_rng(game_seed: int, seat: int) -> Rng:
+    """The random numbers seat ``seat`` gets in the game dealt with ``game_seed``."""
+    return Rng((game_seed * 0x9E3779B1 + seat * 0x85EBCA77) ^ _BOT_SALT)
+
+
+def make_bots(spec: str, seats: int, candidates: Sequence[str] = ()) -> list[Any]:
+    """One bot per seat from a registry name (``planner:strong``); planners also read
+    the mission's candidate answers."""
+    bots = []
+    for _ in range(seats):
+        bot = make_bot("mission", spec)
+        with_candidates: Callable[..., Any] | None = getattr(bot, "with_candidates", None)
+        if candidates and with_candidates is not None:
+            bot = with_candidates(candidates)
+        bots.append(bot)
+    return bots
+
+
+def play_game(
+    mission: Mission,
+    *,
+    index: int,
+    seed: int,
+    players: int,
+    bots: str = "planner",
+    candidates: Sequence[str] = (),
+    max_turns: int = MAX_TURNS,
+) -> GameRecord:
+    """Play game ``index`` (dealt with ``seed + index``) and record it.
+
+    >>> from cipherkit.games.mission import load
+    >>> record = play_game(load("missions/01-lantern-archive.yaml"), index=0, seed=0, players=2)
+    >>> record.won, record.reason, record.solve_glyphs <= 4
+    (True, 'solved', True)
+    """
+    game_seed = seed + index
+    state: MissionState = new_game({"mission": mission, "players": players}, seed=game_seed)
+    seated = make_bots(bots, players, candidates)
+    rngs = [seat_rng(game_seed, s) for s in range(players)]
+    t = state.t
+    visits = [0] * len(t.rooms)
+    room_index = t.room_index
+    peril_turn: int | None = None
+    proposal: tuple[int, int, bool] | None = None
+    actions = 0
+    quiet = ("act", "draw")
+    while state.outcome is None:
+        if state.turn_number > max_turns:
+            break
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1 and state.phase not in quiet:
+            action = legal[0]
+        else:
+            action = seated[seat].act(state.observe(seat), legal, rngs[seat])
+        try:
+            events = state.apply(seat, action)
+        except IllegalAction as exc:
+            raise CipherkitError(
+                f"bot {bots!r} chose an illegal action {action} (mission {mission.id}, "
+                f"game {index}, seed {game_seed}): {exc.reason}"
+            ) from None
+        actions += 1
+        for event in events:
+            kind = event.kind
+            if kind == "move":
+                visits[room_index[event.data["room"]]] += 1
+            elif kind == "peril":
+                if peril_turn is None:
+                    peril_turn = state.turn_number
+            elif kind == "propose":
+                proposal = _open_counts(state)
+            elif kind == "reject":
+                proposal = None
+    outcome = state.outcome
+    if outcome is None:
+        won, reason, proposal = False, STALLED, None
+    else:
+        won, reason = bool(outcome.winners), outcome.reason
+        if reason not in ("solved", "wrong answer"):
+            proposal = None
+    return GameRecord(
+        index=index,
+        seed=game_seed,
+        players=players,
+        won=won,
+        reason=reason,
+        turns=state.turn_number,
+        actions=actions,
+        solve_glyphs=None if proposal is None else proposal[0],
+        solve_windows=None if proposal is None else proposal[1],
+        guessed=False if proposal is None else proposal[2],
+        peril_turn=peril_turn,
+        room_visits=tuple(visits),
+    )
+
+
+def _open_counts(state: MissionState) -> tuple[int, int, bool]:
+    """Glyphs and windows open on the card, and whether an answer window is closed."""
+    t = state.t
+    glyphs = windows = 0
+    for g, is_open in enumerate(state.opened):
+        if is_open and t.on_card[g]:
+            glyphs += 1
+            windows += t.windows[g]
+    return glyphs, windows, not state.answer_open()
+
+
+def play_batch(batch: Batch) -> list[GameRecord]:
+    """Play one batch (the task each worker runs)."""
+    mission = mission_from_config(batch.mission)
+    return [
+        play_game(
+            mission,
+            index=i,
+            seed=batch.seed,
+            players=game_players(i, batch.players, batch.player_range),
+            bots=batch.bots,
+            candidates=batch.candidates,
+            max_turns=batch.max_turns,
+        )
+        for i in range(batch.start, batch.stop)
+    ]
+
+
+# ---------------------------------------------------------------- inputs
+def load_mission(mission: str | Path | Mission | dict[str, Any]) -> Mission:
+    """A mission from a path, a mission dict or a :class:`Mission`; a bad file is a
+    one-line :class:`CipherkitError`."""
+    if isinstance(mission, Mission):
+        return mission
+    try:
+        if isinstance(mission, dict):
+            return Mission.from_dict(mission)
+        return load(mission)
+    except MissionError as exc:
+        raise CipherkitError(" ".join(str(exc).split())) from None
+
+
+def read_candidates(path: str | Path) -> tuple[str, ...]:
+    """Candidate answers from a text file: one a line; blank lines and ``#`` comments
+    are skipped.
+
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "m.candidates.txt"
+    >>> _ = f.write_text("# combinations\\n4017 52\\n\\n1740 25\\n")
+    >>> read_candidates(f)
+    ('4017 52', '1740 25')
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CipherkitError(f"{path}: cannot read the candidate answers ({exc})") from None
+    lines = (line.strip() for line in text.splitlines())
+    return tuple(line for line in lines if line and not line.startswith("#"))
+
+
+def candidates_beside(path: str | Path) -> Path:
+    """Where a mission file's candidate list lives: ``NAME.candidates.txt`` beside
+    ``NAME.yaml``.
+
+    >>> candidates_beside("missions/03-cold-ledger.yaml").name
+    '03-cold-ledger.candidates.txt'
+    """
+    p = Path(path)
+    return p.with_name(p.stem + ".candidates.txt")
+
+
+def _candidates(
+    mission: str | Path | Mission | dict[str, Any], given: Sequence[str] | str | Path | None
+) -> tuple[str, ...]:
+    if given is None:
+        if isinstance(mission, str | Path) and candidates_beside(mission).is_file():
+            return read_candidates(candidates_beside(mission))
+        return ()
+    if isinstance(given, str | Path):
+        return read_candidates(given)
+    return tuple(str(c) for c in given)
+
+
+def batch_size_for(games: int, workers: int) -> int:
+    """Games per task: about four tasks per worker, at most :data:`MAX_BATCH`.
+
+    >>> batch_size_for(10_000, 2), batch_size_for(20, 2), batch_size_for(3, 8)
+    (250, 3, 1)
+    """
+    return max(1, min(MAX_BATCH, math.ceil(games / (4 * max(1, workers)))))
+
+
+# ---------------------------------------------------------------- the playtest
+def run_playtest(
+    mission: str | Path | Mission | dict[str, Any],
+    games: int = 1000,
+    *,
+    workers: int | None = None,
+    seed: int = 0,
+    bots: str = "planner",
+    players: int | None = None,
+    progress: bool = False,
+    executor: Executor | None = None,
+    candidates: Sequence[str] | str | Path | None = None,
+    batch_size: int | None = None,
+    max_turns: int = MAX_TURNS,
+) -> PlaytestResult:
+    """Play ``games`` games of ``mission`` and add up the figures.
+
+    Parameters
+    ----------
+    mission:
+        A mission file path, a mission dict or a :class:`Mission`.
+    games:
+        How many games (at least 1).
+    workers:
+        Processes of the default process pool (default: the machine's CPUs); 1 plays in
+        this process. Ignored when ``executor`` is given.
+    seed:
+        Game ``i`` is dealt with ``seed + i``.
+    bots:
+        A mission bot name from the registry, for every seat (``planner``,
+        ``planner:strong``, ``random``).
+    players:
+        Seats in every game (default: cycle through the mission's player range).
+    progress:
+        Show a tqdm progress bar.
+    executor:
+        Any :class:`concurrent.futures.Executor`, used as it is and not shut down:
+        a ``ProcessPoolExecutor``, or a dask.distributed ``Client.get_executor()``.
+    candidates:
+        The mission's own candidate answers for the answer model: a list, or a text
+        file (one a line). Default: ``NAME.candidates.txt`` beside the mission file,
+        if there is one (the mission format has no field for them).
+    batch_size:
+        Games per task (default: :func:`batch_size_for`). Never changes the figures.
+    max_turns:
+        Games still going after this many turns count as ``stalled``.
+
+    Returns
+    -------
+    PlaytestResult
+        Identical for the same arguments whatever ``workers``/``executor`` and
+        ``batch_size`` (only the timing differs).
+    """
+    if not isinstance(games, int) or games < 1:
+        raise CipherkitError("a playtest needs at least one game")
+    if workers is not None and workers < 1:
+        raise CipherkitError("workers must be at least 1")
+    chosen = load_mission(mission)
+    lo, hi = chosen.players
+    if players is not None and not lo <= players <= hi:
+        raise CipherkitError(f"mission {chosen.id} is for {lo} to {hi} players, not {players}")
+    answers = _candidates(mission, candidates)
+    make_bots(bots, 1, answers)  # an unknown bot or option fails here, before any game
+    n_workers = workers or os.cpu_count() or 1
+    size = batch_size or batch_size_for(games, n_workers)
+    data = chosen.to_dict()
+    tasks = [
+        Batch(
+            data, bots, seed, start, min(games, start + size), players, (lo, hi), answers, max_turns
+        )
+        for start in range(0, games, size)
+    ]
+    started = time.perf_counter()
+    if executor is not None:
+        batches = _run(executor, tasks, games, progress, chosen.id)
+    elif n_workers == 1:
+        batches = _run_here(tasks, games, progress, chosen.id)
+    else:
+        with ProcessPoolExecutor(max_workers=n_workers) as pool:
+            batches = _run(pool, tasks, games, progress, chosen.id)
+    seconds = time.perf_counter() - started
+    card = {c.glyph for c in chosen.cells}
+    return PlaytestResult(
+        mission=chosen.id,
+        title=chosen.title,
+        rooms=tuple(chosen.map.nodes),
+        glyphs=len(card),
+        windows=len(chosen.cells),
+        records=merge_records(batches),
+        seed=seed,
+        bots=bots,
+        players=players,
+        candidates=len(answers),
+        seconds=round(seconds, 3),
+        workers=None if executor is not None else n_workers,
+    )
+
+
+def _bar(games: int, progress: bool, name: str) -> Any:
+    if not progress:
+        return None
+    from tqdm.auto import tqdm  # lazy: only when a bar is wanted
+
+    return tqdm(total=games, desc=f"playtest {name}", unit="game", file=sys.stderr, leave=False)
+
+
+def _run_here(tasks: list[Batch], games: int, progress: bool, name: str) -> list[list[GameRecord]]:
+    bar = _bar(games, progress, name)
+    out = []
+    try:
+        for task in tasks:
+            out.append(play_batch(task))
+            if bar is not None:
+                bar.update(task.stop - task.start)
+    finally:
+        if bar is not None:
+            bar.close()
+    return out
+
+
+def _run(
+    executor: Executor, tasks: list[Batch], games: int, progress: bool, name: str
+) -> list[list[GameRecord]]:
+    futures: dict[Future[list[GameRecord]], Batch] = {
+        executor.submit(play_batch, task): task for task in tasks
+    }
+    bar = _bar(games, progress, name)  # after the submissions: no thread before a fork
+    out = []
+    try:
+        for future in as_completed(futures):
+            out.append(future.result())
+            if bar is not None:
+                task = futures[future]
+                bar.update(task.stop - task.start)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    return out

@@ -1,0 +1,299 @@
+"""Which windows must open before the answer is certain: analysis without simulation.
+
+For a mission (whose answer the author knows), :func:`window_analysis` asks the answer
+model (:mod:`cipherkit.games.mission.answers`) about sets of open glyphs, smallest
+first, and reports:
+
+* ``minimum``: the fewest glyphs whose windows, once open, leave the true answer as the
+  only candidate under the word list (and the mission's candidates); every set of that
+  size that does (``minimal_sets``), and the fewest windows among them;
+* ``critical``: glyphs that must be opened: with every other glyph open, the answer is
+  still not settled without them;
+* ``misleading``: sets of that size or smaller that leave a single **wrong** candidate
+  (a team trusting the list would guess wrong there);
+* ``order``: a greedy opening order, each step opening the glyph that leaves the fewest
+  candidates, with the count left after it.
+
+Only glyphs that some clue token carries can open (``no_token`` glyphs never do); the
+answer model assumes groups exactly as in play (a closed window may hide a group once
+a group has been seen open).
+
+Examples
+--------
+>>> from cipherkit.playtest.windows import window_analysis
+>>> a = window_analysis("missions/01-lantern-archive.yaml")
+>>> a.minimum, a.minimal_sets, a.critical
+(3, (('kettle', 'anchor', 'pine'),), ('kettle', 'anchor', 'pine'))
+>>> a.order                 # greedy: the glyph leaving the fewest candidates first
+(('mitten', 123), ('kettle', 12), ('anchor', 3), ('pine', 1))
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+from pathlib import Path
+from typing import Any
+
+from cipherkit.games.mission.answers import AnswerModel, card_cells
+from cipherkit.games.mission.console import answers_match
+from cipherkit.games.mission.model import Mission
+from cipherkit.games.mission.tokens import GLYPH
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+SUBSET_LIMIT = 20_000
+"""Sets of one size examined exhaustively up to this many (else only the greedy order)."""
+
+
+@dataclass(frozen=True)
+class WindowAnalysis:
+    """The result of :func:`window_analysis` (see the module docstring)."""
+
+    mission: str
+    title: str
+    answer: str
+    glyphs: tuple[str, ...]
+    """Card glyphs in card order."""
+    answer_glyphs: tuple[str, ...]
+    windows: dict[str, int]
+    """Cells per glyph."""
+    content: dict[str, str]
+    openable: tuple[str, ...]
+    minimum: int | None
+    minimum_windows: int | None
+    minimal_sets: tuple[tuple[str, ...], ...]
+    critical: tuple[str, ...]
+    in_every_minimal_set: tuple[str, ...]
+    misleading: tuple[tuple[str, ...], ...]
+    order: tuple[tuple[str, int], ...]
+    exhaustive: bool
+    listed: bool
+    """Whether the answer is a candidate at all before every window opens."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mission": self.mission,
+            "minimum_glyphs": self.minimum,
+            "minimum_windows": self.minimum_windows,
+            "minimal_sets": [list(s) for s in self.minimal_sets],
+            "critical": list(self.critical),
+            "in_every_minimal_set": list(self.in_every_minimal_set),
+            "misleading": [list(s) for s in self.misleading],
+            "order": [list(step) for step in self.order],
+            "openable": list(self.openable),
+            "exhaustive": self.exhaustive,
+            "listed": self.listed,
+        }
+
+    def table(self) -> list[dict[str, Any]]:
+        """One row per card glyph: windows, answer or not, openable, critical, how often
+        in a minimal set, and its place in the greedy order."""
+        place = {g: i + 1 for i, (g, _) in enumerate(self.order)}
+        sets = self.minimal_sets
+        return [
+            {
+                "glyph": g,
+                "windows": self.windows[g],
+                "answer": g in self.answer_glyphs,
+                "openable": g in self.openable,
+                "critical": g in self.critical,
+                "in_minimal_sets": sum(g in s for s in sets),
+                "order": place.get(g),
+            }
+            for g in self.glyphs
+        ]
+
+    def summary_text(self) -> str:
+        lines = [f"{self.title} ({self.mission}): answer {self.answer!r}"]
+        if self.minimum is None:
+            lines.append("the answer can never be settled: some answer window cannot open")
+        else:
+            lines.append(
+                f"at least {self.minimum} glyph{'s' * (self.minimum != 1)} "
+                f"({self.minimum_windows} windows) must open; "
+                f"{len(self.minimal_sets)} set{'s' * (len(self.minimal_sets) != 1)} of that size"
+            )
+            for s in self.minimal_sets[:5]:
+                lines.append("  " + ", ".join(s))
+        lines.append("critical: " + (", ".join(self.critical) or "none"))
+        if self.misleading:
+            lines.append(f"misleading sets (a single wrong candidate): {len(self.misleading)}")
+        order = ", ".join(f"{g} ({n})" for g, n in self.order)
+        lines.append(f"greedy order (candidates left): {order}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        head = "".join(
+            f"<th>{h}</th>"
+            for h in (
+                "glyph",
+                "windows",
+                "answer",
+                "openable",
+                "critical",
+                "in minimal sets",
+                "order",
+            )
+        )
+        rows = "".join(
+            "<tr>"
+            + "".join(
+                f"<td>{esc(str(row[k]) if row[k] is not None else '–')}</td>"
+                for k in (
+                    "glyph",
+                    "windows",
+                    "answer",
+                    "openable",
+                    "critical",
+                    "in_minimal_sets",
+                    "order",
+                )
+            )
+            + "</tr>"
+            for row in self.table()
+        )
+        text = esc(self.summary_text()).replace("\n", "<br>")
+        drawing = ""
+        svg = self._console_svg()
+        if svg:
+            drawing = f"<div>{svg}</div>"
+        return (
+            f"<div class='cipherkit-windows'><p>{text}</p><table><tr>{head}</tr>{rows}</table>"
+            f"{drawing}</div>"
+        )
+
+    def _console_svg(self) -> str | None:
+        try:
+            drawing = self.console_drawing()
+        except ImportError:
+            return None
+        return drawing.svg() if drawing is not None else None
+
+    def console_drawing(self, mission: Mission | None = None) -> Any:
+        """The console with the first minimal set's windows open (``None`` when the
+        answer can never be settled). Drawn by :mod:`cipherkit.glyphs` (imported here:
+        raises ``ImportError`` where it is not installed)."""
+        from cipherkit.glyphs.cards import console_drawing
+        from cipherkit.glyphs.data import ConsoleData, card_from_mission, mission_glyph_map
+
+        if not self.minimal_sets:
+            return None
+        chosen = mission or _MISSIONS.get(self.mission)
+        if chosen is None:
+            return None
+        opened = {g: self.content[g] for g in self.minimal_sets[0]}
+        card = card_from_mission(chosen)
+        console = ConsoleData(
+            ConsoleData.from_card(card, opened).cells, f"{chosen.title}: open these {len(opened)}"
+        )
+        return console_drawing(console, mission_glyph_map(chosen))
+
+
+_MISSIONS: dict[str, Mission] = {}
+
+
+def window_analysis(
+    mission: str | Path | Mission | dict[str, Any],
+    *,
+    model: AnswerModel | None = None,
+    candidates: Sequence[str] = (),
+) -> WindowAnalysis:
+    """Analyse which windows settle the answer (see the module docstring).
+
+    ``model`` defaults to the shipped word list with ``candidates`` (a mission's own
+    candidate answers) and confidence 1.0.
+    """
+    from cipherkit.playtest.runner import load_mission
+
+    m = load_mission(mission)
+    _MISSIONS[m.id] = m
+    model = model or AnswerModel("shipped", candidates)
+    cells = card_cells(m.cells)
+    glyphs = tuple(dict.fromkeys(c.glyph for c in m.cells))
+    answer_glyphs = tuple(dict.fromkeys(c.glyph for c in m.answer_cells))
+    content = {g: m.glyphs[g].content or "" for g in glyphs}
+    carried = {t.name for t in m.all_tokens() if t.kind == GLYPH}
+    openable = tuple(g for g in glyphs if g in carried)
+    windows = {g: sum(1 for c in m.cells if c.glyph == g) for g in glyphs}
+    truth = m.answer
+
+    def verdict(open_set: Sequence[str]) -> tuple[bool, bool, int]:
+        found = model.assess(cells, {g: content[g] for g in open_set})
+        right = found.answer is not None and answers_match(found.answer, truth)
+        settled = found.certain or found.count == 1
+        return settled and right, settled and not right, found.count
+
+    minimal: list[tuple[str, ...]] = []
+    misleading: list[tuple[str, ...]] = []
+    minimum: int | None = None
+    exhaustive = True
+    for k in range(len(openable) + 1):
+        if comb(len(openable), k) > SUBSET_LIMIT:
+            exhaustive = False
+            break
+        for subset in combinations(openable, k):
+            good, bad, _ = verdict(subset)
+            if good:
+                minimal.append(subset)
+            elif bad:
+                misleading.append(subset)
+        if minimal:
+            minimum = k
+            break
+    critical = tuple(g for g in openable if not verdict([h for h in openable if h != g])[0])
+    if not verdict(openable)[0]:
+        critical = ()  # nothing settles it: no glyph is critical, the mission is unsolvable
+    order: list[tuple[str, int]] = []
+    current: list[str] = []
+    left = list(openable)
+    while left:
+        scored = []
+        for g in left:
+            good, _, count = verdict([*current, g])
+            # settled first, then fewest candidates (none left: only the reading helps,
+            # so answer glyphs first)
+            left_over = count if count else len(openable) + 10**9
+            scored.append((not good, left_over, g not in answer_glyphs, glyphs.index(g), g))
+        g = min(scored)[-1]
+        count = verdict([*current, g])[2]
+        current.append(g)
+        left.remove(g)
+        order.append((g, 1 if verdict(current)[0] else count))
+        if verdict(current)[0]:
+            break
+    if minimum is None and not exhaustive:
+        good_prefix = [g for g, _ in order]
+        if verdict(good_prefix)[0]:
+            minimal = [tuple(good_prefix)]
+            minimum = len(good_prefix)
+    listed = _norm(truth) in {_norm(c) for c in model.candidates} or (
+        model.words is not None and all(w in model.words for w in truth.split())
+    )
+    every = tuple(g for g in openable if minimal and all(g in s for s in minimal))
+    return WindowAnalysis(
+        mission=m.id,
+        title=m.title,
+        answer=truth,
+        glyphs=glyphs,
+        answer_glyphs=answer_glyphs,
+        windows=windows,
+        content=content,
+        openable=openable,
+        minimum=minimum,
+        minimum_windows=min((sum(windows[g] for g in s) for s in minimal), default=None),
+        minimal_sets=tuple(minimal),
+        critical=critical,
+        in_every_minimal_set=every,
+        misleading=tuple(misleading),
+        order=tuple(order),
+        exhaustive=exhaustive,
+        listed=listed,
+    )
