@@ -325,3 +325,157 @@ def glyphs_print_pdf(quick: bool) -> Figures:
         "max_seconds": round(max(times), 3),
         "pdf_bytes": size,
     }
+
+
+# ---------------------------------------------------------------- intercept
+def _intercept_match(bots: list[str], games: int, seed: int) -> dict[str, Any]:
+    from cipherkit.core.match import play_match
+
+    summary = play_match("intercept", bots, games=games, seed=seed)
+    return {
+        "games": games,
+        "seed": seed,
+        "bots": summary["bots"],
+        "wins": summary["wins"],
+        "win_rates": summary["win_rates"],
+        "draws": summary["draws"],
+        "mean_rounds": summary["mean_turns"],
+        "per_round": {k: v["per_round"] for k, v in summary["team_stats"].items()},
+        "rounds": {k: v["rounds"] for k, v in summary["team_stats"].items()},
+    }
+
+
+@benchmark("intercept_vs_baseline")
+def intercept_vs_baseline(quick: bool) -> Figures:
+    """cipherkit's intercept bot against the Decrypto benchmark's word-embedding baseline
+    (targets: ck wins >= 60% of games; ck miscommunicates in <= 5% of rounds)."""
+    figures = _intercept_match(["ck", "baseline"], 4 if quick else 200, 1000)
+    figures["ck_win_rate"] = figures["win_rates"]["ck"]
+    figures["ck_miscommunication_rate"] = figures["per_round"]["ck"]["miscommunications"]
+    return figures
+
+
+@benchmark("intercept_self_play")
+def intercept_self_play(quick: bool) -> Figures:
+    """ck against ck: how often a team misreads its own Encryptor (target <= 5% of rounds)
+    and how often codes are intercepted."""
+    figures = _intercept_match(["ck", "ck"], 2 if quick else 50, 2000)
+    rounds = sum(figures["rounds"].values())
+    misses = sum(figures["per_round"][k]["miscommunications"] * figures["rounds"][k]
+                 for k in figures["rounds"])  # fmt: skip
+    figures["miscommunication_rate"] = round(misses / rounds, 4) if rounds else None
+    return figures
+
+
+@benchmark("intercept_human_clues")
+def intercept_human_clues(quick: bool) -> Figures:
+    """The decoder on clue triples written by hand as a person would
+    (bench/intercept_human_clues.json; aim >= 90% exact codes)."""
+    import json
+    from pathlib import Path
+
+    from cipherkit.games.intercept.decode import decode_clues
+
+    bench = Path(__file__).resolve().parents[1] / "bench"
+    figures: Figures = {}
+    for name in ("human", "dev"):
+        path = bench / f"intercept_{name}_clues.json"
+        if not path.exists():
+            raise CipherkitError(f"{path} is missing (run from a source checkout)")
+        items = json.loads(path.read_text(encoding="utf-8"))["items"]
+        wrong = []
+        for item in items:
+            got = decode_clues(item["keywords"], item["clues"]).code_text
+            if got != item["code"]:
+                wrong.append({"keywords": item["keywords"], "clues": item["clues"],
+                              "code": item["code"], "decoded": got})  # fmt: skip
+        figures[f"{name}_triples"] = len(items)
+        figures[f"{name}_accuracy"] = round(1 - len(wrong) / len(items), 4)
+        if name == "human":
+            figures["human_misread"] = wrong
+    return figures
+
+
+# ---------------------------------------------------------------- playtest
+@benchmark("mission_playtest")
+def mission_playtest(quick: bool) -> Figures:
+    """Planner playtests of the medium shipped mission (``missions/02-signal-box.yaml``):
+    games per second with 1 and 2 worker processes, and the time 10,000 games take with
+    2 workers (target: at most 30 s on a 2-core machine). The 1-worker run plays in this
+    process, so its CPU time is measured too (``games_per_cpu_second``: what one free
+    core would do, whatever else the machine is running). The two runs' common games
+    must agree (``same_figures``): the seed, not the worker count, decides every game."""
+    from pathlib import Path
+
+    from cipherkit.playtest import run_playtest
+
+    mission = Path(__file__).resolve().parents[1] / "missions" / "02-signal-box.yaml"
+    games_one, games_two = (60, 60) if quick else (2_000, 10_000)
+    run_playtest(mission, games=2, workers=1)  # load the word list before timing
+    cpu = time.process_time()
+    one = run_playtest(mission, games=games_one, workers=1, seed=0)
+    cpu = time.process_time() - cpu
+    two = run_playtest(mission, games=games_two, workers=2, seed=0)
+    same = [r for r in two.records if r.index < games_one] == list(one.records)
+    return {
+        "mission": one.mission,
+        "bots": one.bots,
+        "games_1_worker": games_one,
+        "games_per_second_1_worker": one.games_per_second,
+        "games_per_cpu_second": round(games_one / cpu, 1) if cpu > 0 else None,
+        "games_2_workers": games_two,
+        "seconds_2_workers": two.seconds,
+        "games_per_second_2_workers": two.games_per_second,
+        "target_seconds_for_10000_games": 30,
+        "target_met": (not quick) and two.seconds <= 30,
+        "same_figures": same,
+        "win_rate": two.win_rate,
+        "win_rate_ci": two.figures["win_rate_ci"],
+    }
+
+
+# ---------------------------------------------------------------- widgets
+@benchmark("mission_table_step")
+def mission_table_step(quick: bool) -> Figures:
+    """The kernel's share of a click on the mission table: a page message in, the new view
+    (map and console drawn, built from one observation) out, over whole games of the
+    Lantern Archive played through page messages (two people and a planner bot). The
+    browser's share is measured by ``bench/widget_latency.py`` (click to redrawn view)."""
+    from pathlib import Path
+
+    from cipherkit.core.registry import make_bot
+    from cipherkit.core.rng import Rng
+    from cipherkit.widgets.mission_table import MissionTable
+
+    mission = Path(__file__).resolve().parents[1] / "missions" / "01-lantern-archive.yaml"
+    games = 2 if quick else 12
+    times: list[float] = []
+    for seed in range(games):
+        table = MissionTable(mission, players=3, humans=[0, 1], bots="planner", seed=seed)
+        deciders = {s: make_bot("mission", "planner") for s in table.humans}
+        rng = Rng(seed)
+        for _ in range(2000):
+            view = table.view
+            if view["outcome"] is not None:
+                break
+            if view["locked_for"] is not None:
+                message: dict[str, Any] = {"type": "claim", "seat": view["locked_for"]["seat"]}
+            elif view["vote"] and any(s["human"] and s["waiting"] for s in view["vote"]["seats"]):
+                seat = next(s["seat"] for s in view["vote"]["seats"] if s["human"] and s["waiting"])
+                message = {"type": "action", "text": "confirm", "seat": seat}
+            else:
+                seat = table.holder
+                state = table.state
+                action = deciders[seat].act(state.observe(seat), state.legal_actions(seat), rng)
+                message = {"type": "action", "text": str(action)}
+            started = time.perf_counter()
+            table.handle_message(message)
+            times.append(time.perf_counter() - started)
+        table.close()
+    return {
+        "games": games,
+        "messages": len(times),
+        "median_ms": round(1000 * statistics.median(times), 2),
+        "p95_ms": round(1000 * _percentile(times, 0.95), 2),
+        "max_ms": round(1000 * max(times), 2),
+    }

@@ -9,6 +9,13 @@ Game ``i`` uses seed ``seed + i``; each bot gets its own :class:`~cipherkit.core
 derived from that seed, so a match is a pure function of its arguments (only the
 ``seconds`` it took differs between runs).
 
+Team games: a state may define ``sides() -> list[int]`` (the side of each seat). Then a
+bot name stands for a whole side: one bot per side is named, every seat of the side gets
+its own instance of it, and the sides rotate between games. A state may also define
+``side_stats() -> list[dict[str, number]]`` (per side); the summary then adds
+``team_stats``: per bot, the totals and, when a ``rounds`` total is given, each figure
+per round. Games without these hooks are summarised exactly as before.
+
 Examples
 --------
 >>> from cipherkit.core.match import format_summary, play_match
@@ -124,6 +131,20 @@ def play_game(
     return GameResult(state, actions, first_seat)
 
 
+def seat_sides(spec: GameSpec, config: Mapping[str, Any] | None, seed: int) -> list[int]:
+    """The side of each seat: ``state.sides()`` where the game defines it, else one side
+    per seat.
+
+    >>> seat_sides(get_game("decipher"), {"first_player": 0}, 0)
+    [0, 1]
+    """
+    probe = spec.new_game(config, seed=seed)
+    sides = getattr(probe, "sides", None)
+    if sides is None:
+        return list(range(spec.seats(config)))
+    return [int(side) for side in sides()]
+
+
 def play_match(
     game: str,
     bots: list[str],
@@ -166,8 +187,12 @@ def play_match(
         raise CipherkitError("a match needs at least one game")
     config = match_config(spec) if config is None else dict(config)
     seats = spec.seats(config)
-    if len(bots) != seats:
-        raise CipherkitError(f"{game} needs {seats} bots (one per seat), got {len(bots)}")
+    sides = seat_sides(spec, config, seed)
+    team_game = sides != list(range(seats))
+    n_sides = max(sides) + 1
+    if len(bots) != n_sides:
+        per = "one per side" if team_game else "one per seat"
+        raise CipherkitError(f"{game} needs {n_sides} bots ({per}), got {len(bots)}")
     for name in bots:  # unknown names fail before any game is played
         make_bot(game, name)
     keys = bot_keys(bots)
@@ -176,12 +201,18 @@ def play_match(
     scored_games = 0
     draws = no_winner = first_seat_wins = 0
     turns_total = actions_total = 0
+    team_totals: dict[str, dict[str, float]] = {}
+    side_size = [sides.count(side) for side in range(n_sides)]
     started = time.perf_counter()
     for index in _progress(range(games), progress, game):
         game_seed = seed + index
-        order = [(index + s) % seats for s in range(seats)]  # seat -> bot position
+        side_bot = [(index + s) % n_sides for s in range(n_sides)]  # side -> bot position
+        order = [side_bot[sides[seat]] for seat in range(seats)]  # seat -> bot position
         instances = [make_bot(game, bots[b]) for b in order]
-        rngs = [Rng((game_seed * 0x9E3779B1 + b * 0x85EBCA77) ^ _BOT_SALT) for b in order]
+        rngs = [
+            Rng(((game_seed * 0x9E3779B1 + b * 0x85EBCA77) ^ _BOT_SALT) + seat * team_game)
+            for seat, b in enumerate(order)
+        ]
         result = play_game(
             spec, instances, rngs, seed=game_seed, config=config, names=[keys[b] for b in order]
         )
@@ -192,17 +223,26 @@ def play_match(
             draws += 1
         elif not outcome.winners:
             no_winner += 1
-        for seat in outcome.winners:
-            wins[keys[order[seat]]] += 1
+        for key in dict.fromkeys(keys[order[seat]] for seat in outcome.winners):
+            if team_game and outcome.is_draw:
+                break  # a shared victory: counted as a draw
+            wins[key] += 1
         if not outcome.is_draw and first_seat in outcome.winners:
             first_seat_wins += 1
         if outcome.scores is not None:
             scored_games += 1
             for seat in range(seats):
-                score_sums[keys[order[seat]]] += float(outcome.scores.get(str(seat), 0))
+                points = float(outcome.scores.get(str(seat), 0))
+                score_sums[keys[order[seat]]] += points / side_size[sides[seat]]
+        side_stats = getattr(state, "side_stats", None)
+        if side_stats is not None:
+            for side, stats in enumerate(side_stats()):
+                totals = team_totals.setdefault(keys[side_bot[side]], {})
+                for name, value in stats.items():
+                    totals[name] = totals.get(name, 0) + value
         turns_total += int(getattr(state, "turn_number", actions))
         actions_total += actions
-    return {
+    summary: dict[str, Any] = {
         "game": game,
         "games": games,
         "seed": seed,
@@ -221,6 +261,22 @@ def play_match(
         "first_seat_win_rate": round(first_seat_wins / games, 4),
         "seconds": round(time.perf_counter() - started, 3),
     }
+    if team_totals:
+        summary["team_stats"] = {key: _with_rates(team_totals.get(key, {})) for key in keys}
+    return summary
+
+
+def _with_rates(totals: Mapping[str, float]) -> dict[str, Any]:
+    """Totals, plus each figure per round when a ``rounds`` total is known.
+
+    >>> _with_rates({"rounds": 4, "misses": 1})
+    {'rounds': 4, 'misses': 1, 'per_round': {'misses': 0.25}}
+    """
+    out: dict[str, Any] = dict(totals)
+    rounds = totals.get("rounds")
+    if rounds:
+        out["per_round"] = {k: round(v / rounds, 4) for k, v in totals.items() if k != "rounds"}
+    return out
 
 
 def _progress(items: Iterable[int], show: bool, game: str) -> Iterable[int]:
@@ -258,4 +314,9 @@ def format_summary(summary: Mapping[str, Any]) -> str:
         + f"; first seat won {summary['first_seat_wins']} "
         f"({100 * summary['first_seat_win_rate']:.1f}%)"
     )
+    for key, stats in (summary.get("team_stats") or {}).items():
+        rates = ", ".join(
+            f"{name} {value:.3f}" for name, value in stats.get("per_round", {}).items()
+        )
+        lines.append(f"{key} per round: {rates}")
     return "\n".join(lines)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 _GAMES: dict[str, str] = {
     "decipher": "cipherkit.games.decipher",
     "mission": "cipherkit.games.mission",
+    "intercept": "cipherkit.games.intercept",
 }
 
 

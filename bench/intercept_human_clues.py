@@ -1,0 +1,16 @@
+"""Intercept benchmark `intercept_human_clues` (see cipherkit/benchmarks.py for what it measures).
+
+Prints JSON to stdout; ``--quick`` runs a smaller version. The same benchmark runs under
+``cipherkit bench intercept_human_clues``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from cipherkit.benchmarks import run_benchmarks
+
+if __name__ == "__main__":
+    quick = "--quick" in sys.argv[1:]
+    print(json.dumps(run_benchmarks(["intercept_human_clues"], quick=quick), indent=2))

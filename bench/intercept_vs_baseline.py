@@ -1,0 +1,16 @@
+"""Intercept benchmark `intercept_vs_baseline` (see cipherkit/benchmarks.py for what it measures).
+
+Prints JSON to stdout; ``--quick`` runs a smaller version. The same benchmark runs under
+``cipherkit bench intercept_vs_baseline``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from cipherkit.benchmarks import run_benchmarks
+
+if __name__ == "__main__":
+    quick = "--quick" in sys.argv[1:]
+    print(json.dumps(run_benchmarks(["intercept_vs_baseline"], quick=quick), indent=2))

@@ -1,0 +1,73 @@
+"""Intercept, the code-transmission team game (RULES.md §2, following the Decrypto rules).
+
+cipherkit's implementation is unofficial: it follows the published rules, ships its own
+keyword list, and uses no publisher's names, art or word lists.
+
+>>> from cipherkit.games.intercept import GAME
+>>> state = GAME.new_game({"players": 4}, seed=4)
+>>> GAME.parse_action("guess 3.1.4")
+Guess(code=(3, 1, 4))
+>>> GAME.seats({"players": 6}), GAME.seats(None)
+(6, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cipherkit.core.protocol import GameSpec
+from cipherkit.games.intercept.actions import (
+    CODES,
+    Clue,
+    Code,
+    Guess,
+    KeywordGuess,
+    Timeout,
+    code_text,
+    parse_action,
+    parse_code,
+)
+from cipherkit.games.intercept.bots import BOTS
+from cipherkit.games.intercept.clues import ClueCheck, Problem, check_clue
+from cipherkit.games.intercept.notes import NoteSheet, build_notes
+from cipherkit.games.intercept.rules import DEFAULT_CONFIG, InterceptState, make_config, new_game
+from cipherkit.games.intercept.variants import hidden_variant, viewers
+
+
+def _seats(config: Mapping[str, Any] | None) -> int:
+    return int(make_config(config)["players"])
+
+
+GAME = GameSpec(
+    name="intercept",
+    new_game=new_game,
+    parse_action=parse_action,
+    state_type=InterceptState,
+    seats=_seats,
+    viewers=viewers,  # type: ignore[arg-type]
+    hidden_variants=hidden_variant,  # type: ignore[arg-type]
+    default_config=DEFAULT_CONFIG,
+)
+
+__all__ = [
+    "BOTS",
+    "CODES",
+    "DEFAULT_CONFIG",
+    "GAME",
+    "Clue",
+    "ClueCheck",
+    "Code",
+    "Guess",
+    "InterceptState",
+    "KeywordGuess",
+    "NoteSheet",
+    "Problem",
+    "Timeout",
+    "build_notes",
+    "check_clue",
+    "code_text",
+    "new_game",
+    "parse_action",
+    "parse_code",
+]

@@ -1,0 +1,100 @@
+"""States a viewer cannot tell apart from the true one (used by no-leak checks and bots).
+
+A variant keeps everything the viewer has seen (the public history, the tokens, its own
+team's keywords, its own code and unread clues if it is an Encryptor, its team's own
+submitted guesses) and re-deals what it has not: the other team's keywords, codes not yet
+revealed, the decks, clues written but not yet read, the other side's pending guesses and
+keyword guesses, and the RNG.
+
+>>> from cipherkit.core.rng import Rng
+>>> from cipherkit.games.intercept import new_game
+>>> state = new_game(seed=2)
+>>> twin = hidden_variant(state, 0, Rng(9))
+>>> twin.observe(0) == state.observe(0), twin.keywords[1] != state.keywords[1]
+(True, True)
+"""
+
+from __future__ import annotations
+
+from cipherkit.core.protocol import Viewer
+from cipherkit.core.rng import Rng
+from cipherkit.games.intercept.actions import BLANK, CODES
+from cipherkit.games.intercept.rules import OVER, STOCK_CLUES, InterceptState
+from cipherkit.games.intercept.words import keywords as keyword_list
+
+
+def _code_known(state: InterceptState, team: int, viewer: Viewer) -> bool:
+    """Whether ``viewer`` knows team ``team``'s current code (revealed, or its Encryptor)."""
+    revealed = any(
+        r["team"] == team and r["round"] == state.round and r["code"] is not None
+        for r in state.history
+    )
+    return revealed or viewer == state.encryptors[team]
+
+
+def _clues_read(state: InterceptState, team: int) -> bool:
+    return any(r["team"] == team and r["round"] == state.round for r in state.history)
+
+
+def hidden_variant(state: InterceptState, viewer: Viewer, rng: Rng) -> InterceptState:
+    """A copy of ``state`` that ``viewer`` cannot distinguish from it."""
+    twin = state.copy()
+    if state.phase == OVER:
+        return twin
+    team = state.viewer_team(viewer)
+    in_play = {w for words in state.keywords for w in words}
+    pool = [w for w in keyword_list() if w not in in_play]
+    for t in range(state.coding_teams):
+        if t == team:
+            continue
+        twin.keywords[t] = rng.sample(pool, 4)
+        pool = [w for w in pool if w not in twin.keywords[t]]
+        if not _code_known(state, t, viewer):
+            deck = [*state.decks[t], state.codes[t]]  # type: ignore[list-item]
+            if not state.config["no_repeat_codes"]:
+                deck = list(CODES)
+            rng.shuffle(deck)
+            twin.codes[t] = deck.pop()
+            twin.decks[t] = deck
+        else:
+            deck = list(state.decks[t])
+            rng.shuffle(deck)
+            twin.decks[t] = deck
+        if not _clues_read(state, t) and viewer != state.encryptors[t]:
+            twin.written[t] = [rng.choice(STOCK_CLUES) for _ in state.written[t]]
+            twin.written_warnings[t] = [[] for _ in state.written[t]]
+    if team is not None and team < state.coding_teams:
+        deck = list(state.decks[team])
+        rng.shuffle(deck)
+        twin.decks[team] = deck
+        if not _code_known(state, team, viewer):
+            if state.config["no_repeat_codes"]:
+                deck = [*state.decks[team], state.codes[team]]  # type: ignore[list-item]
+                rng.shuffle(deck)
+                twin.codes[team] = deck.pop()
+                twin.decks[team] = deck
+            else:
+                twin.codes[team] = rng.choice(CODES)
+        if not _clues_read(state, team) and viewer != state.encryptors[team]:
+            twin.written[team] = [rng.choice(STOCK_CLUES) for _ in state.written[team]]
+            twin.written_warnings[team] = [[] for _ in state.written[team]]
+    active = state.active_team
+    if active is not None:
+        if state.decrypt is not None and team != active:
+            twin.decrypt = rng.choice(CODES)
+        if state.intercept is not None and (team is None or team == active):
+            twin.intercept = rng.choice(CODES)
+    for t in range(2):
+        if state.keyword_guesses[t] is not None and team != t:
+            twin.keyword_guesses[t] = [rng.choice([*pool[:20], BLANK]) for _ in range(4)]
+    twin.rng = rng.spawn()
+    return twin
+
+
+def viewers(state: InterceptState) -> list[Viewer]:
+    """Every seat, each team, and a spectator."""
+    return [
+        *range(state.players),
+        *(f"team:{name}" for name in state.team_names),
+        "spectator",
+    ]

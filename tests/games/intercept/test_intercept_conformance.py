@@ -1,0 +1,96 @@
+"""The shared conformance checks, with teeth: a leaky observation must be caught."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cipherkit.core.protocol import GameSpec
+from cipherkit.core.testing import check_all, check_no_leak
+from cipherkit.games.intercept import GAME, InterceptState
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        None,
+        {"players": 3},
+        {"players": 5, "timer": True},
+        {"players": 8, "no_repeat_codes": True, "alternate_first": True},
+        {"max_rounds": 1},  # random play ties round 1: the keyword stage is played
+    ],
+)
+def test_conformance(config: dict[str, Any] | None) -> None:
+    report = check_all(GAME, seeds=range(4), config=config)
+    assert report["games"] == 4
+    assert report["illegal_attempts"] > 100
+    assert report["no_leak_variants_differing"] > 100
+
+
+def test_the_keyword_stage_is_reached_by_random_play() -> None:
+    from cipherkit.core.testing import random_playout
+
+    reasons = {
+        random_playout(GAME, seed=s, config={"max_rounds": 1})[0][-1].outcome.reason  # type: ignore[union-attr]
+        for s in range(6)
+    }
+    assert any(
+        r.startswith("tiebreaker: keywords") or r.endswith("shared victory") for r in reasons
+    )
+
+
+class _Leaky(InterceptState):
+    """Shows a piece of hidden information in every observation."""
+
+    leak = "keywords"
+
+    def observe(self, viewer: Any) -> dict[str, Any]:
+        seen = super().observe(viewer)
+        if self.leak == "keywords":
+            seen["spy"] = self.keywords
+        elif self.leak == "codes":
+            seen["spy"] = [list(c) if c else None for c in self.codes]
+        elif self.leak == "unread":
+            seen["spy"] = [list(w) for w in self.written]
+        return seen
+
+
+def _leaky_spec(leak: str) -> GameSpec:
+    class Leaky(_Leaky):
+        pass
+
+    Leaky.leak = leak
+
+    def new_game(config: Any = None, *, seed: int) -> InterceptState:
+        state = InterceptState.new(config, seed=seed)
+        twin = Leaky.__new__(Leaky)
+        for name in InterceptState.__slots__:
+            setattr(twin, name, getattr(state, name))
+        return twin
+
+    def from_json(data: Any) -> InterceptState:
+        state = InterceptState.from_json(data)
+        twin = Leaky.__new__(Leaky)
+        for name in InterceptState.__slots__:
+            setattr(twin, name, getattr(state, name))
+        return twin
+
+    Leaky.from_json = staticmethod(from_json)  # type: ignore[assignment]
+    Leaky.copy = lambda self: from_json(self.to_json())  # type: ignore[method-assign]
+    return GameSpec(
+        name="intercept",
+        new_game=new_game,
+        parse_action=GAME.parse_action,
+        state_type=Leaky,
+        seats=GAME.seats,
+        viewers=GAME.viewers,
+        hidden_variants=lambda s, v, r: from_json(GAME.hidden_variants(s, v, r).to_json()),
+        default_config=GAME.default_config,
+    )
+
+
+@pytest.mark.parametrize("leak", ["keywords", "codes", "unread"])
+def test_no_leak_check_catches_a_leaky_observation(leak: str) -> None:
+    with pytest.raises(AssertionError, match="can tell hidden information apart"):
+        check_no_leak(_leaky_spec(leak), seeds=range(2))
