@@ -258,14 +258,16 @@ class PlaytestResult:
             f"{self.title} ({self.mission}): {self.games} games, "
             f"bots {self.bots}, seed {self.seed}",
             f"win rate {100 * f['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)",
-            f"turns: mean {f['mean_turns']}, median {f['median_turns']}, "
-            f"mean when won {f['mean_turns_won']}",
+            f"turns: mean {_one(f['mean_turns'])}, median {_one(f['median_turns'])}, "
+            f"mean when won {_one(f['mean_turns_won'])}",
             f"losses: {causes}",
-            f"answer given with {solve['mean_glyphs_open']} of {solve['glyphs']} glyphs and "
-            f"{solve['mean_windows_open']} of {solve['windows']} windows open on average; "
+            f"answer given with {_one(solve['mean_glyphs_open'])} of {solve['glyphs']} glyphs "
+            f"and {_one(solve['mean_windows_open'])} of {solve['windows']} windows open on "
+            "average; "
             f"{solve['before_all_windows_open']} before every answer window was open",
-            f"In Peril in {100 * peril['rate']:.1f}% of games (from turn {peril['mean_turn']} "
-            f"on average); {peril['wins_in_peril']} wins came In Peril",
+            f"In Peril in {100 * peril['rate']:.1f}% of games "
+            f"(from turn {_one(peril['mean_turn'])} on average); "
+            f"{peril['wins_in_peril']} wins came In Peril",
         ]
         for p, g in f["by_players"].items():
             lines.append(
@@ -367,3 +369,12 @@ def counts(records: Iterable[GameRecord]) -> Mapping[str, int]:
     """Games per outcome reason, in a fixed order (for tests and quick looks)."""
     found = Counter(r.reason for r in records)
     return {reason: found.get(reason, 0) for reason in (WON, *LOSS_CAUSES)}
+
+
+def _one(value: float | None) -> str:
+    """A figure for people: one decimal, or a dash when there is none.
+
+    >>> _one(11.6458), _one(None), _one(11)
+    ('11.6', '-', '11.0')
+    """
+    return "-" if value is None else f"{value:.1f}"
