@@ -94,6 +94,35 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_crack(args: argparse.Namespace) -> int:
+    from cipherkit.ciphers.crack import crack_text
+
+    if args.file:
+        try:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+        except OSError as exc:
+            raise CipherkitError(f"cannot read {args.file}: {exc.strerror}") from None
+    elif args.text:
+        text = " ".join(args.text)
+    else:
+        text = sys.stdin.read()
+    result = crack_text(text, cipher=args.cipher)
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        print(result.summary_text())
+    return 0
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    from cipherkit.publish.pages import publish_missions
+
+    for path in publish_missions(args.missions, out=args.out, progress=not args.quiet):
+        print(path)
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from cipherkit.publish.serve import serve
 
@@ -190,6 +219,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive, default=None, help="seats (default: mixed)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=cmd_playtest)
+
+    p = sub.add_parser(
+        "publish",
+        help="turn missions into playable Voila puzzle pages and update the gallery index",
+        description="Write a page notebook per mission (title, story, the playable table) "
+        "and refresh the gallery index. Pages load their mission on the server; a page "
+        "holds no answer or hidden content.",
+    )
+    p.add_argument("missions", nargs="+", metavar="MISSION", help="mission YAML files")
+    p.add_argument("--out", default="puzzles", metavar="DIR", help="gallery folder (puzzles)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_publish)
+
+    p = sub.add_parser(
+        "crack",
+        help="break a classical cipher: Caesar, affine, Vigenère, substitution, ...",
+        description="Identify and break a classical cipher. Give the text as arguments, "
+        "with --file, or on standard input.",
+    )
+    p.add_argument("text", nargs="*", help="the ciphertext (or use --file / stdin)")
+    p.add_argument("--file", metavar="F", help="read the ciphertext from a file")
+    p.add_argument(
+        "--cipher",
+        default="auto",
+        help="auto (identify), caesar, atbash, affine, vigenere, beaufort, autokey, "
+        "substitution, playfair, railfence, columnar (default auto)",
+    )
+    p.add_argument("--json", action="store_true", help="print cipher, key, plaintext, score")
+    p.set_defaults(func=cmd_crack)
 
     p = sub.add_parser(
         "match",
