@@ -54,3 +54,18 @@ def test_user_errors_exit_1_with_one_line() -> None:
 
 def test_serve_refuses_a_missing_directory(tmp_path: Path) -> None:
     assert main(["serve", str(tmp_path / "nowhere")]) == 1
+
+
+def test_output_cut_short_by_a_pipe_is_not_a_traceback() -> None:
+    """Like ``cipherkit … | head``: the reader is gone before the command writes."""
+    proc = subprocess.Popen(
+        [*CLI, "match", "decipher", "--bots", "random,random", "--games", "3", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # nobody will read what it prints
+    stderr = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr
