@@ -479,3 +479,59 @@ def mission_table_step(quick: bool) -> Figures:
         "p95_ms": round(1000 * _percentile(times, 0.95), 2),
         "max_ms": round(1000 * max(times), 2),
     }
+
+
+def _cipher_solve_figures(
+    cases: list[tuple[str, str]], solve: Callable[[str, int], str]
+) -> Figures:
+    """Share of ``(ciphertext, plaintext letters)`` cases fully solved, and their times."""
+    times, solved = [], 0
+    for i, (cipher_text, plain) in enumerate(cases):
+        start = time.perf_counter()
+        got = solve(cipher_text, i)
+        times.append(time.perf_counter() - start)
+        solved += got == plain
+    return {
+        "texts": len(cases),
+        "solved": solved,
+        "solved_share": round(solved / len(cases), 3),
+        "median_s": round(statistics.median(times), 3),
+        "max_s": round(max(times), 3),
+    }
+
+
+@benchmark("ciphers_substitution")
+def ciphers_substitution(quick: bool) -> Figures:
+    """Substitution solver on texts from cipherkit.ciphers.samples (seed 5): 80 letters
+    without word breaks (aim >= 95% fully solved, median <= 1 s) and 40 letters with
+    word breaks kept (aim >= 90%)."""
+    from cipherkit.ciphers import Substitution, letters_only, solve_substitution
+    from cipherkit.ciphers.samples import make_texts
+
+    count = 2 if quick else 60
+    figures: Figures = {}
+    for label, letters, whole in (("no_breaks_80", 80, False), ("word_breaks_40", 40, True)):
+        texts = make_texts(count, letters, seed=5, whole_words=whole)
+        cases = [(Substitution.random(i).encrypt(t), letters_only(t)) for i, t in enumerate(texts)]
+        figures[label] = _cipher_solve_figures(
+            cases, lambda text, i: solve_substitution(text, seed=i).plaintext
+        )
+    return figures
+
+
+@benchmark("ciphers_vigenere")
+def ciphers_vigenere(quick: bool) -> Figures:
+    """Vigenère solver, random keys of 1-10 letters on 120-letter texts (seed 9; aim
+    >= 95% fully solved within 0.5 s)."""
+    import numpy as np
+
+    from cipherkit.ciphers import Vigenere, solve_vigenere
+    from cipherkit.ciphers.samples import make_texts
+
+    count = 3 if quick else 100
+    cases = []
+    for i, text in enumerate(make_texts(count, 120, seed=9)):
+        rng = np.random.default_rng(i)
+        key = "".join(chr(65 + int(x)) for x in rng.integers(0, 26, int(rng.integers(1, 11))))
+        cases.append((Vigenere(key).encrypt(text), text))
+    return _cipher_solve_figures(cases, lambda text, i: solve_vigenere(text).plaintext)

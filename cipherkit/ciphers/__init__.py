@@ -1,0 +1,100 @@
+"""Classical ciphers, letter statistics and solvers, for lessons and puzzle checks.
+
+Ciphers are small frozen values whose fields are the key (:mod:`.classical`); glyph
+substitution turns letters into a cipherkit glyph set (:mod:`.glyph`); statistics are
+measured against a shipped English reference (:mod:`.stats`); solvers find keys from
+ciphertext alone (:mod:`.solvers`); :func:`crack_text` identifies and breaks
+(``cipherkit crack``). Nothing here imports a notebook or widget library.
+
+Examples
+--------
+>>> from cipherkit.ciphers import Caesar, Vigenere, crack_text
+>>> Caesar(shift=3).encrypt("Hello, world!")
+'Khoor, zruog!'
+>>> Vigenere("LEMON").decrypt("LXFOPVEFRNHR")
+'ATTACKATDAWN'
+>>> crack_text("Khoor, zruog! Wklv lv d vhfuhw phvvdjh.").plaintext
+'Hello, world! This is a secret message.'
+"""
+
+from cipherkit.ciphers.classical import (
+    CIPHERS,
+    Affine,
+    Atbash,
+    Autokey,
+    Beaufort,
+    Caesar,
+    Cipher,
+    Columnar,
+    Playfair,
+    RailFence,
+    Substitution,
+    Vigenere,
+    cipher_from_json,
+    keyword_alphabet,
+)
+from cipherkit.ciphers.crack import CrackResult, crack_text, identify
+from cipherkit.ciphers.glyph import GlyphSubstitution
+from cipherkit.ciphers.solvers import (
+    Solution,
+    rank_affine,
+    rank_caesar,
+    solve_columnar,
+    solve_playfair,
+    solve_railfence,
+    solve_substitution,
+    solve_vigenere,
+    vigenere_key_lengths,
+)
+from cipherkit.ciphers.stats import (
+    chi_squared,
+    english,
+    fitness,
+    friedman_key_length,
+    index_of_coincidence,
+    kasiski,
+    letter_counts,
+    letter_frequencies,
+    ngram_counts,
+)
+from cipherkit.ciphers.text import letters_only
+
+__all__ = [
+    "CIPHERS",
+    "Affine",
+    "Atbash",
+    "Autokey",
+    "Beaufort",
+    "Caesar",
+    "Cipher",
+    "Columnar",
+    "CrackResult",
+    "GlyphSubstitution",
+    "Playfair",
+    "RailFence",
+    "Solution",
+    "Substitution",
+    "Vigenere",
+    "chi_squared",
+    "cipher_from_json",
+    "crack_text",
+    "english",
+    "fitness",
+    "friedman_key_length",
+    "identify",
+    "index_of_coincidence",
+    "kasiski",
+    "keyword_alphabet",
+    "letter_counts",
+    "letter_frequencies",
+    "letters_only",
+    "ngram_counts",
+    "rank_affine",
+    "rank_caesar",
+    "solve_columnar",
+    "solve_playfair",
+    "solve_railfence",
+    "solve_substitution",
+    "solve_vigenere",
+    "vigenere_key_lengths",
+]

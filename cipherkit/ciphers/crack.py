@@ -1,0 +1,188 @@
+"""Identify and break a classical cipher: what ``cipherkit crack`` runs.
+
+:func:`identify` reads the cues a cryptanalyst reads (index of coincidence, how close
+the letter counts are to English, Playfair's even length without J and without doubled
+pairs); :func:`crack_text` runs the right solver (or, for ``auto``, the plausible ones)
+and returns a :class:`CrackResult` with the best reading.
+
+>>> from cipherkit.ciphers.classical import Caesar
+>>> result = crack_text(Caesar(10).encrypt("Never trust a message that arrives by pigeon"))
+>>> result.cipher, result.key, result.plaintext
+('caesar', 10, 'Never trust a message that arrives by pigeon')
+>>> crack_text("hello", cipher="enigma")
+Traceback (most recent call last):
+...
+cipherkit.core.errors.CipherkitError: unknown cipher 'enigma' (...)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from cipherkit.ciphers.classical import Atbash, Cipher
+from cipherkit.ciphers.solvers import (
+    Solution,
+    _solution,
+    rank_affine,
+    rank_caesar,
+    solve_columnar,
+    solve_playfair,
+    solve_railfence,
+    solve_substitution,
+    solve_vigenere,
+)
+from cipherkit.ciphers.stats import chi_squared, index_of_coincidence
+from cipherkit.ciphers.text import check_text, letter_codes
+from cipherkit.core.errors import CipherkitError
+
+__all__ = ["CIPHER_NAMES", "CrackResult", "crack_text", "identify"]
+
+CIPHER_NAMES = (
+    "auto",
+    "caesar",
+    "atbash",
+    "affine",
+    "vigenere",
+    "beaufort",
+    "autokey",
+    "substitution",
+    "playfair",
+    "railfence",
+    "columnar",
+)
+
+
+@dataclass(frozen=True)
+class CrackResult:
+    """The best reading of a ciphertext: cipher name, key, plaintext and scores."""
+
+    cipher: str
+    key: Any
+    plaintext: str
+    score: float
+    fitness: float
+    cipher_value: Cipher = field(repr=False)
+    cues: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cipher": self.cipher,
+            "key": self.key,
+            "key_text": self.cipher_value.key_text(),
+            "plaintext": self.plaintext,
+            "score": round(self.score, 3),
+            "fitness": round(self.fitness, 3) if math.isfinite(self.fitness) else None,
+            "cues": self.cues,
+        }
+
+    def summary_text(self) -> str:
+        verdict = "looks like English" if self.fitness > -0.6 else "may not be solved"
+        return (
+            f"cipher:    {self.cipher}\n"
+            f"key:       {self.cipher_value.key_text()}\n"
+            f"fitness:   {self.fitness:.2f} per quadgram vs English ({verdict})\n"
+            f"plaintext: {self.plaintext}"
+        )
+
+
+def identify(text: str) -> dict[str, Any]:
+    """The statistical cues of a ciphertext and the cipher families they point to.
+
+    >>> identify("WKH TXLFN EURZQ IRA MXPSV RYHU WKH ODCB GRJ")["family"]
+    'monoalphabetic'
+    """
+    codes = letter_codes(text)
+    n = len(codes)
+    ioc = index_of_coincidence(codes)
+    chi = chi_squared(codes)
+    pairs = codes[: n - n % 2].reshape(-1, 2)
+    doubled_pairs = int((pairs[:, 0] == pairs[:, 1]).sum()) if len(pairs) else 0
+    has_j = bool((codes == 9).any())
+    cues = {
+        "letters": n,
+        "ioc": round(ioc, 4),
+        "chi_squared": round(chi, 1) if math.isfinite(chi) else None,
+        "even_length": n % 2 == 0,
+        "has_j": has_j,
+        "doubled_pairs": doubled_pairs,
+        "distinct_letters": len(set(codes.tolist())),
+    }
+    if n >= 20 and chi < 2.0 * n**0.5 + 40:
+        family = "transposition"
+    elif ioc >= 0.055 or n < 40:
+        family = "monoalphabetic"
+    elif n % 2 == 0 and not has_j and doubled_pairs == 0 and n >= 40:
+        family = "playfair"
+    else:
+        family = "polyalphabetic"
+    cues["family"] = family
+    return cues
+
+
+def _result(name: str, sol: Solution, text: str, cues: dict[str, Any]) -> CrackResult:
+    cipher = sol.cipher
+    plain = sol.plaintext
+    if name != "playfair":
+        plain = cipher.decrypt(text)
+    key = cipher.to_json()["key"]
+    return CrackResult(name, key, plain, sol.score, sol.fitness, cipher, cues)
+
+
+def _solve(name: str, text: str, codes: np.ndarray, seed: int) -> Solution:
+    if name == "caesar":
+        return rank_caesar(codes)[0]
+    if name == "atbash":
+        return _solution(Atbash(), 25 - codes)
+    if name == "affine":
+        return rank_affine(codes)[0]
+    if name in ("vigenere", "beaufort", "autokey"):
+        return solve_vigenere(codes, variant=name, seed=seed)
+    if name == "substitution":
+        return solve_substitution(text, seed=seed)
+    if name == "playfair":
+        return solve_playfair(codes, seed=seed)
+    if name == "railfence":
+        return solve_railfence(codes)
+    if name == "columnar":
+        return solve_columnar(codes, seed=seed)
+    raise CipherkitError(f"unknown cipher {name!r}")
+
+
+def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult:
+    """Break ``text``, enciphered with ``cipher`` (a name of :data:`CIPHER_NAMES`).
+
+    ``auto`` identifies the family first and tries its ciphers, keeping the reading that
+    looks most like English. Raises :class:`CipherkitError` (one line) for an unknown
+    cipher name or a text with too few letters.
+    """
+    if cipher not in CIPHER_NAMES:
+        raise CipherkitError(f"unknown cipher {cipher!r} ({', '.join(CIPHER_NAMES)})")
+    check_text(text)
+    codes = letter_codes(text)
+    if len(codes) < 4:
+        raise CipherkitError("the text needs at least 4 letters to crack")
+    if cipher == "playfair" and len(codes) % 2:
+        raise CipherkitError("Playfair ciphertext has an even number of letters")
+    cues = identify(text)
+    if cipher != "auto":
+        return _result(cipher, _solve(cipher, text, codes, seed), text, cues)
+    family = cues["family"]
+    candidates = {
+        "transposition": ["railfence", "columnar"],
+        "monoalphabetic": ["caesar", "affine", "substitution"],
+        "playfair": ["playfair", "vigenere"],
+        "polyalphabetic": ["vigenere", "beaufort", "autokey"],
+    }[family]
+    best: tuple[float, str, Solution] | None = None
+    for name in candidates:
+        if name == "substitution" and best is not None and best[0] > -0.5:
+            break  # a Caesar or affine reading already looks like English
+        sol = _solve(name, text, codes, seed)
+        if best is None or sol.fitness > best[0] + 0.05:
+            best = (sol.fitness, name, sol)
+    assert best is not None
+    return _result(best[1], best[2], text, cues)

@@ -1,0 +1,127 @@
+"""Turning text into letter codes (A=0 .. Z=25) and back, keeping its shape if asked.
+
+Every cipher works on the **letters** of a text (ASCII A-Z, either case). How the rest
+comes back is chosen by three options, the same for every cipher:
+
+``keep_case``
+    lower-case letters stay lower case (default ``True``); ``False`` gives upper case.
+``keep_spaces``
+    spaces, tabs and line breaks stay where they were (default ``True``).
+``keep_punctuation``
+    every other character (digits, punctuation, accented letters) stays (default
+    ``True``); ``False`` drops them.
+
+When a cipher changes the number of letters (Playfair pads), the extra letters go at
+the end.
+
+>>> from cipherkit.ciphers.text import letter_codes, reshape_like
+>>> letter_codes("Hi, Bob!").tolist()
+[7, 8, 1, 14, 1]
+>>> reshape_like("Hi, Bob!", [22, 14, 17, 11, 3])
+'Wo, Rld!'
+>>> reshape_like("Hi, Bob!", [22, 14, 17, 11, 3], keep_case=False, keep_punctuation=False)
+'WO RLD'
+>>> letters_only("Attack at dawn!")
+'ATTACKATDAWN'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from cipherkit.core.errors import CipherkitError
+
+__all__ = [
+    "ALPHABET",
+    "MAX_TEXT",
+    "codes_to_text",
+    "letter_codes",
+    "letters_only",
+    "reshape_like",
+    "words_of",
+]
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_TEXT = 200_000
+"""Longest text (characters) any cipher, statistic or solver accepts."""
+
+_CODE = np.full(128, -1, dtype=np.int16)
+for _i, _c in enumerate(ALPHABET):
+    _CODE[ord(_c)] = _i
+    _CODE[ord(_c.lower())] = _i
+
+
+def check_text(text: object) -> str:
+    if not isinstance(text, str):
+        raise CipherkitError(f"expected text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise CipherkitError(f"text too long: {len(text)} characters (at most {MAX_TEXT})")
+    return text
+
+
+def letter_codes(text: str) -> np.ndarray:
+    """The letters of ``text`` as an int array (A=0 .. Z=25); everything else dropped."""
+    raw = np.frombuffer(check_text(text).encode("ascii", "replace"), dtype=np.uint8)
+    codes = _CODE[raw & 127]
+    codes[raw > 127] = -1
+    return codes[codes >= 0].astype(np.int64)
+
+
+def codes_to_text(codes: Iterable[int]) -> str:
+    """Upper-case letters from codes: ``codes_to_text([7, 8]) == "HI"``."""
+    arr = np.asarray(list(codes) if not isinstance(codes, np.ndarray) else codes, dtype=np.int64)
+    return (arr % 26 + 65).astype(np.uint8).tobytes().decode("ascii")
+
+
+def letters_only(text: str) -> str:
+    """The letters of ``text``, upper case, nothing else."""
+    return codes_to_text(letter_codes(text))
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``: runs of letters, upper case (apostrophes join words)."""
+    out: list[str] = []
+    current: list[str] = []
+    for ch in check_text(text):
+        if ch.isascii() and ch.isalpha():
+            current.append(ch.upper())
+        elif ch == "'" and current:
+            continue
+        elif current:
+            out.append("".join(current))
+            current = []
+    if current:
+        out.append("".join(current))
+    return out
+
+
+def reshape_like(
+    template: str,
+    codes: Sequence[int] | np.ndarray,
+    *,
+    keep_case: bool = True,
+    keep_spaces: bool = True,
+    keep_punctuation: bool = True,
+) -> str:
+    """Put the letters ``codes`` into the shape of ``template`` (its non-letters, case)."""
+    letters = codes_to_text(codes)
+    out: list[str] = []
+    k = 0
+    for ch in template:
+        if ch.isascii() and ch.isalpha():
+            if k < len(letters):
+                new = letters[k]
+                out.append(new.lower() if keep_case and ch.islower() else new)
+                k += 1
+        elif ch.isspace():
+            if keep_spaces:
+                out.append(ch)
+        elif keep_punctuation:
+            out.append(ch)
+        elif keep_spaces and out and not out[-1].isspace():
+            # dropped punctuation between letters still separates words when spaces stay
+            pass
+    out.append(letters[k:])
+    return "".join(out)

@@ -1,0 +1,193 @@
+"""Classical ciphers: round trips, known test vectors, statistics, solvers and crack."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cipherkit.ciphers import (
+    Affine,
+    Atbash,
+    Autokey,
+    Beaufort,
+    Caesar,
+    Columnar,
+    GlyphSubstitution,
+    Playfair,
+    RailFence,
+    Substitution,
+    Vigenere,
+    chi_squared,
+    cipher_from_json,
+    crack_text,
+    friedman_key_length,
+    index_of_coincidence,
+    kasiski,
+    letter_frequencies,
+    letters_only,
+    rank_affine,
+    solve_columnar,
+    solve_railfence,
+    solve_substitution,
+    solve_vigenere,
+)
+from cipherkit.ciphers.classical import VALID_A
+from cipherkit.ciphers.samples import make_texts
+from cipherkit.core.errors import CipherkitError
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = Path(sys.executable).parent / "cipherkit"
+
+texts = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80)
+keywords = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=12)
+
+ciphers = st.one_of(
+    st.integers(-50, 50).map(Caesar),
+    st.just(Atbash()),
+    st.tuples(st.sampled_from(VALID_A), st.integers(0, 25)).map(lambda ab: Affine(*ab)),
+    st.integers(0, 10_000).map(Substitution.random),
+    keywords.map(Substitution.from_keyword),
+    keywords.map(Vigenere),
+    keywords.map(Beaufort),
+    keywords.map(Autokey),
+    st.tuples(st.integers(2, 9), st.integers(0, 20)).map(lambda ro: RailFence(*ro)),
+    keywords.map(Columnar),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ciphers, texts)
+def test_round_trip_keeps_the_text(cipher, text) -> None:
+    secret = cipher.encrypt(text)
+    assert cipher.decrypt(secret) == text
+    assert cipher_from_json(cipher.to_json()) == cipher
+
+
+@settings(max_examples=60, deadline=None)
+@given(keywords, st.text(alphabet="ABCDEFGHIKLMNOPQRSTUVWYZ", max_size=60))
+def test_playfair_round_trip_gives_the_prepared_letters(key, text) -> None:
+    pf = Playfair(key)
+    prepared = "".join(
+        chr(65 + c) for c in Playfair.prepare(np.frombuffer(text.encode(), np.uint8) - 65)
+    )
+    assert pf.decrypt(pf.encrypt(text)) == prepared
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.text(alphabet="abc XYZ.", max_size=40))
+def test_glyph_round_trip(seed, text) -> None:
+    g = GlyphSubstitution.random({"style": "runes", "seed": 7}, seed)
+    ids = g.encrypt(text)
+    assert g.decrypt(ids) == " ".join(text.upper().replace(".", " ").split())
+
+
+@pytest.mark.parametrize(
+    ("cipher", "plain", "secret"),
+    [
+        (Vigenere("LEMON"), "ATTACKATDAWN", "LXFOPVEFRNHR"),
+        (Caesar(3), "THE QUICK BROWN FOX", "WKH TXLFN EURZQ IRA"),
+        (Atbash(), "WIZARD", "DRAZIW"),
+        (Affine(5, 8), "AFFINECIPHER", "IHHWVCSWFRCP"),
+        (Playfair("PLAYFAIR EXAMPLE"), "HIDETHEGOLDINTHETREESTUMP", "BMODZBXDNABEKUDMUIXMMOUVIF"),
+        (Beaufort("FORTIFICATION"), "DEFENDTHEEASTWALLOFTHECASTLE", "CKMPVCPVWPIWUJOGIUAPVWRIWUUK"),
+        (Autokey("QUEENLY"), "ATTACKATDAWN", "QNXEPVYTWTWP"),
+        (RailFence(3), "WEAREDISCOVEREDFLEEATONCE", "WECRLTEERDSOEEFEAOCAIVDEN"),
+        (Columnar("ZEBRAS"), "WEAREDISCOVEREDFLEEATONCE", "EVLNACDTESEAROFODEECWIREE"),
+    ],
+)
+def test_known_vectors(cipher, plain, secret) -> None:
+    assert cipher.encrypt(plain) == secret
+
+
+def test_shape_options() -> None:
+    assert Caesar(1).encrypt("Hi, you!", keep_case=False) == "IJ, ZPV!"
+    assert Caesar(1).encrypt("Hi, you!", keep_spaces=False, keep_punctuation=False) == "Ijzpv"
+    assert Vigenere("KEY").encrypt("a b") == "k f"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Affine(13, 1),
+        lambda: Vigenere("123"),
+        lambda: Substitution("ABC"),
+        lambda: RailFence(1),
+        lambda: Columnar.from_order((0, 0)),
+    ],
+)
+def test_bad_keys_are_one_line_errors(make) -> None:
+    with pytest.raises(CipherkitError) as info:
+        make()
+    assert "\n" not in str(info.value)
+
+
+def test_statistics_on_known_texts() -> None:
+    assert index_of_coincidence("AAAA") == 1.0
+    assert index_of_coincidence("ABCD") == 0.0
+    english = make_texts(1, 600, seed=3)[0]
+    assert 0.058 < index_of_coincidence(english) < 0.075
+    scrambled = Vigenere("QWERTYUIOP").encrypt(english)
+    assert index_of_coincidence(scrambled) < 0.05
+    assert chi_squared(english) < 80 < chi_squared(scrambled)
+    assert abs(letter_frequencies("AAB")[0] - 2 / 3) < 1e-12
+    assert friedman_key_length(scrambled) > 5 > friedman_key_length(english)
+    assert 10 in kasiski(Vigenere("QWERTYUIOP").encrypt(english * 2))[:4]
+
+
+def test_solvers_on_fixed_cases() -> None:
+    text = make_texts(1, 120, seed=11)[0]
+    assert solve_vigenere(Vigenere("SECRETKEY").encrypt(text)).plaintext == text
+    assert solve_vigenere(Beaufort("PIANO").encrypt(text), variant="beaufort").plaintext == text
+    assert rank_affine(Affine(7, 3).encrypt(text))[0].cipher == Affine(7, 3)
+    assert solve_railfence(RailFence(4, 2).encrypt(text)).plaintext == text
+    assert solve_columnar(Columnar("GARDEN").encrypt(text)).plaintext == text
+    long_text = make_texts(1, 200, seed=12)[0]
+    sol = solve_substitution(Substitution.random(4).encrypt(long_text), seed=1)
+    assert sol.plaintext == long_text
+
+
+def test_crack_auto_identifies() -> None:
+    text = make_texts(1, 160, seed=21, whole_words=True)[0]
+    assert crack_text(Vigenere("LANTERN").encrypt(text)).key == "LANTERN"
+    assert crack_text(RailFence(3).encrypt(text)).cipher in ("railfence", "columnar")
+    assert crack_text(Caesar(5).encrypt(text)).plaintext == text
+    with pytest.raises(CipherkitError):
+        crack_text("   ")
+
+
+def test_crack_cli_json_and_errors() -> None:
+    secret = Vigenere("LEMON").encrypt(make_texts(1, 120, seed=2)[0])
+    out = subprocess.run(
+        [str(CLI), "crack", "--cipher", "vigenere", "--json", secret],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    data = json.loads(out.stdout)
+    assert data["cipher"] == "vigenere" and data["key"] == "LEMON"
+    assert {"plaintext", "score"} <= set(data)
+    for args in (["crack", "--cipher", "enigma", "abcdef"], ["crack", "ab"]):
+        bad = subprocess.run([str(CLI), *args], capture_output=True, text=True, timeout=60)
+        assert bad.returncode == 1
+        assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+    assert letters_only(data["plaintext"]) == data["plaintext"]
+
+
+def test_ciphers_import_no_notebook_libraries() -> None:
+    code = (
+        "import sys\n"
+        "for m in ('ipywidgets', 'IPython', 'anywidget', 'voila', 'traitlets', 'matplotlib'):\n"
+        "    sys.modules[m] = None\n"
+        "import cipherkit.ciphers, cipherkit.ciphers.exercises\n"
+        "print(cipherkit.ciphers.Caesar(1).encrypt('a'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "b", out.stderr
