@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -275,69 +276,151 @@ def solve_vigenere(
 
 
 # ------------------------------------------------------------------ substitution
-@dataclass(frozen=True)
-class _Dictionary:
-    codes: np.ndarray  # sorted word codes (base 27)
-    bonus: np.ndarray  # score bonus of each word
+WORD_WEIGHT = 3.0
+"""Weight of the word model against quadgrams when word breaks are lost (the best
+dictionary segmentation of the letters)."""
+BREAK_WORD_WEIGHT = 5.0
+"""Weight of the word model against quadgrams when word breaks are kept (the
+log-probability of each word)."""
 
 
-_DICT: _Dictionary | None = None
-WORD_WEIGHT = 1.0
-"""Weight of the word model against quadgrams in the second stage."""
+class _KeyScore:
+    """The one scoring function that ranks substitution keys (decryption tables).
+
+    ``quad`` scores many keys by quadgrams (fast, numpy); ``full`` adds the word model:
+    quadgram log10 probability + weight x word log10 probability, where the words are
+    the ciphertext's own words (``lengths``) or, without word breaks, the best
+    segmentation of the letters into dictionary words.
+    """
+
+    def __init__(self, c: np.ndarray, lengths: list[int] | None, weight: float) -> None:
+        self.c = c
+        self.lengths = lengths
+        self.weight = weight
+        self._cache: dict[bytes, float] = {}
+
+    def quad(self, keys: np.ndarray) -> np.ndarray:
+        return batch_scores(keys[..., self.c])
+
+    def words(self, text: str) -> float:
+        if self.lengths is None:
+            return segment_score(text)
+        total, at = 0.0, 0
+        for length in self.lengths:
+            total += word_logprob(text[at : at + length])
+            at += length
+        return total
+
+    def full(self, key: np.ndarray) -> float:
+        plain = key[self.c]
+        tag = plain.astype(np.int8).tobytes()
+        got = self._cache.get(tag)
+        if got is None:
+            got = float(batch_scores(plain)) + self.weight * self.words(codes_to_text(plain))
+            self._cache[tag] = got
+        return got
 
 
-def _dictionary() -> _Dictionary:
-    global _DICT
-    if _DICT is None:
-        eng = english()
-        codes = []
-        bonus = []
-        top = math.log10(eng.word_counts[0])
-        for w, count in zip(eng.words, eng.word_counts, strict=True):
-            if len(w) > 12:
-                continue
-            code = 0
-            for ch in w:
-                code = code * 27 + (ord(ch) - 64)
-            codes.append(code)
-            # longer and more frequent words count for more
-            bonus.append(1.6 * len(w) + 0.4 * (math.log10(count) - top))
-        arr = np.asarray(codes, dtype=np.int64)
-        order = np.argsort(arr)
-        _DICT = _Dictionary(arr[order], np.asarray(bonus)[order])
-    return _DICT
+def _moves(present: np.ndarray, cycles: bool) -> np.ndarray:
+    """Index arrays of key moves (``key[move]`` is the moved key): every swap touching a
+    ciphertext letter and, with ``cycles``, every 3-cycle of letters at least two of
+    which occur in the ciphertext."""
+    ident = np.arange(26)
+    pres = set(present.tolist())
+    out = []
+    for i in present:
+        for j in range(26):
+            if j != i and (j > i or j not in pres):
+                m = ident.copy()
+                m[i], m[j] = j, i
+                out.append(m)
+    if cycles:
+        for i, j in itertools.combinations(present.tolist(), 2):
+            for k in range(26):
+                if k in (i, j) or (k in pres and k < j):
+                    continue
+                for a, b, d in ((i, j, k), (i, k, j)):
+                    m = ident.copy()
+                    m[a], m[b], m[d] = b, d, a
+                    out.append(m)
+    return np.asarray(out, dtype=np.int64)
 
 
-def _word_positions(text: str) -> np.ndarray | None:
-    words = [w for w in words_of(text) if len(w) <= 12]
-    all_words = words_of(text)
-    if len(all_words) < 2:
-        return None
-    width = max(len(w) for w in all_words)
-    pos = np.full((len(all_words), width), -1, dtype=np.int64)
-    k = 0
-    for i, w in enumerate(all_words):
-        pos[i, : len(w)] = np.arange(k, k + len(w))
-        k += len(w)
-    keep = np.asarray([len(w) <= 12 for w in all_words])
-    del words
-    return pos[keep][:, : min(width, 12)]
+def _refine(
+    key: np.ndarray,
+    scorer: _KeyScore,
+    moves: np.ndarray,
+    top: int = 120,
+    margin: float = 25.0,
+    rounds: int = 30,
+) -> tuple[float, np.ndarray]:
+    """Steepest ascent on ``scorer.full`` over ``moves``. Each round the word model
+    scores only the moves whose quadgram score is within ``margin`` of the current key's
+    (at most ``top`` of them, best first)."""
+    best = scorer.full(key)
+    for _ in range(rounds):
+        cands = key[moves]
+        quad = scorer.quad(cands)
+        near = np.flatnonzero(quad > float(scorer.quad(key)) - margin)
+        if not len(near):
+            break
+        pick = near[np.argsort(-quad[near], kind="stable")[:top]]
+        s, t = max((scorer.full(cands[t]), int(t)) for t in pick)
+        if s <= best + 1e-9:
+            break
+        best, key = s, cands[t]
+    return best, key
 
 
-def _word_scores(plain: np.ndarray, pos: np.ndarray) -> np.ndarray:
-    """Dictionary bonus of the words of each plaintext row (m x n) -> m."""
-    d = _dictionary()
-    mask = pos >= 0
-    letters = np.where(mask, plain[:, np.where(mask, pos, 0)] + 1, 0)  # m x W x L
-    width = pos.shape[1]
-    codes = np.zeros(letters.shape[:2], dtype=np.int64)
-    for j in range(width):
-        step = mask[:, j]
-        codes = np.where(step[None, :], codes * 27 + letters[:, :, j], codes)
-    i = np.searchsorted(d.codes, codes)
-    i = np.minimum(i, len(d.codes) - 1)
-    found = d.codes[i] == codes
-    return np.where(found, d.bonus[i], 0.0).sum(axis=1)
+def _anneal(
+    c: np.ndarray,
+    present: np.ndarray,
+    rng: np.random.Generator,
+    chains: int,
+    steps: int,
+    rounds: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Parallel simulated annealing on quadgrams: the end keys of all chains and their
+    scores (each round restarts every chain from the best key so far, shaken)."""
+    n = len(c)
+    eng_order = np.argsort(-english().letters)
+    freq_order = np.argsort(-np.bincount(c, minlength=26), kind="stable")
+    base = np.empty(26, dtype=np.int64)
+    base[freq_order] = eng_order
+    keys = np.stack([rng.permutation(26) for _ in range(chains)])
+    keys[0] = base
+    rows = np.arange(chains)
+    best_key = base.copy()
+    best_score = float(batch_scores(best_key[c]))
+    t0 = max(0.5, 0.025 * n)
+    all_keys, all_scores = [], []
+    for rnd in range(rounds):
+        if rnd:
+            keys = np.repeat(best_key[None, :], chains, axis=0)
+            for r in range(1, chains):
+                for _ in range(int(rng.integers(2, 6))):
+                    i, j = rng.choice(present), rng.integers(26)
+                    keys[r, [i, j]] = keys[r, [j, i]]
+        cur = batch_scores(keys[:, c])
+        temps = t0 * (1 - np.arange(steps) / steps) ** 2 + 0.02
+        ii = rng.choice(present, size=(steps, chains))
+        jj = rng.integers(0, 26, size=(steps, chains))
+        log_u = np.log(rng.random((steps, chains)))
+        for step in range(steps):
+            i, j = ii[step], jj[step]
+            new = keys.copy()
+            new[rows, i] = keys[rows, j]
+            new[rows, j] = keys[rows, i]
+            s = batch_scores(new[:, c])
+            accept = (s - cur) / temps[step] > log_u[step]
+            keys[accept] = new[accept]
+            cur[accept] = s[accept]
+        all_keys.append(keys.copy())
+        all_scores.append(cur.copy())
+        k = int(np.argmax(cur))
+        if cur[k] > best_score:
+            best_score, best_key = float(cur[k]), keys[k].copy()
+    return np.concatenate(all_keys), np.concatenate(all_scores)
 
 
 def solve_substitution(
@@ -348,205 +431,138 @@ def solve_substitution(
     steps: int = 1500,
     rounds: int = 3,
     words: bool | None = None,
-    finalists_n: int = 4,
+    finalists_n: int = 6,
 ) -> Solution:
-    """Break a monoalphabetic substitution by parallel simulated annealing.
+    """Break a monoalphabetic substitution.
 
-    ``chains`` keys are annealed side by side (one numpy step moves them all); each
-    round restarts all chains from the best key so far, shaken. With word breaks kept in
-    ``text`` (``words=None`` decides by itself), dictionary words score a bonus.
+    ``chains`` keys are annealed side by side on quadgrams (one numpy step moves them
+    all; each of ``rounds`` rounds restarts every chain from the best key so far,
+    shaken). With word breaks kept in ``text`` (``words=None`` decides by itself), a
+    word-pattern dictionary attack (:func:`pattern_attack`) proposes keys as well. The
+    best ``finalists_n`` distinct annealed keys and the attack's keys are refined by
+    steepest ascent on quadgrams plus a word model (the words' log-probabilities, or
+    without word breaks the best dictionary segmentation of the letters), over swaps
+    and 3-cycles of letters; the best by that one score wins.
+
+    >>> from cipherkit.ciphers.classical import Substitution
+    >>> secret = Substitution.random(3).encrypt("meet me at the old mill after dark")
+    >>> solve_substitution(secret).plaintext
+    'MEETMEATTHEOLDMILLAFTERDARK'
     """
     c = _codes(text)
-    n = len(c)
     rng = np.random.default_rng(seed)
-    pos = _word_positions(text) if words is not False else None
-    if words is None and pos is not None and pos.shape[0] < 3:
-        pos = None
-
-    def score(keys: np.ndarray) -> np.ndarray:
-        plain = keys[:, c] if keys.ndim == 2 else keys[c][None, :]
-        s = batch_scores(plain)
-        if pos is not None:
-            s = s + _word_scores(plain, pos)
-        return s
-
+    word_list = words_of(text) if words is not False else []
+    if words is None and len(word_list) < 3:
+        word_list = []
+    breaks = bool(word_list)
     present = np.flatnonzero(np.bincount(c, minlength=26))
-    # start: ciphertext letters by frequency onto English letters by frequency, shuffled
-    eng_order = np.argsort(-english().letters)
-    freq_order = np.argsort(-np.bincount(c, minlength=26), kind="stable")
-    base = np.empty(26, dtype=np.int64)
-    base[freq_order] = eng_order
-    keys = np.stack([rng.permutation(26) for _ in range(chains)])
-    keys[0] = base
-    rows = np.arange(chains)
-    best_key = base.copy()
-    best_score = float(score(best_key[None, :])[0])
-    t0 = max(0.5, 0.025 * n)
-    for rnd in range(rounds):
-        if rnd:
-            keys = np.repeat(best_key[None, :], chains, axis=0)
-            for r in range(1, chains):
-                for _ in range(int(rng.integers(2, 6))):
-                    i, j = rng.choice(present), rng.integers(26)
-                    keys[r, [i, j]] = keys[r, [j, i]]
-        cur = score(keys)
-        temps = t0 * (1 - np.arange(steps) / steps) ** 2 + 0.02
-        ii = rng.choice(present, size=(steps, chains))
-        jj = rng.integers(0, 26, size=(steps, chains))
-        log_u = np.log(rng.random((steps, chains)))
-        for step in range(steps):
-            i, j = ii[step], jj[step]
-            new = keys.copy()
-            new[rows, i] = keys[rows, j]
-            new[rows, j] = keys[rows, i]
-            s = score(new)
-            accept = (s - cur) / temps[step] > log_u[step]
-            keys[accept] = new[accept]
-            cur[accept] = s[accept]
-        k = int(np.argmax(cur))
-        if cur[k] > best_score:
-            best_score, best_key = float(cur[k]), keys[k].copy()
-    # second stage from the best few distinct end points (letters present only)
-    finalists: dict[bytes, np.ndarray] = {best_key[present].tobytes(): best_key}
-    for k in np.argsort(-cur):
+    scorer = _KeyScore(
+        c,
+        [len(w) for w in word_list] if breaks else None,
+        BREAK_WORD_WEIGHT if breaks else WORD_WEIGHT,
+    )
+    keys, scores = _anneal(c, present, rng, chains, steps, rounds)
+    finalists: dict[bytes, np.ndarray] = {}
+    for k in np.argsort(-scores, kind="stable"):
         finalists.setdefault(keys[k][present].tobytes(), keys[k])
         if len(finalists) >= finalists_n:
             break
-    word_list = words_of(text) if pos is not None else None
-    if word_list:
-        attack = pattern_attack(word_list)
-        if attack is not None:
-            finalists["pattern"] = attack
-    results = []
-    for key in finalists.values():
-        key, _ = _polish(key, float(score(key[None, :])[0]), present, score)
-        results.append(_word_polish(key, c, present, word_list))
-    _best_total, best_key = max(results, key=lambda r: r[0])
+    if breaks:
+        for key in _pattern_tables(word_list, c):
+            finalists.setdefault(key[present].tobytes(), key)
+    moves = _moves(present, cycles=True)
+    results = [_refine(key, scorer, moves) for key in finalists.values()]
+    _best, best_key = max(results, key=lambda r: r[0])
     plain = best_key[c]
     cipher = _key_to_substitution(best_key, present)
     return Solution(cipher, codes_to_text(plain), float(batch_scores(plain)), fitness(plain))
 
 
-def pattern_attack(
-    cipher_words: list[str], *, beam: int = 150, per_word: int = 250
-) -> np.ndarray | None:
-    """Word-pattern dictionary attack: a beam search over consistent word choices.
+@cache
+def _pattern_candidates(pattern: str) -> tuple[np.ndarray, np.ndarray]:
+    """Dictionary words of a letter pattern (codes, m x L) and their log10 probabilities."""
+    matches = english().patterns.get(pattern, ())
+    codes = np.asarray([[ord(ch) - 65 for ch in m] for m in matches], dtype=np.int64)
+    lps = np.asarray([word_logprob(m) for m in matches], dtype=np.float64)
+    return codes.reshape(len(matches), len(pattern)), lps
 
-    Each ciphertext word (distinct, fewest dictionary candidates of its letter pattern
-    first) is read as one of its ``per_word`` most frequent pattern matches, or as an
-    unknown word; the ``beam`` best partial letter tables (by word log-probability) are
-    kept. Returns a decryption table (cipher letter -> plain letter) or ``None``.
+
+def _pattern_tables(
+    cipher_words: list[str],
+    c: np.ndarray,
+    *,
+    beam: int = 300,
+    per_state: int = 30,
+    results: int = 6,
+) -> list[np.ndarray]:
+    """Word-pattern dictionary attack: the best few complete decryption tables.
+
+    A beam search over the distinct ciphertext words (most constrained first): each is
+    read as a dictionary word of the same letter pattern consistent with the partial
+    table (injective), or as an unknown word (:data:`UNKNOWN_LETTER` per letter); the
+    ``beam`` best partial tables by total word log-probability are kept. Letters no
+    word fixes are filled by frequency order.
     """
-    eng = english()
-    distinct = sorted({w for w in cipher_words if len(w) <= 14})
-    if not distinct:
-        return None
-    cands: dict[str, list[tuple[str, float]]] = {}
-    for w in distinct:
-        matches = eng.patterns.get(word_pattern(w), ())[:per_word]
-        cands[w] = [(m, word_logprob(m)) for m in matches]
-    order = sorted(distinct, key=lambda w: (len(cands[w]) == 0, len(cands[w]) / len(w) ** 2))
-    counts = {w: cipher_words.count(w) for w in distinct}
-    states: list[tuple[float, dict[str, str]]] = [(0.0, {})]
+    counts: dict[str, int] = {}
+    for w in (w.upper() for w in cipher_words):
+        if len(w) <= 14:
+            counts[w] = counts.get(w, 0) + 1
+    if not counts:
+        return []
+    cands = {w: _pattern_candidates(word_pattern(w)) for w in counts}
+    order = sorted(counts, key=lambda w: (len(cands[w][1]) == 0, len(cands[w][1]) / len(w) ** 2, w))
+    states: list[tuple[float, np.ndarray, np.ndarray]] = [
+        (0.0, np.full(26, -1, dtype=np.int64), np.zeros(26, dtype=bool))
+    ]
     for w in order:
-        unknown = UNKNOWN_LETTER * len(w) * counts[w]
-        grown: list[tuple[float, dict[str, str]]] = []
-        for score, table in states:
-            used = set(table.values())
-            grown.append((score + unknown, table))
-            for m, lp in cands[w]:
-                new = None
-                for a, b in zip(w, m, strict=True):
-                    got = table.get(a) if new is None else new.get(a)
-                    if got is None:
-                        if b in used or (new is not None and b in new.values()):
-                            break
-                        if new is None:
-                            new = dict(table)
-                        new[a] = b
-                    elif got != b:
-                        break
-                else:
-                    grown.append((score + lp * counts[w], table if new is None else new))
+        wc = np.asarray([ord(ch) - 65 for ch in w])
+        cand, lps = cands[w]
+        n = counts[w]
+        grown: list[tuple[float, np.ndarray, np.ndarray]] = []
+        for score, table, used in states:
+            grown.append((score + UNKNOWN_LETTER * len(w) * n, table, used))
+            if not len(lps):
+                continue
+            fixed = table[wc]
+            ok = np.where(fixed[None, :] >= 0, cand == fixed[None, :], ~used[cand]).all(axis=1)
+            idx = np.flatnonzero(ok)[:per_state]  # candidates are most frequent first
+            for t in idx:
+                new_table = table.copy()
+                new_table[wc] = cand[t]
+                new_used = used.copy()
+                new_used[cand[t]] = True
+                grown.append((score + lps[t] * n, new_table, new_used))
         grown.sort(key=lambda st: -st[0])
         states = grown[:beam]
-    table = states[0][1]
-    if not table:
-        return None
-    key = np.full(26, -1, dtype=np.int64)
-    for a, b in table.items():
-        key[ord(a) - 65] = ord(b) - 65
-    free = [int(x) for x in np.argsort(-eng.letters) if x not in set(key.tolist())]
-    for i in range(26):
-        if key[i] < 0:
-            key[i] = free.pop(0)
-    return key
-
-
-def _word_polish(
-    key: np.ndarray,
-    c: np.ndarray,
-    present: np.ndarray,
-    words: list[str] | None,
-    candidates: int = 60,
-) -> tuple[float, np.ndarray]:
-    """Second stage: hill climbing on quadgrams plus a word model.
-
-    Without word breaks the word model is the best segmentation of the letters into
-    dictionary words (:func:`~cipherkit.ciphers.stats.segment_score`); with them, the
-    log-probability of each word. Only the most promising swaps (by quadgram score) are
-    scored by the word model.
-    """
-    lengths = [len(w) for w in words] if words else None
-
-    def full(k: np.ndarray) -> float:
-        plain = k[c]
-        text = codes_to_text(plain)
-        if lengths is None:
-            wscore = segment_score(text)
-        else:
-            wscore, at = 0.0, 0
-            for length in lengths:
-                wscore += word_logprob(text[at : at + length])
-                at += length
-        return float(batch_scores(plain)) + WORD_WEIGHT * wscore
-
-    pairs = np.asarray(
-        [(i, j) for i in present for j in range(26) if j != i and (j > i or j not in present)]
-    )
-    best = full(key)
-    for _ in range(20):
-        cands = np.repeat(key[None, :], len(pairs), axis=0)
-        r = np.arange(len(pairs))
-        cands[r, pairs[:, 0]] = key[pairs[:, 1]]
-        cands[r, pairs[:, 1]] = key[pairs[:, 0]]
-        quad = batch_scores(cands[:, c])
-        top = np.argsort(-quad)[:candidates]
-        scored = [(full(cands[t]), int(t)) for t in top]
-        s, t = max(scored)
-        if s <= best + 1e-9:
+    eng_order = [int(x) for x in np.argsort(-english().letters)]
+    freq_order = [int(x) for x in np.argsort(-np.bincount(c, minlength=26), kind="stable")]
+    out: dict[bytes, np.ndarray] = {}
+    for _score, table, _used in states:
+        key = table.copy()
+        free = [x for x in eng_order if x not in set(key.tolist())]
+        for i in freq_order:
+            if key[i] < 0:
+                key[i] = free.pop(0)
+        out.setdefault(key.tobytes(), key)
+        if len(out) >= results:
             break
-        best, key = s, cands[t]
-    return best, key
+    return list(out.values())
 
 
-def _polish(
-    key: np.ndarray, best: float, present: np.ndarray, score: Any
-) -> tuple[np.ndarray, float]:
-    """Steepest ascent over every swap touching a ciphertext letter."""
-    pairs = np.asarray(
-        [(i, j) for i in present for j in range(26) if j != i and (j > i or j not in present)]
-    )
-    while True:
-        cands = np.repeat(key[None, :], len(pairs), axis=0)
-        r = np.arange(len(pairs))
-        cands[r, pairs[:, 0]] = key[pairs[:, 1]]
-        cands[r, pairs[:, 1]] = key[pairs[:, 0]]
-        s = score(cands)
-        k = int(np.argmax(s))
-        if s[k] <= best + 1e-9:
-            return key, best
-        key, best = cands[k], float(s[k])
+def pattern_attack(cipher_words: list[str]) -> np.ndarray | None:
+    """The best decryption table (cipher letter -> plain letter) of the word-pattern
+    dictionary attack on ``cipher_words`` (ciphertext words, upper case), or ``None``.
+
+    >>> from cipherkit.ciphers.classical import Substitution
+    >>> from cipherkit.ciphers.text import words_of
+    >>> secret = Substitution.random(2).encrypt("meet me at the station after the concert")
+    >>> key = pattern_attack(words_of(secret))
+    >>> codes_to_text(key[letter_codes(secret)])
+    'MEETMEATTHESTATIONAFTERTHECONCERT'
+    """
+    c = letter_codes("".join(cipher_words))
+    tables = _pattern_tables(cipher_words, c)
+    return tables[0] if tables else None
 
 
 def _key_to_substitution(plain_of: np.ndarray, present: np.ndarray) -> Substitution:

@@ -191,3 +191,11 @@ def test_ciphers_import_no_notebook_libraries() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "b", out.stderr
+
+
+def test_substitution_short_texts_fixed_seeds() -> None:
+    text = make_texts(1, 100, seed=31)[0]
+    assert solve_substitution(Substitution.random(7).encrypt(text), seed=0).plaintext == text
+    spaced = make_texts(1, 40, seed=34, whole_words=True)[0]
+    sol = solve_substitution(Substitution.random(8).encrypt(spaced), seed=0)
+    assert sol.plaintext == spaced.replace(" ", "")
