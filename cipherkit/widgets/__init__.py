@@ -1,6 +1,13 @@
 """Notebook views built from observations only (anywidget / ipywidgets).
 
-Importing this package is cheap; each widget class imports anywidget when first used.
+* :class:`DecipherTable`: Decipher against a bot;
+* :class:`MissionTable`: a mission for 1-4 players at one screen, bots filling seats;
+* :class:`InterceptTable`: intercept with bot teammates against bot opponents;
+* :class:`Replay`: step through a record of any game, from one viewer's side.
+
+Each syncs two traits (``view``, built from one observation, and ``message``) and
+checks every message from the page. Importing this package is cheap; each widget class
+imports anywidget when first used.
 
 >>> from cipherkit.widgets import DecipherTable
 >>> table = DecipherTable(bot="random", seed=1, human_first=True)
@@ -14,13 +21,24 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cipherkit.widgets.decipher_table import DecipherTable
+    from cipherkit.widgets.intercept_table import InterceptTable
+    from cipherkit.widgets.mission_table import MissionTable
+    from cipherkit.widgets.replay import Replay
 
-__all__ = ["DecipherTable"]
+__all__ = ["DecipherTable", "InterceptTable", "MissionTable", "Replay"]
+
+_LAZY = {
+    "DecipherTable": "cipherkit.widgets.decipher_table",
+    "InterceptTable": "cipherkit.widgets.intercept_table",
+    "MissionTable": "cipherkit.widgets.mission_table",
+    "Replay": "cipherkit.widgets.replay",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "DecipherTable":
-        from cipherkit.widgets.decipher_table import DecipherTable
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
 
-        return DecipherTable
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -5,6 +5,10 @@ runs) on a free port, over a temporary copy of ``puzzles/`` with bait files adde
 the pages (a mission YAML, a JSON answer file, a dot-folder...), and with
 ``CIPHERKIT_SEED`` set so that the tests can deal the same game locally and know the
 bot's hidden cards.
+
+Test-only pages (``tests/browser/pages/``: notebooks and the tiny missions they load)
+are copied into the ``testpages/`` folder of the served copy, with the shipped Lantern
+Archive mission beside them; ``puzzles/`` itself is not changed.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ import pytest
 from cipherkit.publish.serve import voila_command
 
 ROOT = Path(__file__).resolve().parents[2]
+PAGES = Path(__file__).resolve().parent / "pages"
+TEST_PAGES = "testpages"
 SEED = 20_250_611
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -41,6 +47,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+# The test pages run only inside the Voila server (beside files the fixture copies);
+# nbval must not execute them in place.
+collect_ignore_glob = ["pages/*.ipynb"]
+
 BAIT = "BAIT-SECRET-7731"
 BAIT_FILES = {
     "answers.json": json.dumps({"answer": BAIT}),
@@ -130,7 +140,36 @@ def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (root / name).write_text(text, encoding="utf-8")
     (root / BAIT_IMAGE).parent.mkdir(parents=True, exist_ok=True)
     (root / BAIT_IMAGE).write_bytes(b"\x89PNG\r\n\x1a\n" + BAIT.encode())
+    pages = root / TEST_PAGES
+    shutil.copytree(PAGES, pages)
+    shutil.copy(ROOT / "missions" / "01-lantern-archive.yaml", pages / "lantern-archive.yaml")
+    write_test_records(pages)
     return root
+
+
+def heist_record(seed: int) -> Any:
+    """The Tiny Heist played to its end by two planner bots: a short, won record."""
+    from cipherkit.core.record import Record
+    from cipherkit.core.registry import make_bot
+    from cipherkit.core.rng import Rng
+    from cipherkit.games.mission import load
+    from cipherkit.widgets.mission_table import table_config
+
+    config = table_config(load(PAGES / "tiny-heist.yaml"), 2, first_player=0)
+    record = Record.start("mission", config, seed)
+    state = record.new_state()
+    bots, rng = [make_bot("mission", "planner") for _ in range(2)], Rng(seed)
+    while state.outcome is None:
+        seat = state.actors()[0]
+        action = bots[seat].act(state.observe(seat), state.legal_actions(seat), rng)
+        state.apply(seat, action)
+        record.add(seat, action)
+    return record
+
+
+def write_test_records(folder: Path) -> None:
+    """Game records the replay page loads (JSON beside it; never served as a file)."""
+    heist_record(SEED).save(folder / "heist-record.json")
 
 
 @pytest.fixture(scope="session")
@@ -245,11 +284,15 @@ class KernelClient:
             ws.close()
 
 
-def table_model_id(states: dict[str, Any]) -> str:
+def table_model_id(
+    states: dict[str, Any], widget: str = "cipherkit.widgets.decipher_table.DecipherTable"
+) -> str:
+    """The model id of the one widget of class ``widget`` (its dotted name)."""
     ids = [
         model_id
         for model_id, entry in states.items()
-        if entry["state"].get("_anywidget_id") == "cipherkit.widgets.decipher_table.DecipherTable"
+        if entry["state"].get("_anywidget_id") == widget
     ]
-    assert len(ids) == 1, f"expected one DecipherTable, found {len(ids)}"
+    name = widget.rsplit(".", 1)[-1]
+    assert len(ids) == 1, f"expected one {name}, found {len(ids)}"
     return ids[0]

@@ -8,7 +8,7 @@ from typing import Any
 from cipherkit.games.decipher import new_game
 from cipherkit.games.decipher.cards import CARDS, Card
 from cipherkit.widgets.decipher_table import table_config
-from tests.browser.conftest import KernelClient, Server
+from tests.browser.conftest import TEST_PAGES, KernelClient, Server
 
 TABLE = "[data-testid=decipher-table]"
 READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=board]"
@@ -105,3 +105,104 @@ class TablePage:
         picker.locator(f"[data-rank='{rank}']").click()
         picker.locator(f"[data-suit='{suit}']").click()
         self.click_action("guess")
+
+
+# ---------------------------------------------------------------- the mission table
+MISSION = "[data-testid=mission-table]"
+MISSION_READY = f"{MISSION}:not(.ck-is-waiting) [data-testid=map]"
+
+
+@dataclass
+class MissionPage:
+    """A test page holding one MissionTable (``testpages/NAME`` on the server)."""
+
+    page: Any
+    server: Server
+    name: str
+    frames: list[str | bytes] = field(default_factory=list)
+    socket_urls: list[str] = field(default_factory=list)
+    first_html: str = ""
+
+    def open(self) -> MissionPage:
+        def on_socket(ws: Any) -> None:
+            self.socket_urls.append(ws.url)
+            ws.on("framereceived", lambda payload: self.frames.append(payload))
+
+        self.page.on("websocket", on_socket)
+        response = self.page.goto(f"{self.server.url}/voila/render/{TEST_PAGES}/{self.name}")
+        assert response is not None and response.status == 200
+        self.first_html = response.text()
+        self.ready()
+        return self
+
+    @property
+    def kernel(self) -> KernelClient:
+        ids = {
+            u.split("/api/kernels/")[1].split("/")[0]
+            for u in self.socket_urls
+            if "/api/kernels/" in u
+        }
+        assert len(ids) == 1, f"expected one kernel websocket, saw {self.socket_urls}"
+        return KernelClient(self.server.port, ids.pop())
+
+    def ready(self) -> None:
+        """Wait until the table is drawn and not waiting for the kernel."""
+        self.page.wait_for_selector(MISSION_READY)
+
+    # ------------------------------------------------------------ reading
+    def text(self, testid: str) -> str:
+        return self.page.locator(f"{MISSION} [data-testid={testid}]").inner_text()
+
+    def phase(self) -> str:
+        return self.page.locator(MISSION).get_attribute("data-phase")
+
+    def message(self) -> str:
+        box = self.page.locator(f"{MISSION} [data-testid=message]")
+        return box.inner_text() if box.count() else ""
+
+    def hand(self) -> list[tuple[str, int]]:
+        """The playing character's cards: (label, value)."""
+        cards = self.page.locator(f"{MISSION} [data-testid=hand] [data-card]")
+        return [
+            (c.get_attribute("data-card"), int(c.get_attribute("data-value"))) for c in cards.all()
+        ]
+
+    def top(self, action: str) -> int:
+        card = self.page.locator(f"{MISSION} [data-action-card={action}]")
+        return int(card.get_attribute("data-top"))
+
+    def html(self) -> str:
+        return self.page.content()
+
+    # ------------------------------------------------------------ clicking
+    def click(self, selector: str) -> None:
+        """Click something that asks the kernel, and wait for the answer."""
+        self.page.locator(f"{MISSION} {selector}").first.click()
+        self.ready()
+
+    def claim(self) -> None:
+        self.click("[data-testid=claim]")
+        self.page.wait_for_selector(f"{MISSION} [data-testid=hand]")
+
+    def play(self, action: str) -> int:
+        """Pick the lowest card that beats the pile, then click the action card."""
+        top = self.top(action)
+        label, value = min((c for c in self.hand() if c[1] > top), key=lambda c: c[1])
+        self.page.locator(f"{MISSION} [data-testid=hand] [data-card='{label}']").click()
+        self.click(f"[data-action-card={action}]")
+        return value
+
+    def room(self, room: str) -> None:
+        # The hit area lies over the SVG drawing; force past Playwright's overlap check.
+        self.page.locator(f"{MISSION} [data-room={room}]").click(force=True)
+        self.ready()
+
+    def button(self, action: str) -> None:
+        self.click(f"[data-action='{action}']")
+
+    def screenshot(self, path: str) -> None:
+        """A picture of the whole table (a tall window, so nothing is scrolled away)."""
+        size = self.page.viewport_size
+        self.page.set_viewport_size({"width": size["width"], "height": 2400})
+        self.page.locator(MISSION).screenshot(path=path)
+        self.page.set_viewport_size(size)

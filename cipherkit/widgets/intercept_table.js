@@ -1,0 +1,455 @@
+// The intercept table's view: plain ES module + DOM, no build step.
+//
+// It draws the `view` trait (built in the kernel from the person's observation) and
+// sends three kinds of custom message: {type: "check", text} while a clue is typed (the
+// kernel answers with the checks in view.check), {type: "action", text} ("clue ...",
+// "guess 3.1.4", "keywords a, b, c, d") and {type: "new_game"}. No rule lives here.
+
+const WAIT_LIMIT_MS = 60000;
+const CHECK_DELAY_MS = 220;
+const ORDINAL = ["first", "second", "third"];
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "ck-intercept", "data-testid": "intercept-table", "data-replies": "0" });
+  el.append(root);
+  const ui = {
+    waiting: false,
+    timer: null,
+    replies: 0,
+    checkTimer: null,
+    checking: false,
+    queued: null,
+    giveQueued: false,
+    given: 0,
+    game: (model.get("view") || {}).game_number,
+    pick: [null, null, null],
+    pickKey: null,
+    clue: h("input", {
+      type: "text",
+      class: "ck-input",
+      "data-testid": "clue-input",
+      maxlength: "80",
+      placeholder: "a word or a few, about the keyword’s meaning",
+      autocomplete: "off",
+    }),
+    words: [0, 1, 2, 3].map((i) =>
+      h("input", { type: "text", class: "ck-input ck-kw-input", "data-testid": `keyword-guess-${i + 1}`, maxlength: "40", placeholder: `keyword ${i + 1}` }),
+    ),
+  };
+
+  function stopWaiting() {
+    ui.waiting = false;
+    if (ui.timer) clearTimeout(ui.timer);
+    ui.timer = null;
+  }
+
+  function send(message) {
+    if (ui.waiting) return;
+    ui.waiting = true;
+    ui.timer = setTimeout(() => {
+      stopWaiting();
+      draw();
+    }, WAIT_LIMIT_MS);
+    model.send(message);
+    draw();
+  }
+
+  const act = (text) => send({ type: "action", text });
+
+  // ------------------------------------------------------------ live clue check
+  function askCheck() {
+    const text = ui.clue.value;
+    if (ui.checking || ui.waiting) {
+      ui.queued = text;
+      return;
+    }
+    ui.checking = true;
+    ui.queued = null;
+    model.send({ type: "check", text });
+  }
+
+  ui.clue.addEventListener("input", () => {
+    if (ui.checkTimer) clearTimeout(ui.checkTimer);
+    ui.checkTimer = setTimeout(askCheck, CHECK_DELAY_MS);
+    drawCheck();
+  });
+  ui.clue.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") giveClue();
+  });
+
+  function checkFresh(view) {
+    return view.check && view.check.text === ui.clue.value;
+  }
+
+  function giveClue() {
+    const text = ui.clue.value.trim();
+    if (!text || ui.waiting) return;
+    if (ui.checking) {
+      ui.giveQueued = true; // after the check in flight comes back
+      return;
+    }
+    if (ui.checkTimer) clearTimeout(ui.checkTimer);
+    ui.checkTimer = null;
+    ui.queued = null;
+    act(`clue ${text}`);
+  }
+
+  function drawCheck() {
+    const box = root.querySelector("[data-testid=clue-check]");
+    const button = root.querySelector("[data-testid=give-clue]");
+    if (!box) return;
+    const view = model.get("view") || {};
+    box.replaceChildren(...checkParts(view));
+    if (button) button.disabled = ui.waiting || !(checkFresh(view) && view.check.ok);
+  }
+
+  function checkParts(view) {
+    if (!ui.clue.value.trim()) return [h("span", { class: "ck-muted", text: "Type a clue: it is checked as you type." })];
+    if (!checkFresh(view)) return [h("span", { class: "ck-muted", text: "checking…" })];
+    const c = view.check;
+    const parts = [];
+    if (c.ok) parts.push(h("span", { class: "ck-ok", "data-testid": "check-ok", text: "✓ a fair clue" }));
+    else parts.push(h("span", { class: "ck-bad", "data-testid": "check-error", text: `✗ ${c.reason}` }));
+    for (const more of c.errors.slice(1)) parts.push(h("span", { class: "ck-bad", text: `✗ ${more}` }));
+    for (const warning of c.warnings) parts.push(h("span", { class: "ck-warnmsg", "data-testid": "check-warning", text: `⚠ ${warning}` }));
+    return parts;
+  }
+
+  // ------------------------------------------------------------ pieces
+  function header(view) {
+    const badge = (team) =>
+      h(
+        "span",
+        { class: `ck-badge ck-team-${team.id}`, "data-testid": `tokens-${team.id}`, title: "Interception tokens (white) and Miscommunication tokens (black)" },
+        h("b", { text: team.title }),
+        " ",
+        h("span", { class: "ck-token ck-token-int", text: `◯ ${team.interceptions}` }),
+        view.three_player ? null : h("span", { class: "ck-token ck-token-mis", text: `● ${team.miscommunications}` }),
+        team.points === null ? null : h("small", { text: ` ${team.points >= 0 ? "+" : ""}${team.points} pts` }),
+      );
+    return h(
+      "div",
+      { class: "ck-header" },
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "◈" }), " Intercept ", h("small", { text: view.three_player ? "three players: one Interceptor" : "" })),
+      h("div", { class: "ck-stats" }, h("span", { class: "ck-round", "data-testid": "round", text: `Round ${view.round} of ${view.max_rounds}` }), view.teams.map(badge)),
+    );
+  }
+
+  function teamPanel(view, team) {
+    const words = team.keywords;
+    const cards = [0, 1, 2, 3].map((i) =>
+      h(
+        "div",
+        { class: `ck-kw${words ? "" : " ck-kw-hidden"}`, "data-testid": team.yours ? `keyword-${i + 1}` : null },
+        h("span", { class: "ck-kw-no", text: String(i + 1) }),
+        h("span", { class: "ck-kw-word", text: words ? words[i] : "?" }),
+      ),
+    );
+    const hasWords = !(view.three_player && team.id === "interceptor");
+    return h(
+      "div",
+      { class: `ck-team-panel ck-team-${team.id}${team.yours ? " ck-yours" : ""}`, "data-testid": `team-${team.id}` },
+      h("div", { class: "ck-team-title" }, team.title, team.yours ? h("span", { class: "ck-you-tag", text: "your team" }) : null),
+      hasWords ? h("div", { class: "ck-kws" }, cards) : h("div", { class: "ck-muted ck-small", text: "no keywords: intercepts the team’s codes" }),
+      h(
+        "div",
+        { class: "ck-members" },
+        team.seats.map((s) =>
+          h(
+            "span",
+            { class: `ck-member${s.you ? " ck-me" : ""}` },
+            s.name,
+            s.bot ? h("small", { text: " (bot)" }) : null,
+            s.encryptor ? h("span", { class: "ck-enc", text: "Encryptor" }) : null,
+          ),
+        ),
+      ),
+    );
+  }
+
+  function encryptPanel(view) {
+    const written = view.my_clues || [];
+    const rows = [0, 1, 2].map((i) => {
+      const digit = view.code[i];
+      const word = view.keywords ? view.keywords[digit - 1] : "";
+      const clue = written[i];
+      return h(
+        "div",
+        { class: `ck-clue-row${i === written.length ? " ck-clue-now" : ""}` },
+        h("span", { class: "ck-digit", text: String(digit) }),
+        h("span", { class: "ck-muted ck-kwhint", text: word }),
+        clue
+          ? h("span", { class: "ck-clue-given", "data-testid": `given-${i + 1}` }, h("b", { text: clue.text }), clue.warnings.map((w) => h("small", { class: "ck-warnmsg", text: ` ⚠ ${w}` })))
+          : i === written.length
+            ? h("span", { class: "ck-clue-slot" }, ui.clue)
+            : h("span", { class: "ck-muted", text: "…" }),
+      );
+    });
+    return h(
+      "div",
+      { class: "ck-panel", "data-testid": "encrypt" },
+      h("div", { class: "ck-panel-title" }, "Your code ", h("span", { class: "ck-code", "data-testid": "code", text: view.code.join(" . ") })),
+      h("div", { class: "ck-muted ck-small", text: "One clue per digit, in order, about the meaning of that keyword. Never the keyword, its spelling, letters or numbers; never a clue your team has used." }),
+      rows,
+      written.length < 3
+        ? h(
+            "div",
+            { class: "ck-check-row" },
+            h("div", { class: "ck-check", "data-testid": "clue-check" }, checkParts(view)),
+            h("button", {
+              type: "button",
+              class: "ck-button ck-primary",
+              "data-testid": "give-clue",
+              disabled: ui.waiting || !(checkFresh(view) && view.check.ok),
+              onclick: giveClue,
+              text: `Give the ${ORDINAL[written.length]} clue`,
+            }),
+          )
+        : null,
+    );
+  }
+
+  function guessPanel(view) {
+    const reading = view.reading;
+    const key = `${view.game_number}:${view.round}:${reading.team}:${view.you.role}`;
+    if (ui.pickKey !== key) {
+      ui.pickKey = key;
+      ui.pick = [null, null, null];
+    }
+    const own = view.you.role === "decryptor";
+    const words = own ? view.keywords : null;
+    const rows = reading.clues.map((clue, i) =>
+      h(
+        "div",
+        { class: "ck-guess-row", "data-testid": `clue-${i + 1}` },
+        h("span", { class: "ck-clue-text", text: clue === null ? "(missing)" : `“${clue}”` }),
+        h(
+          "span",
+          { class: "ck-digits" },
+          [1, 2, 3, 4].map((d) =>
+            h("button", {
+              type: "button",
+              class: `ck-dbutton${ui.pick[i] === d ? " ck-picked" : ""}`,
+              "data-clue": String(i + 1),
+              "data-digit": String(d),
+              "aria-pressed": ui.pick[i] === d ? "true" : "false",
+              title: words ? `${d}: ${words[d - 1]}` : `keyword ${d}`,
+              onclick: () => {
+                ui.pick = ui.pick.map((p, j) => (j === i ? d : p === d ? null : p));
+                draw();
+              },
+              text: String(d),
+            }),
+          ),
+        ),
+      ),
+    );
+    const ready = ui.pick.every((d) => d !== null);
+    const code = ready ? ui.pick.join(".") : "?.?.?";
+    return h(
+      "div",
+      { class: "ck-panel", "data-testid": "guess" },
+      h("div", { class: "ck-panel-title", text: own ? `Decrypt ${reading.encryptor}’s clues` : `Intercept ${reading.title}’s clues` }),
+      h("div", { class: "ck-muted ck-small", text: own ? "Which keyword does each clue stand for? Your Encryptor takes no part." : "Use the note sheet: each clue stands for one of their keywords 1–4." }),
+      rows,
+      h("button", {
+        type: "button",
+        class: "ck-button ck-primary",
+        "data-testid": "give-guess",
+        disabled: ui.waiting || !ready,
+        onclick: () => act(`guess ${code}`),
+        text: `Guess ${code}`,
+      }),
+    );
+  }
+
+  function keywordsPanel(view) {
+    return h(
+      "div",
+      { class: "ck-panel", "data-testid": "keyword-stage" },
+      h("div", { class: "ck-panel-title", text: "Tiebreaker: the other team’s keywords" }),
+      h("div", { class: "ck-kw-inputs" }, ui.words),
+      h("button", {
+        type: "button",
+        class: "ck-button ck-primary",
+        "data-testid": "give-keywords",
+        disabled: ui.waiting,
+        onclick: () => act(`keywords ${ui.words.map((w) => w.value.trim().replace(/,/g, " ") || "-").join(", ")}`),
+        text: "Give our keyword guess",
+      }),
+    );
+  }
+
+  function lastReveal(view) {
+    const r = view.last_reveal;
+    if (!r) return null;
+    const verdicts = [];
+    if (r.miscommunication) verdicts.push("miscommunication");
+    if (r.interception) verdicts.push("intercepted");
+    return h(
+      "div",
+      { class: "ck-reveal", "data-testid": "last-reveal" },
+      h("b", { text: `Round ${r.round}, ${r.team}’s code was ${r.code}. ` }),
+      `${r.team} guessed ${r.decrypt}`,
+      r.intercept ? `; the other side guessed ${r.intercept}` : "",
+      verdicts.length ? h("span", { class: "ck-verdict", text: ` (${verdicts.join(", ")})` }) : h("span", { class: "ck-ok", text: " (decrypted)" }),
+    );
+  }
+
+  function noteSheet(view) {
+    return h(
+      "div",
+      { class: "ck-notes", "data-testid": "notes" },
+      view.notes.map((side) =>
+        h(
+          "div",
+          { class: `ck-note-side ck-team-${side.team}`, "data-testid": `notes-${side.team}` },
+          h("div", { class: "ck-team-title", text: `${side.title}’s clues${side.yours ? " (yours)" : ""}` }),
+          h(
+            "table",
+            { class: "ck-note-table" },
+            h("thead", {}, h("tr", {}, h("th", { text: "round" }), h("th", { text: "clues" }), h("th", { text: "guesses" }), h("th", { text: "code" }))),
+            h(
+              "tbody",
+              {},
+              side.rows.map((row) =>
+                h(
+                  "tr",
+                  {},
+                  h("td", { text: String(row.round) }),
+                  h("td", { text: row.clues.map((c) => (c === null ? "—" : c)).join(" · ") }),
+                  h("td", { text: row.code ? `${row.decrypt}${row.intercept ? ` / ${row.intercept}` : ""}` : "" }),
+                  h("td", {}, h("b", { text: row.code || "?" })),
+                ),
+              ),
+            ),
+          ),
+          h(
+            "div",
+            { class: "ck-index" },
+            side.index.map((cell) =>
+              h(
+                "div",
+                { class: "ck-index-col", "data-testid": `index-${side.team}-${cell.digit}` },
+                h("div", { class: "ck-index-head" }, h("span", { class: "ck-kw-no", text: String(cell.digit) }), cell.keyword ? ` ${cell.keyword}` : ""),
+                cell.clues.length ? cell.clues.map((c) => h("div", { class: "ck-index-clue", text: c })) : h("div", { class: "ck-muted", text: "—" }),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function outcomeNode(view) {
+    const o = view.outcome;
+    if (!o) return null;
+    const banner = { win: "Your team wins!", loss: "Your team loses.", draw: "A shared victory." }[o.result];
+    return h(
+      "div",
+      { class: `ck-outcome ck-result-${o.result}`, "data-testid": "outcome", "data-result": o.result },
+      h("div", { class: "ck-result", text: banner }),
+      h("div", { text: `(${o.reason})` }),
+      h("div", {}, Object.entries(o.keywords).map(([team, words]) => h("div", { text: `${team[0].toUpperCase()}${team.slice(1)}’s keywords: ${words.join(", ")}` }))),
+      h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" }),
+    );
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const message = model.get("message") || "";
+    const focused = document.activeElement;
+    const selection = focused === ui.clue ? [ui.clue.selectionStart, ui.clue.selectionEnd] : null;
+    root.replaceChildren();
+    if (!view.teams) {
+      root.append(h("div", { text: "Dealing…" }));
+      return;
+    }
+    root.classList.toggle("ck-is-waiting", ui.waiting);
+    root.dataset.role = view.you.role || "";
+    root.dataset.phase = view.phase;
+    root.dataset.round = String(view.round);
+    const role = view.you.role;
+    const panel =
+      role === "encryptor" ? encryptPanel(view) : (role === "decryptor" || role === "interceptor") && view.reading ? guessPanel(view) : role === "keywords" ? keywordsPanel(view) : null;
+    const parts = [
+      header(view),
+      h("div", { class: `ck-status${role ? " ck-your-turn" : ""}`, "data-testid": "status" }, ui.waiting ? h("span", { class: "ck-spinner" }) : null, view.status),
+      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: message }) : null,
+      outcomeNode(view),
+      h("div", { class: "ck-teams" }, view.teams.map((team) => teamPanel(view, team))),
+      h("div", {
+        class: "ck-legend",
+        text: view.three_player
+          ? "◯ Interception tokens: two by the last round win for the Interceptor (a failed decrypt gives one too)."
+          : "◯ Interception tokens: two win.  ● Miscommunication tokens: two lose.",
+      }),
+      panel,
+      lastReveal(view),
+      noteSheet(view),
+      h("details", { class: "ck-log" }, h("summary", { text: "What happened" }), h("ol", { "data-testid": "log", start: String(view.log_total - view.log.length + 1) }, view.log.map((line) => h("li", { text: line })))),
+    ];
+    root.append(...parts.filter((part) => part instanceof Node));
+    if (selection && root.contains(ui.clue)) {
+      ui.clue.focus();
+      ui.clue.setSelectionRange(selection[0], selection[1]);
+    }
+  }
+
+  const onChange = () => {
+    ui.replies += 1;
+    root.dataset.replies = String(ui.replies);
+    stopWaiting();
+    ui.checking = false;
+    const view = model.get("view") || {};
+    if (ui.game !== view.game_number) {
+      ui.game = view.game_number; // Play again: empty boxes
+      ui.clue.value = "";
+      for (const box of ui.words) box.value = "";
+    }
+    // A clue was given (or a new round began): clear the box for the next one.
+    const given = (view.my_clues || []).length;
+    if (ui.given !== given) {
+      ui.given = given;
+      if (view.my_clues && given > 0 && ui.clue.value.trim() === view.my_clues[given - 1].text) ui.clue.value = "";
+    }
+    if (ui.giveQueued) {
+      ui.giveQueued = false;
+      ui.queued = null;
+      draw();
+      giveClue();
+      return;
+    }
+    if (ui.queued !== null && ui.queued === ui.clue.value && view.you && view.you.role === "encryptor") askCheck();
+    else ui.queued = null;
+    draw();
+  };
+  model.on("change:view", onChange);
+  model.on("change:message", onChange);
+  draw();
+  return () => {
+    stopWaiting();
+    if (ui.checkTimer) clearTimeout(ui.checkTimer);
+    model.off("change:view", onChange);
+    model.off("change:message", onChange);
+  };
+}
+
+export default { render };

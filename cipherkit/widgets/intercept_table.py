@@ -1,0 +1,402 @@
+"""Play intercept (the Decrypto rules) with bot teammates against bot opponents.
+
+:class:`InterceptTable` is an anywidget in the pattern of the other tables: synced
+:attr:`~InterceptTable.view` and :attr:`~InterceptTable.message` traits and one ES
+module (``intercept_table.js``). One person sits at ``seat`` (White by default);
+bots play every other seat: the person's teammates and the other team (or, with three
+players, the lone Interceptor or the team the person intercepts).
+
+* As **Encryptor** the person types three clues; every clue is checked live as it is
+  typed (``{"type": "check", "text": ...}``: the kernel checks it against the person's
+  own team's keywords and clues and answers with the reasons), then given with
+  ``{"type": "action", "text": "clue ..."}`` (checked again).
+* As **guesser** the person's bot teammate gives the clues and the person picks the code
+  (``guess 3.1.4``); from round 2 the person also intercepts the other team's code.
+  Bot teammates leave the team's guesses to the person.
+* The note sheet (clues filed under keyword numbers), tokens, the round flow, the
+  tiebreakers (points, then each team guessing the other's keywords) and the 3-player
+  variant are shown.
+
+How it stays honest: as for the other tables, the rules live in the kernel, the view is
+built from ``state.observe(seat)`` only (:mod:`cipherkit.widgets.intercept_view`), every
+message is parsed into an action, checked and applied or refused with a visible
+message, and forged trait updates are reset. The other team's keywords, its code, the
+person's own team's code while a bot encrypts and the codes left in the decks are never
+in a synced trait before the end.
+
+Examples
+--------
+>>> table = InterceptTable(players=4, seat=0, bots="random", seed=2)
+>>> table.view["you"]["role"], len(table.view["code"]), table.view["teams"][1]["keywords"]
+('encryptor', 3, None)
+>>> word = table.view["keywords"][0]
+>>> table.handle_message({"type": "check", "text": word})
+>>> table.view["check"]["ok"], table.view["check"]["reason"] == f"uses the keyword {word!r}"
+(False, True)
+>>> table.handle_message({"type": "action", "text": f"clue {word}"})
+>>> table.message == f"illegal: the clue {word!r} uses the keyword {word!r}"
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import pathlib
+from collections.abc import Sequence
+from typing import Any
+
+import anywidget
+import traitlets
+
+from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.protocol import Action, Seat
+from cipherkit.core.record import Record
+from cipherkit.core.registry import make_bot
+from cipherkit.core.rng import Rng
+from cipherkit.games.intercept import InterceptState, check_clue, new_game, parse_action
+from cipherkit.games.intercept.actions import Guess, make_clue
+from cipherkit.games.intercept.rules import make_config
+from cipherkit.widgets.decipher_table import SEED_ENV, Refused, default_seed
+from cipherkit.widgets.intercept_view import build_view
+
+__all__ = ["InterceptTable", "check_message", "table_config"]
+
+MAX_MESSAGE_CHARS = 300
+MAX_TEXT_CHARS = 160
+MAX_BOT_ACTIONS = 2000
+BOT_NAMES = ("Ada", "Boris", "Chen", "Dara", "Eli", "Fay", "Gus", "Hana")
+SHARED_ROLES = ("decryptor", "interceptor", "keywords")
+"""Roles a whole side shares: bots leave them to the person on their side."""
+
+_BOT_RNG_SALT = 0x1C7E_B07
+_HERE = pathlib.Path(__file__).parent
+_log = logging.getLogger(__name__)
+
+
+def _warn_quietly(what: str, exc: BaseException) -> None:
+    """Log a failure by type only (kernel stderr reaches the page; see DecipherTable)."""
+    _log.warning("intercept table: %s (%s)", what, type(exc).__name__)
+    _log.debug("intercept table: %s", what, exc_info=exc)
+
+
+def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
+    """Validate a message from the page: ``("action", text)``, ``("check", text)`` or
+    ``("new_game", None)``; raise :class:`Refused` otherwise.
+
+    >>> check_message({"type": "check", "text": "parasol"})
+    ('check', 'parasol')
+    >>> check_message({"type": "check", "text": "x", "seat": 1})
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.decipher_table.Refused: refused: a check message has exactly the \
+fields type and text
+    """
+    if buffers:
+        raise Refused("refused: unexpected binary data")
+    if not isinstance(content, dict):
+        raise Refused("refused: a message must be an object")
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError):
+        raise Refused("refused: a message must be plain JSON") from None
+    if size > MAX_MESSAGE_CHARS:
+        raise Refused("refused: message too long")
+    kind = content.get("type")
+    if kind in ("action", "check"):
+        if set(content) != {"type", "text"}:
+            raise Refused(
+                f"refused: a{'n' * (kind == 'action')} {kind} message has exactly "
+                "the fields type and text"
+            )
+        text = content["text"]
+        if (
+            not isinstance(text, str)
+            or len(text) > MAX_TEXT_CHARS
+            or (kind == "action" and not text)
+        ):
+            raise Refused("refused: the text must be a short string")
+        return kind, text
+    if kind == "new_game":
+        if set(content) != {"type"}:
+            raise Refused("refused: a new_game message has only the field type")
+        return "new_game", None
+    raise Refused("refused: unknown message type")
+
+
+def table_config(
+    players: int,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    keywords: dict[str, list[str]] | None = None,
+    alternate_first: bool = False,
+    no_repeat_codes: bool = False,
+    max_rounds: int | None = None,
+) -> dict[str, Any]:
+    """The intercept config of a table (no sand timer: bots write at once)."""
+    if names is None:
+        bots = iter(BOT_NAMES)
+        names = ["You" if s == seat else next(bots) for s in range(players)]
+    return make_config(
+        {
+            "players": players,
+            "names": list(names),
+            "keywords": keywords,
+            "alternate_first": alternate_first,
+            "no_repeat_codes": no_repeat_codes,
+            "max_rounds": max_rounds,
+            "timer": False,
+        }
+    )
+
+
+class InterceptTable(anywidget.AnyWidget):
+    """An intercept table for one person and bots; see the module docstring.
+
+    Parameters
+    ----------
+    players:
+        3 (the variant: a team of two against one Interceptor) or 4-8.
+    seat:
+        The person's seat. Seats alternate White (even) and Black (odd); with three
+        players seats 0 and 1 are the team and seat 2 the Interceptor.
+    bots:
+        An intercept bot name for :func:`~cipherkit.core.registry.make_bot` (``"ck"``,
+        ``"baseline"``, ``"random"``).
+    seed:
+        Seed of the first game; ``None`` reads ``CIPHERKIT_SEED`` or draws a random one.
+    names, keywords, alternate_first, no_repeat_codes, max_rounds:
+        Passed to the game's config (``keywords`` fixes the words, for lessons).
+    """
+
+    _esm = _HERE / "intercept_table.js"
+    _css = _HERE / "intercept_table.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        players: int = 4,
+        seat: int = 0,
+        bots: str = "ck",
+        seed: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+        keywords: dict[str, list[str]] | None = None,
+        alternate_first: bool = False,
+        no_repeat_codes: bool = False,
+        max_rounds: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
+            raise CipherkitError("intercept is for 3 to 8 players")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise CipherkitError(f"seat must be a seat number from 0 to {players - 1}")
+        self._config = table_config(
+            players,
+            seat,
+            names=names,
+            keywords=keywords,
+            alternate_first=alternate_first,
+            no_repeat_codes=no_repeat_codes,
+            max_rounds=max_rounds,
+        )
+        self.seat = seat
+        self.bot_name = bots
+        self._bot_seats = [s for s in range(players) if s != seat]
+        make_bot("intercept", bots)  # an unknown bot is an error now, not later
+        self._bots: dict[int, Any] = {}
+        self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
+        self._first_seed = default_seed() if seed is None else int(seed)
+        self.records: list[Record] = []
+        self._state: InterceptState
+        self._bot_rngs: dict[int, Rng] = {}
+        self._check: dict[str, Any] | None = None
+        self._serial = 0
+        self._start_game()
+        self.on_msg(self._on_page_message)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def record(self) -> Record:
+        return self.records[-1]
+
+    @property
+    def state(self) -> InterceptState:
+        """The true game state. Kernel only: never synced."""
+        return self._state
+
+    def handle_message(self, content: Any, buffers: Any = None) -> None:
+        """Act on one message from the page; a refusal is shown in :attr:`message`."""
+        try:
+            kind, text = check_message(content, buffers)
+            if kind == "new_game":
+                if self._state.outcome is None:
+                    raise Refused("illegal: finish this game first")
+                self._start_game()
+            elif kind == "check":
+                assert text is not None
+                self._check_clue(text)
+            else:
+                assert text is not None
+                self._human_act(text)
+        except Refused as exc:
+            self._refuse(str(exc))
+        except Exception as exc:  # a bug must not take the page down with a traceback
+            _warn_quietly("unexpected error", exc)
+            self._refuse("error: something went wrong in the kernel; nothing was done")
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Reset any trait the page tries to change, and say so (see DecipherTable)."""
+        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
+        before = {k: getattr(self, k) for k in keys}
+        with contextlib.suppress(Exception):
+            super().set_state(sync_data)
+        for key, value in before.items():
+            if getattr(self, key) != value:
+                setattr(self, key, value)
+        if keys:
+            self.send_state(keys)
+        self._refuse("refused: the page may not change the table; it has been reset")
+
+    def view_of(self, state: InterceptState) -> dict[str, Any]:
+        """The view for ``state``: a function of the person's observation (and of the
+        live clue check, which reads the same observation)."""
+        return build_view(
+            state.observe(self.seat),
+            seat=self.seat,
+            bots=[None if s == self.seat else self.bot_name for s in range(state.players)],
+            check=self._check,
+            game_number=len(self.records),
+            serial=self._serial,
+        )
+
+    # ------------------------------------------------------------------ game flow
+    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        self.handle_message(content, buffers)
+
+    def _next_seed(self) -> int:
+        if self._fixed_seed:
+            return self._first_seed + len(self.records)
+        return self._first_seed if not self.records else default_seed()
+
+    def _start_game(self) -> None:
+        seed = self._next_seed()
+        self._state = new_game(self._config, seed=seed)
+        record = Record.start("intercept", self._config, seed)
+        record.meta = {"human_seat": self.seat, "bots": self.bot_name}
+        self.records.append(record)
+        self._bots = {s: make_bot("intercept", self.bot_name) for s in self._bot_seats}
+        self._bot_rngs = {s: Rng((seed ^ _BOT_RNG_SALT) + 7919 * s) for s in self._bot_seats}
+        self._check = None
+        self._run_bots()
+        self._show()
+
+    def _check_clue(self, text: str) -> None:
+        """Check a clue being typed, from the person's observation only."""
+        obs = self._state.observe(self.seat)
+        if obs["role"] != "encryptor":
+            raise Refused("illegal: you are not writing clues now")
+        team = obs["team"]
+        team_index = list(obs["teams"]).index(team)
+        earlier = [
+            clue
+            for record in obs["history"]
+            if record["team"] == team_index
+            for clue in record["clues"]
+            if clue is not None
+        ]
+        earlier += list(obs["my_clues"] or [])
+        if not text.strip():
+            self._check = {"text": text, "ok": False, "reason": "", "errors": [], "warnings": []}
+        else:
+            try:
+                make_clue(text)
+                from cipherkit.games.intercept.vectors import default_vectors
+
+                result = check_clue(text, obs["keywords"][team], earlier, vectors=default_vectors())
+                self._check = {
+                    "text": text,
+                    "ok": result.ok,
+                    "reason": result.reason,
+                    "errors": [p.message for p in result.errors],
+                    "warnings": [p.message for p in result.warnings],
+                }
+            except NotationError as exc:
+                self._check = {
+                    "text": text,
+                    "ok": False,
+                    "reason": str(exc),
+                    "errors": [str(exc)],
+                    "warnings": [],
+                }
+        self._show()
+
+    def _human_act(self, text: str) -> None:
+        state = self._state
+        if state.outcome is not None:
+            raise Refused("illegal: the game is over; press Play again")
+        try:
+            action = parse_action(text)
+        except NotationError as exc:
+            raise Refused(f"illegal: {exc}") from None
+        try:
+            state.check(self.seat, action)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
+        if isinstance(action, Guess) and action not in state.legal_actions(self.seat):
+            raise Refused("illegal: that is not possible now")
+        self._apply(self.seat, action)
+        self._check = None
+        self._run_bots()
+        self._show()
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        self._state.apply(seat, action)
+        self.record.add(seat, action)
+
+    def _bot_may_act(self, seat: int) -> bool:
+        """A bot leaves a guess its side shares to the person on that side."""
+        state = self._state
+        role = state.role(seat)
+        if role not in SHARED_ROLES:
+            return True
+        person = state.role(self.seat)
+        return not (person == role and state.team_of(self.seat) == state.team_of(seat))
+
+    def _run_bots(self) -> None:
+        state = self._state
+        for _ in range(MAX_BOT_ACTIONS):
+            if state.outcome is not None:
+                return
+            waiting = [s for s in state.actors() if s != self.seat and self._bot_may_act(s)]
+            if not waiting:
+                return
+            seat = waiting[0]
+            legal = state.legal_actions(seat)
+            try:
+                action = self._bots[seat].act(state.observe(seat), legal, self._bot_rngs[seat])
+            except Exception as exc:
+                _warn_quietly(f"the {self.bot_name} bot failed", exc)
+                action = None
+            if action is None or not state.is_legal(seat, action):
+                _log.warning("intercept table: a bot's move is not legal; playing at random")
+                action = self._bot_rngs[seat].choice(legal)
+            self._apply(seat, action)
+        _log.warning("intercept table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS)
+
+    def _show(self) -> None:
+        with self.hold_sync():
+            self.message = ""
+            self._serial += 1
+            self.view = self.view_of(self._state)
+
+    def _refuse(self, text: str) -> None:
+        if self.message == text:
+            self.message = ""
+        self.message = text

@@ -1,0 +1,260 @@
+"""What the intercept table shows the person, built from their seat's observation only.
+
+Pure Python (no ipywidgets): :func:`build_view` turns ``state.observe(seat)`` into the
+JSON dict :class:`~cipherkit.widgets.InterceptTable` syncs to the page. The other team's
+keywords, its code, the person's own team's code while a bot teammate encrypts, the codes
+still in the decks and the other side's guesses before the reveal are not in the
+observation, so they are not here either.
+
+Examples
+--------
+>>> from cipherkit.games.intercept import new_game
+>>> state = new_game({"players": 4, "names": ["You", "Ada", "Ben", "Cy"]}, seed=1)
+>>> view = build_view(state.observe(0), seat=0)
+>>> view["you"]["role"], view["code"] is not None, view["teams"][1]["keywords"]
+('encryptor', True, None)
+>>> view["status"]
+'You encrypt for White this round: give one clue for each digit of your code, in order.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+LOG_LINES = 40
+
+ROLE_WORDS = {
+    "encryptor": "Encryptor",
+    "decryptor": "decrypting",
+    "interceptor": "intercepting",
+    "keywords": "guessing keywords",
+    "timer": "",
+}
+
+
+def code_text(code: Sequence[int] | None) -> str:
+    """``[3, 1, 4]`` -> ``"3.1.4"``; ``None`` -> ``"?.?.?"``.
+
+    >>> code_text([3, 1, 4]), code_text(None)
+    ('3.1.4', '?.?.?')
+    """
+    return "?.?.?" if code is None else ".".join(str(d) for d in code)
+
+
+def _title(team: str) -> str:
+    return team.capitalize()
+
+
+def status_line(obs: Mapping[str, Any], seat: int) -> str:
+    """The one-line instruction shown above the table."""
+    me = obs["team"]
+    role = obs["role"]
+    phase = obs["phase"]
+    if obs["outcome"] is not None:
+        winners = obs["outcome"]["winners"]
+        if obs["outcome"].get("draw"):
+            return "The game is over: both teams share the victory."
+        if seat in winners:
+            return f"The game is over: {_title(me)} wins ({obs['end_reason']})!"
+        return f"The game is over: {_title(me)} loses ({obs['end_reason']})."
+    if role == "encryptor":
+        done = len(obs["my_clues"] or [])
+        if done == 0:
+            return (
+                f"You encrypt for {_title(me)} this round: give one clue for each digit of "
+                "your code, in order."
+            )
+        return f"Clue {done + 1} of 3: for digit {obs['code'][done]} of your code."
+    if role == "decryptor":
+        return (
+            f"Decrypt: which code do your teammate’s clues stand for? Pick three digits "
+            f"for {_title(me)}’s code."
+        )
+    if role == "interceptor":
+        return (
+            f"Intercept: guess {_title(obs['reading'])}’s code from its clues and the note sheet."
+        )
+    if role == "keywords":
+        return "Tiebreaker: guess the other team’s four keywords (leave a box empty to skip)."
+    if phase == "write":
+        return "The Encryptors are writing their clues…"
+    if phase == "guess":
+        return f"{_title(obs['reading'])}’s clues are being guessed…"
+    return "Waiting for the other players…"
+
+
+def build_view(
+    obs: Mapping[str, Any],
+    *,
+    seat: int,
+    bots: Sequence[str | None] = (),
+    check: Mapping[str, Any] | None = None,
+    game_number: int = 1,
+    serial: int = 0,
+) -> dict[str, Any]:
+    """The dict synced to the page, from ``obs = state.observe(seat)`` only.
+
+    Parameters
+    ----------
+    obs:
+        The person's seat's observation.
+    seat:
+        The person's seat.
+    bots:
+        For each seat, the bot playing it (``None`` for the person).
+    check:
+        The last live check of a clue the person is typing (their own text, checked
+        against their own team's keywords and clues).
+    game_number, serial:
+        Shown in the header; ``serial`` grows with every view so each one is sent.
+    """
+    names = obs["names"]
+    teams = []
+    for team, members in obs["teams"].items():
+        if not members:
+            continue
+        tokens = obs["tokens"][team]
+        keywords = obs["keywords"].get(team)
+        teams.append(
+            {
+                "id": team,
+                "title": _title(team),
+                "yours": team == obs["team"],
+                "seats": [
+                    {
+                        "seat": s,
+                        "name": names[s],
+                        "you": s == seat,
+                        "bot": bots[s] if s < len(bots) else None,
+                        "encryptor": obs["encryptors"].get(team) == s,
+                    }
+                    for s in members
+                ],
+                "keywords": None if keywords is None else list(keywords),
+                "interceptions": tokens["interceptions"],
+                "miscommunications": tokens["miscommunications"],
+                "points": None
+                if obs["points"] is None
+                else obs["points"][0 if team == "white" else 1],
+            }
+        )
+    history = obs["history"]
+    reading = None
+    if obs["phase"] == "guess" and history:
+        current = history[-1]
+        team_name = obs["reading"]
+        reading = {
+            "team": team_name,
+            "title": _title(team_name),
+            "clues": list(current["clues"]),
+            "encryptor": names[current["encryptor"]],
+        }
+    last = None
+    revealed = [r for r in history if r["code"] is not None]
+    if revealed:
+        r = revealed[-1]
+        team_names = list(obs["teams"])
+        team = team_names[r["team"]]
+        last = {
+            "round": r["round"],
+            "team": _title(team),
+            "code": code_text(r["code"]),
+            "decrypt": code_text(r["decrypt"]),
+            "intercept": None if r["intercept"] is None else code_text(r["intercept"]),
+            "interception": bool(r["interception"]),
+            "miscommunication": bool(r["miscommunication"]),
+        }
+    notes = []
+    keywords_by_team = obs["keywords"]
+    for team, side in obs["notes"].items():
+        words = keywords_by_team.get(team)
+        notes.append(
+            {
+                "team": team,
+                "title": _title(team),
+                "yours": team == obs["team"],
+                "rows": [
+                    {
+                        "round": row["round"],
+                        "clues": list(row["clues"]),
+                        "code": None if row["code"] is None else code_text(row["code"]),
+                        "decrypt": None if row["decrypt"] is None else code_text(row["decrypt"]),
+                        "intercept": None
+                        if row["intercept"] is None
+                        else code_text(row["intercept"]),
+                    }
+                    for row in side["rows"]
+                ],
+                "index": [
+                    {
+                        "digit": d,
+                        "keyword": None if words is None else words[d - 1],
+                        "clues": list(side["index"][str(d)]),
+                    }
+                    for d in (1, 2, 3, 4)
+                ],
+            }
+        )
+    code = obs["code"]
+    clues = obs["my_clues"]
+    my_clues = None
+    if clues is not None:
+        warnings = obs["my_warnings"] or []
+        my_clues = [
+            {"text": text, "warnings": list(warnings[i]) if i < len(warnings) else []}
+            for i, text in enumerate(clues)
+        ]
+    my_team = obs["team"]
+    own_words = keywords_by_team.get(my_team) if my_team else None
+    writing = obs["role"] == "encryptor"
+    next_digit = code[len(clues or [])] if writing and code and len(clues or []) < 3 else None
+    outcome = None
+    if obs["outcome"] is not None:
+        won = seat in obs["outcome"]["winners"]
+        outcome = {
+            "result": "draw" if obs["outcome"].get("draw") else "win" if won else "loss",
+            "reason": obs["end_reason"],
+            "keywords": {t: list(w) for t, w in keywords_by_team.items() if w is not None},
+        }
+    keyword_stage = None
+    if obs["keyword_guesses"] is not None:
+        keyword_stage = {
+            "guesses": obs["keyword_guesses"],
+            "hits": obs["keyword_hits"],
+        }
+    log = list(obs["log"])
+    return {
+        "serial": serial,
+        "game_number": game_number,
+        "round": obs["round"],
+        "max_rounds": obs["options"]["max_rounds"],
+        "phase": obs["phase"],
+        "three_player": obs["three_player"],
+        "interception_open": obs["interception_open"],
+        "status": status_line(obs, seat),
+        "you": {
+            "seat": seat,
+            "name": names[seat],
+            "team": my_team,
+            "role": obs["role"],
+            "role_words": ROLE_WORDS.get(obs["role"] or "", ""),
+        },
+        "teams": teams,
+        "keywords": None if own_words is None else list(own_words),
+        "code": None if code is None else list(code),
+        "next_digit": next_digit,
+        "next_keyword": None
+        if next_digit is None or own_words is None
+        else own_words[next_digit - 1],
+        "my_clues": my_clues,
+        "check": None if check is None or not writing else dict(check),
+        "reading": reading,
+        "my_guess": None if obs["my_guess"] is None else code_text(obs["my_guess"]),
+        "last_reveal": last,
+        "notes": notes,
+        "keyword_stage": keyword_stage,
+        "outcome": outcome,
+        "log": log[-LOG_LINES:],
+        "log_total": len(log),
+    }

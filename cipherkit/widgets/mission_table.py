@@ -1,0 +1,487 @@
+"""Play a mission at one screen: 1-4 players, bots optionally filling seats.
+
+:class:`MissionTable` is an `anywidget <https://anywidget.dev>`_ in the pattern of
+:class:`~cipherkit.widgets.DecipherTable`: a thin Python class with two synced traits
+(:attr:`~MissionTable.view` and :attr:`~MissionTable.message`) and one ES module
+(``mission_table.js``) beside it.
+
+The page shows the map (click a room to step, reveal or use an ability there), the
+console with its windows, the four action cards with their top values and blocks, the
+hand of the seat holding the device, the discard pile, time and peril, an event log in
+words and a Solve dialog where every other human seat confirms a proposed answer.
+
+How it stays honest
+-------------------
+* The rules live in the kernel only. The page sends custom messages:
+  ``{"type": "action", "text": "play 7 run"}`` (``"seat"`` added for a vote),
+  ``{"type": "claim", "seat": 1}`` ("I am ...: show my hand") and
+  ``{"type": "new_game"}``. The kernel parses an action with the mission game's
+  :func:`~cipherkit.games.mission.parse_action`, checks it with ``state.check`` (which
+  says why an action is illegal) and ``state.legal_actions``, and applies it; anything
+  else is refused with a visible :attr:`~MissionTable.message` and changes nothing.
+* A trait update sent by the page is reset at once and reported.
+* :attr:`~MissionTable.view` is built from ``state.observe(viewer)`` only
+  (:mod:`cipherkit.widgets.mission_view`): unopened windows, the answer, stack and deck
+  order and other hands are never in a synced trait before the end.
+* **Pass the device**: with two or more human seats, when the turn passes to another
+  human seat the view is built from the spectator's observation (no hand, no legal
+  actions) until that player clicks "I am <name>: show my hand". The same happens
+  while an answer is put to the vote. With one human seat its hand is always shown.
+
+Seeds
+-----
+As for the Decipher table: ``seed=None`` reads ``CIPHERKIT_SEED`` or draws from
+:func:`os.urandom`; game *k* of a table uses ``seed + k`` when the seed is fixed. The
+seed and the bots' random streams stay in the kernel.
+
+Examples
+--------
+>>> table = MissionTable(None, players=2, humans=[0], bots="random", seed=3)
+>>> table.view["current"]["human"], table.view["locked_for"], len(table.view["hands"])
+(True, None, 1)
+>>> table.handle_message({"type": "action", "text": "step vault"})
+>>> table.message
+'illegal: step vault is not a main action: play a card (play 7 run), use your special \
+action (special 3 9), end or pass'
+>>> text = next(t for t in table.view["legal"] if t.endswith(" intel"))
+>>> table.handle_message({"type": "action", "text": text})
+>>> table.message, table.view["phase"]
+('', 'intel')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import pathlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import anywidget
+import traitlets
+
+from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.protocol import SPECTATOR, Action, Seat, Viewer
+from cipherkit.core.record import Record
+from cipherkit.core.registry import make_bot
+from cipherkit.core.rng import Rng
+from cipherkit.games.mission import Mission, MissionState, new_game, parse_action
+from cipherkit.games.mission.actions import Propose
+from cipherkit.games.mission.config import make_config, mission_from_config
+from cipherkit.widgets.decipher_table import SEED_ENV, Refused, default_seed
+from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
+
+__all__ = ["MissionTable", "check_message", "table_config"]
+
+MAX_MESSAGE_CHARS = 400
+"""Longest JSON text of a message from the page that is even looked at."""
+
+MAX_ACTION_CHARS = 120
+"""Longest action text (a proposed answer is free text)."""
+
+MAX_BOT_ACTIONS = 5000
+"""Bot moves in a row after which the table stops and says so (a safety net)."""
+
+_BOT_RNG_SALT = 0x3155_B07
+
+_HERE = pathlib.Path(__file__).parent
+_log = logging.getLogger(__name__)
+
+
+def _warn_quietly(what: str, exc: BaseException) -> None:
+    """Log a failure by type only (kernel stderr reaches the page; see DecipherTable)."""
+    _log.warning("mission table: %s (%s)", what, type(exc).__name__)
+    _log.debug("mission table: %s", what, exc_info=exc)
+
+
+def _is_seat_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4
+
+
+def check_message(content: Any, buffers: Any = None) -> tuple[str, Any, int | None]:
+    """Validate a message from the page.
+
+    Returns ``("action", text, seat_or_None)``, ``("claim", None, seat)`` or
+    ``("new_game", None, None)``; raises :class:`Refused` with a short reason otherwise.
+
+    >>> check_message({"type": "action", "text": "confirm", "seat": 1})
+    ('action', 'confirm', 1)
+    >>> check_message({"type": "claim", "seat": "me"})
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.decipher_table.Refused: refused: claim a seat by its number
+    """
+    if buffers:
+        raise Refused("refused: unexpected binary data")
+    if not isinstance(content, dict):
+        raise Refused("refused: a message must be an object")
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError):
+        raise Refused("refused: a message must be plain JSON") from None
+    if size > MAX_MESSAGE_CHARS:
+        raise Refused("refused: message too long")
+    kind = content.get("type")
+    if kind == "action":
+        if set(content) not in ({"type", "text"}, {"type", "text", "seat"}):
+            raise Refused("refused: an action message has the fields type, text (and seat)")
+        text = content["text"]
+        if not isinstance(text, str) or not 0 < len(text) <= MAX_ACTION_CHARS:
+            raise Refused("refused: an action is short text such as 'play 7 run'")
+        seat = content.get("seat")
+        if seat is not None and not _is_seat_number(seat):
+            raise Refused("refused: a seat is a number from 0 to 3")
+        return "action", text, seat
+    if kind == "claim":
+        if set(content) != {"type", "seat"}:
+            raise Refused("refused: a claim message has the fields type and seat")
+        if not _is_seat_number(content["seat"]):
+            raise Refused("refused: claim a seat by its number")
+        return "claim", None, content["seat"]
+    if kind == "new_game":
+        if set(content) != {"type"}:
+            raise Refused("refused: a new_game message has only the field type")
+        return "new_game", None, None
+    raise Refused("refused: unknown message type")
+
+
+def _human_seats(players: int, humans: int | Iterable[int] | None) -> tuple[int, ...]:
+    if humans is None:
+        return tuple(range(players))
+    if isinstance(humans, bool):
+        raise CipherkitError("humans must be a number of seats or a list of seat numbers")
+    if isinstance(humans, int):
+        if not 1 <= humans <= players:
+            raise CipherkitError(f"humans must be from 1 to {players} (the number of players)")
+        return tuple(range(humans))
+    seats = sorted(set(humans))
+    if not seats or not all(isinstance(s, int) and 0 <= s < players for s in seats):
+        raise CipherkitError(
+            f"humans must list at least one seat number from 0 to {players - 1}, not {humans!r}"
+        )
+    return tuple(seats)
+
+
+def table_config(
+    mission: Mission,
+    players: int,
+    *,
+    characters: Sequence[str] | None = None,
+    first_player: int | None = None,
+) -> dict[str, Any]:
+    """The mission game's config for a table (JSON: the mission is stored as its dict).
+
+    With the same seed, ``new_game(table_config(...), seed=seed)`` deals exactly the
+    table's game, which is how tests know what is hidden.
+    """
+    return make_config(
+        {
+            "mission": mission.to_dict(),
+            "players": players,
+            "characters": None if characters is None else list(characters),
+            "first_player": first_player,
+        }
+    )
+
+
+class MissionTable(anywidget.AnyWidget):
+    """A mission game at one screen; see the module docstring.
+
+    Parameters
+    ----------
+    mission:
+        A path to a mission file, a :class:`~cipherkit.games.mission.Mission`, a mission
+        dict, or ``None`` for the built-in demo. It is loaded in the kernel; nothing of
+        it but its public part reaches the page.
+    players:
+        The number of seats (1-4), or a list of the players' names (one per seat).
+    humans:
+        Which seats people play: ``None`` (every seat), a number *n* (the first *n*
+        seats) or a list of seat numbers. Bots play the others.
+    bots:
+        A mission bot name for :func:`~cipherkit.core.registry.make_bot`
+        (``"planner"``, ``"planner:strong"``, ``"random"``).
+    seed:
+        Seed of the first game; ``None`` reads ``CIPHERKIT_SEED`` or draws a random one.
+    characters, first_player:
+        Passed to the game's config (default: the mission's first characters; the
+        seeded deal picks who starts).
+
+    Attributes
+    ----------
+    view:
+        (synced) What the page draws: :func:`~cipherkit.widgets.mission_view.build_view`.
+    message:
+        (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
+    """
+
+    _esm = _HERE / "mission_table.js"
+    _css = _HERE / "mission_table.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        mission: Any = None,
+        players: int | Sequence[str] = 2,
+        humans: int | Iterable[int] | None = None,
+        bots: str = "planner",
+        seed: int | None = None,
+        *,
+        characters: Sequence[str] | None = None,
+        first_player: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        if isinstance(players, str) or not isinstance(players, int | Sequence):
+            raise CipherkitError("players must be a number of seats or a list of names")
+        names = None if isinstance(players, int) else [str(n) for n in players]
+        count = len(names) if names is not None else int(players)
+        if not 1 <= count <= 4:
+            raise CipherkitError(f"a mission is for 1 to 4 players, not {count}")
+        self._mission: Mission = mission_from_config(mission)
+        self._config = table_config(
+            self._mission, count, characters=characters, first_player=first_player
+        )
+        self.humans: tuple[int, ...] = _human_seats(count, humans)
+        self.bot_name = bots
+        bot_seats = [s for s in range(count) if s not in self.humans]
+        self._bots = {s: make_bot("mission", bots) for s in bot_seats}
+        chars = self._config["characters"]
+        char_names = {c.id: c.name for c in self._mission.characters}
+        seat_names = []
+        for s in range(count):
+            if names is not None:
+                seat_names.append(names[s])
+            else:
+                mine = [char_names.get(cid, cid) for i, cid in enumerate(chars) if i % count == s]
+                seat_names.append(" & ".join(mine))
+        self.seats: tuple[SeatInfo, ...] = tuple(
+            SeatInfo(s, seat_names[s], s in self.humans, None if s in self.humans else bots)
+            for s in range(count)
+        )
+        self._art = BoardArt(self._mission)
+        self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
+        self._first_seed = default_seed() if seed is None else int(seed)
+        self.records: list[Record] = []
+        self._state: MissionState
+        self._bot_rngs: dict[int, Rng] = {}
+        self._holder: int | None = None
+        self._serial = 0
+        self._start_game()
+        self.on_msg(self._on_page_message)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def record(self) -> Record:
+        """The current game's record (config, seed and actions; replays exactly)."""
+        return self.records[-1]
+
+    @property
+    def state(self) -> MissionState:
+        """The true game state. Kernel only: never synced."""
+        return self._state
+
+    @property
+    def mission(self) -> Mission:
+        return self._mission
+
+    @property
+    def holder(self) -> int | None:
+        """The human seat whose hand the view shows (``None``: the device is passed)."""
+        return self._holder
+
+    def handle_message(self, content: Any, buffers: Any = None) -> None:
+        """Act on one message from the page, exactly as the browser's messages are.
+
+        Never raises for bad input: a refusal is shown in :attr:`message`.
+        """
+        try:
+            kind, text, seat = check_message(content, buffers)
+            if kind == "new_game":
+                if self._state.outcome is None:
+                    raise Refused("illegal: finish this mission first")
+                self._start_game()
+            elif kind == "claim":
+                assert seat is not None
+                self._claim(seat)
+            else:
+                self._human_act(text, seat)
+        except Refused as exc:
+            self._refuse(str(exc))
+        except Exception as exc:  # a bug must not take the page down with a traceback
+            _warn_quietly("unexpected error", exc)
+            self._refuse("error: something went wrong in the kernel; the move was not made")
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Reset any trait the page tries to change, and say so (see DecipherTable)."""
+        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
+        before = {k: getattr(self, k) for k in keys}
+        with contextlib.suppress(Exception):
+            super().set_state(sync_data)
+        for key, value in before.items():
+            if getattr(self, key) != value:
+                setattr(self, key, value)
+        if keys:
+            self.send_state(keys)
+        self._refuse("refused: the page may not change the table; it has been reset")
+
+    # ------------------------------------------------------------------ game flow
+    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        self.handle_message(content, buffers)
+
+    def _next_seed(self) -> int:
+        if self._fixed_seed:
+            return self._first_seed + len(self.records)
+        return self._first_seed if not self.records else default_seed()
+
+    def _start_game(self) -> None:
+        seed = self._next_seed()
+        self._state = new_game(self._config, seed=seed)
+        record = Record.start("mission", self._config, seed)
+        record.meta = {
+            "humans": list(self.humans),
+            "bots": self.bot_name,
+            "names": [s.name for s in self.seats],
+        }
+        self.records.append(record)
+        self._bot_rngs = {s: Rng((seed ^ _BOT_RNG_SALT) + 7919 * s) for s in self._bots}
+        self._holder = self.humans[0] if len(self.humans) == 1 else None
+        self._run_bots()
+        self._show()
+
+    def _claim(self, seat: int) -> None:
+        state = self._state
+        if state.outcome is not None:
+            raise Refused("illegal: the mission is over")
+        if state.phase == "solve":
+            raise Refused("illegal: an answer is put to the vote: confirm or reject it first")
+        current = state.current_seat
+        name = state.name(state.turn)
+        if seat != current:
+            who = self.seats[current].name
+            raise Refused(f"illegal: it is {name}’s turn: only {who} may take the device")
+        if seat not in self.humans:
+            raise Refused(f"illegal: seat {seat} is played by a bot")
+        if self._holder == seat:
+            raise Refused(f"illegal: {self.seats[seat].name} already holds the device")
+        self._holder = seat
+        self._show()
+
+    def _human_act(self, text: str, seat: int | None) -> None:
+        state = self._state
+        if state.outcome is not None:
+            raise Refused("illegal: the mission is over; press Play again")
+        try:
+            action = parse_action(text)
+        except NotationError as exc:
+            raise Refused(f"illegal: {exc}") from None
+        if state.phase == "solve":
+            voters = [s for s in state.actors() if s in self.humans]
+            if seat is None:
+                if len(voters) != 1:
+                    raise Refused("illegal: say which player confirms or rejects the answer")
+                seat = voters[0]
+            if seat not in self.humans:
+                raise Refused(f"illegal: seat {seat} is played by a bot")
+        else:
+            actor = state.current_seat
+            name = state.name(state.turn)
+            if actor not in self.humans:
+                raise Refused(f"illegal: it is {name}’s turn (a bot)")
+            if self._holder != actor:
+                who = self.seats[actor].name
+                raise Refused(f"illegal: pass the device to {who} first: press “I am {who}”")
+            if seat is not None and seat != actor:
+                raise Refused(f"illegal: it is {name}’s turn")
+            seat = actor
+        self._check(seat, action)
+        self._apply(seat, action)
+        self._run_bots()
+        self._show()
+
+    def _check(self, seat: Seat, action: Action) -> None:
+        state = self._state
+        try:
+            state.check(seat, action)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
+        if not isinstance(action, Propose) and action not in state.legal_actions(seat):
+            raise Refused("illegal: that is not possible now")
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        self._state.apply(seat, action)
+        self.record.add(seat, action)
+        if self._state.phase == "solve" and len(self.humans) > 1:
+            self._holder = None  # the answer is put to everyone: hide the hand
+
+    def _run_bots(self) -> None:
+        """Play bot seats until a person must act or the mission is over."""
+        state = self._state
+        for _ in range(MAX_BOT_ACTIONS):
+            if state.outcome is not None:
+                return
+            waiting = [s for s in state.actors() if s in self._bots]
+            if not waiting:
+                return
+            seat = waiting[0]
+            legal = state.legal_actions(seat)
+            try:
+                action = self._bots[seat].act(state.observe(seat), legal, self._bot_rngs[seat])
+            except Exception as exc:
+                _warn_quietly(f"the {self.bot_name} bot failed", exc)
+                action = None
+            if action is None or not (
+                action in legal or (isinstance(action, Propose) and state.is_legal(seat, action))
+            ):
+                _log.warning("mission table: a bot's move is not legal; playing at random")
+                action = self._bot_rngs[seat].choice(legal)
+            self._apply(seat, action)
+        _log.warning("mission table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS)
+
+    def _viewpoint(self, state: MissionState) -> tuple[Viewer, int | None]:
+        """Whose observation the page gets, and the human seat the device waits for."""
+        holder = SPECTATOR if self._holder is None else self._holder
+        if state.outcome is not None or state.phase == "solve":
+            return holder, None
+        current = state.current_seat
+        if current in self.humans and self._holder != current:
+            return SPECTATOR, current
+        return holder, None
+
+    def view_of(self, state: MissionState) -> dict[str, Any]:
+        """The view this table would show for ``state``: a function of one observation
+        (and of the seat's legal actions, which that observation determines).
+
+        Tests call it with a state that differs only in what the viewer cannot see and
+        check that the view is the same.
+        """
+        viewer, locked_for = self._viewpoint(state)
+        legal: list[str] = []
+        if isinstance(viewer, int) and state.outcome is None:
+            legal = [str(a) for a in state.legal_actions(viewer)]
+        return build_view(
+            state.observe(viewer),
+            seats=self.seats,
+            art=self._art,
+            legal=legal,
+            locked_for=locked_for,
+            game_number=len(self.records),
+            serial=self._serial,
+            suits=self._mission.deck.suits,
+        )
+
+    def _show(self) -> None:
+        """Clear the last refusal and send the new view, in one update to the page."""
+        with self.hold_sync():
+            self.message = ""
+            self._serial += 1
+            self.view = self.view_of(self._state)
+
+    def _refuse(self, text: str) -> None:
+        if self.message == text:  # send a change even when the same refusal repeats
+            self.message = ""
+        self.message = text

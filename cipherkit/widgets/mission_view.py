@@ -1,0 +1,462 @@
+"""What the mission table shows, built from one observation only.
+
+This module is pure Python (no ipywidgets): :func:`build_view` turns
+``state.observe(viewer)`` into the JSON dict that
+:class:`~cipherkit.widgets.MissionTable` syncs to the browser. The viewer is the human
+seat that holds the device, or ``"spectator"`` while the device is being passed (then
+the view holds no hand at all) and while an answer is put to the vote.
+
+Everything here reads the observation and public mission data (room names and
+positions, the glyph drawings of the glyph set); the true state is never passed in.
+The map and the console are SVG strings drawn by :mod:`cipherkit.glyphs` from the
+observation, with the rooms' boxes (in SVG units) so that the page can lay clickable
+areas over them.
+
+Examples
+--------
+>>> from cipherkit.games.mission import new_game
+>>> state = new_game({"players": 2, "first_player": 0}, seed=1)
+>>> seats = [SeatInfo(0, "Ana", True), SeatInfo(1, "Ben", True)]
+>>> art = BoardArt(state.mission)
+>>> view = build_view(state.observe(0), seats=seats, art=art,
+...                   legal=[str(a) for a in state.legal_actions(0)])
+>>> view["current"]["name"], view["current"]["seat_name"], len(view["hands"][0]["cards"])
+('Mara', 'Ana', 4)
+>>> locked = build_view(state.observe("spectator"), seats=seats, art=art, locked_for=0)
+>>> locked["hands"], locked["legal"], locked["status"]
+([], [], 'Pass the device to Ana: it is Mara’s turn.')
+>>> "OWL" in str(view) or "OWL" in str(locked)
+False
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+ACTION_CARDS: tuple[tuple[str, str, str], ...] = (
+    ("run", "Run", "Move up to 3 rooms, one open passage at a time."),
+    ("gather", "Gather", "In your room: collect up to 2 card glyphs (or reveal the top token)."),
+    ("intel", "Intel", "Any room: reveal up to 2 tokens from the top of its stack."),
+    ("regroup", "Regroup", "Clear the cards and counter-intel from another action card."),
+)
+ABILITY_NAMES = {
+    "slip": "Slip",
+    "scout": "Scout",
+    "lower": "Lower",
+    "peek": "Peek",
+    "disarm": "Disarm",
+}
+LOSS_ICONS = 3
+"""In Peril, this many time icons in the discard pile lose the mission (RULES.md §1)."""
+
+LOG_LINES = 60
+"""How many of the latest log lines the page gets."""
+
+ROOM_VERBS = ("step", "intel", "slip", "scout", "peek", "disarm")
+"""Actions whose target is a room (the page maps a click on a room to one of them)."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat at the table: its number, the name shown, and who plays it."""
+
+    seat: int
+    name: str
+    human: bool
+    bot: str | None = None
+
+
+def card_parts(label: str) -> dict[str, Any]:
+    """``"7B"`` -> value 7, suit ``B``; ``"T2"`` -> a time card with 2 icons.
+
+    >>> card_parts("12Y"), card_parts("T2")
+    ({'label': '12Y', 'value': 12, 'suit': 'Y', 'time': 0}, {'label': 'T2', 'value': None, \
+'suit': None, 'time': 2})
+    """
+    if label.startswith("T") and label[1:].isdigit():
+        return {"label": label, "value": None, "suit": None, "time": int(label[1:])}
+    digits = "".join(ch for ch in label if ch.isdigit())
+    return {"label": label, "value": int(digits), "suit": label[len(digits) :], "time": 0}
+
+
+def glyph_of_token(label: str) -> str | None:
+    """The glyph id of a face-up token label, or ``None`` for a trap.
+
+    >>> glyph_of_token("sun[dot]"), glyph_of_token("camera"), glyph_of_token("counter-intel:run")
+    ('sun', None, None)
+    """
+    from cipherkit.glyphs.data import TokenData
+
+    token = TokenData.from_label(label)
+    return None if token.is_trap else token.name
+
+
+def _token_words(label: str) -> str:
+    from cipherkit.glyphs.data import TokenData
+
+    token = TokenData.from_label(label)
+    if not token.is_trap:
+        return f"glyph {token.name}"
+    if token.name == "counter-intel":
+        return f"counter-intel ({token.action})" if token.action else "counter-intel"
+    return {"camera": "security camera", "gas": "gas"}.get(token.name, token.name)
+
+
+class BoardArt:
+    """Draws the map and the console of one mission from observations (kernel side).
+
+    The glyph drawings come from the mission's glyph set; each drawing is cached by the
+    part of the observation it shows, so a click that changes neither redraws nothing.
+    """
+
+    def __init__(self, mission: Any) -> None:
+        from cipherkit.glyphs.data import mission_glyph_map
+
+        self.key = mission_glyph_map(mission)
+        self._maps: dict[str, dict[str, Any]] = {}
+        self._consoles: dict[str, dict[str, Any]] = {}
+        self._icons: dict[str, str] = {}
+
+    def board(self, obs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``(map, console)`` for an observation: SVG text, size and clickable boxes."""
+        rooms = obs["rooms"]
+        chars = [(c["room"], c["seat"], c["name"]) for c in obs["characters"]]
+        map_key = json.dumps([rooms, chars], sort_keys=True)
+        cells = obs["console"]["cells"]
+        console_key = json.dumps(cells, sort_keys=True)
+        drawn_map = self._maps.get(map_key)
+        drawn_console = self._consoles.get(console_key)
+        if drawn_map is None or drawn_console is None:
+            drawn_map, drawn_console = self._draw(obs)
+            if len(self._maps) > 32:
+                self._maps.clear()
+                self._consoles.clear()
+            self._maps[map_key] = drawn_map
+            self._consoles[console_key] = drawn_console
+        return drawn_map, drawn_console
+
+    def _draw(self, obs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        from cipherkit.glyphs.cards import console_drawing
+        from cipherkit.glyphs.data import from_state
+        from cipherkit.glyphs.mapdraw import map_drawing
+
+        _, console, map_data = from_state(obs)
+        drawing = map_drawing(map_data, self.key, legend=False)
+        boxes = []
+        for room in obs["mission"]["rooms"]:
+            x, y, w, h = drawing.regions[f"room:{room['id']}"]
+            boxes.append({"id": room["id"], "name": room["name"], "box": [x, y, w, h]})
+        faceup = []
+        for room_id, room in obs["rooms"].items():
+            for i, label in enumerate(room["face_up"]):
+                region = drawing.regions.get(f"faceup:{room_id}:{i}")
+                if region is not None:
+                    faceup.append(
+                        {
+                            "room": room_id,
+                            "label": label,
+                            "glyph": glyph_of_token(label),
+                            "box": list(region),
+                        }
+                    )
+        drawn_map = {
+            "svg": drawing.svg(),
+            "width": drawing.width,
+            "height": drawing.height,
+            "rooms": boxes,
+            "faceup": faceup,
+        }
+        board = console_drawing(console, self.key, width=max(720.0, drawing.width))
+        drawn_console = {"svg": board.svg(), "width": board.width, "height": board.height}
+        return drawn_map, drawn_console
+
+    def icon(self, glyph: str) -> str:
+        """A small SVG of one glyph (for the Collect buttons)."""
+        svg = self._icons.get(glyph)
+        if svg is None:
+            from cipherkit.glyphs.drawing import Drawing
+
+            d = Drawing(40, 40)
+            d.glyph(self.key[glyph], 4, 4, 32, color="#1d2330")
+            svg = d.svg()
+            self._icons[glyph] = svg
+        return svg
+
+
+def _pile(cards: Sequence[str], blocked: int) -> dict[str, Any]:
+    top = card_parts(cards[-1]) if cards else None
+    return {"top": top, "count": len(cards), "blocked": blocked}
+
+
+def _seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
+    return seats[seat].name
+
+
+def status_line(
+    obs: Mapping[str, Any],
+    seats: Sequence[SeatInfo],
+    *,
+    locked_for: int | None,
+    acting: bool,
+    legal: Sequence[str] = (),
+) -> str:
+    """The instruction shown above the table."""
+    phase = obs["phase"]
+    chars = obs["characters"]
+    if obs["outcome"] is not None:
+        if obs["outcome"]["winners"]:
+            return "Mission accomplished! The answer is right."
+        reason = obs["outcome"].get("reason")
+        if reason == "out of time":
+            return "Mission failed: out of time (3 time icons in the discard pile, In Peril)."
+        return "Mission failed: the answer was wrong."
+    current = chars[obs["turn"]]
+    name = current["name"]
+    seat = seats[current["seat"]]
+    if phase == "solve":
+        proposal = obs["proposal"] or {}
+        waiting = [seats[s].name for s in proposal.get("waiting_for", [])]
+        return f"Answer proposed: “{proposal.get('text', '')}”. Waiting for {', '.join(waiting)}."
+    if locked_for is not None:
+        return f"Pass the device to {seats[locked_for].name}: it is {name}’s turn."
+    if not seat.human:
+        return f"{name} ({seat.name}) is playing…"
+    if not acting:
+        return f"It is {name}’s turn ({seat.name})."
+    pending = obs["pending"]
+    steps = pending["steps_left"]
+    if phase == "act":
+        if "pass" in legal:
+            return f"{name} cannot take any action with this hand: press Pass."
+        if obs["actions_taken"] == 0:
+            return (
+                f"{name}’s turn: pick a card from your hand, then an action card it beats; or "
+                "pick two cards for a special action."
+            )
+        return f"{name}: take a second action, or End the turn."
+    if phase == "run":
+        return f"Run: click a room next to {name} to step there ({steps} left), or Stop."
+    if phase == "intel":
+        if pending["room"] is None:
+            return "Intel: click any room to turn up the top token of its stack, or Stop."
+        return f"Intel ({_room_name(obs, pending['room'])}): reveal another token, or Stop."
+    if phase == "gather":
+        if pending["revealed"] is not None:
+            return (
+                f"You turned up {_token_words(pending['revealed'])}: collect it now, or leave it."
+            )
+        return (
+            f"Gather ({_room_name(obs, current['room'])}): click a face-up glyph to collect "
+            f"it, reveal the top token, or Stop ({steps} left)."
+        )
+    if phase == "regroup":
+        return "Regroup: click the action card to clear (Run, Gather or Intel)."
+    if phase == "special":
+        ability = current["ability"]
+        if ability == "slip":
+            return "Slip: click an adjacent room (even through a wall), or Stop."
+        if ability == "scout":
+            return "Scout: click a nearby room to turn up the top token of its stack, or Stop."
+        if ability == "lower":
+            return "Lower: click an action card to discard its top card, or Stop."
+        if ability == "peek":
+            if pending["stage"] == 1:
+                return "Peek: put the two tokens back as they were (Keep) or Swap them."
+            return "Peek: click a nearby room to look at its top two tokens in secret, or Stop."
+        return "Disarm: click a nearby room with a camera, or a blocked action card, or Stop."
+    if phase == "draw":
+        icons = obs["discard"]["time_icons"]
+        return (
+            f"In Peril: draw one card at a time or stop drawing. {icons} of {LOSS_ICONS} time "
+            "icons are in the discard pile."
+        )
+    return f"{name}’s turn."
+
+
+def _room_name(obs: Mapping[str, Any], room_id: str) -> str:
+    for room in obs["mission"]["rooms"]:
+        if room["id"] == room_id:
+            return room["name"]
+    return room_id
+
+
+def build_view(
+    obs: Mapping[str, Any],
+    *,
+    seats: Sequence[SeatInfo],
+    art: BoardArt,
+    legal: Sequence[str] = (),
+    locked_for: int | None = None,
+    game_number: int = 1,
+    serial: int = 0,
+    suits: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The dict synced to the page, from one observation only.
+
+    Parameters
+    ----------
+    obs:
+        ``state.observe(seat)`` of the human seat holding the device, or
+        ``state.observe("spectator")`` (no hand) while the device is passed or an
+        answer is put to the vote.
+    seats:
+        Every seat, in order: its name, and whether a person or a bot plays it.
+    art:
+        The mission's :class:`BoardArt`.
+    legal:
+        The legal actions (text) of the seat holding the device, when it may act now.
+    locked_for:
+        The human seat the device must be passed to before its hand is shown.
+    game_number, serial:
+        Shown in the header; ``serial`` grows with every view so each one is sent.
+    suits:
+        The deck's suit names, in order (public).
+    """
+    viewer = obs["seat"]
+    over = obs["outcome"] is not None
+    drawn_map, drawn_console = art.board(obs)
+    chars = obs["characters"]
+    current = chars[obs["turn"]]
+    acting = bool(legal) and viewer is not None and viewer in obs["actors"]
+    legal_list = list(legal) if acting else []
+    hands = [
+        {
+            "character": c,
+            "name": chars[c]["name"],
+            "current": c == obs["turn"] and not over,
+            "cards": [card_parts(label) for label in cards],
+        }
+        for c, cards in enumerate(obs["hands"])
+        if cards is not None  # the viewer's own hands; every hand once the game is over
+    ]
+    characters = [
+        {
+            "index": ch["index"],
+            "id": ch["id"],
+            "name": ch["name"],
+            "ability": ch["ability"],
+            "ability_name": ABILITY_NAMES.get(ch["ability"], ch["ability"]),
+            "ability_text": ch["ability_text"],
+            "seat": ch["seat"],
+            "seat_name": _seat_name(seats, ch["seat"]),
+            "human": seats[ch["seat"]].human,
+            "room": ch["room"],
+            "room_name": _room_name(obs, ch["room"]),
+            "hand_size": ch["hand_size"],
+            "current": ch["index"] == obs["turn"] and not over,
+        }
+        for ch in chars
+    ]
+    piles = obs["piles"]
+    action_cards = [
+        {"id": a, "name": name, "text": text, **_pile(piles[a], obs["blocked"][a])}
+        for a, name, text in ACTION_CARDS
+    ]
+    proposal = obs["proposal"]
+    vote = None
+    if proposal is not None:
+        waiting = set(proposal["waiting_for"])
+        vote = {
+            "text": proposal["text"],
+            "proposer": seats[proposal["proposer"]].name,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "human": s.human,
+                    "waiting": s.seat in waiting,
+                    "proposer": s.seat == proposal["proposer"],
+                }
+                for s in seats
+            ],
+        }
+    glyph_ids = dict.fromkeys(c["glyph"] for c in obs["mission"]["cells"])
+    for item in drawn_map["faceup"]:
+        if item["glyph"] is not None:
+            glyph_ids.setdefault(item["glyph"], None)
+    collectable = [t[len("collect ") :] for t in legal_list if t.startswith("collect ")]
+    known = []
+    for room_id, tokens in (obs.get("known") or {}).items():
+        known.append(
+            {
+                "room": _room_name(obs, room_id),
+                "tokens": [
+                    _token_words(t["token"]) for t in sorted(tokens, key=lambda t: t["depth"])
+                ],
+            }
+        )
+    outcome = None
+    if over:
+        won = bool(obs["outcome"]["winners"])
+        campaign = obs.get("campaign") or {}
+        outcome = {
+            "result": "win" if won else "loss",
+            "reason": obs["outcome"].get("reason"),
+            "answer": obs.get("answer"),
+            "text": campaign.get("text") or "",
+            "next": campaign.get("next"),
+            "unlock": list(campaign.get("unlock") or []),
+        }
+    discard = obs["discard"]
+    log = list(obs["log"])
+    mission = obs["mission"]
+    return {
+        "serial": serial,
+        "game_number": game_number,
+        "title": mission["title"],
+        "question": mission["question"],
+        "story": mission.get("story") or "",
+        "turn_number": obs["turn_number"],
+        "phase": obs["phase"],
+        "status": status_line(obs, seats, locked_for=locked_for, acting=acting, legal=legal_list),
+        "seats": [{"seat": s.seat, "name": s.name, "human": s.human, "bot": s.bot} for s in seats],
+        "viewer": viewer,
+        "locked_for": None
+        if locked_for is None
+        else {"seat": locked_for, "name": seats[locked_for].name},
+        "current": {
+            "character": current["index"],
+            "name": current["name"],
+            "seat": current["seat"],
+            "seat_name": seats[current["seat"]].name,
+            "human": seats[current["seat"]].human,
+            "ability": current["ability"],
+            "room": current["room"],
+        },
+        "characters": characters,
+        "hands": hands,
+        "hand_limit": obs["hand_limit"],
+        "suits": list(suits),
+        "action_cards": action_cards,
+        "actions_taken": obs["actions_taken"],
+        "pending": dict(obs["pending"]),
+        "deck_size": obs["deck_size"],
+        "discard": {
+            "size": discard["size"],
+            "top": None if discard["top"] is None else card_parts(discard["top"]),
+            "time_icons": discard["time_icons"],
+            "time_cards": list(discard["time_cards"]),
+        },
+        "peril": obs["peril"],
+        "loss_icons": LOSS_ICONS,
+        "map": drawn_map,
+        "console": {
+            **drawn_console,
+            "reading": obs["console"]["reading"],
+            "open": sum(1 for c in obs["console"]["cells"] if c["open"]),
+            "cells": len(obs["console"]["cells"]),
+            "answer_open": obs["console"]["answer_open"],
+        },
+        "glyph_icons": {g: art.icon(g) for g in glyph_ids if g in art.key},
+        "collectable": collectable,
+        "known": known,
+        "legal": legal_list,
+        "can_solve": acting and obs["phase"] in ("act", "draw"),
+        "vote": vote,
+        "outcome": outcome,
+        "log": log[-LOG_LINES:],
+        "log_total": len(log),
+    }

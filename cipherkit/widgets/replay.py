@@ -1,0 +1,587 @@
+"""Step through a game record of any game, from one viewer's side.
+
+:class:`Replay` is an anywidget (synced ``view`` and ``message`` traits, ``replay.js``
+beside it). The kernel replays the :class:`~cipherkit.core.record.Record` once and
+keeps every state; the page shows **one** step at a time, as one viewer sees it: a
+seat, a team or the spectator. A slider, step buttons and Play/Pause move through the
+game; each move is a message the kernel checks (``{"type": "seek", "step": 12}``,
+``{"type": "viewer", "viewer": "0"}``).
+
+What the page may see
+---------------------
+* Each step's view is built from ``state.observe(viewer)`` only (plus the public
+  events of that step, which are public by construction), so a seat's replay shows that
+  seat's hand and never another's, nor the deck, the stacks or the answer before the
+  end.
+* Neither the seed, the config nor the recorded action texts (which may name a hidden
+  card, such as a guess) are ever synced.
+* The page may switch only between the viewers the author allows (``viewers=``,
+  default: every seat, team and the spectator). The author's **omniscient** view (the
+  true state: every hand, stack order, window contents, the answer) exists only with
+  ``omniscient=True`` in Python, and then it is the only view: the browser can never
+  switch to it or away from it.
+
+Examples
+--------
+>>> from cipherkit.core.record import Record
+>>> from cipherkit.games.decipher import new_game
+>>> state = new_game({"first_player": 0}, seed=2)
+>>> record = Record.start("decipher", {"first_player": 0}, 2)
+>>> for _ in range(3):
+...     action = state.legal_actions(0)[0]
+...     _ = state.apply(0, action); record.add(0, action)
+>>> replay = Replay(record, viewer=0)
+>>> replay.view["step"], replay.view["steps"], replay.view["viewer"]
+(0, 3, '0')
+>>> replay.handle_message({"type": "seek", "step": 2})
+>>> replay.view["step"], replay.message
+(2, '')
+>>> replay.handle_message({"type": "viewer", "viewer": "omniscient"})
+>>> replay.message
+'refused: this replay shows only: Player 1, Player 2, Spectator'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import pathlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.protocol import SPECTATOR, State, Viewer
+from cipherkit.core.record import Record
+from cipherkit.core.registry import get_game
+from cipherkit.widgets.decipher_table import Refused
+
+__all__ = ["OMNISCIENT", "Replay", "check_message"]
+
+OMNISCIENT = "omniscient"
+"""The author's view of the true state (Python only)."""
+
+MAX_MESSAGE_CHARS = 200
+LOG_LINES = 40
+
+_HERE = pathlib.Path(__file__).parent
+_log = logging.getLogger(__name__)
+
+
+def check_message(content: Any, buffers: Any = None) -> tuple[str, Any]:
+    """Validate a message from the page: ``("seek", step)`` or ``("viewer", text)``.
+
+    >>> check_message({"type": "seek", "step": 3})
+    ('seek', 3)
+    >>> check_message({"type": "seek", "step": "3"})
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.decipher_table.Refused: refused: a step is a whole number
+    """
+    if buffers:
+        raise Refused("refused: unexpected binary data")
+    if not isinstance(content, dict):
+        raise Refused("refused: a message must be an object")
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError):
+        raise Refused("refused: a message must be plain JSON") from None
+    if size > MAX_MESSAGE_CHARS:
+        raise Refused("refused: message too long")
+    kind = content.get("type")
+    if kind == "seek":
+        if set(content) != {"type", "step"}:
+            raise Refused("refused: a seek message has the fields type and step")
+        step = content["step"]
+        if not isinstance(step, int) or isinstance(step, bool):
+            raise Refused("refused: a step is a whole number")
+        return "seek", step
+    if kind == "viewer":
+        if set(content) != {"type", "viewer"}:
+            raise Refused("refused: a viewer message has the fields type and viewer")
+        viewer = content["viewer"]
+        if not isinstance(viewer, str) or not 0 < len(viewer) <= 40:
+            raise Refused("refused: a viewer is short text")
+        return "viewer", viewer
+    raise Refused("refused: unknown message type")
+
+
+def _viewer_key(viewer: Viewer) -> str:
+    return str(viewer)
+
+
+def viewer_label(viewer: Viewer, names: Sequence[str]) -> str:
+    """``0`` -> the seat's name; ``"team:white"`` -> ``"Team white"``."""
+    if viewer == OMNISCIENT:
+        return "Author (omniscient: everything, hidden included)"
+    if viewer == SPECTATOR:
+        return "Spectator"
+    if isinstance(viewer, int):
+        return names[viewer] if viewer < len(names) else f"Seat {viewer + 1}"
+    text = str(viewer)
+    if text.startswith("team:"):
+        return f"Team {text[5:]}"
+    return text
+
+
+# ---------------------------------------------------------------- boards, game by game
+def _card_text(cards: Any) -> str:
+    if cards is None:
+        return "hidden"
+    if isinstance(cards, list | tuple):
+        return " ".join(str(c) for c in cards) or "—"
+    return str(cards)
+
+
+def _decipher_board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None) -> dict[str, Any]:
+    from cipherkit.games.decipher.cards import Card
+
+    def pretty(cards: Any) -> str:
+        if cards is None:
+            return "hidden"
+        return " ".join(Card.parse(c).pretty for c in cards) or "—"
+
+    names = obs["names"]
+    rows = []
+    for seat, name in enumerate(names):
+        piles = obs["piles"][seat]
+        tops = []
+        for pile in piles:
+            if not pile:
+                tops.append("—")
+                continue
+            tops.append(f"{Card.parse(pile[-1]['card']).pretty} ({len(pile)})")
+        hand = obs["hands"][seat]
+        rows.append(
+            [
+                name,
+                pretty(obs["hidden"][seat]),
+                " · ".join(tops),
+                pretty(hand) if hand is not None else f"{obs['hand_sizes'][seat]} cards",
+                " ".join("●" if h else "○" for h in obs["hits"][seat]),
+            ]
+        )
+    facts = [
+        ["Turn", obs["turn_number"]],
+        ["Phase", obs["phase"]],
+        ["Deck", obs["deck_size"]],
+    ]
+    if obs.get("scores") is not None:
+        facts.append(["Scores", " : ".join(str(s) for s in obs["scores"])])
+    tables = [
+        {
+            "title": "The table",
+            "columns": [
+                "player",
+                "hidden code",
+                "piles played on the other's code (top, cards)",
+                "hand",
+                "hits (pennies)",
+            ],
+            "rows": rows,
+        }
+    ]
+    if truth is not None:
+        tables.append(_truth_table(truth))
+    return {"svg": None, "facts": facts, "tables": tables}
+
+
+def _mission_board(
+    obs: Mapping[str, Any], truth: Mapping[str, Any] | None, art: Any
+) -> dict[str, Any]:
+    drawn_map, drawn_console = art.board(obs)
+    names = [c["name"] for c in obs["characters"]]
+    current = obs["characters"][obs["turn"]]["name"] if obs["characters"] else ""
+    piles = obs["piles"]
+    facts = [
+        ["Turn", f"{obs['turn_number']} ({current})"],
+        ["Phase", obs["phase"]],
+        ["Reads", obs["console"]["reading"]],
+        ["Deck", obs["deck_size"]],
+        ["Time icons in discard", obs["discard"]["time_icons"]],
+    ]
+    if obs["peril"]:
+        facts.append(["In Peril", "yes"])
+    facts.append(
+        [
+            "Action piles",
+            ", ".join(
+                f"{a.title()} {p[-1] if p else '—'}{' (blocked)' * bool(obs['blocked'][a])}"
+                for a, p in piles.items()
+            ),
+        ]
+    )
+    rows = []
+    for c, ch in enumerate(obs["characters"]):
+        hand = obs["hands"][c]
+        rows.append(
+            [
+                names[c],
+                ch["room"],
+                _card_text(hand) if hand is not None else f"{ch['hand_size']} cards",
+            ]
+        )
+    tables = [{"title": "Characters", "columns": ["character", "room", "hand"], "rows": rows}]
+    if truth is not None:
+        tables.append(_truth_table(truth))
+    return {
+        "svg": drawn_map["svg"],
+        "svg2": drawn_console["svg"],
+        "facts": facts,
+        "tables": tables,
+    }
+
+
+def _intercept_board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None) -> dict[str, Any]:
+    def code(value: Any) -> str:
+        return "?.?.?" if value is None else ".".join(str(d) for d in value)
+
+    facts: list[list[Any]] = [["Round", obs["round"]], ["Phase", obs["phase"]]]
+    if obs["reading"]:
+        facts.append(["Clues being guessed", obs["reading"].capitalize()])
+    for team, tokens in obs["tokens"].items():
+        if obs["teams"].get(team):
+            words = f"{tokens['interceptions']} interception(s)"
+            if not obs["three_player"]:
+                words += f", {tokens['miscommunications']} miscommunication(s)"
+            facts.append([team.capitalize(), words])
+    if obs.get("code") is not None:
+        facts.append(["Code (this Encryptor)", code(obs["code"])])
+    names = obs["names"]
+    keyword_rows = [
+        [
+            team.capitalize(),
+            ", ".join(names[s] for s in obs["teams"][team]),
+            "hidden" if words is None else ", ".join(words),
+        ]
+        for team, words in obs["keywords"].items()
+    ]
+    note_rows = [
+        [
+            team.capitalize(),
+            row["round"],
+            " · ".join("—" if c is None else c for c in row["clues"]),
+            code(row["code"]) if row["code"] else "?",
+            "" if not row["code"] else f"{code(row['decrypt'])} / {code(row['intercept'])}",
+        ]
+        for team, side in obs["notes"].items()
+        for row in side["rows"]
+    ]
+    tables = [
+        {"title": "Teams", "columns": ["team", "players", "keywords"], "rows": keyword_rows},
+        {
+            "title": "Note sheet",
+            "columns": ["team", "round", "clues", "code", "guesses (own / other)"],
+            "rows": note_rows,
+        },
+    ]
+    if truth is not None:
+        tables.append(_truth_table(truth))
+    return {"svg": None, "facts": facts, "tables": tables}
+
+
+def _generic_board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None) -> dict[str, Any]:
+    facts = [
+        [key.replace("_", " "), value]
+        for key, value in obs.items()
+        if isinstance(value, str | int | float | bool) and key not in ("game", "viewer")
+    ]
+    rest = {
+        key: value
+        for key, value in obs.items()
+        if not isinstance(value, str | int | float | bool) and key != "log"
+    }
+    tables = [] if truth is None else [_truth_table(truth)]
+    return {"svg": None, "facts": facts, "tables": tables, "details": rest}
+
+
+def _truth_table(truth: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "title": "The true state (omniscient)",
+        "columns": ["what", "value"],
+        "rows": [
+            [key, value if isinstance(value, str) else json.dumps(value)]
+            for key, value in truth.items()
+        ],
+        "truth": True,
+    }
+
+
+def _mission_truth(state: Any) -> dict[str, Any]:
+    t = state.t
+    rooms = t.rooms
+    return {
+        "answer": state.true_answer(),
+        "window contents": {g: state.key[i] for i, g in enumerate(t.glyphs) if t.on_card[i]},
+        "face-down stacks (top first)": {
+            rooms[r]: [t.token_labels[x] for x in reversed(stack)]
+            for r, stack in enumerate(state.stacks)
+        },
+        "hands": {state.name(c): state.cards_in_hand(c) for c in range(len(state.chars))},
+        "deck (top first)": [t.cards.labels[c] for c in reversed(state.deck)],
+    }
+
+
+def _omniscient_mission_obs(state: Any) -> dict[str, Any]:
+    """The spectator's observation with every window's content filled in (shown
+    greyed while closed) and every hand: what the author sees."""
+    obs = state.observe(SPECTATOR)
+    key = dict(zip(state.t.glyphs, state.key, strict=True))
+    console = dict(obs["console"])
+    console["cells"] = [dict(c, content=key[c["glyph"]]) for c in console["cells"]]
+    return {
+        **obs,
+        "console": console,
+        "hands": [state.cards_in_hand(c) for c in range(len(state.chars))],
+    }
+
+
+class Replay(anywidget.AnyWidget):
+    """Step through ``record`` as ``viewer`` sees it; see the module docstring.
+
+    Parameters
+    ----------
+    record:
+        A :class:`~cipherkit.core.record.Record`, its JSON dict, or a path to a record
+        file. It is replayed in the kernel; it never reaches the page.
+    viewer:
+        Whose view to show first: a seat number, a team (``"team:white"``) or
+        ``"spectator"`` (the default when the game has spectators, else seat 0).
+    viewers:
+        The viewers the page may switch between (default: all of the game's viewers).
+        Pass ``[viewer]`` to fix the view.
+    omniscient:
+        Show the true state instead (for the author): every hand, stack order, window
+        contents and the answer. Only this view is then available.
+    step:
+        The step to show first (0: the deal; ``-1``: the end).
+    """
+
+    _esm = _HERE / "replay.js"
+    _css = _HERE / "replay.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        record: Record | Mapping[str, Any] | str | Path,
+        viewer: Viewer | None = None,
+        *,
+        viewers: Sequence[Viewer] | None = None,
+        omniscient: bool = False,
+        step: int = 0,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        if isinstance(record, str | Path):
+            record = Record.load(record)
+        elif isinstance(record, Mapping):
+            record = Record.from_json(record)
+        if not isinstance(record, Record):
+            raise CipherkitError("Replay needs a Record, its JSON dict or a record file")
+        self._record = record
+        self._spec = get_game(record.game)
+        self._states, self._events, self._actors = self._replay(record)
+        first = self._states[0]
+        self._names = list(record.meta.get("names") or []) or _seat_names(first)
+        available = list(self._spec.viewers(first))
+        if omniscient:
+            if viewer is not None or viewers is not None:
+                raise CipherkitError("an omniscient replay shows the true state only: no viewer")
+            self._viewers: list[Viewer] = [OMNISCIENT]
+        else:
+            chosen = available if viewers is None else list(viewers)
+            unknown = [v for v in chosen if v not in available]
+            if unknown or not chosen:
+                raise CipherkitError(
+                    f"{record.game} viewers are {available}, not {unknown or chosen}"
+                )
+            self._viewers = chosen
+        if viewer is None:
+            viewer = self._viewers[0] if omniscient or SPECTATOR not in self._viewers else SPECTATOR
+        if viewer not in self._viewers:
+            raise CipherkitError(f"viewer {viewer!r} is not among {self._viewers}")
+        self._viewer: Viewer = viewer
+        self._art: Any = None
+        last = len(self._states) - 1
+        self._step = last if step < 0 else min(max(0, int(step)), last)
+        self._publish()
+        self.on_msg(self._on_page_message)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def record(self) -> Record:
+        return self._record
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    @property
+    def state(self) -> State:
+        """The true state at the current step (kernel only)."""
+        return self._states[self._step]
+
+    @property
+    def viewers(self) -> list[Viewer]:
+        return list(self._viewers)
+
+    def states(self) -> list[State]:
+        """Every state of the game: the deal, then one after each action."""
+        return list(self._states)
+
+    def handle_message(self, content: Any, buffers: Any = None) -> None:
+        """Act on one message from the page; a refusal is shown in :attr:`message`."""
+        try:
+            kind, value = check_message(content, buffers)
+            if kind == "seek":
+                if not 0 <= value < len(self._states):
+                    raise Refused(f"refused: steps go from 0 to {len(self._states) - 1}")
+                self._step = value
+            else:
+                by_key = {_viewer_key(v): v for v in self._viewers}
+                if value not in by_key:
+                    allowed = ", ".join(viewer_label(v, self._names) for v in self._viewers)
+                    raise Refused(f"refused: this replay shows only: {allowed}")
+                self._viewer = by_key[value]
+            with self.hold_sync():
+                self.message = ""
+                self._publish()
+        except Refused as exc:
+            self._refuse(str(exc))
+        except Exception as exc:
+            _log.warning("replay: unexpected error (%s)", type(exc).__name__)
+            _log.debug("replay: unexpected error", exc_info=exc)
+            self._refuse("error: something went wrong in the kernel")
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Reset any trait the page tries to change, and say so (see DecipherTable)."""
+        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
+        before = {k: getattr(self, k) for k in keys}
+        with contextlib.suppress(Exception):
+            super().set_state(sync_data)
+        for key, value in before.items():
+            if getattr(self, key) != value:
+                setattr(self, key, value)
+        if keys:
+            self.send_state(keys)
+        self._refuse("refused: the page may not change the replay; it has been reset")
+
+    # ------------------------------------------------------------------ inside
+    def _replay(self, record: Record) -> tuple[list[State], list[list[str]], list[Any]]:
+        state = record.new_state()
+        states, events, actors = [state.copy()], [[]], [None]
+        for index, (seat, text) in enumerate(record.actions):
+            try:
+                happened = state.apply(seat, self._spec.parse_action(text))
+            except (IllegalAction, NotationError) as exc:
+                raise CipherkitError(
+                    f"record does not replay at move {index + 1} ({seat}: {text}): {exc}"
+                ) from None
+            states.append(state.copy())
+            events.append([e.text for e in happened if e.text])
+            actors.append(seat)
+        return states, events, actors
+
+    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        self.handle_message(content, buffers)
+
+    def _mission_art(self, state: Any) -> Any:
+        if self._art is None:
+            from cipherkit.widgets.mission_view import BoardArt
+
+            self._art = BoardArt(state.mission)
+        return self._art
+
+    def view_at(self, step: int, viewer: Viewer) -> dict[str, Any]:
+        """The view of ``step`` for ``viewer``: built from ``observe(viewer)`` and the
+        step's public events (or, for :data:`OMNISCIENT`, from the true state)."""
+        state = self._states[step]
+        game = self._record.game
+        if viewer == OMNISCIENT:
+            truth: dict[str, Any] | None
+            if game == "mission":
+                obs = _omniscient_mission_obs(state)
+                truth = _mission_truth(state)
+            else:
+                obs = state.observe(SPECTATOR) if SPECTATOR in self._spec.viewers(state) else {}
+                truth = state.to_json()
+                truth.pop("rng", None)
+                truth.pop("config", None)
+        else:
+            obs = state.observe(viewer)
+            truth = None
+        if game == "mission":
+            board = _mission_board(obs, truth, self._mission_art(state))
+        elif game == "decipher":
+            board = _decipher_board(obs, truth)
+        elif game == "intercept":
+            board = _intercept_board(obs, truth)
+        else:
+            board = _generic_board(obs, truth)
+        outcome = state.outcome
+        recent: list[dict[str, Any]] = []
+        for k in range(max(1, step - LOG_LINES), step + 1):
+            recent.extend({"step": k, "text": text} for text in self._events[k])
+        actor = self._actors[step]
+        return {
+            "game": game,
+            "title": _title(game, state),
+            "step": step,
+            "steps": len(self._states) - 1,
+            "viewer": _viewer_key(viewer),
+            "viewer_label": viewer_label(viewer, self._names),
+            "viewers": [
+                {"id": _viewer_key(v), "label": viewer_label(v, self._names)} for v in self._viewers
+            ],
+            "omniscient": viewer == OMNISCIENT,
+            "actor": None if actor is None else viewer_label(actor, self._names),
+            "events": self._events[step],
+            "log": recent[-LOG_LINES:],
+            "board": board,
+            "over": outcome is not None,
+            "outcome": None if outcome is None else _outcome_words(outcome, self._names),
+        }
+
+    def _publish(self) -> None:
+        self.view = self.view_at(self._step, self._viewer)
+
+    def _refuse(self, text: str) -> None:
+        if self.message == text:
+            self.message = ""
+        self.message = text
+
+
+def _seat_names(state: Any) -> list[str]:
+    """Names for the seats: the mission's characters of each seat, else the game's
+    own player names (public in every observation)."""
+    if getattr(state, "game_name", "") == "mission":
+        return [
+            " & ".join(state.name(c) for c, s in enumerate(state.seat_of) if s == seat)
+            for seat in range(state.players)
+        ]
+    try:
+        return [str(n) for n in state.observe(SPECTATOR).get("names") or []]
+    except Exception:  # a game without spectators: seats get numbers
+        return []
+
+
+def _title(game: str, state: Any) -> str:
+    if game == "mission":
+        return f"Mission: {state.mission.title}"
+    return game.capitalize()
+
+
+def _outcome_words(outcome: Any, names: Sequence[str]) -> str:
+    if outcome.draw:
+        return f"A draw ({outcome.reason})." if outcome.reason else "A draw."
+    if not outcome.winners:
+        return f"Lost: {outcome.reason}." if outcome.reason else "Nobody won."
+    who = ", ".join(viewer_label(s, names) for s in outcome.winners)
+    reason = f" ({outcome.reason})" if outcome.reason else ""
+    return f"Won by {who}{reason}."

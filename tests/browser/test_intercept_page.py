@@ -1,0 +1,153 @@
+"""An intercept table in a real Voila server and a real headless Chromium: a person and a
+bot teammate (White) against two bots, played by typing and clicking."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cipherkit.games.intercept import new_game
+from cipherkit.widgets.intercept_table import table_config
+from tests.browser.conftest import TEST_PAGES, KernelClient, Server, table_model_id
+from tests.widgets.leaks import as_text
+
+pytestmark = pytest.mark.browser
+
+TABLE = "[data-testid=intercept-table]"
+WIDGET = "cipherkit.widgets.intercept_table.InterceptTable"
+READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=notes]"
+WIDGETS = Path(__file__).resolve().parents[2] / "cipherkit" / "widgets"
+# Everyday words to try as clues; the live check says which ones are fair.
+CANDIDATES = ["sunrise", "ocean", "violin", "thunder", "garden", "castle", "pepper", "velvet"]
+
+
+class InterceptPage:
+    def __init__(self, page: Any, server: Server) -> None:
+        self.page = page
+        self.server = server
+        self.frames: list[str | bytes] = []
+        self.urls: list[str] = []
+
+    def open(self) -> InterceptPage:
+        def on_socket(ws: Any) -> None:
+            self.urls.append(ws.url)
+            ws.on("framereceived", lambda payload: self.frames.append(payload))
+
+        self.page.on("websocket", on_socket)
+        response = self.page.goto(f"{self.server.url}/voila/render/{TEST_PAGES}/intercept.ipynb")
+        assert response is not None and response.status == 200
+        self.page.wait_for_selector(READY)
+        return self
+
+    @property
+    def kernel(self) -> KernelClient:
+        ids = {u.split("/api/kernels/")[1].split("/")[0] for u in self.urls if "/api/kernels/" in u}
+        assert len(ids) == 1
+        return KernelClient(self.server.port, ids.pop())
+
+    def role(self) -> str:
+        return self.page.locator(TABLE).get_attribute("data-role")
+
+    def text(self, testid: str) -> str:
+        return self.page.locator(f"{TABLE} [data-testid={testid}]").inner_text()
+
+    def click(self, selector: str) -> None:
+        self.page.locator(f"{TABLE} {selector}").click()
+        self.page.wait_for_selector(READY)
+
+    def type_clue(self, text: str) -> str:
+        """Type a clue and wait for the live check of exactly that text."""
+        box = self.page.locator(f"{TABLE} [data-testid=clue-input]")
+        box.fill("")
+        box.type(text, delay=15)
+        self.page.wait_for_function(
+            """() => {
+              const box = document.querySelector('[data-testid=clue-check]');
+              return box && box.querySelector('[data-testid=check-ok], [data-testid=check-error]')
+                && !box.innerText.includes('checking');
+            }"""
+        )
+        return self.text("clue-check")
+
+    def view(self) -> dict[str, Any]:
+        states = self.kernel.request_states()
+        return states[table_model_id(states, WIDGET)]["state"]["view"]
+
+    def guess(self, digits: list[int]) -> None:
+        for clue, digit in enumerate(digits, start=1):
+            self.page.click(f"{TABLE} [data-clue='{clue}'][data-digit='{digit}']")
+        self.click("[data-testid=give-guess]")
+
+
+def hidden_words(words: list[str], public: str) -> list[str]:
+    """Words to search for: not in public text, nor in the (static) front-end files."""
+    static = (
+        (WIDGETS / "intercept_table.js").read_text() + (WIDGETS / "intercept_table.css").read_text()
+    ).lower()
+    return [w for w in words if w not in public.lower() and w not in static]
+
+
+def test_play_a_round_with_typed_clues_then_decrypt_and_intercept(
+    page: Any, voila_server: Server
+) -> None:
+    dealt = new_game(table_config(4, 0), seed=voila_server.seed)
+    black = dealt.keywords[1]
+    table = InterceptPage(page, voila_server).open()
+    assert table.role() == "encryptor"
+    assert table.text("round") == "Round 1 of 8"
+    keywords = [table.text(f"keyword-{i}").split("\n")[-1] for i in range(1, 5)]
+    assert keywords == dealt.keywords[0]
+    code = [int(d) for d in table.text("code").split(" . ")]
+    assert code == list(dealt.codes[0])
+
+    # A keyword as a clue: the live check says why, and the button stays off.
+    verdict = table.type_clue(keywords[code[0] - 1].upper())
+    assert f"uses the keyword '{keywords[code[0] - 1]}'" in verdict
+    assert page.locator(f"{TABLE} [data-testid=give-clue]").is_disabled()
+    verdict = table.type_clue("7 letters")
+    assert "reads out digits" in verdict
+
+    given = []
+    for n in range(3):
+        for word in CANDIDATES:
+            if word in given:
+                continue
+            if "a fair clue" in table.type_clue(word):
+                break
+        else:
+            raise AssertionError("no candidate clue passed the check")
+        table.click("[data-testid=give-clue]")
+        given.append(word)
+        if n < 2:
+            assert page.locator(f"{TABLE} [data-testid=given-{n + 1}]").inner_text() == word
+    # Round 1 is over (the bots decrypted, no interception in round 1): round 2, where
+    # Boris encrypts for White and the person decrypts, then intercepts Black.
+    page.wait_for_selector(f"{TABLE}[data-round='2']")
+    assert table.role() == "decryptor"
+    assert "White’s clues" in table.text("notes-white") and given[0] in table.text("notes-white")
+    assert page.locator(f"{TABLE} [data-testid=code]").count() == 0  # Boris's code is his
+    kernel = table.kernel
+    states = as_text(kernel.request_states())
+    for word in hidden_words(black, " ".join(table.view()["log"])):
+        assert not re.search(rf"\b{re.escape(word)}\b", states.lower()), word
+    page.locator(TABLE).screenshot(path=str(voila_server.log.parent / "intercept-decrypt.png"))
+    table.guess([1, 2, 3])
+    if table.role() == "interceptor":
+        assert "Intercept Black’s clues" in table.text("guess")
+        table.guess([4, 3, 2])
+    page.wait_for_selector(f"{TABLE}[data-round='3'], {TABLE} [data-testid=outcome]")
+    reveal = table.text("last-reveal")
+    assert reveal.startswith("Round 2, ")
+    codes = page.locator(f"{TABLE} [data-testid=notes-white] tbody tr td:last-child")
+    assert codes.count() == 2 and "?" not in codes.all_inner_texts()
+    page.locator(TABLE).screenshot(path=str(voila_server.log.parent / "intercept-round3.png"))
+
+    # Black's keywords never reached the browser: widget states and every frame so far.
+    log = " ".join(table.view()["log"])
+    everything = "\n".join(map(as_text, table.frames)) + as_text(kernel.request_states())
+    for word in hidden_words(black, log):
+        assert not re.search(rf"\b{re.escape(word)}\b", everything.lower()), word
+    assert "intercept" in everything.lower()  # the scan did read the frames
