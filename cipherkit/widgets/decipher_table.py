@@ -42,28 +42,23 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import os
 import pathlib
 from typing import Any
 
-import anywidget
 import traitlets
 
-from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.errors import IllegalAction, NotationError
 from cipherkit.core.protocol import Action, Event
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.games.decipher import DecipherState, new_game, parse_action
 from cipherkit.widgets.decipher_view import build_view, event_words
+from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
-
-SEED_ENV = "CIPHERKIT_SEED"
-"""Environment variable that fixes the deal (read when ``seed=None``)."""
 
 MAX_MESSAGE_CHARS = 200
 """Longest JSON text of a message from the page that is even looked at."""
@@ -77,36 +72,6 @@ _BOT_RNG_SALT = 0x5EED_B07
 
 _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
-
-
-def _warn_quietly(what: str, exc: BaseException) -> None:
-    """Log a failure without its message or traceback at WARNING level.
-
-    In a kernel, log records reach ``sys.stderr``, which ipykernel forwards to every page
-    on the kernel; an exception's text could name a hidden card. The full traceback is
-    kept for DEBUG logging, which is off unless someone turns it on in the kernel.
-    """
-    _log.warning("decipher table: %s (%s)", what, type(exc).__name__)
-    _log.debug("decipher table: %s", what, exc_info=exc)
-
-
-class Refused(CipherkitError):
-    """A message from the page that is not acted upon."""
-
-
-def default_seed() -> int:
-    """The seed from ``CIPHERKIT_SEED`` if set, else 63 random bits from ``os.urandom``.
-
-    >>> 0 <= default_seed() < 2**63
-    True
-    """
-    text = os.environ.get(SEED_ENV, "").strip()
-    if text:
-        try:
-            return int(text)
-        except ValueError:
-            raise CipherkitError(f"{SEED_ENV} must be a whole number, not {text!r}") from None
-    return int.from_bytes(os.urandom(8), "little") >> 1
 
 
 def table_config(human_first: bool | None = None) -> dict[str, Any]:
@@ -132,18 +97,9 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
     >>> check_message(["skip"])
     Traceback (most recent call last):
     ...
-    cipherkit.widgets.decipher_table.Refused: refused: a message must be an object
+    cipherkit.widgets.guard.Refused: refused: a message must be an object
     """
-    if buffers:
-        raise Refused("refused: unexpected binary data")
-    if not isinstance(content, dict):
-        raise Refused("refused: a message must be an object")
-    try:
-        size = len(json.dumps(content))
-    except (TypeError, ValueError):
-        raise Refused("refused: a message must be plain JSON") from None
-    if size > MAX_MESSAGE_CHARS:
-        raise Refused("refused: message too long")
+    content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
     kind = content.get("type")
     if kind == "action":
         if set(content) != {"type", "text"}:
@@ -159,7 +115,7 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
     raise Refused("refused: unknown message type")
 
 
-class DecipherTable(anywidget.AnyWidget):
+class DecipherTable(GuardedWidget):
     """A Decipher table: you (seat 0) against a bot, in the notebook or on a Voila page.
 
     Parameters
@@ -188,8 +144,9 @@ class DecipherTable(anywidget.AnyWidget):
     _esm = _HERE / "decipher_table.js"
     _css = _HERE / "decipher_table.css"
 
+    label = "decipher table"
+
     view = traitlets.Dict().tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -209,7 +166,6 @@ class DecipherTable(anywidget.AnyWidget):
         self._bot_rng: Rng
         self._journal: list[tuple[int, str]] = []
         self._start_game()
-        self.on_msg(self._on_page_message)
 
     # ------------------------------------------------------------------ public
     @property
@@ -226,49 +182,17 @@ class DecipherTable(anywidget.AnyWidget):
         """The true game state, hidden cards included. Kernel only: never synced."""
         return self._state
 
-    def handle_message(self, content: Any, buffers: Any = None) -> None:
-        """Act on one message from the page, exactly as the browser's messages are.
-
-        Never raises for bad input: a refusal is shown in :attr:`message`.
-        """
-        try:
-            kind, text = check_message(content, buffers)
-            if kind == "new_game":
-                if self._state.outcome is None:
-                    raise Refused("illegal: finish this game first")
-                self._start_game()
-            else:
-                assert text is not None
-                self._human_act(text)
-        except Refused as exc:
-            self._refuse(str(exc))
-        except Exception as exc:  # a bug must not take the page down with a traceback
-            _warn_quietly("unexpected error", exc)
-            self._refuse("error: something went wrong in the kernel; the move was not made")
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Reset any trait the page tries to change, and say so.
-
-        The kernel reads nothing from the browser. ipywidgets calls this with the
-        page's update; we let it run (so the page gets its echo) and then restore every
-        trait it touched, which sends the true values back.
-        """
-        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
-        before = {k: getattr(self, k) for k in keys}
-        # A value of the wrong type raises; traitlets has rolled it back already.
-        with contextlib.suppress(Exception):
-            super().set_state(sync_data)
-        for key, value in before.items():
-            if getattr(self, key) != value:
-                setattr(self, key, value)
-        if keys:
-            self.send_state(keys)
-        self._refuse("refused: the page may not change the table; it has been reset")
+    def _handle(self, content: Any, buffers: Any) -> None:
+        kind, text = check_message(content, buffers)
+        if kind == "new_game":
+            if self._state.outcome is None:
+                raise Refused("illegal: finish this game first")
+            self._start_game()
+        else:
+            assert text is not None
+            self._human_act(text)
 
     # ------------------------------------------------------------------ game flow
-    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
-        self.handle_message(content, buffers)
-
     def _next_seed(self) -> int:
         if self._fixed_seed:
             return self._first_seed + len(self.records)
@@ -325,7 +249,7 @@ class DecipherTable(anywidget.AnyWidget):
             try:
                 action = self._bot.act(self._state.observe(bot), legal, self._bot_rng)
             except Exception as exc:
-                _warn_quietly(f"the {self.bot_name} bot failed", exc)
+                self._warn(f"the {self.bot_name} bot failed", exc)
                 action = None
             if action not in legal:  # never name the move: it may be a hidden card
                 _log.warning("decipher table: the bot's move is not legal; playing at random")
@@ -344,8 +268,3 @@ class DecipherTable(anywidget.AnyWidget):
             bot_name=self.bot_name,
             game_number=len(self.records),
         )
-
-    def _refuse(self, text: str) -> None:
-        if self.message == text:  # send a change even when the same refusal repeats
-            self.message = ""
-        self.message = text

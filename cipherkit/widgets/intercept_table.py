@@ -40,15 +40,12 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import os
 import pathlib
 from collections.abc import Sequence
 from typing import Any
 
-import anywidget
 import traitlets
 
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
@@ -59,7 +56,7 @@ from cipherkit.core.rng import Rng
 from cipherkit.games.intercept import InterceptState, check_clue, new_game, parse_action
 from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.rules import make_config
-from cipherkit.widgets.decipher_table import SEED_ENV, Refused, default_seed
+from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.intercept_view import build_view
 
 __all__ = ["InterceptTable", "check_message", "table_config"]
@@ -76,12 +73,6 @@ _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
 
 
-def _warn_quietly(what: str, exc: BaseException) -> None:
-    """Log a failure by type only (kernel stderr reaches the page; see DecipherTable)."""
-    _log.warning("intercept table: %s (%s)", what, type(exc).__name__)
-    _log.debug("intercept table: %s", what, exc_info=exc)
-
-
 def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
     """Validate a message from the page: ``("action", text)``, ``("check", text)`` or
     ``("new_game", None)``; raise :class:`Refused` otherwise.
@@ -91,19 +82,10 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
     >>> check_message({"type": "check", "text": "x", "seat": 1})
     Traceback (most recent call last):
     ...
-    cipherkit.widgets.decipher_table.Refused: refused: a check message has exactly the \
+    cipherkit.widgets.guard.Refused: refused: a check message has exactly the \
 fields type and text
     """
-    if buffers:
-        raise Refused("refused: unexpected binary data")
-    if not isinstance(content, dict):
-        raise Refused("refused: a message must be an object")
-    try:
-        size = len(json.dumps(content))
-    except (TypeError, ValueError):
-        raise Refused("refused: a message must be plain JSON") from None
-    if size > MAX_MESSAGE_CHARS:
-        raise Refused("refused: message too long")
+    content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
     kind = content.get("type")
     if kind in ("action", "check"):
         if set(content) != {"type", "text"}:
@@ -153,7 +135,7 @@ def table_config(
     )
 
 
-class InterceptTable(anywidget.AnyWidget):
+class InterceptTable(GuardedWidget):
     """An intercept table for one person and bots; see the module docstring.
 
     Parameters
@@ -175,8 +157,10 @@ class InterceptTable(anywidget.AnyWidget):
     _esm = _HERE / "intercept_table.js"
     _css = _HERE / "intercept_table.css"
 
+    label = "intercept table"
+    error_text = "error: something went wrong in the kernel; nothing was done"
+
     view = traitlets.Dict().tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -219,7 +203,6 @@ class InterceptTable(anywidget.AnyWidget):
         self._check: dict[str, Any] | None = None
         self._serial = 0
         self._start_game()
-        self.on_msg(self._on_page_message)
 
     # ------------------------------------------------------------------ public
     @property
@@ -231,38 +214,18 @@ class InterceptTable(anywidget.AnyWidget):
         """The true game state. Kernel only: never synced."""
         return self._state
 
-    def handle_message(self, content: Any, buffers: Any = None) -> None:
-        """Act on one message from the page; a refusal is shown in :attr:`message`."""
-        try:
-            kind, text = check_message(content, buffers)
-            if kind == "new_game":
-                if self._state.outcome is None:
-                    raise Refused("illegal: finish this game first")
-                self._start_game()
-            elif kind == "check":
-                assert text is not None
-                self._check_clue(text)
-            else:
-                assert text is not None
-                self._human_act(text)
-        except Refused as exc:
-            self._refuse(str(exc))
-        except Exception as exc:  # a bug must not take the page down with a traceback
-            _warn_quietly("unexpected error", exc)
-            self._refuse("error: something went wrong in the kernel; nothing was done")
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Reset any trait the page tries to change, and say so (see DecipherTable)."""
-        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
-        before = {k: getattr(self, k) for k in keys}
-        with contextlib.suppress(Exception):
-            super().set_state(sync_data)
-        for key, value in before.items():
-            if getattr(self, key) != value:
-                setattr(self, key, value)
-        if keys:
-            self.send_state(keys)
-        self._refuse("refused: the page may not change the table; it has been reset")
+    def _handle(self, content: Any, buffers: Any) -> None:
+        kind, text = check_message(content, buffers)
+        if kind == "new_game":
+            if self._state.outcome is None:
+                raise Refused("illegal: finish this game first")
+            self._start_game()
+        elif kind == "check":
+            assert text is not None
+            self._check_clue(text)
+        else:
+            assert text is not None
+            self._human_act(text)
 
     def view_of(self, state: InterceptState) -> dict[str, Any]:
         """The view for ``state``: a function of the person's observation (and of the
@@ -277,9 +240,6 @@ class InterceptTable(anywidget.AnyWidget):
         )
 
     # ------------------------------------------------------------------ game flow
-    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
-        self.handle_message(content, buffers)
-
     def _next_seed(self) -> int:
         if self._fixed_seed:
             return self._first_seed + len(self.records)
@@ -382,7 +342,7 @@ class InterceptTable(anywidget.AnyWidget):
             try:
                 action = self._bots[seat].act(state.observe(seat), legal, self._bot_rngs[seat])
             except Exception as exc:
-                _warn_quietly(f"the {self.bot_name} bot failed", exc)
+                self._warn(f"the {self.bot_name} bot failed", exc)
                 action = None
             if action is None or not state.is_legal(seat, action):
                 _log.warning("intercept table: a bot's move is not legal; playing at random")
@@ -395,8 +355,3 @@ class InterceptTable(anywidget.AnyWidget):
             self.message = ""
             self._serial += 1
             self.view = self.view_of(self._state)
-
-    def _refuse(self, text: str) -> None:
-        if self.message == text:
-            self.message = ""
-        self.message = text

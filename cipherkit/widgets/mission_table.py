@@ -51,15 +51,12 @@ action (special 3 9), end or pass'
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import os
 import pathlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import anywidget
 import traitlets
 
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
@@ -70,7 +67,7 @@ from cipherkit.core.rng import Rng
 from cipherkit.games.mission import Mission, MissionState, new_game, parse_action
 from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
-from cipherkit.widgets.decipher_table import SEED_ENV, Refused, default_seed
+from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
 
 __all__ = ["MissionTable", "check_message", "table_config"]
@@ -90,12 +87,6 @@ _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
 
 
-def _warn_quietly(what: str, exc: BaseException) -> None:
-    """Log a failure by type only (kernel stderr reaches the page; see DecipherTable)."""
-    _log.warning("mission table: %s (%s)", what, type(exc).__name__)
-    _log.debug("mission table: %s", what, exc_info=exc)
-
-
 def _is_seat_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4
 
@@ -111,18 +102,9 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, Any, int | No
     >>> check_message({"type": "claim", "seat": "me"})
     Traceback (most recent call last):
     ...
-    cipherkit.widgets.decipher_table.Refused: refused: claim a seat by its number
+    cipherkit.widgets.guard.Refused: refused: claim a seat by its number
     """
-    if buffers:
-        raise Refused("refused: unexpected binary data")
-    if not isinstance(content, dict):
-        raise Refused("refused: a message must be an object")
-    try:
-        size = len(json.dumps(content))
-    except (TypeError, ValueError):
-        raise Refused("refused: a message must be plain JSON") from None
-    if size > MAX_MESSAGE_CHARS:
-        raise Refused("refused: message too long")
+    content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
     kind = content.get("type")
     if kind == "action":
         if set(content) not in ({"type", "text"}, {"type", "text", "seat"}):
@@ -186,7 +168,7 @@ def table_config(
     )
 
 
-class MissionTable(anywidget.AnyWidget):
+class MissionTable(GuardedWidget):
     """A mission game at one screen; see the module docstring.
 
     Parameters
@@ -220,8 +202,9 @@ class MissionTable(anywidget.AnyWidget):
     _esm = _HERE / "mission_table.js"
     _css = _HERE / "mission_table.css"
 
+    label = "mission table"
+
     view = traitlets.Dict().tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -272,7 +255,6 @@ class MissionTable(anywidget.AnyWidget):
         self._holder: int | None = None
         self._serial = 0
         self._start_game()
-        self.on_msg(self._on_page_message)
 
     # ------------------------------------------------------------------ public
     @property
@@ -294,45 +276,19 @@ class MissionTable(anywidget.AnyWidget):
         """The human seat whose hand the view shows (``None``: the device is passed)."""
         return self._holder
 
-    def handle_message(self, content: Any, buffers: Any = None) -> None:
-        """Act on one message from the page, exactly as the browser's messages are.
-
-        Never raises for bad input: a refusal is shown in :attr:`message`.
-        """
-        try:
-            kind, text, seat = check_message(content, buffers)
-            if kind == "new_game":
-                if self._state.outcome is None:
-                    raise Refused("illegal: finish this mission first")
-                self._start_game()
-            elif kind == "claim":
-                assert seat is not None
-                self._claim(seat)
-            else:
-                self._human_act(text, seat)
-        except Refused as exc:
-            self._refuse(str(exc))
-        except Exception as exc:  # a bug must not take the page down with a traceback
-            _warn_quietly("unexpected error", exc)
-            self._refuse("error: something went wrong in the kernel; the move was not made")
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Reset any trait the page tries to change, and say so (see DecipherTable)."""
-        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
-        before = {k: getattr(self, k) for k in keys}
-        with contextlib.suppress(Exception):
-            super().set_state(sync_data)
-        for key, value in before.items():
-            if getattr(self, key) != value:
-                setattr(self, key, value)
-        if keys:
-            self.send_state(keys)
-        self._refuse("refused: the page may not change the table; it has been reset")
+    def _handle(self, content: Any, buffers: Any) -> None:
+        kind, text, seat = check_message(content, buffers)
+        if kind == "new_game":
+            if self._state.outcome is None:
+                raise Refused("illegal: finish this mission first")
+            self._start_game()
+        elif kind == "claim":
+            assert seat is not None
+            self._claim(seat)
+        else:
+            self._human_act(text, seat)
 
     # ------------------------------------------------------------------ game flow
-    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
-        self.handle_message(content, buffers)
-
     def _next_seed(self) -> int:
         if self._fixed_seed:
             return self._first_seed + len(self.records)
@@ -432,7 +388,7 @@ class MissionTable(anywidget.AnyWidget):
             try:
                 action = self._bots[seat].act(state.observe(seat), legal, self._bot_rngs[seat])
             except Exception as exc:
-                _warn_quietly(f"the {self.bot_name} bot failed", exc)
+                self._warn(f"the {self.bot_name} bot failed", exc)
                 action = None
             if action is None or not (
                 action in legal or (isinstance(action, Propose) and state.is_legal(seat, action))
@@ -480,8 +436,3 @@ class MissionTable(anywidget.AnyWidget):
             self.message = ""
             self._serial += 1
             self.view = self.view_of(self._state)
-
-    def _refuse(self, text: str) -> None:
-        if self.message == text:  # send a change even when the same refusal repeats
-            self.message = ""
-        self.message = text

@@ -43,7 +43,6 @@ Examples
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import pathlib
@@ -51,14 +50,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
 from cipherkit.core.protocol import SPECTATOR, State, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game
-from cipherkit.widgets.decipher_table import Refused
+from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["OMNISCIENT", "Replay", "check_message"]
 
@@ -80,18 +78,9 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, Any]:
     >>> check_message({"type": "seek", "step": "3"})
     Traceback (most recent call last):
     ...
-    cipherkit.widgets.decipher_table.Refused: refused: a step is a whole number
+    cipherkit.widgets.guard.Refused: refused: a step is a whole number
     """
-    if buffers:
-        raise Refused("refused: unexpected binary data")
-    if not isinstance(content, dict):
-        raise Refused("refused: a message must be an object")
-    try:
-        size = len(json.dumps(content))
-    except (TypeError, ValueError):
-        raise Refused("refused: a message must be plain JSON") from None
-    if size > MAX_MESSAGE_CHARS:
-        raise Refused("refused: message too long")
+    content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
     kind = content.get("type")
     if kind == "seek":
         if set(content) != {"type", "step"}:
@@ -340,7 +329,7 @@ def _omniscient_mission_obs(state: Any) -> dict[str, Any]:
     }
 
 
-class Replay(anywidget.AnyWidget):
+class Replay(GuardedWidget):
     """Step through ``record`` as ``viewer`` sees it; see the module docstring.
 
     Parameters
@@ -364,8 +353,11 @@ class Replay(anywidget.AnyWidget):
     _esm = _HERE / "replay.js"
     _css = _HERE / "replay.css"
 
+    label = "replay"
+    noun = "replay"
+    error_text = "error: something went wrong in the kernel"
+
     view = traitlets.Dict().tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -411,7 +403,6 @@ class Replay(anywidget.AnyWidget):
         last = len(self._states) - 1
         self._step = last if step < 0 else min(max(0, int(step)), last)
         self._publish()
-        self.on_msg(self._on_page_message)
 
     # ------------------------------------------------------------------ public
     @property
@@ -435,42 +426,21 @@ class Replay(anywidget.AnyWidget):
         """Every state of the game: the deal, then one after each action."""
         return list(self._states)
 
-    def handle_message(self, content: Any, buffers: Any = None) -> None:
-        """Act on one message from the page; a refusal is shown in :attr:`message`."""
-        try:
-            kind, value = check_message(content, buffers)
-            if kind == "seek":
-                if not 0 <= value < len(self._states):
-                    raise Refused(f"refused: steps go from 0 to {len(self._states) - 1}")
-                self._step = value
-            else:
-                by_key = {_viewer_key(v): v for v in self._viewers}
-                if value not in by_key:
-                    allowed = ", ".join(viewer_label(v, self._names) for v in self._viewers)
-                    raise Refused(f"refused: this replay shows only: {allowed}")
-                self._viewer = by_key[value]
-            with self.hold_sync():
-                self.message = ""
-                self._publish()
-        except Refused as exc:
-            self._refuse(str(exc))
-        except Exception as exc:
-            _log.warning("replay: unexpected error (%s)", type(exc).__name__)
-            _log.debug("replay: unexpected error", exc_info=exc)
-            self._refuse("error: something went wrong in the kernel")
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Reset any trait the page tries to change, and say so (see DecipherTable)."""
-        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
-        before = {k: getattr(self, k) for k in keys}
-        with contextlib.suppress(Exception):
-            super().set_state(sync_data)
-        for key, value in before.items():
-            if getattr(self, key) != value:
-                setattr(self, key, value)
-        if keys:
-            self.send_state(keys)
-        self._refuse("refused: the page may not change the replay; it has been reset")
+    def _handle(self, content: Any, buffers: Any) -> None:
+        kind, value = check_message(content, buffers)
+        if kind == "seek":
+            if not 0 <= value < len(self._states):
+                raise Refused(f"refused: steps go from 0 to {len(self._states) - 1}")
+            self._step = value
+        else:
+            by_key = {_viewer_key(v): v for v in self._viewers}
+            if value not in by_key:
+                allowed = ", ".join(viewer_label(v, self._names) for v in self._viewers)
+                raise Refused(f"refused: this replay shows only: {allowed}")
+            self._viewer = by_key[value]
+        with self.hold_sync():
+            self.message = ""
+            self._publish()
 
     # ------------------------------------------------------------------ inside
     def _replay(self, record: Record) -> tuple[list[State], list[list[str]], list[Any]]:
@@ -487,9 +457,6 @@ class Replay(anywidget.AnyWidget):
             events.append([e.text for e in happened if e.text])
             actors.append(seat)
         return states, events, actors
-
-    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
-        self.handle_message(content, buffers)
 
     def _mission_art(self, state: Any) -> Any:
         if self._art is None:
@@ -550,11 +517,6 @@ class Replay(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         self.view = self.view_at(self._step, self._viewer)
-
-    def _refuse(self, text: str) -> None:
-        if self.message == text:
-            self.message = ""
-        self.message = text
 
 
 def _seat_names(state: Any) -> list[str]:

@@ -22,7 +22,8 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.games.decipher import CARDS, new_game
 from cipherkit.games.decipher.cards import Card
 from cipherkit.widgets import DecipherTable
-from cipherkit.widgets.decipher_table import SEED_ENV, table_config
+from cipherkit.widgets.decipher_table import table_config
+from cipherkit.widgets.guard import SEED_ENV
 from tests.widgets.leaks import as_text, cards_in
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,7 +23,7 @@ from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.games.intercept import Clue, hidden_variant, new_game
 from cipherkit.widgets import InterceptTable
-from cipherkit.widgets.decipher_table import SEED_ENV
+from cipherkit.widgets.guard import SEED_ENV
 from cipherkit.widgets.intercept_table import table_config
 from tests.widgets.leaks import as_text
 from tests.widgets.test_mission_table import all_synced_state, page_message, page_update

@@ -34,7 +34,7 @@ from cipherkit.core.rng import Rng
 from cipherkit.games.mission import Mission, MissionBuilder, load, new_game
 from cipherkit.games.mission.variants import hidden_variant
 from cipherkit.widgets import MissionTable
-from cipherkit.widgets.decipher_table import SEED_ENV
+from cipherkit.widgets.guard import SEED_ENV
 from cipherkit.widgets.mission_table import table_config
 from tests.widgets.leaks import as_text
 

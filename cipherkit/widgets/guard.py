@@ -1,0 +1,149 @@
+"""What every cipherkit table widget does with the page: trust nothing it says.
+
+A synced trait is readable by anyone with the page open, and any browser can forge
+trait updates and messages (DESIGN.md, "Hidden information and security"). So every
+table widget
+
+* reads **no** trait from the page: :meth:`GuardedWidget.set_state` lets ipywidgets
+  apply a page update (so the page gets its echo), then restores every trait it
+  touched and says so in :attr:`~GuardedWidget.message`;
+* treats every custom message as untrusted input: :func:`check_envelope` refuses
+  binary buffers, non-objects, non-JSON and oversized messages before a widget looks
+  at its fields, and :meth:`GuardedWidget.handle_message` turns any
+  :class:`Refused` into a visible refusal and any other error into a generic one,
+  logged by type only (kernel stderr reaches every page on the kernel, and an
+  exception's text could name a hidden card).
+
+Subclasses implement ``_handle(content, buffers)``.
+
+Examples
+--------
+>>> check_envelope({"type": "seek", "step": 2}, None, 100)
+{'type': 'seek', 'step': 2}
+>>> check_envelope(["skip"], None, 100)
+Traceback (most recent call last):
+...
+cipherkit.widgets.guard.Refused: refused: a message must be an object
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from cipherkit.core.errors import CipherkitError
+
+__all__ = ["SEED_ENV", "GuardedWidget", "Refused", "check_envelope", "default_seed"]
+
+SEED_ENV = "CIPHERKIT_SEED"
+"""Environment variable that fixes a table's deal (read when ``seed=None``)."""
+
+_log = logging.getLogger("cipherkit.widgets")
+
+
+class Refused(CipherkitError):
+    """A message from the page that is not acted upon."""
+
+
+def default_seed() -> int:
+    """The seed from ``CIPHERKIT_SEED`` if set, else 63 random bits from ``os.urandom``.
+
+    >>> 0 <= default_seed() < 2**63
+    True
+    """
+    text = os.environ.get(SEED_ENV, "").strip()
+    if text:
+        try:
+            return int(text)
+        except ValueError:
+            raise CipherkitError(f"{SEED_ENV} must be a whole number, not {text!r}") from None
+    return int.from_bytes(os.urandom(8), "little") >> 1
+
+
+def check_envelope(content: Any, buffers: Any, max_chars: int) -> dict[str, Any]:
+    """The message as a dict, if it is a plain JSON object of at most ``max_chars``.
+
+    Raises :class:`Refused` with a short reason otherwise.
+    """
+    if buffers:
+        raise Refused("refused: unexpected binary data")
+    if not isinstance(content, dict):
+        raise Refused("refused: a message must be an object")
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError):
+        raise Refused("refused: a message must be plain JSON") from None
+    if size > max_chars:
+        raise Refused("refused: message too long")
+    return content
+
+
+class GuardedWidget(anywidget.AnyWidget):
+    """An anywidget that reads nothing from the page and checks every message.
+
+    Subclasses set :attr:`label` (for logs) and implement ``_handle``.
+    """
+
+    label: ClassVar[str] = "table"
+    noun: ClassVar[str] = "table"
+    error_text: ClassVar[str] = "error: something went wrong in the kernel; the move was not made"
+
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._on_page_message)
+
+    def _handle(self, content: Any, buffers: Any) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def handle_message(self, content: Any, buffers: Any = None) -> None:
+        """Act on one message from the page, exactly as the browser's messages are.
+
+        Never raises for bad input: a refusal is shown in :attr:`message`.
+        """
+        try:
+            self._handle(content, buffers)
+        except Refused as exc:
+            self._refuse(str(exc))
+        except Exception as exc:  # a bug must not take the page down with a traceback
+            self._warn("unexpected error", exc)
+            self._refuse(self.error_text)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Reset any trait the page tries to change, and say so.
+
+        ipywidgets calls this with the page's update; we let it run (so the page gets
+        its echo) and then restore every trait it touched, which sends the true values
+        back.
+        """
+        keys = [k for k in sync_data if k in self.keys] if isinstance(sync_data, dict) else []
+        before = {k: getattr(self, k) for k in keys}
+        # A value of the wrong type raises; traitlets has rolled it back already.
+        with contextlib.suppress(Exception):
+            super().set_state(sync_data)
+        for key, value in before.items():
+            if getattr(self, key) != value:
+                setattr(self, key, value)
+        if keys:
+            self.send_state(keys)
+        self._refuse(f"refused: the page may not change the {self.noun}; it has been reset")
+
+    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        self.handle_message(content, buffers)
+
+    def _refuse(self, text: str) -> None:
+        if self.message == text:  # send a change even when the same refusal repeats
+            self.message = ""
+        self.message = text
+
+    def _warn(self, what: str, exc: BaseException) -> None:
+        """Log a failure by type only at WARNING; the traceback only at DEBUG."""
+        _log.warning("%s: %s (%s)", self.label, what, type(exc).__name__)
+        _log.debug("%s: %s", self.label, what, exc_info=exc)
