@@ -55,25 +55,25 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
             "name": ch.name,
             "ability": ch.ability,
             "ability_text": ch.ability_text,
-            "seat": state.seat_of[c],
-            "room": rooms[state.pos[c]],
-            "hand_size": len(state.hands[c]),
+            "seat": seat_of,
+            "room": rooms[pos],
+            "hand_size": len(hand),
         }
-        for c, ch in enumerate(state.chars)
-    ]
-    cells = []
-    for cell in state.mission.cells:
-        g = t.glyph_index[cell.glyph]
-        shown = over or state.opened[g]
-        cells.append(
-            {
-                "glyph": cell.glyph,
-                "word": cell.word,
-                "answer": cell.answer,
-                "open": state.opened[g],
-                "content": state.key[g] if shown else None,
-            }
+        for c, (ch, seat_of, pos, hand) in enumerate(
+            zip(state.chars, state.seat_of, state.pos, state.hands, strict=True)
         )
+    ]
+    opened, key = state.opened, state.key
+    cells = [
+        {
+            "glyph": glyph,
+            "word": word,
+            "answer": answer,
+            "open": opened[g],
+            "content": key[g] if (over or opened[g]) else None,
+        }
+        for glyph, word, answer, g in t.cell_rows
+    ]
     time_cards = [cards[c] for c in state.discard if t.cards.icons[c]]
     known: dict[str, list[dict[str, Any]]] = {}
     if seat is not None and state.peeks[seat]:
@@ -86,6 +86,9 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
             ]
             if seen:
                 known[rooms[r]] = seen
+    standing: dict[int, list[int]] = {}
+    for c, r in enumerate(state.pos):
+        standing.setdefault(r, []).append(c)
     proposal = None
     if state.proposal is not None:
         proposal = {
@@ -134,7 +137,7 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
             rooms[r]: {
                 "stack": len(state.stacks[r]),
                 "face_up": [tokens[x] for x in state.faceup[r]],
-                "characters": [c for c, p in enumerate(state.pos) if p == r],
+                "characters": standing.get(r, []),
             }
             for r in range(len(rooms))
         },

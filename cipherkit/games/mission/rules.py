@@ -264,9 +264,17 @@ class MissionState(State):
     def reading(self, *, answer_only: bool = True) -> str:
         """What the open windows read (``?`` for a closed window)."""
         t = self.t
-        content = {g: (self.key[i] if self.opened[i] else None) for i, g in enumerate(t.glyphs)}
-        cells = self.mission.answer_cells if answer_only else self.mission.cells
-        return spell(cells, content)
+        memo = t.reading_memo
+        memo_key = (answer_only, tuple(self.opened), tuple(self.key))
+        text = memo.get(memo_key)
+        if text is None:
+            content = {g: (self.key[i] if self.opened[i] else None) for i, g in enumerate(t.glyphs)}
+            cells = self.mission.answer_cells if answer_only else self.mission.cells
+            text = spell(cells, content)
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[memo_key] = text
+        return text
 
     def true_answer(self) -> str:
         """The answer this state's hidden window contents spell (never shown to players)."""

@@ -16,7 +16,7 @@ the engine can list, so that listing legal actions allocates almost nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cipherkit.games.mission.actions import (
@@ -79,6 +79,13 @@ class Tables:
     lower: tuple[Lower, ...]
     unblock: tuple[Unblock, ...]
     public: dict[str, Any]
+    cell_rows: tuple[tuple[str, int, bool, int], ...]
+    """Per console cell: glyph id, word, answer flag, glyph index (for observations)."""
+    reading_memo: dict[tuple[bool, tuple[bool, ...], tuple[str | None, ...]], str] = field(
+        default_factory=dict
+    )
+    """What open windows read, by (answer only, opened flags, window contents): a
+    reading is asked for at every observation but changes only when a window opens."""
 
 
 def _build(mission: Mission) -> Tables:
@@ -147,6 +154,7 @@ def _build(mission: Mission) -> Tables:
         lower=tuple(Lower(a) for a in ACTIONS),
         unblock=tuple(Unblock(a) for a in ACTIONS),
         public=mission.public_dict(),
+        cell_rows=tuple((c.glyph, c.word, c.answer, gindex[c.glyph]) for c in mission.cells),
     )
 
 
