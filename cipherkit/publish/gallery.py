@@ -1,0 +1,228 @@
+"""The gallery index: one page listing every page notebook in a folder.
+
+Each page describes itself in its notebook metadata under ``"cipherkit"``::
+
+    {"kind": "mission", "title": "Night at the Signal Box", "summary": "...",
+     "difficulty": {"stars": 1, "label": "easy"}, "win_rate": 0.97,
+     "players": "1 player + bot", "thumbnail": "images/signal-box.png", "order": 20}
+
+A notebook without that metadata (a lesson copied in later, say) is still listed: its
+title is its first heading, its summary its first paragraph and its thumbnail its first
+markdown image. :func:`build_index` writes ``index.ipynb``: markdown only, with links
+to the pages and thumbnails served by ``/voila/files/`` (images only).
+
+Examples
+--------
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = write_notebook(folder / "a.ipynb", [("markdown", "# Alpha\\n\\nFirst page.")], {})
+>>> [e.title for e in gallery_entries(folder)]
+['Alpha']
+>>> build_index(folder).name
+'index.ipynb'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cipherkit.core.errors import CipherkitError
+
+__all__ = ["INDEX", "Entry", "build_index", "gallery_entries", "page_metadata", "write_notebook"]
+
+INDEX = "index.ipynb"
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+KIND_LABELS = {"mission": "Mission", "game": "Game", "lesson": "Lesson", "page": "Page"}
+KIND_ORDER = {"mission": 0, "game": 1, "lesson": 2, "page": 3}
+
+
+@dataclass
+class Entry:
+    """One page of the gallery, as the index shows it."""
+
+    name: str
+    title: str
+    summary: str = ""
+    kind: str = "page"
+    difficulty: dict[str, Any] | None = None
+    win_rate: float | None = None
+    players: str = ""
+    thumbnail: str | None = None
+    order: int = 1000
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def stars(self) -> str:
+        if not self.difficulty:
+            return ""
+        n = int(self.difficulty.get("stars", 0))
+        return "★" * n + "☆" * (5 - n)
+
+
+def write_notebook(
+    path: str | os.PathLike[str], cells: list[tuple[str, str]], metadata: dict[str, Any]
+) -> Path:
+    """Write an nbformat 4 notebook of ``(kind, source)`` cells with no outputs."""
+    out_cells = []
+    for i, (kind, source) in enumerate(cells):
+        cell: dict[str, Any] = {
+            "cell_type": kind,
+            "id": f"c{i}",
+            "metadata": {},
+            "source": source.splitlines(keepends=True),
+        }
+        if kind == "code":
+            cell.update(execution_count=None, outputs=[])
+        out_cells.append(cell)
+    notebook = {
+        "cells": out_cells,
+        "metadata": {
+            "kernelspec": KERNELSPEC,
+            "language_info": {"name": "python"},
+            **({"cipherkit": metadata} if metadata else {}),
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    target = Path(path)
+    target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return target
+
+
+def _markdown_text(notebook: dict[str, Any]) -> str:
+    return "\n\n".join(
+        "".join(c.get("source", ""))
+        for c in notebook.get("cells", [])
+        if c.get("cell_type") == "markdown"
+    )
+
+
+def _plain(text: str) -> str:
+    text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"<[^>]+>", "", text)
+    return re.sub(r"[*_`#>]+", "", text).strip()
+
+
+def page_metadata(path: str | os.PathLike[str]) -> Entry:
+    """The index entry of the page notebook at ``path`` (metadata first, then its text)."""
+    file = Path(path)
+    try:
+        notebook = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CipherkitError(f"{file}: not a notebook ({exc})") from None
+    meta = dict(notebook.get("metadata", {}).get("cipherkit", {}))
+    text = _markdown_text(notebook)
+    heading = re.search(r"^#{1,3}\s+(.+)$", text, re.MULTILINE)
+    paragraphs = [
+        _plain(p)
+        for p in re.split(r"\n\s*\n", text)
+        if p.strip() and not p.lstrip().startswith("#")
+    ]
+    image = re.search(r"!\[[^\]]*\]\(([^)\s]+)\)", text)
+    known = {f for f in Entry.__dataclass_fields__ if f not in ("name", "extra")}
+    entry = Entry(
+        name=file.name,
+        title=str(meta.get("title") or (heading.group(1).strip() if heading else file.stem)),
+        summary=str(meta.get("summary") or next((p for p in paragraphs if p), "")),
+        thumbnail=meta.get("thumbnail") or (image.group(1) if image else None),
+        extra={k: v for k, v in meta.items() if k not in known},
+    )
+    for key in ("kind", "difficulty", "win_rate", "players", "order"):
+        if key in meta:
+            setattr(entry, key, meta[key])
+    if entry.thumbnail and (entry.thumbnail.startswith(("/", "data:")) or ".." in entry.thumbnail):
+        entry.thumbnail = None  # only images beside the pages, served by /voila/files/
+    return entry
+
+
+def gallery_entries(folder: str | os.PathLike[str]) -> list[Entry]:
+    """Every page notebook directly in ``folder`` but the index, in gallery order."""
+    root = Path(folder)
+    entries = [
+        page_metadata(p)
+        for p in sorted(root.glob("*.ipynb"))
+        if p.name != INDEX and not p.name.startswith(".")
+    ]
+    return sorted(entries, key=lambda e: (KIND_ORDER.get(e.kind, 9), e.order, e.title.lower()))
+
+
+STYLE = """<style>
+.ck-gallery { font-family: system-ui, sans-serif; max-width: 1040px; margin: 0 auto; }
+.ck-hero { background: linear-gradient(135deg, #1f2a44, #3b4f7a); color: #fdf6e3;
+  border-radius: 14px; padding: 26px 30px; margin-bottom: 22px; }
+.ck-hero h1 { color: #fdf6e3; margin: 0 0 6px; font-size: 2.1em; }
+.ck-hero p { margin: 0; font-size: 1.1em; opacity: .9; }
+.ck-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
+  gap: 18px; }
+.ck-card { display: flex; flex-direction: column; background: #fffdf7; color: #1f2a44;
+  border: 2px solid #e2d9c3; border-radius: 12px; overflow: hidden; text-decoration: none;
+  box-shadow: 0 2px 6px rgba(0,0,0,.08); transition: transform .15s, box-shadow .15s; }
+.ck-card:hover { transform: translateY(-3px); box-shadow: 0 8px 18px rgba(0,0,0,.15);
+  text-decoration: none; }
+.ck-thumb { height: 170px; background: #e6dfcd center / cover no-repeat; }
+.ck-thumb img { width: 100%; height: 170px; object-fit: contain; display: block; }
+.ck-body { padding: 12px 16px 16px; display: flex; flex-direction: column; gap: 6px;
+  flex: 1; }
+.ck-kind { font-size: .75em; letter-spacing: .12em; text-transform: uppercase;
+  color: #8a6d3b; font-weight: 700; }
+.ck-title { font-size: 1.25em; font-weight: 700; }
+.ck-summary { font-size: .95em; line-height: 1.4; color: #3c4660; flex: 1; }
+.ck-meta { display: flex; justify-content: space-between; align-items: center;
+  font-size: .9em; margin-top: 6px; }
+.ck-stars { color: #d08b00; letter-spacing: 2px; }
+.ck-play { background: #2f7d4f; color: #fff; border-radius: 999px; padding: 4px 14px;
+  font-weight: 700; }
+</style>"""
+
+
+def _card(entry: Entry) -> str:
+    e = html.escape
+    thumb = (
+        f'<div class="ck-thumb"><img alt="" src="../files/{e(entry.thumbnail)}"></div>'
+        if entry.thumbnail
+        else '<div class="ck-thumb"></div>'
+    )
+    level = ""
+    if entry.difficulty:
+        label = e(str(entry.difficulty.get("label", "")))
+        level = (
+            f'<span class="ck-stars" title="difficulty: {label}">{e(entry.stars)}</span> {label}'
+        )
+    facts = [f for f in (entry.players, _rate(entry.win_rate)) if f]
+    summary = e(entry.summary if len(entry.summary) <= 220 else entry.summary[:217] + "…")
+    return (
+        f'<a class="ck-card" data-page="{e(entry.name)}" href="{e(entry.name)}">{thumb}'
+        f'<div class="ck-body"><div class="ck-kind">{e(KIND_LABELS.get(entry.kind, entry.kind))}'
+        f"</div>"
+        f'<div class="ck-title">{e(entry.title)}</div>'
+        f'<div class="ck-summary">{summary}</div>'
+        f'<div class="ck-summary"><small>{e(" · ".join(facts))}</small></div>'
+        f'<div class="ck-meta"><span>{level}</span><span class="ck-play">Play ▸</span></div>'
+        f"</div></a>"
+    )
+
+
+def _rate(win_rate: float | None) -> str:
+    return "" if win_rate is None else f"bots win {round(100 * float(win_rate))}%"
+
+
+def build_index(folder: str | os.PathLike[str], *, title: str = "Cipher Puzzle Gallery") -> Path:
+    """Write ``index.ipynb`` in ``folder`` listing every page there; return its path."""
+    root = Path(folder)
+    entries = gallery_entries(root)
+    hero = (
+        f'<div class="ck-hero"><h1>{html.escape(title)}</h1>'
+        "<p>Crack codes, sneak through missions, outwit the bots. "
+        "Pick a puzzle and press <b>Play</b>.</p></div>"
+    )
+    cards = "\n".join(_card(e) for e in entries) or "<p>No puzzles published yet.</p>"
+    body = f'{STYLE}\n<div class="ck-gallery">{hero}\n<div class="ck-grid">\n{cards}\n</div></div>'
+    meta = {"kind": "index", "title": title, "pages": [e.name for e in entries]}
+    return write_notebook(root / INDEX, [("markdown", body)], meta)

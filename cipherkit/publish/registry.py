@@ -1,0 +1,127 @@
+"""Which mission a published page plays, found on the server, never in the served folder.
+
+A mission page holds only a mission *id*. The kernel turns the id into a mission file
+with :func:`mission_path`, looking in order at:
+
+1. the registry named by the environment variable ``CIPHERKIT_PUBLISHED`` (a JSON file);
+2. the registry beside the page, ``.cipherkit/published.json`` (written by
+   ``cipherkit publish``; a dot-folder, so Voila's file routes and tree never show it);
+3. the project's own ``missions/`` folder (the shipped campaign), by the ``id:`` field.
+
+A registry maps ids to paths: ``{"format": 1, "missions": {"signal-box":
+"missions/02-signal-box.yaml"}}``. A relative path is relative to the project root (the
+folder holding the ``cipherkit`` package), so a copied gallery still finds its missions.
+Only ids and paths are stored there, no mission content.
+
+Examples
+--------
+>>> mission_path("signal-box").name
+'02-signal-box.yaml'
+>>> mission_path("../etc/passwd")
+Traceback (most recent call last):
+...
+cipherkit.core.errors.CipherkitError: not a mission id: '../etc/passwd'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from cipherkit.core.errors import CipherkitError
+
+__all__ = [
+    "PROJECT_ROOT",
+    "REGISTRY_ENV",
+    "REGISTRY_NAME",
+    "check_id",
+    "mission_path",
+    "read_registry",
+    "write_registry",
+]
+
+REGISTRY_ENV = "CIPHERKIT_PUBLISHED"
+REGISTRY_NAME = Path(".cipherkit") / "published.json"
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = PROJECT_ROOT / "missions"
+_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+def check_id(mission_id: str) -> str:
+    if not isinstance(mission_id, str) or not _ID.fullmatch(mission_id):
+        raise CipherkitError(f"not a mission id: {mission_id!r}")
+    return mission_id
+
+
+def read_registry(path: str | os.PathLike[str]) -> dict[str, Path]:
+    """The ids and absolute mission paths of a registry file (empty if there is none)."""
+    file = Path(path)
+    if not file.is_file():
+        return {}
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        entries = data["missions"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise CipherkitError(f"{file}: not a registry of published missions ({exc})") from None
+    return {str(k): _absolute(str(v)) for k, v in entries.items()}
+
+
+def _absolute(text: str) -> Path:
+    path = Path(text)
+    return path if path.is_absolute() else (PROJECT_ROOT / path).resolve()
+
+
+def _stored(path: Path) -> str:
+    path = path.resolve()
+    try:
+        return path.relative_to(PROJECT_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def write_registry(folder: str | os.PathLike[str], missions: dict[str, Path]) -> Path:
+    """Add ``missions`` (id -> file) to the registry of the gallery in ``folder``."""
+    file = Path(folder) / REGISTRY_NAME
+    entries = {k: _stored(v) for k, v in read_registry(file).items()}
+    entries.update({check_id(k): _stored(Path(v)) for k, v in missions.items()})
+    file.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"format": 1, "missions": dict(sorted(entries.items()))}, indent=1)
+    file.write_text(text + "\n", encoding="utf-8")
+    return file
+
+
+def _shipped(mission_id: str) -> Path | None:
+    from cipherkit.games.mission import load
+
+    for file in sorted(SHIPPED.glob("*.y*ml")):
+        try:
+            if load(file).id == mission_id:
+                return file
+        except CipherkitError:
+            continue
+    return None
+
+
+def mission_path(mission_id: str, *, here: str | os.PathLike[str] | None = None) -> Path:
+    """The mission file published as ``mission_id`` (see the module docstring).
+
+    ``here`` is the page's folder (default: the working directory, which Voila sets to
+    the notebook's folder).
+    """
+    check_id(mission_id)
+    registries = []
+    if os.environ.get(REGISTRY_ENV):
+        registries.append(Path(os.environ[REGISTRY_ENV]))
+    registries.append(Path(here if here is not None else os.getcwd()) / REGISTRY_NAME)
+    for registry in registries:
+        found = read_registry(registry).get(mission_id)
+        if found is not None:
+            if not found.is_file():
+                raise CipherkitError(f"published mission {mission_id!r}: no file {found}")
+            return found
+    shipped = _shipped(mission_id)
+    if shipped is None:
+        raise CipherkitError(f"no published mission {mission_id!r}")
+    return shipped

@@ -1,0 +1,230 @@
+"""Helpers for the gallery and security suites: a persistent raw kernel client, the
+pages of the gallery, and what each page must never show.
+
+Imported by ``test_gallery.py`` and ``test_security.py``; the server, browser and bait
+files come from ``conftest.py`` (not changed here).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.browser.conftest import Server, kernel_message
+
+ROOT = Path(__file__).resolve().parents[2]
+PUZZLES = ROOT / "puzzles"
+MISSION_WIDGET = "cipherkit.widgets.mission_table.MissionTable"
+DECIPHER_WIDGET = "cipherkit.widgets.decipher_table.DecipherTable"
+READY = {
+    "mission": "[data-testid=mission-table]:not(.ck-is-waiting) [data-testid=map]",
+    "game": "[data-testid=decipher-table]:not(.ck-is-waiting) [data-testid=board]",
+    "index": ".ck-card",
+}
+
+
+def page_kind(name: str) -> str:
+    if name == "index.ipynb":
+        return "index"
+    meta = json.loads((PUZZLES / name).read_text(encoding="utf-8"))["metadata"]
+    return meta.get("cipherkit", {}).get("kind", "page")
+
+
+def gallery_pages() -> list[str]:
+    """Every page notebook of ``puzzles/`` (the index included)."""
+    return sorted(p.name for p in PUZZLES.glob("*.ipynb"))
+
+
+def mission_id(name: str) -> str:
+    meta = json.loads((PUZZLES / name).read_text(encoding="utf-8"))["metadata"]
+    return meta["cipherkit"]["mission"]
+
+
+# ------------------------------------------------------------------ raw kernel client
+@dataclass
+class RawKernel:
+    """One websocket on a page's kernel, kept open, recording everything it receives."""
+
+    port: int
+    kernel_id: str
+    session: str = field(default_factory=lambda: uuid.uuid4().hex)
+    received: list[dict[str, Any]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        import websocket
+
+        url = f"ws://127.0.0.1:{self.port}/api/kernels/{self.kernel_id}/channels"
+        self.ws = websocket.create_connection(f"{url}?session_id={self.session}", timeout=20)
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def send(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> str:
+        text = kernel_message(msg_type, content, self.session)
+        msg = json.loads(text)
+        msg["channel"] = channel
+        self.ws.send(json.dumps(msg))
+        return msg["header"]["msg_id"]
+
+    def _recv(self, timeout: float) -> dict[str, Any] | None:
+        import websocket
+
+        self.ws.settimeout(max(timeout, 0.05))
+        try:
+            raw = self.ws.recv()
+        except websocket.WebSocketTimeoutException:
+            return None
+        text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+        self.raw.append(text)
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            return {}
+        self.received.append(msg)
+        return msg
+
+    def collect(
+        self, seconds: float, until: Callable[[dict[str, Any]], bool] | None = None
+    ) -> list[dict[str, Any]]:
+        """Messages received within ``seconds`` (or until one satisfies ``until``)."""
+        out: list[dict[str, Any]] = []
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            msg = self._recv(left)
+            if msg is None:
+                continue
+            out.append(msg)
+            if until is not None and until(msg):
+                break
+        return out
+
+    def until_idle(self, msg_id: str, seconds: float = 30) -> list[dict[str, Any]]:
+        """Everything until the kernel is idle after our message ``msg_id``."""
+
+        def idle(msg: dict[str, Any]) -> bool:
+            return (
+                msg.get("msg_type") == "status"
+                and msg.get("parent_header", {}).get("msg_id") == msg_id
+                and msg.get("content", {}).get("execution_state") == "idle"
+            )
+
+        got = self.collect(seconds, idle)
+        assert got and idle(got[-1]), f"the kernel did not finish handling {msg_id}"
+        return got
+
+    def request_states(self) -> dict[str, Any]:
+        comm_id = uuid.uuid4().hex
+        self.send(
+            "comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}}
+        )
+        self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})
+
+        def reply(msg: dict[str, Any]) -> bool:
+            c = msg.get("content", {})
+            return msg.get("msg_type") == "comm_msg" and c.get("comm_id") == comm_id
+
+        got = self.collect(20, reply)
+        assert got and reply(got[-1]), "no update_states reply from the kernel"
+        self.send("comm_close", {"comm_id": comm_id, "data": {}})
+        return got[-1]["content"]["data"]["states"]
+
+    def to_widget(self, model_id: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """A comm message to one widget; returns what the kernel sent until idle."""
+        return self.until_idle(self.send("comm_msg", {"comm_id": model_id, "data": data}))
+
+
+def widget_state(states: dict[str, Any], widget: str) -> tuple[str, dict[str, Any]]:
+    found = [
+        (k, v["state"]) for k, v in states.items() if v["state"].get("_anywidget_id") == widget
+    ]
+    assert len(found) == 1, f"expected one {widget}, found {len(found)}"
+    return found[0]
+
+
+# ------------------------------------------------------------------ a page in Chromium
+@dataclass
+class OpenPage:
+    page: Any
+    server: Server
+    name: str
+    frames: list[str | bytes] = field(default_factory=list)
+    socket_urls: list[str] = field(default_factory=list)
+    first_html: str = ""
+
+    def open(self) -> OpenPage:
+        def on_socket(ws: Any) -> None:
+            self.socket_urls.append(ws.url)
+            ws.on("framereceived", lambda payload: self.frames.append(payload))
+
+        self.page.on("websocket", on_socket)
+        response = self.page.goto(f"{self.server.url}/voila/render/{self.name}")
+        assert response is not None and response.status == 200
+        self.first_html = response.text()
+        self.page.wait_for_selector(READY.get(page_kind(self.name), "body"))
+        return self
+
+    def kernel(self) -> RawKernel:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            ids = {
+                u.split("/api/kernels/")[1].split("/")[0]
+                for u in self.socket_urls
+                if "/api/kernels/" in u
+            }
+            if ids:
+                assert len(ids) == 1, f"expected one kernel websocket, saw {self.socket_urls}"
+                return RawKernel(self.server.port, ids.pop())
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"no kernel websocket for {self.name}")
+
+
+# ------------------------------------------------------------------ secrets
+def mission_secrets(state: Any, record: Any = None) -> list[str]:
+    """What no player may know yet, as strings of 4+ characters: the answer (until a
+    player, human or bot, proposes it: then the table shows that proposal), closed
+    window contents, face-down decoy labels and each room's face-down order."""
+    from cipherkit.games.mission import answers_match
+
+    if state.outcome is not None:
+        return []
+    t = state.t
+    closed = [state.key[g] for g in range(len(t.glyphs)) if t.on_card[g] and not state.opened[g]]
+    public = set(state.mission.card_glyphs) | {"camera", "gas", "counter-intel"}
+    down = {
+        t.token_labels[x]
+        for stack in state.stacks
+        for x in stack
+        if t.token_labels[x].split("[")[0].split(":")[0] not in public
+    }
+    seen = {t.token_labels[x] for x in state.collected + state.removed}
+    seen |= {t.token_labels[x] for room in state.faceup for x in room}
+    orders = [json.dumps([t.token_labels[x] for x in reversed(s)]) for s in state.stacks if s]
+    out = [c for c in closed if c and len(c) >= 4]
+    proposed = [
+        t[len("propose ") :]
+        for _, t in (record.actions if record else [])
+        if t.startswith("propose ")
+    ]
+    answer = state.true_answer()
+    if not state.answer_open() and not any(answers_match(p, answer) for p in proposed):
+        out.append(answer)
+    out += sorted(d for d in down - seen if len(d) >= 4)
+    out += [o for o in orders if o.count(",") >= 1]
+    return out
+
+
+def mission_file_secrets(mission: Any) -> list[str]:
+    """Strings that only a mission file (not a page) holds: the solution."""
+    return [str(mission.solution)] if len(str(mission.solution)) >= 4 else []
+
+
+def text_of(messages: list[Any]) -> str:
+    from tests.widgets.leaks import as_text
+
+    return "\n".join(as_text(m) for m in messages)

@@ -1,0 +1,340 @@
+"""Security of every gallery page, against the real server, from Chromium and raw sockets.
+
+For every page notebook of ``puzzles/`` (the index, the Decipher page and each
+published mission): the first HTML response, the live page, every widget state returned
+by ``request_states`` and every message the kernel sends hold no answer, no face-down
+content and no hidden card; forged comm messages change nothing and kill nothing;
+``execute_request`` (and the other non-widget message types) never reach the kernel.
+Voila's file routes serve no mission, notebook or registry, however the path is spelled.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cipherkit.core.registry import make_bot
+from cipherkit.core.rng import Rng
+from cipherkit.games.mission import load
+from cipherkit.publish.live import mission_table
+from cipherkit.publish.registry import mission_path
+from tests.browser.conftest import BAIT, Server
+from tests.browser.security_fixtures import (
+    DECIPHER_WIDGET,
+    MISSION_WIDGET,
+    ROOT,
+    OpenPage,
+    RawKernel,
+    gallery_pages,
+    mission_file_secrets,
+    mission_id,
+    mission_secrets,
+    page_kind,
+    text_of,
+    widget_state,
+)
+from tests.browser.table_page import dealt
+from tests.widgets.leaks import as_text, cards_in
+
+pytestmark = pytest.mark.browser
+
+PAGES = gallery_pages()
+MISSION_PAGES = [p for p in PAGES if page_kind(p) == "mission"]
+MISSION_FILES = sorted((ROOT / "missions").glob("*.yaml"))
+PAGE_CODE = ["mission_table(", "DecipherTable(", "import ", '"nbformat"', '"cell_type"']
+
+
+def all_file_secrets() -> list[str]:
+    out = [BAIT]
+    for file in MISSION_FILES:
+        out += mission_file_secrets(load(file))
+    return out
+
+
+def widget_of(name: str) -> str | None:
+    return {"mission": MISSION_WIDGET, "game": DECIPHER_WIDGET}.get(page_kind(name))
+
+
+def local_table(name: str, server: Server) -> Any:
+    """The page's table dealt again here: same seed, same bots, same game."""
+    return mission_table(mission_id(name), seed=server.seed)
+
+
+def page_secrets(name: str, server: Server, table: Any = None) -> tuple[list[str], list[str]]:
+    """(strings, cards) that must not appear on page ``name`` at the start."""
+    strings = all_file_secrets()
+    cards: list[str] = []
+    if page_kind(name) == "mission":
+        strings += mission_secrets((table or local_table(name, server)).state)
+    elif page_kind(name) == "game":
+        cards = [str(c) for c in dealt(server.seed).hidden[1]]
+    return strings, cards
+
+
+def assert_clean(text: str, strings: list[str], cards: list[str], where: str) -> None:
+    leaked = [s for s in strings if s in text]
+    assert not leaked, f"{where}: {leaked}"
+    assert not cards_in(text, cards), f"{where}: hidden cards {cards_in(text, cards)}"
+
+
+def live_text(page: Any) -> str:
+    """The page's text and the HTML of its cells (widget DOM included), without the
+    JupyterLab style sheets, whose icon names would match short labels like ``bell``."""
+    return page.evaluate(
+        """() => document.body.innerText + "\\n" + [...document.querySelectorAll(
+            ".jp-Cell, .jp-OutputArea")].map(n => n.outerHTML).join("\\n")"""
+    )
+
+
+# ------------------------------------------------------------------ file routes
+def route_cases() -> list[str]:
+    abs_mission = str(MISSION_FILES[1])
+    enc_abs = abs_mission.replace("/", "%2F")
+    cases = []
+    for name in PAGES:
+        cases += [
+            f"/voila/files/{name}",
+            f"/voila/files/images/../{name}",
+            f"/voila/files/images/%2e%2e/{name}",
+            f"/voila/files/images/..%2f{name}",
+            f"/voila/api/contents/{name}?content=1",
+            f"/voila/api/contents/{name}?content=1&format=text",
+            f"/voila/tree/{name}",
+            f"/files/{name}",
+            f"/api/contents/{name}",
+        ]
+    cases += [
+        "/voila/files/.cipherkit/published.json",
+        "/voila/files/%2Ecipherkit/published.json",
+        "/voila/files/images/..%2f.cipherkit%2fpublished.json",
+        "/voila/api/contents/.cipherkit/published.json?content=1",
+        "/voila/render/.cipherkit/published.json",
+        "/voila/files/../../missions/02-signal-box.yaml",
+        "/voila/files/..%2f..%2fmissions%2f02-signal-box.yaml",
+        "/voila/files/%2e%2e/%2e%2e/missions/02-signal-box.yaml",
+        f"/voila/files/{enc_abs}",
+        f"/voila/files/{abs_mission}",
+        f"/voila/files//{abs_mission}",
+        "/voila/render/..%2f..%2fmissions%2f02-signal-box.yaml",
+        f"/voila/render/{enc_abs}",
+        "/voila/static/..%2f..%2f..%2f..%2fmissions%2f02-signal-box.yaml",
+        "/voila/templates/..%2f..%2fmissions%2f02-signal-box.yaml",
+        "/voila/labextensions/..%2f..%2fmissions%2f02-signal-box.yaml",
+        "/voila/files/mission.yaml",
+        "/voila/files/missions/heist.yaml",
+        "/voila/files/answers.json",
+        "/voila/files/.private/answer.png",
+        "/voila/render/mission.yaml",
+        "/voila/render/secret.py",
+        "/voila/render/answers.json",
+        "/voila/api/contents/mission.yaml?content=1",
+        "/voila/api/contents/missions?content=1",
+    ]
+    return cases
+
+
+def test_file_routes_serve_no_mission_notebook_or_registry(voila_server: Server) -> None:
+    secrets = [*all_file_secrets(), '"missions":', "format: 1", "solution:"]
+    failures = []
+    for path in route_cases():
+        status, body = voila_server.get(path)
+        code = [c for c in PAGE_CODE if c in body]
+        leaked = [s for s in secrets if s in body]
+        if leaked or code:
+            failures.append(f"{path} -> {status}: {leaked + code}")
+    assert not failures, "\n".join(failures)
+    # ... while the thumbnails the index shows are served.
+    for image in sorted((ROOT / "puzzles" / "images").iterdir()):
+        status, _ = voila_server.get(f"/voila/files/images/{image.name}")
+        assert status == 200, image.name
+
+
+# ------------------------------------------------------------------ each page
+@pytest.mark.parametrize("name", PAGES)
+def test_page_html_and_widget_states_hold_nothing_hidden(
+    page: Any, voila_server: Server, name: str
+) -> None:
+    opened = OpenPage(page, voila_server, name).open()
+    strings, cards = page_secrets(name, voila_server)
+    assert_clean(opened.first_html, strings + PAGE_CODE, cards, f"{name}: first HTML")
+    assert_clean(live_text(page), strings + PAGE_CODE, cards, f"{name}: live page")
+    kernel = opened.kernel()
+    try:
+        if widget_of(name):  # (the index runs no code: no widget manager to ask)
+            states = kernel.request_states()
+            assert_clean(as_text(states), strings, cards, f"{name}: request_states")
+            widget_state(states, widget_of(name))  # the table is there to be read
+        page.wait_for_timeout(300)
+        assert_clean(text_of(opened.frames), strings, cards, f"{name}: websocket frames")
+        assert_clean("\n".join(kernel.raw), strings, cards, f"{name}: raw client")
+    finally:
+        kernel.close()
+
+
+EXEC_MARK = "EXEC-RAN-4417"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_execute_request_and_other_kernel_requests_are_refused(
+    page: Any, voila_server: Server, name: str, tmp_path: Any
+) -> None:
+    opened = OpenPage(page, voila_server, name).open()
+    kernel = opened.kernel()
+    proof = tmp_path / "ran.txt"
+    code = f"open({str(proof)!r}, 'w').write('x'); print({EXEC_MARK!r})"
+    try:
+        sent = {
+            kernel.send(
+                "execute_request",
+                {
+                    "code": code,
+                    "silent": False,
+                    "store_history": True,
+                    "user_expressions": {"x": f"{EXEC_MARK!r}"},
+                    "allow_stdin": False,
+                    "stop_on_error": True,
+                },
+            ),
+            kernel.send("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}),
+            kernel.send("complete_request", {"code": "import o", "cursor_pos": 8}),
+            kernel.send(
+                "history_request",
+                {"output": True, "raw": True, "hist_access_type": "tail", "n": 10},
+            ),
+            kernel.send("is_complete_request", {"code": "x ="}),
+            kernel.send("execute_request", {"code": code}, channel="control"),
+            kernel.send(
+                "debug_request", {"command": "evaluate", "arguments": {}}, channel="control"
+            ),
+            kernel.send("interrupt_request", {}, channel="control"),
+            kernel.send("input_reply", {"value": code}, channel="stdin"),
+        }
+        got = kernel.collect(4)
+        replies = [m for m in got if m.get("parent_header", {}).get("msg_id") in sent]
+        assert not replies, f"the kernel answered: {[m['msg_type'] for m in replies]}"
+        assert EXEC_MARK not in "\n".join(kernel.raw) and not proof.exists()
+        # ... and it is alive and still serves its widgets.
+        if widget_of(name):
+            widget_state(kernel.request_states(), widget_of(name))
+        info = kernel.send("kernel_info_request", {})
+        assert kernel.until_idle(info)
+    finally:
+        kernel.close()
+
+
+def forgeries(view: dict[str, Any]) -> list[dict[str, Any]]:
+    won = {**view, "outcome": {"won": True, "winners": [0], "answer": "X"}, "phase": "over"}
+    return [
+        {"method": "update", "state": {"view": won, "message": "you win"}, "buffer_paths": []},
+        {"method": "update", "state": {"message": "x" * 5000}, "buffer_paths": []},
+        {"method": "update", "state": {"_esm": "alert(1)", "layout": "IPY_MODEL_x"}},
+        {"method": "custom", "content": {"type": "action", "text": "solve it for me"}},
+        {"method": "custom", "content": {"type": "action", "text": "propose " + "A" * 100000}},
+        {"method": "custom", "content": {"type": "new_game", "seed": 1}},
+        {"method": "custom", "content": {"type": "claim", "seat": 99}},
+        {"method": "custom", "content": {"type": "reveal_everything"}},
+        {"method": "custom", "content": ["not", "a", "dict"]},
+        {"method": "custom", "content": {"type": "action", "text": {"nested": [1] * 1000}}},
+        {"method": "request_state"},
+        {"method": "bogus_method", "data": None},
+        {"no_method": True},
+        {"method": "custom", "content": {"type": "move", "card": "AS", "column": 9}},
+        {"method": "custom", "content": {"type": "guess", "cards": ["AS", "KS", "QS"]}},
+    ]
+
+
+@pytest.mark.parametrize("name", [p for p in PAGES if widget_of(p)])
+def test_forged_comm_messages_neither_reveal_nor_win_nor_kill(
+    page: Any, voila_server: Server, name: str
+) -> None:
+    opened = OpenPage(page, voila_server, name).open()
+    strings, cards = page_secrets(name, voila_server)
+    kernel = opened.kernel()
+    try:
+        model_id, before = widget_state(kernel.request_states(), widget_of(name))
+        for data in forgeries(before["view"]):
+            kernel.to_widget(model_id, data)
+        # Unknown comm ids, unknown comm targets and a message over the size limit.
+        kernel.until_idle(kernel.send("comm_msg", {"comm_id": "no-such-comm", "data": {}}))
+        kernel.until_idle(
+            kernel.send("comm_open", {"comm_id": "c1", "target_name": "evil", "data": {}})
+        )
+        _, after = widget_state(kernel.request_states(), widget_of(name))
+        assert after["view"].get("outcome") == before["view"].get("outcome")
+        assert after["view"].get("phase") == before["view"].get("phase")
+        assert {k: v for k, v in after["view"].items() if k != "serial"} == {
+            k: v for k, v in before["view"].items() if k != "serial"
+        }
+        assert_clean("\n".join(kernel.raw), strings, cards, f"{name}: replies to forgeries")
+    finally:
+        kernel.close()
+    huge = RawKernel(voila_server.port, kernel.kernel_id)
+    try:  # 3 MB in one frame: the server drops the connection, not the kernel
+        huge.send(
+            "comm_msg",
+            {"comm_id": model_id, "data": {"method": "custom", "content": {"x": "A" * 3_000_000}}},
+        )
+        huge.collect(2)
+    except Exception:  # the socket being closed on us is the expected answer
+        pass
+    finally:
+        huge.close()
+    again = RawKernel(voila_server.port, kernel.kernel_id)
+    try:
+        _, last = widget_state(again.request_states(), widget_of(name))
+        assert last["view"].get("outcome") == before["view"].get("outcome")
+    finally:
+        again.close()
+    page.wait_for_timeout(300)
+    assert_clean(text_of(opened.frames), strings, cards, f"{name}: page frames")
+    assert_clean(live_text(page), strings, cards, f"{name}: page after forgeries")
+
+
+# ------------------------------------------------------------------ whole playthroughs
+MAX_MOVES = 120
+
+
+@pytest.mark.parametrize("name", MISSION_PAGES)
+def test_a_whole_mission_playthrough_sends_nothing_hidden(
+    page: Any, voila_server: Server, name: str
+) -> None:
+    """The human seat plays the planner bot's moves over a raw websocket while a copy of
+    the table deals the same game here; every message the kernel sends after each move
+    is checked against what is still hidden after that move."""
+    opened = OpenPage(page, voila_server, name).open()
+    mirror = local_table(name, voila_server)
+    bot, rng = make_bot("mission", "planner"), Rng(7)
+    kernel = opened.kernel()
+    checked = 0
+    try:
+        model_id, start = widget_state(kernel.request_states(), MISSION_WIDGET)
+        assert start["view"]["legal"] == mirror.view["legal"]
+        seat = mirror.humans[0]
+        for _ in range(MAX_MOVES):
+            state = mirror.state
+            if state.outcome is not None:
+                break
+            action = bot.act(state.observe(seat), state.legal_actions(seat), rng)
+            content = {"type": "action", "text": str(action)}
+            sent = kernel.to_widget(model_id, {"method": "custom", "content": content})
+            mirror.handle_message(content)
+            own = str(mirror.mission.solution)
+            strings = [s for s in all_file_secrets() if s != own]
+            strings += mission_secrets(mirror.state, mirror.record)
+            if any(s in str(action) for s in strings):
+                strings = [BAIT]  # the player's own guess comes back in the log
+            if mirror.state.outcome is not None:
+                strings = [BAIT]  # the end reveals the answer, as it should
+            assert_clean(text_of(sent), strings, [], f"{name}: after {action}")
+            checked += len(sent)
+        assert mirror.state.outcome is not None, f"no end within {MAX_MOVES} moves"
+        _, end = widget_state(kernel.request_states(), MISSION_WIDGET)
+        assert end["view"]["outcome"] == mirror.view["outcome"]
+    finally:
+        kernel.close()
+    assert checked > 10
+    assert json.dumps(start)  # the start state was read through the control comm
+    path = mission_path(mission_id(name))
+    assert ROOT / "missions" in path.parents  # loaded from outside the served folder
