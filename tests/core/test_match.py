@@ -144,8 +144,7 @@ def test_cli_match_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def _cipherkit() -> str:
     path = Path(sys.executable).with_name("cipherkit")
-    if not path.exists():
-        pytest.skip("the cipherkit script is not installed beside this Python")
+    assert path.exists(), f"the cipherkit console script is not installed at {path}"
     return str(path)
 
 
