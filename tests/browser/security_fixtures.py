@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import Server, kernel_message
+from tests.browser.conftest import kernel_message
+from tests.browser.recorded_page import RecordedPage
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"
@@ -148,40 +149,22 @@ def widget_state(states: dict[str, Any], widget: str) -> tuple[str, dict[str, An
 
 
 # ------------------------------------------------------------------ a page in Chromium
-@dataclass
-class OpenPage:
-    page: Any
-    server: Server
-    name: str
-    frames: list[str | bytes] = field(default_factory=list)
-    socket_urls: list[str] = field(default_factory=list)
-    first_html: str = ""
+class OpenPage(RecordedPage):
+    """Any page of the gallery, ready when its kind's table (or the body) is drawn."""
+
+    @property
+    def path(self) -> str:
+        return self.name
+
+    def ready(self) -> None:
+        self.page.wait_for_selector(READY.get(page_kind(self.name), "body"))
 
     def open(self) -> OpenPage:
-        def on_socket(ws: Any) -> None:
-            self.socket_urls.append(ws.url)
-            ws.on("framereceived", lambda payload: self.frames.append(payload))
-
-        self.page.on("websocket", on_socket)
-        response = self.page.goto(f"{self.server.url}/voila/render/{self.name}")
-        assert response is not None and response.status == 200
-        self.first_html = response.text()
-        self.page.wait_for_selector(READY.get(page_kind(self.name), "body"))
+        super().open()
         return self
 
     def kernel(self) -> RawKernel:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            ids = {
-                u.split("/api/kernels/")[1].split("/")[0]
-                for u in self.socket_urls
-                if "/api/kernels/" in u
-            }
-            if ids:
-                assert len(ids) == 1, f"expected one kernel websocket, saw {self.socket_urls}"
-                return RawKernel(self.server.port, ids.pop())
-            self.page.wait_for_timeout(100)
-        raise AssertionError(f"no kernel websocket for {self.name}")
+        return RawKernel(self.server.port, self.kernel_id(wait_seconds=30))
 
 
 # ------------------------------------------------------------------ secrets

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from cipherkit.games.decipher import new_game
 from cipherkit.games.decipher.cards import CARDS, Card
 from cipherkit.widgets.decipher_table import table_config
-from tests.browser.conftest import TEST_PAGES, KernelClient, Server
+from tests.browser.conftest import TEST_PAGES, KernelClient
+from tests.browser.recorded_page import RecordedPage
 
 TABLE = "[data-testid=decipher-table]"
 READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=board]"
@@ -27,36 +27,19 @@ def near_miss(truth: str, avoid: set[str]) -> str:
     )
 
 
-@dataclass
-class TablePage:
-    page: Any
-    server: Server
-    frames: list[str | bytes] = field(default_factory=list)
-    socket_urls: list[str] = field(default_factory=list)
-    first_html: str = ""
+class TablePage(RecordedPage):
+    """The decipher puzzle page."""
+
+    path = "decipher.ipynb"
 
     def open(self) -> TablePage:
-        def on_socket(ws: Any) -> None:
-            self.socket_urls.append(ws.url)
-            ws.on("framereceived", lambda payload: self.frames.append(payload))
-
-        self.page.on("websocket", on_socket)
-        response = self.page.goto(f"{self.server.url}/voila/render/decipher.ipynb")
-        assert response is not None and response.status == 200
-        self.first_html = response.text()
-        self.ready()
+        super().open()
         return self
 
     # ------------------------------------------------------------ reading the page
     @property
     def kernel(self) -> KernelClient:
-        ids = {
-            u.split("/api/kernels/")[1].split("/")[0]
-            for u in self.socket_urls
-            if "/api/kernels/" in u
-        }
-        assert len(ids) == 1, f"expected one kernel websocket, saw {self.socket_urls}"
-        return KernelClient(self.server.port, ids.pop())
+        return KernelClient(self.server.port, self.kernel_id())
 
     def ready(self) -> None:
         """Wait until the page is not waiting for the kernel (nor for the bot)."""
@@ -112,38 +95,20 @@ MISSION = "[data-testid=mission-table]"
 MISSION_READY = f"{MISSION}:not(.ck-is-waiting) [data-testid=map]"
 
 
-@dataclass
-class MissionPage:
+class MissionPage(RecordedPage):
     """A test page holding one MissionTable (``testpages/NAME`` on the server)."""
 
-    page: Any
-    server: Server
-    name: str
-    frames: list[str | bytes] = field(default_factory=list)
-    socket_urls: list[str] = field(default_factory=list)
-    first_html: str = ""
+    @property
+    def path(self) -> str:
+        return f"{TEST_PAGES}/{self.name}"
 
     def open(self) -> MissionPage:
-        def on_socket(ws: Any) -> None:
-            self.socket_urls.append(ws.url)
-            ws.on("framereceived", lambda payload: self.frames.append(payload))
-
-        self.page.on("websocket", on_socket)
-        response = self.page.goto(f"{self.server.url}/voila/render/{TEST_PAGES}/{self.name}")
-        assert response is not None and response.status == 200
-        self.first_html = response.text()
-        self.ready()
+        super().open()
         return self
 
     @property
     def kernel(self) -> KernelClient:
-        ids = {
-            u.split("/api/kernels/")[1].split("/")[0]
-            for u in self.socket_urls
-            if "/api/kernels/" in u
-        }
-        assert len(ids) == 1, f"expected one kernel websocket, saw {self.socket_urls}"
-        return KernelClient(self.server.port, ids.pop())
+        return KernelClient(self.server.port, self.kernel_id())
 
     def ready(self) -> None:
         """Wait until the table is drawn and not waiting for the kernel."""

@@ -12,6 +12,7 @@ import pytest
 from cipherkit.games.intercept import new_game
 from cipherkit.widgets.intercept_table import table_config
 from tests.browser.conftest import TEST_PAGES, KernelClient, Server, table_model_id
+from tests.browser.recorded_page import RecordedPage
 from tests.widgets.leaks import as_text
 
 pytestmark = pytest.mark.browser
@@ -24,29 +25,19 @@ WIDGETS = Path(__file__).resolve().parents[2] / "cipherkit" / "widgets"
 CANDIDATES = ["sunrise", "ocean", "violin", "thunder", "garden", "castle", "pepper", "velvet"]
 
 
-class InterceptPage:
-    def __init__(self, page: Any, server: Server) -> None:
-        self.page = page
-        self.server = server
-        self.frames: list[str | bytes] = []
-        self.urls: list[str] = []
+class InterceptPage(RecordedPage):
+    path = f"{TEST_PAGES}/intercept.ipynb"
+
+    def ready(self) -> None:
+        self.page.wait_for_selector(READY)
 
     def open(self) -> InterceptPage:
-        def on_socket(ws: Any) -> None:
-            self.urls.append(ws.url)
-            ws.on("framereceived", lambda payload: self.frames.append(payload))
-
-        self.page.on("websocket", on_socket)
-        response = self.page.goto(f"{self.server.url}/voila/render/{TEST_PAGES}/intercept.ipynb")
-        assert response is not None and response.status == 200
-        self.page.wait_for_selector(READY)
+        super().open()
         return self
 
     @property
     def kernel(self) -> KernelClient:
-        ids = {u.split("/api/kernels/")[1].split("/")[0] for u in self.urls if "/api/kernels/" in u}
-        assert len(ids) == 1
-        return KernelClient(self.server.port, ids.pop())
+        return KernelClient(self.server.port, self.kernel_id())
 
     def role(self) -> str:
         return self.page.locator(TABLE).get_attribute("data-role")
