@@ -31,7 +31,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import IO
 
 from cipherkit.core.errors import CipherkitError
 
@@ -82,20 +84,54 @@ def _check(directory: str | os.PathLike[str], port: int) -> Path:
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Let Voila finish its own Ctrl-C; then ask, then insist."""
-    steps = ((0.5, None), (10.0, signal.SIGINT), (5.0, signal.SIGTERM), (5.0, signal.SIGKILL))
-    for wait, sig in steps:
-        if sig is not None:
-            process.send_signal(sig)
+    """Ask Voila to stop with SIGTERM (it stops its loop and shuts its kernels down),
+    then insist with SIGKILL if it hangs. A second Ctrl-C stops it at once."""
+    for sig, wait in ((signal.SIGTERM, 20.0), (signal.SIGKILL, 5.0)):
+        process.send_signal(sig)
         try:
             process.wait(timeout=wait)
             return
         except subprocess.TimeoutExpired:
             continue
-        except KeyboardInterrupt:  # a second Ctrl-C: stop at once
+        except KeyboardInterrupt:
             process.kill()
             process.wait()
             return
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+class _Relay:
+    """Copy Voila's output (and its kernels') to our stdout until stopping begins.
+
+    Once we have asked Voila to stop, what it and its kernels print on the way out
+    (shutdown chatter, a kernel's traceback when it is stopped mid-execution) is
+    dropped: the person pressed Ctrl-C and gets one line saying the server stopped.
+    """
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stopping = threading.Event()
+        self._stream = stream
+        self._thread = threading.Thread(target=self._run, name="voila-output", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        out = getattr(sys.stdout, "buffer", None)
+        for line in iter(self._stream.readline, b""):
+            if self.stopping.is_set():
+                continue
+            if out is not None:
+                out.write(line)
+                out.flush()
+            else:
+                sys.stdout.write(line.decode("utf-8", errors="replace"))
+                sys.stdout.flush()
+
+    def finish(self) -> None:
+        # Kernels may hold the pipe a moment after Voila exits: do not wait for them.
+        self._thread.join(timeout=2.0)
 
 
 def serve(
@@ -106,15 +142,40 @@ def serve(
     Returns Voila's exit status (0 after a Ctrl-C). A missing folder is a
     :class:`~cipherkit.core.errors.CipherkitError` with a one-line message.
 
+    Voila runs in its own session, so a Ctrl-C in the terminal reaches only this
+    process, which then stops Voila with SIGTERM (a SIGINT delivered to Voila itself
+    can land inside a page being rendered, and asyncio prints that task's traceback).
+    SIGTERM and SIGHUP to this process stop Voila the same way. Voila's log is shown
+    as it runs; what it prints while shutting down is not.
+
     >>> serve("no/such/folder")
     Traceback (most recent call last):
     ...
     cipherkit.core.errors.CipherkitError: no such folder of puzzle pages: 'no/such/folder'
     """
     path = _check(directory, port)
-    process = subprocess.Popen(voila_command(path, port, open_browser=open_browser))
+    process = subprocess.Popen(
+        voila_command(path, port, open_browser=open_browser),
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    relay = _Relay(process.stdout)
+    previous = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    stopped_by_us = False
     try:
         return process.wait()
     except KeyboardInterrupt:
-        _stop(process)
+        stopped_by_us = True
         return 0
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if process.poll() is None:
+            relay.stopping.set()
+            _stop(process)
+        relay.finish()
+        if stopped_by_us:
+            print("cipherkit: the gallery server has stopped.", flush=True)
