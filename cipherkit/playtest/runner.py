@@ -43,6 +43,7 @@ from cipherkit.games.mission.config import mission_from_config
 from cipherkit.games.mission.model import Mission, load
 from cipherkit.games.mission.problems import MissionError
 from cipherkit.games.mission.rules import MissionState, new_game
+from cipherkit.games.mission.secrets import limits_for
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
 
 MAX_TURNS = 1000
@@ -65,6 +66,7 @@ class Batch:
     player_range: tuple[int, int]
     candidates: tuple[str, ...] = ()
     max_turns: int = MAX_TURNS
+    secrets: tuple[str, ...] = ()
 
 
 def game_players(index: int, players: int | None, player_range: tuple[int, int]) -> int:
@@ -106,6 +108,7 @@ def play_game(
     bots: str = "planner",
     candidates: Sequence[str] = (),
     max_turns: int = MAX_TURNS,
+    secrets: Sequence[str] = (),
 ) -> GameRecord:
     """Play game ``index`` (dealt with ``seed + index``) and record it.
 
@@ -115,7 +118,8 @@ def play_game(
     (True, 'solved', True)
     """
     game_seed = seed + index
-    state: MissionState = new_game({"mission": mission, "players": players}, seed=game_seed)
+    config = {"mission": mission, "players": players, "secrets": list(secrets)}
+    state: MissionState = new_game(config, seed=game_seed)
     seated = make_bots(bots, players, candidates)
     rngs = [seat_rng(game_seed, s) for s in range(players)]
     t = state.t
@@ -199,6 +203,7 @@ def play_batch(batch: Batch) -> list[GameRecord]:
             bots=batch.bots,
             candidates=batch.candidates,
             max_turns=batch.max_turns,
+            secrets=batch.secrets,
         )
         for i in range(batch.start, batch.stop)
     ]
@@ -282,6 +287,7 @@ def run_playtest(
     candidates: Sequence[str] | str | Path | None = None,
     batch_size: int | None = None,
     max_turns: int = MAX_TURNS,
+    secrets: Sequence[str] = (),
 ) -> PlaytestResult:
     """Play ``games`` games of ``mission`` and add up the figures.
 
@@ -314,6 +320,9 @@ def run_playtest(
         Games per task (default: :func:`batch_size_for`). Never changes the figures.
     max_turns:
         Games still going after this many turns count as ``stalled``.
+    secrets:
+        Secret rules in play (:mod:`cipherkit.games.mission.secrets`): what a campaign
+        has unlocked by the time the team reaches this mission.
 
     Returns
     -------
@@ -331,12 +340,26 @@ def run_playtest(
         raise CipherkitError(f"mission {chosen.id} is for {lo} to {hi} players, not {players}")
     answers = _candidates(mission, candidates)
     make_bots(bots, 1, answers)  # an unknown bot or option fails here, before any game
+    secrets = tuple(secrets)
+    try:
+        limits_for(secrets)
+    except KeyError as exc:
+        raise CipherkitError(str(exc.args[0])) from None
     n_workers = workers or os.cpu_count() or 1
     size = batch_size or batch_size_for(games, n_workers)
     data = chosen.to_dict()
     tasks = [
         Batch(
-            data, bots, seed, start, min(games, start + size), players, (lo, hi), answers, max_turns
+            data,
+            bots,
+            seed,
+            start,
+            min(games, start + size),
+            players,
+            (lo, hi),
+            answers,
+            max_turns,
+            secrets,
         )
         for start in range(0, games, size)
     ]
@@ -363,6 +386,7 @@ def run_playtest(
         candidates=len(answers),
         seconds=round(seconds, 3),
         workers=None if executor is not None else n_workers,
+        secrets=secrets,
     )
 
 

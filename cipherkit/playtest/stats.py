@@ -69,6 +69,16 @@ class Difficulty:
         return {"stars": self.stars, "label": self.label}
 
 
+def difficulty_score(win_rate: float, late_share: float) -> float:
+    """The number behind the rating: the loss rate plus ``0.15 x`` the share of wins that
+    came only In Peril, rounded to 4 places (0 is a walk-over; above 0.65 is brutal).
+
+    >>> difficulty_score(0.9, 0.5)
+    0.175
+    """
+    return round((1.0 - win_rate) + LATE_WEIGHT * late_share, 4)
+
+
 def difficulty(win_rate: float, late_share: float) -> Difficulty:
     """Rate a mission from its win rate and how late its wins came.
 
@@ -77,7 +87,7 @@ def difficulty(win_rate: float, late_share: float) -> Difficulty:
     nearly gone). Below 0.05 is 1 star (easy), below 0.2 is 2 (medium), below 0.4 is 3
     (hard), below 0.65 is 4 (very hard), anything more is 5 (brutal).
     """
-    score = (1.0 - win_rate) + LATE_WEIGHT * late_share
+    score = difficulty_score(win_rate, late_share)
     stars = 1 + sum(score >= step for step in SCORE_STEPS)
     return Difficulty(stars, LEVELS[stars - 1])
 
@@ -134,6 +144,7 @@ class PlaytestResult:
     candidates: int = 0
     seconds: float = 0.0
     workers: int | None = None
+    secrets: tuple[str, ...] = ()
     figures: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -166,6 +177,7 @@ class PlaytestResult:
         late = sum(1 for r in won if r.peril_turn is not None)
         late_share = late / wins if wins else 0.0
         rating = difficulty(wins / n if n else 0.0, late_share)
+        score = difficulty_score(wins / n if n else 0.0, late_share)
         by_players: dict[str, Any] = {}
         for p in sorted({r.players for r in records}):
             group = [r for r in records if r.players == p]
@@ -210,7 +222,7 @@ class PlaytestResult:
                 for room, v in zip(self.rooms, visits, strict=True)
             },
             "by_players": by_players,
-            "difficulty": rating.to_json(),
+            "difficulty": {**rating.to_json(), "score": score},
         }
 
     # ------------------------------------------------------------ output
@@ -225,6 +237,7 @@ class PlaytestResult:
             "bots": self.bots,
             "players": self.players if self.players is not None else "mixed",
             "candidates": self.candidates,
+            "secrets": list(self.secrets),
             "win_rate": f["win_rate"],
             "win_rate_ci": f["win_rate_ci"],
             "wins": f["wins"],

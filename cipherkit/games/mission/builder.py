@@ -156,7 +156,7 @@ class MissionBuilder:
         win: dict[str, Any] | None = None,
         loss: dict[str, Any] | None = None,
     ) -> MissionBuilder:
-        """Campaign links, e.g. ``win={"next": "m2", "unlock": ["s1"]}``."""
+        """Campaign links, e.g. ``win={"next": "m2", "unlock": ["clerks-note"]}``."""
         links = self.data.setdefault("campaign", {})
         if win is not None:
             links["win"] = win

@@ -14,6 +14,8 @@ option                         meaning
 ``optional_draw_in_peril``     In Peril, draw one card at a time and stop at will (the
                                rulebook's rule, default ``True``); ``False`` draws up
                                automatically as before peril
+``secrets``                    ids of the secret rules a campaign has unlocked so far
+                               (:mod:`cipherkit.games.mission.secrets`; default none)
 =============================  ============================================================
 
 A state stores its configuration with the mission **by value** (its canonical dict), so
@@ -45,6 +47,7 @@ from cipherkit.core.protocol import merge_config
 from cipherkit.games.mission.model import Mission, load
 from cipherkit.games.mission.problems import MissionError
 from cipherkit.games.mission.samples import demo_mission
+from cipherkit.games.mission.secrets import SECRET_RULES, secret_rule
 
 DEFAULT_CONFIG: dict[str, Any] = {
     "mission": None,
@@ -52,6 +55,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "characters": None,
     "first_player": None,
     "optional_draw_in_peril": True,
+    "secrets": [],
 }
 
 MAX_CHARACTERS = 4
@@ -132,8 +136,20 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
         )
     if len(chosen) > MAX_CHARACTERS:
         raise ConfigError(f"mission: at most {MAX_CHARACTERS} characters play at once")
+    secrets = merged["secrets"]
+    if not isinstance(secrets, list | tuple) or not all(isinstance(s, str) for s in secrets):
+        raise ConfigError("mission: secrets must be a list of secret rule ids")
+    for rule_id in secrets:
+        try:
+            secret_rule(rule_id)
+        except KeyError as exc:
+            raise ConfigError(f"mission: {exc.args[0]}") from None
+    if len(set(secrets)) != len(secrets):
+        raise ConfigError("mission: a secret rule can be in play only once")
+    merged["secrets"] = list(secrets)
     deck = mission.deck
-    if len(chosen) * deck.hand_size > deck.resource_count:
+    extra = sum(SECRET_RULES[s].hand for s in merged["secrets"])
+    if len(chosen) * (deck.hand_size + extra) > deck.resource_count:
         raise ConfigError("mission: the deck is too small to deal every character a hand")
     first = merged["first_player"]
     if first is not None and (

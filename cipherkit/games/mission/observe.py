@@ -108,6 +108,7 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
             for c, hand in enumerate(state.hands)
         ],
         "hand_limit": state.hand_size,
+        "rules": {**state.limits.to_json(), "secrets": list(state.config.get("secrets", ()))},
         "turn": state.turn,
         "turn_number": state.turn_number,
         "current_seat": state.seat_of[state.turn],

@@ -104,6 +104,18 @@ PILE_INDEX = {name: i for i, name in enumerate(PILES)}
 FAR = 99
 """Distance to a room no open passage leads to."""
 LOSS_ICONS = 3
+
+
+def _limit(obs: Mapping[str, Any], name: str, default: int) -> int:
+    """A limit of the game being played (secret rules may change it)."""
+    rules = obs.get("rules")
+    return int(rules[name]) if rules else default
+
+
+def _loss_icons(obs: Mapping[str, Any]) -> int:
+    return _limit(obs, "loss_icons", LOSS_ICONS)
+
+
 GUESS_AMONG = 3
 """A team that would otherwise lose guesses when at most this many candidates are left."""
 DEFAULT_TIME = ("T1", "T1", "T1", "T2")
@@ -601,7 +613,7 @@ class PlannerBot:
         loses, and this hand is down to its last card or the deck is mostly time."""
         if not self.settings.desperate or not view.obs["peril"]:
             return False
-        if view.obs["discard"]["time_icons"] < LOSS_ICONS - 1:
+        if view.obs["discard"]["time_icons"] < _loss_icons(view.obs) - 1:
             return False
         return len(view.hand) <= 1 or self._draw_risk(view.obs) >= 0.5
 
@@ -630,7 +642,8 @@ class PlannerBot:
         for label in discard["time_cards"]:
             if label in remaining:
                 remaining.remove(label)
-        lethal = sum(1 for label in remaining if icons + int(label[1:]) >= LOSS_ICONS)
+        loss = _loss_icons(obs)
+        lethal = sum(1 for label in remaining if icons + int(label[1:]) >= loss)
         return min(1.0, lethal / deck)
 
     def _draw(self, view: _View, legal: Sequence[Action]) -> Action:
@@ -734,6 +747,7 @@ class PlannerBot:
         slip = view.ability == ABILITY_SLIP and self.settings.use_abilities
         coordinate = self.settings.coordinate
         disarms = view.ability == ABILITY_DISARM and self.settings.use_abilities
+        run = _limit(view.obs, "run", 3)
         for r in range(len(board.rooms)):
             if r == here or not view.gatherable(r):
                 continue
@@ -752,7 +766,7 @@ class PlannerBot:
                 # teammates who reach it sooner will likely gather it first
                 sooner = sum(1 for c, p in enumerate(view.pos) if c != view.c and dist_to[p] < d)
                 worth *= 0.6**sooner
-            cost = math.ceil(d / 3) + 1.0
+            cost = math.ceil(d / run) + 1.0
             if self.settings.avoid_traps and view.cameras[r] and not disarms:
                 cost += 0.5 * view.cameras[r]
             score = worth / cost
@@ -880,7 +894,7 @@ class PlannerBot:
         board = view.board
         here = view.here
         steps_left = view.obs["pending"]["steps_left"]
-        moved = steps_left < 3
+        moved = steps_left < _limit(view.obs, "run", 3)
         if moved and view.gatherable(here) and view.worth(here) > 0:
             return STOP  # a room worth gathering in: now, or after the next Regroup
         target = self._target(view)

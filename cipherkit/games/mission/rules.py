@@ -85,6 +85,7 @@ from cipherkit.games.mission.actions import (
 from cipherkit.games.mission.characters import BUILTIN, DISARM, LOWER, PEEK, SCOUT, SLIP, Character
 from cipherkit.games.mission.config import make_config, mission_from_config
 from cipherkit.games.mission.console import answers_match, spell
+from cipherkit.games.mission.secrets import Limits, limits_for
 from cipherkit.games.mission.tables import (
     T_CAMERA,
     T_GAS,
@@ -108,7 +109,8 @@ ACTION_PHASE = {RUN: RUN_PHASE, GATHER: GATHER_PHASE, INTEL: INTEL_PHASE, REGROU
 ACTION_NAMES = {"run": "Run", "gather": "Gather", "intel": "Intel", "regroup": "Regroup"}
 ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
 LOSS_ICONS = 3
-"""In Peril, this many time icons in the discard pile lose the mission."""
+"""In Peril, this many time icons in the discard pile lose the mission (secret rules may
+raise it for a game: ``state.limits.loss_icons``)."""
 
 WON, WRONG, TIME = "solved", "wrong answer", "out of time"
 
@@ -150,6 +152,7 @@ class MissionState(State):
         "hand_size",
         "hands",
         "key",
+        "limits",
         "log",
         "mission",
         "opened",
@@ -193,7 +196,8 @@ class MissionState(State):
         )
         self.players: int = config["players"]
         self.seat_of: tuple[int, ...] = tuple(i % self.players for i in range(len(self.chars)))
-        self.hand_size: int = self.mission.deck.hand_size
+        self.limits: Limits = limits_for(config.get("secrets", ()))
+        self.hand_size: int = self.mission.deck.hand_size + self.limits.hand
         self.optional_peril: bool = config["optional_draw_in_peril"]
 
     @classmethod
@@ -570,7 +574,10 @@ class MissionState(State):
             f"{self.name(c)} plays {label} on {ACTION_NAMES[action.action]}.",
         )
         self.phase = ACTION_PHASE[a]
-        self.steps = 0 if a == REGROUP else (3 if a == RUN else 2)
+        lim = self.limits
+        self.steps = 0 if a == REGROUP else (lim.run if a == RUN else lim.intel)
+        if a == GATHER:
+            self.steps = lim.gather
         self.room = self.fresh = -1
 
     def _special(self, c: int, action: Special) -> None:
@@ -922,7 +929,7 @@ class MissionState(State):
         self._time_check()
 
     def _time_check(self) -> bool:
-        if self.peril and self.time_icons >= LOSS_ICONS and self._outcome is None:
+        if self.peril and self.time_icons >= self.limits.loss_icons and self._outcome is None:
             self._finish(False, TIME)
             return True
         return False
@@ -1151,6 +1158,7 @@ class MissionState(State):
         twin.players = self.players
         twin.seat_of = self.seat_of
         twin.hand_size = self.hand_size
+        twin.limits = self.limits
         twin.optional_peril = self.optional_peril
         twin.rng = self.rng.copy()
         twin.deck = self.deck[:]

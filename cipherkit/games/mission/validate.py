@@ -50,6 +50,7 @@ from cipherkit.games.mission.console import answers_match
 from cipherkit.games.mission.model import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, Mission
 from cipherkit.games.mission.problems import ERROR, WARNING, Path, Problem
 from cipherkit.games.mission.schema import check_data, did_you_mean
+from cipherkit.games.mission.secrets import SECRET_RULES
 from cipherkit.games.mission.tokens import COUNTER_INTEL, GLYPH
 from cipherkit.games.mission.yamlio import Source, read_file, read_yaml
 
@@ -211,6 +212,13 @@ def check_mission(mission: Mission, source: Source | None = None) -> list[Proble
                 "missions are not replayed in a campaign: the next mission is this one",
                 WARNING,
             )
+        for i, rule_id in enumerate(link.unlock):
+            if rule_id not in SECRET_RULES:
+                report(
+                    ("campaign", key, "unlock", i),
+                    f"unknown secret rule {rule_id!r}{did_you_mean(rule_id, SECRET_RULES)} "
+                    f"(known: {', '.join(SECRET_RULES)})",
+                )
     return problems
 
 
@@ -266,7 +274,8 @@ def validate_paths(paths: Iterable[str | FilePath]) -> list[Problem]:
         problems += found
         if mission is not None:
             missions.append((source, mission))
-    if len(paths) > 1:
+    if len(paths) > 1 and missions:
+        problems += _campaign_problems(missions)
         ids = {m.id for _, m in missions}
         for source, mission in missions:
             for key, link in (("win", mission.campaign.win), ("loss", mission.campaign.loss)):
@@ -280,3 +289,18 @@ def validate_paths(paths: Iterable[str | FilePath]) -> list[Problem]:
                         )
                     )
     return problems
+
+
+def _campaign_problems(missions: list[tuple[Source, Mission]]) -> list[Problem]:
+    """Loops in the campaign: a mission reached twice on one way through."""
+    from cipherkit.games.mission.campaign import CampaignMap
+
+    campaign = CampaignMap.from_missions(m for _, m in missions)
+    source = {m.id: src for src, m in missions}
+    out = []
+    for text in campaign.problems:
+        if "links loop" in text:
+            first = text.split(": ", 1)[-1].split(" ")[0].strip(",")
+            src = source.get(first) or missions[0][0]
+            out.append(src.problem(("campaign",), text, WARNING))
+    return out

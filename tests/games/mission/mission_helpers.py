@@ -92,7 +92,7 @@ def hello_mission(**extra_rooms: list[str]):  # type: ignore[no-untyped-def]
     b.characters("locksmith", "lookout", "archivist", "fixer", "technician")
     b.players(1, 4)
     b.campaign(
-        win={"next": "m2", "unlock": ["s1"], "text": "Well done."},
+        win={"next": "m2", "unlock": ["clerks-note"], "text": "Well done."},
         loss={"next": "m2-again", "text": "Try the back door."},
     )
     return b.build()

@@ -21,15 +21,15 @@ from cipherkit.games.mission.tokens import Token, token_from_data
 from cipherkit.games.mission.validate import validate_paths
 
 
-def test_three_missions_ship_and_validate_cleanly() -> None:
-    assert len(MISSIONS) == 3
+def test_the_shipped_campaign_validates_cleanly() -> None:
+    assert len(MISSIONS) >= 8
     assert validate_paths(MISSIONS) == []
     ids = [load(p).id for p in MISSIONS]
-    assert ids == ["lantern-archive", "signal-box", "cold-ledger"]
+    assert ids[:3] == ["lantern-archive", "signal-box", "cold-ledger"]
 
 
 def test_shipped_missions_cover_what_the_issue_asks() -> None:
-    tutorial, traps, ledger = (load(p) for p in MISSIONS)
+    tutorial, traps, ledger = (load(p) for p in MISSIONS[:3])
     assert not any(t.is_trap for t in tutorial.all_tokens())
     assert tutorial.map.number_of_nodes() <= 5
     assert all(tutorial.is_open(a, b) for a, b in tutorial.map.edges)
@@ -78,7 +78,7 @@ map:
     - {rooms: [den, loft], wall: true, token: passage}
 pool: [gas]
 deck: {values: 10, suits: [red, blue], time: [1, 2], hand_size: 3}
-campaign: {win: {next: m2, unlock: [s1]}}
+campaign: {win: {next: m2, unlock: [clerks-note]}}
 """
     b = MissionBuilder("twin", title="Twins", question="Which word?")
     b.glyph("a", "N").glyph("b", "O").glyph("x").word("a", "b").solution("no")
@@ -87,7 +87,7 @@ campaign: {win: {next: m2, unlock: [s1]}}
     b.room("loft", pos=(0, 1), stack_size=1)
     b.passage("hall", "den").wall("den", "loft", token="passage").pool("gas")
     b.deck(values=10, suits=["red", "blue"], time=[1, 2], hand_size=3)
-    b.campaign(win={"next": "m2", "unlock": ["s1"]})
+    b.campaign(win={"next": "m2", "unlock": ["clerks-note"]})
     built = b.build()
     assert built == Mission.from_yaml(text)
     assert built.stacks["loft"] == (Token.trap("gas"),)

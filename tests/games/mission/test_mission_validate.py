@@ -232,6 +232,7 @@ def test_load_raises_with_every_error(tmp_path) -> None:  # type: ignore[no-unty
 def test_campaign_link_to_a_mission_not_checked_is_a_warning() -> None:
     assert validate_paths(MISSIONS[1:]) == []
     found = [str(p) for p in validate_paths([MISSIONS[0], MISSIONS[2]])]
+    found = [f for f in found if f.startswith(str(MISSIONS[0]))]
     text = MISSIONS[0].read_text().splitlines()
     win, loss = [n + 1 for n, line in enumerate(text) if "next: signal-box" in line]
     assert found == [
@@ -250,7 +251,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_cli_validate_ok_exits_zero() -> None:
     done = run("validate", *map(str, MISSIONS))
     assert done.returncode == 0, done.stderr
-    assert "3 mission file(s) OK" in done.stdout
+    assert f"{len(MISSIONS)} mission file(s) OK" in done.stdout
 
 
 def test_cli_validate_errors_exit_one_without_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,261 @@
+"""A campaign: missions joined by their win and loss links, and a team's way through it.
+
+Each mission file says where the campaign goes after a win and after a loss
+(``campaign.win.next``, ``campaign.loss.next``) and which secret rules
+(:mod:`cipherkit.games.mission.secrets`) unlock. :class:`CampaignMap` joins a folder of
+missions into a directed networkx graph (an edge per link, with ``result``, ``unlock``
+and ``text``), checks it (one start, no mission reachable twice on one way through,
+every link to a known mission) and answers the questions an author and a table ask:
+which ways through are there, which secret rules does a team hold when it reaches a
+mission, what comes next. :class:`CampaignLog` is one team's progress, as a small value
+that saves to JSON.
+
+Examples
+--------
+>>> from cipherkit.games.mission.campaign import CampaignMap, CampaignLog
+>>> campaign = CampaignMap.load("missions")
+>>> campaign.start
+'lantern-archive'
+>>> campaign.next("lantern-archive", won=True)
+('signal-box', ('clerks-note',))
+>>> log = CampaignLog.begin(campaign)
+>>> log = log.record(campaign, won=True)       # the tutorial is won
+>>> log.current, log.secrets
+('signal-box', ('clerks-note',))
+>>> log.config()["secrets"]
+['clerks-note']
+>>> campaign.secrets_on_arrival("signal-box")
+('clerks-note',)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from cipherkit.core.errors import CipherkitError
+from cipherkit.games.mission.model import Mission, load
+from cipherkit.games.mission.problems import MissionError
+
+WIN, LOSS = "win", "loss"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One mission played on a way through the campaign: its id, the result the way
+    takes (``win``/``loss``; ``None`` for the last mission) and the secret rules the team
+    holds when it starts it."""
+
+    mission: str
+    result: str | None
+    secrets: tuple[str, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class CampaignMap:
+    """The campaign graph of a set of missions."""
+
+    missions: Mapping[str, Mission]
+    files: Mapping[str, Path]
+    graph: nx.MultiDiGraph
+    start: str
+    problems: tuple[str, ...] = ()
+
+    # ------------------------------------------------------------------ reading
+    @classmethod
+    def load(cls, folder: str | Path | Iterable[str | Path]) -> CampaignMap:
+        """Join the missions in ``folder`` (every ``*.yaml`` file) or in the given files.
+
+        A mission file that does not load raises :class:`CipherkitError` naming it; a
+        campaign that does not hold together (two starts, a loop, a link to an unknown
+        mission) raises one that lists every problem.
+        """
+        if isinstance(folder, str | Path):
+            base = Path(folder)
+            if not base.is_dir():
+                raise CipherkitError(f"{base}: not a folder of mission files")
+            paths = sorted(base.glob("*.yaml"))
+            if not paths:
+                raise CipherkitError(f"{base}: no mission files (*.yaml) in this folder")
+        else:
+            paths = [Path(p) for p in folder]
+        missions: dict[str, Mission] = {}
+        files: dict[str, Path] = {}
+        for path in paths:
+            try:
+                mission = load(path)
+            except MissionError as exc:
+                raise CipherkitError(" ".join(str(exc).split())) from None
+            if mission.id in missions:
+                raise CipherkitError(
+                    f"{path}: id: mission id {mission.id!r} is also used by {files[mission.id]}"
+                )
+            missions[mission.id] = mission
+            files[mission.id] = path
+        campaign = cls.from_missions(missions.values(), files)
+        if campaign.problems:
+            raise CipherkitError(
+                "the campaign does not hold together:\n  " + "\n  ".join(campaign.problems)
+            )
+        return campaign
+
+    @classmethod
+    def from_missions(
+        cls, missions: Iterable[Mission], files: Mapping[str, Path] | None = None
+    ) -> CampaignMap:
+        """The campaign of these missions; ``problems`` lists what does not hold together."""
+        by_id = {m.id: m for m in missions}
+        files = dict(files or {})
+        graph = nx.MultiDiGraph()
+        problems: list[str] = []
+        for mid, mission in by_id.items():
+            graph.add_node(mid, title=mission.title)
+        for mid, mission in by_id.items():
+            where = str(files.get(mid, mid))
+            for result, link in ((WIN, mission.campaign.win), (LOSS, mission.campaign.loss)):
+                if link.next is None:
+                    continue
+                if link.next not in by_id:
+                    problems.append(
+                        f"{where}: campaign.{result}.next: no mission has the id {link.next!r}"
+                    )
+                    continue
+                graph.add_edge(
+                    mid, link.next, key=result, result=result, unlock=link.unlock, text=link.text
+                )
+        starts = sorted(n for n in graph if graph.in_degree(n) == 0)
+        if not by_id:
+            problems.append("no missions")
+        elif not starts:
+            problems.append("no first mission: every mission is the next of another")
+        elif len(starts) > 1:
+            problems.append(
+                f"more than one first mission (no link leads to them): {', '.join(starts)}"
+            )
+        try:
+            cycle = nx.find_cycle(graph)
+        except nx.NetworkXNoCycle:
+            cycle = None
+        if cycle:
+            loop = " -> ".join([str(edge[0]) for edge in cycle] + [str(cycle[0][0])])
+            problems.append(f"missions are not replayed in a campaign, but the links loop: {loop}")
+        start = starts[0] if starts else next(iter(by_id), "")
+        if start and not cycle:
+            unreached = sorted(set(by_id) - nx.descendants(graph, start) - {start})
+            if unreached:
+                problems.append(f"never reached from {start}: {', '.join(unreached)}")
+        return cls(by_id, files, graph, start, tuple(problems))
+
+    # ------------------------------------------------------------------ questions
+    def next(self, mission: str, *, won: bool) -> tuple[str | None, tuple[str, ...]]:
+        """Where the campaign goes after ``mission`` is won or lost, and what unlocks."""
+        link = self.missions[mission].campaign.win if won else self.missions[mission].campaign.loss
+        return link.next, link.unlock
+
+    @property
+    def finales(self) -> tuple[str, ...]:
+        """Missions after which the campaign ends whatever the result."""
+        return tuple(n for n in self.order() if self.graph.out_degree(n) == 0)
+
+    def order(self) -> list[str]:
+        """Missions in campaign order: a topological order, ties by mission file name."""
+        key = {mid: str(self.files.get(mid, mid)) for mid in self.missions}
+        return list(nx.lexicographical_topological_sort(self.graph, key=lambda n: key[n]))
+
+    def routes(self) -> list[tuple[Step, ...]]:
+        """Every way through the campaign, from the first mission to the end."""
+        out: list[tuple[Step, ...]] = []
+
+        def walk(mid: str, held: tuple[str, ...], path: tuple[Step, ...]) -> None:
+            mission = self.missions[mid]
+            links = [(WIN, mission.campaign.win), (LOSS, mission.campaign.loss)]
+            ended = False
+            for result, link in links:
+                step = Step(mid, result, held)
+                gained = held + tuple(u for u in link.unlock if u not in held)
+                if link.next is None:
+                    ended = True
+                    continue
+                walk(link.next, gained, (*path, step))
+            if ended:
+                out.append((*path, Step(mid, None, held)))
+
+        walk(self.start, (), ())
+        return out
+
+    def main_route(self) -> tuple[Step, ...]:
+        """The way a team that wins every mission it can takes."""
+        steps: list[Step] = []
+        held: tuple[str, ...] = ()
+        mid: str | None = self.start
+        while mid is not None:
+            link = self.missions[mid].campaign.win
+            steps.append(Step(mid, WIN if link.next else None, held))
+            held = held + tuple(u for u in link.unlock if u not in held)
+            mid = link.next
+        return tuple(steps)
+
+    def secrets_on_arrival(self, mission: str) -> tuple[str, ...]:
+        """The secret rules a team holds when it reaches ``mission`` winning whenever a
+        win leads there (the route with the most wins; loss links only where needed)."""
+        best: tuple[int, tuple[str, ...]] | None = None
+        for route in self.routes():
+            for i, step in enumerate(route):
+                if step.mission == mission:
+                    wins = sum(s.result == WIN for s in route[:i])
+                    if best is None or wins > best[0]:
+                        best = (wins, step.secrets)
+                    break
+        if best is None:
+            raise KeyError(f"mission {mission!r} is not in the campaign")
+        return best[1]
+
+    def branch(self, mission: str) -> bool:
+        """Whether only a loss leads to ``mission`` (a side branch of the campaign)."""
+        results = {d["result"] for _, _, d in self.graph.in_edges(mission, data=True)}
+        return results == {LOSS}
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignLog:
+    """One team's way through a campaign so far: the mission to play next (``None``
+    once the campaign is over), the missions played with their results, and the secret
+    rules unlocked."""
+
+    current: str | None
+    played: tuple[tuple[str, str], ...] = ()
+    secrets: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def begin(cls, campaign: CampaignMap) -> CampaignLog:
+        return cls(campaign.start)
+
+    def record(self, campaign: CampaignMap, *, won: bool) -> CampaignLog:
+        """The log after the current mission is won or lost."""
+        if self.current is None:
+            raise CipherkitError("the campaign is over: there is no mission to record")
+        nxt, unlock = campaign.next(self.current, won=won)
+        gained = self.secrets + tuple(u for u in unlock if u not in self.secrets)
+        return CampaignLog(nxt, (*self.played, (self.current, WIN if won else LOSS)), gained)
+
+    def config(self, **options: Any) -> dict[str, Any]:
+        """The engine options for the current mission: its id's file is up to the caller;
+        this gives ``secrets`` (and any other options passed)."""
+        return {**options, "secrets": list(self.secrets)}
+
+    def to_json(self) -> str:
+        return json.dumps({"current": self.current, "played": self.played, "secrets": self.secrets})
+
+    @classmethod
+    def from_json(cls, text: str) -> CampaignLog:
+        data = json.loads(text)
+        return cls(
+            data["current"],
+            tuple((str(m), str(r)) for m, r in data["played"]),
+            tuple(data["secrets"]),
+        )

@@ -1,0 +1,143 @@
+"""Secret rules: the cards a campaign unlocks, as data.
+
+After a win or a loss, a mission's campaign link may **unlock** secret rules
+(``campaign.win.unlock: [signalmans-diary]``). Every later mission of the campaign is
+played with every rule unlocked so far: give them to the engine as the ``secrets``
+option (``new_game({"mission": ..., "secrets": ["signalmans-diary"]}, seed=1)``).
+
+The rulebooks leave the secret cards' contents to the publisher, so these are
+cipherkit's own designs. **Decision:** a secret rule changes one of the game's limits
+by a whole number (how far a Run goes, how many tokens an Intel reveals or a Gather
+collects, the hand size, how many time icons In Peril lose the mission); several rules
+add up. They are public: every player's observation lists the rules in play and the
+limits they give (``observation["rules"]``).
+
+===================  ===========================  =====================================
+id                   card                         effect
+===================  ===========================  =====================================
+``clerks-note``      The Clerk's Note             Intel reveals up to 3 tokens
+``signalmans-diary`` The Signalman's Diary        Run moves up to 4 rooms
+``torn-ticket``      A Torn Ticket                hands hold 5 cards
+``ledger-stub``      The Ledger Stub              In Peril, 4 time icons lose (not 3)
+``spare-satchel``    A Spare Satchel              Gather collects up to 3 tokens
+``harbour-chart``    The Harbour Chart            Run moves up to 4 rooms
+``night-pass``       A Night Pass                 Intel reveals up to 3 tokens
+``last-lantern``     The Last Lantern             In Peril, 4 time icons lose (not 3)
+===================  ===========================  =====================================
+
+Examples
+--------
+>>> from cipherkit.games.mission.secrets import limits_for, SECRET_RULES
+>>> limits_for([])
+Limits(run=3, intel=2, gather=2, hand=0, loss_icons=3)
+>>> limits_for(["signalmans-diary", "ledger-stub"])
+Limits(run=4, intel=2, gather=2, hand=0, loss_icons=4)
+>>> SECRET_RULES["torn-ticket"].text
+'Every hand holds one card more.'
+>>> limits_for(["torn-tiket"])
+Traceback (most recent call last):
+...
+KeyError: "unknown secret rule 'torn-tiket' (did you mean 'torn-ticket'?)"
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+RUN_STEPS, INTEL_REVEALS, GATHER_COLLECTS, LOSS_ICONS = 3, 2, 2, 3
+"""The rulebook's limits: Run up to 3 rooms, Intel up to 2 tokens, Gather up to 2,
+3 time icons In Peril lose."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The limits a game is played with. ``hand`` is added to the mission deck's hand
+    size."""
+
+    run: int = RUN_STEPS
+    intel: int = INTEL_REVEALS
+    gather: int = GATHER_COLLECTS
+    hand: int = 0
+    loss_icons: int = LOSS_ICONS
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "run": self.run,
+            "intel": self.intel,
+            "gather": self.gather,
+            "hand": self.hand,
+            "loss_icons": self.loss_icons,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SecretRule:
+    """One secret rule card: an id, the card's name, its text and what it adds to the
+    limits."""
+
+    id: str
+    name: str
+    text: str
+    run: int = 0
+    intel: int = 0
+    gather: int = 0
+    hand: int = 0
+    loss_icons: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "text": self.text}
+
+
+SECRET_RULES: Mapping[str, SecretRule] = {
+    rule.id: rule
+    for rule in (
+        SecretRule("clerks-note", "The Clerk's Note", "Intel reveals up to three tokens.", intel=1),
+        SecretRule(
+            "signalmans-diary", "The Signalman's Diary", "Run moves up to four rooms.", run=1
+        ),
+        SecretRule("torn-ticket", "A Torn Ticket", "Every hand holds one card more.", hand=1),
+        SecretRule(
+            "ledger-stub",
+            "The Ledger Stub",
+            "In Peril, the mission is lost only at four time icons.",
+            loss_icons=1,
+        ),
+        SecretRule(
+            "spare-satchel", "A Spare Satchel", "Gather collects up to three tokens.", gather=1
+        ),
+        SecretRule("harbour-chart", "The Harbour Chart", "Run moves up to four rooms.", run=1),
+        SecretRule("night-pass", "A Night Pass", "Intel reveals up to three tokens.", intel=1),
+        SecretRule(
+            "last-lantern",
+            "The Last Lantern",
+            "In Peril, the mission is lost only at four time icons.",
+            loss_icons=1,
+        ),
+    )
+}
+"""Every secret rule cipherkit knows, by id."""
+
+
+def secret_rule(rule_id: str) -> SecretRule:
+    """The rule with this id; a ``KeyError`` with a did-you-mean otherwise."""
+    rule = SECRET_RULES.get(rule_id)
+    if rule is None:
+        close = difflib.get_close_matches(rule_id, list(SECRET_RULES), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise KeyError(f"unknown secret rule {rule_id!r}{hint}")
+    return rule
+
+
+def limits_for(rule_ids: Iterable[str]) -> Limits:
+    """The limits with the given secret rules in play (unknown ids raise ``KeyError``)."""
+    rules = [secret_rule(r) for r in rule_ids]
+    return Limits(
+        run=RUN_STEPS + sum(r.run for r in rules),
+        intel=INTEL_REVEALS + sum(r.intel for r in rules),
+        gather=GATHER_COLLECTS + sum(r.gather for r in rules),
+        hand=sum(r.hand for r in rules),
+        loss_icons=LOSS_ICONS + sum(r.loss_icons for r in rules),
+    )
