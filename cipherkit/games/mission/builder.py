@@ -24,8 +24,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
+
+import networkx as nx
 
 from cipherkit.games.mission.model import ENTRANCE, Mission
 from cipherkit.games.mission.schema import mission_from_data
@@ -120,6 +122,94 @@ class MissionBuilder:
             entry["token"] = token
         self.data["map"]["passages"].append(entry)
         return self
+
+    def map_from_graph(self, graph: nx.Graph) -> MissionBuilder:
+        """Rooms and passageways from a networkx graph: a node per room (attributes
+        ``pos`` (required), ``name``, ``entrance``, ``tokens``, ``stack``, ``stack_size``),
+        an edge per passageway (attributes ``wall`` (a printed wall) and ``token``
+        (``"wall"`` closes an open passage, ``"passage"`` opens a printed wall)).
+
+        >>> import networkx as nx
+        >>> g = nx.Graph()
+        >>> g.add_node("hall", pos=(0, 0), entrance=True, stack_size=1)
+        >>> g.add_node("den", pos=(1, 0), stack_size=1)
+        >>> g.add_edge("hall", "den", wall=True, token="passage")
+        >>> MissionBuilder("m", title="M", question="Q?").map_from_graph(g).data["map"]
+        {'rooms': {'hall': {'pos': [0, 0], 'tokens': ['entrance'], 'stack_size': 1}, \
+'den': {'pos': [1, 0], 'stack_size': 1}}, 'passages': [{'rooms': ['hall', 'den'], \
+'wall': True, 'token': 'passage'}]}
+        """
+        for room, attrs in graph.nodes(data=True):
+            if "pos" not in attrs:
+                raise ValueError(f"room {room!r} of the graph has no pos attribute")
+            self.room(
+                str(room),
+                pos=attrs["pos"],
+                name=attrs.get("name"),
+                entrance=bool(attrs.get("entrance")),
+                tokens=attrs.get("tokens", ()),
+                stack=attrs.get("stack"),
+                stack_size=attrs.get("stack_size"),
+            )
+        for a, b, attrs in graph.edges(data=True):
+            if attrs.get("wall"):
+                self.wall(str(a), str(b), token=attrs.get("token"))
+            else:
+                self.passage(str(a), str(b), token=attrs.get("token"))
+        return self
+
+    def encipher(
+        self, text: str, *, answer: bool = False, names: Sequence[str] | None = None
+    ) -> MissionBuilder:
+        """Write ``text`` on the card in glyphs, a word per word: each new letter or digit
+        gets a glyph, a letter seen before reuses its glyph (as a cipher does). Glyph ids
+        come from ``names`` in order, or are ``g01``..``g99`` in a shuffled order (ids
+        are public on the card, so they must not give the content away). ``answer=True``
+        writes below the Answer label and sets the solution.
+
+        >>> b = MissionBuilder("m", title="M", question="Q?").seed(3).encipher("SEE ME")
+        >>> b.data["card"]["text"], b.glyph_ids()
+        ([['g81', 'g54', 'g54'], ['g46', 'g54']], {'S': 'g81', 'E': 'g54', 'M': 'g46'})
+        """
+        ids = self.glyph_ids()
+        fresh = iter(names) if names is not None else self._free_ids()
+        words = []
+        for word in text.split():
+            cells = []
+            for ch in word.upper():
+                if not ch.isalnum():
+                    continue
+                if ch not in ids:
+                    gid = next(fresh)
+                    self.glyph(gid, ch)
+                    ids[ch] = gid
+                cells.append(ids[ch])
+            if cells:
+                words.append(cells)
+        for cells in words:
+            (self.answer_word if answer else self.word)(*cells)
+        if answer or "answer" not in self.data["card"]:
+            self.solution(" ".join(text.split()).upper())
+        return self
+
+    def glyph_ids(self) -> dict[str, str]:
+        """The glyph of each content written so far (``{"S": "g17", ...}``)."""
+        out = {}
+        for gid, spec in self.data["glyphs"].items():
+            content = spec.get("content") if isinstance(spec, dict) else spec
+            if content is not None:
+                out.setdefault(str(content), gid)
+        return out
+
+    def _free_ids(self) -> Iterator[str]:
+        from cipherkit.core.rng import Rng
+
+        numbers = list(range(1, 100))
+        Rng(int(self.data.get("seed", 0))).shuffle(numbers)
+        for n in numbers:
+            gid = f"g{n:02d}"
+            if gid not in self.data["glyphs"]:
+                yield gid
 
     def pool(self, *tokens: TokenSpec) -> MissionBuilder:
         self.data.setdefault("pool", []).extend(tokens)

@@ -215,6 +215,12 @@ class CampaignMap:
             raise KeyError(f"mission {mission!r} is not in the campaign")
         return best[1]
 
+    def _repr_svg_(self) -> str:
+        """In a notebook: the campaign graph (drawn lazily by ``cipherkit.glyphs``)."""
+        from cipherkit.glyphs.campaigndraw import campaign_svg
+
+        return campaign_svg(self)
+
     def branch(self, mission: str) -> bool:
         """Whether only a loss leads to ``mission`` (a side branch of the campaign)."""
         results = {d["result"] for _, _, d in self.graph.in_edges(mission, data=True)}
