@@ -1,0 +1,131 @@
+"""Every command of the README's author's path runs as written, and the campaign's
+difficulty table and picture in the README are the ones the commands produce today.
+
+The commands run in a scratch folder that holds what a fresh checkout has beside the
+README (``missions/`` and the ``.venv`` that ``make`` set up), so they write nothing into
+the project. ``cipherkit serve`` is started, asked for a page and stopped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def tour_commands() -> list[str]:
+    """The shell commands of the README's author's path and campaign sections."""
+    section = README.split("### The author's path", 1)[1].split("### Bots, lessons", 1)[0]
+    commands = []
+    for block in re.findall(r"```bash\n(.*?)```", section, re.S):
+        for line in block.splitlines():
+            line = line.split("  #", 1)[0].strip()
+            if line:
+                commands.append(line)
+    return commands
+
+
+def readme_table() -> str:
+    block = README.split("<!-- difficulty-table:start -->", 1)[1]
+    block = block.split("<!-- difficulty-table:end -->", 1)[0]
+    return "\n".join(line for line in block.strip().splitlines() if line.startswith("|"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("tour")
+    (folder / ".venv").symlink_to(ROOT / ".venv")
+    (folder / "missions").symlink_to(ROOT / "missions")
+    return folder
+
+
+def run(command: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-c", command], cwd=cwd, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def test_the_tour_lists_the_whole_path() -> None:
+    verbs = [shlex.split(c)[1] if "cipherkit" in c else shlex.split(c)[0] for c in tour_commands()]
+    names = " ".join(tour_commands())
+    assert verbs[:2] == ["validate", "render"]
+    assert {"playtest", "publish", "serve", "campaign"} <= set(verbs)
+    assert "tune_deck" in names
+
+
+def test_every_tour_command_runs_as_written(scratch: Path) -> None:
+    outputs: dict[str, str] = {}
+    for command in tour_commands():
+        if " serve " in command:
+            continue  # below: it runs until stopped
+        done = run(command, scratch)
+        assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+        assert "Traceback" not in done.stderr, command
+        outputs[command] = done.stdout
+    # what the commands made
+    assert (scratch / "out" / "print.pdf").stat().st_size > 10_000
+    assert (scratch / "out" / "signal-box-map.png").is_file()
+    assert (scratch / "my-gallery" / "harbour-clock.ipynb").is_file()
+    assert (scratch / "my-gallery" / "index.ipynb").is_file()
+    tuned = next(out for cmd, out in outputs.items() if "tune_deck" in cmd)
+    assert re.match(r"Trial\(values=\d+, win_rate=", tuned)
+    campaign = next(out for cmd, out in outputs.items() if " campaign " in cmd)
+    # the README shows today's table, and the picture the command draws
+    printed = "\n".join(line for line in campaign.splitlines() if line.startswith("|"))
+    assert printed == readme_table(), "README table is stale: run scripts/difficulty_table.py"
+    assert "the main line rises in difficulty" in campaign
+    drawn = (scratch / "campaign.svg").read_text(encoding="utf-8")
+    assert drawn == (ROOT / "docs" / "images" / "campaign.svg").read_text(encoding="utf-8")
+
+
+def test_the_tour_serve_command_serves_the_published_gallery(scratch: Path) -> None:
+    (command,) = [c for c in tour_commands() if " serve " in c]
+    if not (scratch / "my-gallery").is_dir():
+        publish = next(c for c in tour_commands() if " publish " in c)
+        assert run(publish, scratch).returncode == 0
+    port = free_port()
+    command = command.replace("--port 8867", f"--port {port}")
+    log = (scratch / "serve.log").open("w")
+    server = subprocess.Popen(
+        ["bash", "-c", f"exec {command}"],
+        cwd=scratch,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        page = f"http://127.0.0.1:{port}/voila/render/harbour-clock.ipynb"
+        html = ""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(page, timeout=60) as response:
+                    html = response.read().decode()
+                break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                assert server.poll() is None, (scratch / "serve.log").read_text()
+                time.sleep(0.5)
+        assert "The Harbour Clock" in html
+        assert "SPRING TIDE" not in html.upper()  # the answer stays on the server
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=60)
+        log.close()
