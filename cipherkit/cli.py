@@ -16,6 +16,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from cipherkit import __version__
@@ -87,11 +88,73 @@ def cmd_playtest(args: argparse.Namespace) -> int:
         bots=args.bots,
         players=args.players,
         progress=not args.json,
+        secrets=_secrets(args.secrets),
     )
     if args.json:
         _print_json(result.to_json())
     else:
         print(result.summary_text())
+    return 0
+
+
+def _secrets(text: str | None) -> tuple[str, ...]:
+    return tuple(s.strip() for s in (text or "").split(",") if s.strip())
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from cipherkit.games.mission.campaign import CampaignMap
+    from cipherkit.glyphs.campaigndraw import campaign_svg
+    from cipherkit.playtest.campaign import campaign_difficulty
+
+    campaign = CampaignMap.load(args.dir)
+    table = None
+    if args.games:
+        table = campaign_difficulty(
+            args.dir,
+            games=args.games,
+            players=args.players,
+            bots=args.bots,
+            seed=args.seed,
+            workers=args.workers,
+            progress=not (args.json or args.quiet),
+        )
+    if args.graph:
+        try:
+            Path(args.graph).write_text(campaign_svg(campaign, table), encoding="utf-8")
+        except OSError as exc:
+            raise CipherkitError(
+                f"{args.graph}: cannot write the picture ({exc.strerror})"
+            ) from None
+    if args.json:
+        data: dict[str, Any] = {
+            "start": campaign.start,
+            "order": campaign.order(),
+            "finales": list(campaign.finales),
+            "routes": len(campaign.routes()),
+            "links": [
+                {"from": a, "to": b, "result": d["result"], "unlock": list(d["unlock"])}
+                for a, b, d in campaign.graph.edges(data=True)
+            ],
+        }
+        if table is not None:
+            data["difficulty"] = table.to_json()
+        _print_json(data)
+        return 0
+    if table is not None:
+        print(table.to_markdown())
+        print(
+            f"\n{table.games} games a mission, {table.players} players, bots {table.bots}, "
+            f"seed {table.seed}; the main line "
+            + (
+                "rises in difficulty."
+                if table.main_line_rises()
+                else "does NOT rise in difficulty."
+            )
+        )
+    else:
+        for mid in campaign.order():
+            win, loss = campaign.missions[mid].campaign.win, campaign.missions[mid].campaign.loss
+            print(f"{mid}: win -> {win.next or 'end'}, loss -> {loss.next or 'end'}")
     return 0
 
 
@@ -117,9 +180,27 @@ def cmd_crack(args: argparse.Namespace) -> int:
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
-    from cipherkit.publish.pages import publish_missions
+    from pathlib import Path
 
-    for path in publish_missions(args.missions, out=args.out, progress=not args.quiet):
+    from cipherkit.publish.pages import publish_lessons, publish_missions
+
+    lessons = [p for p in args.files if p.endswith(".ipynb")]
+    missions = [p for p in args.files if not p.endswith(".ipynb")]
+    for folder in args.lessons or []:
+        if not Path(folder).is_dir():
+            raise CipherkitError(f"--lessons {folder}: no such folder of lesson notebooks")
+        found = sorted(str(p) for p in Path(folder).glob("*.ipynb"))
+        if not found:
+            raise CipherkitError(f"--lessons {folder}: no lesson notebooks in it")
+        lessons += found
+    if not lessons and not missions:
+        raise CipherkitError("give mission files, lesson notebooks or --lessons DIR to publish")
+    written = []
+    if lessons:  # the index is rebuilt once, by the last step
+        written += publish_lessons(lessons, out=args.out, index=not missions)
+    if missions:
+        written += publish_missions(missions, out=args.out, progress=not args.quiet)
+    for path in written:
         print(path)
     return 0
 
@@ -149,6 +230,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
     return value
 
 
@@ -218,17 +309,52 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     p.add_argument("--bots", default="planner", help="bot name (default planner)")
     p.add_argument("--players", type=_positive, default=None, help="seats (default: mixed)")
+    p.add_argument(
+        "--secrets", metavar="IDS", help="secret rules in play, comma-separated (campaigns)"
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=cmd_playtest)
 
     p = sub.add_parser(
-        "publish",
-        help="turn missions into playable Voila puzzle pages and update the gallery index",
-        description="Write a page notebook per mission (title, story, the playable table) "
-        "and refresh the gallery index. Pages load their mission on the server; a page "
-        "holds no answer or hidden content.",
+        "campaign",
+        help="check a campaign, draw its graph, and measure how hard each mission is",
+        description="Join the missions in DIR into the campaign graph (win and loss links, "
+        "secret rules), check it, and playtest every mission with the secret rules a "
+        "winning team holds when it gets there: the difficulty table (markdown or JSON).",
     )
-    p.add_argument("missions", nargs="+", metavar="MISSION", help="mission YAML files")
+    p.add_argument("dir", nargs="?", default="missions", help="folder of missions (missions)")
+    p.add_argument(
+        "--games", type=_whole, default=300, help="games a mission (default 300; 0: no playtest)"
+    )
+    p.add_argument("--players", type=_positive, default=2, help="seats (default 2)")
+    p.add_argument("--bots", default="planner", help="bot name (default planner)")
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--workers", type=_positive, default=None, help="processes (default: CPUs)")
+    p.add_argument("--graph", metavar="FILE", help="also draw the campaign graph as SVG here")
+    p.add_argument("--json", action="store_true", help="print the campaign and table as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=cmd_campaign)
+
+    p = sub.add_parser(
+        "publish",
+        help="turn missions and lessons into Voila pages and update the gallery index",
+        description="Write a page notebook per mission (title, story, the playable table) "
+        "and per lesson notebook (into DIR/lessons/: outputs cleared, code shown as text "
+        "above its output, exercise cells hidden), then refresh the gallery index. "
+        "Pages load their mission on the server; a page holds no answer or hidden content.",
+    )
+    p.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="mission YAML files and/or lesson notebooks (.ipynb)",
+    )
+    p.add_argument(
+        "--lessons",
+        action="append",
+        metavar="LESSONS",
+        help="publish every notebook in this folder as a lesson page (e.g. notebooks/lessons)",
+    )
     p.add_argument("--out", default="puzzles", metavar="DIR", help="gallery folder (puzzles)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_publish)

@@ -6,18 +6,24 @@ Each page describes itself in its notebook metadata under ``"cipherkit"``::
      "difficulty": {"stars": 1, "label": "easy"}, "win_rate": 0.97,
      "players": "1 player + bot", "thumbnail": "images/signal-box.png", "order": 20}
 
-A notebook without that metadata (a lesson copied in later, say) is still listed: its
+A notebook without that metadata (a page copied in by hand, say) is still listed: its
 title is its first heading, its summary its first paragraph and its thumbnail its first
-markdown image. :func:`build_index` writes ``index.ipynb``: markdown only, with links
-to the pages and thumbnails served by ``/voila/files/`` (images only).
+markdown image. Pages in sub-folders are listed too (``lessons/01-caesar.ipynb``, as
+written by :func:`cipherkit.publish.pages.publish_lessons`); a thumbnail path is
+relative to its page's folder, like a markdown image. Dot-folders are skipped.
+:func:`build_index` writes ``index.ipynb``: markdown only, with links to the pages and
+thumbnails served by ``/voila/files/`` (images only).
 
 Examples
 --------
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = write_notebook(folder / "a.ipynb", [("markdown", "# Alpha\\n\\nFirst page.")], {})
->>> [e.title for e in gallery_entries(folder)]
-['Alpha']
+>>> (folder / "lessons").mkdir()
+>>> meta = {"kind": "lesson", "thumbnail": "images/b.svg"}
+>>> _ = write_notebook(folder / "lessons" / "b.ipynb", [("markdown", "# Beta")], meta)
+>>> [(e.name, e.title, e.thumbnail) for e in gallery_entries(folder)]
+[('lessons/b.ipynb', 'Beta', 'lessons/images/b.svg'), ('a.ipynb', 'Alpha', None)]
 >>> build_index(folder).name
 'index.ipynb'
 """
@@ -34,7 +40,15 @@ from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 
-__all__ = ["INDEX", "Entry", "build_index", "gallery_entries", "page_metadata", "write_notebook"]
+__all__ = [
+    "INDEX",
+    "Entry",
+    "build_index",
+    "gallery_entries",
+    "page_files",
+    "page_metadata",
+    "write_notebook",
+]
 
 INDEX = "index.ipynb"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -110,8 +124,15 @@ def _plain(text: str) -> str:
     return re.sub(r"[*_`#>]+", "", text).strip()
 
 
-def page_metadata(path: str | os.PathLike[str]) -> Entry:
-    """The index entry of the page notebook at ``path`` (metadata first, then its text)."""
+def page_metadata(
+    path: str | os.PathLike[str], root: str | os.PathLike[str] | None = None
+) -> Entry:
+    """The index entry of the page notebook at ``path`` (metadata first, then its text).
+
+    With ``root`` (the gallery folder), the entry's name and thumbnail are paths from
+    there (``lessons/a.ipynb``, ``lessons/images/a.svg``); otherwise the page's own
+    folder.
+    """
     file = Path(path)
     try:
         notebook = json.loads(file.read_text(encoding="utf-8"))
@@ -139,17 +160,31 @@ def page_metadata(path: str | os.PathLike[str]) -> Entry:
             setattr(entry, key, meta[key])
     if entry.thumbnail and (entry.thumbnail.startswith(("/", "data:")) or ".." in entry.thumbnail):
         entry.thumbnail = None  # only images beside the pages, served by /voila/files/
+    if root is not None:
+        folder = file.parent.relative_to(Path(root)).as_posix()
+        if folder != ".":
+            entry.name = f"{folder}/{file.name}"
+            if entry.thumbnail:
+                entry.thumbnail = f"{folder}/{entry.thumbnail}"
     return entry
 
 
-def gallery_entries(folder: str | os.PathLike[str]) -> list[Entry]:
-    """Every page notebook directly in ``folder`` but the index, in gallery order."""
+def page_files(folder: str | os.PathLike[str]) -> list[Path]:
+    """Every page notebook in ``folder`` and its sub-folders, but the index and anything
+    in a dot-folder (``.ipynb_checkpoints``, ``.cipherkit``), sorted by path."""
     root = Path(folder)
-    entries = [
-        page_metadata(p)
-        for p in sorted(root.glob("*.ipynb"))
-        if p.name != INDEX and not p.name.startswith(".")
-    ]
+    return sorted(
+        p
+        for p in root.rglob("*.ipynb")
+        if p.relative_to(root).as_posix() != INDEX
+        and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    )
+
+
+def gallery_entries(folder: str | os.PathLike[str]) -> list[Entry]:
+    """Every page of :func:`page_files`, in gallery order."""
+    root = Path(folder)
+    entries = [page_metadata(p, root) for p in page_files(root)]
     return sorted(entries, key=lambda e: (KIND_ORDER.get(e.kind, 9), e.order, e.title.lower()))
 
 
@@ -196,6 +231,7 @@ def _card(entry: Entry) -> str:
             f'<span class="ck-stars" title="difficulty: {label}">{e(entry.stars)}</span> {label}'
         )
     facts = [f for f in (entry.players, _rate(entry.win_rate)) if f]
+    action = "Learn" if entry.kind == "lesson" else "Play"
     summary = e(entry.summary if len(entry.summary) <= 220 else entry.summary[:217] + "…")
     return (
         f'<a class="ck-card" data-page="{e(entry.name)}" href="{e(entry.name)}">{thumb}'
@@ -204,7 +240,7 @@ def _card(entry: Entry) -> str:
         f'<div class="ck-title">{e(entry.title)}</div>'
         f'<div class="ck-summary">{summary}</div>'
         f'<div class="ck-summary"><small>{e(" · ".join(facts))}</small></div>'
-        f'<div class="ck-meta"><span>{level}</span><span class="ck-play">Play ▸</span></div>'
+        f'<div class="ck-meta"><span>{level}</span><span class="ck-play">{action} ▸</span></div>'
         f"</div></a>"
     )
 

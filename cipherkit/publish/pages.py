@@ -14,6 +14,12 @@ For each mission file :func:`publish_missions` writes, in the output folder:
 * ``index.ipynb``: rebuilt by :func:`cipherkit.publish.gallery.build_index`, listing
   every page in the folder with its difficulty (from a bot playtest) and thumbnail.
 
+:func:`publish_lessons` turns each lesson notebook (``notebooks/lessons/*.ipynb``, the
+source of truth) into a page in ``<out>/lessons/`` (see :func:`lesson_page`): outputs
+cleared, the code students should read shown as a code block above its output (Voila
+strips sources), exercise cells never shown, ``metadata.cipherkit`` filled in; a
+thumbnail in ``<out>/lessons/images/``; then the index is rebuilt.
+
 Examples
 --------
 >>> import tempfile
@@ -24,7 +30,9 @@ Examples
 
 from __future__ import annotations
 
+import html
 import io
+import json
 import os
 import re
 from collections.abc import Sequence
@@ -35,7 +43,16 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.gallery import INDEX, build_index, write_notebook
 from cipherkit.publish.registry import check_id, write_registry
 
-__all__ = ["PLAYTEST_GAMES", "page_cells", "publish_missions", "thumbnail_png"]
+__all__ = [
+    "LESSONS_FOLDER",
+    "PLAYTEST_GAMES",
+    "lesson_page",
+    "lesson_thumbnail_svg",
+    "page_cells",
+    "publish_lessons",
+    "publish_missions",
+    "thumbnail_png",
+]
 
 PLAYTEST_GAMES = 200
 """Bot games behind each page's difficulty rating."""
@@ -185,3 +202,166 @@ def _order(path: Path, fallback: int) -> int:
     """Missions named ``NN-name.yaml`` keep their number's order in the gallery."""
     match = re.match(r"(\d+)", path.name)
     return int(match.group(1)) if match else 100 + fallback
+
+
+# ---------------------------------------------------------------------- lessons
+LESSONS_FOLDER = "lessons"
+"""Lesson pages go in this sub-folder of the gallery."""
+
+HIDE_INPUT_TAGS = frozenset({"hide-input", "remove-input"})
+"""Cell tags that keep a code cell's source off the page (its output still shows)."""
+
+_LESSON_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+_HASH = re.compile(r"\b[0-9a-f]{64}\b")
+_LOCAL_IMAGE = re.compile(r"!\[[^\]]*\]\((?!https?:|data:)([^)\s]+)\)|<img\b")
+_PALETTE = ["#1f2a44", "#3b4f7a", "#2f5d50", "#6b3e26", "#4a3b6b", "#2f4f6f", "#5a4a1f", "#6b2f3a"]
+
+
+def _cells_of(notebook: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in notebook.get("cells", []) if c.get("cell_type") in ("markdown", "code")]
+
+
+def _shows_source(cell: dict[str, Any]) -> bool:
+    """Whether the page shows this code cell's source: not when tagged ``hide-input``,
+    and never for a cell that builds an exercise (its salt and hash stay in the kernel)."""
+    source = "".join(cell.get("source", ""))
+    tags = set(cell.get("metadata", {}).get("tags", []))
+    if not source.strip() or tags & HIDE_INPUT_TAGS:
+        return False
+    return not re.search(r"ExerciseBox|\bdigest\b", source)
+
+
+def lesson_page(
+    path: str | os.PathLike[str],
+) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    """The page made from the lesson notebook at ``path``: ``(cells, metadata)``.
+
+    * Markdown cells are kept as they are.
+    * A code cell is kept (Voila runs it; its output shows), and unless it is tagged
+      ``hide-input`` or builds an exercise, its source is shown above it as a
+      ``python`` code block, so the page reads like the notebook. Outputs are cleared.
+    * A closing note says which notebook the page is made from.
+    * ``metadata.cipherkit``: ``kind`` ``lesson``, the title (first heading), summary
+      (first paragraph), ``difficulty`` (from the lesson's own ``metadata.cipherkit``),
+      ``thumbnail`` (``images/<stem>.svg``, beside the page) and ``order`` (from the
+      ``NN-`` of the file name, after the missions and games).
+
+    Raises :class:`CipherkitError` if the page would show a salted hash or a local
+    image (lesson pages are text, code and widgets only).
+    """
+    from cipherkit.publish.gallery import page_metadata
+
+    file = Path(path)
+    try:
+        notebook = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CipherkitError(f"{file}: not a notebook ({exc})") from None
+    cells: list[tuple[str, str]] = []
+    for cell in _cells_of(notebook):
+        source = "".join(cell.get("source", ""))
+        if cell["cell_type"] == "markdown":
+            if _LOCAL_IMAGE.search(source):
+                raise CipherkitError(f"{file}: lesson pages cannot show local images yet")
+            cells.append(("markdown", source))
+        elif source.strip():
+            if _shows_source(cell):
+                cells.append(("markdown", f"```python\n{source.rstrip()}\n```"))
+            cells.append(("code", source))
+    cells.append(
+        (
+            "markdown",
+            f"---\n*This page is lesson `{file.name}` of `notebooks/lessons/`, published with "
+            "`cipherkit publish --lessons`. Open the notebook in Jupyter to change the code "
+            "and run it yourself.*",
+        )
+    )
+    for kind, source in cells:
+        if kind == "markdown" and _HASH.search(source):
+            raise CipherkitError(f"{file}: the page would show a salted hash; tag its cell")
+    entry = page_metadata(file)
+    own = notebook.get("metadata", {}).get("cipherkit", {})
+    meta: dict[str, Any] = {
+        "kind": "lesson",
+        "lesson": file.name,
+        "title": entry.title,
+        "summary": entry.summary,
+        "thumbnail": f"images/{file.stem}.svg",
+        "order": _order(file, 99),
+    }
+    for key in ("summary", "difficulty", "players"):
+        if key in own:
+            meta[key] = own[key]
+    return cells, meta
+
+
+def lesson_thumbnail_svg(number: int, title: str) -> str:
+    """A small card for the index: the lesson number and a line of Caesar-shifted title.
+
+    >>> lesson_thumbnail_svg(1, "Caesar").startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    True
+    """
+    from cipherkit.ciphers import Caesar
+
+    name = re.sub(r"^Lesson\s+\d+:\s*", "", title)
+    plain = re.sub(r"[^A-Za-z ]", "", name).upper()[:22]
+    shifted = Caesar(number % 25 + 1).encrypt(plain)
+    colour = _PALETTE[(number - 1) % len(_PALETTE)]
+    e = html.escape
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270" '
+        'viewBox="0 0 480 270">'
+        f'<rect width="480" height="270" rx="18" fill="{colour}"/>'
+        '<text x="32" y="96" font-family="Georgia, serif" font-size="84" '
+        f'font-weight="700" fill="#fdf6e3">{number}</text>'
+        '<text x="34" y="130" font-family="sans-serif" font-size="18" '
+        'letter-spacing="4" fill="#e9c46a">LESSON</text>'
+        '<text x="32" y="196" font-family="monospace" font-size="22" '
+        f'fill="#fdf6e3">{e(plain)}</text>'
+        '<text x="32" y="232" font-family="monospace" font-size="22" '
+        f'fill="#e9c46a">{e(shifted)}</text>'
+        "</svg>\n"
+    )
+
+
+def publish_lessons(
+    lesson_paths: Sequence[str | os.PathLike[str]],
+    out: str | os.PathLike[str] = "puzzles",
+    *,
+    index: bool = True,
+) -> list[Path]:
+    """Publish each lesson notebook as ``<out>/lessons/<name>.ipynb``; rebuild the index.
+
+    Returns the files written (per lesson: the page and its thumbnail; then the index,
+    unless ``index=False``). Every lesson is read and checked before anything is
+    written; errors are :class:`CipherkitError` with a one-line message.
+    """
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise CipherkitError(f"--out {folder} is a file, not a folder")
+    if not lesson_paths:
+        raise CipherkitError("give at least one lesson notebook to publish")
+    pages = []
+    for given in lesson_paths:
+        path = Path(given)
+        if path.suffix != ".ipynb" or not path.is_file():
+            raise CipherkitError(f"{path}: no such lesson notebook")
+        if _inside(path, folder):
+            raise CipherkitError(f"{path} is inside {folder}: lessons are published from outside")
+        if not _LESSON_NAME.fullmatch(path.stem):
+            raise CipherkitError(f"{path}: name lessons with lower-case letters, digits and -")
+        pages.append((path, *lesson_page(path)))
+    target = folder / LESSONS_FOLDER
+    written: list[Path] = []
+    try:
+        (target / "images").mkdir(parents=True, exist_ok=True)
+        for path, cells, meta in pages:
+            thumb = target / meta["thumbnail"]
+            thumb.write_text(
+                lesson_thumbnail_svg(_order(path, 0) % 100, meta["title"]), encoding="utf-8"
+            )
+            written += [write_notebook(target / path.name, cells, meta), thumb]
+    except OSError as exc:
+        raise CipherkitError(f"cannot write in {folder}: {exc.strerror or exc}") from None
+    if index:
+        written.append(build_index(folder))
+    return written

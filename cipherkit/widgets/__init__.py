@@ -3,7 +3,11 @@
 * :class:`DecipherTable`: Decipher against a bot;
 * :class:`MissionTable`: a mission for 1-4 players at one screen, bots filling seats;
 * :class:`InterceptTable`: intercept with bot teammates against bot opponents;
-* :class:`Replay`: step through a record of any game, from one viewer's side.
+* :class:`Replay`: step through a record of any game, from one viewer's side;
+* :class:`Workbench`: the lessons' cipher workbench (encrypt, decrypt, frequency bars,
+  a substitution board with live preview, solver hints);
+* :class:`ExerciseBox`: a lesson's self-checking question (salted hash, checked in the
+  kernel).
 
 Each syncs two traits (``view``, built from one observation, and ``message``) and
 checks every message from the page. Importing this package is cheap; each widget class
@@ -21,17 +25,21 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cipherkit.widgets.decipher_table import DecipherTable
+    from cipherkit.widgets.exercises import ExerciseBox
     from cipherkit.widgets.intercept_table import InterceptTable
     from cipherkit.widgets.mission_table import MissionTable
     from cipherkit.widgets.replay import Replay
+    from cipherkit.widgets.workbench import Workbench
 
-__all__ = ["DecipherTable", "InterceptTable", "MissionTable", "Replay"]
+__all__ = ["DecipherTable", "ExerciseBox", "InterceptTable", "MissionTable", "Replay", "Workbench"]
 
 _LAZY = {
     "DecipherTable": "cipherkit.widgets.decipher_table",
     "InterceptTable": "cipherkit.widgets.intercept_table",
     "MissionTable": "cipherkit.widgets.mission_table",
     "Replay": "cipherkit.widgets.replay",
+    "Workbench": "cipherkit.widgets.workbench",
+    "ExerciseBox": "cipherkit.widgets.exercises",
 }
 
 

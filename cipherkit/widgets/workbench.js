@@ -1,7 +1,10 @@
 // The cipher workbench's view: plain ES module + DOM, no build step.
 //
-// It draws the `view` trait and sends small custom messages ({type: "set" | "run" |
-// "assign" | "hint" | "clear", ...}); the kernel checks every one. No cipher runs here.
+// It draws the `view` and `message` traits and sends small custom messages
+// ({type: "set" | "run" | "assign" | "hint" | "clear", ...}); the kernel checks every
+// one. No cipher runs here, and the page sets no trait. The DOM is built once and
+// updated in place, so a field being typed in is never replaced under the student's
+// fingers.
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -20,56 +23,76 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+
 function render({ model, el }) {
-  const root = h("div", { class: "ck-wb" });
-  el.append(root);
   const send = (msg) => model.send(msg);
+  const typing = (node) => node.ownerDocument.activeElement === node;
+
+  const text = h("textarea", { class: "ck-wb-text", rows: 4, "aria-label": "text" });
+  text.addEventListener("change", () => send({ type: "set", text: text.value }));
+  const pick = h("select", { "aria-label": "cipher" });
+  pick.addEventListener("change", () => send({ type: "set", cipher: pick.value }));
+  const key = h("input", { class: "ck-wb-key", "aria-label": "key" });
+  key.addEventListener("change", () => send({ type: "set", key: key.value }));
+  const output = h("pre", { class: "ck-wb-output", "data-testid": "output" });
+  const message = h("div", { class: "ck-wb-message", role: "status", "data-testid": "message" });
+  const textBars = LETTERS.map(() => h("div", { class: "ck-wb-text-bar" }));
+  const engBars = LETTERS.map(() => h("div", { class: "ck-wb-eng-bar" }));
+  const bars = h("div", { class: "ck-wb-bars", role: "img", "data-testid": "bars",
+    "aria-label": "letter frequencies of the text against English" },
+    LETTERS.map((L, i) => h("div", { class: "ck-wb-bar", title: L },
+      textBars[i], engBars[i], h("span", { text: L }))));
+  const cells = LETTERS.map((L) => {
+    const input = h("input", { maxlength: 1, size: 1, "aria-label": `plain letter for ${L}` });
+    input.addEventListener("change", () =>
+      send({ type: "assign", cipher_letter: L, plain_letter: input.value }));
+    return input;
+  });
+  const board = h("div", { class: "ck-wb-board", "data-testid": "board" },
+    LETTERS.map((L, i) => h("label", { class: "ck-wb-cell" }, h("span", { text: L }), cells[i])));
+  const preview = h("pre", { class: "ck-wb-preview", "data-testid": "preview" });
+  const hint = () => {
+    message.textContent = "the solver is thinking…";
+    send({ type: "hint" });
+  };
+  el.append(h("div", { class: "ck-wb", "data-testid": "workbench" },
+    text,
+    h("div", { class: "ck-wb-row" }, pick, key,
+      h("button", { text: "Encrypt", onclick: () => send({ type: "run", direction: "encrypt" }) }),
+      h("button", { text: "Decrypt", onclick: () => send({ type: "run", direction: "decrypt" }) })),
+    output,
+    h("div", { class: "ck-wb-legend", text: "dark: this text · light: English" }), bars,
+    h("div", { class: "ck-wb-row" }, h("strong", { text: "Substitution board" }),
+      h("button", { text: "Hint", onclick: hint }),
+      h("button", { text: "Clear", onclick: () => send({ type: "clear" }) })),
+    board, preview, message));
 
   function draw() {
     const v = model.get("view") || {};
-    root.replaceChildren();
-    const text = h("textarea", { class: "ck-wb-text", rows: 4, "aria-label": "text" });
-    text.value = v.text || "";
+    if (!typing(text)) text.value = v.text || "";
     text.disabled = !!v.locked;
-    text.addEventListener("change", () => send({ type: "set", text: text.value }));
-    const pick = h("select", { "aria-label": "cipher",
-      onchange: (e) => send({ type: "set", cipher: e.target.value }) },
-      (v.ciphers || []).map((c) => h("option", { value: c, selected: c === v.cipher, text: c })));
-    const key = h("input", { class: "ck-wb-key", "aria-label": "key", value: v.key || "",
-      placeholder: v.locked ? "key hidden: break it!" : "key" });
-    key.addEventListener("change", () => send({ type: "set", key: key.value }));
-    const controls = h("div", { class: "ck-wb-row" }, pick, key,
-      h("button", { text: "Encrypt", onclick: () => send({ type: "run", direction: "encrypt" }) }),
-      h("button", { text: "Decrypt", onclick: () => send({ type: "run", direction: "decrypt" }) }));
-    const output = h("pre", { class: "ck-wb-output", text: v.output || "" });
-    const maxf = Math.max(0.13, ...(v.frequencies || [0]));
-    const bars = h("div", { class: "ck-wb-bars", role: "img",
-      "aria-label": "letter frequencies of the text against English" },
-      (v.letters || []).map((L, i) => h("div", { class: "ck-wb-bar", title: L },
-        h("div", { class: "ck-wb-text-bar",
-          style: `height:${(100 * v.frequencies[i]) / maxf}%` }),
-        h("div", { class: "ck-wb-eng-bar", style: `height:${(100 * v.english[i]) / maxf}%` }),
-        h("span", { text: L }))));
-    const board = h("div", { class: "ck-wb-board" },
-      (v.letters || []).map((L) => {
-        const input = h("input", { maxlength: 1, size: 1, "aria-label": `plain letter for ${L}`,
-          value: (v.board || {})[L] || "" });
-        input.addEventListener("change", () =>
-          send({ type: "assign", cipher_letter: L, plain_letter: input.value }));
-        return h("label", { class: "ck-wb-cell" }, h("span", { text: L }), input);
-      }));
-    root.append(
-      text, controls, output,
-      h("div", { class: "ck-wb-legend", text: "dark: this text · light: English" }), bars,
-      h("div", { class: "ck-wb-row" }, h("strong", { text: "Substitution board" }),
-        h("button", { text: "Hint", onclick: () => send({ type: "hint" }) }),
-        h("button", { text: "Clear", onclick: () => send({ type: "clear" }) })),
-      board,
-      h("pre", { class: "ck-wb-preview", text: v.preview || "" }),
-      h("div", { class: "ck-wb-message", role: "status", text: v.message || "" }),
-    );
+    const names = v.ciphers || [];
+    if (pick.options.length !== names.length) {
+      pick.replaceChildren(...names.map((c) => h("option", { value: c, text: c })));
+    }
+    pick.value = v.cipher || "";
+    if (!typing(key)) key.value = v.key || "";
+    key.placeholder = v.locked ? "key hidden: break it!" : "key";
+    output.textContent = v.output || "";
+    const freqs = v.frequencies || [];
+    const english = v.english || [];
+    const top = Math.max(0.13, ...freqs);
+    LETTERS.forEach((L, i) => {
+      textBars[i].style.height = `${(100 * (freqs[i] || 0)) / top}%`;
+      engBars[i].style.height = `${(100 * (english[i] || 0)) / top}%`;
+      if (!typing(cells[i])) cells[i].value = (v.board || {})[L] || "";
+    });
+    preview.textContent = v.preview || "";
+    message.textContent = model.get("message") || "";
   }
   model.on("change:view", draw);
+  model.on("change:message", draw);
   draw();
 }
 

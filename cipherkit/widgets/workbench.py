@@ -6,10 +6,12 @@ choose a cipher and key, encrypt or decrypt, compare letter frequencies with Eng
 assign letters by hand on a substitution board with a live preview, and ask for a
 one-letter solver hint.
 
-How it stays honest: the page only sends small custom messages (``set``, ``run``,
+How it stays honest: it is a :class:`~cipherkit.widgets.guard.GuardedWidget` (synced
+``view`` and ``message``). The page only sends small custom messages (``set``, ``run``,
 ``assign``, ``hint``, ``clear``), each checked here; the kernel reads no trait from the
-browser (a forged ``view`` is reset). A workbench made with ``secret=...`` keeps that
-plaintext in the kernel only: the page shows its ciphertext, and hints come from the
+browser (a forged update is reset). A workbench made with ``secret=...`` keeps that
+plaintext **and its key** in the kernel only: the page shows the ciphertext, Encrypt
+and Decrypt use the key the student types (empty at first), and hints come from the
 solver, never from the secret.
 
 >>> bench = Workbench(text="Wkh hdjoh kdv odqghg", cipher="caesar", key="3")
@@ -20,18 +22,15 @@ solver, never from the secret.
 >>> bench.view["preview"][:3]
 'T··'
 >>> bench.handle_message({"type": "set", "cipher": "enigma"})
->>> bench.view["message"]
+>>> bench.message
 "refused: unknown cipher 'enigma'"
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import pathlib
 from typing import Any
 
-import anywidget
 import traitlets
 
 from cipherkit.ciphers import (
@@ -52,6 +51,7 @@ from cipherkit.ciphers import (
 )
 from cipherkit.ciphers.text import ALPHABET, letter_codes
 from cipherkit.core.errors import CipherkitError
+from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["WORKBENCH_CIPHERS", "Workbench", "make_cipher"]
 
@@ -106,11 +106,7 @@ def make_cipher(name: str, key: str) -> Cipher:
     return classes[name](key)
 
 
-class Refused(CipherkitError):
-    """A message from the page that is not acted upon."""
-
-
-class Workbench(anywidget.AnyWidget):
+class Workbench(GuardedWidget):
     """The cipher workbench (see the module docs).
 
     Parameters
@@ -119,8 +115,13 @@ class Workbench(anywidget.AnyWidget):
         The starting text, cipher name (:data:`WORKBENCH_CIPHERS`) and key.
     secret:
         A plaintext kept in the kernel: the workbench starts from its encryption under
-        ``cipher``/``key`` and hides the key (students break it).
+        ``cipher``/``key``, and hides both the plaintext and the key (students break it;
+        the text cannot be replaced).
     """
+
+    label = "workbench"
+    noun = "workbench"
+    error_text = "error: something went wrong in the kernel"
 
     _esm = _HERE / "workbench.js"
     _css = _HERE / "workbench.css"
@@ -136,101 +137,103 @@ class Workbench(anywidget.AnyWidget):
         secret: str | None = None,
         **kwargs: Any,
     ) -> None:
+        if cipher not in WORKBENCH_CIPHERS:
+            raise CipherkitError(f"unknown cipher {cipher!r}")
         super().__init__(**kwargs)
         self._cipher_name = cipher
-        self._key = key
         self._locked = secret is not None
-        self._text = make_cipher(cipher, key).encrypt(secret) if secret is not None else text
+        if secret is not None:
+            self._text = make_cipher(cipher, key).encrypt(secret)[:MAX_TEXT_CHARS]
+            self._key = ""  # the student's key; the true one is not kept at all
+        else:
+            self._text = text[:MAX_TEXT_CHARS]
+            self._key = key
         self._output = ""
         self._board: dict[str, str] = {}
-        self._message = ""
+        self._solved: tuple[str, dict[str, str]] | None = None  # (text, solver's key)
         self._publish()
-        self.on_msg(lambda _w, content, buffers: self.handle_message(content, buffers))
 
     # ------------------------------------------------------------------ messages
-    def handle_message(self, content: Any, buffers: Any = None) -> None:
-        """Act on one message from the page; a refusal shows in ``view["message"]``."""
-        try:
-            self._message = ""
-            self._act(self._check(content, buffers))
-        except CipherkitError as exc:
-            self._message = str(exc) if str(exc).startswith("refused") else f"refused: {exc}"
-        except Exception:  # never a traceback on the page
-            self._message = "error: something went wrong in the kernel"
-        self._publish()
-
-    @staticmethod
-    def _check(content: Any, buffers: Any) -> dict[str, Any]:
-        if buffers:
-            raise Refused("refused: unexpected binary data")
-        if not isinstance(content, dict):
-            raise Refused("refused: a message must be an object")
-        if len(json.dumps(content, default=str)) > MAX_MESSAGE_CHARS:
-            raise Refused("refused: message too long")
-        for value in content.values():
+    def _handle(self, content: Any, buffers: Any) -> None:
+        msg = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
+        for value in msg.values():
             if not isinstance(value, str):
                 raise Refused("refused: message fields are text")
-        return content
+        note = self._act(msg)
+        self._publish()
+        self._say(note)
 
-    def _act(self, msg: dict[str, Any]) -> None:
+    def _say(self, text: str) -> None:
+        if text and self.message == text:  # a repeated note still reaches the page
+            self.message = ""
+        self.message = text
+
+    def _act(self, msg: dict[str, str]) -> str:
         kind = msg.get("type")
         if kind == "set":
-            if "text" in msg and not self._locked:
+            if "cipher" in msg and msg["cipher"] not in WORKBENCH_CIPHERS:
+                raise Refused(f"refused: unknown cipher {msg['cipher'][:20]!r}")
+            if "text" in msg and self._locked:
+                raise Refused("refused: this workbench's text is fixed: break it!")
+            if "text" in msg:
                 self._text = msg["text"][:MAX_TEXT_CHARS]
             if "cipher" in msg:
-                if msg["cipher"] not in WORKBENCH_CIPHERS:
-                    raise Refused(f"refused: unknown cipher {msg['cipher']!r}")
                 self._cipher_name = msg["cipher"]
             if "key" in msg:
                 self._key = msg["key"][:60]
-        elif kind == "run":
+            return ""
+        if kind == "run":
             direction = msg.get("direction")
             if direction not in ("encrypt", "decrypt"):
                 raise Refused("refused: direction is encrypt or decrypt")
-            cipher = make_cipher(self._cipher_name, self._key)
-            run = cipher.encrypt if direction == "encrypt" else cipher.decrypt
-            self._output = run(self._text)
-        elif kind == "assign":
-            c, p = msg.get("cipher_letter", "").upper(), msg.get("plain_letter", "").upper()
-            if c not in ALPHABET or len(c) != 1 or (p and (p not in ALPHABET or len(p) != 1)):
-                raise Refused("refused: assign one letter A-Z to one letter A-Z")
-            for other, plain in list(self._board.items()):
-                if plain == p and other != c:
-                    del self._board[other]
-            if p:
-                self._board[c] = p
-            else:
-                self._board.pop(c, None)
-        elif kind == "hint":
-            self._hint()
-        elif kind == "clear":
+            try:
+                cipher = make_cipher(self._cipher_name, self._key)
+                run = cipher.encrypt if direction == "encrypt" else cipher.decrypt
+                self._output = run(self._text)
+            except CipherkitError as exc:
+                raise Refused(f"refused: {exc}") from None
+            return ""
+        if kind == "assign":
+            self._assign(msg.get("cipher_letter", ""), msg.get("plain_letter", ""))
+            return ""
+        if kind == "hint":
+            return self._hint()
+        if kind == "clear":
             self._board = {}
-        else:
-            raise Refused("refused: unknown message type")
+            return ""
+        raise Refused("refused: unknown message type")
 
-    def _hint(self) -> None:
-        """Fill in one board letter from the substitution solver (most frequent first)."""
+    def _assign(self, cipher_letter: str, plain_letter: str) -> None:
+        c, p = cipher_letter.upper(), plain_letter.upper()
+        if len(c) != 1 or c not in ALPHABET or (p and (len(p) != 1 or p not in ALPHABET)):
+            raise Refused("refused: assign one letter A-Z to one letter A-Z")
+        for other, plain in list(self._board.items()):
+            if plain == p and other != c:
+                del self._board[other]
+        if p:
+            self._board[c] = p
+        else:
+            self._board.pop(c, None)
+
+    def _hint(self) -> str:
+        """Fill in one board letter from the substitution solver (most frequent first).
+
+        The solver runs once per text (about a second); later hints reuse its key.
+        """
         codes = letter_codes(self._text)
         if len(codes) < 20:
             raise Refused("refused: hints need at least 20 letters of ciphertext")
-        solution = solve_substitution(self._text, seed=len(self._board), chains=24, steps=600)
-        plain_of = {c: solution.cipher.decrypt(c) for c in ALPHABET}
+        if self._solved is None or self._solved[0] != self._text:
+            solution = solve_substitution(self._text, seed=0, chains=24, steps=600, max_runs=1)
+            self._solved = (self._text, {c: solution.cipher.decrypt(c) for c in ALPHABET})
+        plain_of = self._solved[1]
         counts = letter_frequencies(codes)
         for i in sorted(range(26), key=lambda i: -counts[i]):
             c = ALPHABET[i]
             if counts[i] and self._board.get(c) != plain_of[c]:
-                self._act({"type": "assign", "cipher_letter": c, "plain_letter": plain_of[c]})
-                self._message = f"hint: {c} stands for {plain_of[c]} (the solver's guess)"
-                return
-        self._message = "hint: the board already agrees with the solver"
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Reset any trait the page tries to change: the kernel reads none."""
-        before = dict(self.view)
-        with contextlib.suppress(Exception):
-            super().set_state(sync_data)
-        self.view = before
-        self.send_state(["view"])
+                self._assign(c, plain_of[c])
+                return f"hint: {c} stands for {plain_of[c]} (the solver's guess)"
+        return "hint: the board already agrees with the solver"
 
     # ------------------------------------------------------------------ view
     def _publish(self) -> None:
@@ -243,7 +246,7 @@ class Workbench(anywidget.AnyWidget):
             "text": self._text,
             "locked": self._locked,
             "cipher": self._cipher_name,
-            "key": "" if self._locked else self._key,
+            "key": self._key,
             "ciphers": list(WORKBENCH_CIPHERS),
             "output": self._output,
             "letters": list(ALPHABET),
@@ -251,5 +254,4 @@ class Workbench(anywidget.AnyWidget):
             "english": [round(float(f), 4) for f in english().letters],
             "board": dict(self._board),
             "preview": preview[:MAX_TEXT_CHARS],
-            "message": self._message,
         }

@@ -22,10 +22,13 @@ ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"
 MISSION_WIDGET = "cipherkit.widgets.mission_table.MissionTable"
 DECIPHER_WIDGET = "cipherkit.widgets.decipher_table.DecipherTable"
+WORKBENCH_WIDGET = "cipherkit.widgets.workbench.Workbench"
+EXERCISE_WIDGET = "cipherkit.widgets.exercises.ExerciseBox"
 READY = {
     "mission": "[data-testid=mission-table]:not(.ck-is-waiting) [data-testid=map]",
     "game": "[data-testid=decipher-table]:not(.ck-is-waiting) [data-testid=board]",
     "index": ".ck-card",
+    "lesson": "[data-testid=exercise]",
 }
 
 
@@ -37,8 +40,52 @@ def page_kind(name: str) -> str:
 
 
 def gallery_pages() -> list[str]:
-    """Every page notebook of ``puzzles/`` (the index included)."""
-    return sorted(p.name for p in PUZZLES.glob("*.ipynb"))
+    """Every page notebook of ``puzzles/`` and its sub-folders such as ``lessons/`` (the
+    index included), as paths below ``/voila/render/``."""
+    from cipherkit.publish.gallery import INDEX, page_files
+
+    return sorted([INDEX, *(p.relative_to(PUZZLES).as_posix() for p in page_files(PUZZLES))])
+
+
+def page_code(name: str) -> list[str]:
+    """The sources of a page's code cells."""
+    cells = json.loads((PUZZLES / name).read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+
+
+def lesson_widgets(name: str) -> tuple[int, int]:
+    """How many workbenches and exercise boxes a lesson page builds."""
+    code = "\n".join(page_code(name))
+    return code.count("Workbench("), code.count("ExerciseBox(")
+
+
+def lesson_answers(name: str) -> list[str]:
+    """The answers of a lesson page's exercises, checked against the page's own hashes
+    (the page holds only salts and hashes; the answers are known to the tests)."""
+    from cipherkit.ciphers.exercises import check_answer
+    from tests.widgets.test_workbench import LESSON_ANSWERS, lesson_exercises
+
+    answers = LESSON_ANSWERS[Path(name).stem]
+    exercises = lesson_exercises(PUZZLES / name)
+    assert len(exercises) == len(answers)
+    for (_, salt, digest), answer in zip(exercises, answers, strict=True):
+        assert check_answer(answer, salt, digest), (name, answer)
+    return answers
+
+
+def lesson_secrets(name: str) -> list[str]:
+    """What a lesson page must never send: each exercise's answer (if it has 4+ letters
+    or digits, in the forms a page could show it), its salted hash, and the code that
+    builds the exercise boxes."""
+    from cipherkit.ciphers.exercises import normalise
+    from tests.widgets.test_workbench import lesson_exercises
+
+    out = ["ExerciseBox(", "digest="]
+    for answer in lesson_answers(name):
+        if len(normalise(answer)) >= 4:
+            out += [answer, answer.upper(), answer.lower(), normalise(answer)]
+    out += [digest for _, _, digest in lesson_exercises(PUZZLES / name)]
+    return sorted(set(out))
 
 
 def mission_id(name: str) -> str:
@@ -140,6 +187,11 @@ class RawKernel:
         return self.until_idle(self.send("comm_msg", {"comm_id": model_id, "data": data}))
 
 
+def widget_states(states: dict[str, Any], widget: str) -> dict[str, dict[str, Any]]:
+    """Model id -> state of every widget of class ``widget`` (dotted name)."""
+    return {k: v["state"] for k, v in states.items() if v["state"].get("_anywidget_id") == widget}
+
+
 def widget_state(states: dict[str, Any], widget: str) -> tuple[str, dict[str, Any]]:
     found = [
         (k, v["state"]) for k, v in states.items() if v["state"].get("_anywidget_id") == widget
@@ -157,7 +209,13 @@ class OpenPage(RecordedPage):
         return self.name
 
     def ready(self) -> None:
-        self.page.wait_for_selector(READY.get(page_kind(self.name), "body"))
+        kind = page_kind(self.name)
+        self.page.wait_for_selector(READY.get(kind, "body"))
+        if kind == "lesson":  # every exercise drawn (they close each lesson)
+            self.page.wait_for_function(
+                "n => document.querySelectorAll('[data-testid=exercise]').length >= n",
+                arg=lesson_widgets(self.name)[1],
+            )
 
     def open(self) -> OpenPage:
         super().open()

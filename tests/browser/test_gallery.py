@@ -21,6 +21,9 @@ def test_root_lands_on_the_index_listing_every_page(page: Any, voila_server: Ser
     listed = page.locator(".ck-card").evaluate_all("cs => cs.map(c => c.dataset.page)")
     expected = [e.name for e in gallery_entries(PUZZLES)]
     assert listed == expected and "decipher.ipynb" in listed
+    lessons = [n for n in listed if n.startswith("lessons/")]
+    assert len(lessons) >= 8  # each lesson of notebooks/lessons/ is a page too
+    assert page.locator(f".ck-card[data-page='{lessons[0]}'] .ck-kind").text_content() == "Lesson"
     # Every thumbnail arrived (served by /voila/files/, images only) and was drawn.
     widths = page.locator(".ck-thumb img").evaluate_all(
         "imgs => imgs.map(i => i.complete ? i.naturalWidth : 0)"

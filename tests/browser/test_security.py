@@ -1,9 +1,10 @@
 """Security of every gallery page, against the real server, from Chromium and raw sockets.
 
-For every page notebook of ``puzzles/`` (the index, the Decipher page and each
-published mission): the first HTML response, the live page, every widget state returned
-by ``request_states`` and every message the kernel sends hold no answer, no face-down
-content and no hidden card; forged comm messages change nothing and kill nothing;
+For every page notebook of ``puzzles/`` (the index, the Decipher page, each published
+mission and each lesson in ``puzzles/lessons/``): the first HTML response, the live
+page, every widget state returned by ``request_states`` and every message the kernel
+sends hold no answer, no face-down content, no hidden card and no exercise answer or
+hash; forged comm messages change nothing, solve nothing and kill nothing;
 ``execute_request`` (and the other non-widget message types) never reach the kernel.
 Voila's file routes serve no mission, notebook or registry, however the path is spelled.
 """
@@ -23,17 +24,22 @@ from cipherkit.publish.registry import mission_path
 from tests.browser.conftest import BAIT, Server
 from tests.browser.security_fixtures import (
     DECIPHER_WIDGET,
+    EXERCISE_WIDGET,
     MISSION_WIDGET,
     ROOT,
+    WORKBENCH_WIDGET,
     OpenPage,
     RawKernel,
     gallery_pages,
+    lesson_secrets,
+    lesson_widgets,
     mission_file_secrets,
     mission_id,
     mission_secrets,
     page_kind,
     text_of,
     widget_state,
+    widget_states,
 )
 from tests.browser.table_page import dealt
 from tests.widgets.leaks import as_text, cards_in
@@ -42,6 +48,10 @@ pytestmark = pytest.mark.browser
 
 PAGES = gallery_pages()
 MISSION_PAGES = [p for p in PAGES if page_kind(p) == "mission"]
+LESSON_PAGES = [p for p in PAGES if page_kind(p) == "lesson"]
+# Lesson pages get one visit each (test_a_lesson_page_...), which also forges messages;
+# one lesson stands for them all where the check is about Voila, not the page.
+PLAIN_PAGES = [p for p in PAGES if p not in LESSON_PAGES]
 MISSION_FILES = sorted((ROOT / "missions").glob("*.yaml"))
 PAGE_CODE = ["mission_table(", "DecipherTable(", "import ", '"nbformat"', '"cell_type"']
 
@@ -131,6 +141,9 @@ def route_cases() -> list[str]:
         "/voila/render/answers.json",
         "/voila/api/contents/mission.yaml?content=1",
         "/voila/api/contents/missions?content=1",
+        "/voila/files/lessons/conftest.py",
+        "/voila/files/lessons/images/..%2f01-caesar-and-brute-force.ipynb",
+        "/voila/api/contents/lessons?content=1",
     ]
     return cases
 
@@ -146,13 +159,14 @@ def test_file_routes_serve_no_mission_notebook_or_registry(voila_server: Server)
             failures.append(f"{path} -> {status}: {leaked + code}")
     assert not failures, "\n".join(failures)
     # ... while the thumbnails the index shows are served.
-    for image in sorted((ROOT / "puzzles" / "images").iterdir()):
-        status, _ = voila_server.get(f"/voila/files/images/{image.name}")
-        assert status == 200, image.name
+    for folder in ("images", "lessons/images"):
+        for image in sorted((ROOT / "puzzles" / folder).iterdir()):
+            status, _ = voila_server.get(f"/voila/files/{folder}/{image.name}")
+            assert status == 200, image.name
 
 
 # ------------------------------------------------------------------ each page
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", PLAIN_PAGES)
 def test_page_html_and_widget_states_hold_nothing_hidden(
     page: Any, voila_server: Server, name: str
 ) -> None:
@@ -176,7 +190,7 @@ def test_page_html_and_widget_states_hold_nothing_hidden(
 EXEC_MARK = "EXEC-RAN-4417"
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", PLAIN_PAGES + LESSON_PAGES[:1])
 def test_execute_request_and_other_kernel_requests_are_refused(
     page: Any, voila_server: Server, name: str, tmp_path: Any
 ) -> None:
@@ -218,6 +232,8 @@ def test_execute_request_and_other_kernel_requests_are_refused(
         # ... and it is alive and still serves its widgets.
         if widget_of(name):
             widget_state(kernel.request_states(), widget_of(name))
+        if page_kind(name) == "lesson":
+            assert widget_states(kernel.request_states(), EXERCISE_WIDGET)
         info = kernel.send("kernel_info_request", {})
         assert kernel.until_idle(info)
     finally:
@@ -290,6 +306,76 @@ def test_forged_comm_messages_neither_reveal_nor_win_nor_kill(
     page.wait_for_timeout(300)
     assert_clean(text_of(opened.frames), strings, cards, f"{name}: page frames")
     assert_clean(live_text(page), strings, cards, f"{name}: page after forgeries")
+
+
+# ------------------------------------------------------------------ lessons
+LESSON_CODE = ["ExerciseBox(", "Workbench(", "digest=", '"nbformat"', '"cell_type"']
+
+
+def lesson_forgeries(model_id: str, kind: str, state: dict[str, Any]) -> list[dict[str, Any]]:
+    if kind == "exercise":
+        view = {**state["view"], "solved": True, "correct": True, "result": "✓ correct"}
+        return [
+            {"method": "update", "state": {"view": view, "message": ""}, "buffer_paths": []},
+            {"method": "custom", "content": {"type": "reveal"}},
+            {"method": "custom", "content": {"type": "check", "answer": "A" * 100_000}},
+            {"method": "custom", "content": {"type": "check", "answer": ["x"]}},
+            {"method": "custom", "content": {"type": "check", "answer": "no", "solved": True}},
+            {"method": "custom", "content": {"type": "check", "answer": "not it"}},
+        ]
+    view = {**state["view"], "text": "forged", "board": {"A": "B"}}
+    return [
+        {"method": "update", "state": {"view": view}, "buffer_paths": []},
+        {"method": "update", "state": {"_esm": "alert(1)"}},
+        {"method": "custom", "content": {"type": "set", "cipher": "enigma"}},
+        {"method": "custom", "content": {"type": "set", "key": {"x": 1}}},
+        {"method": "custom", "content": {"type": "run", "direction": "reveal"}},
+        {"method": "custom", "content": {"type": "assign", "cipher_letter": "AB"}},
+        {"method": "custom", "content": ["not", "a", "dict"]},
+    ]
+
+
+@pytest.mark.parametrize("name", LESSON_PAGES)
+def test_a_lesson_page_holds_no_answer_and_resists_forgeries(
+    page: Any, voila_server: Server, name: str
+) -> None:
+    """One visit per lesson page: the first HTML, the live page, every widget state and
+    every kernel message hold no exercise answer, hash or exercise code; then forged
+    updates and messages to every workbench and exercise box solve nothing, change
+    nothing (but the wrong answer's ✗) and still reveal nothing."""
+    opened = OpenPage(page, voila_server, name).open()
+    secrets = lesson_secrets(name)
+    assert_clean(opened.first_html, secrets + LESSON_CODE, [], f"{name}: first HTML")
+    assert_clean(live_text(page), secrets + LESSON_CODE, [], f"{name}: live page")
+    benches, exercises = lesson_widgets(name)
+    kernel = opened.kernel()
+    try:
+        states = kernel.request_states()
+        assert_clean(as_text(states), secrets, [], f"{name}: request_states")
+        found = {
+            "workbench": widget_states(states, WORKBENCH_WIDGET),
+            "exercise": widget_states(states, EXERCISE_WIDGET),
+        }
+        assert (len(found["workbench"]), len(found["exercise"])) == (benches, exercises)
+        for kind, models in found.items():
+            for model_id, state in models.items():
+                for data in lesson_forgeries(model_id, kind, state):
+                    kernel.to_widget(model_id, data)
+        after = kernel.request_states()
+        for model_id, before in found["workbench"].items():
+            assert after[model_id]["state"]["view"] == before["view"]
+            assert after[model_id]["state"]["message"].startswith("refused")
+        for model_id, before in found["exercise"].items():
+            view = after[model_id]["state"]["view"]
+            assert not view["solved"] and view["result"] == "✗ not yet", view
+            assert view["tries"] == before["view"]["tries"] + 1  # only the plain wrong one
+        assert_clean(as_text(after), secrets, [], f"{name}: request_states after forgeries")
+        page.wait_for_timeout(300)
+        assert_clean(text_of(opened.frames), secrets, [], f"{name}: websocket frames")
+        assert_clean("\n".join(kernel.raw), secrets, [], f"{name}: raw client")
+    finally:
+        kernel.close()
+    assert_clean(live_text(page), secrets + LESSON_CODE, [], f"{name}: page after forgeries")
 
 
 # ------------------------------------------------------------------ whole playthroughs

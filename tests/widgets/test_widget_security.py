@@ -6,8 +6,9 @@
   dumped (``ipywidgets.Widget.widgets`` -> ``get_state()``, what the
   ``jupyter.widget.control`` comm's ``request_states`` returns) after every step of whole
   games and searched for what is still hidden in any of them.
-* A forged update of any synced trait is reset; the front ends set HTML only from
-  kernel-drawn SVG and send only their declared messages.
+* A forged update of any synced trait is reset, and forged custom messages to the
+  lessons' workbench and exercise box reveal nothing and solve nothing; the front ends
+  set HTML only from kernel-drawn SVG and send only their declared messages.
 * The view builders are pure Python: they import without the notebook stack.
 """
 
@@ -23,8 +24,16 @@ from typing import Any
 import ipywidgets
 import pytest
 
+from cipherkit.ciphers.exercises import make_check
 from cipherkit.games.mission import Mission, MissionBuilder
-from cipherkit.widgets import DecipherTable, InterceptTable, MissionTable, Replay
+from cipherkit.widgets import (
+    DecipherTable,
+    ExerciseBox,
+    InterceptTable,
+    MissionTable,
+    Replay,
+    Workbench,
+)
 from cipherkit.widgets.mission_table import table_config
 from tests.widgets.leaks import cards_in
 from tests.widgets.test_intercept_table import play_out as play_intercept
@@ -39,6 +48,9 @@ from tests.widgets.test_mission_table import (
     vault_mission,
 )
 from tests.widgets.test_replay import bot_record, mission_record
+
+SECRET_TEXT = "meet the courier beneath the clocktower at midnight"
+EXERCISE_ANSWER = "LIGHTHOUSE KEEPER"
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDGETS = ROOT / "cipherkit" / "widgets"
@@ -86,6 +98,8 @@ def make_widgets() -> dict[str, Any]:
         "mission": MissionTable(vault_mission(), players=2, humans=[0], bots="planner", seed=2),
         "replay": Replay(mission_record(), viewer=0),
         "intercept": InterceptTable(players=4, seat=0, bots="random", seed=3),
+        "workbench": Workbench(cipher="keyword", key="ZEBRAS", secret=SECRET_TEXT),
+        "exercise": ExerciseBox("Who?", *make_check(EXERCISE_ANSWER, salt="q9")),
     }
 
 
@@ -117,10 +131,13 @@ def test_many_widgets_in_one_kernel_never_leak_over_whole_games() -> None:
     replay = Replay(record, viewer=1)
     decipher = DecipherTable(bot="solver", seed=34, human_first=True)
     intercept = InterceptTable(players=4, seat=1, bots="ck", seed=35)
+    bench = Workbench(cipher="vigenere", key="ZEBRAS", secret=SECRET_TEXT)
+    salt, digest = make_check(EXERCISE_ANSWER, salt="q9")
+    exercise = ExerciseBox("Who keeps the light?", salt, digest)
     replayed = replay._states
 
     def secrets() -> list[str]:
-        found: list[str] = []
+        found: list[str] = ["COURIER", "courier", "ZEBRAS", EXERCISE_ANSWER, salt, digest]
         for state in (heist.state, vault.state, replayed[replay.step]):
             for values in mission_secrets(state).values():
                 found.extend(values)
@@ -142,6 +159,10 @@ def test_many_widgets_in_one_kernel_never_leak_over_whole_games() -> None:
         words = synced_data().lower()
         for word in secret_keywords(intercept):
             assert not re.search(rf"\b{re.escape(word)}\b", words), f"step {step}: {word}"
+        # The student works at the lesson widgets meanwhile.
+        if step % 5 == 0:
+            page_message(bench, {"type": "hint"})
+            page_message(exercise, {"type": "check", "answer": f"guess {step}"})
         # Move the replay on with the games, one step at a time.
         if replay.step < replay.view["steps"]:
             page_message(replay, {"type": "seek", "step": replay.step + 1})
@@ -151,6 +172,50 @@ def test_many_widgets_in_one_kernel_never_leak_over_whole_games() -> None:
     play_out(vault, check=check)
     play_intercept(intercept, check=check)
     assert steps >= 20 and replay.step >= 10
+    assert bench.view["board"] and exercise.view["tries"] >= 4 and not exercise.view["solved"]
+
+
+LESSON_FORGERIES: list[Any] = [
+    {"type": "check", "answer": "lighthouse"},
+    {"type": "check", "answer": EXERCISE_ANSWER[:-1], "solved": "true"},
+    {"type": "reveal"},
+    {"type": "answer"},
+    {"type": "solve"},
+    {"type": "set", "text": "replace the secret"},
+    {"type": "set", "key": ["Z"]},
+    {"type": "set", "cipher": "enigma"},
+    {"type": "run", "direction": "decrypt"},
+    {"type": "run", "direction": "reveal"},
+    {"type": "assign", "cipher_letter": "AB", "plain_letter": "C"},
+    {"type": "check", "answer": "A" * 100_000},
+    {"type": "hint", "secret": {"nested": [1] * 50}},
+    ["not", "a", "dict"],
+    "check",
+    None,
+]
+
+
+def test_forged_messages_to_the_lesson_widgets_reveal_and_solve_nothing() -> None:
+    """Every forged custom message and trait update to a locked workbench and an
+    exercise box: the exercise stays unsolved, the workbench keeps its text, and
+    neither the secret plaintext, its key, the answer, the salt nor the hash is ever
+    synced or put in a message."""
+    bench = Workbench(cipher="keyword", key="ZEBRAS", secret=SECRET_TEXT)
+    salt, digest = make_check(EXERCISE_ANSWER, salt="q9")
+    box = ExerciseBox("Who keeps the light?", salt, digest)
+    text = bench.view["text"]
+    for content in LESSON_FORGERIES:
+        for widget in (bench, box):
+            page_message(widget, content)
+    page_message(bench, {"type": "x"}, buffers=[b"\x00" * 10])
+    page_update(box, {"view": {**box.view, "solved": True, "correct": True}})
+    page_update(bench, {"view": {**bench.view, "text": SECRET_TEXT}, "message": "ok"})
+    assert not box.view["solved"] and not box.view["correct"]
+    assert bench.view["text"] == text
+    synced = all_synced_state()
+    for secret in ("COURIER", "courier", "ZEBRAS", "LIGHTHOUSE", salt, digest):
+        assert secret not in synced, secret
+    assert box.message.startswith("refused") and bench.message.startswith("refused")
 
 
 # ---------------------------------------------------------------- the front ends
@@ -159,6 +224,8 @@ FRONT_ENDS = {
     "mission_table.js": {"action", "claim", "new_game"},
     "replay.js": {"seek", "viewer"},
     "intercept_table.js": {"action", "check", "new_game"},
+    "workbench.js": {"set", "run", "assign", "hint", "clear"},
+    "exercises.js": {"check"},
 }
 
 

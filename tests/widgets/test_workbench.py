@@ -1,64 +1,135 @@
-"""The cipher workbench and the exercise box: messages checked, secrets kept in the kernel."""
+"""The cipher workbench and the exercise box: messages checked, secrets kept in the kernel.
+
+The lessons' exercise answers are known here (and nowhere in the lessons or their pages:
+only a salt and a hash are); :data:`LESSON_ANSWERS` is checked against every lesson's
+hashes, and the browser suite uses it to look for leaks and to answer on the page.
+"""
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 from pathlib import Path
 
-from cipherkit.ciphers.exercises import check_answer, make_check
-from cipherkit.widgets.exercises import ExerciseBox
-from cipherkit.widgets.workbench import Workbench
+import pytest
+
+from cipherkit.ciphers.exercises import check_answer, make_check, normalise
+from cipherkit.widgets import ExerciseBox, Workbench
 
 ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted((ROOT / "notebooks" / "lessons").glob("*.ipynb"))
+
+LESSON_ANSWERS = {
+    "01-caesar-and-brute-force": ["You can read this message", "25"],
+    "02-substitution-and-frequency": ["E", "Tuesdays"],
+    "03-glyph-ciphers": ["9"],
+    "04-vigenere-and-kasiski": ["ORCHARD"],
+    "05-transposition": ["SEND MORE SUPPLIES TO THE BRIDGE"],
+    "06-codebooks-and-reuse": ["2"],
+    "07-deduction-and-information": ["10"],
+    "08-build-your-own-puzzle": ["bring a lantern and a map"],
+}
+"""Each lesson's exercise answers, in the order of its exercises."""
+
+
+def lesson_exercises(path: Path) -> list[tuple[str, str, str]]:
+    """``(question, salt, digest)`` of every ``ExerciseBox(...)`` in a lesson's code."""
+    found = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse("".join(cell["source"]))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "ExerciseBox":
+                args = [ast.literal_eval(a) for a in node.args]
+                args += [ast.literal_eval(k.value) for k in node.keywords]
+                found.append(tuple(args))
+    return found
 
 
 def test_encrypt_decrypt_and_board() -> None:
     bench = Workbench(text="Attack at dawn", cipher="vigenere", key="LEMON")
     bench.handle_message({"type": "run", "direction": "encrypt"})
     assert bench.view["output"] == "Lxfopv ef rnhr"
+    bench.handle_message({"type": "set", "text": "Lxfopv ef rnhr"})
+    bench.handle_message({"type": "run", "direction": "decrypt"})
+    assert bench.view["output"] == "Attack at dawn"
     bench.handle_message({"type": "assign", "cipher_letter": "A", "plain_letter": "Q"})
     bench.handle_message({"type": "assign", "cipher_letter": "T", "plain_letter": "Q"})
-    assert bench.view["board"] == {"T": "Q"}
+    assert bench.view["board"] == {"T": "Q"} and bench.message == ""
     assert len(bench.view["frequencies"]) == 26
 
 
-def test_bad_messages_are_refused() -> None:
+def test_a_hint_fills_one_board_letter_from_the_solver() -> None:
+    bench = Workbench(text="Wkh hdjoh kdv odqghg dw wkh rog plo diwhu gdun", cipher="caesar")
+    bench.handle_message({"type": "hint"})
+    assert bench.message.startswith("hint: ") and len(bench.view["board"]) == 1
+    bench.handle_message({"type": "clear"})
+    assert bench.view["board"] == {}
+    short = Workbench(text="abc")
+    short.handle_message({"type": "hint"})
+    assert short.message.startswith("refused: hints need")
+
+
+def test_bad_messages_are_refused_and_change_nothing() -> None:
     bench = Workbench(text="abc")
+    before = dict(bench.view)
     for bad in (
         ["x"],
         {"type": "run", "direction": "sideways"},
         {"type": "set", "text": 5},
+        {"type": "set", "text": "new", "cipher": "enigma"},
         {"type": "nope"},
         {"type": "assign", "cipher_letter": "AB", "plain_letter": "C"},
+        {"type": "set", "text": "x" * 5000},
     ):
         bench.handle_message(bad)
-        assert bench.view["message"].startswith("refused")
+        assert bench.message.startswith("refused"), bad
+        assert bench.view == before, bad
+    bench.handle_message({"type": "set", "cipher": "affine", "key": "2,3"})
+    bench.handle_message({"type": "run", "direction": "encrypt"})
+    assert bench.message.startswith("refused: affine a must be coprime")
 
 
-def test_secret_never_reaches_the_page() -> None:
+def test_secret_and_its_key_never_reach_the_page() -> None:
     secret = "the crown jewels are under the stairs"
     bench = Workbench(cipher="caesar", key="11", secret=secret)
     state = json.dumps(bench.get_state())
     assert "CROWN" not in state.upper() and bench.view["key"] == ""
     bench.handle_message({"type": "set", "text": "replace it"})
-    assert "replace" not in bench.view["text"]
+    assert bench.message.startswith("refused") and "replace" not in bench.view["text"]
+    for direction in ("decrypt", "encrypt"):  # the hidden key is not used
+        bench.handle_message({"type": "run", "direction": direction})
+        assert "CROWN" not in bench.view["output"].upper()
+    bench.handle_message({"type": "set", "key": "11"})  # ... the student's own key is
+    bench.handle_message({"type": "run", "direction": "decrypt"})
+    assert bench.view["output"] == secret
     bench.set_state({"view": {"text": "forged"}})
-    assert bench.view["text"] != "forged"
+    assert bench.view["text"] != "forged" and bench.message.startswith("refused: the page")
 
 
-def test_exercise_checker_and_no_answer_in_lessons() -> None:
+def test_exercise_box_checks_in_the_kernel_and_holds_no_answer() -> None:
     salt, digest = make_check("Orchard", salt="v4")
     assert check_answer("orchard", salt, digest) and not check_answer("orchid", salt, digest)
     box = ExerciseBox("key?", salt, digest)
-    box.answer.value = "wrong"
-    box.submit()
-    assert box.result.value.startswith("✗")
-    box.answer.value = "ORCHARD"
-    box.submit()
-    assert box.result.value.startswith("✓")
-    lesson = (ROOT / "notebooks/lessons/04-vigenere-and-kasiski.ipynb").read_text()
-    assert digest in lesson and "ORCHARD" not in lesson.upper()
-    fresh = ExerciseBox("key?", salt, digest)
-    parts = [fresh, fresh.answer, fresh.button, fresh.result, *fresh.children]
-    state = json.dumps([w.get_state() for w in parts], default=str)
-    assert "ORCHARD" not in state.upper()
+    state = json.dumps(box.get_state(), default=str)
+    assert "ORCHARD" not in state.upper() and salt not in state and digest not in state
+    assert box.check("wrong").startswith("✗") and not box.view["solved"]
+    assert box.check("ORCHARD").startswith("✓") and box.view["solved"]
+    for bad in ({"type": "check"}, {"type": "reveal"}, {"type": "check", "answer": 1}, "x"):
+        box.handle_message(bad)
+        assert box.message.startswith("refused"), bad
+    box.set_state({"view": {"question": "key?", "result": "✓ correct", "solved": False}})
+    assert box.view["solved"] and box.message.startswith("refused: the page")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_every_lesson_exercise_is_answered_here_and_not_in_the_lesson(lesson: Path) -> None:
+    exercises = lesson_exercises(lesson)
+    answers = LESSON_ANSWERS[lesson.stem]
+    assert len(exercises) == len(answers) >= 1
+    source = re.sub(r"[^A-Z0-9]", "", lesson.read_text(encoding="utf-8").upper())
+    for (_question, salt, digest), answer in zip(exercises, answers, strict=True):
+        assert check_answer(answer, salt, digest), (lesson.stem, answer)
+        if len(normalise(answer)) >= 4:
+            assert normalise(answer) not in source, (lesson.stem, answer)

@@ -1,0 +1,148 @@
+"""Lesson 1 as a gallery page, in Chromium: the cipher workbench and an exercise box.
+
+The page is reached from the gallery index, as a student would. On the workbench: the
+substitution board's live preview, a solver hint, typing a text, encrypting and
+decrypting it, and the frequency bars. On the exercise: a wrong answer is refused and
+the right one accepted, checked in the kernel. The test knows the answer from
+``tests/widgets/test_workbench.py`` (checked there against the lesson's salted hash),
+never from the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server
+from tests.browser.security_fixtures import (
+    EXERCISE_WIDGET,
+    READY,
+    WORKBENCH_WIDGET,
+    OpenPage,
+    lesson_answers,
+    text_of,
+    widget_states,
+)
+
+pytestmark = pytest.mark.browser
+
+LESSON = "lessons/01-caesar-and-brute-force.ipynb"
+START_TEXT = "Brx fdq uhdg wklv phvvdjh"  # the lesson's workbench text (Caesar, shift 3)
+
+
+class LessonPage(OpenPage):
+    """The lesson page, opened by clicking its card on the gallery index."""
+
+    def open(self) -> LessonPage:
+        def on_socket(ws: Any) -> None:
+            if LESSON in self.page.url:  # the index's own kernel is not the lesson's
+                self.socket_urls.append(ws.url)
+                ws.on("framereceived", lambda payload: self.frames.append(payload))
+
+        self.page.on("websocket", on_socket)
+        self.page.goto(self.server.url + "/")
+        self.page.wait_for_selector(READY["index"])
+        self.page.locator(f".ck-card[data-page='{LESSON}']").click()
+        self.page.wait_for_url(f"**/voila/render/{LESSON}")
+        self.ready()
+        return self
+
+
+def bench_text(page: Any, testid: str) -> str:
+    return page.locator(f"[data-testid=workbench] [data-testid={testid}]").inner_text()
+
+
+def wait_for_text(page: Any, testid: str, expected: str) -> None:
+    page.wait_for_function(
+        """([id, want]) => {
+            const n = document.querySelector(`[data-testid=workbench] [data-testid=${id}]`);
+            return n && n.textContent.includes(want);
+        }""",
+        arg=[testid, expected],
+    )
+
+
+def change(locator: Any, value: str) -> None:
+    """Type into a field and leave it, as a student does (the page sends on change)."""
+    locator.fill(value)
+    locator.dispatch_event("change")
+
+
+def test_the_workbench_and_an_exercise_work_on_the_lesson_page(
+    page: Any, voila_server: Server
+) -> None:
+    opened = LessonPage(page, voila_server, LESSON).open()
+    bench = page.locator("[data-testid=workbench]")
+    assert page.locator("h1").first.inner_text().startswith("Lesson 1")
+    assert bench.locator("textarea").input_value() == START_TEXT
+    # Code the lesson shows is text on the page; the exercise's code is not.
+    assert "rank_caesar(" in page.locator("body").inner_text()
+
+    # Substitution board: assign B -> y; the preview updates from the kernel.
+    change(bench.get_by_label("plain letter for B"), "y")
+    wait_for_text(page, "preview", "Y·· ")
+    assert bench_text(page, "preview").startswith("Y·· ")
+    # One-click hint: the solver fills in one more letter and says which.
+    bench.get_by_role("button", name="Hint").click()
+    wait_for_text(page, "message", "hint: ")
+    filled = bench.locator("[data-testid=board] input").evaluate_all(
+        "xs => xs.filter(x => x.value).length"
+    )
+    assert filled == 2, bench_text(page, "message")
+
+    # Type a text, pick a cipher and key, encrypt; decrypt the result.
+    change(bench.locator("textarea"), "Attack at dawn")
+    bench.get_by_label("cipher").select_option("vigenere")
+    change(bench.get_by_label("key"), "LEMON")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=workbench] .ck-wb-key').value === 'LEMON'"
+    )
+    bench.get_by_role("button", name="Encrypt").click()
+    wait_for_text(page, "output", "Lxfopv ef rnhr")
+    change(bench.locator("textarea"), "Lxfopv ef rnhr")
+    bench.get_by_role("button", name="Decrypt").click()
+    wait_for_text(page, "output", "Attack at dawn")
+
+    # Frequency bars: the text's letters against English, drawn from the kernel's counts.
+    heights = bench.locator(".ck-wb-text-bar").evaluate_all(
+        "bars => bars.map(b => parseFloat(b.style.height))"
+    )
+    english = bench.locator(".ck-wb-eng-bar").evaluate_all(
+        "bars => bars.map(b => b.getBoundingClientRect().height)"
+    )
+    assert len(heights) == 26 and len(english) == 26
+    letters = {chr(65 + i) for i, h in enumerate(heights) if h > 0}
+    assert letters == set("LXFOPVERNH"), letters
+    assert all(h > 0 for h in english)
+
+    # The exercise: a wrong answer is refused, the right one accepted.
+    answer = lesson_answers(LESSON)[0]
+    exercise = page.locator("[data-testid=exercise]").first
+    exercise.get_by_label("your answer").fill("You can read this massage")
+    exercise.get_by_role("button", name="Check").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=exercise] [data-testid=result]')"
+        ".textContent === '✗ not yet'"
+    )
+    exercise.get_by_label("your answer").fill(answer.lower() + "!")
+    exercise.get_by_role("button", name="Check").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=exercise] [data-testid=result]')"
+        ".textContent === '✓ correct'"
+    )
+    assert "ck-ex-solved" in (exercise.get_attribute("class") or "")
+
+    # The kernel agrees, and never sent the answer back to the page.
+    kernel = opened.kernel()
+    try:
+        states = kernel.request_states()
+    finally:
+        kernel.close()
+    solved = [s["view"]["solved"] for s in widget_states(states, EXERCISE_WIDGET).values()]
+    assert solved == [True, False]
+    (bench_state,) = widget_states(states, WORKBENCH_WIDGET).values()
+    assert bench_state["view"]["output"] == "Attack at dawn"
+    received = text_of(opened.frames)
+    assert "YOUCANREADTHISMESSAGE" not in received.upper().replace(" ", "")
+    page.screenshot(path=str(voila_server.log.parent / "lesson-workbench.png"), full_page=True)
