@@ -199,7 +199,13 @@ def cmd_publish(args: argparse.Namespace) -> int:
     if lessons:  # the index is rebuilt once, by the last step
         written += publish_lessons(lessons, out=args.out, index=not missions)
     if missions:
+        if args.campaign:
+            from cipherkit.publish.campaign_page import publish_campaign
+
+            written += publish_campaign(missions, out=args.out)
         written += publish_missions(missions, out=args.out, progress=not args.quiet)
+    elif args.campaign:
+        raise CipherkitError("--campaign needs the campaign's mission files")
     for path in written:
         print(path)
     return 0
@@ -356,6 +362,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="publish every notebook in this folder as a lesson page (e.g. notebooks/lessons)",
     )
     p.add_argument("--out", default="puzzles", metavar="DIR", help="gallery folder (puzzles)")
+    p.add_argument(
+        "--campaign",
+        action="store_true",
+        help="also write campaign.ipynb: the missions given, played in turn as a campaign",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_publish)
 

@@ -15,11 +15,12 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
 
-from cipherkit.glyphs.theme import INK, MUTED, PAPER, PASSAGE, RED, ROOM, RULE
+from cipherkit.glyphs.theme import GOLD, INK, MUTED, PAPER, PASSAGE, RED, ROOM, RULE
 
 BOX_W, BOX_H, GAP_X, GAP_Y, MARGIN, DIP = 170, 58, 96, 34, 24, 46
 
@@ -45,8 +46,19 @@ def _number(campaign: Any, mid: str) -> str:
     return head.lstrip("0") or head
 
 
-def campaign_svg(campaign: Any, table: Any = None) -> str:
-    """The campaign graph as an SVG document (``table``: a difficulty table, optional)."""
+def campaign_svg(
+    campaign: Any,
+    table: Any = None,
+    *,
+    current: str | None = None,
+    played: Mapping[str, str] | None = None,
+) -> str:
+    """The campaign graph as an SVG document (``table``: a difficulty table, optional).
+
+    ``current`` (a mission id) is framed in gold; ``played`` (mission id -> ``win`` or
+    ``loss``) marks the missions a team has played with a tick or a cross.
+    """
+    played = dict(played or {})
     place = _layout(campaign)
     cols = max(c for c, _ in place.values()) + 1
     rows = max(r for _, r in place.values()) + 1
@@ -104,10 +116,17 @@ def campaign_svg(campaign: Any, table: Any = None) -> str:
     for mid in campaign.order():
         x, y = box(mid)
         mission = campaign.missions[mid]
+        edge, weight = (GOLD, 4) if mid == current else (INK, 1.5)
         out.append(
             f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8" fill="{ROOM}" '
-            f'stroke="{INK}" stroke-width="1.5"/>'
+            f'stroke="{edge}" stroke-width="{weight}"/>'
         )
+        if mid in played:
+            mark, colour = ("✔", PASSAGE) if played[mid] == "win" else ("✘", RED)
+            out.append(
+                f'<text x="{x + BOX_W - 18}" y="{y + 40}" font-size="16" fill="{colour}">'
+                f"{mark}</text>"
+            )
         out.append(
             f'<text x="{x + 10}" y="{y + 20}" font-size="12" font-weight="bold" fill="{INK}">'
             f"{html.escape(_number(campaign, mid))}. {html.escape(mission.title)}</text>"

@@ -52,8 +52,14 @@ __all__ = [
 
 INDEX = "index.ipynb"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-KIND_LABELS = {"mission": "Mission", "game": "Game", "lesson": "Lesson", "page": "Page"}
-KIND_ORDER = {"mission": 0, "game": 1, "lesson": 2, "page": 3}
+KIND_LABELS = {
+    "campaign": "Campaign",
+    "mission": "Mission",
+    "game": "Game",
+    "lesson": "Lesson",
+    "page": "Page",
+}
+KIND_ORDER = {"campaign": 0, "mission": 1, "game": 2, "lesson": 3, "page": 4}
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 * :class:`DecipherTable`: Decipher against a bot;
 * :class:`MissionTable`: a mission for 1-4 players at one screen, bots filling seats;
+* :class:`CampaignTable`: a campaign's missions in turn, as wins and losses lead;
 * :class:`InterceptTable`: intercept with bot teammates against bot opponents;
 * :class:`Replay`: step through a record of any game, from one viewer's side;
 * :class:`Workbench`: the lessons' cipher workbench (encrypt, decrypt, frequency bars,
@@ -24,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from cipherkit.widgets.campaign_table import CampaignTable
     from cipherkit.widgets.decipher_table import DecipherTable
     from cipherkit.widgets.exercises import ExerciseBox
     from cipherkit.widgets.intercept_table import InterceptTable
@@ -31,9 +33,18 @@ if TYPE_CHECKING:
     from cipherkit.widgets.replay import Replay
     from cipherkit.widgets.workbench import Workbench
 
-__all__ = ["DecipherTable", "ExerciseBox", "InterceptTable", "MissionTable", "Replay", "Workbench"]
+__all__ = [
+    "CampaignTable",
+    "DecipherTable",
+    "ExerciseBox",
+    "InterceptTable",
+    "MissionTable",
+    "Replay",
+    "Workbench",
+]
 
 _LAZY = {
+    "CampaignTable": "cipherkit.widgets.campaign_table",
     "DecipherTable": "cipherkit.widgets.decipher_table",
     "InterceptTable": "cipherkit.widgets.intercept_table",
     "MissionTable": "cipherkit.widgets.mission_table",

@@ -152,6 +152,7 @@ def table_config(
     *,
     characters: Sequence[str] | None = None,
     first_player: int | None = None,
+    secrets: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The mission game's config for a table (JSON: the mission is stored as its dict).
 
@@ -164,6 +165,7 @@ def table_config(
             "players": players,
             "characters": None if characters is None else list(characters),
             "first_player": first_player,
+            "secrets": list(secrets),
         }
     )
 
@@ -190,6 +192,11 @@ class MissionTable(GuardedWidget):
     characters, first_player:
         Passed to the game's config (default: the mission's first characters; the
         seeded deal picks who starts).
+    secrets:
+        Secret rules in play (a campaign's unlocks; :mod:`cipherkit.games.mission.secrets`).
+    replay:
+        Whether *Play again* deals a new game once the mission is over (``False`` in a
+        campaign, where missions are not replayed).
 
     Attributes
     ----------
@@ -216,6 +223,8 @@ class MissionTable(GuardedWidget):
         *,
         characters: Sequence[str] | None = None,
         first_player: int | None = None,
+        secrets: Sequence[str] = (),
+        replay: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -227,7 +236,11 @@ class MissionTable(GuardedWidget):
             raise CipherkitError(f"a mission is for 1 to 4 players, not {count}")
         self._mission: Mission = mission_from_config(mission)
         self._config = table_config(
-            self._mission, count, characters=characters, first_player=first_player
+            self._mission,
+            count,
+            characters=characters,
+            first_player=first_player,
+            secrets=secrets,
         )
         self.humans: tuple[int, ...] = _human_seats(count, humans)
         self.bot_name = bots
@@ -254,6 +267,7 @@ class MissionTable(GuardedWidget):
         self._bot_rngs: dict[int, Rng] = {}
         self._holder: int | None = None
         self._serial = 0
+        self._replay = bool(replay)
         self._start_game()
 
     # ------------------------------------------------------------------ public
@@ -281,6 +295,8 @@ class MissionTable(GuardedWidget):
         if kind == "new_game":
             if self._state.outcome is None:
                 raise Refused("illegal: finish this mission first")
+            if not self._replay:
+                raise Refused("illegal: missions are not replayed in a campaign: continue it")
             self._start_game()
         elif kind == "claim":
             assert seat is not None

@@ -26,6 +26,7 @@ WORKBENCH_WIDGET = "cipherkit.widgets.workbench.Workbench"
 EXERCISE_WIDGET = "cipherkit.widgets.exercises.ExerciseBox"
 READY = {
     "mission": "[data-testid=mission-table]:not(.ck-is-waiting) [data-testid=map]",
+    "campaign": "[data-testid=mission-table]:not(.ck-is-waiting) [data-testid=map]",
     "game": "[data-testid=decipher-table]:not(.ck-is-waiting) [data-testid=board]",
     "index": ".ck-card",
     "lesson": "[data-testid=exercise]",

@@ -19,6 +19,7 @@ import pytest
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission import load
+from cipherkit.publish.campaign_page import campaign_table
 from cipherkit.publish.live import mission_table
 from cipherkit.publish.registry import mission_path
 from tests.browser.conftest import BAIT, Server
@@ -47,7 +48,7 @@ from tests.widgets.leaks import as_text, cards_in
 pytestmark = pytest.mark.browser
 
 PAGES = gallery_pages()
-MISSION_PAGES = [p for p in PAGES if page_kind(p) == "mission"]
+MISSION_PAGES = [p for p in PAGES if page_kind(p) in ("mission", "campaign")]
 LESSON_PAGES = [p for p in PAGES if page_kind(p) == "lesson"]
 # Lesson pages get one visit each (test_a_lesson_page_...), which also forges messages;
 # one lesson stands for them all where the check is about Voila, not the page.
@@ -64,11 +65,15 @@ def all_file_secrets() -> list[str]:
 
 
 def widget_of(name: str) -> str | None:
-    return {"mission": MISSION_WIDGET, "game": DECIPHER_WIDGET}.get(page_kind(name))
+    kinds = {"mission": MISSION_WIDGET, "campaign": MISSION_WIDGET, "game": DECIPHER_WIDGET}
+    return kinds.get(page_kind(name))
 
 
 def local_table(name: str, server: Server) -> Any:
-    """The page's table dealt again here: same seed, same bots, same game."""
+    """The page's table dealt again here: same seed, same bots, same game (for the
+    campaign page: its first mission's table)."""
+    if page_kind(name) == "campaign":
+        return campaign_table(here=ROOT / "puzzles", seed=server.seed).table
     return mission_table(mission_id(name), seed=server.seed)
 
 
@@ -76,7 +81,7 @@ def page_secrets(name: str, server: Server, table: Any = None) -> tuple[list[str
     """(strings, cards) that must not appear on page ``name`` at the start."""
     strings = all_file_secrets()
     cards: list[str] = []
-    if page_kind(name) == "mission":
+    if page_kind(name) in ("mission", "campaign"):
         strings += mission_secrets((table or local_table(name, server)).state)
     elif page_kind(name) == "game":
         cards = [str(c) for c in dealt(server.seed).hidden[1]]
