@@ -37,11 +37,18 @@ from dataclasses import dataclass
 from typing import Any
 
 ACTION_CARDS: tuple[tuple[str, str, str], ...] = (
-    ("run", "Run", "Move up to 3 rooms, one open passage at a time."),
-    ("gather", "Gather", "In your room: collect up to 2 card glyphs (or reveal the top token)."),
-    ("intel", "Intel", "Any room: reveal up to 2 tokens from the top of its stack."),
+    ("run", "Run", "Move up to {run} rooms, one open passage at a time."),
+    (
+        "gather",
+        "Gather",
+        "In your room: collect up to {gather} card glyphs (or reveal the top token).",
+    ),
+    ("intel", "Intel", "Any room: reveal up to {intel} tokens from the top of its stack."),
     ("regroup", "Regroup", "Clear the cards and counter-intel from another action card."),
 )
+"""The action cards' texts; ``{run}``, ``{gather}`` and ``{intel}`` are the limits in play
+(secret rules may raise them)."""
+RULEBOOK_LIMITS = {"run": 3, "gather": 2, "intel": 2}
 ABILITY_NAMES = {
     "slip": "Slip",
     "scout": "Scout",
@@ -50,6 +57,13 @@ ABILITY_NAMES = {
     "disarm": "Disarm",
 }
 LOSS_ICONS = 3
+
+
+def _loss_icons(obs: dict[str, Any]) -> int:
+    """Time icons that lose the mission In Peril (secret rules may raise it)."""
+    return int(obs.get("rules", {}).get("loss_icons", LOSS_ICONS))
+
+
 """In Peril, this many time icons in the discard pile lose the mission (RULES.md §1)."""
 
 LOG_LINES = 60
@@ -270,8 +284,8 @@ def status_line(
     if phase == "draw":
         icons = obs["discard"]["time_icons"]
         return (
-            f"In Peril: draw one card at a time or stop drawing. {icons} of {LOSS_ICONS} time "
-            "icons are in the discard pile."
+            "In Peril: draw one card at a time or stop drawing. "
+            f"{icons} of {_loss_icons(obs)} time icons are in the discard pile."
         )
     return f"{name}’s turn."
 
@@ -352,7 +366,12 @@ def build_view(
     ]
     piles = obs["piles"]
     action_cards = [
-        {"id": a, "name": name, "text": text, **_pile(piles[a], obs["blocked"][a])}
+        {
+            "id": a,
+            "name": name,
+            "text": text.format(**{**RULEBOOK_LIMITS, **obs.get("rules", {})}),
+            **_pile(piles[a], obs["blocked"][a]),
+        }
         for a, name, text in ACTION_CARDS
     ]
     proposal = obs["proposal"]
@@ -441,7 +460,7 @@ def build_view(
             "time_cards": list(discard["time_cards"]),
         },
         "peril": obs["peril"],
-        "loss_icons": LOSS_ICONS,
+        "loss_icons": _loss_icons(obs),
         "map": drawn_map,
         "console": {
             **drawn_console,

@@ -119,3 +119,20 @@ def test_the_campaign_page_uses_the_gallery_registry(tmp_path: Path) -> None:
     assert len(campaign_table(here=tmp_path, players=1, seed=5).campaign.missions) == 9
     shipped = campaign_table(here=tmp_path / "nowhere", seed=5)
     assert len(shipped.campaign.missions) == len(files)
+
+
+def test_the_table_shows_the_limits_the_secret_rules_give() -> None:
+    from cipherkit.widgets import MissionTable
+
+    plain = MissionTable(MISSIONS / "02-signal-box.yaml", players=1, seed=1)
+    boosted = MissionTable(
+        MISSIONS / "02-signal-box.yaml",
+        players=1,
+        seed=1,
+        secrets=["signalmans-diary", "clerks-note", "spare-satchel", "ledger-stub"],
+    )
+    texts = [{c["id"]: c["text"] for c in t.view["action_cards"]} for t in (plain, boosted)]
+    assert texts[0]["run"].startswith("Move up to 3 rooms")
+    assert texts[1]["run"].startswith("Move up to 4 rooms")
+    assert "up to 3 tokens" in texts[1]["intel"] and "up to 3 card glyphs" in texts[1]["gather"]
+    assert (plain.view["loss_icons"], boosted.view["loss_icons"]) == (3, 4)
