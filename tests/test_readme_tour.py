@@ -1,5 +1,5 @@
-"""Every command of the README's author's path runs as written, and the campaign's
-difficulty table and picture in the README are the ones the commands produce today.
+"""Every command of the README's tour runs as written, and the campaign's difficulty
+table and picture in the README are the ones the commands produce today.
 
 The commands run in a scratch folder that holds what a fresh checkout has beside the
 README (``missions/`` and the ``.venv`` that ``make`` set up), so they write nothing into
@@ -25,9 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
+TOUR = README.split("## A short tour", 1)[1].split("\n## ", 1)[0]
+
+
 def tour_commands() -> list[str]:
-    """The shell commands of the README's author's path and campaign sections."""
-    section = README.split("### The author's path", 1)[1].split("### Bots, lessons", 1)[0]
+    """The shell commands of the README's tour, in order."""
+    section = TOUR
     commands = []
     for block in re.findall(r"```bash\n(.*?)```", section, re.S):
         for line in block.splitlines():
@@ -63,10 +66,17 @@ def run(command: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedPr
     )
 
 
+def tour_python() -> list[str]:
+    """The tour's Python examples that are not doctests (doctests run in test_readme)."""
+    blocks = re.findall(r"```python\n(.*?)```", TOUR, re.S)
+    return [b for b in blocks if ">>>" not in b]
+
+
 def test_the_tour_lists_the_whole_path() -> None:
     verbs = [shlex.split(c)[1] if "cipherkit" in c else shlex.split(c)[0] for c in tour_commands()]
     names = " ".join(tour_commands())
     assert verbs[:2] == ["validate", "render"]
+    assert {"match", "decode", "crack"} <= set(verbs)
     assert {"playtest", "publish", "serve", "campaign"} <= set(verbs)
     assert "tune_deck" in names
 
@@ -85,6 +95,8 @@ def test_every_tour_command_runs_as_written(scratch: Path) -> None:
     assert (scratch / "out" / "signal-box-map.png").is_file()
     assert (scratch / "my-gallery" / "harbour-clock.ipynb").is_file()
     assert (scratch / "my-gallery" / "index.ipynb").is_file()
+    decoded = next(out for cmd, out in outputs.items() if " decode " in cmd)
+    assert decoded.strip() == "1.3.4"  # what the README says it prints
     tuned = next(out for cmd, out in outputs.items() if "tune_deck" in cmd)
     assert re.match(r"Trial\(values=\d+, win_rate=", tuned)
     campaign = next(out for cmd, out in outputs.items() if " campaign " in cmd)
@@ -129,3 +141,17 @@ def test_the_tour_serve_command_serves_the_published_gallery(scratch: Path) -> N
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=60)
         log.close()
+
+
+def test_the_tour_python_examples_run(scratch: Path) -> None:
+    blocks = tour_python()
+    assert blocks and any("MissionTable(" in b for b in blocks)
+    for code in blocks:
+        done = subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "python"), "-c", code],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, f"{code}\n{done.stderr[-3000:]}"
