@@ -427,5 +427,5 @@ def test_a_whole_mission_playthrough_sends_nothing_hidden(
         kernel.close()
     assert checked > 10
     assert json.dumps(start)  # the start state was read through the control comm
-    path = mission_path(mission_id(name))
+    path = mission_path(mirror.mission.id, here=ROOT / "puzzles")
     assert ROOT / "missions" in path.parents  # loaded from outside the served folder
