@@ -244,3 +244,47 @@ def test_every_shipped_mission_is_offered_its_legal_moves(campaign: CampaignMap)
             seed=1,
         )
         assert texts(state, state.actors()[0])
+
+
+# ---------------------------------------------------------------- the command line
+def test_cli_campaign_lists_the_graph_and_draws_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+
+    picture = tmp_path / "c.svg"
+    done = subprocess.run(
+        [
+            str(CIPHERKIT),
+            "campaign",
+            str(ROOT / "missions"),
+            "--games",
+            "0",
+            "--json",
+            "--graph",
+            str(picture),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["start"] == "lantern-archive" and data["finales"] == ["last-light"]
+    assert {"from": "cold-ledger", "to": "flooded-cellar", "result": "loss", "unlock": []} in (
+        data["links"]
+    )
+    assert data["routes"] == len(CampaignMap.load(ROOT / "missions").routes())
+    assert "difficulty" not in data  # no playtest with --games 0
+    assert picture.read_text().startswith("<svg") and "The Last Light" in picture.read_text()
+
+
+def test_cli_campaign_errors_are_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+
+    done = subprocess.run(
+        [str(CIPHERKIT), "campaign", str(tmp_path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    assert (
+        done.stderr.strip()
+        == f"cipherkit: error: {tmp_path}: no mission files (*.yaml) in this folder"
+    )
