@@ -1,4 +1,5 @@
-"""Build cipherkit's English statistics: ``english_ngrams.npz`` and ``english_words.txt``.
+"""Build cipherkit's English statistics: ``english_ngrams.npz``, ``english_words.txt`` and
+``english_word_pairs.npz``.
 
 Source: the two frequency lists shipped inside the PyPI package ``symspellpy`` 6.10.1
 (MIT licence): ``frequency_dictionary_en_82_765.txt`` (82,765 SCOWL words with counts
@@ -21,6 +22,10 @@ holds ``mono`` (26 probabilities, float64), ``bi`` (26^2), ``tri`` (26^3) log10
 probabilities as float32 and ``quad`` (26^4 = 456,976) log10 probabilities as float16.
 ``english_words.txt`` holds the 20,000 most frequent lower-case words of 1-14 letters
 (one a line, most frequent first, ``word count``) for the word-pattern attacks.
+``english_word_pairs.npz`` holds the word pairs of the bigram list whose two words are
+both in ``english_words.txt``: ``first`` and ``second`` (uint16 line numbers of the words,
+most frequent word = 0) and ``log_count`` (float32 log10 of the pair's count), for the
+word-bigram model of the substitution solver.
 
 Run in a throw-away environment (not a runtime dependency)::
 
@@ -42,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "cipherkit" / "data"
 WORDS_OUT = DATA / "english_words.txt"
 NGRAMS_OUT = DATA / "english_ngrams.npz"
+PAIRS_OUT = DATA / "english_word_pairs.npz"
 N_WORDS = 20_000
 MAX_WORD = 14
 
@@ -125,7 +131,18 @@ def main() -> None:
         "# SCOWL words, Google Books Ngram counts (CC BY 3.0). See cipherkit/data/NOTICE.\n"
     )
     WORDS_OUT.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+    index = {line.split()[0]: i for i, line in enumerate(lines)}
+    kept = sorted(
+        (index[a], index[b], count) for (a, b), count in pairs if a in index and b in index
+    )
+    np.savez_compressed(
+        PAIRS_OUT,
+        first=np.asarray([k[0] for k in kept], dtype=np.uint16),
+        second=np.asarray([k[1] for k in kept], dtype=np.uint16),
+        log_count=np.log10(np.asarray([k[2] for k in kept], dtype=np.float64)).astype(np.float32),
+    )
     print(f"wrote {NGRAMS_OUT} ({NGRAMS_OUT.stat().st_size} bytes), {WORDS_OUT}")
+    print(f"wrote {PAIRS_OUT} ({PAIRS_OUT.stat().st_size} bytes, {len(kept)} pairs)")
 
 
 if __name__ == "__main__":

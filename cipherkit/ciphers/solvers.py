@@ -12,8 +12,8 @@ best first. Everything random takes ``seed=`` and is repeatable.
 ``solve_vigenere(text, variant=...)``  key length by IoC/Friedman/Kasiski candidates,
                                        per-column chi-squared, quadgram refinement
                                        (``vigenere``, ``beaufort`` or ``autokey``)
-``solve_substitution(text)``           parallel simulated annealing on quadgrams (and
-                                       dictionary words when word breaks are kept)
+``solve_substitution(text)``           annealing on quadgrams, then climbing on quadgrams
+                                       + word model (:mod:`.substitution_solver`)
 ``solve_railfence`` / ``solve_columnar``  transpositions
 ``solve_playfair(text)``               simulated annealing over 5x5 squares (long texts)
 =====================================  ==============================================
@@ -33,9 +33,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
 import numpy as np
 
@@ -45,30 +42,25 @@ from cipherkit.ciphers.classical import (
     Autokey,
     Beaufort,
     Caesar,
-    Cipher,
     Columnar,
     Playfair,
     RailFence,
-    Substitution,
     Vigenere,
     _columnar_order,
     _rail_order,
 )
-from cipherkit.ciphers.stats import (
-    UNKNOWN_LETTER,
-    english,
-    fitness,
-    friedman_key_length,
-    kasiski,
-    segment_score,
-    word_logprob,
-    word_pattern,
-)
-from cipherkit.ciphers.text import ALPHABET, codes_to_text, letter_codes, words_of
+from cipherkit.ciphers.solution import Solution, batch_scores
+from cipherkit.ciphers.solution import make_solution as _solution
+from cipherkit.ciphers.solution import solver_codes as _codes
+from cipherkit.ciphers.stats import english, friedman_key_length, kasiski
+from cipherkit.ciphers.substitution_solver import pattern_attack, solve_substitution
+from cipherkit.ciphers.text import ALPHABET, codes_to_text
 from cipherkit.core.errors import CipherkitError
 
 __all__ = [
     "Solution",
+    "batch_scores",
+    "pattern_attack",
     "rank_affine",
     "rank_caesar",
     "solve_columnar",
@@ -78,44 +70,6 @@ __all__ = [
     "solve_vigenere",
     "vigenere_key_lengths",
 ]
-
-
-@dataclass(frozen=True)
-class Solution:
-    """A solver's answer: the cipher (with its key), the plaintext letters and scores."""
-
-    cipher: Cipher
-    plaintext: str
-    score: float
-    fitness: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            **self.cipher.to_json(),
-            "plaintext": self.plaintext,
-            "score": round(self.score, 3),
-            "fitness": round(self.fitness, 3) if math.isfinite(self.fitness) else None,
-        }
-
-
-def _codes(text: str | np.ndarray, minimum: int = 4) -> np.ndarray:
-    codes = letter_codes(text) if isinstance(text, str) else np.asarray(text, dtype=np.int64)
-    if len(codes) < minimum:
-        raise CipherkitError(f"need at least {minimum} letters to solve, got {len(codes)}")
-    return codes
-
-
-def batch_scores(plain: np.ndarray) -> np.ndarray:
-    """Quadgram scores of many candidate plaintexts at once (rows of ``plain``)."""
-    q = english().quadgrams
-    p = plain
-    idx = ((p[..., :-3] * 26 + p[..., 1:-2]) * 26 + p[..., 2:-1]) * 26 + p[..., 3:]
-    return q[idx].sum(axis=-1, dtype=np.float64)
-
-
-def _solution(cipher: Cipher, plain: np.ndarray, score: float | None = None) -> Solution:
-    s = float(batch_scores(plain)) if score is None else float(score)
-    return Solution(cipher, codes_to_text(plain), s, fitness(plain))
 
 
 # ------------------------------------------------------------------ Caesar, affine
@@ -273,301 +227,6 @@ def solve_vigenere(
     key = best[1]
     plain = _vig_plain(c, key[None, :], variant)[0]
     return _solution(_VARIANTS[variant](codes_to_text(key)), plain)
-
-
-# ------------------------------------------------------------------ substitution
-WORD_WEIGHT = 3.0
-"""Weight of the word model against quadgrams when word breaks are lost (the best
-dictionary segmentation of the letters)."""
-BREAK_WORD_WEIGHT = 5.0
-"""Weight of the word model against quadgrams when word breaks are kept (the
-log-probability of each word)."""
-
-
-class _KeyScore:
-    """The one scoring function that ranks substitution keys (decryption tables).
-
-    ``quad`` scores many keys by quadgrams (fast, numpy); ``full`` adds the word model:
-    quadgram log10 probability + weight x word log10 probability, where the words are
-    the ciphertext's own words (``lengths``) or, without word breaks, the best
-    segmentation of the letters into dictionary words.
-    """
-
-    def __init__(self, c: np.ndarray, lengths: list[int] | None, weight: float) -> None:
-        self.c = c
-        self.lengths = lengths
-        self.weight = weight
-        self._cache: dict[bytes, float] = {}
-
-    def quad(self, keys: np.ndarray) -> np.ndarray:
-        return batch_scores(keys[..., self.c])
-
-    def words(self, text: str) -> float:
-        if self.lengths is None:
-            return segment_score(text)
-        total, at = 0.0, 0
-        for length in self.lengths:
-            total += word_logprob(text[at : at + length])
-            at += length
-        return total
-
-    def full(self, key: np.ndarray) -> float:
-        plain = key[self.c]
-        tag = plain.astype(np.int8).tobytes()
-        got = self._cache.get(tag)
-        if got is None:
-            got = float(batch_scores(plain)) + self.weight * self.words(codes_to_text(plain))
-            self._cache[tag] = got
-        return got
-
-
-def _moves(present: np.ndarray, cycles: bool) -> np.ndarray:
-    """Index arrays of key moves (``key[move]`` is the moved key): every swap touching a
-    ciphertext letter and, with ``cycles``, every 3-cycle of letters at least two of
-    which occur in the ciphertext."""
-    ident = np.arange(26)
-    pres = set(present.tolist())
-    out = []
-    for i in present:
-        for j in range(26):
-            if j != i and (j > i or j not in pres):
-                m = ident.copy()
-                m[i], m[j] = j, i
-                out.append(m)
-    if cycles:
-        for i, j in itertools.combinations(present.tolist(), 2):
-            for k in range(26):
-                if k in (i, j) or (k in pres and k < j):
-                    continue
-                for a, b, d in ((i, j, k), (i, k, j)):
-                    m = ident.copy()
-                    m[a], m[b], m[d] = b, d, a
-                    out.append(m)
-    return np.asarray(out, dtype=np.int64)
-
-
-def _refine(
-    key: np.ndarray,
-    scorer: _KeyScore,
-    moves: np.ndarray,
-    top: int = 120,
-    margin: float = 25.0,
-    rounds: int = 30,
-) -> tuple[float, np.ndarray]:
-    """Steepest ascent on ``scorer.full`` over ``moves``. Each round the word model
-    scores only the moves whose quadgram score is within ``margin`` of the current key's
-    (at most ``top`` of them, best first)."""
-    best = scorer.full(key)
-    for _ in range(rounds):
-        cands = key[moves]
-        quad = scorer.quad(cands)
-        near = np.flatnonzero(quad > float(scorer.quad(key)) - margin)
-        if not len(near):
-            break
-        pick = near[np.argsort(-quad[near], kind="stable")[:top]]
-        s, t = max((scorer.full(cands[t]), int(t)) for t in pick)
-        if s <= best + 1e-9:
-            break
-        best, key = s, cands[t]
-    return best, key
-
-
-def _anneal(
-    c: np.ndarray,
-    present: np.ndarray,
-    rng: np.random.Generator,
-    chains: int,
-    steps: int,
-    rounds: int,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Parallel simulated annealing on quadgrams: the end keys of all chains and their
-    scores (each round restarts every chain from the best key so far, shaken)."""
-    n = len(c)
-    eng_order = np.argsort(-english().letters)
-    freq_order = np.argsort(-np.bincount(c, minlength=26), kind="stable")
-    base = np.empty(26, dtype=np.int64)
-    base[freq_order] = eng_order
-    keys = np.stack([rng.permutation(26) for _ in range(chains)])
-    keys[0] = base
-    rows = np.arange(chains)
-    best_key = base.copy()
-    best_score = float(batch_scores(best_key[c]))
-    t0 = max(0.5, 0.025 * n)
-    all_keys, all_scores = [], []
-    for rnd in range(rounds):
-        if rnd:
-            keys = np.repeat(best_key[None, :], chains, axis=0)
-            for r in range(1, chains):
-                for _ in range(int(rng.integers(2, 6))):
-                    i, j = rng.choice(present), rng.integers(26)
-                    keys[r, [i, j]] = keys[r, [j, i]]
-        cur = batch_scores(keys[:, c])
-        temps = t0 * (1 - np.arange(steps) / steps) ** 2 + 0.02
-        ii = rng.choice(present, size=(steps, chains))
-        jj = rng.integers(0, 26, size=(steps, chains))
-        log_u = np.log(rng.random((steps, chains)))
-        for step in range(steps):
-            i, j = ii[step], jj[step]
-            new = keys.copy()
-            new[rows, i] = keys[rows, j]
-            new[rows, j] = keys[rows, i]
-            s = batch_scores(new[:, c])
-            accept = (s - cur) / temps[step] > log_u[step]
-            keys[accept] = new[accept]
-            cur[accept] = s[accept]
-        all_keys.append(keys.copy())
-        all_scores.append(cur.copy())
-        k = int(np.argmax(cur))
-        if cur[k] > best_score:
-            best_score, best_key = float(cur[k]), keys[k].copy()
-    return np.concatenate(all_keys), np.concatenate(all_scores)
-
-
-def solve_substitution(
-    text: str,
-    *,
-    seed: int = 0,
-    chains: int = 48,
-    steps: int = 1500,
-    rounds: int = 3,
-    words: bool | None = None,
-    finalists_n: int = 6,
-) -> Solution:
-    """Break a monoalphabetic substitution.
-
-    ``chains`` keys are annealed side by side on quadgrams (one numpy step moves them
-    all; each of ``rounds`` rounds restarts every chain from the best key so far,
-    shaken). With word breaks kept in ``text`` (``words=None`` decides by itself), a
-    word-pattern dictionary attack (:func:`pattern_attack`) proposes keys as well. The
-    best ``finalists_n`` distinct annealed keys and the attack's keys are refined by
-    steepest ascent on quadgrams plus a word model (the words' log-probabilities, or
-    without word breaks the best dictionary segmentation of the letters), over swaps
-    and 3-cycles of letters; the best by that one score wins.
-
-    >>> from cipherkit.ciphers.classical import Substitution
-    >>> secret = Substitution.random(3).encrypt("meet me at the old mill after dark")
-    >>> solve_substitution(secret).plaintext
-    'MEETMEATTHEOLDMILLAFTERDARK'
-    """
-    c = _codes(text)
-    rng = np.random.default_rng(seed)
-    word_list = words_of(text) if words is not False else []
-    if words is None and len(word_list) < 3:
-        word_list = []
-    breaks = bool(word_list)
-    present = np.flatnonzero(np.bincount(c, minlength=26))
-    scorer = _KeyScore(
-        c,
-        [len(w) for w in word_list] if breaks else None,
-        BREAK_WORD_WEIGHT if breaks else WORD_WEIGHT,
-    )
-    keys, scores = _anneal(c, present, rng, chains, steps, rounds)
-    finalists: dict[bytes, np.ndarray] = {}
-    for k in np.argsort(-scores, kind="stable"):
-        finalists.setdefault(keys[k][present].tobytes(), keys[k])
-        if len(finalists) >= finalists_n:
-            break
-    if breaks:
-        for key in _pattern_tables(word_list, c):
-            finalists.setdefault(key[present].tobytes(), key)
-    moves = _moves(present, cycles=True)
-    results = [_refine(key, scorer, moves) for key in finalists.values()]
-    _best, best_key = max(results, key=lambda r: r[0])
-    plain = best_key[c]
-    cipher = _key_to_substitution(best_key, present)
-    return Solution(cipher, codes_to_text(plain), float(batch_scores(plain)), fitness(plain))
-
-
-@cache
-def _pattern_candidates(pattern: str) -> tuple[np.ndarray, np.ndarray]:
-    """Dictionary words of a letter pattern (codes, m x L) and their log10 probabilities."""
-    matches = english().patterns.get(pattern, ())
-    codes = np.asarray([[ord(ch) - 65 for ch in m] for m in matches], dtype=np.int64)
-    lps = np.asarray([word_logprob(m) for m in matches], dtype=np.float64)
-    return codes.reshape(len(matches), len(pattern)), lps
-
-
-def _pattern_tables(
-    cipher_words: list[str],
-    c: np.ndarray,
-    *,
-    beam: int = 300,
-    per_state: int = 30,
-    results: int = 6,
-) -> list[np.ndarray]:
-    """Word-pattern dictionary attack: the best few complete decryption tables.
-
-    A beam search over the distinct ciphertext words (most constrained first): each is
-    read as a dictionary word of the same letter pattern consistent with the partial
-    table (injective), or as an unknown word (:data:`UNKNOWN_LETTER` per letter); the
-    ``beam`` best partial tables by total word log-probability are kept. Letters no
-    word fixes are filled by frequency order.
-    """
-    counts: dict[str, int] = {}
-    for w in (w.upper() for w in cipher_words):
-        if len(w) <= 14:
-            counts[w] = counts.get(w, 0) + 1
-    if not counts:
-        return []
-    cands = {w: _pattern_candidates(word_pattern(w)) for w in counts}
-    order = sorted(counts, key=lambda w: (len(cands[w][1]) == 0, len(cands[w][1]) / len(w) ** 2, w))
-    states: list[tuple[float, np.ndarray, np.ndarray]] = [
-        (0.0, np.full(26, -1, dtype=np.int64), np.zeros(26, dtype=bool))
-    ]
-    for w in order:
-        wc = np.asarray([ord(ch) - 65 for ch in w])
-        cand, lps = cands[w]
-        n = counts[w]
-        grown: list[tuple[float, np.ndarray, np.ndarray]] = []
-        for score, table, used in states:
-            grown.append((score + UNKNOWN_LETTER * len(w) * n, table, used))
-            if not len(lps):
-                continue
-            fixed = table[wc]
-            ok = np.where(fixed[None, :] >= 0, cand == fixed[None, :], ~used[cand]).all(axis=1)
-            idx = np.flatnonzero(ok)[:per_state]  # candidates are most frequent first
-            for t in idx:
-                new_table = table.copy()
-                new_table[wc] = cand[t]
-                new_used = used.copy()
-                new_used[cand[t]] = True
-                grown.append((score + lps[t] * n, new_table, new_used))
-        grown.sort(key=lambda st: -st[0])
-        states = grown[:beam]
-    eng_order = [int(x) for x in np.argsort(-english().letters)]
-    freq_order = [int(x) for x in np.argsort(-np.bincount(c, minlength=26), kind="stable")]
-    out: dict[bytes, np.ndarray] = {}
-    for _score, table, _used in states:
-        key = table.copy()
-        free = [x for x in eng_order if x not in set(key.tolist())]
-        for i in freq_order:
-            if key[i] < 0:
-                key[i] = free.pop(0)
-        out.setdefault(key.tobytes(), key)
-        if len(out) >= results:
-            break
-    return list(out.values())
-
-
-def pattern_attack(cipher_words: list[str]) -> np.ndarray | None:
-    """The best decryption table (cipher letter -> plain letter) of the word-pattern
-    dictionary attack on ``cipher_words`` (ciphertext words, upper case), or ``None``.
-
-    >>> from cipherkit.ciphers.classical import Substitution
-    >>> from cipherkit.ciphers.text import words_of
-    >>> secret = Substitution.random(2).encrypt("meet me at the station after the concert")
-    >>> key = pattern_attack(words_of(secret))
-    >>> codes_to_text(key[letter_codes(secret)])
-    'MEETMEATTHESTATIONAFTERTHECONCERT'
-    """
-    c = letter_codes("".join(cipher_words))
-    tables = _pattern_tables(cipher_words, c)
-    return tables[0] if tables else None
-
-
-def _key_to_substitution(plain_of: np.ndarray, present: np.ndarray) -> Substitution:
-    """A :class:`Substitution` from a decryption table (cipher letter -> plain letter)."""
-    return Substitution.from_decryption("".join(ALPHABET[int(p)] for p in plain_of))
 
 
 # ------------------------------------------------------------------ transposition

@@ -1,0 +1,419 @@
+"""Breaking a monoalphabetic substitution from the ciphertext alone.
+
+A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext letter
+``c`` (26 integers, a permutation). :func:`solve_substitution` works in runs; each run
+
+1. anneals many keys side by side on quadgrams (:func:`anneal`, one numpy step moves
+   them all), and with word breaks kept adds the keys of the word-pattern dictionary
+   attack (:func:`pattern_attack`);
+2. climbs from the best few distinct keys by steepest ascent over letter swaps on one
+   combined score (:class:`KeyScore`: quadgrams + a word model, see :mod:`.wordmodel`:
+   word bigrams when breaks are kept, else the best split into dictionary words, with
+   cut-off words allowed at the text's ends);
+3. polishes the best key: random kicks of a few swaps, each followed by a climb, kept
+   when the combined score improves; a last climb also tries 3-cycles of letters.
+
+Runs stop as soon as two of them end on the same plaintext (or after ``max_runs``); the
+best key by the combined score wins.
+
+>>> from cipherkit.ciphers.classical import Substitution
+>>> secret = Substitution.random(3).encrypt("meet me at the old mill after dark")
+>>> solve_substitution(secret).plaintext
+'MEETMEATTHEOLDMILLAFTERDARK'
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from cipherkit.ciphers.classical import Substitution
+from cipherkit.ciphers.solution import Solution, batch_scores, solver_codes
+from cipherkit.ciphers.stats import UNKNOWN_LETTER, english, fitness, word_logprob, word_pattern
+from cipherkit.ciphers.text import ALPHABET, codes_to_text, letter_codes, words_of
+from cipherkit.ciphers.wordmodel import word_model
+
+__all__ = [
+    "BREAK_WORD_WEIGHT",
+    "WORD_WEIGHT",
+    "KeyScore",
+    "anneal",
+    "pattern_attack",
+    "solve_substitution",
+]
+
+WORD_WEIGHT = 3.0
+"""Weight of the word model against quadgrams when word breaks are lost (the best
+dictionary segmentation of the letters)."""
+BREAK_WORD_WEIGHT = 5.0
+"""Weight of the word model against quadgrams when word breaks are kept (word bigrams
+with back-off)."""
+
+TEMPERATURE = 0.035
+"""Starting temperature of the annealing, per ciphertext letter."""
+
+
+@dataclass(frozen=True, eq=False)
+class KeyScore:
+    """The one score that ranks substitution keys: quadgram log10 probability of the
+    plaintext + ``weight`` x its word log10 probability (words of the given ``lengths``
+    when word breaks are kept, else the best segmentation into dictionary words).
+
+    >>> from cipherkit.ciphers.text import letter_codes
+    >>> score = KeyScore(letter_codes("MEETMEATNOON"), None, WORD_WEIGHT)
+    >>> ident = np.arange(26)
+    >>> bool(score.full(ident[None])[0] > score.full(np.roll(ident, 1)[None])[0])
+    True
+    """
+
+    c: np.ndarray
+    lengths: list[int] | None
+    weight: float
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_inside", self.inside)
+
+    @property
+    def inside(self) -> np.ndarray | None:
+        """With word breaks: the quadgram positions that lie inside one word."""
+        if self.lengths is None:
+            return None
+        starts = np.cumsum([0, *self.lengths[:-1]])
+        return np.concatenate(
+            [np.arange(s, s + n - 3) for s, n in zip(starts, self.lengths, strict=True)]
+        ).astype(np.int64)
+
+    def quad(self, keys: np.ndarray) -> np.ndarray:
+        """Quadgram scores of many keys (rows); with word breaks, of the quadgrams
+        inside words only (the word model scores the words' neighbours)."""
+        p = keys[..., self.c]
+        idx = ((p[..., :-3] * 26 + p[..., 1:-2]) * 26 + p[..., 2:-1]) * 26 + p[..., 3:]
+        inside = self._inside
+        if inside is not None:
+            idx = idx[..., inside]
+        return english().quadgrams[idx].sum(axis=-1, dtype=np.float64)
+
+    def words(self, keys: np.ndarray) -> np.ndarray:
+        """Word-model scores of many keys (rows)."""
+        plains = keys[:, self.c]
+        model = word_model()
+        if self.lengths is None:
+            return model.segment_scores(plains)
+        return model.sentence_scores(plains, self.lengths)
+
+    def full(self, keys: np.ndarray, quad: np.ndarray | None = None) -> np.ndarray:
+        """Combined scores of many keys (``quad``: their quadgram scores, if known)."""
+        q = self.quad(keys) if quad is None else quad
+        return q + self.weight * self.words(keys)
+
+
+def _moves(present: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Index arrays of key moves (``key[move]`` is the moved key): every swap touching a
+    ciphertext letter, and every 3-cycle of letters at least two of which occur in the
+    ciphertext."""
+    ident = np.arange(26)
+    pres = set(present.tolist())
+    swaps, cycles = [], []
+    for i in present:
+        for j in range(26):
+            if j != i and (j > i or j not in pres):
+                m = ident.copy()
+                m[i], m[j] = j, i
+                swaps.append(m)
+    for i, j in itertools.combinations(present.tolist(), 2):
+        for k in range(26):
+            if k in (i, j) or (k in pres and k < j):
+                continue
+            for a, b, d in ((i, j, k), (i, k, j)):
+                m = ident.copy()
+                m[a], m[b], m[d] = b, d, a
+                cycles.append(m)
+    as_array = lambda ms: np.asarray(ms, dtype=np.int64).reshape(-1, 26)  # noqa: E731
+    return as_array(swaps), as_array(cycles)
+
+
+def _ascend(
+    key: np.ndarray,
+    q0: float,
+    best: float,
+    scorer: KeyScore,
+    moves: np.ndarray,
+    top: int,
+    margin: float,
+) -> tuple[float, float, np.ndarray] | None:
+    """The best move of ``moves`` if it raises the combined score (score, quadgram
+    score, key), else ``None``. The word model scores only the moves whose quadgram
+    score is within ``margin`` of the current key's (at most ``top``, best first)."""
+    cands = key[moves]
+    quad = scorer.quad(cands)
+    near = np.flatnonzero(quad > q0 - margin)
+    if not len(near):
+        return None
+    pick = near[np.argsort(-quad[near], kind="stable")[:top]]
+    scores = scorer.full(cands[pick], quad[pick])
+    t = int(np.argmax(scores))
+    if scores[t] <= best + 1e-9:
+        return None
+    return float(scores[t]), float(quad[pick[t]]), cands[pick[t]]
+
+
+def climb(
+    key: np.ndarray,
+    scorer: KeyScore,
+    moves: tuple[np.ndarray, np.ndarray],
+    *,
+    cycles: bool = True,
+    top: int = 60,
+    margin: float = 30.0,
+    rounds: int = 60,
+) -> tuple[float, np.ndarray]:
+    """Steepest ascent on the combined score: over swaps while one helps, else (with
+    ``cycles``) over 3-cycles; ``moves`` as made by :func:`_moves`. Returns the end
+    score and key."""
+    q0 = float(scorer.quad(key[None])[0])
+    best = float(scorer.full(key[None], np.array([q0]))[0])
+    swaps, triples = moves
+    for _ in range(rounds):
+        step = _ascend(key, q0, best, scorer, swaps, top, margin)
+        if step is None and cycles:
+            step = _ascend(key, q0, best, scorer, triples, top, margin)
+        if step is None:
+            break
+        best, q0, key = step
+    return best, key
+
+
+def _polish(
+    key: np.ndarray,
+    score: float,
+    scorer: KeyScore,
+    moves: tuple[np.ndarray, np.ndarray],
+    present: np.ndarray,
+    rng: np.random.Generator,
+    kicks: int,
+) -> tuple[float, np.ndarray]:
+    """Iterated local search: ``kicks`` times, shake the best key by 2-4 random swaps
+    (a ciphertext letter with any letter), climb, keep it if the score went up."""
+    for _ in range(kicks):
+        new = key.copy()
+        for _ in range(int(rng.integers(2, 5))):
+            i, j = int(rng.choice(present)), int(rng.integers(26))
+            new[[i, j]] = new[[j, i]]
+        s, new = climb(new, scorer, moves, cycles=False)
+        if s > score + 1e-9:
+            score, key = s, new
+    return score, key
+
+
+def _frequency_key(c: np.ndarray) -> np.ndarray:
+    """The key that reads the ciphertext's letters, most frequent first, as English's."""
+    eng_order = np.argsort(-english().letters)
+    freq_order = np.argsort(-np.bincount(c, minlength=26), kind="stable")
+    base = np.empty(26, dtype=np.int64)
+    base[freq_order] = eng_order
+    return base
+
+
+def anneal(
+    c: np.ndarray,
+    present: np.ndarray,
+    rng: np.random.Generator,
+    chains: int,
+    steps: int,
+    rounds: int,
+    start: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Parallel simulated annealing on quadgrams: the end keys of all chains of all
+    rounds and their scores. Chains start at random keys (one at ``start``); each later
+    round restarts every chain from the best key so far, shaken."""
+    n = len(c)
+    keys = np.stack([rng.permutation(26) for _ in range(chains)])
+    if start is not None:
+        keys[0] = start
+    rows = np.arange(chains)
+    best_score, best_key = -np.inf, keys[0].copy()
+    t0 = max(0.5, TEMPERATURE * n)
+    temps = t0 * (1 - np.arange(steps) / steps) ** 2 + 0.02
+    all_keys, all_scores = [], []
+    for rnd in range(rounds):
+        if rnd:
+            keys = np.repeat(best_key[None, :], chains, axis=0)
+            for r in range(1, chains):
+                for _ in range(int(rng.integers(2, 6))):
+                    i, j = rng.choice(present), rng.integers(26)
+                    keys[r, [i, j]] = keys[r, [j, i]]
+        cur = batch_scores(keys[:, c])
+        ii = rng.choice(present, size=(steps, chains))
+        jj = rng.integers(0, 26, size=(steps, chains))
+        log_u = np.log(rng.random((steps, chains)))
+        for step in range(steps):
+            i, j = ii[step], jj[step]
+            new = keys.copy()
+            new[rows, i] = keys[rows, j]
+            new[rows, j] = keys[rows, i]
+            s = batch_scores(new[:, c])
+            accept = (s - cur) / temps[step] > log_u[step]
+            keys[accept] = new[accept]
+            cur[accept] = s[accept]
+        all_keys.append(keys.copy())
+        all_scores.append(cur.copy())
+        k = int(np.argmax(cur))
+        if cur[k] > best_score:
+            best_score, best_key = float(cur[k]), keys[k].copy()
+    return np.concatenate(all_keys), np.concatenate(all_scores)
+
+
+def solve_substitution(
+    text: str,
+    *,
+    seed: int = 0,
+    chains: int = 64,
+    steps: int = 1500,
+    rounds: int = 2,
+    words: bool | None = None,
+    finalists_n: int = 4,
+    kicks: int = 3,
+    max_runs: int = 4,
+) -> Solution:
+    """Break a monoalphabetic substitution (see the module's description).
+
+    ``chains``, ``steps`` and ``rounds`` size each run's annealing, ``finalists_n`` how
+    many of its keys are climbed, ``kicks`` the polishing; at most ``max_runs`` runs.
+    With word breaks kept in ``text`` (``words=None`` decides by itself: at least three
+    words) the word model reads the ciphertext's own words.
+
+    >>> from cipherkit.ciphers.classical import Substitution
+    >>> secret = Substitution.random(5).encrypt("The spy hid the key inside a hollow book.")
+    >>> solve_substitution(secret).plaintext
+    'THESPYHIDTHEKEYINSIDEAHOLLOWBOOK'
+    """
+    c = solver_codes(text)
+    rng = np.random.default_rng(seed)
+    word_list = words_of(text) if words is not False else []
+    if words is None and len(word_list) < 3:
+        word_list = []
+    breaks = bool(word_list)
+    present = np.flatnonzero(np.bincount(c, minlength=26))
+    scorer = KeyScore(
+        c,
+        [len(w) for w in word_list] if breaks else None,
+        BREAK_WORD_WEIGHT if breaks else WORD_WEIGHT,
+    )
+    moves = _moves(present)
+    results: list[tuple[float, np.ndarray]] = []
+    seen: dict[bytes, int] = {}
+    for run in range(max(1, max_runs)):
+        start = _frequency_key(c) if run == 0 else None
+        keys, scores = anneal(c, present, rng, chains, steps, rounds, start)
+        finalists: dict[bytes, np.ndarray] = {}
+        for k in np.argsort(-scores, kind="stable"):
+            finalists.setdefault(keys[k][present].tobytes(), keys[k])
+            if len(finalists) >= finalists_n:
+                break
+        if breaks and run == 0:
+            for key in _pattern_tables(word_list, c):
+                finalists.setdefault(key[present].tobytes(), key)
+        climbed = [climb(key, scorer, moves, cycles=False) for key in finalists.values()]
+        score, key = max(climbed, key=lambda r: r[0])
+        score, key = _polish(key, score, scorer, moves, present, rng, kicks)
+        score, key = climb(key, scorer, moves)
+        results.append((score, key))
+        tag = key[present].tobytes()
+        seen[tag] = seen.get(tag, 0) + 1
+        if seen[tag] >= 2:
+            break
+    _best, best_key = max(results, key=lambda r: r[0])
+    plain = best_key[c]
+    cipher = Substitution.from_decryption("".join(ALPHABET[int(p)] for p in best_key))
+    return Solution(cipher, codes_to_text(plain), float(batch_scores(plain)), fitness(plain))
+
+
+# ------------------------------------------------------------------ word patterns
+@cache
+def _pattern_candidates(pattern: str) -> tuple[np.ndarray, np.ndarray]:
+    """Dictionary words of a letter pattern (codes, m x L) and their log10 probabilities."""
+    matches = english().patterns.get(pattern, ())
+    codes = np.asarray([[ord(ch) - 65 for ch in m] for m in matches], dtype=np.int64)
+    lps = np.asarray([word_logprob(m) for m in matches], dtype=np.float64)
+    return codes.reshape(len(matches), len(pattern)), lps
+
+
+def _pattern_tables(
+    cipher_words: list[str],
+    c: np.ndarray,
+    *,
+    beam: int = 1000,
+    per_state: int = 100,
+    results: int = 6,
+) -> list[np.ndarray]:
+    """Word-pattern dictionary attack: the best few complete decryption tables.
+
+    A beam search over the distinct ciphertext words (most constrained first): each is
+    read as a dictionary word of the same letter pattern consistent with the partial
+    table (injective), or as an unknown word (:data:`UNKNOWN_LETTER` per letter); the
+    ``beam`` best partial tables by total word log-probability are kept. Letters no
+    word fixes are filled by frequency order.
+    """
+    counts: dict[str, int] = {}
+    for w in (w.upper() for w in cipher_words):
+        if len(w) <= 14:
+            counts[w] = counts.get(w, 0) + 1
+    if not counts:
+        return []
+    cands = {w: _pattern_candidates(word_pattern(w)) for w in counts}
+    order = sorted(counts, key=lambda w: (len(cands[w][1]) == 0, len(cands[w][1]) / len(w) ** 2, w))
+    states: list[tuple[float, np.ndarray, np.ndarray]] = [
+        (0.0, np.full(26, -1, dtype=np.int64), np.zeros(26, dtype=bool))
+    ]
+    for w in order:
+        wc = np.asarray([ord(ch) - 65 for ch in w])
+        cand, lps = cands[w]
+        n = counts[w]
+        grown: list[tuple[float, np.ndarray, np.ndarray]] = []
+        for score, table, used in states:
+            grown.append((score + UNKNOWN_LETTER * len(w) * n, table, used))
+            if not len(lps):
+                continue
+            fixed = table[wc]
+            ok = np.where(fixed[None, :] >= 0, cand == fixed[None, :], ~used[cand]).all(axis=1)
+            idx = np.flatnonzero(ok)[:per_state]  # candidates are most frequent first
+            for t in idx:
+                new_table = table.copy()
+                new_table[wc] = cand[t]
+                new_used = used.copy()
+                new_used[cand[t]] = True
+                grown.append((score + lps[t] * n, new_table, new_used))
+        grown.sort(key=lambda st: -st[0])
+        states = grown[:beam]
+    eng_order = [int(x) for x in np.argsort(-english().letters)]
+    freq_order = [int(x) for x in np.argsort(-np.bincount(c, minlength=26), kind="stable")]
+    out: dict[bytes, np.ndarray] = {}
+    for _score, table, _used in states:
+        key = table.copy()
+        free = [x for x in eng_order if x not in set(key.tolist())]
+        for i in freq_order:
+            if key[i] < 0:
+                key[i] = free.pop(0)
+        out.setdefault(key.tobytes(), key)
+        if len(out) >= results:
+            break
+    return list(out.values())
+
+
+def pattern_attack(cipher_words: list[str]) -> np.ndarray | None:
+    """The best decryption table (cipher letter -> plain letter) of the word-pattern
+    dictionary attack on ``cipher_words`` (ciphertext words, upper case), or ``None``.
+
+    >>> from cipherkit.ciphers.classical import Substitution
+    >>> from cipherkit.ciphers.text import words_of
+    >>> secret = Substitution.random(2).encrypt("meet me at the station after the concert")
+    >>> key = pattern_attack(words_of(secret))
+    >>> codes_to_text(key[letter_codes(secret)])
+    'MEETMEATTHESTATIONAFTERTHECONCERT'
+    """
+    c = letter_codes("".join(cipher_words))
+    tables = _pattern_tables(cipher_words, c)
+    return tables[0] if tables else None

@@ -1,0 +1,120 @@
+"""The substitution solver and its word model (issue #9)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cipherkit.ciphers import Substitution, letters_only, solve_substitution
+from cipherkit.ciphers.samples import make_texts
+from cipherkit.ciphers.solvers import pattern_attack
+from cipherkit.ciphers.stats import segment_score
+from cipherkit.ciphers.substitution_solver import KeyScore, _moves, climb
+from cipherkit.ciphers.text import letter_codes, words_of
+from cipherkit.ciphers.wordmodel import pack, word_model
+
+
+def _rows(*texts: str) -> np.ndarray:
+    return np.stack([letter_codes(t) for t in texts])
+
+
+def test_pack_is_exact_and_by_length() -> None:
+    a, b = pack(_rows("ABC", "ABD"))
+    assert a != b
+    assert int(pack(letter_codes("A"))) == 1
+    # 13 letters still fit exactly; 14 wrap but stay deterministic
+    long = _rows("ZZZZZZZZZZZZZ", "ZZZZZZZZZZZZY")
+    assert len(set(pack(long).tolist())) == 2
+
+
+def test_segmentation_agrees_with_the_slow_one_on_its_choice() -> None:
+    model = word_model()
+    good, bad = model.segment_scores(_rows("MEETMEATNOON", "NEETNEATMOOM"))
+    assert good > bad
+    assert segment_score("MEETMEATNOON") > segment_score("NEETNEATMOOM")
+
+
+def test_cut_off_words_at_the_end_are_read_as_word_starts() -> None:
+    model = word_model()
+    cut, junk = model.segment_scores(_rows("THEMESSENGERRODETODELIVE", "THEMESSENGERRODETODELIKQ"))
+    assert cut > junk
+    # the end of a cut-off word costs about what a whole word does, not unknown letters
+    whole = model.segment_scores(_rows("THEMESSENGERRODETODELIVER"))[0]
+    assert whole - cut < 10
+
+
+def test_word_pairs_prefer_the_usual_phrase() -> None:
+    model = word_model()
+    saw, was = model.sentence_scores(_rows("THEYSAWADOOR", "THEYWASADOOR"), [4, 3, 1, 4])
+    assert saw > was
+    near, year = model.sentence_scores(
+        _rows("SOLDNEARTHEHARBOUR", "SOLDYEARTHEHARBOUR"), [4, 4, 3, 7]
+    )
+    assert near > year
+
+
+def test_unknown_inflections_of_known_words_are_cheaper_than_junk() -> None:
+    model = word_model()
+    # "camels" is not in the 20,000-word list, "camel" is
+    camels, cavqls = model.sentence_scores(_rows("WITHCAMELS", "WITHCAVQLS"), [4, 6])
+    assert camels > cavqls
+
+
+def test_sentence_scores_batch_equals_one_at_a_time() -> None:
+    model = word_model()
+    rows = _rows("THEOLDMILL", "THEODDMILL", "XQZKJWVBNM")
+    lengths = [3, 3, 4]
+    together = model.sentence_scores(rows, lengths)
+    alone = [model.sentence_scores(r[None], lengths)[0] for r in rows]
+    assert np.allclose(together, alone)
+    seg = model.segment_scores(rows)
+    assert np.allclose(seg, [model.segment_scores(r[None])[0] for r in rows])
+
+
+def test_climb_never_lowers_the_score() -> None:
+    text = make_texts(1, 60, seed=41)[0]
+    c = letter_codes(Substitution.random(3).encrypt(text))
+    present = np.flatnonzero(np.bincount(c, minlength=26))
+    scorer = KeyScore(c, None, 3.0)
+    start = np.random.default_rng(0).permutation(26)
+    before = float(scorer.full(start[None])[0])
+    after, key = climb(start, scorer, _moves(present))
+    assert after >= before
+    assert np.isclose(after, float(scorer.full(key[None])[0]))
+    assert sorted(key.tolist()) == list(range(26))
+
+
+def test_key_score_inside_words_skips_boundary_quadgrams() -> None:
+    c = letter_codes("THEYSAWADOOR")
+    with_breaks = KeyScore(c, [4, 3, 1, 4], 5.0)
+    assert with_breaks.inside is not None
+    assert with_breaks.inside.tolist() == [0, 8]  # THEY and DOOR only
+    assert KeyScore(c, None, 3.0).inside is None
+
+
+def test_substitution_solves_fixed_texts_without_breaks() -> None:
+    texts = make_texts(2, 90, seed=43)
+    for i, text in enumerate(texts):
+        secret = Substitution.random(50 + i).encrypt(text)
+        assert solve_substitution(secret, seed=i).plaintext == text
+
+
+def test_substitution_solves_fixed_texts_with_breaks() -> None:
+    texts = make_texts(2, 45, seed=44, whole_words=True)
+    for i, text in enumerate(texts):
+        secret = Substitution.random(60 + i).encrypt(text)
+        sol = solve_substitution(secret, seed=i)
+        assert sol.plaintext == letters_only(text)
+        assert sol.cipher.decrypt(secret).replace(" ", "") == letters_only(text)
+
+
+def test_solver_is_repeatable_and_accepts_the_workbench_arguments() -> None:
+    secret = Substitution.random(9).encrypt(make_texts(1, 70, seed=45)[0])
+    a = solve_substitution(secret, seed=2, chains=24, steps=600)
+    b = solve_substitution(secret, seed=2, chains=24, steps=600)
+    assert a == b
+
+
+def test_pattern_attack_reads_words() -> None:
+    secret = Substitution.random(12).encrypt("the village knew why the baker closed his shop")
+    key = pattern_attack(words_of(secret))
+    assert key is not None and sorted(key.tolist()) == list(range(26))
