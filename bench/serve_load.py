@@ -1,18 +1,26 @@
 """Load on the gallery server: warm and concurrent time-to-interactive, kernel memory, culling.
 
 Starts the real ``cipherkit serve`` command line (:func:`voila_command`) on 127.0.0.1 over
-a temporary copy of ``puzzles/``, with the committed ``voila.json`` changed in two ways
-only: idle kernels are culled after ``--cull`` seconds (checked every 2 s), and the
-preheated pool of the measured page has ``--pool`` kernels. Then, in headless Chromium:
+a temporary copy of ``puzzles/``, with the committed ``voila.json`` changed in one way
+only: idle kernels are culled after ``--cull`` seconds (checked every 2 s); ``--pool N``
+also sets the preheated pool of the measured page (default: as committed). After
+``--settle`` seconds (the pools and the spare kernels fill), in one headless Chromium:
 
 1. ``--warm`` page loads one after another, each after the pool is full again: the
-   warm time-to-interactive (goto -> the table drawn and not waiting for the kernel);
-2. ``--concurrent`` page loads at once (one browser context each): all must succeed;
-   time-to-interactive of each, and every kernel's RSS while all pages are open;
+   warm time-to-interactive, TTI (navigation start -> the table drawn by the widget and
+   not waiting for the kernel: the selector in ``READY``);
+2. ``--concurrent`` page loads at once (one browser context each, all in the same
+   Chromium): each must reach the interactive table within ``--timeout`` seconds
+   (default 60 s: fair for 30 simultaneous loads on 2 cores, most of them on kernels
+   that start during the burst); TTI of each, and every kernel's RSS while all pages
+   are open; a failure is reported with where it stopped (``goto`` = the page itself
+   did not load, ``ready`` = the widget never became interactive);
 3. all pages closed: the time until the idle kernels are culled, and the server's
    memory (Voila and its kernels) before, during and after.
 
-Prints JSON. Everything stops by itself (a hard deadline of ``--deadline`` seconds).
+Prints JSON, with the load average at the end and a count of what went wrong in Voila's
+log (``--log FILE`` keeps the log). Everything stops by itself: at ``--deadline``
+seconds the run ends and the server is stopped.
 
     python bench/serve_load.py [--page signal-box.ipynb] [--concurrent 30] [--warm 8]
 """
@@ -96,15 +104,38 @@ def wait_up(url: str, deadline: float) -> None:
 
 
 async def load(browser, url: str, ready: str, timeout_ms: int) -> dict:
+    """One page load in its own context: navigation start -> the table is interactive."""
     context = await browser.new_context(viewport={"width": 1100, "height": 1250})
     page = await context.new_page()
     start = time.monotonic()
+    step = "goto"
     try:
         await page.goto(url, timeout=timeout_ms)
-        await page.wait_for_selector(ready, timeout=timeout_ms)
+        step = "ready"
+        left = max(1, timeout_ms - int(1000 * (time.monotonic() - start)))
+        await page.wait_for_selector(ready, timeout=left)
         return {"ok": True, "tti": time.monotonic() - start, "context": context}
     except Exception as exc:  # a failed load is a figure, not a crash
-        return {"ok": False, "error": type(exc).__name__, "context": context}
+        return {
+            "ok": False,
+            "error": f"{type(exc).__name__} at {step} after {time.monotonic() - start:.1f} s",
+            "context": context,
+        }
+
+
+def log_summary(text: str) -> dict[str, int]:
+    """What went wrong on the server side, counted from Voila's log."""
+    marks = {
+        "tracebacks": "Traceback (most recent call last)",
+        "kernel_never_alive": "Kernel never reached an 'alive' state",
+        "kernel_info_timeouts": "Timeout waiting for kernel_info",
+        "iopub_timeouts": "Timeout waiting for IOPub output",
+        "http_500": "] 500 ",
+        "kernels_started": "Kernel started:",
+        "preheated_used": "Using pre-heated kernel:",
+        "culled": "Culling '",
+    }
+    return {name: text.count(mark) for name, mark in marks.items()}
 
 
 async def run(args: argparse.Namespace, server, base: str) -> dict:
@@ -118,16 +149,20 @@ async def run(args: argparse.Namespace, server, base: str) -> dict:
         await asyncio.sleep(args.settle)  # let the pools fill
         figures["idle_server_rss_mb"] = tree_rss_mb(server)
         figures["idle_kernels"] = len(kernels(server))
-        warm = []
+        warm: list[float] = []
+        warm_errors: list[str] = []
         for _ in range(args.warm):
             result = await load(browser, url, ready, 60_000)
             await result["context"].close()
             if result["ok"]:
                 warm.append(result["tti"])
+            else:
+                warm_errors.append(result["error"])
             await asyncio.sleep(args.refill)  # the pool refills (fill_delay + kernel start)
         figures["warm"] = {
             "loads": args.warm,
             "ok": len(warm),
+            "errors": sorted(warm_errors),
             "median_s": pct(warm, 0.5),
             "p95_s": pct(warm, 0.95),
         }
@@ -141,7 +176,7 @@ async def run(args: argparse.Namespace, server, base: str) -> dict:
         figures["concurrent"] = {
             "loads": args.concurrent,
             "ok": len(ttis),
-            "errors": sorted({r["error"] for r in results if not r["ok"]}),
+            "errors": sorted(r["error"] for r in results if not r["ok"]),
             "median_s": pct(ttis, 0.5),
             "p95_s": pct(ttis, 0.95),
             "max_s": pct(ttis, 1.0),
@@ -167,19 +202,31 @@ async def run(args: argparse.Namespace, server, base: str) -> dict:
     return figures
 
 
+class Deadline(Exception):
+    """The whole run took longer than ``--deadline`` seconds."""
+
+
+def _deadline(signum: int, frame: object) -> None:
+    raise Deadline
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--page", default="signal-box.ipynb")
     parser.add_argument("--concurrent", type=int, default=30)
     parser.add_argument("--warm", type=int, default=8)
-    parser.add_argument("--pool", type=int, default=1)
+    parser.add_argument(
+        "--pool", type=int, default=None, help="pool of the measured page (default: as committed)"
+    )
     parser.add_argument("--cull", type=int, default=10)
-    parser.add_argument("--settle", type=float, default=12.0)
+    parser.add_argument("--settle", type=float, default=40.0)
     parser.add_argument("--refill", type=float, default=4.0)
-    parser.add_argument("--timeout", type=int, default=150)
+    parser.add_argument("--timeout", type=int, default=60)
     parser.add_argument("--deadline", type=int, default=600)
+    parser.add_argument("--log", type=Path, default=None, help="keep Voila's log in this file")
     args = parser.parse_args()
-    signal.alarm(args.deadline)  # stops by itself, whatever happens
+    signal.signal(signal.SIGALRM, _deadline)
+    signal.alarm(args.deadline)  # stops by itself (and stops the server), whatever happens
 
     work = Path(tempfile.mkdtemp(prefix="serve-load-"))
     gallery, conf = work / "puzzles", work / "config"
@@ -187,10 +234,11 @@ def main() -> None:
     conf.mkdir()
     config = json.loads((CONFIG_DIR / "voila.json").read_text())
     config["MappingKernelManager"].update(cull_idle_timeout=args.cull, cull_interval=2)
-    config["VoilaKernelManager"]["kernel_pools_config"] = {
-        "default": {"pool_size": 1},
-        args.page: {"pool_size": args.pool},
-    }
+    if args.pool is not None:
+        pools = config["VoilaKernelManager"].setdefault("kernel_pools_config", {})
+        default = config["VoilaConfiguration"]["default_pool_size"]
+        pools.setdefault("default", {"pool_size": default})
+        pools[args.page] = {"pool_size": args.pool}
     (conf / "voila.json").write_text(json.dumps(config))
     port = 18000 + os.getpid() % 1000
     cmd = [
@@ -205,6 +253,8 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         wait_up(base + "/", time.monotonic() + 90)
         figures = asyncio.run(run(args, server, base))
+    except Deadline:
+        figures = {"deadline_s": args.deadline, "stopped": "deadline reached"}
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -212,8 +262,18 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+        log.close()
+        text = (work / "voila.log").read_text(errors="replace")
+        if args.log is not None:
+            args.log.write_text(text)
         shutil.rmtree(work, ignore_errors=True)
-    figures.update(page=args.page, cpus=os.cpu_count(), pool=args.pool)
+    figures.update(
+        page=args.page,
+        cpus=os.cpu_count(),
+        pool=args.pool,
+        load_average=[round(x, 2) for x in os.getloadavg()],
+        server_log=log_summary(text),
+    )
     print(json.dumps(figures, indent=1))
 
 

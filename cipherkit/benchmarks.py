@@ -535,3 +535,30 @@ def ciphers_vigenere(quick: bool) -> Figures:
         key = "".join(chr(65 + int(x)) for x in rng.integers(0, 26, int(rng.integers(1, 11))))
         cases.append((Vigenere(key).encrypt(text), text))
     return _cipher_solve_figures(cases, lambda text, i: solve_vigenere(text).plaintext)
+
+
+@benchmark("serve_load")
+def serve_load(quick: bool) -> Figures:
+    """The gallery server under a class: warm time-to-interactive of a mission page, 30
+    simultaneous page loads in headless Chromium (all must succeed within 60 s; median,
+    p95, kernel RSS), and culling after the pages close (``bench/serve_load.py``; targets:
+    warm TTI <= 1.5 s, 30/30 loads, <= 120 MB per open page). Needs Voila, Playwright and
+    /usr/bin/chromium and takes minutes, so a quick run only says it was skipped."""
+    import json
+    import subprocess
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "bench" / "serve_load.py"
+    if quick or not script.is_file():
+        why = "quick run" if quick else "bench/serve_load.py is not here (not a checkout)"
+        return {"skipped": f"{why}: run python bench/serve_load.py"}
+    done = subprocess.run(
+        [sys.executable, str(script), "--concurrent", "30", "--warm", "6", "--settle", "40"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise CipherkitError(f"bench/serve_load.py failed: {done.stderr.strip()[-300:]}")
+    return json.loads(done.stdout)
