@@ -2,5 +2,5 @@
 
 >>> from cipherkit.publish.serve import voila_command
 >>> voila_command("puzzles", 8866)[2]
-'voila'
+'cipherkit.publish.voila_main'
 """

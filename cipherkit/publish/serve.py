@@ -19,7 +19,7 @@ Examples
 --------
 >>> cmd = voila_command("puzzles", 8866)
 >>> cmd[1:3], cmd[-1]
-(['-m', 'voila'], '--no-browser')
+(['-m', 'cipherkit.publish.voila_main'], '--no-browser')
 >>> any(a.startswith("--Voila.config_file_paths=") for a in cmd)
 True
 """
@@ -60,7 +60,7 @@ def voila_command(
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "cipherkit.publish.voila_main",
         str(Path(directory).resolve()),
         f"--Voila.config_file_paths={CONFIG_DIR}",
         "--Voila.ip=127.0.0.1",

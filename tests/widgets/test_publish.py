@@ -65,12 +65,24 @@ def test_config_hides_sources_and_tracebacks_on_localhost() -> None:
 
 def test_voila_command_uses_only_the_committed_config() -> None:
     cmd = voila_command("puzzles", 9999)
-    assert cmd[:3] == [sys.executable, "-m", "voila"]
+    assert cmd[:3] == [sys.executable, "-m", "cipherkit.publish.voila_main"]  # Voila, with
+    # cipherkit's page template on its search path
     assert cmd[3] == str(Path("puzzles").resolve())
     assert f"--Voila.config_file_paths={CONFIG_DIR}" in cmd
     assert {"--Voila.ip=127.0.0.1", "--port=9999", "--no-browser"} <= set(cmd)
     assert {"--strip_sources=True", "--show_tracebacks=False"} <= set(cmd)
     assert "--Voila.open_browser=True" in voila_command("puzzles", 9999, open_browser=True)
+
+
+def test_pages_use_the_cipherkit_template_without_cdn_links() -> None:
+    from cipherkit.publish.voila_main import SHARE
+
+    assert CONFIG["VoilaConfiguration"]["template"] == "cipherkit"
+    template = SHARE / "voila" / "templates" / "cipherkit"
+    text = (template / "index.html.j2").read_text(encoding="utf-8")
+    assert "extends 'voila/templates/lab/index.html.j2'" in text
+    assert "https://" not in text and "super.super()" in text
+    assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
 
 
 def test_a_missing_folder_is_a_one_line_error(tmp_path: Path) -> None:
