@@ -5,6 +5,7 @@ browser has not connected to yet within the grace period, and never a spare."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -14,6 +15,13 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from cipherkit.publish.voila_ext import GalleryKernelManager, machine_spare_kernels
+
+
+def run(coroutine: Any) -> None:
+    """Run a coroutine to the end on a fresh loop in its own thread (the browser tests'
+    Playwright session keeps an event loop running on the main thread)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture
@@ -37,7 +45,7 @@ def manager_with(kernel_id: str, idle_for: timedelta) -> GalleryKernelManager:
 
 def test_a_kernel_just_taken_from_the_pool_starts_its_idle_clock_again(culled: list[str]) -> None:
     manager = manager_with("k1", timedelta(hours=2))  # waited two hours in the pool
-    asyncio.run(manager.cull_kernel_if_idle("k1"))
+    run(manager.cull_kernel_if_idle("k1"))
     kernel = manager._kernels["k1"]
     assert (utcnow() - kernel.last_activity).total_seconds() < 5  # the clock restarted
     assert culled == []  # no browser yet, within the grace period: not even considered
@@ -45,20 +53,20 @@ def test_a_kernel_just_taken_from_the_pool_starts_its_idle_clock_again(culled: l
 
 def test_a_connected_page_kernel_is_checked_by_the_usual_idle_rule(culled: list[str]) -> None:
     manager = manager_with("k2", timedelta(hours=2))
-    asyncio.run(manager.cull_kernel_if_idle("k2"))  # leaves the pool: clock restarts
+    run(manager.cull_kernel_if_idle("k2"))  # leaves the pool: clock restarts
     manager._connected_once.add("k2")  # a browser connected
-    asyncio.run(manager.cull_kernel_if_idle("k2"))
+    run(manager.cull_kernel_if_idle("k2"))
     assert culled == ["k2"]
 
 
 def test_an_unconnected_kernel_is_culled_after_the_grace_period(culled: list[str]) -> None:
     manager = manager_with("k3", timedelta(hours=2))
     manager.unconnected_grace = 60.0
-    asyncio.run(manager.cull_kernel_if_idle("k3"))
+    run(manager.cull_kernel_if_idle("k3"))
     assert culled == []
     manager._out_of_pool_since["k3"] = utcnow() - timedelta(minutes=5)
     manager._kernels["k3"].last_activity = utcnow() - timedelta(minutes=5)
-    asyncio.run(manager.cull_kernel_if_idle("k3"))
+    run(manager.cull_kernel_if_idle("k3"))
     assert culled == ["k3"]  # a page that never connected does not keep its kernel
 
 
@@ -67,7 +75,7 @@ def test_spares_and_starting_kernels_are_never_culled(culled: list[str]) -> None
     manager._ready.append("spare")
     manager._kernels["starting"] = SimpleNamespace()  # no last_activity yet
     for kernel_id in ("spare", "starting", "gone"):
-        asyncio.run(manager.cull_kernel_if_idle(kernel_id))
+        run(manager.cull_kernel_if_idle(kernel_id))
     assert culled == []
 
 
