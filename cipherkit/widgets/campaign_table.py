@@ -25,7 +25,6 @@ import html
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import ipywidgets
 
@@ -153,6 +152,3 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
         if link.next is None:
             parts.append("<p>This was the last mission.</p>")
         return "".join(parts)
-
-    def _repr_keys(self) -> Any:  # pragma: no cover - ipywidgets' repr helper
-        return super()._repr_keys()

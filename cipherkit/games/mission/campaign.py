@@ -250,8 +250,8 @@ class CampaignLog:
         return CampaignLog(nxt, (*self.played, (self.current, WIN if won else LOSS)), gained)
 
     def config(self, **options: Any) -> dict[str, Any]:
-        """The engine options for the current mission: its id's file is up to the caller;
-        this gives ``secrets`` (and any other options passed)."""
+        """The engine options for the current mission: the given ``options`` (the
+        mission file, players...) plus the ``secrets`` unlocked so far."""
         return {**options, "secrets": list(self.secrets)}
 
     def to_json(self) -> str:
