@@ -38,14 +38,6 @@ def _layout(campaign: Any) -> dict[str, tuple[int, int]]:
     return {node: (col, row) for col, nodes in columns.items() for row, node in enumerate(nodes)}
 
 
-def _number(campaign: Any, mid: str) -> str:
-    path = campaign.files.get(mid)
-    if path is None:
-        return str(campaign.order().index(mid) + 1)
-    head = path.stem.split("-", 1)[0]
-    return head.lstrip("0") or head
-
-
 def campaign_svg(
     campaign: Any,
     table: Any = None,
@@ -129,7 +121,7 @@ def campaign_svg(
             )
         out.append(
             f'<text x="{x + 10}" y="{y + 20}" font-size="12" font-weight="bold" fill="{INK}">'
-            f"{html.escape(_number(campaign, mid))}. {html.escape(mission.title)}</text>"
+            f"{html.escape(campaign.number(mid))}. {html.escape(mission.title)}</text>"
         )
         row = ratings.get(mid)
         detail = f"{mission.map.number_of_nodes()} rooms"

@@ -173,13 +173,6 @@ class DifficultyTable:
         return ax
 
 
-def _number(path: Path | None, index: int) -> str:
-    if path is None:
-        return str(index + 1)
-    head = path.stem.split("-", 1)[0]
-    return head.lstrip("0") or head
-
-
 def _after(campaign: CampaignMap, mid: str) -> str:
     edges = list(campaign.graph.in_edges(mid, data=True))
     if not edges:
@@ -188,12 +181,8 @@ def _after(campaign: CampaignMap, mid: str) -> str:
     wins = sorted({src for src, _, d in edges if d["result"] != LOSS}, key=order.index)
     losses = sorted({src for src, _, d in edges if d["result"] == LOSS}, key=order.index)
     if wins:
-        return "won " + ", ".join(_short(campaign, m) for m in wins)
-    return "lost " + ", ".join(_short(campaign, m) for m in losses)
-
-
-def _short(campaign: CampaignMap, mid: str) -> str:
-    return _number(campaign.files.get(mid), campaign.order().index(mid))
+        return "won " + ", ".join(campaign.number(m) for m in wins)
+    return "lost " + ", ".join(campaign.number(m) for m in losses)
 
 
 def _traps(mission: Mission) -> int:
@@ -219,7 +208,7 @@ def campaign_difficulty(
     """Playtest every mission of the campaign in ``folder`` and tabulate the figures."""
     campaign = CampaignMap.load(folder)
     rows = []
-    for i, mid in enumerate(campaign.order()):
+    for mid in campaign.order():
         if on_mission is not None:
             on_mission(mid)
         mission = campaign.missions[mid]
@@ -239,7 +228,7 @@ def campaign_difficulty(
         rating = f["difficulty"]
         rows.append(
             Row(
-                number=_number(path, i),
+                number=campaign.number(mid),
                 mission=mid,
                 title=mission.title,
                 after=_after(campaign, mid),

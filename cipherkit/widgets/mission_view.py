@@ -36,6 +36,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cipherkit.games.mission.secrets import LOSS_ICONS, Limits
+
 ACTION_CARDS: tuple[tuple[str, str, str], ...] = (
     ("run", "Run", "Move up to {run} rooms, one open passage at a time."),
     (
@@ -48,7 +50,7 @@ ACTION_CARDS: tuple[tuple[str, str, str], ...] = (
 )
 """The action cards' texts; ``{run}``, ``{gather}`` and ``{intel}`` are the limits in play
 (secret rules may raise them)."""
-RULEBOOK_LIMITS = {"run": 3, "gather": 2, "intel": 2}
+RULEBOOK_LIMITS = Limits().to_json()
 ABILITY_NAMES = {
     "slip": "Slip",
     "scout": "Scout",
@@ -56,7 +58,6 @@ ABILITY_NAMES = {
     "peek": "Peek",
     "disarm": "Disarm",
 }
-LOSS_ICONS = 3
 
 
 def _loss_icons(obs: dict[str, Any]) -> int:

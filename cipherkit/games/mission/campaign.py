@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -164,8 +165,21 @@ class CampaignMap:
 
     def order(self) -> list[str]:
         """Missions in campaign order: a topological order, ties by mission file name."""
+        return list(self._order)
+
+    @cached_property
+    def _order(self) -> tuple[str, ...]:
         key = {mid: str(self.files.get(mid, mid)) for mid in self.missions}
-        return list(nx.lexicographical_topological_sort(self.graph, key=lambda n: key[n]))
+        return tuple(nx.lexicographical_topological_sort(self.graph, key=lambda n: key[n]))
+
+    def number(self, mission: str) -> str:
+        """The mission's number as its file name starts (``04b-flooded-cellar.yaml``:
+        ``4b``), or its place in campaign order when it has no file."""
+        path = self.files.get(mission)
+        if path is None:
+            return str(self._order.index(mission) + 1)
+        head = path.stem.split("-", 1)[0]
+        return head.lstrip("0") or head
 
     def routes(self) -> list[tuple[Step, ...]]:
         """Every way through the campaign, from the first mission to the end."""

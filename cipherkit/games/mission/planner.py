@@ -97,13 +97,13 @@ from cipherkit.games.mission.actions import (
     Unblock,
 )
 from cipherkit.games.mission.answers import AnswerModel, Assessment, CardCell, card_cells
+from cipherkit.games.mission.secrets import LOSS_ICONS, RUN_STEPS
 
 RUN, GATHER, INTEL, REGROUP = "run", "gather", "intel", "regroup"
 PILES = (RUN, GATHER, INTEL, REGROUP)
 PILE_INDEX = {name: i for i, name in enumerate(PILES)}
 FAR = 99
 """Distance to a room no open passage leads to."""
-LOSS_ICONS = 3
 
 
 def _limit(obs: Mapping[str, Any], name: str, default: int) -> int:
@@ -747,7 +747,7 @@ class PlannerBot:
         slip = view.ability == ABILITY_SLIP and self.settings.use_abilities
         coordinate = self.settings.coordinate
         disarms = view.ability == ABILITY_DISARM and self.settings.use_abilities
-        run = _limit(view.obs, "run", 3)
+        run = _limit(view.obs, "run", RUN_STEPS)
         for r in range(len(board.rooms)):
             if r == here or not view.gatherable(r):
                 continue
@@ -894,7 +894,7 @@ class PlannerBot:
         board = view.board
         here = view.here
         steps_left = view.obs["pending"]["steps_left"]
-        moved = steps_left < _limit(view.obs, "run", 3)
+        moved = steps_left < _limit(view.obs, "run", RUN_STEPS)
         if moved and view.gatherable(here) and view.worth(here) > 0:
             return STOP  # a room worth gathering in: now, or after the next Regroup
         target = self._target(view)

@@ -108,9 +108,6 @@ PHASES = (ACT, RUN_PHASE, INTEL_PHASE, GATHER_PHASE, REGROUP_PHASE, SPECIAL_PHAS
 ACTION_PHASE = {RUN: RUN_PHASE, GATHER: GATHER_PHASE, INTEL: INTEL_PHASE, REGROUP: REGROUP_PHASE}
 ACTION_NAMES = {"run": "Run", "gather": "Gather", "intel": "Intel", "regroup": "Regroup"}
 ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
-LOSS_ICONS = 3
-"""In Peril, this many time icons in the discard pile lose the mission (secret rules may
-raise it for a game: ``state.limits.loss_icons``)."""
 
 WON, WRONG, TIME = "solved", "wrong answer", "out of time"
 
