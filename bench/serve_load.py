@@ -11,10 +11,12 @@ also sets the preheated pool of the measured page (default: as committed). After
    not waiting for the kernel: the selector in ``READY``);
 2. ``--concurrent`` page loads at once (one browser context each, all in the same
    Chromium): each must reach the interactive table within ``--timeout`` seconds
-   (default 60 s: fair for 30 simultaneous loads on 2 cores, most of them on kernels
-   that start during the burst); TTI of each, and every kernel's RSS while all pages
-   are open; a failure is reported with where it stopped (``goto`` = the page itself
-   did not load, ``ready`` = the widget never became interactive);
+   (default 120 s: 30 simultaneous loads on 2 cores, most of them on kernels that
+   start during the burst); TTI of each, and while all pages are open the RSS of each
+   page's kernel (``page_kernel_*``: the kernel a page names) and of every kernel
+   (pools and spares included); a failure is reported with where it stopped
+   (``goto`` = the page itself did not load, ``ready`` = the widget never became
+   interactive);
 3. all pages closed: the time until the idle kernels are culled, and the server's
    memory (Voila and its kernels) before, during and after.
 
@@ -73,8 +75,10 @@ def kernels(server: subprocess.Popen[bytes]) -> list[dict[str, float]]:
     out = []
     for child in psutil.Process(server.pid).children(recursive=True):
         try:
-            if "ipykernel" in " ".join(child.cmdline()):
-                out.append({"pid": child.pid, "rss_mb": child.memory_info().rss / 2**20})
+            cmdline = " ".join(child.cmdline())
+            if "ipykernel" in cmdline:
+                kernel_id = cmdline.split("kernel-")[-1].split(".json")[0]
+                out.append({"id": kernel_id, "rss_mb": child.memory_info().rss / 2**20})
         except psutil.Error:
             continue
     return out
@@ -114,7 +118,9 @@ async def load(browser, url: str, ready: str, timeout_ms: int) -> dict:
         step = "ready"
         left = max(1, timeout_ms - int(1000 * (time.monotonic() - start)))
         await page.wait_for_selector(ready, timeout=left)
-        return {"ok": True, "tti": time.monotonic() - start, "context": context}
+        tti = time.monotonic() - start
+        config = json.loads(await page.locator("#jupyter-config-data").text_content() or "{}")
+        return {"ok": True, "tti": tti, "context": context, "kernel": config.get("kernelId")}
     except Exception as exc:  # a failed load is a figure, not a crash
         return {
             "ok": False,
@@ -172,7 +178,10 @@ async def run(args: argparse.Namespace, server, base: str) -> dict:
             *(load(browser, url, ready, args.timeout * 1000) for _ in range(args.concurrent))
         )
         ttis = [r["tti"] for r in results if r["ok"]]
-        per_kernel = [k["rss_mb"] for k in kernels(server)]
+        running = kernels(server)
+        per_kernel = [k["rss_mb"] for k in running]
+        pages = {r.get("kernel") for r in results if r["ok"]}
+        per_page = [k["rss_mb"] for k in running if k["id"] in pages]
         figures["concurrent"] = {
             "loads": args.concurrent,
             "ok": len(ttis),
@@ -182,6 +191,10 @@ async def run(args: argparse.Namespace, server, base: str) -> dict:
             "max_s": pct(ttis, 1.0),
             "wall_s": round(time.monotonic() - started, 2),
             "kernels": len(per_kernel),
+            "page_kernels": len(per_page),
+            "page_kernel_rss_mb_median": pct(per_page, 0.5),
+            "page_kernel_rss_mb_p95": pct(per_page, 0.95),
+            "page_kernel_rss_mb_max": pct(per_page, 1.0),
             "kernel_rss_mb_median": pct(per_kernel, 0.5),
             "kernel_rss_mb_max": pct(per_kernel, 1.0),
             "server_rss_mb": tree_rss_mb(server),
@@ -221,7 +234,7 @@ def main() -> None:
     parser.add_argument("--cull", type=int, default=10)
     parser.add_argument("--settle", type=float, default=40.0)
     parser.add_argument("--refill", type=float, default=4.0)
-    parser.add_argument("--timeout", type=int, default=60)
+    parser.add_argument("--timeout", type=int, default=120)
     parser.add_argument("--deadline", type=int, default=600)
     parser.add_argument("--log", type=Path, default=None, help="keep Voila's log in this file")
     args = parser.parse_args()

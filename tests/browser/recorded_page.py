@@ -7,6 +7,7 @@ kernel the page talks to.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.browser.conftest import Server
@@ -57,3 +58,10 @@ class RecordedPage:
             waited += 0.1
         assert len(ids) == 1, f"expected one kernel websocket, saw {self.socket_urls}"
         return ids.pop()
+
+    def config_kernel_id(self) -> str:
+        """The kernel id the page names in its ``jupyter-config-data``: what anyone with
+        the page can reach, whether or not the page's own script connects."""
+        config = self.page.locator("#jupyter-config-data").text_content()
+        assert config, "the page names no kernel"
+        return str(json.loads(config)["kernelId"])

@@ -223,7 +223,12 @@ class OpenPage(RecordedPage):
         return self
 
     def kernel(self) -> RawKernel:
-        return RawKernel(self.server.port, self.kernel_id(wait_seconds=30))
+        """The page's kernel, as named in its HTML (pages without widgets, such as the
+        index, never open a websocket themselves, but their kernel is there)."""
+        named = self.config_kernel_id()
+        if self.socket_urls or page_kind(self.name) != "index":
+            assert self.kernel_id(wait_seconds=30) == named
+        return RawKernel(self.server.port, named)
 
 
 # ------------------------------------------------------------------ secrets

@@ -1,0 +1,344 @@
+// cipherkit's light page client: what a published table page runs instead of Voila's
+// JupyterLab bundle (about 5 MB of scripts in 95 requests, most of a page's load time).
+//
+// A table page holds Markdown (already HTML, rendered by Voila on the server) and one or
+// more cipherkit widgets. Every cipherkit widget is an anywidget with a plain ES module
+// and a handful of synced traits, so this client needs only the small part of the
+// Jupyter widget protocol those widgets use:
+//
+//   1. draw every cell output Voila wrote into the page (widget views, HTML, images,
+//      text);
+//   2. open the page's kernel websocket (the Jupyter messaging protocol as JSON text
+//      frames), ask the `jupyter.widget.control` comm for every widget's state
+//      (`request_states`), and close that comm again;
+//   3. for each widget view, load the widget's module (its `_esm` trait) and its CSS,
+//      and call its `render({model, el})` with a model offering get / set /
+//      save_changes / on / off / send, kept up to date from the kernel's `update`,
+//      `echo_update` and `custom` comm messages.
+//
+// The kernel trusts nothing this client says (cipherkit/widgets/guard.py): the client
+// holds no rule and no hidden information, exactly like Voila's own frontend.
+// Pages with other widgets (ipywidgets boxes, buttons) keep Voila's full frontend; the
+// page template chooses (see index.html.j2).
+
+const OUTPUT = 'script[type="application/vnd.voila.cell-output+json"]';
+const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
+const PROTOCOL = "2.1.0"; // the widget messages
+const CONTROL_PROTOCOL = "1.0.0"; // the jupyter.widget.control comm
+
+const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+
+// Random ids from getRandomValues: crypto.randomUUID needs a secure context, and
+// classrooms often serve pages over plain http on the local network.
+function newId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const session = newId();
+
+function notice(text) {
+  let bar = document.getElementById("ck-light-notice");
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.id = "ck-light-notice";
+    bar.setAttribute("role", "alert");
+    document.body.prepend(bar);
+  }
+  bar.textContent = text;
+}
+
+// ---------------------------------------------------------------- the widget model
+
+class Model {
+  constructor(id, state, send) {
+    this.id = id;
+    this.state = { ...state };
+    this.pending = {};
+    this.handlers = new Map();
+    this.sendRaw = send;
+    this.closed = false;
+  }
+
+  get(name) {
+    return this.state[name];
+  }
+
+  set(name, value) {
+    this.state[name] = value;
+    this.pending[name] = value;
+    this.emit(`change:${name}`, value);
+    this.emit("change");
+  }
+
+  save_changes() {
+    const state = this.pending;
+    this.pending = {};
+    if (Object.keys(state).length) this.sendRaw(this.id, { method: "update", state, buffer_paths: [] });
+  }
+
+  send(content, callbacks, buffers) {
+    this.sendRaw(this.id, { method: "custom", content }, buffers);
+  }
+
+  on(event, handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event).add(handler);
+  }
+
+  off(event, handler) {
+    if (!event) this.handlers.clear();
+    else if (!handler) this.handlers.delete(event);
+    else this.handlers.get(event)?.delete(handler);
+  }
+
+  emit(event, ...args) {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) {
+      try {
+        handler(...args);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  // A state update from the kernel: store it, then say what changed.
+  update(state) {
+    const changed = Object.keys(state).filter((name) => {
+      const same = JSON.stringify(this.state[name]) === JSON.stringify(state[name]);
+      this.state[name] = state[name];
+      return !same;
+    });
+    for (const name of changed) this.emit(`change:${name}`, state[name]);
+    if (changed.length) this.emit("change");
+  }
+}
+
+// ---------------------------------------------------------------- the kernel socket
+
+// One message from the socket: a JSON text frame, or a binary frame (a message with
+// buffers: a count, offsets, the JSON, then the buffers, which cipherkit widgets never
+// use) whose JSON part is kept. Anything else is dropped.
+function decode(data) {
+  try {
+    if (typeof data === "string") return JSON.parse(data);
+    const view = new DataView(data);
+    const count = view.getUint32(0);
+    const start = view.getUint32(4);
+    const end = count > 1 ? view.getUint32(8) : data.byteLength;
+    return JSON.parse(new TextDecoder().decode(data.slice(start, end)));
+  } catch {
+    return null;
+  }
+}
+
+class Kernel {
+  constructor() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const base = config.baseUrl.endsWith("/") ? config.baseUrl : `${config.baseUrl}/`;
+    const url = `${scheme}//${location.host}${base}api/kernels/${config.kernelId}/channels`;
+    this.socket = new WebSocket(`${url}?session_id=${session}`);
+    this.listeners = new Set();
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.addEventListener("open", resolve, { once: true });
+      this.socket.addEventListener("error", reject, { once: true });
+    });
+    this.socket.binaryType = "arraybuffer";
+    this.socket.addEventListener("message", (event) => {
+      const msg = decode(event.data);
+      if (msg) for (const listener of [...this.listeners]) listener(msg);
+    });
+    this.socket.addEventListener("close", () => {
+      notice("The connection to the server was lost. Reload the page to start again.");
+    });
+  }
+
+  send(msgType, content, metadata = {}) {
+    const header = {
+      msg_id: newId(),
+      msg_type: msgType,
+      username: "",
+      session,
+      date: new Date().toISOString(),
+      version: "5.3",
+    };
+    const msg = { header, parent_header: {}, metadata, content, channel: "shell", buffers: [] };
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  commMessage(commId, data) {
+    this.send("comm_msg", { comm_id: commId, data }, { version: PROTOCOL });
+  }
+
+  // Every widget's state, from the widget control comm.
+  async requestStates(timeoutMs = 60000) {
+    await this.opened;
+    const commId = newId();
+    const reply = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no widget state")), timeoutMs);
+      const listener = (msg) => {
+        const content = msg.content ?? {};
+        if (msg.header?.msg_type !== "comm_msg" || content.comm_id !== commId) return;
+        if (content.data?.method !== "update_states") return;
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(content.data.states ?? {});
+      };
+      this.listeners.add(listener);
+    });
+    this.send("comm_open", { comm_id: commId, target_name: "jupyter.widget.control", data: {} }, { version: CONTROL_PROTOCOL });
+    this.commMessage(commId, { method: "request_states" });
+    const states = await reply;
+    this.send("comm_close", { comm_id: commId, data: {} });
+    return states;
+  }
+}
+
+// ---------------------------------------------------------------- outputs
+
+function textNode(text, className) {
+  const pre = document.createElement("pre");
+  pre.textContent = text;
+  const box = document.createElement("div");
+  box.className = `jp-RenderedText jp-OutputArea-output ${className}`;
+  box.append(pre);
+  return box;
+}
+
+function joined(value) {
+  return Array.isArray(value) ? value.join("") : String(value ?? "");
+}
+
+// One cell output as a node; widget views become placeholders filled in later.
+function outputNode(output, views) {
+  const data = output.data ?? {};
+  if (output.output_type === "stream") return textNode(joined(output.text), "");
+  if (output.output_type === "error") return textNode(`${output.ename}: ${output.evalue}`, "jp-mod-error");
+  if (data[WIDGET_VIEW]) {
+    const el = document.createElement("div");
+    el.className = "jupyter-widgets jp-OutputArea-output";
+    views.push({ el, modelId: data[WIDGET_VIEW].model_id });
+    return el;
+  }
+  if (data["text/html"] || data["image/svg+xml"]) {
+    const box = document.createElement("div");
+    box.className = "jp-RenderedHTMLCommon jp-RenderedHTML jp-OutputArea-output";
+    box.innerHTML = joined(data["text/html"] ?? data["image/svg+xml"]);
+    return box;
+  }
+  for (const type of ["image/png", "image/jpeg", "image/gif"]) {
+    if (data[type]) {
+      const img = document.createElement("img");
+      img.src = `data:${type};base64,${joined(data[type])}`;
+      const box = document.createElement("div");
+      box.className = "jp-RenderedImage jp-OutputArea-output";
+      box.append(img);
+      return box;
+    }
+  }
+  return textNode(joined(data["text/plain"]), "");
+}
+
+function drawOutputs() {
+  const views = [];
+  for (const script of document.querySelectorAll(OUTPUT)) {
+    let output;
+    try {
+      output = JSON.parse(script.textContent);
+    } catch {
+      continue;
+    }
+    script.replaceWith(outputNode(output, views));
+  }
+  return views;
+}
+
+// ---------------------------------------------------------------- widgets
+
+const modules = new Map(); // _esm text -> the loaded widget definition
+
+async function widgetDefinition(esm) {
+  if (!modules.has(esm)) {
+    const load = async () => {
+      const isUrl = /^https?:\/\//.test(esm);
+      const url = isUrl ? esm : URL.createObjectURL(new Blob([esm], { type: "text/javascript" }));
+      try {
+        const mod = await import(url);
+        const widget = mod.default ?? mod;
+        return typeof widget === "function" ? await widget() : widget;
+      } finally {
+        if (!isUrl) URL.revokeObjectURL(url);
+      }
+    };
+    modules.set(esm, load());
+  }
+  return modules.get(esm);
+}
+
+const styled = new Set();
+
+function addStyle(model) {
+  const css = model.get("_css");
+  const key = model.get("_anywidget_id") ?? css;
+  if (!css || styled.has(key)) return;
+  styled.add(key);
+  const style = document.createElement("style");
+  style.textContent = css;
+  document.head.append(style);
+}
+
+async function drawView(view, models, initialized) {
+  const model = models.get(view.modelId);
+  if (!model || model.get("_model_module") !== "anywidget") {
+    view.el.textContent = "This part of the page could not be drawn.";
+    return;
+  }
+  addStyle(model);
+  const widget = await widgetDefinition(model.get("_esm"));
+  if (!initialized.has(model)) {
+    initialized.set(model, Promise.resolve(widget.initialize?.({ model, experimental: {} })));
+  }
+  await initialized.get(model);
+  for (const name of model.get("_dom_classes") ?? []) view.el.classList.add(name);
+  await widget.render?.({ model, el: view.el, experimental: {} });
+}
+
+async function main() {
+  const views = drawOutputs();
+  if (!views.length) return; // nothing on the page talks to the kernel
+  const kernel = new Kernel();
+  const models = new Map();
+  const send = (commId, data) => kernel.commMessage(commId, data);
+  kernel.listeners.add((msg) => {
+    const type = msg.header?.msg_type;
+    const content = msg.content ?? {};
+    const model = models.get(content.comm_id);
+    if (!model) return;
+    if (type === "comm_close") {
+      model.closed = true;
+      notice("This table has been closed. Reload the page to start again.");
+    } else if (type === "comm_msg") {
+      const data = content.data ?? {};
+      if (data.method === "update" || data.method === "echo_update") model.update(data.state ?? {});
+      else if (data.method === "custom") model.emit("msg:custom", data.content, msg.buffers ?? []);
+    }
+  });
+  let states;
+  try {
+    states = await kernel.requestStates();
+  } catch {
+    notice("The page could not reach its game on the server. Reload the page to try again.");
+    return;
+  }
+  for (const [id, entry] of Object.entries(states)) {
+    models.set(id, new Model(id, entry.state ?? {}, send));
+  }
+  const initialized = new Map();
+  await Promise.all(views.map((view) => drawView(view, models, initialized).catch((error) => {
+    console.error(error);
+    view.el.textContent = "This part of the page could not be drawn.";
+  })));
+  document.body.dataset.ckLight = "ready";
+}
+
+main();

@@ -1,0 +1,71 @@
+"""Table pages and the index run cipherkit's light client (the ``cipherkit`` template's
+``static/light.js``) instead of Voila's JupyterLab bundle; other pages keep the bundle.
+
+The playthrough and security tests of the mission and Decipher pages run on the light
+client too; these tests pin what it is (a handful of requests, not Voila's ~95) and what
+it says when the kernel connection goes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server
+from tests.browser.security_fixtures import READY
+
+pytestmark = pytest.mark.browser
+
+LIGHT_JS = "/voila/templates/cipherkit/static/light.js"
+BUNDLE = "/voila/static/"
+
+
+def requests_of(page: Any, server: Server, name: str, kind: str) -> list[str]:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{server.url}/voila/render/{name}")
+    page.wait_for_selector(READY[kind])
+    page.wait_for_timeout(300)
+    return requested
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("signal-box.ipynb", "mission"), ("decipher.ipynb", "game"), ("index.ipynb", "index")],
+)
+def test_table_pages_and_the_index_load_the_light_client_only(
+    page: Any, voila_server: Server, name: str, kind: str
+) -> None:
+    requested = requests_of(page, voila_server, name, kind)
+    assert any(LIGHT_JS in url for url in requested), requested
+    assert not [url for url in requested if BUNDLE in url]
+    scripts_and_styles = [url for url in requested if "/images/" not in url]
+    # the page, light.js, three stylesheets and the kernel socket (the index: thumbnails)
+    assert len(scripts_and_styles) <= 6, scripts_and_styles
+
+
+def test_the_campaign_page_keeps_voilas_frontend(page: Any, voila_server: Server) -> None:
+    # Its Continue button and boxes are ipywidgets, which only Voila's bundle draws.
+    requested = requests_of(page, voila_server, "campaign.ipynb", "campaign")
+    assert not any(LIGHT_JS in url for url in requested)
+    assert any(BUNDLE in url for url in requested)
+
+
+def test_a_lost_connection_is_said_on_the_page(page: Any, voila_server: Server) -> None:
+    sockets: list[Any] = []
+
+    def through(ws: Any) -> None:
+        ws.connect_to_server()  # everything passes both ways until the test closes it
+        sockets.append(ws)
+
+    page.route_web_socket("**/api/kernels/**", through)
+    page.goto(f"{voila_server.url}/voila/render/signal-box.ipynb")
+    page.wait_for_selector(READY["mission"])
+    notice = page.locator("#ck-light-notice")
+    assert notice.count() == 0
+    assert len(sockets) == 1
+    sockets[0].close()
+    notice.wait_for()
+    assert "connection to the server was lost" in notice.inner_text()
+    assert notice.get_attribute("role") == "alert"
