@@ -1,7 +1,7 @@
-"""Table pages and the index run cipherkit's light client (the ``cipherkit`` template's
+"""Table pages, lessons and the index run cipherkit's light client (the ``cipherkit`` template's
 ``static/light.js``) instead of Voila's JupyterLab bundle; other pages keep the bundle.
 
-The playthrough and security tests of the mission and Decipher pages run on the light
+The playthrough, workbench and security tests of those pages run on the light
 client too; these tests pin what it is (a handful of requests, not Voila's ~95) and what
 it says when the kernel connection goes.
 """
@@ -32,16 +32,24 @@ def requests_of(page: Any, server: Server, name: str, kind: str) -> list[str]:
 
 @pytest.mark.parametrize(
     ("name", "kind"),
-    [("signal-box.ipynb", "mission"), ("decipher.ipynb", "game"), ("index.ipynb", "index")],
+    [
+        ("signal-box.ipynb", "mission"),
+        ("decipher.ipynb", "game"),
+        ("index.ipynb", "index"),
+        ("lessons/04-vigenere-and-kasiski.ipynb", "lesson"),
+    ],
 )
-def test_table_pages_and_the_index_load_the_light_client_only(
+def test_table_pages_lessons_and_the_index_load_the_light_client_only(
     page: Any, voila_server: Server, name: str, kind: str
 ) -> None:
     requested = requests_of(page, voila_server, name, kind)
     assert any(LIGHT_JS in url for url in requested), requested
     assert not [url for url in requested if BUNDLE in url]
-    scripts_and_styles = [url for url in requested if "/images/" not in url]
-    # the page, light.js, three stylesheets and the kernel socket (the index: thumbnails)
+    scripts_and_styles = [
+        url for url in requested if "/images/" not in url and not url.startswith("blob:")
+    ]
+    # the page, light.js, three stylesheets and the kernel socket (besides pictures, and
+    # each widget's module, loaded from its own state as a blob)
     assert len(scripts_and_styles) <= 6, scripts_and_styles
 
 
