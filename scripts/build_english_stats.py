@@ -20,7 +20,7 @@ What is computed (running English text with spaces and punctuation removed, uppe
 The counts become log10 probabilities with add-0.5 smoothing. ``english_ngrams.npz``
 holds ``mono`` (26 probabilities, float64), ``bi`` (26^2), ``tri`` (26^3) log10
 probabilities as float32 and ``quad`` (26^4 = 456,976) log10 probabilities as float16.
-``english_words.txt`` holds the 20,000 most frequent lower-case words of 1-14 letters
+``english_words.txt`` holds the 60,000 most frequent lower-case words of 1-14 letters
 (one a line, most frequent first, ``word count``) for the word-pattern attacks.
 ``english_word_pairs.npz`` holds the word pairs of the bigram list whose two words are
 both in ``english_words.txt``: ``first`` and ``second`` (uint16 line numbers of the words,
@@ -45,10 +45,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "cipherkit" / "data"
-WORDS_OUT = DATA / "english_words.txt"
-NGRAMS_OUT = DATA / "english_ngrams.npz"
-PAIRS_OUT = DATA / "english_word_pairs.npz"
-N_WORDS = 20_000
+N_WORDS = 60_000
 MAX_WORD = 14
 
 
@@ -77,7 +74,13 @@ def ngrams(text: str, n: int) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.parse_args()
+    parser.add_argument("--words", type=int, default=N_WORDS, help="how many words to keep")
+    parser.add_argument("--out", type=Path, default=DATA, help="folder to write the files to")
+    args = parser.parse_args()
+    n_words: int = args.words
+    words_out = args.out / "english_words.txt"
+    ngrams_out = args.out / "english_ngrams.npz"
+    pairs_out = args.out / "english_word_pairs.npz"
     src = symspell_dir()
     words = read_counts(src / "frequency_dictionary_en_82_765.txt", 1)
     pairs = read_counts(src / "frequency_bigramdictionary_en_243_342.txt", 2)
@@ -113,7 +116,7 @@ def main() -> None:
         else:
             dtype = np.float16 if n == 4 else np.float32
             tables[name] = np.log10(probs).astype(dtype)
-    np.savez_compressed(NGRAMS_OUT, **tables)
+    np.savez_compressed(ngrams_out, **tables)
     common = [(w, c) for (w,), c in words if 1 <= len(w) <= MAX_WORD and w.islower()]
     common.sort(key=lambda wc: -wc[1])
     seen: set[str] = set()
@@ -123,26 +126,26 @@ def main() -> None:
             continue
         seen.add(w)
         lines.append(f"{w} {c}")
-        if len(lines) == N_WORDS:
+        if len(lines) == n_words:
             break
     header = (
-        "# english_words.txt: the 20,000 most frequent English words with their counts.\n"
+        f"# english_words.txt: the {n_words:,} most frequent English words with their counts.\n"
         "# Built by scripts/build_english_stats.py from symspellpy 6.10.1 (MIT):\n"
         "# SCOWL words, Google Books Ngram counts (CC BY 3.0). See cipherkit/data/NOTICE.\n"
     )
-    WORDS_OUT.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+    words_out.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
     index = {line.split()[0]: i for i, line in enumerate(lines)}
     kept = sorted(
         (index[a], index[b], count) for (a, b), count in pairs if a in index and b in index
     )
     np.savez_compressed(
-        PAIRS_OUT,
+        pairs_out,
         first=np.asarray([k[0] for k in kept], dtype=np.uint16),
         second=np.asarray([k[1] for k in kept], dtype=np.uint16),
         log_count=np.log10(np.asarray([k[2] for k in kept], dtype=np.float64)).astype(np.float32),
     )
-    print(f"wrote {NGRAMS_OUT} ({NGRAMS_OUT.stat().st_size} bytes), {WORDS_OUT}")
-    print(f"wrote {PAIRS_OUT} ({PAIRS_OUT.stat().st_size} bytes, {len(kept)} pairs)")
+    print(f"wrote {ngrams_out} ({ngrams_out.stat().st_size} bytes), {words_out}")
+    print(f"wrote {pairs_out} ({pairs_out.stat().st_size} bytes, {len(kept)} pairs)")
 
 
 if __name__ == "__main__":

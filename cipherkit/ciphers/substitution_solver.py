@@ -52,6 +52,10 @@ BREAK_WORD_WEIGHT = 5.0
 """Weight of the word model against quadgrams when word breaks are kept (word bigrams
 with back-off)."""
 
+PATTERN_WORDS = 20_000
+"""How many of the most frequent dictionary words the word-pattern attack tries (the
+climbs after it score every dictionary word)."""
+
 TEMPERATURE = 0.035
 """Starting temperature of the annealing, per ciphertext letter."""
 
@@ -276,7 +280,7 @@ def solve_substitution(
     words: bool | None = None,
     finalists_n: int = 4,
     kicks: int = 3,
-    max_runs: int = 4,
+    max_runs: int = 6,
 ) -> Solution:
     """Break a monoalphabetic substitution (see the module's description).
 
@@ -333,9 +337,20 @@ def solve_substitution(
 
 # ------------------------------------------------------------------ word patterns
 @cache
+def _ranks() -> dict[str, int]:
+    return {w: i for i, w in enumerate(english().words)}
+
+
+def _word_rank(word: str) -> int:
+    """Rank of a dictionary word by frequency (0: the most frequent)."""
+    return _ranks()[word]
+
+
+@cache
 def _pattern_candidates(pattern: str) -> tuple[np.ndarray, np.ndarray]:
-    """Dictionary words of a letter pattern (codes, m x L) and their log10 probabilities."""
-    matches = english().patterns.get(pattern, ())
+    """The :data:`PATTERN_WORDS` most frequent dictionary words of a letter pattern
+    (codes, m x L) and their log10 probabilities."""
+    matches = [m for m in english().patterns.get(pattern, ()) if _word_rank(m) < PATTERN_WORDS]
     codes = np.asarray([[ord(ch) - 65 for ch in m] for m in matches], dtype=np.int64)
     lps = np.asarray([word_logprob(m) for m in matches], dtype=np.float64)
     return codes.reshape(len(matches), len(pattern)), lps

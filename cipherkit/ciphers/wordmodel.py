@@ -40,6 +40,7 @@ from cipherkit.ciphers.stats import UNKNOWN_LETTER, english
 
 __all__ = [
     "BACKOFF",
+    "BREAK_CUT",
     "CUT_END",
     "CUT_START",
     "ENDINGS",
@@ -58,6 +59,9 @@ often cut off at a letter count)."""
 CUT_START = -3.0
 """log10 cost of reading the text's first piece as the end of a longer word (a text
 mostly starts at a word's start)."""
+BREAK_CUT = -4.0
+"""log10 cost of reading the first or the last word of a text with word breaks kept as
+part of a longer word (such texts are seldom cut inside a word)."""
 ENDINGS = ("S", "ES", "ED", "ING")
 """Endings an unknown word may be read with, as a dictionary word + ending."""
 INFLECTED = -2.5
@@ -66,9 +70,6 @@ PAIR_SCALE_WORDS = 50
 """How many of the most frequent words set the scale of the pair counts."""
 BACKOFF = math.log10(0.4)
 """log10 factor of a word pair the bigram list does not hold (stupid back-off)."""
-
-
-_MASK = (1 << 64) - 1
 
 
 def pack(codes: np.ndarray) -> np.ndarray:
@@ -84,26 +85,47 @@ def pack(codes: np.ndarray) -> np.ndarray:
     return out
 
 
-def _table(entries: dict[str, float]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
-    """Per length: sorted packed words and their values."""
-    by_len: dict[int, dict[int, float]] = {}
-    for w, v in entries.items():
-        key = 0
-        for ch in w:
-            key = (key * 27 + ord(ch) - 64) & _MASK
-        by_len.setdefault(len(w), {})[key] = v
-    out = {}
-    for length, d in by_len.items():
-        keys = np.fromiter(d.keys(), dtype=np.uint64, count=len(d))
-        vals = np.fromiter(d.values(), dtype=np.float64, count=len(d))
-        order = np.argsort(keys)
-        out[length] = (keys[order], vals[order])
+Table = dict[int, tuple[np.ndarray, np.ndarray]]
+"""Per length: sorted packed keys and their values."""
+
+
+def _word_codes(words: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Letter codes of ``words`` (rows, padded with 0 to the longest) and their lengths."""
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
+    flat = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8).astype(np.int64) - 65
+    codes = np.zeros((len(words), int(lengths.max(initial=1))), dtype=np.int64)
+    rows = np.repeat(np.arange(len(words)), lengths)
+    cols = np.arange(len(flat)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    codes[rows, cols] = flat
+    return codes, lengths
+
+
+def _table(codes: np.ndarray, lengths: np.ndarray, values: np.ndarray) -> Table:
+    """Per length: the sorted distinct packed words (rows of ``codes``, ``lengths``
+    letters each) with the value of each one's first row."""
+    out: Table = {}
+    for length in np.unique(lengths).tolist():
+        sel = np.flatnonzero(lengths == length)
+        uniq, first = np.unique(pack(codes[sel, :length]), return_index=True)
+        out[int(length)] = (uniq, values[sel[first]])
     return out
 
 
-def _lookup(
-    table: dict[int, tuple[np.ndarray, np.ndarray]], length: int, packed: np.ndarray
-) -> np.ndarray:
+def _affix_table(
+    codes: np.ndarray, lengths: np.ndarray, counts: np.ndarray, *, ends: bool
+) -> Table:
+    """Per length k: every run of k letters that starts a word (``ends``: that ends
+    one), packed and sorted, with the total count of those words."""
+    out: Table = {}
+    for k in range(1, codes.shape[1] + 1):
+        has = np.flatnonzero(lengths >= k)
+        cols = (lengths[has, None] - k if ends else 0) + np.arange(k)[None, :]
+        keys, inverse = np.unique(pack(codes[has[:, None], cols]), return_inverse=True)
+        out[k] = (keys, np.bincount(inverse, weights=counts[has]))
+    return out
+
+
+def _lookup(table: Table, length: int, packed: np.ndarray) -> np.ndarray:
     """Values of packed words of one length (``-inf`` where not in the table)."""
     got = table.get(length)
     if got is None:
@@ -117,13 +139,13 @@ def _lookup(
 class WordModel:
     """Word, word-start, word-end and word-pair log10 probabilities as packed tables."""
 
-    words: dict[int, tuple[np.ndarray, np.ndarray]]
+    words: Table
     """log10 probability of each dictionary word, by length."""
-    ids: dict[int, tuple[np.ndarray, np.ndarray]]
+    ids: Table
     """Line number of each dictionary word (its id), by length."""
-    prefixes: dict[int, tuple[np.ndarray, np.ndarray]]
+    prefixes: Table
     """log10 probability that a word starts with these letters."""
-    suffixes: dict[int, tuple[np.ndarray, np.ndarray]]
+    suffixes: Table
     """log10 probability that a word ends with these letters."""
     word_lp: np.ndarray
     """log10 probability of each word id."""
@@ -204,7 +226,8 @@ class WordModel:
         """log10 probability of each row read as words of the given ``lengths`` (in
         order), under word bigrams with back-off; unknown words cost
         :data:`~cipherkit.ciphers.stats.UNKNOWN_LETTER` a letter. The first and last
-        word may also be the end or the start of a longer word (cut off)."""
+        word may also be the end or the start of a longer word (cut off, at
+        :data:`BREAK_CUT`)."""
         plains = np.atleast_2d(plains)
         rows = plains.shape[0]
         n_words = len(self.word_lp)
@@ -226,9 +249,9 @@ class WordModel:
             if not known.all():
                 single = np.maximum(single, self._inflected(plains[:, at - length : at]))
             if k == 0 or k == last:
-                table, cut = (self.suffixes, CUT_START) if k == 0 else (self.prefixes, CUT_END)
+                table = self.suffixes if k == 0 else self.prefixes
                 if length < MAX_WORD:
-                    single = np.maximum(single, cut + _lookup(table, length, packed))
+                    single = np.maximum(single, BREAK_CUT + _lookup(table, length, packed))
             pair_key = prev * n_words + wid
             idx = np.minimum(np.searchsorted(self.pair_keys, pair_key), len(self.pair_keys) - 1)
             both = known & (prev >= 0)
@@ -263,33 +286,28 @@ def word_model() -> WordModel:
     counts = eng.word_counts
     total = float(counts.sum())
     lp = np.log10(counts / total)
-    words = {w: float(v) for w, v in zip(eng.words, lp, strict=True)}
-    ids = {w: float(i) for i, w in enumerate(eng.words)}
-    pre: dict[str, float] = {}
-    suf: dict[str, float] = {}
-    for w, c in zip(eng.words, counts, strict=True):
-        for k in range(1, len(w) + 1):
-            pre[w[:k]] = pre.get(w[:k], 0.0) + float(c)
-            suf[w[-k:]] = suf.get(w[-k:], 0.0) + float(c)
+    codes, lengths = _word_codes(eng.words)
+    pre = _affix_table(codes, lengths, counts, ends=False)
+    suf = _affix_table(codes, lengths, counts, ends=True)
     data = resources.files("cipherkit") / "data"
     with resources.as_file(data / "english_word_pairs.npz") as path, np.load(path) as npz:
         first = npz["first"].astype(np.int64)
         second = npz["second"].astype(np.int64)
         log_count = npz["log_count"].astype(np.float64)
-    keys = first * len(eng.words) + second
-    order = np.argsort(keys)
+    pair_keys = first * len(eng.words) + second
+    order = np.argsort(pair_keys)
     # The pair counts come from another corpus size than the word counts: rescale by
     # their ratio for the most frequent words, whose pairs are nearly all listed.
     after = np.bincount(first, weights=10.0**log_count, minlength=len(counts))
     scale = float(np.median(after[:PAIR_SCALE_WORDS] / counts[:PAIR_SCALE_WORDS]))
     cond = log_count - np.log10(scale * counts[first])
     return WordModel(
-        words=_table(words),
-        ids=_table(ids),
-        prefixes=_table({k: math.log10(v / total) for k, v in pre.items()}),
-        suffixes=_table({k: math.log10(v / total) for k, v in suf.items()}),
+        words=_table(codes, lengths, lp),
+        ids=_table(codes, lengths, np.arange(len(lp), dtype=np.float64)),
+        prefixes={k: (key, np.log10(v / total)) for k, (key, v) in pre.items()},
+        suffixes={k: (key, np.log10(v / total)) for k, (key, v) in suf.items()},
         word_lp=lp,
-        pair_keys=keys[order],
+        pair_keys=pair_keys[order],
         pair_lp=np.minimum(cond[order], 0.0),
         pair_cap=np.minimum(float(log_count.min()) - np.log10(scale * counts), 0.0),
     )

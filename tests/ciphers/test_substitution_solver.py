@@ -118,3 +118,31 @@ def test_pattern_attack_reads_words() -> None:
     secret = Substitution.random(12).encrypt("the village knew why the baker closed his shop")
     key = pattern_attack(words_of(secret))
     assert key is not None and sorted(key.tolist()) == list(range(26))
+
+
+def test_word_model_affix_tables_sum_the_words_they_start_and_end() -> None:
+    model = word_model()
+
+    def value(table: dict[int, tuple[np.ndarray, np.ndarray]], text: str) -> float:
+        keys, values = table[len(text)]
+        return float(values[np.searchsorted(keys, pack(letter_codes(text)))])
+
+    the = value(model.words, "THE")
+    # "THE" starts and ends "THE" and more words, so the affixes are at least as likely
+    assert value(model.prefixes, "THE") > the
+    assert value(model.suffixes, "THE") > the
+    assert value(model.suffixes, "ING") > value(model.words, "THING")
+
+
+def test_texts_with_breaks_seldom_end_inside_a_word() -> None:
+    model = word_model()
+    lengths = [3, 5, 4]
+    whole, cut = model.sentence_scores(_rows("THESTORMCAME", "THESTORMCOUL"), lengths)
+    assert whole > cut + 2
+
+
+def test_rare_dictionary_words_are_known() -> None:
+    model = word_model()
+    galloped = model.sentence_scores(_rows("HORSESGALLOPED"), [6, 8])[0]
+    junk = model.sentence_scores(_rows("HORSESGALLOVED"), [6, 8])[0]
+    assert galloped > junk + 5
