@@ -24,8 +24,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, cached_property
 from importlib import resources
 
 import numpy as np
@@ -67,7 +67,19 @@ class English:
     quadgrams: np.ndarray
     words: tuple[str, ...]
     word_counts: np.ndarray
-    patterns: dict[str, tuple[str, ...]] = field(repr=False)
+
+    @cached_property
+    def patterns(self) -> dict[str, tuple[str, ...]]:
+        """The words by :func:`word_pattern`, in frequency order (built on first use:
+        only the word-pattern attack needs them).
+
+        >>> english().patterns["ABCCBD"][:2]
+        ('BETTER', 'SELLER')
+        """
+        patterns: dict[str, list[str]] = {}
+        for w in self.words:
+            patterns.setdefault(word_pattern(w), []).append(w)
+        return {k: tuple(v) for k, v in patterns.items()}
 
     def quad_mean(self) -> float:
         """Expected quadgram log10 probability per quadgram of English text."""
@@ -91,9 +103,6 @@ def english() -> English:
             w, c = line.split()
             words.append(w.upper())
             counts.append(float(c))
-    patterns: dict[str, list[str]] = {}
-    for w in words:
-        patterns.setdefault(word_pattern(w), []).append(w)
     return English(
         letters=mono,
         bigrams=bi,
@@ -101,7 +110,6 @@ def english() -> English:
         quadgrams=quad,
         words=tuple(words),
         word_counts=np.asarray(counts),
-        patterns={k: tuple(v) for k, v in patterns.items()},
     )
 
 
