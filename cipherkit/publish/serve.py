@@ -13,7 +13,11 @@ committed ``voila.json`` beside this module is the whole configuration (a user's
   ``/voila/files/``; ``file_denylist`` refuses notebooks, Python, JSON, YAML, TOML,
   text and any dotfile or dot-folder, even if an image pattern would match;
 * ``ip = 127.0.0.1``, ``port_retries = 0`` (the port asked for, or a clear failure);
-* ``nosniff`` and ``no-referrer`` response headers, and idle kernels culled after an hour.
+* ``nosniff`` and ``no-referrer`` response headers, and idle kernels culled after 15
+  minutes;
+* the ``cipherkit`` page template (in ``share/voila/templates/``): table pages, lessons
+  and the index run its small ``static/light.js`` client instead of Voila's JupyterLab
+  bundle, and no page links a stylesheet from a CDN (``docs/deploy.md``).
 
 Examples
 --------
