@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import TEST_PAGES, Server
 from tests.browser.security_fixtures import READY
 
 pytestmark = pytest.mark.browser
@@ -77,3 +77,20 @@ def test_a_lost_connection_is_said_on_the_page(page: Any, voila_server: Server) 
     notice.wait_for()
     assert "connection to the server was lost" in notice.inner_text()
     assert notice.get_attribute("role") == "alert"
+
+
+def test_a_light_page_with_another_widget_reloads_with_voilas_frontend(
+    page: Any, voila_server: Server
+) -> None:
+    # A teacher's lesson page showing a plain ipywidgets slider: the light client finds a
+    # widget it cannot draw and loads the page again with the cipherkit-full template.
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{voila_server.url}/voila/render/{TEST_PAGES}/lesson-slider.ipynb")
+    page.wait_for_url("**template=cipherkit-full**")
+    slider = page.locator(".widget-slider")
+    slider.wait_for()
+    assert "Shift" in slider.inner_text()
+    assert page.locator("#ck-light-notice").count() == 0
+    assert any(LIGHT_JS in url for url in requested)  # first the light page,
+    assert any(BUNDLE in url for url in requested)  # then Voila's bundle

@@ -18,8 +18,10 @@
 //
 // The kernel trusts nothing this client says (cipherkit/widgets/guard.py): the client
 // holds no rule and no hidden information, exactly like Voila's own frontend.
-// Pages with other widgets (ipywidgets boxes, buttons) keep Voila's full frontend; the
-// page template chooses (see index.html.j2).
+// Pages with other widgets (ipywidgets boxes, buttons) need Voila's full frontend: the
+// page template gives it by kind (see index.html.j2), and if a light page turns out to
+// show any other widget (a teacher's lesson with a slider), this client loads the page
+// again with the `cipherkit-full` template before drawing anything.
 
 const OUTPUT = 'script[type="application/vnd.voila.cell-output+json"]';
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
@@ -148,8 +150,9 @@ class Kernel {
       const msg = decode(event.data);
       if (msg) for (const listener of [...this.listeners]) listener(msg);
     });
+    this.leaving = false;
     this.socket.addEventListener("close", () => {
-      notice("The connection to the server was lost. Reload the page to start again.");
+      if (!this.leaving) notice("The connection to the server was lost. Reload the page to start again.");
     });
   }
 
@@ -239,18 +242,30 @@ function outputNode(output, views) {
   return textNode(joined(data["text/plain"]), "");
 }
 
-function drawOutputs() {
-  const views = [];
+// Every cell output Voila wrote into the page, with the script element that holds it.
+function pageOutputs() {
+  const outputs = [];
   for (const script of document.querySelectorAll(OUTPUT)) {
-    let output;
     try {
-      output = JSON.parse(script.textContent);
+      outputs.push({ script, output: JSON.parse(script.textContent) });
     } catch {
-      continue;
+      script.remove();
     }
-    script.replaceWith(outputNode(output, views));
   }
+  return outputs;
+}
+
+function drawOutputs(outputs) {
+  const views = [];
+  for (const { script, output } of outputs) script.replaceWith(outputNode(output, views));
   return views;
+}
+
+// The same page with Voila's full frontend (the `cipherkit-full` template).
+function loadFullFrontend() {
+  const url = new URL(location.href);
+  url.searchParams.set("template", "cipherkit-full");
+  location.replace(url.toString());
 }
 
 // ---------------------------------------------------------------- widgets
@@ -304,8 +319,16 @@ async function drawView(view, models, initialized) {
 }
 
 async function main() {
-  const views = drawOutputs();
-  if (!views.length) return; // nothing on the page talks to the kernel
+  const outputs = pageOutputs();
+  const wanted = outputs.flatMap(({ output }) => {
+    const view = output.data?.[WIDGET_VIEW];
+    return view ? [view.model_id] : [];
+  });
+  if (!wanted.length) {
+    drawOutputs(outputs); // nothing on the page talks to the kernel
+    document.body.dataset.ckLight = "ready";
+    return;
+  }
   const kernel = new Kernel();
   const models = new Map();
   const send = (commId, data) => kernel.commMessage(commId, data);
@@ -330,9 +353,16 @@ async function main() {
     notice("The page could not reach its game on the server. Reload the page to try again.");
     return;
   }
+  if (wanted.some((id) => states[id]?.model_module !== "anywidget")) {
+    kernel.leaving = true;
+    kernel.socket.close();
+    loadFullFrontend();
+    return;
+  }
   for (const [id, entry] of Object.entries(states)) {
     models.set(id, new Model(id, entry.state ?? {}, send));
   }
+  const views = drawOutputs(outputs);
   const initialized = new Map();
   await Promise.all(views.map((view) => drawView(view, models, initialized).catch((error) => {
     console.error(error);
