@@ -209,7 +209,6 @@ class DecipherTable(GuardedWidget):
         starter = "You go first." if self._state.turn == HUMAN else "The bot goes first."
         opening = f"Game {len(self.records)} against the {self.bot_name} bot. {starter}"
         self._journal = [(1, opening)]
-        self.message = ""
         self._run_bot()
 
     def _human_act(self, text: str) -> None:
@@ -228,7 +227,6 @@ class DecipherTable(GuardedWidget):
                 raise Refused(f"illegal: {exc.reason}") from None
             raise Refused("illegal: that is not a legal action now")
         self._apply(HUMAN, action)
-        self.message = ""
         self._run_bot()
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -258,13 +256,17 @@ class DecipherTable(GuardedWidget):
         self._publish()
 
     def _publish(self, *, thinking: bool = False) -> None:
+        """Clear the last refusal and send the new view, in one update to the page (so
+        the page never shows the refusal gone before the move it answered)."""
         state = self._state
-        self.view = build_view(
-            state.observe(HUMAN),
-            human=HUMAN,
-            legal=state.legal_actions(HUMAN),
-            log=self._journal,
-            thinking=thinking,
-            bot_name=self.bot_name,
-            game_number=len(self.records),
-        )
+        with self.hold_sync():
+            self.message = ""
+            self.view = build_view(
+                state.observe(HUMAN),
+                human=HUMAN,
+                legal=state.legal_actions(HUMAN),
+                log=self._journal,
+                thinking=thinking,
+                bot_name=self.bot_name,
+                game_number=len(self.records),
+            )

@@ -81,8 +81,9 @@ class ExerciseBox(GuardedWidget):
         self._tries += 1
         self._result = self._exercise.check(answer)
         self._solved = self._solved or self._result.startswith("✓")
-        self._publish()
-        self.message = ""
+        with self.hold_sync():  # one update: the result and the cleared refusal
+            self._publish()
+            self.message = ""
 
     def _publish(self) -> None:
         self.view = {
