@@ -337,20 +337,16 @@ def solve_substitution(
 
 # ------------------------------------------------------------------ word patterns
 @cache
-def _ranks() -> dict[str, int]:
-    return {w: i for i, w in enumerate(english().words)}
-
-
-def _word_rank(word: str) -> int:
-    """Rank of a dictionary word by frequency (0: the most frequent)."""
-    return _ranks()[word]
+def _pattern_words() -> frozenset[str]:
+    """The :data:`PATTERN_WORDS` most frequent dictionary words."""
+    return frozenset(english().words[:PATTERN_WORDS])
 
 
 @cache
 def _pattern_candidates(pattern: str) -> tuple[np.ndarray, np.ndarray]:
     """The :data:`PATTERN_WORDS` most frequent dictionary words of a letter pattern
     (codes, m x L) and their log10 probabilities."""
-    matches = [m for m in english().patterns.get(pattern, ()) if _word_rank(m) < PATTERN_WORDS]
+    matches = [m for m in english().patterns.get(pattern, ()) if m in _pattern_words()]
     codes = np.asarray([[ord(ch) - 65 for ch in m] for m in matches], dtype=np.int64)
     lps = np.asarray([word_logprob(m) for m in matches], dtype=np.float64)
     return codes.reshape(len(matches), len(pattern)), lps

@@ -59,7 +59,6 @@ class Model {
     this.pending = {};
     this.handlers = new Map();
     this.sendRaw = send;
-    this.closed = false;
   }
 
   get(name) {
@@ -338,7 +337,6 @@ async function main() {
     const model = models.get(content.comm_id);
     if (!model) return;
     if (type === "comm_close") {
-      model.closed = true;
       notice("This table has been closed. Reload the page to start again.");
     } else if (type === "comm_msg") {
       const data = content.data ?? {};
