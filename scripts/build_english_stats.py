@@ -1,5 +1,5 @@
-"""Build cipherkit's English statistics: ``english_ngrams.npz``, ``english_words.txt`` and
-``english_word_pairs.npz``.
+"""Build cipherkit's English statistics: ``english_ngrams.npz`` and ``english_words.txt``
+(the word pairs, ``english_word_pairs.npz``, come from ``scripts/build_word_pairs.py``).
 
 Source: the two frequency lists shipped inside the PyPI package ``symspellpy`` 6.10.1
 (MIT licence): ``frequency_dictionary_en_82_765.txt`` (82,765 SCOWL words with counts
@@ -22,10 +22,6 @@ holds ``mono`` (26 probabilities, float64), ``bi`` (26^2), ``tri`` (26^3) log10
 probabilities as float32 and ``quad`` (26^4 = 456,976) log10 probabilities as float16.
 ``english_words.txt`` holds the 60,000 most frequent lower-case words of 1-14 letters
 (one a line, most frequent first, ``word count``) for the word-pattern attacks.
-``english_word_pairs.npz`` holds the word pairs of the bigram list whose two words are
-both in ``english_words.txt``: ``first`` and ``second`` (uint16 line numbers of the words,
-most frequent word = 0) and ``log_count`` (float32 log10 of the pair's count), for the
-word-bigram model of the substitution solver.
 
 Run in a throw-away environment (not a runtime dependency)::
 
@@ -80,7 +76,6 @@ def main() -> None:
     n_words: int = args.words
     words_out = args.out / "english_words.txt"
     ngrams_out = args.out / "english_ngrams.npz"
-    pairs_out = args.out / "english_word_pairs.npz"
     src = symspell_dir()
     words = read_counts(src / "frequency_dictionary_en_82_765.txt", 1)
     pairs = read_counts(src / "frequency_bigramdictionary_en_243_342.txt", 2)
@@ -134,18 +129,7 @@ def main() -> None:
         "# SCOWL words, Google Books Ngram counts (CC BY 3.0). See cipherkit/data/NOTICE.\n"
     )
     words_out.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
-    index = {line.split()[0]: i for i, line in enumerate(lines)}
-    kept = sorted(
-        (index[a], index[b], count) for (a, b), count in pairs if a in index and b in index
-    )
-    np.savez_compressed(
-        pairs_out,
-        first=np.asarray([k[0] for k in kept], dtype=np.uint16),
-        second=np.asarray([k[1] for k in kept], dtype=np.uint16),
-        log_count=np.log10(np.asarray([k[2] for k in kept], dtype=np.float64)).astype(np.float32),
-    )
     print(f"wrote {ngrams_out} ({ngrams_out.stat().st_size} bytes), {words_out}")
-    print(f"wrote {pairs_out} ({pairs_out.stat().st_size} bytes, {len(kept)} pairs)")
 
 
 if __name__ == "__main__":

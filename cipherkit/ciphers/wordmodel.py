@@ -7,11 +7,17 @@ of every candidate plaintext is looked up in a sorted table with one
 ``english_word_pairs.npz``; see ``cipherkit/data/NOTICE``):
 
 * :meth:`WordModel.segment_scores`: text without word breaks, the log10 probability of
-  its best split into dictionary words (dynamic programming over all rows at once). The
-  text may start inside a word and stop inside one: its first piece may be the end of a
-  dictionary word and its last piece the beginning of one, at a small cost each.
+  its best split into dictionary words under word bigrams (dynamic programming over all
+  rows at once, the last piece as the state). The text may start inside a word and stop
+  inside one: its first piece may be the end of a dictionary word and its last piece the
+  beginning of one, at a small cost each.
 * :meth:`WordModel.sentence_scores`: text with word breaks kept, the log10 probability
-  of its words under a word-bigram model with back-off to single words.
+  of its words under the same word bigrams.
+
+Both score a word after a word by :meth:`WordModel.pair_values`: a back-off bigram model,
+log10 P(second | first) where the model lists the pair, else the first word's back-off
+weight + log10 P(second). Single words are scored by their counts in
+``english_words.txt``.
 
 Examples
 --------
@@ -29,7 +35,6 @@ True
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -39,7 +44,6 @@ import numpy as np
 from cipherkit.ciphers.stats import UNKNOWN_LETTER, english
 
 __all__ = [
-    "BACKOFF",
     "BREAK_CUT",
     "CUT_END",
     "CUT_START",
@@ -62,14 +66,12 @@ mostly starts at a word's start)."""
 BREAK_CUT = -4.0
 """log10 cost of reading the first or the last word of a text with word breaks kept as
 part of a longer word (such texts are seldom cut inside a word)."""
+PAIR_STEP = 1 / 32
+"""Quantum of the stored word-pair log10 probabilities (``english_word_pairs.npz``)."""
 ENDINGS = ("S", "ES", "ED", "ING")
 """Endings an unknown word may be read with, as a dictionary word + ending."""
 INFLECTED = -2.5
 """log10 cost of reading an unknown word as a dictionary word + an ending."""
-PAIR_SCALE_WORDS = 50
-"""How many of the most frequent words set the scale of the pair counts."""
-BACKOFF = math.log10(0.4)
-"""log10 factor of a word pair the bigram list does not hold (stupid back-off)."""
 
 
 def pack(codes: np.ndarray) -> np.ndarray:
@@ -153,74 +155,107 @@ class WordModel:
     """Sorted ``first * n_words + second`` of the known word pairs."""
     pair_lp: np.ndarray
     """log10 P(second | first) of those pairs."""
-    pair_cap: np.ndarray
-    """Per first word: the most log10 P(second | first) of a pair not in the list can
-    have (the list holds every pair counted at least as often as its rarest)."""
+    backoff: np.ndarray
+    """Per first word: the log10 back-off weight of a pair not in the list
+    (log10 P(second | first) = backoff[first] + log10 P(second))."""
 
     def segment_scores(self, plains: np.ndarray) -> np.ndarray:
-        """log10 probability of the best split of each row (letter codes) into words;
-        letters no word covers cost :data:`~cipherkit.ciphers.stats.UNKNOWN_LETTER`.
-        The split is the best by single words; it is then scored with word pairs as
-        :meth:`sentence_scores` does."""
+        """log10 probability of the best split of each row (letter codes) into words
+        under the word-bigram model (:meth:`pair_values`); letters no word covers cost
+        :data:`~cipherkit.ciphers.stats.UNKNOWN_LETTER` each, and a word after one (or
+        first) is scored alone. Dynamic programming over all rows at once: the state is
+        the last piece, so the split chosen is the best by word pairs."""
         plains = np.atleast_2d(plains)
         rows, n = plains.shape
         top = min(MAX_WORD, n)
-        r = np.arange(rows)
-        # option k of the piece ending at i: 0 one unknown letter, 1..top a word of k
-        # letters, top + 1 the end of a word cut off at the start (letters 0..i)
-        value = np.full((rows, n + 1, top + 2), -np.inf)
-        word = np.full((rows, n + 1, top + 1), -1, dtype=np.int64)
-        value[:, 1:, 0] = UNKNOWN_LETTER
+        cut = top + 1  # option of the piece ending at i: 0 one unknown letter,
+        options = top + 2  # 1..top a word of that many letters, cut: a cut-off word end
+        word = np.full((rows, n + 1, options), -1, dtype=np.int64)
+        cut_value = np.full((rows, n + 1), -np.inf)
         packed = np.zeros((rows, n), dtype=np.uint64)
         for length in range(1, top + 1):
             packed = packed[:, : n - length + 1] * np.uint64(27) + (
                 plains[:, length - 1 :].astype(np.uint64) + np.uint64(1)
             )
             found = _lookup(self.ids, length, packed)
-            wid = np.where(np.isfinite(found), found, -1).astype(np.int64)
-            word[:, length:, length] = wid
-            value[:, length:, length] = np.where(wid >= 0, self.word_lp[wid], -np.inf)
+            word[:, length:, length] = np.where(np.isfinite(found), found, -1).astype(np.int64)
             if length < top:
-                value[:, length, top + 1] = CUT_START + _lookup(self.suffixes, length, packed[:, 0])
-        steps = np.arange(top + 2)
-        steps[0], steps[top + 1] = 1, 0
-        best = np.zeros((rows, n + 1))
-        choice = np.zeros((rows, n + 1), dtype=np.int64)
-        for i in range(1, n + 1):
-            pred = np.maximum(i - steps, 0)
-            pred[top + 1] = 0
-            vals = best[:, pred] + value[:, i]
-            k = np.argmax(vals, axis=1)
-            best[:, i] = vals[r, k]
-            choice[:, i] = k
-        final = best[:, n].copy()
-        pos = np.full(rows, n)
+                cut_value[:, length] = CUT_START + _lookup(self.suffixes, length, packed[:, 0])
+        # positions lead and rows come last: a piece's predecessors are a slice of ``best``
+        single = np.where(word >= 0, self.word_lp[word], -np.inf).transpose(1, 2, 0).copy()
+        backoff = np.where(word >= 0, self.backoff[word], 0.0).transpose(1, 2, 0).copy()
+        ends, k, prev_k, r, value = self._listed_pairs(word)
+        bounds = np.searchsorted(ends, np.arange(n + 2))
+        best = np.full((n + 1, options, rows), -np.inf)
+        best[0, 0] = 0.0
+        # before[p]: the best score standing at p with the next word's pair unlisted
+        # (after a word its back-off weight, after anything else nothing)
+        before = np.full((n + 1, rows), -np.inf)
+        before[0] = 0.0
+        for end in range(1, n + 1):
+            best[end, 0] = best[end - 1].max(axis=0) + UNKNOWN_LETTER
+            size = min(top, end)
+            best[end, 1 : size + 1] = single[end, 1 : size + 1] + before[end - size : end][::-1]
+            if end < top:
+                best[end, cut] = cut_value[:, end]
+            a, b = bounds[end], bounds[end + 1]
+            if b > a:  # words whose pair with the word before them is listed
+                listed = best[end - k[a:b], prev_k[a:b], r[a:b]] + value[a:b]
+                np.maximum.at(best[end], (k[a:b], r[a:b]), listed)
+            before[end] = np.maximum(
+                np.maximum(best[end, 0], best[end, cut]),
+                (best[end, 1 : top + 1] + backoff[end, 1 : top + 1]).max(axis=0),
+            )
+        final = best[n].max(axis=0)
         for length in range(1, top):  # ... and the text may stop inside a word
             tail = CUT_END + _lookup(self.prefixes, length, pack(plains[:, n - length :]))
-            v = best[:, n - length] + tail
-            better = v > final
-            final = np.where(better, v, final)
-            pos = np.where(better, n - length, pos)
-        # word pairs along the chosen split, right to left
-        n_words = len(self.word_lp)
-        right = np.full(rows, -1, dtype=np.int64)
-        for _ in range(n):
-            live = pos > 0
-            if not live.any():
-                break
-            p = np.where(live, pos, 1)
-            k = choice[r, p]
-            left = np.where(k <= top, word[r, p, np.minimum(k, top)], -1)
-            pair = live & (left >= 0) & (right >= 0)
-            key = left * n_words + right
-            idx = np.minimum(np.searchsorted(self.pair_keys, key), len(self.pair_keys) - 1)
-            hit = pair & (self.pair_keys[idx] == key)
-            seen = self.pair_lp[idx] - self.word_lp[right]
-            unseen = np.minimum(BACKOFF, self.pair_cap[left] - self.word_lp[right])
-            final = final + np.where(pair, np.where(hit, seen, unseen), 0.0)
-            right = np.where(live, left, right)
-            pos = np.where(live, np.where(k == top + 1, 0, p - steps[k]), pos)
+            final = np.maximum(final, best[n - length].max(axis=0) + tail)
         return final
+
+    def pair_values(self, prev: np.ndarray, cur: np.ndarray) -> np.ndarray:
+        """log10 P(cur | prev) of word ids ``cur`` (m) after each of ``prev`` (m x k;
+        -1: no word, then P(cur) alone): back-off (``backoff[prev]`` + P(cur)), or the
+        listed pair's value where that is more.
+
+        >>> model = word_model()
+        >>> the, mayor, opened = (model.word_id(w) for w in ("THE", "MAYOR", "OPENED"))
+        >>> after = model.pair_values(np.array([[the, -1]]), np.array([mayor]))[0]
+        >>> bool(after[0] > after[1])  # "the mayor" is likelier than "mayor" alone
+        True
+        """
+        single = self.word_lp[cur][:, None]
+        out = np.broadcast_to(single, prev.shape).copy()
+        m, j = np.nonzero(prev >= 0)
+        if len(m):
+            left = prev[m, j]
+            key = left * len(self.word_lp) + cur[m]
+            idx = np.minimum(np.searchsorted(self.pair_keys, key), len(self.pair_keys) - 1)
+            backed = self.backoff[left] + single[m, 0]
+            listed = np.where(self.pair_keys[idx] == key, self.pair_lp[idx], -np.inf)
+            out[m, j] = np.maximum(backed, listed)
+        return out
+
+    def word_id(self, word: str) -> int:
+        """The id of a dictionary word (upper case), or -1."""
+        codes = np.asarray([ord(ch) - 65 for ch in word])
+        found = _lookup(self.ids, len(word), pack(codes)) if len(word) <= MAX_WORD else -np.inf
+        return int(found) if np.isfinite(found) else -1
+
+    def _listed_pairs(self, word: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Of ``word`` (rows x positions x options: the id of the word of that many letters
+        ending there, or -1), every word whose pair with a word just before it is
+        listed: its end, its option, the option of the word before, its row and the
+        pair's log10 probability, sorted by end."""
+        r, i, k = np.nonzero(word >= 0)
+        prev = word[r, i - k, 1:]
+        m, j = np.nonzero(prev >= 0)
+        key = prev[m, j] * len(self.word_lp) + word[r[m], i[m], k[m]]
+        idx = np.minimum(np.searchsorted(self.pair_keys, key), len(self.pair_keys) - 1)
+        hit = np.flatnonzero(self.pair_keys[idx] == key)
+        m, j, idx = m[hit], j[hit], idx[hit]
+        order = np.argsort(i[m], kind="stable")
+        m, j, idx = m[order], j[order], idx[order]
+        return i[m], k[m], j + 1, r[m], self.pair_lp[idx]
 
     def sentence_scores(self, plains: np.ndarray, lengths: list[int]) -> np.ndarray:
         """log10 probability of each row read as words of the given ``lengths`` (in
@@ -256,9 +291,8 @@ class WordModel:
             idx = np.minimum(np.searchsorted(self.pair_keys, pair_key), len(self.pair_keys) - 1)
             both = known & (prev >= 0)
             hit = both & (self.pair_keys[idx] == pair_key)
-            backed = np.where(prev >= 0, BACKOFF, 0.0) + single
-            backed = np.where(both, np.minimum(backed, self.pair_cap[prev]), backed)
-            total += np.where(hit, self.pair_lp[idx], backed)
+            backed = single + np.where(both, self.backoff[prev], 0.0)
+            total += np.where(hit, np.maximum(self.pair_lp[idx], backed), backed)
             prev = np.where(known, wid, -1)
         return total
 
@@ -293,21 +327,16 @@ def word_model() -> WordModel:
     with resources.as_file(data / "english_word_pairs.npz") as path, np.load(path) as npz:
         first = npz["first"].astype(np.int64)
         second = npz["second"].astype(np.int64)
-        log_count = npz["log_count"].astype(np.float64)
-    pair_keys = first * len(eng.words) + second
-    order = np.argsort(pair_keys)
-    # The pair counts come from another corpus size than the word counts: rescale by
-    # their ratio for the most frequent words, whose pairs are nearly all listed.
-    after = np.bincount(first, weights=10.0**log_count, minlength=len(counts))
-    scale = float(np.median(after[:PAIR_SCALE_WORDS] / counts[:PAIR_SCALE_WORDS]))
-    cond = log_count - np.log10(scale * counts[first])
+        pair_lp = npz["log_prob"].astype(np.float64) * -PAIR_STEP
+        backoff = npz["backoff"].astype(np.float64)
+    pair_keys = first * len(eng.words) + second  # sorted by first, then second
     return WordModel(
         words=_table(codes, lengths, lp),
         ids=_table(codes, lengths, np.arange(len(lp), dtype=np.float64)),
         prefixes={k: (key, np.log10(v / total)) for k, (key, v) in pre.items()},
         suffixes={k: (key, np.log10(v / total)) for k, (key, v) in suf.items()},
         word_lp=lp,
-        pair_keys=pair_keys[order],
-        pair_lp=np.minimum(cond[order], 0.0),
-        pair_cap=np.minimum(float(log_count.min()) - np.log10(scale * counts), 0.0),
+        pair_keys=pair_keys,
+        pair_lp=pair_lp,
+        backoff=backoff,
     )

@@ -146,3 +146,72 @@ def test_rare_dictionary_words_are_known() -> None:
     galloped = model.sentence_scores(_rows("HORSESGALLOPED"), [6, 8])[0]
     junk = model.sentence_scores(_rows("HORSESGALLOVED"), [6, 8])[0]
     assert galloped > junk + 5
+
+
+def _best_split_by_hand(model, text: str) -> float:
+    """Every reading of ``text`` as pieces, scored piece by piece as the word model
+    describes (a dictionary word after a word by its pair value, else alone; an unknown
+    single letter; a cut-off word end first; a cut-off word start last): the best."""
+    import itertools
+    from functools import cache
+
+    from cipherkit.ciphers.stats import UNKNOWN_LETTER
+    from cipherkit.ciphers.wordmodel import CUT_END, CUT_START, _lookup
+
+    @cache
+    def look(table: str, piece: str) -> float:
+        return float(_lookup(getattr(model, table), len(piece), pack(letter_codes(piece))))
+
+    @cache
+    def pair(prev: int, wid: int) -> float:
+        return float(model.pair_values(np.array([[prev]]), np.array([wid]))[0, 0])
+
+    n, best = len(text), -np.inf
+    for mask in range(2 ** (n - 1)):
+        cuts = [0] + [i + 1 for i in range(n - 1) if mask >> i & 1] + [n]
+        pieces = [text[a:b] for a, b in itertools.pairwise(cuts)]
+        readings = []
+        for k, piece in enumerate(pieces):
+            options = []
+            if np.isfinite(look("ids", piece)):
+                options.append(("word", int(look("ids", piece))))
+            if len(piece) == 1:
+                options.append(("unknown", -1))
+            if k == 0 and len(pieces) > 1 and np.isfinite(look("suffixes", piece)):
+                options.append(("end", -1))
+            if k == len(pieces) - 1 and k > 0 and np.isfinite(look("prefixes", piece)):
+                options.append(("start", -1))
+            readings.append(options)
+        for reading in itertools.product(*readings):
+            total, prev = 0.0, -1
+            for piece, (kind, wid) in zip(pieces, reading, strict=True):
+                if kind == "word":
+                    total += pair(prev, wid)
+                elif kind == "unknown":
+                    total += UNKNOWN_LETTER
+                elif kind == "end":
+                    total += CUT_START + look("suffixes", piece)
+                else:
+                    total += CUT_END + look("prefixes", piece)
+                prev = wid
+            best = max(best, total)
+    return best
+
+
+def test_segmentation_is_the_best_split_under_word_pairs() -> None:
+    model = word_model()
+    texts = ["THEIRONGATE", "MEETMEATNOON", "INGTHEMQXQ", "EDTHEBOXQ", "ATHICKFOG"]
+    got = model.segment_scores(_rows(*texts[:1]))  # one row alone ...
+    assert np.isclose(got[0], _best_split_by_hand(model, texts[0]))
+    for text in texts[1:]:  # ... and rows of one length together
+        assert np.isclose(model.segment_scores(_rows(text))[0], _best_split_by_hand(model, text))
+
+
+def test_word_pairs_choose_the_split() -> None:
+    model = word_model()
+    # "the iron gate" wins only when the pairs choose the split: by single words alone
+    # "their on" is the better reading of THEIRON
+    gate, mate = model.segment_scores(
+        _rows("NOBODYCOULDOPENTHEIRONGATEATTHEEND", "NOBODYCOULDOPENTHEIRONMATEATTHEEND")
+    )
+    assert gate > mate
