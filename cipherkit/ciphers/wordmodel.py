@@ -137,6 +137,13 @@ def _lookup(table: Table, length: int, packed: np.ndarray) -> np.ndarray:
     return np.where(keys[idx] == packed, vals[idx], -np.inf)
 
 
+def _find(keys: np.ndarray, wanted: np.ndarray, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Positions of ``wanted`` in the sorted ``keys`` and whether each is there (only
+    where ``where``)."""
+    idx = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+    return idx, where & (keys[idx] == wanted)
+
+
 @dataclass(frozen=True, eq=False)
 class WordModel:
     """Word, word-start, word-end and word-pair log10 probabilities as packed tables."""
@@ -158,6 +165,13 @@ class WordModel:
     backoff: np.ndarray
     """Per first word: the log10 back-off weight of a pair not in the list
     (log10 P(second | first) = backoff[first] + log10 P(second))."""
+    pair_backoff: np.ndarray
+    """Per listed pair: the log10 back-off weight of a triple it starts that is not
+    listed (log10 P(third | first second) = pair_backoff + log10 P(third | second))."""
+    triple_keys: np.ndarray
+    """Sorted ``(first * n_words + second) * n_words + third`` of the listed triples."""
+    triple_lp: np.ndarray
+    """log10 P(third | first second) of those triples."""
 
     def segment_scores(self, plains: np.ndarray) -> np.ndarray:
         """log10 probability of the best split of each row (letter codes) into words
@@ -259,14 +273,22 @@ class WordModel:
 
     def sentence_scores(self, plains: np.ndarray, lengths: list[int]) -> np.ndarray:
         """log10 probability of each row read as words of the given ``lengths`` (in
-        order), under word bigrams with back-off; unknown words cost
-        :data:`~cipherkit.ciphers.stats.UNKNOWN_LETTER` a letter. The first and last
-        word may also be the end or the start of a longer word (cut off, at
-        :data:`BREAK_CUT`)."""
+        order), under word trigrams with back-off to pairs (:meth:`pair_values`) and
+        single words; unknown words cost :data:`~cipherkit.ciphers.stats.UNKNOWN_LETTER`
+        a letter. The first and last word may also be the end or the start of a longer
+        word (cut off, at :data:`BREAK_CUT`).
+
+        >>> from cipherkit.ciphers.text import letter_codes
+        >>> model = word_model()
+        >>> rows = np.stack([letter_codes("ONTHEBACKOF"), letter_codes("ONTHELACKOF")])
+        >>> back, lack = model.sentence_scores(rows, [2, 3, 4, 2])
+        >>> bool(back > lack)  # "on the back of": the words before "back" count too
+        True
+        """
         plains = np.atleast_2d(plains)
         rows = plains.shape[0]
-        n_words = len(self.word_lp)
         total = np.zeros(rows)
+        prev2 = np.full(rows, -1, dtype=np.int64)
         prev = np.full(rows, -1, dtype=np.int64)
         at = 0
         last = len(lengths) - 1
@@ -275,7 +297,7 @@ class WordModel:
             at += length
             if length > MAX_WORD:
                 total += UNKNOWN_LETTER * length
-                prev[:] = -1
+                prev2[:] = prev[:] = -1
                 continue
             ids = _lookup(self.ids, length, packed)
             known = np.isfinite(ids)
@@ -287,13 +309,18 @@ class WordModel:
                 table = self.suffixes if k == 0 else self.prefixes
                 if length < MAX_WORD:
                     single = np.maximum(single, BREAK_CUT + _lookup(table, length, packed))
-            pair_key = prev * n_words + wid
-            idx = np.minimum(np.searchsorted(self.pair_keys, pair_key), len(self.pair_keys) - 1)
-            both = known & (prev >= 0)
-            hit = both & (self.pair_keys[idx] == pair_key)
-            backed = single + np.where(both, self.backoff[prev], 0.0)
-            total += np.where(hit, np.maximum(self.pair_lp[idx], backed), backed)
-            prev = np.where(known, wid, -1)
+            n = len(self.word_lp)
+            pair, pair_hit = _find(self.pair_keys, prev * n + wid, known & (prev >= 0))
+            backed = single + np.where(known & (prev >= 0), self.backoff[prev], 0.0)
+            value = np.where(pair_hit, np.maximum(self.pair_lp[pair], backed), backed)
+            # ... and the word two before: the triple's value, else the pair's back-off
+            history, history_hit = _find(self.pair_keys, prev2 * n + prev, prev2 >= 0)
+            value = value + np.where(history_hit, self.pair_backoff[history], 0.0)
+            wanted = (prev2 * n + prev) * n + wid
+            triple, triple_hit = _find(self.triple_keys, wanted, known & (prev2 >= 0))
+            value = np.where(triple_hit, np.maximum(self.triple_lp[triple], value), value)
+            total += value
+            prev2, prev = np.where(known, prev, -1), np.where(known, wid, -1)
         return total
 
     def _inflected(self, words: np.ndarray) -> np.ndarray:
@@ -328,8 +355,13 @@ def word_model() -> WordModel:
         first = npz["first"].astype(np.int64)
         second = npz["second"].astype(np.int64)
         pair_lp = npz["log_prob"].astype(np.float64) * -PAIR_STEP
+        pair_backoff = npz["pair_backoff"].astype(np.float64)
         backoff = npz["backoff"].astype(np.float64)
-    pair_keys = first * len(eng.words) + second  # sorted by first, then second
+    n = len(eng.words)
+    pair_keys = first * n + second  # sorted by first, then second
+    with resources.as_file(data / "english_word_triples.npz") as path, np.load(path) as npz:
+        triple_keys = (npz["first"].astype(np.int64) * n + npz["second"]) * n + npz["third"]
+        triple_lp = npz["log_prob"].astype(np.float64) * -PAIR_STEP
     return WordModel(
         words=_table(codes, lengths, lp),
         ids=_table(codes, lengths, np.arange(len(lp), dtype=np.float64)),
@@ -339,4 +371,7 @@ def word_model() -> WordModel:
         pair_keys=pair_keys,
         pair_lp=pair_lp,
         backoff=backoff,
+        pair_backoff=pair_backoff,
+        triple_keys=triple_keys,
+        triple_lp=triple_lp,
     )
