@@ -170,7 +170,7 @@ def climb(
     moves: tuple[np.ndarray, np.ndarray],
     *,
     cycles: bool = True,
-    top: int = 60,
+    top: int = 40,
     margin: float = 30.0,
     rounds: int = 60,
 ) -> tuple[float, np.ndarray]:
