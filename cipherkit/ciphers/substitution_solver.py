@@ -8,8 +8,8 @@ A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext l
    attack (:func:`pattern_attack`);
 2. climbs from the best few distinct keys by steepest ascent over letter swaps on one
    combined score (:class:`KeyScore`: quadgrams + a word model, see :mod:`.wordmodel`:
-   word bigrams when breaks are kept, else the best split into dictionary words, with
-   cut-off words allowed at the text's ends);
+   word trigrams when breaks are kept, else the best split into dictionary words by
+   word pairs, with cut-off words allowed at the text's ends);
 3. polishes the best key: random kicks of a few swaps, each followed by a climb, kept
    when the combined score improves; a last climb also tries 3-cycles of letters.
 
@@ -49,7 +49,7 @@ WORD_WEIGHT = 3.0
 """Weight of the word model against quadgrams when word breaks are lost (the best
 dictionary segmentation of the letters)."""
 BREAK_WORD_WEIGHT = 5.0
-"""Weight of the word model against quadgrams when word breaks are kept (word bigrams
+"""Weight of the word model against quadgrams when word breaks are kept (word trigrams
 with back-off)."""
 
 PATTERN_WORDS = 20_000
