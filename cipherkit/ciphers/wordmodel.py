@@ -12,12 +12,12 @@ of every candidate plaintext is looked up in a sorted table with one
   inside one: its first piece may be the end of a dictionary word and its last piece the
   beginning of one, at a small cost each.
 * :meth:`WordModel.sentence_scores`: text with word breaks kept, the log10 probability
-  of its words under the same word bigrams.
+  of its words under word trigrams, backing off to the same word pairs.
 
-Both score a word after a word by :meth:`WordModel.pair_values`: a back-off bigram model,
-log10 P(second | first) where the model lists the pair, else the first word's back-off
-weight + log10 P(second). Single words are scored by their counts in
-``english_words.txt``.
+Pairs are scored by :meth:`WordModel.pair_values`: a back-off model, log10 P(second |
+first) where the model lists the pair (``english_word_pairs.npz``), else the first word's
+back-off weight + log10 P(second); triples likewise (``english_word_triples.npz``).
+Single words are scored by their counts in ``english_words.txt``.
 
 Examples
 --------
@@ -137,7 +137,9 @@ def _lookup(table: Table, length: int, packed: np.ndarray) -> np.ndarray:
     return np.where(keys[idx] == packed, vals[idx], -np.inf)
 
 
-def _find(keys: np.ndarray, wanted: np.ndarray, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _find(
+    keys: np.ndarray, wanted: np.ndarray, where: np.ndarray | bool
+) -> tuple[np.ndarray, np.ndarray]:
     """Positions of ``wanted`` in the sorted ``keys`` and whether each is there (only
     where ``where``)."""
     idx = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
@@ -146,7 +148,8 @@ def _find(keys: np.ndarray, wanted: np.ndarray, where: np.ndarray) -> tuple[np.n
 
 @dataclass(frozen=True, eq=False)
 class WordModel:
-    """Word, word-start, word-end and word-pair log10 probabilities as packed tables."""
+    """Word, word-start, word-end, word-pair and word-triple log10 probabilities as
+    packed or sorted tables."""
 
     words: Table
     """log10 probability of each dictionary word, by length."""
@@ -240,13 +243,10 @@ class WordModel:
         single = self.word_lp[cur][:, None]
         out = np.broadcast_to(single, prev.shape).copy()
         m, j = np.nonzero(prev >= 0)
-        if len(m):
-            left = prev[m, j]
-            key = left * len(self.word_lp) + cur[m]
-            idx = np.minimum(np.searchsorted(self.pair_keys, key), len(self.pair_keys) - 1)
-            backed = self.backoff[left] + single[m, 0]
-            listed = np.where(self.pair_keys[idx] == key, self.pair_lp[idx], -np.inf)
-            out[m, j] = np.maximum(backed, listed)
+        left = prev[m, j]
+        idx, hit = _find(self.pair_keys, left * len(self.word_lp) + cur[m], True)
+        backed = self.backoff[left] + single[m, 0]
+        out[m, j] = np.where(hit, np.maximum(backed, self.pair_lp[idx]), backed)
         return out
 
     def word_id(self, word: str) -> int:
@@ -263,9 +263,10 @@ class WordModel:
         r, i, k = np.nonzero(word >= 0)
         prev = word[r, i - k, 1:]
         m, j = np.nonzero(prev >= 0)
-        key = prev[m, j] * len(self.word_lp) + word[r[m], i[m], k[m]]
-        idx = np.minimum(np.searchsorted(self.pair_keys, key), len(self.pair_keys) - 1)
-        hit = np.flatnonzero(self.pair_keys[idx] == key)
+        idx, hit = _find(
+            self.pair_keys, prev[m, j] * len(self.word_lp) + word[r[m], i[m], k[m]], True
+        )
+        hit = np.flatnonzero(hit)
         m, j, idx = m[hit], j[hit], idx[hit]
         order = np.argsort(i[m], kind="stable")
         m, j, idx = m[order], j[order], idx[order]
