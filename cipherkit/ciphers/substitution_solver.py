@@ -48,7 +48,7 @@ __all__ = [
 WORD_WEIGHT = 3.0
 """Weight of the word model against quadgrams when word breaks are lost (the best
 dictionary segmentation of the letters)."""
-BREAK_WORD_WEIGHT = 5.0
+BREAK_WORD_WEIGHT = 3.0
 """Weight of the word model against quadgrams when word breaks are kept (word trigrams
 with back-off)."""
 
