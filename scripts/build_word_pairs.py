@@ -54,10 +54,9 @@ QUANT_BITS = 16
 class Trie:
     """A trigram model as arrays (log10 values). Pairs: ``pair_later`` (the predicted
     word), ``pair_earlier``, ``pair_lp``, ``pair_bo``; triples: ``triple_words`` (n x 3,
-    in reading order) and ``triple_lp``; per word: ``word_lp``, ``word_bo``."""
+    in reading order) and ``triple_lp``; per word: ``word_bo``."""
 
     words: list[str]
-    word_lp: np.ndarray
     word_bo: np.ndarray
     pair_later: np.ndarray
     pair_earlier: np.ndarray
@@ -116,7 +115,6 @@ def read_trie(path: Path) -> Trie:
     triple_words = np.stack([triple_first, pair_earlier[owner], pair_later[owner]], axis=1)
     return Trie(
         words=words,
-        word_lp=ug["prob"][:n1] * LOG_UNIT,
         word_bo=ug["bo"][:n1] * LOG_UNIT,
         pair_later=pair_later,
         pair_earlier=pair_earlier,

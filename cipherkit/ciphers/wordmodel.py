@@ -42,6 +42,7 @@ from importlib import resources
 import numpy as np
 
 from cipherkit.ciphers.stats import UNKNOWN_LETTER, english
+from cipherkit.ciphers.text import letter_codes
 
 __all__ = [
     "BREAK_CUT",
@@ -251,8 +252,11 @@ class WordModel:
 
     def word_id(self, word: str) -> int:
         """The id of a dictionary word (upper case), or -1."""
-        codes = np.asarray([ord(ch) - 65 for ch in word])
-        found = _lookup(self.ids, len(word), pack(codes)) if len(word) <= MAX_WORD else -np.inf
+        found = (
+            _lookup(self.ids, len(word), pack(letter_codes(word)))
+            if len(word) <= MAX_WORD
+            else -np.inf
+        )
         return int(found) if np.isfinite(found) else -1
 
     def _listed_pairs(self, word: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -289,8 +293,11 @@ class WordModel:
         plains = np.atleast_2d(plains)
         rows = plains.shape[0]
         total = np.zeros(rows)
+        n = len(self.word_lp)
         prev2 = np.full(rows, -1, dtype=np.int64)
         prev = np.full(rows, -1, dtype=np.int64)
+        # the listed pair (prev2, prev), found one word earlier as (prev, word)
+        history, history_hit = np.zeros(rows, dtype=np.int64), np.zeros(rows, dtype=bool)
         at = 0
         last = len(lengths) - 1
         for k, length in enumerate(lengths):
@@ -299,6 +306,7 @@ class WordModel:
             if length > MAX_WORD:
                 total += UNKNOWN_LETTER * length
                 prev2[:] = prev[:] = -1
+                history_hit[:] = False
                 continue
             ids = _lookup(self.ids, length, packed)
             known = np.isfinite(ids)
@@ -310,18 +318,17 @@ class WordModel:
                 table = self.suffixes if k == 0 else self.prefixes
                 if length < MAX_WORD:
                     single = np.maximum(single, BREAK_CUT + _lookup(table, length, packed))
-            n = len(self.word_lp)
             pair, pair_hit = _find(self.pair_keys, prev * n + wid, known & (prev >= 0))
             backed = single + np.where(known & (prev >= 0), self.backoff[prev], 0.0)
             value = np.where(pair_hit, np.maximum(self.pair_lp[pair], backed), backed)
             # ... and the word two before: the triple's value, else the pair's back-off
-            history, history_hit = _find(self.pair_keys, prev2 * n + prev, prev2 >= 0)
             value = value + np.where(history_hit, self.pair_backoff[history], 0.0)
             wanted = (prev2 * n + prev) * n + wid
             triple, triple_hit = _find(self.triple_keys, wanted, known & (prev2 >= 0))
             value = np.where(triple_hit, np.maximum(self.triple_lp[triple], value), value)
             total += value
             prev2, prev = np.where(known, prev, -1), np.where(known, wid, -1)
+            history, history_hit = pair, pair_hit
         return total
 
     def _inflected(self, words: np.ndarray) -> np.ndarray:
