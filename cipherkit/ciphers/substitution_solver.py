@@ -11,7 +11,9 @@ A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext l
    word trigrams when breaks are kept, else the best split into dictionary words by
    word pairs, with cut-off words allowed at the text's ends);
 3. polishes the best key: random kicks of a few swaps, each followed by a climb, kept
-   when the combined score improves; a last climb also tries 3-cycles of letters.
+   when the combined score improves; a last climb also tries 3-cycles of letters. Without
+   word breaks, the polish and the last climb score the chosen split by word triples
+   too (slower, so the first climbs do without).
 
 Runs stop as soon as two of them end on the same plaintext (or after ``max_runs``); the
 best key by the combined score wins.
@@ -64,7 +66,8 @@ TEMPERATURE = 0.035
 class KeyScore:
     """The one score that ranks substitution keys: quadgram log10 probability of the
     plaintext + ``weight`` x its word log10 probability (words of the given ``lengths``
-    when word breaks are kept, else the best segmentation into dictionary words).
+    when word breaks are kept, else the best segmentation into dictionary words, scored
+    by word triples if ``trigrams``, else by word pairs).
 
     >>> from cipherkit.ciphers.text import letter_codes
     >>> score = KeyScore(letter_codes("MEETMEATNOON"), None, WORD_WEIGHT)
@@ -76,6 +79,7 @@ class KeyScore:
     c: np.ndarray
     lengths: list[int] | None
     weight: float
+    trigrams: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_inside", self.inside)
@@ -105,7 +109,7 @@ class KeyScore:
         plains = keys[:, self.c]
         model = word_model()
         if self.lengths is None:
-            return model.segment_scores(plains)
+            return model.segment_scores(plains, trigrams=self.trigrams)
         return model.sentence_scores(plains, self.lengths)
 
     def full(self, keys: np.ndarray, quad: np.ndarray | None = None) -> np.ndarray:
@@ -306,6 +310,9 @@ def solve_substitution(
         [len(w) for w in word_list] if breaks else None,
         BREAK_WORD_WEIGHT if breaks else WORD_WEIGHT,
     )
+    # without word breaks the climbs from the annealed keys score splits by word pairs
+    # (faster); the polish and the last climb by word triples
+    rough = KeyScore(scorer.c, scorer.lengths, scorer.weight, trigrams=breaks)
     moves = _moves(present)
     results: list[tuple[float, np.ndarray]] = []
     seen: dict[bytes, int] = {}
@@ -320,8 +327,9 @@ def solve_substitution(
         if breaks and run == 0:
             for key in _pattern_tables(word_list, c):
                 finalists.setdefault(key[present].tobytes(), key)
-        climbed = [climb(key, scorer, moves, cycles=False) for key in finalists.values()]
-        score, key = max(climbed, key=lambda r: r[0])
+        climbed = [climb(key, rough, moves, cycles=False) for key in finalists.values()]
+        _rough, key = max(climbed, key=lambda r: r[0])
+        score = float(scorer.full(key[None])[0])
         score, key = _polish(key, score, scorer, moves, present, rng, kicks)
         score, key = climb(key, scorer, moves)
         results.append((score, key))

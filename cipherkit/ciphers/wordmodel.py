@@ -4,13 +4,14 @@ Words are looked up as integers: a run of letter codes packs into one ``uint64``
 27, letters 1..26; exact up to 13 letters, wrapping, i.e. hashed, at 14), so every window
 of every candidate plaintext is looked up in a sorted table with one
 :func:`numpy.searchsorted`. Two models use the shipped lists (``english_words.txt``,
-``english_word_pairs.npz``; see ``cipherkit/data/NOTICE``):
+``english_word_pairs.npz``, ``english_word_triples.npz``; see ``cipherkit/data/NOTICE``):
 
-* :meth:`WordModel.segment_scores`: text without word breaks, the log10 probability of
-  its best split into dictionary words under word bigrams (dynamic programming over all
-  rows at once, the last piece as the state). The text may start inside a word and stop
-  inside one: its first piece may be the end of a dictionary word and its last piece the
-  beginning of one, at a small cost each.
+* :meth:`WordModel.segment_scores`: text without word breaks, its best split into
+  dictionary words under word bigrams (dynamic programming over all rows at once, the
+  last piece as the state), scored under word trigrams (the words of the split followed
+  back from its end). The text may start inside a word and stop inside one: its first
+  piece may be the end of a dictionary word and its last piece the beginning of one, at
+  a small cost each.
 * :meth:`WordModel.sentence_scores`: text with word breaks kept, the log10 probability
   of its words under word trigrams, backing off to the same word pairs.
 
@@ -177,13 +178,27 @@ class WordModel:
     triple_lp: np.ndarray
     """log10 P(third | first second) of those triples."""
 
-    def segment_scores(self, plains: np.ndarray) -> np.ndarray:
-        """log10 probability of the best split of each row (letter codes) into words
-        under the word-bigram model (:meth:`pair_values`); letters no word covers cost
-        :data:`~cipherkit.ciphers.stats.UNKNOWN_LETTER` each, and a word after one (or
-        first) is scored alone. Dynamic programming over all rows at once: the state is
-        the last piece, so the split chosen is the best by word pairs."""
+    def segment_scores(self, plains: np.ndarray, *, trigrams: bool = True) -> np.ndarray:
+        """log10 probability of the best split of each row (letter codes) into words.
+
+        The split is the best under the word-bigram model (:meth:`pair_values`); letters
+        no word covers cost :data:`~cipherkit.ciphers.stats.UNKNOWN_LETTER` each, and a
+        word after one (or first) is scored alone. Dynamic programming over all rows at
+        once: the state is the last piece. With ``trigrams`` the chosen split is then
+        scored under word trigrams as :meth:`sentence_scores` scores words (each word
+        given the two before it), else its bigram score is returned."""
         plains = np.atleast_2d(plains)
+        back, word, final, final_at, final_opt = self._viterbi(plains, paths=trigrams)
+        if not trigrams:
+            return final
+        return final + self._trigram_gain(self._path_words(back, word, final_at, final_opt))
+
+    def _viterbi(self, plains: np.ndarray, *, paths: bool) -> tuple[np.ndarray, ...]:
+        """The bigram dynamic programme of :meth:`segment_scores`. Returns the option of
+        the piece before each state (positions x options x rows; filled only with
+        ``paths``), the word ids (rows x positions x options: the id of the word of that
+        many letters ending there, or -1), and per row the best score, the end of the
+        split's last whole piece and that piece's option."""
         rows, n = plains.shape
         top = min(MAX_WORD, n)
         cut = top + 1  # option of the piece ending at i: 0 one unknown letter,
@@ -206,12 +221,15 @@ class WordModel:
         bounds = np.searchsorted(ends, np.arange(n + 2))
         best = np.full((n + 1, options, rows), -np.inf)
         best[0, 0] = 0.0
+        back = np.full((n + 1, options, rows), -1, dtype=np.int64)
         # before[p]: the best score standing at p with the next word's pair unlisted
-        # (after a word its back-off weight, after anything else nothing)
+        # (after a word its back-off weight, after anything else nothing), and its option
         before = np.full((n + 1, rows), -np.inf)
         before[0] = 0.0
+        before_opt = np.full((n + 1, rows), -1, dtype=np.int64)
+        steps = np.arange(1, top + 1)
+        every = np.arange(rows)
         for end in range(1, n + 1):
-            best[end, 0] = best[end - 1].max(axis=0) + UNKNOWN_LETTER
             size = min(top, end)
             best[end, 1 : size + 1] = single[end, 1 : size + 1] + before[end - size : end][::-1]
             if end < top:
@@ -220,15 +238,79 @@ class WordModel:
             if b > a:  # words whose pair with the word before them is listed
                 listed = best[end - k[a:b], prev_k[a:b], r[a:b]] + value[a:b]
                 np.maximum.at(best[end], (k[a:b], r[a:b]), listed)
-            before[end] = np.maximum(
-                np.maximum(best[end, 0], best[end, cut]),
-                (best[end, 1 : top + 1] + backoff[end, 1 : top + 1]).max(axis=0),
-            )
+            after_word = best[end, 1 : top + 1] + backoff[end, 1 : top + 1]
+            if not paths:
+                best[end, 0] = best[end - 1].max(axis=0) + UNKNOWN_LETTER
+                before[end] = np.maximum(
+                    np.maximum(best[end, 0], best[end, cut]), after_word.max(axis=0)
+                )
+                continue
+            came = best[end - 1].argmax(axis=0)
+            back[end, 0] = came
+            best[end, 0] = best[end - 1, came, every] + UNKNOWN_LETTER
+            back[end, 1 : size + 1] = before_opt[end - size : end][::-1]
+            if b > a:
+                won = listed >= best[end, k[a:b], r[a:b]]
+                back[end, k[a:b][won], r[a:b][won]] = prev_k[a:b][won]
+            pick = after_word.argmax(axis=0)
+            stand = after_word[pick, every]
+            before_opt[end] = steps[pick]
+            for opt in (0, cut):
+                wins = best[end, opt] > stand
+                stand = np.where(wins, best[end, opt], stand)
+                before_opt[end, wins] = opt
+            before[end] = stand
         final = best[n].max(axis=0)
+        final_at = np.full(rows, n, dtype=np.int64)
+        final_opt = best[n].argmax(axis=0)
         for length in range(1, top):  # ... and the text may stop inside a word
             tail = CUT_END + _lookup(self.prefixes, length, pack(plains[:, n - length :]))
-            final = np.maximum(final, best[n - length].max(axis=0) + tail)
-        return final
+            here = best[n - length].max(axis=0) + tail
+            better = here > final
+            final = np.where(better, here, final)
+            final_at = np.where(better, n - length, final_at)
+            final_opt = np.where(better, best[n - length].argmax(axis=0), final_opt)
+        return back, word, final, final_at, final_opt
+
+    @staticmethod
+    def _path_words(
+        back: np.ndarray, word: np.ndarray, at: np.ndarray, opt: np.ndarray
+    ) -> np.ndarray:
+        """The pieces of each row's split, last first (pieces x rows), followed back
+        from the end of its last whole piece (``at``, option ``opt``) through ``back``
+        (see :meth:`_viterbi`): word ids, -1 for a piece that is no word and after the
+        split's first piece."""
+        cut = back.shape[1] - 1
+        rows = np.arange(back.shape[2])
+        at, opt = at.copy(), opt.copy()
+        out = []
+        while (at > 0).any():
+            live = at > 0
+            out.append(np.where(live & (opt >= 1) & (opt < cut), word[rows, at, opt], -1))
+            prev = back[at, opt, rows]
+            at = np.where(live, at - np.where(opt == 0, 1, np.where(opt == cut, at, opt)), 0)
+            opt = np.where(live, prev, 0)
+        return np.asarray(out, dtype=np.int64).reshape(-1, len(rows))
+
+    def _trigram_gain(self, path: np.ndarray) -> np.ndarray:
+        """Per row: what scoring each word of a split (``path``, as
+        :meth:`_path_words` makes it) given the two words before it adds to scoring it
+        given the one before (the trigram's value, else the pair's back-off weight)."""
+        n = len(self.word_lp)
+        third, second, first = path[:-2], path[1:-1], path[2:]
+        ok = (first >= 0) & (second >= 0) & (third >= 0)
+        s, r = np.nonzero(ok)
+        gain = np.zeros(path.shape[1])
+        if not len(s):
+            return gain
+        w1, w2, w3 = first[s, r], second[s, r], third[s, r]
+        history, history_hit = _find(self.pair_keys, w1 * n + w2, True)
+        pair_value = self.pair_values(w2[:, None], w3)[:, 0]
+        value = pair_value + np.where(history_hit, self.pair_backoff[history], 0.0)
+        triple, triple_hit = _find(self.triple_keys, (w1 * n + w2) * n + w3, True)
+        value = np.where(triple_hit, np.maximum(self.triple_lp[triple], value), value)
+        np.add.at(gain, r, value - pair_value)
+        return gain
 
     def pair_values(self, prev: np.ndarray, cur: np.ndarray) -> np.ndarray:
         """log10 P(cur | prev) of word ids ``cur`` (m) after each of ``prev`` (m x k;

@@ -201,10 +201,27 @@ def _best_split_by_hand(model, text: str) -> float:
 def test_segmentation_is_the_best_split_under_word_pairs() -> None:
     model = word_model()
     texts = ["THEIRONGATE", "MEETMEATNOON", "INGTHEMQXQ", "EDTHEBOXQ", "ATHICKFOG"]
-    got = model.segment_scores(_rows(*texts[:1]))  # one row alone ...
+    got = model.segment_scores(_rows(*texts[:1]), trigrams=False)  # one row alone ...
     assert np.isclose(got[0], _best_split_by_hand(model, texts[0]))
     for text in texts[1:]:  # ... and rows of one length together
-        assert np.isclose(model.segment_scores(_rows(text))[0], _best_split_by_hand(model, text))
+        got = model.segment_scores(_rows(text), trigrams=False)[0]
+        assert np.isclose(got, _best_split_by_hand(model, text))
+
+
+def test_segmentation_scores_its_split_by_word_triples() -> None:
+    model = word_model()
+    rows = _rows("INTHESANDNEARTHEPIER", "INTHEWANDNEARTHEPIER", "THEIRONGATE" + "X" * 9)
+    sand, wand, _gate = model.segment_scores(rows)
+    # the split chosen by pairs, scored as the same words with breaks kept are scored
+    lengths = [2, 3, 4, 4, 3, 4]
+    assert np.allclose([sand, wand], model.sentence_scores(rows[:2], lengths))
+    assert sand > wand
+    # by pairs alone "wand near" wins: the model lists that pair, not "sand near"
+    by_pairs = model.segment_scores(rows, trigrams=False)
+    assert by_pairs[1] > by_pairs[0]
+    # each row of a batch follows its own split back (the third ends in unknown letters)
+    alone = [model.segment_scores(row[None])[0] for row in rows]
+    assert np.allclose(model.segment_scores(rows), alone)
 
 
 def test_word_pairs_choose_the_split() -> None:
