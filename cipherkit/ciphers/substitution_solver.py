@@ -316,6 +316,7 @@ def solve_substitution(
     moves = _moves(present)
     results: list[tuple[float, np.ndarray]] = []
     seen: dict[bytes, int] = {}
+    reached: dict[bytes, int] = {}  # keys a run climbed to or ended on: which run
     for run in range(max(1, max_runs)):
         start = _frequency_key(c) if run == 0 else None
         keys, scores = anneal(c, present, rng, chains, steps, rounds, start)
@@ -329,11 +330,17 @@ def solve_substitution(
                 finalists.setdefault(key[present].tobytes(), key)
         climbed = [climb(key, rough, moves, cycles=False) for key in finalists.values()]
         _rough, key = max(climbed, key=lambda r: r[0])
-        score = float(scorer.full(key[None])[0])
-        score, key = _polish(key, score, scorer, moves, present, rng, kicks)
-        score, key = climb(key, scorer, moves)
-        results.append((score, key))
         tag = key[present].tobytes()
+        if tag in reached:  # an earlier run got here: this one ends where that one did
+            score, key = results[reached[tag]]
+        else:
+            reached[tag] = len(results)
+            score = float(scorer.full(key[None])[0])
+            score, key = _polish(key, score, scorer, moves, present, rng, kicks)
+            score, key = climb(key, scorer, moves)
+        tag = key[present].tobytes()
+        reached.setdefault(tag, len(results))
+        results.append((score, key))
         seen[tag] = seen.get(tag, 0) + 1
         if seen[tag] >= 2:
             break
