@@ -15,8 +15,9 @@ A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext l
    word breaks, the polish and the last climb score the chosen split by word triples
    too (slower, so the first climbs do without).
 
-Runs stop as soon as two of them end on the same plaintext (or after ``max_runs``); the
-best key by the combined score wins.
+Runs stop as soon as two of them end on the same plaintext (or after ``max_runs``); a
+run whose climbs reach a key an earlier run reached ends where that one did, without
+polishing again. The best key by the combined score wins.
 
 >>> from cipherkit.ciphers.classical import Substitution
 >>> secret = Substitution.random(3).encrypt("meet me at the old mill after dark")
