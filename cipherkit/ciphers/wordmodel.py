@@ -238,28 +238,23 @@ class WordModel:
             if b > a:  # words whose pair with the word before them is listed
                 listed = best[end - k[a:b], prev_k[a:b], r[a:b]] + value[a:b]
                 np.maximum.at(best[end], (k[a:b], r[a:b]), listed)
-            after_word = best[end, 1 : top + 1] + backoff[end, 1 : top + 1]
-            if not paths:
-                best[end, 0] = best[end - 1].max(axis=0) + UNKNOWN_LETTER
-                before[end] = np.maximum(
-                    np.maximum(best[end, 0], best[end, cut]), after_word.max(axis=0)
-                )
-                continue
             came = best[end - 1].argmax(axis=0)
-            back[end, 0] = came
             best[end, 0] = best[end - 1, came, every] + UNKNOWN_LETTER
-            back[end, 1 : size + 1] = before_opt[end - size : end][::-1]
-            if b > a:
-                won = listed >= best[end, k[a:b], r[a:b]]
-                back[end, k[a:b][won], r[a:b][won]] = prev_k[a:b][won]
+            after_word = best[end, 1 : top + 1] + backoff[end, 1 : top + 1]
             pick = after_word.argmax(axis=0)
-            stand = after_word[pick, every]
-            before_opt[end] = steps[pick]
+            stand, stand_opt = after_word[pick, every], steps[pick]
             for opt in (0, cut):
                 wins = best[end, opt] > stand
                 stand = np.where(wins, best[end, opt], stand)
-                before_opt[end, wins] = opt
+                stand_opt = np.where(wins, opt, stand_opt)
             before[end] = stand
+            if paths:
+                back[end, 0] = came
+                back[end, 1 : size + 1] = before_opt[end - size : end][::-1]
+                if b > a:
+                    won = listed >= best[end, k[a:b], r[a:b]]
+                    back[end, k[a:b][won], r[a:b][won]] = prev_k[a:b][won]
+                before_opt[end] = stand_opt
         final = best[n].max(axis=0)
         final_at = np.full(rows, n, dtype=np.int64)
         final_opt = best[n].argmax(axis=0)
