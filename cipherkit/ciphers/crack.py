@@ -3,7 +3,9 @@
 :func:`identify` reads the cues a cryptanalyst reads (index of coincidence, how close
 the letter counts are to English, Playfair's even length without J and without doubled
 pairs); :func:`crack_text` runs the right solver (or, for ``auto``, the plausible ones)
-and returns a :class:`CrackResult` with the best reading.
+and returns a :class:`CrackResult` with the best reading. A shift that reads as English
+is taken at once; among the monoalphabetic ciphers a reading must beat a simpler
+cipher's by more than the log10 of its extra keys (26! against 26 for a shift).
 
 >>> from cipherkit.ciphers.classical import Caesar
 >>> result = crack_text(Caesar(10).encrypt("Never trust a message that arrives by pigeon"))
@@ -54,6 +56,17 @@ CIPHER_NAMES = (
     "railfence",
     "columnar",
 )
+
+
+LOOKS_ENGLISH = -0.5
+"""Quadgram fitness (per quadgram, against English) above which a reading is taken as
+the answer without trying more complex ciphers."""
+KEYS_LOG10 = {
+    "caesar": math.log10(26),
+    "affine": math.log10(12 * 26),
+    "substitution": math.log10(math.factorial(26)),
+}
+"""log10 of the number of keys of each monoalphabetic cipher."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +124,9 @@ def identify(text: str) -> dict[str, Any]:
         "doubled_pairs": doubled_pairs,
         "distinct_letters": len(set(codes.tolist())),
     }
-    if n >= 20 and chi < 2.0 * n**0.5 + 40:
+    # a transposition keeps English's letter counts: no shift of them fits English better
+    unshifted = all(chi <= chi_squared((codes + s) % 26) for s in range(1, 26))
+    if n >= 20 and chi < 2.0 * n**0.5 + 40 and unshifted:
         family = "transposition"
     elif ioc >= 0.055 or n < 40:
         family = "monoalphabetic"
@@ -170,19 +185,42 @@ def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult
     cues = identify(text)
     if cipher != "auto":
         return _result(cipher, _solve(cipher, text, codes, seed), text, cues)
+    # a shift that reads as English settles it, whatever the cues say (they are noisy
+    # on short texts), and costs 26 tries
+    caesar = _solve("caesar", text, codes, seed)
+    if caesar.fitness > LOOKS_ENGLISH:
+        return _result("caesar", caesar, text, cues)
     family = cues["family"]
+    if family == "monoalphabetic":
+        return _result(*_simplest_monoalphabetic(text, codes, seed, caesar), text, cues)
     candidates = {
         "transposition": ["railfence", "columnar"],
-        "monoalphabetic": ["caesar", "affine", "substitution"],
         "playfair": ["playfair", "vigenere"],
         "polyalphabetic": ["vigenere", "beaufort", "autokey"],
     }[family]
     best: tuple[float, str, Solution] | None = None
     for name in candidates:
-        if name == "substitution" and best is not None and best[0] > -0.5:
-            break  # a Caesar or affine reading already looks like English
         sol = _solve(name, text, codes, seed)
         if best is None or sol.fitness > best[0] + 0.05:
             best = (sol.fitness, name, sol)
     assert best is not None
     return _result(best[1], best[2], text, cues)
+
+
+def _simplest_monoalphabetic(
+    text: str, codes: np.ndarray, seed: int, caesar: Solution
+) -> tuple[str, Solution]:
+    """Caesar, affine or general substitution: the reading with the best quadgram score
+    less log10 of its cipher's number of keys. A general substitution can fit any short
+    text better than a shift can, but it has 26! keys to choose from: it must beat the
+    shift by that much (about 25 in log10 probability) to be believed."""
+    best: tuple[float, str, Solution] | None = None
+    for name in ("caesar", "affine", "substitution"):
+        if name == "substitution" and best is not None and best[2].fitness > LOOKS_ENGLISH:
+            break  # an affine reading already looks like English
+        sol = caesar if name == "caesar" else _solve(name, text, codes, seed)
+        value = sol.score - KEYS_LOG10[name]
+        if best is None or value > best[0]:
+            best = (value, name, sol)
+    assert best is not None
+    return best[1], best[2]

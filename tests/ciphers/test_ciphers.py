@@ -162,6 +162,18 @@ def test_crack_auto_identifies() -> None:
         crack_text("   ")
 
 
+def test_crack_auto_reads_short_shifts_as_shifts() -> None:
+    # a general substitution fits a short text's quadgrams better than any shift, and the
+    # letter counts of a short text can look unshifted: neither may hide the shift
+    for text in ("Snow fell all night", "The spy hid the key", "Nobody in the village knew"):
+        result = crack_text(Caesar(7).encrypt(text))
+        assert (result.cipher, result.plaintext) == ("caesar", text)
+    # ... while a longer substitution is still read as one
+    text = make_texts(1, 60, seed=3, whole_words=True)[0]
+    result = crack_text(Substitution.random(2).encrypt(text))
+    assert (result.cipher, result.plaintext) == ("substitution", text)
+
+
 def test_crack_cli_json_and_errors() -> None:
     secret = Vigenere("LEMON").encrypt(make_texts(1, 120, seed=2)[0])
     out = subprocess.run(
