@@ -195,7 +195,7 @@ def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult
         return _result(*_simplest_monoalphabetic(text, codes, seed, caesar), text, cues)
     candidates = {
         "transposition": ["railfence", "columnar"],
-        "playfair": ["playfair", "vigenere"],
+        "playfair": ["playfair", "vigenere", "beaufort", "autokey"],
         "polyalphabetic": ["vigenere", "beaufort", "autokey"],
     }[family]
     best: tuple[float, str, Solution] | None = None

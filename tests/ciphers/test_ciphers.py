@@ -28,6 +28,7 @@ from cipherkit.ciphers import (
     cipher_from_json,
     crack_text,
     friedman_key_length,
+    identify,
     index_of_coincidence,
     kasiski,
     letter_frequencies,
@@ -172,6 +173,14 @@ def test_crack_auto_reads_short_shifts_as_shifts() -> None:
     text = make_texts(1, 60, seed=3, whole_words=True)[0]
     result = crack_text(Substitution.random(2).encrypt(text))
     assert (result.cipher, result.plaintext) == ("substitution", text)
+
+
+def test_crack_auto_tries_polyalphabetic_ciphers_on_playfair_cues() -> None:
+    text = make_texts(10, 120, seed=77, whole_words=True)[7]
+    secret = Beaufort("KEY").encrypt(text)
+    assert identify(secret)["family"] == "playfair"  # even, no J, no doubled pair
+    result = crack_text(secret, seed=7)
+    assert (result.cipher, result.key) == ("beaufort", "KEY")
 
 
 def test_crack_cli_json_and_errors() -> None:
