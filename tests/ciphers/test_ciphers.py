@@ -183,6 +183,15 @@ def test_crack_auto_tries_polyalphabetic_ciphers_on_playfair_cues() -> None:
     assert (result.cipher, result.key) == ("beaufort", "KEY")
 
 
+def test_crack_auto_tries_other_families_when_the_cues_mislead() -> None:
+    text = make_texts(10, 60, seed=77, whole_words=True)[1]
+    secret = Beaufort("SECRET").encrypt(text)
+    assert identify(secret)["family"] == "monoalphabetic"  # a high IoC by chance
+    result = crack_text(secret, seed=1)
+    assert (result.cipher, result.key) == ("beaufort", "SECRET")
+    assert letters_only(result.plaintext) == letters_only(text)
+
+
 def test_crack_cli_json_and_errors() -> None:
     secret = Vigenere("LEMON").encrypt(make_texts(1, 120, seed=2)[0])
     out = subprocess.run(
