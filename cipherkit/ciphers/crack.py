@@ -225,16 +225,16 @@ def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult
             if family == cues["family"] or (family == "playfair" and not playfair_cues):
                 continue
             other, other_sol = family_best(family)
-            if _evidence(other, other_sol) > _evidence(name, sol):
+            if _evidence(other, other_sol, len(codes)) > _evidence(name, sol, len(codes)):
                 name, sol = other, other_sol
     return _result(name, sol, text, cues)
 
 
-def _evidence(name: str, sol: Solution) -> float:
-    """How much a reading says for its cipher: its quadgram score less log10 of the number
-    of keys its cipher had to choose from (a cipher with more keys fits any short text
-    better, by chance)."""
-    cipher, n = sol.cipher, len(sol.plaintext)
+def _evidence(name: str, sol: Solution, n: int) -> float:
+    """How much a reading of ``n`` letters says for its cipher: its quadgram score less
+    log10 of the number of keys its cipher had to choose from (a cipher with more keys
+    fits any short text better, by chance)."""
+    cipher = sol.cipher
     if name in KEYS_LOG10:
         keys = KEYS_LOG10[name]
     elif isinstance(cipher, Vigenere):  # and Beaufort, autokey: a length, 26 per letter
@@ -253,19 +253,17 @@ def _simplest_monoalphabetic(
     text: str, codes: np.ndarray, seed: int, solved: dict[str, Solution]
 ) -> tuple[str, Solution]:
     """Caesar, affine or general substitution (solved now unless in ``solved``, which
-    keeps them): the reading with the best quadgram score less log10 of its cipher's
-    number of keys. A general substitution can fit any short
-    text better than a shift can, but it has 26! keys to choose from: it must beat the
-    shift by that much (about 25 in log10 probability) to be believed."""
+    keeps them): the reading with the best :func:`_evidence`. A general substitution can
+    fit any short text better than a shift can, but it has 26! keys to choose from: it
+    must beat the shift by that much (about 25 in log10 probability) to be believed."""
     best: tuple[float, str, Solution] | None = None
     for name in ("caesar", "affine", "substitution"):
         if name == "substitution" and best is not None and best[2].fitness > LOOKS_ENGLISH:
             break  # an affine reading already looks like English
         if name not in solved:
             solved[name] = _solve(name, text, codes, seed)
-        sol = solved[name]
-        value = sol.score - KEYS_LOG10[name]
+        value = _evidence(name, solved[name], len(codes))
         if best is None or value > best[0]:
-            best = (value, name, sol)
+            best = (value, name, solved[name])
     assert best is not None
     return best[1], best[2]
