@@ -537,6 +537,71 @@ def ciphers_vigenere(quick: bool) -> Figures:
     return _cipher_solve_figures(cases, lambda text, i: solve_vigenere(text).plaintext)
 
 
+@benchmark("ciphers_crack_auto")
+def ciphers_crack_auto(quick: bool) -> Figures:
+    """``crack --cipher auto`` on ten cipher types with random keys, 30, 60 and 120 letters
+    of whole words (seed 13): per type and length the share read exactly as the true key
+    reads it (``solved``; Playfair's solver needs longer texts) and the share named as
+    the cipher used (``named``; an Atbash counts when named affine or substitution,
+    which include it), and the median time."""
+    import numpy as np
+
+    from cipherkit.ciphers import crack_text, letters_only
+    from cipherkit.ciphers.classical import (
+        Affine,
+        Atbash,
+        Autokey,
+        Beaufort,
+        Caesar,
+        Columnar,
+        Playfair,
+        RailFence,
+        Substitution,
+        Vigenere,
+    )
+    from cipherkit.ciphers.samples import make_texts
+
+    def word(rng: np.random.Generator, low: int, high: int) -> str:
+        return "".join(chr(65 + int(x)) for x in rng.integers(0, 26, int(rng.integers(low, high))))
+
+    makers: dict[str, Callable[[np.random.Generator], Any]] = {
+        "caesar": lambda rng: Caesar(int(rng.integers(1, 26))),
+        "atbash": lambda rng: Atbash(),
+        "affine": lambda rng: Affine(int(rng.choice([3, 5, 7, 9, 11, 15])), int(rng.integers(26))),
+        "substitution": lambda rng: Substitution.random(int(rng.integers(1 << 30))),
+        "vigenere": lambda rng: Vigenere(word(rng, 2, 9)),
+        "beaufort": lambda rng: Beaufort(word(rng, 2, 9)),
+        "autokey": lambda rng: Autokey(word(rng, 2, 7)),
+        "railfence": lambda rng: RailFence(int(rng.integers(2, 7))),
+        "columnar": lambda rng: Columnar(word(rng, 3, 8)),
+        "playfair": lambda rng: Playfair(word(rng, 5, 10)),
+    }
+    also = {"atbash": {"affine", "substitution"}}
+    count = 1 if quick else 10
+    figures: Figures = {}
+    for letters in (120,) if quick else (30, 60, 120):
+        texts = make_texts(count, letters, seed=13, whole_words=True)
+        row: dict[str, Any] = {}
+        for name, make in makers.items():
+            solved = named = 0
+            times = []
+            for i, text in enumerate(texts):
+                cipher = make(np.random.default_rng([13, letters, i, len(name)]))
+                secret = cipher.encrypt(text)
+                start = time.perf_counter()
+                result = crack_text(secret, seed=i)
+                times.append(time.perf_counter() - start)
+                solved += letters_only(result.plaintext) == letters_only(cipher.decrypt(secret))
+                named += result.cipher == name or result.cipher in also.get(name, set())
+            row[name] = {
+                "solved": round(solved / count, 3),
+                "named": round(named / count, 3),
+                "median_s": round(statistics.median(times), 3),
+            }
+        figures[f"letters_{letters}"] = row
+    return figures
+
+
 @benchmark("serve_load")
 def serve_load(quick: bool) -> Figures:
     """The gallery server under a class: warm time-to-interactive of a mission page, 30

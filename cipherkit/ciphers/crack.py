@@ -210,7 +210,10 @@ def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult
         for name in FAMILIES[family]:
             if name not in solved:
                 solved[name] = _solve(name, text, codes, seed)
-            if best is None or solved[name].fitness > best[1].fitness + 0.05:
+            fitness = solved[name].fitness
+            # Playfair's cues are strong: only a reading that looks like English beats them
+            believed = family != "playfair" or fitness > LOOKS_ENGLISH
+            if best is None or (believed and fitness > best[1].fitness + 0.05):
                 best = (name, solved[name])
         assert best is not None
         return best

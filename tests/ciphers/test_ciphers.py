@@ -181,6 +181,11 @@ def test_crack_auto_tries_polyalphabetic_ciphers_on_playfair_cues() -> None:
     assert identify(secret)["family"] == "playfair"  # even, no J, no doubled pair
     result = crack_text(secret, seed=7)
     assert (result.cipher, result.key) == ("beaufort", "KEY")
+    # ... but a polyalphabetic reading that is not English does not overrule the cues
+    # (60 letters are too few to solve Playfair; an autokey key fits them better)
+    secret = Playfair("LYOITL").encrypt(make_texts(10, 60, seed=13, whole_words=True)[3])
+    assert identify(secret)["family"] == "playfair"
+    assert crack_text(secret, seed=3).cipher == "playfair"
 
 
 def test_crack_auto_tries_other_families_when_the_cues_mislead() -> None:
