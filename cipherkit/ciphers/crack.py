@@ -27,6 +27,9 @@ import numpy as np
 
 from cipherkit.ciphers.classical import Atbash, Cipher, Columnar, RailFence, Vigenere
 from cipherkit.ciphers.solvers import (
+    MAX_COLUMNS,
+    MAX_KEY_LENGTH,
+    MAX_RAILS,
     Solution,
     _solution,
     rank_affine,
@@ -241,11 +244,12 @@ def _evidence(name: str, sol: Solution, n: int) -> float:
     if name in KEYS_LOG10:
         keys = KEYS_LOG10[name]
     elif isinstance(cipher, Vigenere):  # and Beaufort, autokey: a length, 26 per letter
-        keys = math.log10(max(1, min(12, n // 3))) + len(cipher.key) * math.log10(26)
-    elif isinstance(cipher, Columnar):  # a width of 2..9, an order of the columns
-        keys = math.log10(8) + math.log10(math.factorial(len(cipher.key)))
-    elif isinstance(cipher, RailFence):  # 2..20 rails, 2 (rails - 1) offsets each
-        rails = max(3, min(20, n))
+        lengths = max(1, min(MAX_KEY_LENGTH, n // 3))
+        keys = math.log10(lengths) + len(cipher.key) * math.log10(26)
+    elif isinstance(cipher, Columnar):  # a width from 2, an order of the columns
+        keys = math.log10(MAX_COLUMNS - 1) + math.log10(math.factorial(len(cipher.key)))
+    elif isinstance(cipher, RailFence):  # rails from 2, 2 (rails - 1) offsets each
+        rails = max(3, min(MAX_RAILS, n))
         keys = math.log10(rails * (rails - 1))
     else:  # Playfair: the squares
         keys = math.log10(math.factorial(25))

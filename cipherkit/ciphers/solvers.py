@@ -189,12 +189,20 @@ def _min_period(key: np.ndarray) -> np.ndarray:
 
 _VARIANTS = {"vigenere": Vigenere, "beaufort": Beaufort, "autokey": Autokey}
 
+MAX_KEY_LENGTH = 12
+"""Longest Vigenère (Beaufort, autokey) key :func:`solve_vigenere` tries by default (at
+most a third of the text's letters)."""
+MAX_RAILS = 20
+"""Most rails :func:`solve_railfence` tries by default."""
+MAX_COLUMNS = 9
+"""Widest columnar key :func:`solve_columnar` tries by default."""
+
 
 def solve_vigenere(
     text: str | np.ndarray,
     *,
     variant: str = "vigenere",
-    max_len: int = 12,
+    max_len: int = MAX_KEY_LENGTH,
     lengths: int = 6,
     seed: int = 0,
 ) -> Solution:
@@ -230,7 +238,7 @@ def solve_vigenere(
 
 
 # ------------------------------------------------------------------ transposition
-def solve_railfence(text: str | np.ndarray, *, max_rails: int = 20) -> Solution:
+def solve_railfence(text: str | np.ndarray, *, max_rails: int = MAX_RAILS) -> Solution:
     """Try every number of rails (2..max_rails) and every offset."""
     c = _codes(text)
     cands: list[tuple[int, int]] = []
@@ -247,7 +255,11 @@ def solve_railfence(text: str | np.ndarray, *, max_rails: int = 20) -> Solution:
 
 
 def solve_columnar(
-    text: str | np.ndarray, *, max_width: int = 9, seed: int = 0, exhaustive: int = 7
+    text: str | np.ndarray,
+    *,
+    max_width: int = MAX_COLUMNS,
+    seed: int = 0,
+    exhaustive: int = 7,
 ) -> Solution:
     """Columnar transposition: every order for widths up to ``exhaustive``, hill climbing
     (moves and swaps of columns, restarts) for wider keys up to ``max_width``."""

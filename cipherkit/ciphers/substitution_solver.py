@@ -28,7 +28,7 @@ polishing again. The best key by the combined score wins.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
@@ -313,7 +313,7 @@ def solve_substitution(
     )
     # without word breaks the climbs from the annealed keys score splits by word pairs
     # (faster); the polish and the last climb by word triples
-    rough = KeyScore(scorer.c, scorer.lengths, scorer.weight, trigrams=breaks)
+    rough = replace(scorer, trigrams=breaks)
     moves = _moves(present)
     results: list[tuple[float, np.ndarray]] = []
     seen: dict[bytes, int] = {}

@@ -301,11 +301,30 @@ class WordModel:
         w1, w2, w3 = first[s, r], second[s, r], third[s, r]
         history, history_hit = _find(self.pair_keys, w1 * n + w2, True)
         pair_value = self.pair_values(w2[:, None], w3)[:, 0]
-        value = pair_value + np.where(history_hit, self.pair_backoff[history], 0.0)
-        triple, triple_hit = _find(self.triple_keys, (w1 * n + w2) * n + w3, True)
-        value = np.where(triple_hit, np.maximum(self.triple_lp[triple], value), value)
+        value = self._given_two(pair_value, history, history_hit, w1, w2, w3, True)
         np.add.at(gain, r, value - pair_value)
         return gain
+
+    def _given_two(
+        self,
+        value: np.ndarray,
+        history: np.ndarray,
+        history_hit: np.ndarray,
+        first: np.ndarray,
+        second: np.ndarray,
+        third: np.ndarray,
+        where: np.ndarray | bool,
+    ) -> np.ndarray:
+        """log10 P(third | first second) from ``value`` = log10 P(third | second) and the
+        lookup of the pair (first, second) in :attr:`pair_keys` (``history``, where it
+        was found): the listed triple's value where that is more, else ``value`` plus the
+        pair's back-off weight (nothing for an unlisted pair). Triples are looked up only
+        ``where`` (and where ``first`` is a word)."""
+        value = value + np.where(history_hit, self.pair_backoff[history], 0.0)
+        n = len(self.word_lp)
+        wanted = (first * n + second) * n + third
+        triple, hit = _find(self.triple_keys, wanted, where & (first >= 0))
+        return np.where(hit, np.maximum(self.triple_lp[triple], value), value)
 
     def pair_values(self, prev: np.ndarray, cur: np.ndarray) -> np.ndarray:
         """log10 P(cur | prev) of word ids ``cur`` (m) after each of ``prev`` (m x k;
@@ -398,12 +417,8 @@ class WordModel:
             pair, pair_hit = _find(self.pair_keys, prev * n + wid, known & (prev >= 0))
             backed = single + np.where(known & (prev >= 0), self.backoff[prev], 0.0)
             value = np.where(pair_hit, np.maximum(self.pair_lp[pair], backed), backed)
-            # ... and the word two before: the triple's value, else the pair's back-off
-            value = value + np.where(history_hit, self.pair_backoff[history], 0.0)
-            wanted = (prev2 * n + prev) * n + wid
-            triple, triple_hit = _find(self.triple_keys, wanted, known & (prev2 >= 0))
-            value = np.where(triple_hit, np.maximum(self.triple_lp[triple], value), value)
-            total += value
+            # ... and the word two before
+            total += self._given_two(value, history, history_hit, prev2, prev, wid, known)
             prev2, prev = np.where(known, prev, -1), np.where(known, wid, -1)
             history, history_hit = pair, pair_hit
         return total
