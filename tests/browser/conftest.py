@@ -275,11 +275,30 @@ class KernelClient:
             ws.close()
 
     def send_to_widget(self, model_id: str, data: dict[str, Any]) -> None:
-        """A raw comm message to one widget (``custom`` content or an ``update``)."""
+        """A raw comm message to one widget (``custom`` content or an ``update``).
+
+        Returns once the kernel reports itself idle after handling it, so the
+        socket is never closed while the message is still on its way (a fixed
+        pause was not enough on a loaded machine).
+        """
         ws = self._connect()
         try:
-            ws.send(kernel_message("comm_msg", {"comm_id": model_id, "data": data}, self.session))
-            time.sleep(0.3)  # let the server pass it on before the socket closes
+            raw = kernel_message("comm_msg", {"comm_id": model_id, "data": data}, self.session)
+            msg_id = json.loads(raw)["header"]["msg_id"]
+            ws.send(raw)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                got = ws.recv()
+                if isinstance(got, bytes):
+                    continue
+                msg = json.loads(got)
+                if (
+                    msg.get("msg_type") == "status"
+                    and msg.get("parent_header", {}).get("msg_id") == msg_id
+                    and msg.get("content", {}).get("execution_state") == "idle"
+                ):
+                    return
+            raise AssertionError(f"the kernel did not finish handling {msg_id}")
         finally:
             ws.close()
 
