@@ -161,16 +161,28 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 def cmd_crack(args: argparse.Namespace) -> int:
     from cipherkit.ciphers.crack import crack_text
 
-    if args.file:
+    if args.file and args.text:
+        raise CipherkitError("give the ciphertext as arguments or with --file, not both")
+    if args.file and args.file != "-":
         try:
             with open(args.file, encoding="utf-8") as handle:
                 text = handle.read()
         except OSError as exc:
             raise CipherkitError(f"cannot read {args.file}: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise CipherkitError(
+                f"cannot read {args.file}: not UTF-8 text (byte {exc.start})"
+            ) from None
     elif args.text:
         text = " ".join(args.text)
     else:
-        text = sys.stdin.read()
+        try:
+            text = sys.stdin.read()
+        except UnicodeDecodeError as exc:
+            raise CipherkitError(
+                f"cannot read standard input: not UTF-8 text ({exc.reason})"
+            ) from None
+    text = text.rstrip("\r\n")  # a file's or a pipe's last line break is not ciphertext
     result = crack_text(text, cipher=args.cipher)
     if args.json:
         _print_json(result.to_json())
@@ -377,7 +389,9 @@ def build_parser() -> argparse.ArgumentParser:
         "with --file, or on standard input.",
     )
     p.add_argument("text", nargs="*", help="the ciphertext (or use --file / stdin)")
-    p.add_argument("--file", metavar="F", help="read the ciphertext from a file")
+    p.add_argument(
+        "--file", metavar="F", help="read the ciphertext from a file (- for standard input)"
+    )
     p.add_argument(
         "--cipher",
         default="auto",

@@ -216,6 +216,33 @@ def test_crack_cli_json_and_errors() -> None:
     assert letters_only(data["plaintext"]) == data["plaintext"]
 
 
+def test_crack_cli_reads_files_and_standard_input(tmp_path: Path) -> None:
+    secret = Caesar(3).encrypt("The spies met at midnight")
+    piped = subprocess.run(
+        [str(CLI), "crack", "--file", "-", "--json"],
+        input=secret + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    data = json.loads(piped.stdout)
+    assert data["plaintext"] == "The spies met at midnight"  # the pipe's line break is dropped
+    assert data["key"] == 3
+    binary = tmp_path / "secret.bin"
+    binary.write_bytes(b"QEB NRFZH \xd0\xff YOLTK CLU")
+    for args in (["--file", str(binary)], ["--file", str(binary), "extra"]):
+        bad = subprocess.run([str(CLI), "crack", *args], capture_output=True, text=True, timeout=60)
+        assert bad.returncode == 1 and "Traceback" not in bad.stderr
+        assert bad.stderr.count("\n") == 1, bad.stderr
+    assert (
+        "not UTF-8 text"
+        in subprocess.run(
+            [str(CLI), "crack", "--file", str(binary)], capture_output=True, text=True, timeout=60
+        ).stderr
+    )
+
+
 def test_ciphers_import_no_notebook_libraries() -> None:
     code = (
         "import sys\n"
