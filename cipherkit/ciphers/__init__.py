@@ -35,6 +35,7 @@ from cipherkit.ciphers.classical import (
 )
 from cipherkit.ciphers.crack import CrackResult, crack_text, identify
 from cipherkit.ciphers.glyph import GlyphSubstitution
+from cipherkit.ciphers.readings import Reading, other_readings
 from cipherkit.ciphers.solvers import (
     Solution,
     rank_affine,
@@ -72,6 +73,7 @@ __all__ = [
     "GlyphSubstitution",
     "Playfair",
     "RailFence",
+    "Reading",
     "Solution",
     "Substitution",
     "Vigenere",
@@ -89,6 +91,7 @@ __all__ = [
     "letter_frequencies",
     "letters_only",
     "ngram_counts",
+    "other_readings",
     "rank_affine",
     "rank_caesar",
     "solve_columnar",

@@ -25,7 +25,15 @@ from typing import Any
 
 import numpy as np
 
-from cipherkit.ciphers.classical import Atbash, Cipher, Columnar, RailFence, Vigenere
+from cipherkit.ciphers.classical import (
+    Atbash,
+    Cipher,
+    Columnar,
+    RailFence,
+    Substitution,
+    Vigenere,
+)
+from cipherkit.ciphers.readings import Reading, decryption_key, other_readings
 from cipherkit.ciphers.solvers import (
     MAX_COLUMNS,
     MAX_KEY_LENGTH,
@@ -93,6 +101,9 @@ class CrackResult:
     fitness: float
     cipher_value: Cipher = field(repr=False)
     cues: dict[str, Any] = field(default_factory=dict, repr=False)
+    alternatives: tuple[Reading, ...] = field(default=(), repr=False)
+    """For a substitution: other readings that fit almost as well (see
+    :mod:`.readings`), closest first."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -103,16 +114,37 @@ class CrackResult:
             "score": round(self.score, 3),
             "fitness": round(self.fitness, 3) if math.isfinite(self.fitness) else None,
             "cues": self.cues,
+            "alternatives": [reading.to_json() for reading in self.alternatives],
         }
 
     def summary_text(self) -> str:
         verdict = "looks like English" if self.fitness > -0.6 else "may not be solved"
-        return (
-            f"cipher:    {self.cipher}\n"
-            f"key:       {self.cipher_value.key_text()}\n"
-            f"fitness:   {self.fitness:.2f} per quadgram vs English ({verdict})\n"
-            f"plaintext: {self.plaintext}"
-        )
+        lines = [
+            f"cipher:    {self.cipher}",
+            f"key:       {self.cipher_value.key_text()}",
+            f"fitness:   {self.fitness:.2f} per quadgram vs English ({verdict})",
+            f"plaintext: {self.plaintext}",
+        ]
+        if self.alternatives:
+            lines.append("also fits: (letters seen once can be read more ways)")
+            for reading in self.alternatives:
+                changed = ", ".join(f"{a} -> {b}" for a, b in reading.changes)
+                lines.append(f"  {changed}  ({_likelier(reading.gap)})")
+        return "\n".join(lines)
+
+
+def _likelier(gap: float) -> str:
+    """How a reading's score compares with the chosen one's, in words.
+
+    >>> _likelier(0.1)
+    'about as likely'
+    >>> _likelier(3.005), _likelier(-1.3)
+    ('about 1000 times less likely by the model', 'about 20 times likelier by the model')
+    """
+    if abs(gap) < 0.3:
+        return "about as likely"
+    times = f"about {float(f'{10 ** abs(gap):.1g}'):.0f} times"
+    return f"{times} less likely by the model" if gap > 0 else f"{times} likelier by the model"
 
 
 def identify(text: str) -> dict[str, Any]:
@@ -157,7 +189,10 @@ def _result(name: str, sol: Solution, text: str, cues: dict[str, Any]) -> CrackR
     if name != "playfair":
         plain = cipher.decrypt(text)
     key = cipher.to_json()["key"]
-    return CrackResult(name, key, plain, sol.score, sol.fitness, cipher, cues)
+    others: tuple[Reading, ...] = ()
+    if name == "substitution" and isinstance(cipher, Substitution):
+        others = tuple(other_readings(text, decryption_key(cipher)))
+    return CrackResult(name, key, plain, sol.score, sol.fitness, cipher, cues, others)
 
 
 def _solve(name: str, text: str, codes: np.ndarray, seed: int) -> Solution:
