@@ -504,8 +504,17 @@ def _cipher_solve_figures(
 def ciphers_substitution(quick: bool) -> Figures:
     """Substitution solver on texts from cipherkit.ciphers.samples (seed 5): 80 letters
     without word breaks (aim >= 95% fully solved, median <= 1 s) and 40 letters with
-    word breaks kept (aim >= 90%)."""
-    from cipherkit.ciphers import Substitution, letters_only, solve_substitution
+    word breaks kept (aim >= 90%). ``listed``: texts whose true reading is the solver's
+    or one of the other readings ``crack`` lists with it (``other_readings``; not
+    timed)."""
+    from cipherkit.ciphers import (
+        Solution,
+        Substitution,
+        letters_only,
+        other_readings,
+        solve_substitution,
+    )
+    from cipherkit.ciphers.readings import decryption_key
     from cipherkit.ciphers.samples import make_texts
 
     count = 2 if quick else 60
@@ -513,9 +522,20 @@ def ciphers_substitution(quick: bool) -> Figures:
     for label, letters, whole in (("no_breaks_80", 80, False), ("word_breaks_40", 40, True)):
         texts = make_texts(count, letters, seed=5, whole_words=whole)
         cases = [(Substitution.random(i).encrypt(t), letters_only(t)) for i, t in enumerate(texts)]
-        figures[label] = _cipher_solve_figures(
-            cases, lambda text, i: solve_substitution(text, seed=i).plaintext
-        )
+        solutions: list[Solution] = []
+
+        def solve(text: str, i: int, found: list[Solution] = solutions) -> str:
+            found.append(solve_substitution(text, seed=i))
+            return found[-1].plaintext
+
+        figures[label] = _cipher_solve_figures(cases, solve)
+        listed = 0
+        for (cipher_text, plain), solution in zip(cases, solutions, strict=True):
+            assert isinstance(solution.cipher, Substitution)
+            others = other_readings(cipher_text, decryption_key(solution.cipher))
+            listed += plain in {solution.plaintext, *(r.plaintext for r in others)}
+        figures[label]["listed"] = listed
+        figures[label]["listed_share"] = round(listed / len(cases), 3)
     return figures
 
 
