@@ -127,24 +127,8 @@ class CrackResult:
         ]
         if self.alternatives:
             lines.append("also fits: (letters seen once can be read more ways)")
-            for reading in self.alternatives:
-                changed = ", ".join(f"{a} -> {b}" for a, b in reading.changes)
-                lines.append(f"  {changed}  ({_likelier(reading.gap)})")
+            lines += [f"  {reading.describe()}" for reading in self.alternatives]
         return "\n".join(lines)
-
-
-def _likelier(gap: float) -> str:
-    """How a reading's score compares with the chosen one's, in words.
-
-    >>> _likelier(0.1)
-    'about as likely'
-    >>> _likelier(3.005), _likelier(-1.3)
-    ('about 1000 times less likely by the model', 'about 20 times likelier by the model')
-    """
-    if abs(gap) < 0.3:
-        return "about as likely"
-    times = f"about {float(f'{10 ** abs(gap):.1g}'):.0f} times"
-    return f"{times} less likely by the model" if gap > 0 else f"{times} likelier by the model"
 
 
 def identify(text: str) -> dict[str, Any]:

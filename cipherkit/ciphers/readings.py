@@ -27,13 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from cipherkit.ciphers.classical import Substitution
-from cipherkit.ciphers.stats import english, word_pattern
-from cipherkit.ciphers.substitution_solver import (
-    BREAK_WORD_WEIGHT,
-    PATTERN_WORDS,
-    WORD_WEIGHT,
-    KeyScore,
-)
+from cipherkit.ciphers.stats import word_pattern
+from cipherkit.ciphers.substitution_solver import MIN_WORDS, KeyScore, pattern_candidates
 from cipherkit.ciphers.text import ALPHABET, codes_to_text, letter_codes, words_of
 
 __all__ = ["MARGIN", "Reading", "decryption_key", "other_readings"]
@@ -55,6 +50,23 @@ class Reading:
     plaintext: str
     gap: float
     changes: tuple[tuple[str, str], ...]
+
+    def describe(self) -> str:
+        """The changes and how likely the reading is, compared with the solver's.
+
+        >>> Reading("", 3.005, (("STORY", "STORM"),)).describe()
+        'STORY -> STORM  (about 1000 times less likely by the model)'
+        >>> Reading("", -1.3, (("M", "Y"),)).describe()
+        'M -> Y  (about 20 times likelier by the model)'
+        >>> Reading("", 0.1, (("A", "B"),)).describe()
+        'A -> B  (about as likely)'
+        """
+        changed = ", ".join(f"{a} -> {b}" for a, b in self.changes)
+        if abs(self.gap) < 0.3:
+            return f"{changed}  (about as likely)"
+        times = f"about {float(f'{10 ** abs(self.gap):.1g}'):.0f} times"
+        way = "less likely" if self.gap > 0 else "likelier"
+        return f"{changed}  ({times} {way} by the model)"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -93,8 +105,6 @@ def _word_moves(key: np.ndarray, c: np.ndarray, lengths: list[int]) -> list[np.n
     """The key with one ciphertext word read as another frequent dictionary word of the
     same pattern (everywhere the word occurs), every letter that also occurs outside
     that word kept."""
-    stats = english()
-    wanted = frozenset(stats.words[:PATTERN_WORDS])
     counts = np.bincount(c, minlength=26)
     starts = np.cumsum([0, *lengths[:-1]])
     spans: dict[bytes, list[np.ndarray]] = {}
@@ -106,11 +116,8 @@ def _word_moves(key: np.ndarray, c: np.ndarray, lengths: list[int]) -> list[np.n
         wc = seen[0]
         inside = np.bincount(np.concatenate(seen), minlength=26)
         outside = np.flatnonzero((counts > 0) & (inside < counts))
-        cipher_word = "".join(ALPHABET[int(x)] for x in wc)
-        for word in stats.patterns.get(word_pattern(cipher_word), ()):
-            if word not in wanted:
-                continue
-            target = letter_codes(word)
+        targets, _logprobs = pattern_candidates(word_pattern(codes_to_text(wc)))
+        for target in targets:
             new = key.copy()
             for ci, plain in zip(wc, target, strict=True):
                 j = int(np.flatnonzero(new == plain)[0])
@@ -134,9 +141,8 @@ def other_readings(
     """
     c = letter_codes(text)
     word_list = words_of(text)
-    breaks = len(word_list) >= 3
-    lengths = [len(w) for w in word_list] if breaks else None
-    scorer = KeyScore(c, lengths, BREAK_WORD_WEIGHT if breaks else WORD_WEIGHT)
+    lengths = [len(w) for w in word_list] if len(word_list) >= MIN_WORDS else None
+    scorer = KeyScore.of(c, lengths)
     present = np.flatnonzero(np.bincount(c, minlength=26))
     candidates = _swaps(key, present)
     if lengths is not None:

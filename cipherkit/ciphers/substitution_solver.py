@@ -41,10 +41,12 @@ from cipherkit.ciphers.wordmodel import word_model
 
 __all__ = [
     "BREAK_WORD_WEIGHT",
+    "MIN_WORDS",
     "WORD_WEIGHT",
     "KeyScore",
     "anneal",
     "pattern_attack",
+    "pattern_candidates",
     "solve_substitution",
 ]
 
@@ -58,6 +60,9 @@ with back-off)."""
 PATTERN_WORDS = 20_000
 """How many of the most frequent dictionary words the word-pattern attack tries (the
 climbs after it score every dictionary word)."""
+
+MIN_WORDS = 3
+"""Fewest words a ciphertext must have for its word breaks to be read as kept."""
 
 TEMPERATURE = 0.035
 """Starting temperature of the annealing, per ciphertext letter."""
@@ -81,6 +86,12 @@ class KeyScore:
     lengths: list[int] | None
     weight: float
     trigrams: bool = True
+
+    @classmethod
+    def of(cls, c: np.ndarray, lengths: list[int] | None) -> KeyScore:
+        """The solver's score for ciphertext letter codes ``c``, with the lengths of its
+        words when word breaks are kept (else ``None``), weighted as the solver weighs."""
+        return cls(c, lengths, WORD_WEIGHT if lengths is None else BREAK_WORD_WEIGHT)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_inside", self.inside)
@@ -302,15 +313,11 @@ def solve_substitution(
     c = solver_codes(text)
     rng = np.random.default_rng(seed)
     word_list = words_of(text) if words is not False else []
-    if words is None and len(word_list) < 3:
+    if words is None and len(word_list) < MIN_WORDS:
         word_list = []
     breaks = bool(word_list)
     present = np.flatnonzero(np.bincount(c, minlength=26))
-    scorer = KeyScore(
-        c,
-        [len(w) for w in word_list] if breaks else None,
-        BREAK_WORD_WEIGHT if breaks else WORD_WEIGHT,
-    )
+    scorer = KeyScore.of(c, [len(w) for w in word_list] if breaks else None)
     # without word breaks the climbs from the annealed keys score splits by word pairs
     # (faster); the polish and the last climb by word triples
     rough = replace(scorer, trigrams=breaks)
@@ -359,7 +366,7 @@ def _pattern_words() -> frozenset[str]:
 
 
 @cache
-def _pattern_candidates(pattern: str) -> tuple[np.ndarray, np.ndarray]:
+def pattern_candidates(pattern: str) -> tuple[np.ndarray, np.ndarray]:
     """The :data:`PATTERN_WORDS` most frequent dictionary words of a letter pattern
     (codes, m x L) and their log10 probabilities."""
     matches = [m for m in english().patterns.get(pattern, ()) if m in _pattern_words()]
@@ -390,7 +397,7 @@ def _pattern_tables(
             counts[w] = counts.get(w, 0) + 1
     if not counts:
         return []
-    cands = {w: _pattern_candidates(word_pattern(w)) for w in counts}
+    cands = {w: pattern_candidates(word_pattern(w)) for w in counts}
     order = sorted(counts, key=lambda w: (len(cands[w][1]) == 0, len(cands[w][1]) / len(w) ** 2, w))
     states: list[tuple[float, np.ndarray, np.ndarray]] = [
         (0.0, np.full(26, -1, dtype=np.int64), np.zeros(26, dtype=bool))
