@@ -25,7 +25,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -259,18 +259,18 @@ class KernelClient:
             ws.send(kernel_message("comm_open", open_content, self.session))
             request = {"comm_id": comm_id, "data": {"method": "request_states"}}
             ws.send(kernel_message("comm_msg", request, self.session))
-            deadline = time.monotonic() + 20
-            while time.monotonic() < deadline:
-                raw = ws.recv()
-                if isinstance(raw, bytes):
-                    continue
-                msg = json.loads(raw)
-                content = msg.get("content", {})
-                if msg.get("msg_type") == "comm_msg" and content.get("comm_id") == comm_id:
-                    data = content["data"]
-                    assert data["method"] == "update_states"
-                    return data["states"]
-            raise AssertionError("no update_states reply from the kernel")
+            msg = receive_until(
+                ws,
+                lambda m: (
+                    m.get("msg_type") == "comm_msg"
+                    and m.get("content", {}).get("comm_id") == comm_id
+                ),
+                20,
+                "no update_states reply from the kernel",
+            )
+            data = msg["content"]["data"]
+            assert data["method"] == "update_states"
+            return data["states"]
         finally:
             ws.close()
 
@@ -286,21 +286,33 @@ class KernelClient:
             raw = kernel_message("comm_msg", {"comm_id": model_id, "data": data}, self.session)
             msg_id = json.loads(raw)["header"]["msg_id"]
             ws.send(raw)
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                got = ws.recv()
-                if isinstance(got, bytes):
-                    continue
-                msg = json.loads(got)
-                if (
-                    msg.get("msg_type") == "status"
-                    and msg.get("parent_header", {}).get("msg_id") == msg_id
-                    and msg.get("content", {}).get("execution_state") == "idle"
-                ):
-                    return
-            raise AssertionError(f"the kernel did not finish handling {msg_id}")
+            receive_until(
+                ws,
+                lambda m: (
+                    m.get("msg_type") == "status"
+                    and m.get("parent_header", {}).get("msg_id") == msg_id
+                    and m.get("content", {}).get("execution_state") == "idle"
+                ),
+                30,
+                f"the kernel did not finish handling {msg_id}",
+            )
         finally:
             ws.close()
+
+
+def receive_until(
+    ws: Any, match: Callable[[dict[str, Any]], bool], seconds: float, failure: str
+) -> dict[str, Any]:
+    """The first JSON message on ``ws`` that ``match`` accepts, within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        raw = ws.recv()
+        if isinstance(raw, bytes):
+            continue
+        msg = json.loads(raw)
+        if match(msg):
+            return msg
+    raise AssertionError(failure)
 
 
 def table_model_id(
