@@ -514,7 +514,6 @@ def ciphers_substitution(quick: bool) -> Figures:
         other_readings,
         solve_substitution,
     )
-    from cipherkit.ciphers.readings import decryption_key
     from cipherkit.ciphers.samples import make_texts
 
     count = 2 if quick else 60
@@ -532,7 +531,7 @@ def ciphers_substitution(quick: bool) -> Figures:
         listed = 0
         for (cipher_text, plain), solution in zip(cases, solutions, strict=True):
             assert isinstance(solution.cipher, Substitution)
-            others = other_readings(cipher_text, decryption_key(solution.cipher))
+            others = other_readings(cipher_text, solution.cipher.decryption_table())
             listed += plain in {solution.plaintext, *(r.plaintext for r in others)}
         figures[label]["listed"] = listed
         figures[label]["listed_share"] = round(listed / len(cases), 3)

@@ -173,8 +173,16 @@ class _Mono(Cipher):
     def _encrypt_codes(self, codes: np.ndarray) -> np.ndarray:
         return self._table()[codes]
 
+    def decryption_table(self) -> np.ndarray:
+        """The plain letter code of each ciphertext letter code (the table read back).
+
+        >>> Caesar(1).decryption_table()[:3].tolist()
+        [25, 0, 1]
+        """
+        return np.argsort(self._table())
+
     def _decrypt_codes(self, codes: np.ndarray) -> np.ndarray:
-        return np.argsort(self._table())[codes]
+        return self.decryption_table()[codes]
 
 
 @dataclass(frozen=True)

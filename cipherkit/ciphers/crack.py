@@ -33,7 +33,7 @@ from cipherkit.ciphers.classical import (
     Substitution,
     Vigenere,
 )
-from cipherkit.ciphers.readings import Reading, decryption_key, other_readings
+from cipherkit.ciphers.readings import Reading, other_readings
 from cipherkit.ciphers.solvers import (
     MAX_COLUMNS,
     MAX_KEY_LENGTH,
@@ -175,7 +175,7 @@ def _result(name: str, sol: Solution, text: str, cues: dict[str, Any]) -> CrackR
     key = cipher.to_json()["key"]
     others: tuple[Reading, ...] = ()
     if name == "substitution" and isinstance(cipher, Substitution):
-        others = tuple(other_readings(text, decryption_key(cipher)))
+        others = tuple(other_readings(text, cipher.decryption_table()))
     return CrackResult(name, key, plain, sol.score, sol.fitness, cipher, cues, others)
 
 

@@ -15,7 +15,7 @@ within ``margin`` (log10) of the solver's reading are returned, closest first.
 >>> from cipherkit.ciphers.classical import Substitution
 >>> cipher = Substitution.random(4)
 >>> secret = cipher.encrypt("we waited at the station because the storm had stopped")
->>> key = decryption_key(cipher)
+>>> key = cipher.decryption_table()
 >>> [r.changes for r in other_readings(secret, key)][:1]
 [(('STORM', 'STORY'),)]
 """
@@ -26,12 +26,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cipherkit.ciphers.classical import Substitution
 from cipherkit.ciphers.stats import word_pattern
 from cipherkit.ciphers.substitution_solver import MIN_WORDS, KeyScore, pattern_candidates
-from cipherkit.ciphers.text import ALPHABET, codes_to_text, letter_codes, words_of
+from cipherkit.ciphers.text import codes_to_text, letter_codes, words_of
 
-__all__ = ["MARGIN", "Reading", "decryption_key", "other_readings"]
+__all__ = ["MARGIN", "Reading", "other_readings"]
 
 MARGIN = 4.0
 """How much less likely (log10 of the solver's score) a reading may be and still be
@@ -74,18 +73,6 @@ class Reading:
             "gap": round(self.gap, 2),
             "changes": [list(pair) for pair in self.changes],
         }
-
-
-def decryption_key(cipher: Substitution) -> np.ndarray:
-    """The decryption table of a substitution: ``key[c]`` is the plain letter of
-    ciphertext letter ``c``.
-
-    >>> decryption_key(Substitution("BCDEFGHIJKLMNOPQRSTUVWXYZA"))[:3].tolist()
-    [25, 0, 1]
-    """
-    key = np.empty(26, dtype=np.int64)
-    key[[ALPHABET.index(ch) for ch in cipher.key]] = np.arange(26)
-    return key
 
 
 def _swaps(key: np.ndarray, present: np.ndarray) -> list[np.ndarray]:
@@ -136,7 +123,7 @@ def other_readings(
     >>> from cipherkit.ciphers.classical import Substitution
     >>> cipher = Substitution.random(1)
     >>> secret = cipher.encrypt("the cat sat on the mat")
-    >>> len(other_readings(secret, decryption_key(cipher), limit=2))
+    >>> len(other_readings(secret, cipher.decryption_table(), limit=2))
     2
     """
     c = letter_codes(text)

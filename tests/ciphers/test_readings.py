@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from cipherkit.ciphers import Caesar, Substitution, crack_text, letters_only
-from cipherkit.ciphers.readings import MARGIN, decryption_key, other_readings
+from cipherkit.ciphers.readings import MARGIN, other_readings
 from cipherkit.ciphers.substitution_solver import BREAK_WORD_WEIGHT, KeyScore
 from cipherkit.ciphers.text import letter_codes, words_of
 
@@ -40,7 +40,7 @@ def test_readings_are_substitutions_scored_as_the_solver_scores_them() -> None:
     plain = "THE SHIP CARRIED WOOL TEA AND SILVER TO DISTANT PORTS"
     cipher = Substitution.random(11)
     secret = cipher.encrypt(plain)
-    key = decryption_key(cipher)
+    key = cipher.decryption_table()
     readings = other_readings(secret, key, limit=10)
     assert readings, "a 44-letter text has readings close to its own"
     gaps = [r.gap for r in readings]
