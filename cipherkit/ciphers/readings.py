@@ -60,12 +60,21 @@ class Reading:
         >>> Reading("", 0.1, (("A", "B"),)).describe()
         'A -> B  (about as likely)'
         """
-        changed = ", ".join(f"{a} -> {b}" for a, b in self.changes)
+        return f"{self.changed}  ({self.likelihood})"
+
+    @property
+    def changed(self) -> str:
+        """The changes, as "from -> to", comma-separated."""
+        return ", ".join(f"{a} -> {b}" for a, b in self.changes)
+
+    @property
+    def likelihood(self) -> str:
+        """How likely the reading is by the model, compared with the solver's."""
         if abs(self.gap) < 0.3:
-            return f"{changed}  (about as likely)"
+            return "about as likely"
         times = f"about {float(f'{10 ** abs(self.gap):.1g}'):.0f} times"
         way = "less likely" if self.gap > 0 else "likelier"
-        return f"{changed}  ({times} {way} by the model)"
+        return f"{times} {way} by the model"
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -29,8 +29,10 @@ solver, never from the secret.
 from __future__ import annotations
 
 import pathlib
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import traitlets
 
 from cipherkit.ciphers import (
@@ -43,10 +45,12 @@ from cipherkit.ciphers import (
     Columnar,
     Playfair,
     RailFence,
+    Reading,
     Substitution,
     Vigenere,
     english,
     letter_frequencies,
+    other_readings,
     solve_substitution,
 )
 from cipherkit.ciphers.text import ALPHABET, letter_codes
@@ -106,6 +110,42 @@ def make_cipher(name: str, key: str) -> Cipher:
     return classes[name](key)
 
 
+@dataclass(frozen=True)
+class _Solved:
+    """The solver's reading of one text, kept for its hints: the plain letter of each
+    ciphertext letter and the other readings that fit almost as well."""
+
+    text: str
+    plain_of: dict[str, str]
+    readings: tuple[Reading, ...]
+
+    def doubt(self, codes: np.ndarray, letter: int) -> Reading | None:
+        """The closest other reading that reads ciphertext ``letter`` otherwise.
+
+        >>> other = Reading("AC", 1.0, (("B", "C"),))  # reads ciphertext b as C
+        >>> solved = _Solved("ab", {"A": "A", "B": "B"}, (other,))
+        >>> solved.doubt(np.array([0, 1]), 1) is other, solved.doubt(np.array([0, 1]), 0)
+        (True, None)
+        """
+        at = np.flatnonzero(codes == letter)
+        mine = {self.plain_of[ALPHABET[letter]]}
+        for reading in self.readings:
+            if {reading.plaintext[int(k)] for k in at} != mine:
+                return reading
+        return None
+
+
+def _also(reading: Reading | None) -> str:
+    """A hint's note on another reading that fits almost as well (if any).
+
+    >>> _also(Reading("", 3.0, (("STORY", "STORM"),)))
+    ' Also fits: STORY -> STORM, about 1000 times less likely by the model.'
+    """
+    if reading is None:
+        return ""
+    return f" Also fits: {reading.changed}, {reading.likelihood}."
+
+
 class Workbench(GuardedWidget):
     """The cipher workbench (see the module docs).
 
@@ -150,7 +190,7 @@ class Workbench(GuardedWidget):
             self._key = key
         self._output = ""
         self._board: dict[str, str] = {}
-        self._solved: tuple[str, dict[str, str]] | None = None  # (text, solver's key)
+        self._solved: _Solved | None = None
         self._publish()
 
     # ------------------------------------------------------------------ messages
@@ -218,22 +258,34 @@ class Workbench(GuardedWidget):
     def _hint(self) -> str:
         """Fill in one board letter from the substitution solver (most frequent first).
 
-        The solver runs once per text (about a second); later hints reuse its key.
+        The solver runs once per text (about a second); later hints reuse its key. When
+        another reading fits almost as well and reads this letter otherwise (a letter
+        seen once in a short text), the hint says so.
         """
         codes = letter_codes(self._text)
         if len(codes) < 20:
             raise Refused("refused: hints need at least 20 letters of ciphertext")
-        if self._solved is None or self._solved[0] != self._text:
+        if self._solved is None or self._solved.text != self._text:
             solution = solve_substitution(self._text, seed=0, chains=24, steps=600, max_runs=1)
-            self._solved = (self._text, {c: solution.cipher.decrypt(c) for c in ALPHABET})
-        plain_of = self._solved[1]
+            assert isinstance(solution.cipher, Substitution)
+            table = solution.cipher.decryption_table()
+            self._solved = _Solved(
+                self._text,
+                {c: ALPHABET[int(table[i])] for i, c in enumerate(ALPHABET)},
+                tuple(other_readings(self._text, table)),
+            )
+        plain_of = self._solved.plain_of
         counts = letter_frequencies(codes)
         for i in sorted(range(26), key=lambda i: -counts[i]):
             c = ALPHABET[i]
             if counts[i] and self._board.get(c) != plain_of[c]:
                 self._assign(c, plain_of[c])
-                return f"hint: {c} stands for {plain_of[c]} (the solver's guess)"
-        return "hint: the board already agrees with the solver"
+                note = f"hint: {c} stands for {plain_of[c]} (the solver's guess)."
+                return note + _also(self._solved.doubt(codes, i))
+        readings = self._solved.readings
+        return "hint: the board already agrees with the solver." + _also(
+            readings[0] if readings else None
+        )
 
     # ------------------------------------------------------------------ view
     def _publish(self) -> None:

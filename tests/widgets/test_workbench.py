@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from cipherkit.ciphers import Substitution
 from cipherkit.ciphers.exercises import check_answer, make_check, normalise
 from cipherkit.widgets import ExerciseBox, Workbench
 
@@ -69,6 +70,29 @@ def test_a_hint_fills_one_board_letter_from_the_solver() -> None:
     short = Workbench(text="abc")
     short.handle_message({"type": "hint"})
     assert short.message.startswith("refused: hints need")
+
+
+def test_a_hint_on_a_letter_another_reading_reads_otherwise_says_so() -> None:
+    """In "... because the storm had stopped" the letter of M occurs once: STORY fits
+    too. The hint for that letter names the other reading; hints for letters every
+    close reading agrees on do not."""
+    cipher = Substitution.random(4)
+    plain = "we waited for hours at the station because the storm had stopped"
+    bench = Workbench(text=cipher.encrypt(plain), cipher="keyword")
+    storm_letter = cipher.encrypt("M").upper()
+    notes: dict[str, str] = {}
+    for _ in range(18):  # one hint per distinct letter (17), then one more
+        bench.handle_message({"type": "hint"})
+        letter = bench.message.split()[1] if "stands for" in bench.message else "done"
+        notes[letter] = bench.message
+    assert set(bench.view["board"]) == set(cipher.encrypt(plain).upper()) - {" "}
+    doubtful = {letter for letter, note in notes.items() if "Also fits" in note}
+    assert storm_letter in doubtful and "done" in doubtful, notes
+    for letter in (storm_letter, "done"):
+        assert {"STORM", "STORY"} <= set(re.findall(r"STOR[MY]", notes[letter]))
+        assert "times less likely by the model." in notes[letter]
+    common = cipher.encrypt("E").upper()
+    assert notes[common] == f"hint: {common} stands for E (the solver's guess)."
 
 
 def test_bad_messages_are_refused_and_change_nothing() -> None:
