@@ -1,4 +1,4 @@
-"""The README's examples run as written."""
+"""The README's and the docs' examples run as written."""
 
 from __future__ import annotations
 
@@ -17,6 +17,20 @@ def test_readme_python_examples_run() -> None:
     )
     assert result.attempted >= 3
     assert result.failed == 0
+
+
+def test_docs_python_examples_run() -> None:
+    pages = sorted((ROOT / "docs").glob("*.md"))
+    attempted = 0
+    for page in pages:
+        result = doctest.testfile(
+            str(page),
+            module_relative=False,
+            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        )
+        assert result.failed == 0, page.name
+        attempted += result.attempted
+    assert attempted >= 5
 
 
 def test_readme_names_the_two_commands_and_makefile_has_them() -> None:
