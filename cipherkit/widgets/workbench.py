@@ -120,19 +120,17 @@ class _Solved:
     readings: tuple[Reading, ...]
 
     def doubt(self, codes: np.ndarray, letter: int) -> Reading | None:
-        """The closest other reading that reads ciphertext ``letter`` otherwise.
+        """The closest other reading that reads ciphertext ``letter`` (a code, present in
+        ``codes``) otherwise.
 
         >>> other = Reading("AC", 1.0, (("B", "C"),))  # reads ciphertext b as C
         >>> solved = _Solved("ab", {"A": "A", "B": "B"}, (other,))
         >>> solved.doubt(np.array([0, 1]), 1) is other, solved.doubt(np.array([0, 1]), 0)
         (True, None)
         """
-        at = np.flatnonzero(codes == letter)
-        mine = {self.plain_of[ALPHABET[letter]]}
-        for reading in self.readings:
-            if {reading.plaintext[int(k)] for k in at} != mine:
-                return reading
-        return None
+        first = int(np.flatnonzero(codes == letter)[0])  # a key reads it alike everywhere
+        mine = self.plain_of[ALPHABET[letter]]
+        return next((r for r in self.readings if r.plaintext[first] != mine), None)
 
 
 def _also(reading: Reading | None) -> str:
