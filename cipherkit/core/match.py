@@ -37,10 +37,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.core.bots import Bot
-from cipherkit.core.errors import CipherkitError, IllegalAction
+from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import GameSpec, Seat, State
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
+from cipherkit.core.session import Session
 
 MAX_ACTIONS = 100_000
 """A game still running after this many actions is reported as an error."""
@@ -97,8 +98,9 @@ def play_game(
 ) -> GameResult:
     """Play one game; ``bots[s]`` (with ``rngs[s]``) sits in seat ``s``.
 
-    A bot that chooses an action outside ``legal_actions`` raises
-    :class:`CipherkitError` naming it.
+    The game is a :class:`~cipherkit.core.session.Session` with a bot in every seat. A
+    bot that chooses an action outside ``legal_actions`` raises :class:`CipherkitError`
+    naming it.
 
     >>> from cipherkit.core.bots import RandomBot
     >>> result = play_game(get_game("decipher"), [RandomBot(), RandomBot()],
@@ -106,29 +108,20 @@ def play_game(
     >>> result.first_seat, result.state.outcome is not None
     (1, True)
     """
-    state = spec.new_game(config, seed=seed)
-    names = names or [getattr(bot, "name", type(bot).__name__) for bot in bots]
-    first_actors = state.actors()
+    session = Session(
+        spec,
+        config,
+        seed=seed,
+        bots=dict(enumerate(bots)),
+        rngs=dict(enumerate(rngs)),
+        names=names,
+        fallback="raise",
+        keep_log=False,
+    )
+    first_actors = session.actors()
     first_seat = first_actors[0] if first_actors else 0
-    actions = 0
-    while state.outcome is None:
-        actors = state.actors()
-        if not actors:
-            raise CipherkitError(f"{spec.name}: seed {seed}: nobody may act but no outcome")
-        seat: Seat = actors[0]
-        legal = state.legal_actions(seat)
-        action = bots[seat].act(state.observe(seat), legal, rngs[seat])
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            raise CipherkitError(
-                f"bot {names[seat]!r} chose an illegal action {action} "
-                f"({spec.name} seed {seed}): {exc.reason}"
-            ) from None
-        actions += 1
-        if actions >= MAX_ACTIONS:
-            raise CipherkitError(f"{spec.name} seed {seed} did not end in {MAX_ACTIONS} actions")
-    return GameResult(state, actions, first_seat)
+    session.play_out(MAX_ACTIONS)
+    return GameResult(session.state, session.version, first_seat)
 
 
 def seat_sides(spec: GameSpec, config: Mapping[str, Any] | None, seed: int) -> list[int]:

@@ -212,6 +212,25 @@ class GameSpec:
         information where possible. Used by the no-leak check and by search bots.
     default_config:
         The configuration used when ``config`` is ``None``.
+    bots:
+        The game's own bots: name -> factory (``factory()`` or ``factory(option)``);
+        more may come from the ``cipherkit.bots`` entry-point group.
+
+    Presentation hooks (optional; generic tools such as ``Replay`` use them instead of
+    knowing any game by name):
+
+    title:
+        ``title(state) -> str``, e.g. the mission's title (default: the game's name).
+    seat_names:
+        ``seat_names(state) -> list[str]``, public names of the seats.
+    omniscient:
+        ``omniscient(state) -> (observation, truth)``: the author's view after the
+        fact, an observation-shaped dict with everything filled in and a dict of the
+        hidden facts (default: the spectator's observation and ``to_json()``).
+    board:
+        ``board(observation, truth_or_None) -> dict``: a drawing of one observation
+        for replays, as ``{"svg": str | None, "facts": [[label, value]], "tables":
+        [{"title", "columns", "rows"}], "details": {...}}``.
     """
 
     name: str
@@ -222,6 +241,11 @@ class GameSpec:
     viewers: Callable[[State], list[Viewer]]
     hidden_variants: Callable[[State, Viewer, Rng], State]
     default_config: Mapping[str, Any] = field(default_factory=dict)
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    title: Callable[[State], str] | None = None
+    seat_names: Callable[[State], list[str]] | None = None
+    omniscient: Callable[[State], tuple[JsonDict, JsonDict]] | None = None
+    board: Callable[[JsonDict, JsonDict | None], JsonDict] | None = None
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return self.state_type.from_json(data)

@@ -1,17 +1,32 @@
-"""Find games and their bots by name, importing each game only when asked.
+"""Find games and their bots by name: an open registry of entry points.
 
->>> from cipherkit.core.registry import game_names, get_game
->>> "decipher" in game_names()
+Games register in the entry-point group ``cipherkit.games`` (name -> an object that is
+a :class:`~cipherkit.core.protocol.GameSpec`, or a module with a ``GAME`` attribute);
+the three built-in games do so in cipherkit's own ``pyproject.toml``. Bots register in
+``cipherkit.bots``: an entry named ``GAME`` is a mapping bot name -> factory for that
+game (how the built-in games register theirs), an entry named ``GAME.BOT`` one factory;
+a spec's own ``bots`` mapping counts too. A package that declares such entry
+points gets ``cipherkit match``, the conformance checks and ``Replay`` for its game
+without touching cipherkit. Nothing is imported until it is asked for.
+
+Examples
+--------
+>>> from cipherkit.core.registry import bot_names, game_names, get_game
+>>> {"decipher", "intercept", "mission"} <= set(game_names())
 True
 >>> get_game("decipher").name
 'decipher'
+>>> "solver" in bot_names("decipher")
+True
 """
 
 from __future__ import annotations
 
-import importlib
+import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from importlib.metadata import EntryPoint, entry_points
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
 
@@ -19,33 +34,103 @@ if TYPE_CHECKING:
     from cipherkit.core.bots import Bot
     from cipherkit.core.protocol import GameSpec
 
-_GAMES: dict[str, str] = {
-    "decipher": "cipherkit.games.decipher",
-    "mission": "cipherkit.games.mission",
-    "intercept": "cipherkit.games.intercept",
+GAMES_GROUP = "cipherkit.games"
+BOTS_GROUP = "cipherkit.bots"
+
+_BUILTIN_GAMES = {
+    "decipher": "cipherkit.games.decipher:GAME",
+    "intercept": "cipherkit.games.intercept:GAME",
+    "mission": "cipherkit.games.mission:GAME",
+}
+"""The built-in games' entry points, used only when cipherkit's own metadata is missing
+(running from a source tree that was never installed)."""
+
+_BUILTIN_BOTS = {
+    "decipher": "cipherkit.games.decipher.bots:BOTS",
+    "intercept": "cipherkit.games.intercept.bots:BOTS",
+    "mission": "cipherkit.games.mission.bots:BOTS",
 }
 
 
+@functools.cache
+def _game_entries() -> dict[str, EntryPoint]:
+    found = {ep.name: ep for ep in entry_points(group=GAMES_GROUP)}
+    for name, value in _BUILTIN_GAMES.items():
+        found.setdefault(name, EntryPoint(name, value, GAMES_GROUP))
+    return found
+
+
+@functools.cache
+def _bot_entries() -> list[EntryPoint]:
+    found = list(entry_points(group=BOTS_GROUP))
+    names = {ep.name for ep in found}
+    found += [EntryPoint(n, v, BOTS_GROUP) for n, v in _BUILTIN_BOTS.items() if n not in names]
+    return found
+
+
+def refresh() -> None:
+    """Forget what was found, so entry points installed since are seen (tests use it)."""
+    _game_entries.cache_clear()
+    _bot_entries.cache_clear()
+    _bot_factories.cache_clear()
+    get_game.cache_clear()
+
+
 def game_names() -> list[str]:
-    return sorted(_GAMES)
+    """Every registered game's name."""
+    return sorted(_game_entries())
 
 
-def _module(name: str):
+@functools.cache
+def get_game(name: str) -> GameSpec:
+    """The :class:`~cipherkit.core.protocol.GameSpec` of a game by its name."""
+    from cipherkit.core.protocol import GameSpec
+
     try:
-        path = _GAMES[name]
+        entry = _game_entries()[name]
     except KeyError:
         known = ", ".join(game_names())
         raise CipherkitError(f"unknown game {name!r} (known: {known})") from None
-    return importlib.import_module(path)
+    loaded: Any = entry.load()
+    if isinstance(loaded, ModuleType):
+        loaded = getattr(loaded, "GAME", None)
+    if not isinstance(loaded, GameSpec):
+        raise CipherkitError(f"game {name!r} ({entry.value}) is not a GameSpec")
+    if loaded.name != name:
+        raise CipherkitError(f"game {name!r} ({entry.value}) calls itself {loaded.name!r}")
+    return loaded
 
 
-def get_game(name: str) -> GameSpec:
-    """The :class:`~cipherkit.core.protocol.GameSpec` of a game by its name."""
-    return _module(name).GAME
+@functools.cache
+def _bot_factories(game: str) -> dict[str, Callable[..., Any]]:
+    factories: dict[str, Callable[..., Any]] = dict(get_game(game).bots)
+    for entry in _bot_entries():
+        owner, dot, bot = entry.name.partition(".")
+        if owner != game:
+            continue
+        if dot:
+            factories.setdefault(bot, functools.partial(_load_and_call, entry))
+        else:
+            for name, factory in dict(entry.load()).items():
+                factories.setdefault(str(name), factory)
+    if "random" not in factories:  # every game can be played at random
+        factories["random"] = _random_bot
+    return factories
+
+
+def _load_and_call(entry: EntryPoint, *args: Any) -> Any:
+    return entry.load()(*args)
+
+
+def _random_bot() -> Bot:
+    from cipherkit.core.bots import RandomBot
+
+    return RandomBot()
 
 
 def bot_names(game: str) -> list[str]:
-    return sorted(_module(game).BOTS)
+    """The names of every bot registered for ``game``."""
+    return sorted(_bot_factories(game))
 
 
 def make_bot(game: str, spec: str) -> Bot:
@@ -54,7 +139,7 @@ def make_bot(game: str, spec: str) -> Bot:
     The option after the colon is passed to the bot's factory as its one argument.
     """
     name, _, option = spec.partition(":")
-    bots: dict[str, Callable[..., Bot]] = _module(game).BOTS
+    bots = _bot_factories(game)
     try:
         factory = bots[name]
     except KeyError:

@@ -1,0 +1,440 @@
+"""One game being played: the loop every table, match, playtest and room runs.
+
+A :class:`Session` holds the true state of one game of any registered game, who sits in
+each seat (a person, or a bot by its registry name), the record of every action and the
+public event log. Everything that plays a game goes through it:
+
+* :meth:`Session.apply` takes a person's action (an action or its text notation),
+  checks it with the game's rules and applies it, or raises
+  :class:`~cipherkit.core.errors.IllegalAction` with a reason and changes nothing;
+* :meth:`Session.step_bots` lets the bot seats act until a person must act or the game
+  is over; a bot that raises or chooses an illegal action is replaced, for that move,
+  by a random legal one (or, with ``fallback="raise"``, stops the game with an error
+  naming the bot);
+* :meth:`Session.view` is a viewer's observation, the only thing a page, a bot or a
+  room ever gets;
+* :meth:`Session.to_json` / :meth:`Session.from_json` keep a session (seats, record, the
+  bots' random streams) and rebuild it exactly by replaying the record.
+
+Examples
+--------
+>>> from cipherkit.core.session import Session
+>>> session = Session("decipher", {"first_player": 0}, seed=7, bots={1: "random"})
+>>> [p.describe() for p in session.players]
+['seat 0: a person', 'seat 1: random bot']
+>>> session.waiting()                      # seat 0, a person, must act
+[0]
+>>> session.apply(0, "skip")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cipherkit.core.errors.IllegalAction: column 1 has no card yet: on your first turn you must ...
+>>> hand = session.view(0)["hand"]
+>>> events = session.apply(0, f"play {hand[0]}")
+>>> session.version, session.record.actions[0] == (0, f"play {hand[0]}")
+(1, True)
+>>> restored = Session.from_json(session.to_json())
+>>> restored.state == session.state and restored.view(1) == session.view(1)
+True
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from cipherkit.core.bots import Bot
+from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.protocol import Action, Event, GameSpec, JsonDict, Outcome, Seat, State, Viewer
+from cipherkit.core.record import Record
+from cipherkit.core.registry import get_game, make_bot
+from cipherkit.core.rng import Rng
+
+__all__ = ["MAX_BOT_ACTIONS", "LoggedEvent", "Player", "Session", "bot_rng"]
+
+MAX_BOT_ACTIONS = 100_000
+"""Bot moves in a row after which :meth:`Session.step_bots` stops with an error."""
+
+_BOT_SALT = 0xB07_5EED
+
+_log = logging.getLogger(__name__)
+
+Shortcut = Callable[[State, Seat, list[Action]], Action | None]
+"""``shortcut(state, seat, legal)``: an action to take for a bot without asking it, or
+``None`` to ask. Used by playtests to skip the bots' thinking on forced moves."""
+
+
+def bot_rng(seed: int, seat: Seat) -> Rng:
+    """The default random stream of the bot in ``seat`` of a game dealt with ``seed``.
+
+    >>> bot_rng(3, 1).next64() == bot_rng(3, 1).next64() != bot_rng(3, 0).next64()
+    True
+    """
+    return Rng((seed * 0x9E3779B1 + seat * 0x85EBCA77) ^ _BOT_SALT)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Who sits in a seat: a person (``bot is None``) or a bot by its registry spec.
+
+    >>> Player(1, "solver", "Ada").describe(), Player(0).is_bot
+    ('Ada: solver bot', False)
+    """
+
+    seat: Seat
+    bot: str | None = None
+    name: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def describe(self) -> str:
+        who = self.name or f"seat {self.seat}"
+        return f"{who}: {self.bot} bot" if self.bot is not None else f"{who}: a person"
+
+    def to_json(self) -> JsonDict:
+        return {"seat": self.seat, "bot": self.bot, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Player:
+        bot = data.get("bot")
+        return cls(int(data["seat"]), None if bot is None else str(bot), str(data.get("name", "")))
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """A public event and when it happened: after action number ``number`` (from 1),
+    taken by ``seat``. The action's own text is not here: it may be private (a card
+    played face down); the event is public by construction.
+    """
+
+    number: int
+    seat: Seat
+    event: Event
+
+    def to_json(self) -> JsonDict:
+        return {"number": self.number, "seat": self.seat, **self.event.to_json()}
+
+
+def _bot_spec(bot: str | Bot) -> str:
+    return bot if isinstance(bot, str) else str(getattr(bot, "spec", getattr(bot, "name", "bot")))
+
+
+class Session:
+    """One game of a registered game, with its seats, record and public log.
+
+    Parameters
+    ----------
+    game:
+        A game name from the registry (``"decipher"``) or its
+        :class:`~cipherkit.core.protocol.GameSpec`.
+    config:
+        The game's configuration (``None``: its defaults).
+    seed:
+        The deal's seed; the same config, seed and actions give the same game.
+    bots:
+        The bot seats: a mapping seat -> bot (a registry spec such as ``"solver"`` or
+        ``"planner:strong"``, or a bot object), or a sequence with one entry per seat
+        (``None`` for a person). Seats without a bot are people.
+    names:
+        Display names, one per seat (optional).
+    rngs:
+        The bots' random streams by seat (default: :func:`bot_rng` of the seed).
+    fallback:
+        What happens when a bot raises or chooses an illegal action: ``"random"`` plays
+        a random legal action instead (and logs a warning, by exception type only: a
+        message could name a hidden card); ``"raise"`` raises
+        :class:`~cipherkit.core.errors.CipherkitError` naming the bot.
+    shortcut:
+        See :data:`Shortcut`.
+    keep_log:
+        Whether to keep the public event log (playtests switch it off for speed).
+    """
+
+    def __init__(
+        self,
+        game: str | GameSpec,
+        config: Mapping[str, Any] | None = None,
+        *,
+        seed: int,
+        bots: Mapping[Seat, str | Bot] | Sequence[str | Bot | None] = (),
+        names: Sequence[str] | None = None,
+        rngs: Mapping[Seat, Rng] | None = None,
+        fallback: Literal["random", "raise"] = "random",
+        shortcut: Shortcut | None = None,
+        keep_log: bool = True,
+    ) -> None:
+        self.spec = get_game(game) if isinstance(game, str) else game
+        self.config: dict[str, Any] | None = None if config is None else dict(config)
+        self.seed = int(seed)
+        self._state = self.spec.new_game(self.config, seed=self.seed)
+        seats = self.spec.seats(self.config)
+        by_seat = _bots_by_seat(bots, seats)
+        names = list(names or [])
+        self.players: tuple[Player, ...] = tuple(
+            Player(
+                s,
+                None if s not in by_seat else _bot_spec(by_seat[s]),
+                names[s] if s < len(names) else "",
+            )
+            for s in range(seats)
+        )
+        self._bots: dict[Seat, Bot] = {
+            s: make_bot(self.spec.name, b) if isinstance(b, str) else b for s, b in by_seat.items()
+        }
+        self._rngs: dict[Seat, Rng] = {
+            s: (rngs[s] if rngs is not None and s in rngs else bot_rng(self.seed, s))
+            for s in self._bots
+        }
+        if fallback not in ("random", "raise"):
+            raise CipherkitError(f"fallback must be 'random' or 'raise', not {fallback!r}")
+        self.fallback = fallback
+        self.shortcut = shortcut
+        self.keep_log = keep_log
+        self._actions: list[tuple[Seat, Action]] = []
+        self.log: list[LoggedEvent] = []
+        self.meta: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def state(self) -> State:
+        """The true state, hidden information included. Never send it to a browser."""
+        return self._state
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied (grows by one with every action)."""
+        return len(self._actions)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._state.outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.outcome is not None
+
+    @property
+    def human_seats(self) -> list[Seat]:
+        return [p.seat for p in self.players if not p.is_bot]
+
+    @property
+    def bot_seats(self) -> list[Seat]:
+        return [p.seat for p in self.players if p.is_bot]
+
+    @property
+    def record(self) -> Record:
+        """The game's :class:`~cipherkit.core.record.Record` (replays exactly)."""
+        record = Record.start(self.spec.name, self.config, self.seed)
+        record.actions = [(seat, str(action)) for seat, action in self._actions]
+        record.meta = {**self.meta, "players": [p.to_json() for p in self.players]}
+        return record
+
+    def actors(self) -> list[Seat]:
+        """Seats that may act now (people and bots)."""
+        return [] if self.is_over else self._state.actors()
+
+    def waiting(self) -> list[Seat]:
+        """The people's seats that may act now."""
+        return [s for s in self.actors() if s not in self._bots]
+
+    def view(self, viewer: Viewer) -> JsonDict:
+        """``viewer``'s observation: exactly the game's ``observe(viewer)``."""
+        return self._state.observe(viewer)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.is_over:
+            return []
+        return self._state.legal_actions(seat)
+
+    def legal_texts(self, seat: Seat) -> list[str]:
+        """The seat's legal actions in text notation."""
+        return [str(action) for action in self.legal_actions(seat)]
+
+    def events(self, after: int = 0) -> list[LoggedEvent]:
+        """The public events logged after action number ``after``."""
+        return [e for e in self.log if e.number > after]
+
+    # ------------------------------------------------------------------ acting
+    def parse(self, text: str) -> Action:
+        """An action from its notation; bad text is an :class:`IllegalAction`."""
+        try:
+            return self.spec.parse_action(text)
+        except NotationError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def apply(self, seat: Seat, action: Action | str) -> list[Event]:
+        """Check, then apply ``action`` (or its text) for ``seat``; return the events.
+
+        Raises :class:`~cipherkit.core.errors.IllegalAction` with a reason, and changes
+        nothing, when the rules do not allow it.
+        """
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if isinstance(action, str):
+            action = self.parse(action)
+        events = self._state.apply(seat, action)
+        self._actions.append((seat, action))
+        if self.keep_log:
+            number = len(self._actions)
+            self.log.extend(LoggedEvent(number, seat, event) for event in events)
+        return events
+
+    def step_bots(self, max_actions: int = MAX_BOT_ACTIONS) -> list[Event]:
+        """Let bot seats act until a person must act or the game is over.
+
+        With several actors at once (simultaneous play), bots act in the order the game
+        lists its actors; a person among them does not stop the bots. Returns every
+        event of the bots' actions.
+        """
+        events: list[Event] = []
+        for _ in range(max_actions):
+            if self._state.outcome is not None:
+                return events
+            actors = self._state.actors()
+            if not actors:
+                raise CipherkitError(
+                    f"{self.spec.name} seed {self.seed}: nobody may act but no outcome"
+                )
+            seat = next((s for s in actors if s in self._bots), None)
+            if seat is None:
+                return events
+            events.extend(self.apply(seat, self._bot_choice(seat)))
+        raise CipherkitError(
+            f"{self.spec.name} seed {self.seed} did not end: the bots made {max_actions} "
+            "moves in a row"
+        )
+
+    def play_out(self, max_actions: int = MAX_BOT_ACTIONS) -> Outcome | None:
+        """Let the bots play to the end (every seat a bot); return the outcome."""
+        self.step_bots(max_actions)
+        if self.outcome is None and self.waiting():
+            raise CipherkitError("play_out needs a bot in every seat that acts")
+        return self.outcome
+
+    def _bot_choice(self, seat: Seat) -> Action:
+        state = self._state
+        legal = state.legal_actions(seat)
+        if self.shortcut is not None:
+            forced = self.shortcut(state, seat, legal)
+            if forced is not None:
+                return forced
+        bot = self._bots[seat]
+        rng = self._rngs[seat]
+        player = self.players[seat]
+        name = player.name or player.bot
+        try:
+            action: Action | None = bot.act(state.observe(seat), legal, rng)
+        except Exception as exc:
+            if self.fallback == "raise":
+                raise CipherkitError(
+                    f"bot {name!r} failed ({self.spec.name} seed {self.seed}): "
+                    f"{type(exc).__name__}: {exc}"
+                ) from exc
+            _log.warning("%s: the %s bot failed (%s)", self.spec.name, name, type(exc).__name__)
+            action = None
+        if action is not None and (action in legal or state.is_legal(seat, action)):
+            return action
+        if self.fallback == "raise":
+            reason = "it returned nothing"
+            if action is not None:
+                try:
+                    state.check(seat, action)
+                except IllegalAction as exc:
+                    reason = exc.reason
+            raise CipherkitError(
+                f"bot {name!r} chose an illegal action {action} "
+                f"({self.spec.name} seed {self.seed}): {reason}"
+            )
+        # never name the move: it may be a hidden card
+        _log.warning("%s: the %s bot's move is not legal; playing at random", self.spec.name, name)
+        return rng.choice(legal)
+
+    # ------------------------------------------------------------------ keeping
+    def to_json(self) -> JsonDict:
+        """Everything needed to rebuild the session: seats, record, bots' streams."""
+        return {
+            "game": self.spec.name,
+            "config": self.config,
+            "seed": self.seed,
+            "players": [p.to_json() for p in self.players],
+            "actions": [[seat, str(action)] for seat, action in self._actions],
+            "rngs": {str(s): rng.state for s, rng in self._rngs.items()},
+            "fallback": self.fallback,
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Session:
+        """Rebuild a session written by :meth:`to_json` by replaying its record."""
+        try:
+            players = [Player.from_json(p) for p in data["players"]]
+            session = cls(
+                str(data["game"]),
+                data.get("config"),
+                seed=int(data["seed"]),
+                bots={p.seat: p.bot for p in players if p.bot is not None},
+                names=[p.name for p in players],
+                fallback=data.get("fallback", "random"),
+            )
+            actions = [(int(s), str(t)) for s, t in data.get("actions", [])]
+            rng_states = {int(s): int(v) for s, v in data.get("rngs", {}).items()}
+            meta = dict(data.get("meta", {}))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CipherkitError(f"not a session: {exc}") from None
+        session.replay(actions)
+        for seat, value in rng_states.items():
+            if seat in session._rngs:
+                session._rngs[seat].state = value
+        session.meta = meta
+        return session
+
+    def replay(self, actions: Sequence[tuple[Seat, str]]) -> None:
+        """Apply recorded actions (seat, text) in order; a record that does not replay
+        is a :class:`~cipherkit.core.errors.CipherkitError` naming the move."""
+        for index, (seat, text) in enumerate(actions):
+            try:
+                self.apply(seat, text)
+            except IllegalAction as exc:
+                raise CipherkitError(
+                    f"record does not replay at move {index + 1} ({seat}: {text}): {exc.reason}"
+                ) from None
+
+    @classmethod
+    def from_record(
+        cls, record: Record, *, bots: Mapping[Seat, str | Bot] | None = None
+    ) -> Session:
+        """A session at the end of ``record`` (bots as recorded in its meta, if any)."""
+        if bots is None:
+            players = record.meta.get("players", [])
+            bots = {int(p["seat"]): p["bot"] for p in players if p.get("bot")}
+        session = cls(record.game, record.config, seed=record.seed, bots=bots)
+        session.replay(record.actions)
+        return session
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"waiting for {self.actors()}"
+        return f"<Session {self.spec.name} seed={self.seed} v{self.version} {status}>"
+
+
+def _bots_by_seat(
+    bots: Mapping[Seat, str | Bot] | Sequence[str | Bot | None], seats: int
+) -> dict[Seat, str | Bot]:
+    if isinstance(bots, Mapping):
+        chosen = {int(s): b for s, b in bots.items() if b is not None}
+    elif isinstance(bots, str):
+        raise CipherkitError("bots must be a mapping seat -> bot or one entry per seat")
+    else:
+        if len(bots) > seats:
+            raise CipherkitError(f"{len(bots)} bots for a game of {seats} seats")
+        chosen = {s: b for s, b in enumerate(bots) if b is not None}
+    for seat in chosen:
+        if not 0 <= seat < seats:
+            raise CipherkitError(f"no seat {seat}: this game has seats 0 to {seats - 1}")
+    return chosen
