@@ -9,7 +9,7 @@ can be read by whoever has the page open, displayed or not:
 
 * **hidden cards**: the observation already omits the opponent's code and hand until the
   game is over; the view copies nothing else;
-* **pile histories** (the *memory rule*, RULES.md §3): a pile shows only its top card,
+* **pile histories** (the *memory rule*, docs/rules/decipher.md): a pile shows only its top card,
   except the pile of the column the person is playing or guessing right now. The log is
   cut to the last two turns for the same reason.
 

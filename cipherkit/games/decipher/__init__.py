@@ -1,4 +1,4 @@
-"""Decipher, the two-player hidden-code card game (RULES.md §3).
+"""Decipher, the two-player hidden-code card game (docs/rules/decipher.md).
 
 >>> from cipherkit.games.decipher import GAME
 >>> state = GAME.new_game(seed=4)

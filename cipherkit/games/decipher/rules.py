@@ -1,4 +1,4 @@
-"""Decipher rules (RULES.md §3): the true state and everything that changes it.
+"""Decipher rules (docs/rules/decipher.md): the true state and everything that changes it.
 
 Two players each hold a 3-card hidden code. On your turn you go column by column from
 the left, playing a card from your hand onto the decipher pile in front of the

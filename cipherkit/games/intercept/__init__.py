@@ -1,4 +1,4 @@
-"""Intercept, the code-transmission team game (RULES.md §2, following the Decrypto rules).
+"""Intercept, the code-transmission team game (docs/rules/intercept.md, the Decrypto rules).
 
 cipherkit's implementation is unofficial: it follows the published rules, ships its own
 keyword list, and uses no publisher's names, art or word lists.

@@ -1,4 +1,4 @@
-"""Clue checks: what a machine can check of the clue rules (RULES.md §2), with reasons.
+"""Clue checks: what a machine can check of the clue rules (docs/rules/intercept.md), with reasons.
 
 :func:`check_clue` returns a :class:`ClueCheck`: a list of :class:`Problem`, each an
 ``"error"`` (the engine refuses the clue, with that reason) or a ``"warning"`` (shown,

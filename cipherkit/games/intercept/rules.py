@@ -1,4 +1,4 @@
-"""Intercept rules (RULES.md §2, the Decrypto rules): the true state and what changes it.
+"""Intercept rules (Decrypto; docs/rules/intercept.md): the true state and what changes it.
 
 Seats are players; teams are derived from them. With 4-8 players, seats alternate
 White (even seats) and Black (odd seats), so each team has 2-4 players. With 3 players,

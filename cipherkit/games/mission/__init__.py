@@ -1,4 +1,4 @@
-"""Mission, the co-operative cipher mission game (RULES.md §1).
+"""Mission, the co-operative cipher mission game (docs/rules/mission.md).
 
 Players move through a map of rooms, reveal and collect glyph tokens to open the
 windows of a mission card's cipher, and agree on the answer before time runs out.

@@ -6,7 +6,7 @@ same glyph always hides the same content, given by the mission's glyph key. Cell
 the card's **Answer** label have ``answer=True``; when a card has such a section, only
 those cells count.
 
-**Decision** (RULES.md §1, Answer section): an answer is compared ignoring case and
+**Decision** (docs/rules/mission.md §1.14, Answer section): an answer is compared ignoring case and
 every space or punctuation mark; the letters and digits must be exactly the same, in
 the same order (:func:`normalize_answer`).
 

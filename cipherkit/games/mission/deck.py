@@ -5,7 +5,7 @@ built from a :class:`DeckSpec` says what each id is. Resource cards come first, 
 value then suit; time cards follow. A card's label is its value and the first letter of
 its suit (``7B``); a time card's label is ``T`` and its icons (``T1``, ``T2``).
 
-**Decision** (RULES.md §1): the default deck is values 1-12 in three suits plus four time
+**Decision** (docs/rules/mission.md): the default deck is values 1-12 in three suits plus four time
 cards with 1, 1, 1 and 2 time icons; a mission may change values, suits, time cards and
 the hand size. Suits have no effect in the rules; when a hand holds two cards of the
 same value, ``play 7 run`` plays the one whose suit comes first.

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md §3 (Decipher), plus the shared conformance checks."""
+"""One test per rule of docs/rules/decipher.md (Decipher), plus the shared conformance checks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md §2 (intercept, the Decrypto rules)."""
+"""One test per rule of docs/rules/intercept.md (the Decrypto rules)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md §1 (the mission game), the rulebook's worked example,
+"""One test per rule of docs/rules/mission.md, the rulebook's worked example,
 the characters, observations and the protocol."""
 
 from __future__ import annotations
