@@ -212,6 +212,10 @@ class GameSpec:
         information where possible. Used by the no-leak check and by search bots.
     default_config:
         The configuration used when ``config`` is ``None``.
+    example_configs:
+        Configurations the generic conformance test plays (``tests/core/test_conformance.py``
+        runs every check over every registered game with each): the defaults and the
+        variants that change who sees what.
     bots:
         The game's own bots: name -> factory (``factory()`` or ``factory(option)``);
         more may come from the ``cipherkit.bots`` entry-point group.
@@ -241,6 +245,7 @@ class GameSpec:
     viewers: Callable[[State], list[Viewer]]
     hidden_variants: Callable[[State, Viewer, Rng], State]
     default_config: Mapping[str, Any] = field(default_factory=dict)
+    example_configs: tuple[Mapping[str, Any] | None, ...] = (None,)
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     title: Callable[[State], str] | None = None
     seat_names: Callable[[State], list[str]] | None = None

@@ -287,7 +287,8 @@ class Session:
         return events
 
     def step_bots(self, max_actions: int = MAX_BOT_ACTIONS) -> list[Event]:
-        """Let bot seats act until a person must act or the game is over.
+        """Let bot seats act until a person must act, the game is over, or
+        ``max_actions`` bot actions were taken (``max_actions=1``: one bot action).
 
         With several actors at once (simultaneous play), bots act in the order the game
         lists its actors; a person among them does not stop the bots. Returns every
@@ -296,7 +297,7 @@ class Session:
         events: list[Event] = []
         for _ in range(max_actions):
             if self._state.outcome is not None:
-                return events
+                break
             actors = self._state.actors()
             if not actors:
                 raise CipherkitError(
@@ -304,18 +305,20 @@ class Session:
                 )
             seat = next((s for s in actors if s in self._bots), None)
             if seat is None:
-                return events
+                break
             events.extend(self.apply(seat, self._bot_choice(seat)))
-        raise CipherkitError(
-            f"{self.spec.name} seed {self.seed} did not end: the bots made {max_actions} "
-            "moves in a row"
-        )
+        return events
 
-    def play_out(self, max_actions: int = MAX_BOT_ACTIONS) -> Outcome | None:
-        """Let the bots play to the end (every seat a bot); return the outcome."""
+    def play_out(self, max_actions: int = MAX_BOT_ACTIONS) -> Outcome:
+        """Let the bots play to the end (a bot in every seat that acts); return the
+        outcome. A game not over after ``max_actions`` is an error."""
         self.step_bots(max_actions)
-        if self.outcome is None and self.waiting():
-            raise CipherkitError("play_out needs a bot in every seat that acts")
+        if self.outcome is None:
+            if self.waiting():
+                raise CipherkitError("play_out needs a bot in every seat that acts")
+            raise CipherkitError(
+                f"{self.spec.name} seed {self.seed} did not end in {max_actions} actions"
+            )
         return self.outcome
 
     def _bot_choice(self, seat: Seat) -> Action:

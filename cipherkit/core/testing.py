@@ -12,6 +12,9 @@ with a precise message on the first violation. :func:`check_all` runs them all.
   :class:`~cipherkit.core.errors.IllegalAction` and leaves the state unchanged.
 * :func:`check_no_leak`: states that differ only in what a viewer cannot see give that
   viewer identical observations (and identical legal actions).
+* :func:`check_session`: the game plays in a :class:`~cipherkit.core.session.Session`
+  with a bot in every seat, and the session rebuilt from its JSON at any step is the
+  same game.
 
 Examples
 --------
@@ -236,6 +239,28 @@ def check_no_leak(
     return differing
 
 
+def check_session(spec: GameSpec, *, seeds: Iterable[int], config: Config = None) -> int:
+    """Play each seed in a :class:`~cipherkit.core.session.Session` of random bots and
+    rebuild it from JSON after every action; return the number of rebuilds checked."""
+    from cipherkit.core.session import Session
+
+    rebuilt = 0
+    for seed in seeds:
+        seats = spec.seats(config)
+        session = Session(spec, config, seed=seed, bots=["random"] * seats, fallback="raise")
+        while not session.is_over:
+            session.step_bots(max_actions=1)
+            data = _json_roundtrip(session.to_json(), f"{spec.name} session")
+            twin = Session.from_json(data)
+            assert twin.state == session.state, (
+                f"{spec.name}: seed {seed}: the session rebuilt from JSON at version "
+                f"{session.version} is not the same game"
+            )
+            rebuilt += 1
+        assert session.record.replay() == session.state, f"{spec.name}: seed {seed}: record"
+    return rebuilt
+
+
 def check_all(
     spec: GameSpec, *, seeds: Iterable[int] = range(10), config: Config = None
 ) -> dict[str, Any]:
@@ -250,4 +275,5 @@ def check_all(
     check_replay(spec, seeds=seeds, config=config)
     report["illegal_attempts"] = check_illegal_actions(spec, seeds=seeds[:3], config=config)
     report["no_leak_variants_differing"] = check_no_leak(spec, seeds=seeds[:3], config=config)
+    report["session_rebuilds"] = check_session(spec, seeds=seeds[:1], config=config)
     return report

@@ -37,6 +37,7 @@ GAME = GameSpec(
     viewers=viewers,  # type: ignore[arg-type]
     hidden_variants=hidden_variant,  # type: ignore[arg-type]
     default_config=DEFAULT_CONFIG,
+    example_configs=(None, {"first_player": 0}, {"first_player": 1}),
 )
 
 __all__ = [

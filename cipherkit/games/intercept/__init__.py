@@ -48,6 +48,13 @@ GAME = GameSpec(
     viewers=viewers,  # type: ignore[arg-type]
     hidden_variants=hidden_variant,  # type: ignore[arg-type]
     default_config=DEFAULT_CONFIG,
+    example_configs=(
+        None,
+        {"players": 3},
+        {"players": 5, "timer": True},
+        {"players": 8, "no_repeat_codes": True, "alternate_first": True},
+        {"max_rounds": 1},  # random play ties round 1: the keyword stage is played
+    ),
 )
 
 __all__ = [

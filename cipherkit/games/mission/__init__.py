@@ -39,6 +39,13 @@ GAME = GameSpec(
     viewers=viewers,  # type: ignore[arg-type]
     hidden_variants=hidden_variant,  # type: ignore[arg-type]
     default_config=DEFAULT_CONFIG,
+    example_configs=(
+        None,
+        {"players": 1},
+        {"players": 4},
+        {"players": 3, "optional_draw_in_peril": False},
+        {"players": 3, "secrets": ["ledger-stub", "torn-ticket", "spare-satchel"]},
+    ),
 )
 
 __all__ = [
