@@ -21,6 +21,10 @@ from typing import Any
 
 from cipherkit import __version__
 from cipherkit.core.errors import CipherkitError
+from cipherkit.core.files import read_limited, read_stream_limited
+
+MAX_CRACK_BYTES = 1_000_000
+"""The longest ciphertext ``crack`` reads from a file or standard input."""
 
 
 def _print_json(data: Any) -> None:
@@ -163,25 +167,18 @@ def cmd_crack(args: argparse.Namespace) -> int:
 
     if args.file and args.text:
         raise CipherkitError("give the ciphertext as arguments or with --file, not both")
-    if args.file and args.file != "-":
-        try:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as exc:
-            raise CipherkitError(f"cannot read {args.file}: {exc.strerror}") from None
-        except UnicodeDecodeError as exc:
-            raise CipherkitError(
-                f"cannot read {args.file}: not UTF-8 text (byte {exc.start})"
-            ) from None
-    elif args.text:
+    if args.text:
         text = " ".join(args.text)
-    else:
+    else:  # a file or standard input: checked and bounded before reading
+        if args.file and args.file != "-":
+            name, blob = args.file, read_limited(args.file, max_bytes=MAX_CRACK_BYTES)
+        else:
+            name = "standard input"
+            blob = read_stream_limited(sys.stdin.buffer, max_bytes=MAX_CRACK_BYTES, name=name)
         try:
-            text = sys.stdin.read()
+            text = blob.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise CipherkitError(
-                f"cannot read standard input: not UTF-8 text ({exc.reason})"
-            ) from None
+            raise CipherkitError(f"cannot read {name}: not UTF-8 text (byte {exc.start})") from None
     text = text.rstrip("\r\n")  # a file's or a pipe's last line break is not ciphertext
     result = crack_text(text, cipher=args.cipher)
     if args.json:

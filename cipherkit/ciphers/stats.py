@@ -163,9 +163,25 @@ def segment_score(letters: str, max_word: int = 14) -> float:
 
 
 def word_pattern(word: str) -> str:
-    """The shape of a word's repeated letters: ``word_pattern("LETTER") == "ABCCBD"``."""
+    """The shape of a word's repeated letters: ``word_pattern("LETTER") == "ABCCBD"``.
+
+    Past 26 different characters the shape goes on with other symbols, so any text has
+    one (a red-team text of 27 letters used to raise ``IndexError``):
+
+    >>> word_pattern("LETTER"), word_pattern("ABCDEFGHIJKLMNOPQRSTUVWXYZA")[-2:]
+    ('ABCCBD', 'ZA')
+    >>> len(set(word_pattern("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖ")))
+    28
+    """
     seen: dict[str, str] = {}
-    return "".join(seen.setdefault(ch, ALPHABET[len(seen)]) for ch in word.upper())
+    shape = []
+    for ch in word.upper():
+        symbol = seen.get(ch)
+        if symbol is None:
+            index = len(seen)
+            symbol = seen[ch] = ALPHABET[index] if index < 26 else chr(0x100 + index)
+        shape.append(symbol)
+    return "".join(shape)
 
 
 def letter_counts(text: str | np.ndarray) -> np.ndarray:

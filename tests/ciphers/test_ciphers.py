@@ -261,3 +261,14 @@ def test_substitution_short_texts_fixed_seeds() -> None:
     spaced = make_texts(1, 40, seed=34, whole_words=True)[0]
     sol = solve_substitution(Substitution.random(8).encrypt(spaced), seed=0)
     assert sol.plaintext == spaced.replace(" ", "")
+
+
+def test_a_word_of_27_different_letters_is_solved_not_crashed() -> None:
+    """Red-team finding: word_pattern raised IndexError past 26 letters, and a student
+    saw 'something went wrong'."""
+    from cipherkit.ciphers.stats import word_pattern
+    from cipherkit.ciphers.substitution_solver import solve_substitution
+
+    assert word_pattern("ABCDEFGHIJKLMNOPQRSTUVWXYZA").endswith("ZA")
+    solution = solve_substitution("ABCDEFGHIJKLMNOPQRSTUVWXYZA QWE", seed=1)
+    assert sum(ch.isalpha() for ch in solution.plaintext) == 30

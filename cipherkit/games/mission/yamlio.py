@@ -31,6 +31,8 @@ import yaml.reader
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from cipherkit.core.errors import CipherkitError
+from cipherkit.core.files import read_limited
 from cipherkit.games.mission.problems import ERROR, Path, Problem, format_path
 
 MAX_NODES = 200_000
@@ -185,17 +187,11 @@ def read_yaml(text: str, file: str = "<mission>") -> tuple[Any, Source, list[Pro
 def read_file(path: str | FilePath) -> tuple[Any, Source, list[Problem]]:
     """Read and parse a mission file; every failure is a problem, never an exception."""
     name = str(path)
-    where = FilePath(path)
-    try:
-        if where.is_dir():
-            return None, Source(name), [Problem(name, None, "file", "is a directory")]
-        if not where.exists():
-            return None, Source(name), [Problem(name, None, "file", "no such file")]
-        blob = where.read_bytes()
-    except OSError as exc:
-        return None, Source(name), [Problem(name, None, "file", f"cannot read: {exc.strerror}")]
-    if len(blob) > MAX_BYTES:
-        return None, Source(name), [Problem(name, None, "file", "the file is too large")]
+    try:  # checks what the path is and its size before reading (no device, FIFO, giant)
+        blob = read_limited(path, max_bytes=MAX_BYTES)
+    except CipherkitError as exc:
+        reason = str(exc).removeprefix(f"{name}: ")
+        return None, Source(name), [Problem(name, None, "file", reason)]
     if b"\x00" in blob:
         return None, Source(name), [Problem(name, None, "file", "not a text file")]
     try:
