@@ -267,8 +267,8 @@ def _glyphs_bench_mission() -> Any:
 def glyphs_card_png(quick: bool) -> Figures:
     """A mission card as PNG bytes: drawing built, glyphs rasterised (their cache emptied
     before every run) and PNG encoded (target: <= 100 ms)."""
+    from cipherkit.games.mission.art.data import card_from_mission, mission_glyph_map
     from cipherkit.glyphs.cards import card_drawing
-    from cipherkit.glyphs.data import card_from_mission, mission_glyph_map
     from cipherkit.glyphs.raster import glyph_mask
 
     mission = _glyphs_bench_mission()
@@ -301,8 +301,8 @@ def glyphs_print_pdf(quick: bool) -> Figures:
     import tempfile
     from pathlib import Path
 
-    from cipherkit.glyphs.data import mission_glyph_map
-    from cipherkit.glyphs.printing import print_pages, save_pdf
+    from cipherkit.games.mission.art.data import mission_glyph_map
+    from cipherkit.games.mission.art.printing import print_pages, save_pdf
     from cipherkit.glyphs.raster import glyph_mask
 
     mission = _glyphs_bench_mission()

@@ -60,7 +60,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from cipherkit.glyphs.render import render_mission
+    from cipherkit.games.mission.art.render import render_mission
 
     written = render_mission(args.mission, args.out, pdf=args.pdf, progress=not args.quiet)
     for path in written:
@@ -106,8 +106,8 @@ def _secrets(text: str | None) -> tuple[str, ...]:
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
+    from cipherkit.games.mission.art.campaigndraw import campaign_svg
     from cipherkit.games.mission.campaign import CampaignMap
-    from cipherkit.glyphs.campaigndraw import campaign_svg
     from cipherkit.playtest.campaign import campaign_difficulty
 
     campaign = CampaignMap.load(args.dir)

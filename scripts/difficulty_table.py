@@ -35,8 +35,8 @@ def table_block(table) -> str:  # type: ignore[no-untyped-def]
 
 def main() -> int:
     sys.path.insert(0, str(ROOT))
+    from cipherkit.games.mission.art.campaigndraw import campaign_svg
     from cipherkit.games.mission.campaign import CampaignMap
-    from cipherkit.glyphs.campaigndraw import campaign_svg
     from cipherkit.playtest.campaign import campaign_difficulty
 
     table = campaign_difficulty(ROOT / "missions", progress=True, **SETTINGS)  # type: ignore[arg-type]

@@ -15,11 +15,12 @@ and come back as a :class:`~cipherkit.glyphs.drawing.Drawing` with ``.svg()``,
 ``console_drawing(console, glyphs)``      the console, windows closed or open
 ``map_drawing(map_data, glyphs)``         the map from a networkx graph
 ``GlyphSet.sheet()``                      the glyph sheet
-``render.render_mission(path, out)``      ``cipherkit render``: PNG, SVG and PDF files
 ========================================  ================================================
 
-Nothing here imports a notebook or widget library; a :class:`GlyphSet` shows its sheet
-in a notebook (``_repr_svg_``/``_repr_png_``, drawn only when displayed).
+Nothing here imports a game, a notebook or a widget library; a :class:`GlyphSet` shows
+its sheet in a notebook (``_repr_svg_``/``_repr_png_``, drawn only when displayed). What
+is drawn of a mission (its data adapters, notebook pictures, ``cipherkit render`` and the
+print-and-play pages) is the mission game's own, in :mod:`cipherkit.games.mission.art`.
 
 Examples
 --------
@@ -45,8 +46,6 @@ from cipherkit.glyphs.data import (
     RoomData,
     StandeeData,
     TokenData,
-    from_mission,
-    from_state,
 )
 from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.folder import glyph_set_from_folder
@@ -75,8 +74,6 @@ __all__ = [
     "TokenData",
     "card_drawing",
     "console_drawing",
-    "from_mission",
-    "from_state",
     "generate",
     "glyph_set_from_folder",
     "glyph_set_from_spec",

@@ -2,10 +2,9 @@
 
 The drawing functions never read game objects; they take these small frozen
 dataclasses. Each has a constructor from plain Python (``from_words``,
-:meth:`MapData.from_graph`) and thin adapters from a mission
-(:func:`from_mission`, reading :mod:`cipherkit.games.mission` only when called) and
-from a mission observation (:func:`from_state`: ``state.observe(viewer)``, which holds
-only what that viewer may see, so a drawing of it cannot leak anything).
+:meth:`MapData.from_graph`). Nothing here knows a game: which token names are traps,
+and their colours, come from the game that draws (the mission's adapters, from its
+own token table, are :mod:`cipherkit.games.mission.art.data`).
 
 Examples
 --------
@@ -14,8 +13,9 @@ Examples
 ...     "What bird?", [["eye", {"glyph": "wing", "marks": ["red"]}]], answer=[["claw"]])
 >>> [(c.glyph, c.word, c.answer, c.marks) for c in card.cells]
 [('eye', 0, False, ()), ('wing', 0, False, ('red',)), ('claw', 1, True, ())]
->>> TokenData.from_label("counter-intel:run"), TokenData.from_label("sun[dot]").marks
-(TokenData(kind='trap', name='counter-intel', marks=(), action='run'), ('dot',))
+>>> traps = {"camera": "brown", "counter-intel": "yellow"}
+>>> TokenData.from_label("counter-intel:run", traps), TokenData.from_label("sun[dot]").marks
+(TokenData(kind='trap', name='counter-intel', marks=(), action='run', colour='yellow'), ('dot',))
 >>> import networkx as nx
 >>> g = nx.Graph()
 >>> g.add_node("hall", pos=(0, 0), tokens=["entrance"], stack=["sun", "camera"])
@@ -37,8 +37,12 @@ from cipherkit.core.errors import CipherkitError
 if TYPE_CHECKING:
     import networkx as nx
 
-TRAP_KINDS: dict[str, str] = {"camera": "brown", "gas": "yellow", "counter-intel": "yellow"}
-"""Trap names and their colour (RULES.md §1); other trap names draw as a plain trap."""
+Traps = Mapping[str, str | None] | Iterable[str]
+"""The trap names a label may name, from the game: a mapping gives each its colour (a
+name of :data:`cipherkit.glyphs.theme.TRAP_COLOURS` or ``#rrggbb``), a plain iterable
+of names leaves them uncoloured (drawn as a plain trap)."""
+
+# The map symbols the drawings know (special tokens on rooms and passages).
 ENTRANCE = "entrance"
 WALL_TOKEN = "wall"
 PASSAGE_TOKEN = "passage"
@@ -48,41 +52,44 @@ PASSAGE_TOKEN = "passage"
 @dataclass(frozen=True, slots=True)
 class TokenData:
     """A clue token: ``kind`` is ``"glyph"`` or ``"trap"``; ``action`` is the action
-    symbol of a counter-intel token."""
+    symbol of a counter-intel token; ``colour`` is a trap's colour (see :data:`Traps`;
+    ``None`` draws a plain trap)."""
 
     kind: str
     name: str
     marks: tuple[str, ...] = ()
     action: str | None = None
+    colour: str | None = None
 
     @classmethod
-    def from_label(cls, label: str, traps: Iterable[str] = TRAP_KINDS) -> TokenData:
-        """Read the face-up label of a token: ``sun``, ``sun[dot]``, ``camera``,
-        ``counter-intel:run``."""
+    def from_label(cls, label: str, traps: Traps = ()) -> TokenData:
+        """Read the face-up label of a token: ``sun``, ``sun[dot]``, and, when
+        ``traps`` names them, ``camera`` or ``counter-intel:run``."""
         text = str(label)
-        traps = set(traps)
         name, _, action = text.partition(":")
         if name in traps:
-            return cls("trap", name, (), action or None)
+            return cls("trap", name, (), action or None, _trap_colour(traps, name))
         if text.endswith("]") and "[" in text:
             glyph, _, marks = text[:-1].partition("[")
             return cls("glyph", glyph, tuple(m for m in marks.split(",") if m))
         return cls("glyph", text)
 
     @classmethod
-    def from_any(cls, value: Any) -> TokenData:
+    def from_any(cls, value: Any, traps: Traps = ()) -> TokenData:
         """A :class:`TokenData`, a label, or anything with ``kind``/``name``/``marks``/
-        ``action`` (such as a mission token)."""
+        ``action`` (such as a mission token); ``traps`` as for :meth:`from_label`."""
         if isinstance(value, TokenData):
             return value
         if isinstance(value, str):
-            return cls.from_label(value)
+            return cls.from_label(value, traps)
         if all(hasattr(value, a) for a in ("kind", "name")):
+            kind, name = str(value.kind), str(value.name)
             return cls(
-                str(value.kind),
-                str(value.name),
+                kind,
+                name,
                 tuple(getattr(value, "marks", ()) or ()),
                 getattr(value, "action", None),
+                _trap_colour(traps, name) if kind == "trap" else None,
             )
         raise CipherkitError(f"not a clue token: {value!r}")
 
@@ -95,6 +102,10 @@ class TokenData:
         if self.is_trap:
             return f"{self.name}:{self.action}" if self.action else self.name
         return f"{self.name}[{','.join(self.marks)}]" if self.marks else self.name
+
+
+def _trap_colour(traps: Traps, name: str) -> str | None:
+    return traps.get(name) if isinstance(traps, Mapping) else None
 
 
 # ------------------------------------------------------------------ card and console
@@ -279,12 +290,13 @@ class MapData:
         return self.rooms[self._index[room_id]]
 
     @classmethod
-    def from_graph(cls, graph: nx.Graph, *, title: str = "") -> MapData:
+    def from_graph(cls, graph: nx.Graph, *, title: str = "", traps: Traps = ()) -> MapData:
         """From a networkx graph whose nodes are rooms and edges passages.
 
         Node attributes (all optional): ``name``, ``pos`` (x, y), ``tokens`` (special
         tokens), ``stack`` (a list of tokens or a number) or ``stack_size``,
-        ``face_up`` (tokens or labels), ``standees`` (:class:`StandeeData` or names).
+        ``face_up`` (tokens or labels; ``traps`` says which labels are traps, as for
+        :meth:`TokenData.from_label`), ``standees`` (:class:`StandeeData` or names).
         Edge attributes: ``wall`` and ``token``.
         """
         rooms = []
@@ -308,7 +320,7 @@ class MapData:
                     None if pos is None else (float(pos[0]), float(pos[1])),
                     tuple(str(t) for t in attrs.get("tokens") or ()),
                     height,
-                    tuple(TokenData.from_any(t) for t in attrs.get("face_up") or ()),
+                    tuple(TokenData.from_any(t, traps) for t in attrs.get("face_up") or ()),
                     standees,
                 )
             )
@@ -318,111 +330,3 @@ class MapData:
             PassageData(str(a), str(b), bool(d.get("wall")), d.get("token")) for a, b, d in ordered
         )
         return cls(tuple(rooms), passages, title)
-
-
-# ------------------------------------------------------------------ adapters
-def from_mission(mission: Any) -> tuple[CardData, ConsoleData, MapData]:
-    """The card, the console (all windows closed) and the map at setup of a
-    :class:`cipherkit.games.mission.Mission` (face-down stacks, no standees)."""
-    card = card_from_mission(mission)
-    return card, ConsoleData.from_card(card), map_from_mission(mission)
-
-
-def card_from_mission(mission: Any) -> CardData:
-    cells = tuple(CellData(c.glyph, c.word, c.answer, tuple(c.marks)) for c in mission.cells)
-    return CardData(mission.question, cells, mission.title, mission.id)
-
-
-def map_from_mission(mission: Any) -> MapData:
-    """The map at setup: stack heights as dealt (``mission.stacks``)."""
-    import networkx as nx
-
-    graph = nx.Graph()
-    stacks = mission.stacks
-    for room, attrs in mission.map.nodes(data=True):
-        graph.add_node(
-            room,
-            name=attrs.get("name") or "",
-            pos=attrs.get("pos"),
-            tokens=attrs.get("tokens") or (),
-            stack=len(stacks.get(room, ())),
-        )
-    for a, b, attrs in mission.map.edges(data=True):
-        graph.add_edge(a, b, **attrs)
-    return MapData.from_graph(graph, title=mission.title)
-
-
-def from_state(observation: Mapping[str, Any]) -> tuple[CardData, ConsoleData, MapData]:
-    """The card, the console and the map as ``observation`` (``state.observe(viewer)``
-    of a mission game) shows them: open windows with their content, stack heights,
-    face-up tokens and standees. Only the observation is read."""
-    public = observation["mission"]
-    cells: list[CellData] = []
-    observed = observation.get("console", {}).get("cells", [])
-    for i, c in enumerate(public["cells"]):
-        seen = observed[i] if i < len(observed) else {}
-        content = seen.get("content")
-        cells.append(
-            CellData(
-                str(c["glyph"]),
-                int(c.get("word", 0)),
-                bool(c.get("answer")),
-                tuple(c.get("marks", ())),
-                bool(seen.get("open")),
-                None if content is None else str(content),
-            )
-        )
-    card = CardData(
-        public.get("question", ""),
-        tuple(CellData(c.glyph, c.word, c.answer, c.marks) for c in cells),
-        public.get("title", ""),
-        public.get("id", ""),
-    )
-    console = ConsoleData(tuple(cells), public.get("title", ""))
-    rooms_now = observation.get("rooms", {})
-    characters = observation.get("characters", [])
-    rooms = []
-    for r in public["rooms"]:
-        now = rooms_now.get(r["id"], {})
-        here = [ch for ch in characters if ch.get("room") == r["id"]]
-        pos = r.get("pos")
-        rooms.append(
-            RoomData(
-                r["id"],
-                r.get("name") or "",
-                None if pos is None else (float(pos[0]), float(pos[1])),
-                tuple(r.get("tokens", ())),
-                int(now.get("stack", 0)),
-                tuple(TokenData.from_label(t) for t in now.get("face_up", ())),
-                tuple(
-                    StandeeData(
-                        ch.get("name") or ch.get("id", "?"), ch.get("seat"), ch.get("id", "")
-                    )
-                    for ch in here
-                ),
-            )
-        )
-    passages = tuple(
-        PassageData(p["rooms"][0], p["rooms"][1], bool(p.get("wall")), p.get("token"))
-        for p in public.get("passages", [])
-    )
-    return card, console, MapData(tuple(rooms), passages, public.get("title", ""))
-
-
-def mission_glyph_spec(mission: Any) -> Any:
-    """The glyph set a mission names (its ``glyph_set`` attribute, when the mission
-    format has one), else the default style with the mission's seed."""
-    from cipherkit.glyphs.spec import DEFAULT_STYLE
-
-    spec = getattr(mission, "glyph_set", None)
-    if spec:
-        return spec
-    return {"style": DEFAULT_STYLE, "seed": int(getattr(mission, "seed", 0) or 0)}
-
-
-def mission_glyph_map(mission: Any, glyph_set: Any = None, base_dir: Any = ".") -> dict[str, Any]:
-    """Each glyph id of the mission's key (in key order) with the glyph drawn for it."""
-    from cipherkit.glyphs.spec import glyph_set_from_spec
-
-    spec = mission_glyph_spec(mission) if glyph_set is None else glyph_set
-    return glyph_set_from_spec(spec, base_dir).assign(list(mission.glyphs))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from cipherkit.glyphs.data import TRAP_KINDS, StandeeData, TokenData
+from cipherkit.glyphs.data import StandeeData, TokenData
 from cipherkit.glyphs.drawing import Drawing, Point
 from cipherkit.glyphs.glyph import Glyph
 from cipherkit.glyphs.theme import (
@@ -137,6 +137,14 @@ def trap_icon(
         d.text(cx, cy, "!", size=size * 0.8, bold=True, fill=colour, anchor="mm")
 
 
+def trap_colour(colour: str | None) -> str:
+    """A trap token's colour: a name of :data:`~cipherkit.glyphs.theme.TRAP_COLOURS`
+    (``brown``, ``yellow``), a ``#rrggbb`` colour, or ``None`` (a plain, muted trap)."""
+    if colour is None:
+        return MUTED
+    return TRAP_COLOURS.get(colour, colour if colour.startswith("#") else MUTED)
+
+
 def token(
     d: Drawing,
     tok: TokenData,
@@ -149,7 +157,7 @@ def token(
 ) -> None:
     """A face-up clue token: a glyph on a paper disc, or a trap on its colour."""
     if tok.is_trap:
-        colour = TRAP_COLOURS.get(TRAP_KINDS.get(tok.name, ""), MUTED)
+        colour = trap_colour(tok.colour)
         d.circle(cx, cy, r, fill=colour, stroke=INK, width=max(1.0, r * 0.07))
         fg = INK if colour == TRAP_COLOURS["yellow"] else WHITE
         trap_icon(d, tok, cx, cy - (0.12 * r if label else 0), r * (1.0 if label else 1.2), fg)

@@ -273,7 +273,7 @@ def _legend(d: Drawing, width: float, top: float) -> None:
         elif kind == "stack":
             token_back(d, cx, y, 15)
         elif kind == "trap":
-            token(d, TokenData("trap", "camera"), cx, y, 16, {})
+            token(d, TokenData("trap", "camera", colour="brown"), cx, y, 16, {})
         else:
             standee(d, StandeeData("", 0), cx, y + 20, 40)
         d.text(cx, y + 36, label, size=13, fill=MUTED, anchor="mt")

@@ -181,8 +181,9 @@ class WindowAnalysis:
         """The console with the first minimal set's windows open (``None`` when the
         answer can never be settled). Drawn by :mod:`cipherkit.glyphs` (imported here:
         raises ``ImportError`` where it is not installed)."""
+        from cipherkit.games.mission.art.data import card_from_mission, mission_glyph_map
         from cipherkit.glyphs.cards import console_drawing
-        from cipherkit.glyphs.data import ConsoleData, card_from_mission, mission_glyph_map
+        from cipherkit.glyphs.data import ConsoleData
 
         if not self.minimal_sets:
             return None

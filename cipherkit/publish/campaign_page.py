@@ -41,8 +41,8 @@ def publish_campaign(
 ) -> list[Path]:
     """Write the campaign page and its picture into the gallery ``out``; the missions
     must form one campaign (:class:`~cipherkit.games.mission.campaign.CampaignMap`)."""
+    from cipherkit.games.mission.art.campaigndraw import campaign_svg
     from cipherkit.games.mission.campaign import CampaignMap
-    from cipherkit.glyphs.campaigndraw import campaign_svg
     from cipherkit.publish.gallery import write_notebook
 
     campaign = CampaignMap.load([Path(p) for p in mission_paths])

@@ -66,7 +66,7 @@ def thumbnail_png(mission: Any, *, width: int = THUMB_WIDTH) -> bytes:
 
     from cipherkit.core.protocol import SPECTATOR
     from cipherkit.games.mission import new_game
-    from cipherkit.glyphs.data import from_state, mission_glyph_map
+    from cipherkit.games.mission.art.data import from_state, mission_glyph_map
     from cipherkit.glyphs.mapdraw import map_drawing
 
     state = new_game({"mission": mission.to_dict(), "players": 2}, seed=0)

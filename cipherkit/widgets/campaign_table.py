@@ -108,7 +108,7 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
     def _refresh(self) -> None:
-        from cipherkit.glyphs.campaigndraw import campaign_svg
+        from cipherkit.games.mission.art.campaigndraw import campaign_svg
 
         played = dict(self.campaign_log.played)
         svg = campaign_svg(self.campaign, current=self.campaign_log.current, played=played)

@@ -103,16 +103,16 @@ def glyph_of_token(label: str) -> str | None:
     >>> glyph_of_token("sun[dot]"), glyph_of_token("camera"), glyph_of_token("counter-intel:run")
     ('sun', None, None)
     """
-    from cipherkit.glyphs.data import TokenData
+    from cipherkit.games.mission.art.data import token_data
 
-    token = TokenData.from_label(label)
+    token = token_data(label)
     return None if token.is_trap else token.name
 
 
 def _token_words(label: str) -> str:
-    from cipherkit.glyphs.data import TokenData
+    from cipherkit.games.mission.art.data import token_data
 
-    token = TokenData.from_label(label)
+    token = token_data(label)
     if not token.is_trap:
         return f"glyph {token.name}"
     if token.name == "counter-intel":
@@ -128,7 +128,7 @@ class BoardArt:
     """
 
     def __init__(self, mission: Any) -> None:
-        from cipherkit.glyphs.data import mission_glyph_map
+        from cipherkit.games.mission.art.data import mission_glyph_map
 
         self.key = mission_glyph_map(mission)
         self._maps: dict[str, dict[str, Any]] = {}
@@ -154,8 +154,8 @@ class BoardArt:
         return drawn_map, drawn_console
 
     def _draw(self, obs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        from cipherkit.games.mission.art.data import from_state
         from cipherkit.glyphs.cards import console_drawing
-        from cipherkit.glyphs.data import from_state
         from cipherkit.glyphs.mapdraw import map_drawing
 
         _, console, map_data = from_state(obs)

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.games.mission.art.data import card_from_mission, from_mission
 from cipherkit.glyphs import CardData, ConsoleData, card_drawing, console_drawing, generate
 from cipherkit.glyphs.cards import layout_lines
-from cipherkit.glyphs.data import CellData, card_from_mission, from_mission
+from cipherkit.glyphs.data import CellData
 from cipherkit.glyphs.theme import ANSWER, RED, SHUTTER, WINDOW
 from tests.glyphs.helpers import region_share, share
 

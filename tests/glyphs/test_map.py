@@ -9,8 +9,10 @@ import pytest
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.rng import Rng
+from cipherkit.games.mission.art.data import TRAP_COLOURS as MISSION_TRAPS
+from cipherkit.games.mission.art.data import from_state, map_from_mission, token_data
 from cipherkit.glyphs import MapData, StandeeData, TokenData, generate, map_drawing
-from cipherkit.glyphs.data import PassageData, RoomData, from_state, map_from_mission
+from cipherkit.glyphs.data import PassageData, RoomData
 from cipherkit.glyphs.mapdraw import room_positions
 from cipherkit.glyphs.theme import (
     BRICK,
@@ -56,7 +58,8 @@ def graph() -> nx.Graph:
 
 @pytest.fixture(scope="module")
 def drawn(graph):
-    d = map_drawing(MapData.from_graph(graph, title="Test map"), GLYPHS)
+    traps = {"camera": "brown", "counter-intel": "yellow"}
+    d = map_drawing(MapData.from_graph(graph, title="Test map", traps=traps), GLYPHS)
     return d, d.image()
 
 
@@ -135,6 +138,20 @@ def test_map_data_checks_its_passages() -> None:
     assert PassageData("a", "b", token="wall").is_open is False
     assert PassageData("a", "b", wall=True, token="passage").is_open is True
     assert TokenData.from_label("sun[dot,red]") == TokenData("glyph", "sun", ("dot", "red"))
+
+
+def test_which_labels_are_traps_comes_from_the_game() -> None:
+    # the drawings know no trap names of their own: the caller's table says
+    assert TokenData.from_label("camera") == TokenData("glyph", "camera")
+    assert TokenData.from_label("gas", ["gas"]) == TokenData("trap", "gas")
+    assert TokenData.from_label("gas:run", {"gas": "#123456"}).colour == "#123456"
+    # the mission's adapters read the mission's own token table
+    from cipherkit.games.mission.tokens import TRAPS
+
+    assert {name: kind.colour for name, kind in TRAPS.items()} == MISSION_TRAPS
+    assert token_data("camera") == TokenData("trap", "camera", colour=TRAPS["camera"].colour)
+    assert token_data("counter-intel:run").action == "run"
+    assert token_data("sun[dot]") == TokenData("glyph", "sun", ("dot",))
 
 
 def test_shipped_missions_at_setup(missions) -> None:

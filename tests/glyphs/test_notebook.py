@@ -9,8 +9,7 @@ from PIL import Image
 
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission import new_game
-from cipherkit.glyphs.drawing import Text
-from cipherkit.glyphs.notebook import (
+from cipherkit.games.mission.art.notebook import (
     mission_drawing,
     mission_png,
     mission_svg,
@@ -18,6 +17,7 @@ from cipherkit.glyphs.notebook import (
     state_png,
     state_svg,
 )
+from cipherkit.glyphs.drawing import Text
 from tests.glyphs.helpers import MISSIONS
 
 

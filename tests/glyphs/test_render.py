@@ -13,8 +13,8 @@ from PIL import Image
 
 from cipherkit.cli import main
 from cipherkit.core.errors import CipherkitError
-from cipherkit.glyphs.printing import PAGE_H, PAGE_W, print_pages
-from cipherkit.glyphs.render import render_mission
+from cipherkit.games.mission.art.printing import PAGE_H, PAGE_W, print_pages
+from cipherkit.games.mission.art.render import render_mission
 from cipherkit.glyphs.theme import RED, SHUTTER
 from tests.glyphs.helpers import MISSIONS, region_share
 
@@ -193,13 +193,15 @@ class Block:
         if name.split('.')[0] in BLOCKED:
             raise ImportError('blocked: ' + name)
 sys.meta_path.insert(0, Block())
-import cipherkit.glyphs
+import cipherkit.glyphs, cipherkit.games.mission.art as art
 for info in pkgutil.walk_packages(cipherkit.glyphs.__path__, 'cipherkit.glyphs.'):
+    importlib.import_module(info.name)
+for info in pkgutil.walk_packages(art.__path__, 'cipherkit.games.mission.art.'):
     importlib.import_module(info.name)
 gs = cipherkit.glyphs.generate("runes", 1)
 gs._repr_svg_(); gs._repr_png_()
 from cipherkit.games.mission import demo_mission
-from cipherkit.glyphs.notebook import mission_svg
+from cipherkit.games.mission.art.notebook import mission_svg
 mission_svg(demo_mission())
 leaked = [m for m in sys.modules if m.split('.')[0] in BLOCKED + ("tqdm",)]
 assert not leaked, leaked

@@ -231,7 +231,7 @@ class CampaignMap:
 
     def _repr_svg_(self) -> str:
         """In a notebook: the campaign graph (drawn lazily by ``cipherkit.glyphs``)."""
-        from cipherkit.glyphs.campaigndraw import campaign_svg
+        from cipherkit.games.mission.art.campaigndraw import campaign_svg
 
         return campaign_svg(self)
 

@@ -326,7 +326,7 @@ class Mission:
 
     def _repr_svg_(self) -> str:
         """The map at setup, drawn by :mod:`cipherkit.glyphs` (imported only when shown)."""
-        from cipherkit.glyphs.notebook import mission_svg
+        from cipherkit.games.mission.art.notebook import mission_svg
 
         return mission_svg(self)
 

@@ -1199,7 +1199,7 @@ class MissionState(State):
 
     def _repr_svg_(self) -> str:
         """The board as a spectator sees it (map and console), drawn lazily."""
-        from cipherkit.glyphs.notebook import state_svg
+        from cipherkit.games.mission.art.notebook import state_svg
 
         return state_svg(self.observe("spectator"), self.mission)
 

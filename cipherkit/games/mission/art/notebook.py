@@ -12,7 +12,7 @@ method, so nothing here is loaded until something is displayed:
 Examples
 --------
 >>> from cipherkit.games.mission import new_game
->>> from cipherkit.glyphs.notebook import mission_svg, state_svg
+>>> from cipherkit.games.mission.art.notebook import mission_svg, state_svg
 >>> state = new_game({"players": 2}, seed=1)
 >>> mission_svg(state.mission).startswith("<svg")
 True
@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cipherkit.games.mission.art.data import from_state, map_from_mission, mission_glyph_map
 from cipherkit.glyphs.cards import console_drawing
-from cipherkit.glyphs.data import from_state, map_from_mission, mission_glyph_map
 from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.mapdraw import map_drawing
 from cipherkit.glyphs.theme import MAP_BACK

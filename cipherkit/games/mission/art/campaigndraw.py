@@ -6,7 +6,7 @@ a difficulty table is given, its rating stars. Labels on the links name the secr
 rules they unlock.
 
 >>> from cipherkit.games.mission.campaign import CampaignMap
->>> from cipherkit.glyphs.campaigndraw import campaign_svg
+>>> from cipherkit.games.mission.art.campaigndraw import campaign_svg
 >>> svg = campaign_svg(CampaignMap.load("missions"))
 >>> svg.startswith("<svg") and "The Lantern Archive" in svg and "clerks-note" in svg
 True

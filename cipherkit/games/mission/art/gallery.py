@@ -1,4 +1,5 @@
-"""The pictures in ``docs/glyphs.md``, made again by ``python -m cipherkit.glyphs.gallery``.
+"""The pictures in ``docs/glyphs.md``, made again by
+``python -m cipherkit.games.mission.art.gallery docs/images``.
 
 :func:`write_gallery` draws one sheet per style, a mission card, a console with some
 windows open, a map in mid-game and a contact sheet of the print-and-play pages, and
@@ -22,7 +23,7 @@ from typing import Any
 from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.styles import STYLES, generate
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 SEED = 7
 
 
@@ -67,9 +68,10 @@ def _mid_game(mission_file: str, seed: int = 38, steps: int = 600) -> Any:
 def write_gallery(out_dir: str | Path, only: Sequence[str] | None = None) -> list[Path]:
     """Write the docs pictures into ``out_dir``; ``only`` picks some by name
     (``pigpen``, ``runes``, ``circuit``, ``card``, ``console``, ``map``, ``print``)."""
+    from cipherkit.games.mission.art.data import card_from_mission, mission_glyph_map
+    from cipherkit.games.mission.art.notebook import state_drawing
     from cipherkit.glyphs.cards import card_drawing, console_drawing
-    from cipherkit.glyphs.data import ConsoleData, card_from_mission, mission_glyph_map
-    from cipherkit.glyphs.notebook import state_drawing
+    from cipherkit.glyphs.data import ConsoleData
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -105,7 +107,7 @@ def write_gallery(out_dir: str | Path, only: Sequence[str] | None = None) -> lis
 
 
 def _contact_sheet(mission: Any) -> Any:
-    from cipherkit.glyphs.printing import PAGE_H, PAGE_W, print_pages
+    from cipherkit.games.mission.art.printing import PAGE_H, PAGE_W, print_pages
 
     pages = print_pages(mission)
     scale = 0.1

@@ -12,8 +12,8 @@ and the map.
 
 Examples
 --------
->>> from cipherkit.games.mission.samples import demo_mission
->>> from cipherkit.glyphs.printing import print_pages
+>>> from cipherkit.games.mission import demo_mission
+>>> from cipherkit.games.mission.art.printing import print_pages
 >>> pages = print_pages(demo_mission())
 >>> [name for name, _ in pages]
 ['card', 'console', 'token fronts', 'token backs', 'map', 'action cards', 'glyph key']
@@ -26,14 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cipherkit.games.mission.art.data import card_from_mission, map_from_mission, token_data
+from cipherkit.games.mission.tokens import ACTIONS
 from cipherkit.glyphs.cards import card_drawing, console_drawing
-from cipherkit.glyphs.data import (
-    CellData,
-    ConsoleData,
-    TokenData,
-    card_from_mission,
-    map_from_mission,
-)
+from cipherkit.glyphs.data import CellData, ConsoleData, TokenData
 from cipherkit.glyphs.drawing import Drawing, text_width, wrap_text
 from cipherkit.glyphs.glyph import Glyph
 from cipherkit.glyphs.icons import action_icon, token, token_back
@@ -200,7 +196,7 @@ def _tokens(mission: Any) -> list[tuple[str, int, TokenData]]:
     out = []
     for room, stack in mission.stacks.items():
         for depth, tok in enumerate(stack):
-            out.append((room, depth, TokenData.from_any(tok)))
+            out.append((room, depth, token_data(tok)))
     return out
 
 
@@ -321,7 +317,7 @@ def action_cards_page(mission: Any) -> Drawing:
     x0 = (PAGE_W - cols * CARD_W) / 2
     y0 = MARGIN + 300
     cards: list[tuple[str, str, str, str, Any]] = []
-    for action in ("run", "gather", "intel", "regroup"):
+    for action in ACTIONS:
         colour = ACTION_COLOURS[action]
 
         def icon(dd: Drawing, cx: float, cy: float, s: float, a: str = action) -> None:
@@ -424,7 +420,7 @@ def _renamed(glyph: Glyph, name: str) -> Glyph:
 # ------------------------------------------------------------------ all pages
 def print_pages(mission: Any, key: Mapping[str, Glyph] | None = None) -> list[tuple[str, Drawing]]:
     """Every print-and-play page of ``mission`` as ``(name, drawing)``, in order."""
-    from cipherkit.glyphs.data import mission_glyph_map
+    from cipherkit.games.mission.art.data import mission_glyph_map
 
     key = mission_glyph_map(mission) if key is None else key
     pages: list[tuple[str, Drawing]] = [

@@ -3,7 +3,7 @@
 :func:`render_mission` writes, into the output folder, ``ID-card``, ``ID-console``,
 ``ID-map`` and ``ID-glyphs`` (the sheet of the mission's glyphs with their ids, no
 contents), each as ``.png`` and ``.svg``, and with ``pdf=`` the print-and-play PDF
-(:mod:`cipherkit.glyphs.printing`). It returns the paths written, in that order.
+(:mod:`cipherkit.games.mission.art.printing`). It returns the paths written, in that order.
 
 Examples
 --------
@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.games.mission.art.data import card_from_mission, map_from_mission
 from cipherkit.glyphs.cards import card_drawing, console_drawing
-from cipherkit.glyphs.data import ConsoleData, card_from_mission, map_from_mission
+from cipherkit.glyphs.data import ConsoleData
 from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.glyph import Glyph
 from cipherkit.glyphs.mapdraw import map_drawing
@@ -88,7 +89,7 @@ def render_mission(
     :class:`~cipherkit.glyphs.GlyphSet`). ``progress`` shows a progress bar
     (``tqdm.auto``). Errors are :class:`CipherkitError` with a one-line message.
     """
-    from cipherkit.glyphs.data import mission_glyph_map
+    from cipherkit.games.mission.art.data import mission_glyph_map
 
     mission = _load(mission_path)
     out = _prepare_out(out_dir)
@@ -99,7 +100,7 @@ def render_mission(
     drawings = mission_drawings(mission, key)
     pages: list[Any] = []
     if pdf_path is not None:
-        from cipherkit.glyphs.printing import print_pages
+        from cipherkit.games.mission.art.printing import print_pages
 
         pages = [page for _, page in print_pages(mission, key)]
     steps = 2 * len(drawings) + (len(pages) + 1 if pdf_path is not None else 0)
@@ -124,7 +125,7 @@ def render_mission(
                 written.append(target)
                 tick()
         if pdf_path is not None:
-            from cipherkit.glyphs.printing import save_pdf
+            from cipherkit.games.mission.art.printing import save_pdf
 
             if not pdf_path.parent.exists():
                 raise CipherkitError(f"--pdf: the folder {pdf_path.parent} does not exist")
