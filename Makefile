@@ -39,6 +39,7 @@ chromium:
 lint: setup
 	$(BIN)/ruff check cipherkit tests bench
 	$(BIN)/ruff format --check cipherkit tests bench
+	$(BIN)/lint-imports
 
 format: setup
 	$(BIN)/ruff check --fix cipherkit tests bench
@@ -54,4 +55,4 @@ bench: setup
 	$(BIN)/cipherkit bench --json
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .hypothesis build *.egg-info
