@@ -24,6 +24,7 @@ x.yaml: mission: missing field 'title'
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path as FilePath
@@ -45,6 +46,16 @@ from cipherkit.games.mission.model import (
 from cipherkit.games.mission.problems import ERROR, WARNING, MissionError, Path, Problem
 from cipherkit.games.mission.tokens import ACTIONS, COUNTER_INTEL, TRAPS, Token
 from cipherkit.games.mission.yamlio import Source, read_file, read_yaml
+
+MAX_TEXT_CHARS = 2_000
+"""The longest text field (a question, a card's text, a name); see the narrower ones."""
+MAX_TITLE_CHARS = 120
+MAX_STORY_CHARS = 20_000
+MAX_ID_CHARS = 64
+MAX_ROOMS = 60
+"""The most rooms a map may have: more cannot be drawn or played on a page."""
+MAX_POS = 1_000
+"""A room's coordinates lie within -MAX_POS..MAX_POS."""
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 CONTENT_PATTERN = re.compile(r"^\w+$")
@@ -150,7 +161,14 @@ class Reader:
                 self.report(path, f"missing field {name!r}")
         return value
 
-    def text(self, value: Any, path: Path, *, allow_empty: bool = False) -> str | None:
+    def text(
+        self,
+        value: Any,
+        path: Path,
+        *,
+        allow_empty: bool = False,
+        max_chars: int = MAX_TEXT_CHARS,
+    ) -> str | None:
         if isinstance(value, bool) or value is None or isinstance(value, list | dict):
             self.report(path, f"must be text, not {kind_of(value)}")
             return None
@@ -159,6 +177,9 @@ class Reader:
         if not allow_empty and not str(value).strip():
             self.report(path, "must not be empty")
             return None
+        if len(str(value)) > max_chars:
+            self.report(path, f"is {len(str(value)):,} characters long: at most {max_chars:,}")
+            return None
         return str(value)
 
     def ident(self, value: Any, path: Path, what: str) -> str | None:
@@ -166,6 +187,9 @@ class Reader:
             value = self.source.raw.get(path, str(value))
         if not isinstance(value, str):
             self.report(path, f"{what} must be text, not {kind_of(value)}")
+            return None
+        if len(value) > MAX_ID_CHARS:
+            self.report(path, f"{what} is {len(value):,} characters long: at most {MAX_ID_CHARS}")
             return None
         if not ID_PATTERN.match(value):
             self.report(
@@ -337,6 +361,9 @@ def _pos(r: Reader, value: Any, path: Path) -> tuple[float, float] | None:
     if not ok:
         r.report(path, f"pos must be a list of two numbers [x, y], not {kind_of(value)}")
         return None
+    if not all(math.isfinite(v) and abs(v) <= MAX_POS for v in value):
+        r.report(path, f"pos numbers must lie from {-MAX_POS} to {MAX_POS}, not {value}")
+        return None
     return (value[0], value[1])
 
 
@@ -347,6 +374,8 @@ def _rooms(r: Reader, value: Any, glyphs: Mapping[str, Glyph], graph: nx.Graph) 
         return
     if not value:
         r.report(path, "a map needs at least one room")
+    if len(value) > MAX_ROOMS:
+        r.report(path, f"a map has at most {MAX_ROOMS} rooms, not {len(value):,}")
     for key, entry in value.items():
         rpath = (*path, key)
         room = r.ident(key, rpath, "room id")
@@ -584,7 +613,8 @@ def _glyph_set(r: Reader, value: Any) -> dict[str, Any] | None:
         style, _, seed_text = value.partition(":")
         value = {"style": style}
         if seed_text:
-            value["seed"] = int(seed_text) if seed_text.lstrip("-").isdigit() else seed_text
+            numeric = seed_text.lstrip("-").isdigit() and len(seed_text) <= 20
+            value["seed"] = int(seed_text) if numeric else seed_text
     if r.mapping(value, path, GLYPH_SET_FIELDS, "glyph_set") is None:
         return None
     if "folder" in value:
@@ -622,9 +652,11 @@ def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Probl
     if "format" in data and data["format"] != FORMAT:
         r.report(("format",), f"unknown format {data['format']!r} (this cipherkit reads 1)")
     mid = r.ident(data["id"], ("id",), "mission id") if "id" in data else None
-    title = r.text(data["title"], ("title",)) if "title" in data else None
+    title = (
+        r.text(data["title"], ("title",), max_chars=MAX_TITLE_CHARS) if "title" in data else None
+    )
     question = r.text(data["question"], ("question",)) if "question" in data else None
-    story = r.text(data.get("story", ""), ("story",), allow_empty=True)
+    story = r.text(data.get("story", ""), ("story",), allow_empty=True, max_chars=MAX_STORY_CHARS)
     seed = r.integer(data.get("seed", 0), ("seed",), -(2**63), 2**63 - 1)
     players = _players(r, data["players"]) if "players" in data else (1, 4)
     glyphs = _glyphs(r, data.get("glyphs", {})) if "glyphs" in data else {}

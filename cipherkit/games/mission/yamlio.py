@@ -87,11 +87,27 @@ class _Walker:
             self.problems.append(self.source.problem(path, "recursive YAML alias"))
             return None
         if isinstance(node, ScalarNode):
+            surrogate = next((ch for ch in node.value if "\ud800" <= ch <= "\udfff"), None)
+            if surrogate is not None:
+                self.problems.append(
+                    self.source.problem(
+                        path,
+                        f"contains an unpaired surrogate (U+{ord(surrogate):04X}), which is "
+                        "not a character: no page or printout can show it",
+                    )
+                )
+                return node.value.encode("utf-8", "replace").decode("utf-8")  # checked on
             try:
                 value = self.constructor.construct_object(node, deep=True)
             except yaml.YAMLError as exc:
                 self.problems.append(self.source.problem(path, f"bad value: {exc}"))
                 return None
+            except ValueError:  # Python refuses to read integers of over 4,300 digits
+                digits = sum(ch.isdigit() for ch in node.value)
+                self.problems.append(
+                    self.source.problem(path, f"a number of {digits} digits is far too large")
+                )
+                return 0  # the problem is reported; the rest of the file is still checked
             if not isinstance(value, str | bool) and value is not None:
                 self.source.raw[path] = node.value
             return value
