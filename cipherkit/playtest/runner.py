@@ -9,10 +9,14 @@ the batches' records are put back in game order before anything is added up. The
 figures are therefore the same whatever the executor, the worker count or the order in
 which batches finish.
 
-The referee applies each bot's action with ``state.apply``, which checks it: a planner
-may propose a free-text answer (``propose WORDS``), which ``legal_actions`` cannot
-list. A lone legal action outside the act and draw phases (where a proposal is always
-possible) is applied without asking the bot.
+Each game is a :class:`~cipherkit.core.session.Session` with a bot in every seat, played
+one bot action at a time (``step_bots(max_actions=1)``) so that the figures come from
+the events of each action. The session checks every action: a planner may propose a
+free-text answer (``propose WORDS``), which ``legal_actions`` cannot list, and a bot
+that chooses an illegal action stops the playtest with an error naming it
+(``fallback="raise"``). A lone legal action outside the act and draw phases (where a
+proposal is always possible) is taken without asking the bot (:func:`forced_move`, the
+session's ``shortcut``).
 
 Examples
 --------
@@ -36,13 +40,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cipherkit.core.errors import CipherkitError, IllegalAction
+from cipherkit.core.errors import CipherkitError
+from cipherkit.core.protocol import Action, Seat
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
+from cipherkit.core.session import Session
+from cipherkit.games.mission import GAME
 from cipherkit.games.mission.config import mission_from_config
 from cipherkit.games.mission.model import Mission, load
 from cipherkit.games.mission.problems import MissionError
-from cipherkit.games.mission.rules import MissionState, new_game
+from cipherkit.games.mission.rules import MissionState
 from cipherkit.games.mission.secrets import limits_for
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
 
@@ -99,6 +106,18 @@ def make_bots(spec: str, seats: int, candidates: Sequence[str] = ()) -> list[Any
     return bots
 
 
+_QUIET = ("act", "draw")
+"""Phases where a proposal is always possible: a bot is asked even with one listed move."""
+
+
+def forced_move(state: MissionState, seat: Seat, legal: list[Action]) -> Action | None:
+    """The playtest's ``shortcut``: a lone legal action outside the act and draw phases,
+    taken without asking the bot (nor building its observation); ``None`` to ask."""
+    if len(legal) == 1 and state.phase not in _QUIET:
+        return legal[0]
+    return None
+
+
 def play_game(
     mission: Mission,
     *,
@@ -112,6 +131,9 @@ def play_game(
 ) -> GameRecord:
     """Play game ``index`` (dealt with ``seed + index``) and record it.
 
+    A bot's illegal action (or a bot that raises) is a :class:`CipherkitError` naming
+    the bot, the mission and the game.
+
     >>> from cipherkit.games.mission import load
     >>> record = play_game(load("missions/01-lantern-archive.yaml"), index=0, seed=0, players=2)
     >>> record.won, record.reason, record.solve_glyphs <= 4
@@ -119,33 +141,30 @@ def play_game(
     """
     game_seed = seed + index
     config = {"mission": mission, "players": players, "secrets": list(secrets)}
-    state: MissionState = new_game(config, seed=game_seed)
-    seated = make_bots(bots, players, candidates)
-    rngs = [seat_rng(game_seed, s) for s in range(players)]
+    session = Session(
+        GAME,
+        config,
+        seed=game_seed,
+        bots=make_bots(bots, players, candidates),
+        names=[bots] * players,
+        rngs={s: seat_rng(game_seed, s) for s in range(players)},
+        fallback="raise",
+        shortcut=forced_move,
+        keep_log=False,
+    )
+    state = session.state
+    assert isinstance(state, MissionState)
     t = state.t
     visits = [0] * len(t.rooms)
     room_index = t.room_index
     peril_turn: int | None = None
     proposal: tuple[int, int, bool] | None = None
-    actions = 0
-    quiet = ("act", "draw")
-    while state.outcome is None:
-        if state.turn_number > max_turns:
-            break
-        seat = state.actors()[0]
-        legal = state.legal_actions(seat)
-        if len(legal) == 1 and state.phase not in quiet:
-            action = legal[0]
-        else:
-            action = seated[seat].act(state.observe(seat), legal, rngs[seat])
+    step = session.step_bots
+    while state.outcome is None and state.turn_number <= max_turns:
         try:
-            events = state.apply(seat, action)
-        except IllegalAction as exc:
-            raise CipherkitError(
-                f"bot {bots!r} chose an illegal action {action} (mission {mission.id}, "
-                f"game {index}, seed {game_seed}): {exc.reason}"
-            ) from None
-        actions += 1
+            events = step(1)
+        except CipherkitError as exc:
+            raise CipherkitError(f"playtest of {mission.id}, game {index}: {exc}") from exc
         for event in events:
             kind = event.kind
             if kind == "move":
@@ -171,7 +190,7 @@ def play_game(
         won=won,
         reason=reason,
         turns=state.turn_number,
-        actions=actions,
+        actions=session.version,
         solve_glyphs=None if proposal is None else proposal[0],
         solve_windows=None if proposal is None else proposal[1],
         guessed=False if proposal is None else proposal[2],

@@ -10,15 +10,16 @@ from pathlib import Path
 import pytest
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.games.mission import load
+from cipherkit.games.mission import GAME, load
 from cipherkit.playtest import (
     GameRecord,
     PlaytestResult,
     difficulty,
     run_playtest,
+    runner,
     wilson_interval,
 )
-from cipherkit.playtest.runner import batch_size_for, game_players
+from cipherkit.playtest.runner import batch_size_for, game_players, play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 LANTERN = ROOT / "missions" / "01-lantern-archive.yaml"
@@ -92,6 +93,40 @@ def test_bad_inputs_are_one_line_cipherkit_errors(tmp_path: Path) -> None:
         with pytest.raises(CipherkitError, match=message) as info:
             run_playtest(workers=1, **kwargs)
         assert "\n" not in str(info.value)
+
+
+class _Cheat:
+    """Confirms an answer nobody proposed, or raises."""
+
+    def __init__(self, fail: bool) -> None:
+        self.fail = fail
+
+    def act(self, observation: dict, legal: list, rng: object) -> object:
+        if self.fail:
+            raise ValueError("lost its notes")
+        return GAME.parse_action("confirm")
+
+
+@pytest.mark.parametrize(
+    ("fail", "message"),
+    [
+        (False, r"lantern-archive, game 3: bot 'planner' chose an illegal action confirm"),
+        (True, r"lantern-archive, game 3: bot 'planner' failed .*ValueError: lost its notes"),
+    ],
+)
+def test_a_bot_that_breaks_the_rules_stops_the_playtest_naming_it(
+    monkeypatch: pytest.MonkeyPatch, fail: bool, message: str
+) -> None:
+    monkeypatch.setattr(runner, "make_bots", lambda spec, seats, c=(): [_Cheat(fail)] * seats)
+    with pytest.raises(CipherkitError, match=message) as info:
+        play_game(load(LANTERN), index=3, seed=0, players=2)
+    assert "\n" not in str(info.value)
+
+
+def test_a_game_past_max_turns_is_stalled() -> None:
+    record = play_game(load(SIGNAL), index=0, seed=0, players=2, max_turns=3)
+    assert (record.won, record.reason, record.turns) == (False, "stalled", 4)
+    assert record.solve_glyphs is None and record.actions > 3
 
 
 def test_candidates_beside_the_mission_file_are_read(tmp_path: Path) -> None:
