@@ -79,11 +79,30 @@ def thumbnail_png(mission: Any, *, width: int = THUMB_WIDTH) -> bytes:
     return buffer.getvalue()
 
 
-def _secrets(mission: Any) -> list[str]:
-    """Text a page must not contain: the answer and every hidden word on the card."""
-    words = [str(mission.solution or "")]
-    words += re.split(r"\s+", str(mission.solution or ""))
-    return [w for w in words if len(w.strip()) >= 4]
+def gives_away(text: str, answer: str) -> str | None:
+    """What in ``text`` gives ``answer`` away, or ``None``.
+
+    The whole answer counts at any length from two letters or digits, as whole words
+    (so "RED" is found in "Is it red?" but not in "hundred"), with any spaces or
+    punctuation between its words; a word of the answer of four letters or more counts
+    anywhere, even inside another word.
+
+    >>> gives_away("Which colour? Red, of course.", "RED")
+    'RED'
+    >>> gives_away("A hundred ships", "RED") is None
+    True
+    >>> gives_away("Look in the lamp-room", "LAMP ROOM")
+    'LAMP ROOM'
+    >>> gives_away("The lamplighter knows", "LAMP")
+    'LAMP'
+    """
+    words = re.findall(r"\w+", answer)
+    if sum(len(w) for w in words) >= 2:
+        pattern = r"(?<!\w)" + r"\W*".join(re.escape(w) for w in words) + r"(?!\w)"
+        if re.search(pattern, text, flags=re.IGNORECASE):
+            return answer.strip()
+    lowered = text.lower()
+    return next((w for w in words if len(w) >= 4 and w.lower() in lowered), None)
 
 
 def page_cells(mission: Any) -> list[tuple[str, str]]:
@@ -106,10 +125,10 @@ def page_cells(mission: Any) -> list[tuple[str, str]]:
 
 
 def _check_public(mission: Any, cells: list[tuple[str, str]], path: Path) -> None:
-    text = "\n".join(source for _, source in cells).lower()
-    for secret in _secrets(mission):
-        if secret.lower() in text:
-            raise CipherkitError(f"{path}: the title or story gives the answer away ({secret!r})")
+    text = "\n".join(source for _, source in cells)
+    secret = gives_away(text, str(mission.solution or ""))
+    if secret is not None:
+        raise CipherkitError(f"{path}: the title or story gives the answer away ({secret!r})")
 
 
 def _inside(path: Path, folder: Path) -> bool:

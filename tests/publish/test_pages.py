@@ -139,3 +139,50 @@ def test_the_committed_gallery_is_up_to_date() -> None:
     puzzles = ROOT / "puzzles"
     index = notebook(puzzles / "index.ipynb")
     assert index["metadata"]["cipherkit"]["pages"] == [e.name for e in gallery_entries(puzzles)]
+
+
+def _mission_file(folder: Path, answer: str, question: str) -> Path:
+    """A small mission file whose card spells ``answer``."""
+    import networkx as nx
+    import yaml
+
+    from cipherkit.games.mission import MissionBuilder
+
+    glyphs = len({ch for ch in answer if ch.isalnum()})  # one token per glyph of the card
+    rooms = nx.Graph()
+    rooms.add_node("pier", pos=(0, 0), entrance=True, stack_size=glyphs // 2)
+    rooms.add_node("crane", pos=(1, 0), stack_size=glyphs - glyphs // 2)
+    rooms.add_edge("pier", "crane")
+    builder = MissionBuilder("watch", title="The Watch", question=question).seed(5)
+    builder.map_from_graph(rooms).glyph_set("runes", seed=5).encipher(answer)
+    mission = builder.pool(*builder.glyph_ids().values()).build()
+    folder.mkdir(parents=True)
+    path = folder / "watch.yaml"
+    path.write_text(yaml.safe_dump(mission.to_dict(), allow_unicode=True), encoding="utf-8")
+    assert load(path).solution == answer
+    return path
+
+
+@pytest.mark.parametrize(
+    ("answer", "question"),
+    [
+        ("RED", "Which lantern is lit: the red one?"),  # red-team: a 3-letter answer
+        ("NO 7", "Is it no. 7, by the door?"),  # words and digits, punctuation between
+        ("LANTERN", "Find the lanterns."),  # a long word counts even inside another
+    ],
+)
+def test_a_page_that_gives_the_answer_away_is_not_published(
+    answer: str, question: str, tmp_path: Path
+) -> None:
+    source = _mission_file(tmp_path / "src", answer, question)
+    out = tmp_path / "out"
+    with pytest.raises(CipherkitError, match="gives the answer away"):
+        publish_missions([source], out=out, games=5)
+    assert not (out / "watch.ipynb").exists()
+
+
+def test_a_page_whose_answer_is_only_inside_other_words_is_published(tmp_path: Path) -> None:
+    source = _mission_file(tmp_path / "src", "RED", "A hundred ships: which one?")
+    assert (tmp_path / "out" / "watch.ipynb") in publish_missions(
+        [source], out=tmp_path / "out", games=5
+    )
