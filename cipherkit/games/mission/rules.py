@@ -1,4 +1,4 @@
-"""Mission rules (RULES.md §1): the true state and everything that changes it.
+"""Mission rules (docs/rules/mission.md): the true state and everything that changes it.
 
 A turn: the character whose turn it is takes one or two **actions** (``play V ACTION``
 on an action card whose pile shows a lower value, or ``special V W`` to discard two cards
