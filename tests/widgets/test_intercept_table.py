@@ -175,9 +175,7 @@ def test_clues_are_checked_live_with_reasons_and_checks_change_nothing() -> None
     before = (table.state.to_json(), list(table.record.actions))
     cases = {
         "dragonflies": "uses the keyword 'dragonfly' (as 'dragonflies')",
-        "fly": "'fly' is part of the keyword 'dragonfly'",
         "8 letters": "reads out digits",
-        "rhymes with tiano": "refers to spelling or sound, not to meaning",
         "": "",
     }
     for text, reason in cases.items():
@@ -185,6 +183,14 @@ def test_clues_are_checked_live_with_reasons_and_checks_change_nothing() -> None
         check = table.view["check"]
         assert check["text"] == text and not check["ok"]
         assert check["reason"] == reason, (text, check)
+    warned = {  # legal (docs/rules/intercept.md §2.8), shown as warnings
+        "fly": "'fly' is part of the keyword 'dragonfly': legal, but it may help the other team",
+        "rhymes with tiano": "refers to spelling or sound: the rules ask for meaning",
+    }
+    for text, warning in warned.items():
+        page_message(table, {"type": "check", "text": text})
+        check = table.view["check"]
+        assert check["ok"] and check["warnings"] == [warning], (text, check)
     page_message(table, {"type": "check", "text": "castle"})  # Black's keyword: fine here
     assert table.view["check"]["ok"] and table.view["check"]["errors"] == []
     assert (table.state.to_json(), table.record.actions) == before

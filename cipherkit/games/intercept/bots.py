@@ -258,7 +258,7 @@ class CkBot:
             chosen: list[int] = []
             for i in near[np.argsort(-score[near])]:
                 word = table.words[i]
-                if clue_key(word) in taken or not check_clue(word, words, earlier).ok:
+                if clue_key(word) in taken or not check_clue(word, words, earlier).clean:
                     continue
                 chosen.append(int(i))
                 if len(chosen) >= self.per_digit:
@@ -389,7 +389,7 @@ class BaselineBot:
                 word = table.words[i]
                 if clue_key(word) in taken:
                     continue
-                if check_clue(word, words, [*earlier, *clues]).ok:
+                if check_clue(word, words, [*earlier, *clues]).clean:
                     neighbours.append(word)
                     if len(neighbours) >= k:
                         break

@@ -5,13 +5,9 @@
 not enforced). Errors:
 
 * ``empty``: no words.
-* ``keyword``: a keyword in play (the Encryptor's team's four), one of its inflections
-  (plural, possessive, ``-ed``/``-ing``/``-er``) used as a word of the clue.
-* ``contains-keyword``: a keyword inside a word or compound of the clue
-  (``sunflower`` while ``flower`` is in play, ``fire truck`` for ``firetruck``).
-* ``part-of-keyword``: a word of the clue that is a part of a keyword: its beginning
-  (``dragon``, ``mel`` for ``melon``), a compound's last part (``fly`` for
-  ``dragonfly``), or five letters or more inside it.
+* ``keyword``: a keyword in play (the Encryptor's team's four) or a form of it used as
+  a word of the clue: an inflection (plural, possessive, ``-ed``/``-ing``/``-er``) or the
+  keyword written in several words (``fire truck`` for ``firetruck``).
 * ``repeat``: the same clue as an earlier clue of the team's game (compared on lemmas,
   ignoring case, punctuation and little words such as *the*).
 * ``digits``: any digit (reading out the code, or a number of letters).
@@ -19,13 +15,25 @@ not enforced). Errors:
 * ``letter-count``: a number of letters (``eight letters``, ``five-letter word``).
 * ``single-letter``: a lone letter (``C``), a letter named as such (``the letter c``) or a
   word spelled out (``c a t``).
-* ``spelling``: a reference to spelling or sound (``starts with``, ``rhymes with``,
-  ``sounds like``).
 
-Warnings: ``near-repeat`` when the clue's meaning is close to an earlier clue of the
+Warnings (shown to the Encryptor, not enforced: the rules leave them to the table):
+
+* ``contains-keyword``: a keyword inside a longer word of the clue (``sunflower`` while
+  ``flower`` is in play). The rulebook's own example of a good clue is "Night" for
+  NIGHTMARE, so containing a keyword's letters is legal (docs/rules/intercept.md §2.8).
+* ``part-of-keyword``: a word of the clue that is a part of a keyword (``night`` for
+  ``nightmare``, ``fly`` for ``dragonfly``).
+* ``spelling``: a reference to spelling or sound (``starts with``, ``rhymes with``,
+  ``sounds like``): the rules forbid it, but only people can judge a phrase's intent.
+* ``position``: a reference to where a keyword sits on the screen (``the first
+  word``, ``top left``), which the rules forbid likewise.
+* ``near-repeat`` when the clue's meaning is close to an earlier clue of the
 team (cosine similarity of the shipped word vectors at or above
-:data:`NEAR_REPEAT_THRESHOLD`), since the rules forbid the same *idea* twice; and
-``unknown-words`` when no word of the clue has a vector (bots cannot read it).
+:data:`NEAR_REPEAT_THRESHOLD`), since the rules forbid the same *idea* twice.
+* ``unknown-words``: no word of the clue has a vector (bots cannot read it).
+
+:attr:`ClueCheck.clean` is true when there is neither an error nor a warning: the bots
+give only such clues.
 
 The keywords checked are the Encryptor's own team's: the other team's keywords are
 secret, and refusing a clue because of them would tell the Encryptor one of them.
@@ -40,6 +48,9 @@ Examples
 True
 >>> [p.kind for p in check_clue("8 letters", ["scorpion"]).errors]
 ['digits', 'letter-count']
+>>> night = check_clue("Night", ["nightmare", "sun", "car", "ant"])  # the rulebook's own
+>>> night.ok, night.clean, [p.message for p in night.warnings]
+(True, False, ["'night' is part of the keyword 'nightmare': legal, but it may help the other team"])
 >>> check_clue("the insect", ["cat"], earlier=["Insects"]).reason
 "repeats the earlier clue 'Insects'"
 """
@@ -71,6 +82,11 @@ NUMBER_WORDS = frozenset(
 _SPELLING = re.compile(
     r"\b(starts? with|begins? with|ends? with|rhymes? with|sounds? like|spelled|spelt|"
     r"spelling|first letter|last letter|initials?|anagram|acronym|abbreviation)\b"
+)
+_POSITION = re.compile(
+    r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th|top|bottom|left|right)"
+    r"[\s-]+(word|keyword|card|slot|one|position|place|row|column)\b|\b(top|bottom)[\s-]+"
+    r"(left|right)\b|\bposition\b"
 )
 _LETTER_COUNT = re.compile(
     r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS)) + r")[\s-]*letters?\b|\bletters? long\b"
@@ -106,7 +122,13 @@ class ClueCheck:
 
     @property
     def ok(self) -> bool:
+        """No error: the rules allow the clue."""
         return not self.errors
+
+    @property
+    def clean(self) -> bool:
+        """Neither an error nor a warning (what bots give)."""
+        return not self.problems
 
     @property
     def reason(self) -> str:
@@ -142,26 +164,22 @@ def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Probl
         if word in inflected or lemma(word) == base:
             shown = "" if word == key else f" (as {word!r})"
             return [Problem("keyword", "error", f"uses the keyword {keyword!r}{shown}")]
+    if len(words) > 1 and (joined in inflected or lemma(joined) == base):
+        spaced = " ".join(words)
+        return [Problem("keyword", "error", f"uses the keyword {keyword!r} (as {spaced!r})")]
+    legal = "legal, but it may help the other team"
     for word in words:
         for stem in {key, base}:
             if (len(stem) >= 4 and stem in word) or (
                 len(stem) == 3 and (word.startswith(stem) or word.endswith(stem))
             ):
-                return [
-                    Problem(
-                        "contains-keyword", "error", f"{word!r} contains the keyword {keyword!r}"
-                    )
-                ]
+                message = f"{word!r} contains the keyword {keyword!r}: {legal}"
+                return [Problem("contains-keyword", "warning", message)]
     if len(words) > 1:
         for stem in {key, base}:
             if len(stem) >= 4 and stem in joined:
-                return [
-                    Problem(
-                        "contains-keyword",
-                        "error",
-                        f"the words run together contain the keyword {keyword!r}",
-                    )
-                ]
+                message = f"the words run together contain the keyword {keyword!r}: {legal}"
+                return [Problem("contains-keyword", "warning", message)]
     for word in words:
         if word in STOPWORDS or len(word) < 3 or len(word) >= len(key):
             continue
@@ -169,9 +187,8 @@ def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Probl
         truncation = key.startswith(word)
         compound_part = key.endswith(word) and rest >= 3
         if truncation or compound_part or (len(word) >= 5 and word in key):
-            return [
-                Problem("part-of-keyword", "error", f"{word!r} is part of the keyword {keyword!r}")
-            ]
+            message = f"{word!r} is part of the keyword {keyword!r}: {legal}"
+            return [Problem("part-of-keyword", "warning", message)]
     return []
 
 
@@ -192,7 +209,11 @@ def _form_problems(text: str, words: list[str]) -> list[Problem]:
     if (len(singles) == 1 and len(letters) == 1) or named or (spelled and len(letters) >= 3):
         problems.append(Problem("single-letter", "error", "reads out single letters"))
     if _SPELLING.search(lowered):
-        problems.append(Problem("spelling", "error", "refers to spelling or sound, not to meaning"))
+        problems.append(
+            Problem("spelling", "warning", "refers to spelling or sound: the rules ask for meaning")
+        )
+    if _POSITION.search(lowered):
+        problems.append(Problem("position", "warning", "refers to a keyword's place on the screen"))
     return problems
 
 

@@ -47,7 +47,7 @@ Examples
 ([0, 1], [0, 1])
 >>> state.observe(0)["code"] is not None, state.observe(2)["code"]
 (True, None)
->>> state.is_legal(0, parse_action("clue dragon"))
+>>> state.is_legal(0, parse_action("clue dragonflies"))
 False
 >>> state.check(0, parse_action("clue Mexico")) is None
 True
@@ -90,6 +90,10 @@ from cipherkit.games.intercept.words import keywords as keyword_list
 from cipherkit.games.intercept.words import lemma
 
 CLUES_PER_CODE = 3
+KEYWORDS_PER_TEAM = 4
+"""Keywords per team: a code's digits run from 1 to 4."""
+TOKENS_TO_END = 2
+"""Two Interception tokens win; two Miscommunication tokens lose."""
 WRITE, GUESS, KEYWORDS, OVER = "write", "guess", "keywords", "over"
 TEAM_NAMES = ("white", "black")
 THREE_PLAYER_NAMES = ("white", "interceptor")
@@ -139,12 +143,16 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     if fixed is not None:
         names = THREE_PLAYER_NAMES[:1] if players == 3 else TEAM_NAMES
         if not isinstance(fixed, Mapping) or set(fixed) != set(names):
-            raise ConfigError(f"intercept: keywords must map {', '.join(names)} to 4 words")
+            raise ConfigError(
+                f"intercept: keywords must map {', '.join(names)} to {KEYWORDS_PER_TEAM} words"
+            )
         cleaned = {}
         for team in names:
             words = fixed[team]
-            if not isinstance(words, list | tuple) or len(words) != 4:
-                raise ConfigError(f"intercept: keywords of {team} must be 4 words")
+            if not isinstance(words, list | tuple) or len(words) != KEYWORDS_PER_TEAM:
+                raise ConfigError(
+                    f"intercept: keywords of {team} must be {KEYWORDS_PER_TEAM} words"
+                )
             cleaned[team] = [" ".join(str(w).split()).lower() for w in words]
             if not all(cleaned[team]):
                 raise ConfigError(f"intercept: keywords of {team} must not be empty")
@@ -647,14 +655,14 @@ class InterceptState(State):
 
     def _end_round(self) -> list[Event]:
         if self.three_player:
-            if self.interceptions[1] >= 2:
+            if self.interceptions[1] >= TOKENS_TO_END:
                 return [self._finish(1, "two interceptions")]
             if self.round >= self.config["max_rounds"]:
                 return [self._finish(0, f"no two interceptions by round {self.round}")]
             self._start_round(self.round + 1)
             return [self._round_event()]
-        wins = [n >= 2 for n in self.interceptions]
-        losses = [n >= 2 for n in self.miscommunications]
+        wins = [n >= TOKENS_TO_END for n in self.interceptions]
+        losses = [n >= TOKENS_TO_END for n in self.miscommunications]
         tie = (
             any(w and lo for w, lo in zip(wins, losses, strict=True))
             or all(wins)
@@ -839,6 +847,12 @@ class InterceptState(State):
                 "no_repeat_codes": self.config["no_repeat_codes"],
                 "alternate_first": self.config["alternate_first"],
                 "max_rounds": self.config["max_rounds"],
+            },
+            "limits": {
+                "code_length": CLUES_PER_CODE,
+                "keywords": KEYWORDS_PER_TEAM,
+                "max_rounds": self.config["max_rounds"],
+                "tokens_to_end": TOKENS_TO_END,
             },
             "round": self.round,
             "phase": self.phase,
