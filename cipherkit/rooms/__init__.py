@@ -1,0 +1,67 @@
+"""Rooms: students play together. A room is a core Session whose record lives in a store.
+
+See ``docs/rooms.md``. The API:
+
+* :func:`open_store` (``sqlite:///file.db`` or ``postgresql://...``) -> :class:`Store`;
+* :meth:`Store.create_room` -> :class:`Room` (``.id``, ``.code``, ``.info()``,
+  ``.record()``, ``.session()``, ``.close()``);
+* :meth:`Store.join` / :meth:`Store.resume` -> :class:`SeatHandle` (``.observe()``,
+  ``.legal_actions()``, ``.act(text)``, ``.wait(after_version, timeout)``);
+* :meth:`Store.spectate` -> :class:`Spectator`.
+"""
+
+from __future__ import annotations
+
+from cipherkit.rooms.codes import CODE_BITS, new_code, normalize_code
+from cipherkit.rooms.errors import (
+    BadName,
+    ReadOnly,
+    RoomClosed,
+    RoomError,
+    RoomFull,
+    SeatUnavailable,
+    StaleVersion,
+    StoreError,
+    UnknownCode,
+    UnknownRoom,
+    UnknownToken,
+)
+from cipherkit.rooms.schema import SCHEMA_VERSION
+from cipherkit.rooms.store import (
+    ENV_STORE,
+    Room,
+    SeatHandle,
+    Spectator,
+    Store,
+    clean_name,
+    default_bot,
+    default_store_url,
+    open_store,
+)
+
+__all__ = [
+    "CODE_BITS",
+    "ENV_STORE",
+    "SCHEMA_VERSION",
+    "BadName",
+    "ReadOnly",
+    "Room",
+    "RoomClosed",
+    "RoomError",
+    "RoomFull",
+    "SeatHandle",
+    "SeatUnavailable",
+    "Spectator",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+    "UnknownCode",
+    "UnknownRoom",
+    "UnknownToken",
+    "clean_name",
+    "default_bot",
+    "default_store_url",
+    "new_code",
+    "normalize_code",
+    "open_store",
+]

@@ -1,0 +1,272 @@
+"""The two databases under a room store: SQLite (a file) and PostgreSQL (a URL).
+
+:class:`Database` turns a store URL into connections, one per thread, that speak the
+same small dialect (``?`` placeholders; the PostgreSQL connection rewrites them), with
+:meth:`Connection.transaction`: on SQLite a write transaction is ``BEGIN IMMEDIATE``
+(it takes the file's write lock at once, so two writers queue instead of failing half
+way); on PostgreSQL the callers lock the room's row with ``SELECT ... FOR UPDATE``.
+
+PostgreSQL support needs psycopg 3, imported only when a ``postgresql://`` URL is
+opened.
+
+>>> parse_url("sqlite:///rooms.db"), parse_url("/tmp/rooms.db")
+(('sqlite', 'rooms.db'), ('sqlite', '/tmp/rooms.db'))
+>>> parse_url("postgresql://ada:secret@db.example/rooms")[0]
+'postgresql'
+>>> redact("postgresql://ada:secret@db.example/rooms")
+'postgresql://ada:***@db.example/rooms'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from cipherkit.rooms.errors import StoreError
+
+__all__ = ["CHANNEL", "Connection", "Database", "Listener", "parse_url", "redact"]
+
+CHANNEL = "cipherkit_rooms"
+"""The PostgreSQL notification channel: every committed action sends ``room_id:version``."""
+
+BUSY_TIMEOUT = 30.0
+"""Seconds an SQLite writer waits for another one to finish before giving up."""
+
+
+def parse_url(url: str | Path) -> tuple[str, str]:
+    """``(dialect, target)``: ``("sqlite", path)`` or ``("postgresql", libpq URL)``.
+
+    ``sqlite:///relative/path.db`` and ``sqlite:////absolute/path.db`` (the SQLAlchemy
+    convention: the path follows the third slash), or a bare path; ``postgresql://``,
+    ``postgres://`` and ``postgresql+psycopg://`` URLs.
+    """
+    text = str(url).strip()
+    if not text:
+        raise StoreError("empty room store URL")
+    if text.startswith("sqlite:"):
+        if not text.startswith("sqlite:///"):
+            raise StoreError(f"{text!r}: write SQLite stores as sqlite:///path/to/file.db")
+        path = text[len("sqlite:///") :]
+        if not path or path == ":memory:":
+            raise StoreError(f"{text!r}: a room store needs a file (sqlite:///path/to/file.db)")
+        return "sqlite", path
+    scheme = re.match(r"^(postgres(?:ql)?)(\+psycopg)?://", text)
+    if scheme:
+        return "postgresql", "postgresql://" + text[scheme.end() :]
+    if re.match(r"^[a-z][a-z0-9+.-]*://", text, re.I):
+        raise StoreError(f"{redact(text)}: a room store URL is sqlite:///FILE or postgresql://...")
+    return "sqlite", text
+
+
+def redact(url: str) -> str:
+    """The URL with its password hidden (for messages)."""
+    return re.sub(r"(://[^:/@]+:)[^@/]*@", r"\1***@", url)
+
+
+class Connection:
+    """One database connection with ``?`` placeholders and explicit transactions."""
+
+    def __init__(self, raw: Any, dialect: str) -> None:
+        self.raw = raw
+        self.dialect = dialect
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.raw.execute(self._sql(sql), tuple(params))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        if self.dialect == "postgresql":
+            with self.raw.cursor() as cur:
+                cur.executemany(self._sql(sql), [tuple(r) for r in rows])
+        else:
+            self.raw.executemany(sql, [tuple(r) for r in rows])
+
+    @contextlib.contextmanager
+    def transaction(self, *, write: bool = False) -> Iterator[Connection]:
+        """One transaction: committed if the block ends normally, rolled back otherwise.
+
+        On SQLite a write transaction takes the write lock at once (``BEGIN IMMEDIATE``);
+        a read transaction sees one snapshot.
+        """
+        if self.dialect == "postgresql":
+            with self.raw.transaction():
+                yield self
+            return
+        self.raw.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        try:
+            yield self
+        except BaseException:
+            self.raw.execute("ROLLBACK")
+            raise
+        self.raw.execute("COMMIT")
+
+    def has_table(self, name: str) -> bool:
+        if self.dialect == "postgresql":
+            sql = (
+                "SELECT 1 FROM information_schema.tables "
+                "WHERE table_schema = current_schema() AND table_name = ?"
+            )
+        else:
+            sql = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+        return self.execute(sql, (name,)).fetchone() is not None
+
+    @property
+    def closed(self) -> bool:
+        if self.dialect == "postgresql":
+            return bool(self.raw.closed or self.raw.broken)
+        return False
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.raw.close()
+
+
+def _psycopg() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError(
+            "PostgreSQL room stores need psycopg 3: pip install 'psycopg[binary]>=3.2' "
+            "(or cipherkit's serve extra)"
+        ) from None
+    return psycopg
+
+
+class Database:
+    """Connections to one store, one per thread; see :func:`parse_url` for the URLs.
+
+    ``create=False`` refuses to make a new SQLite file (the command line's ``list`` and
+    ``show`` do not create stores by mistake).
+    """
+
+    def __init__(self, url: str | Path, *, create: bool = True) -> None:
+        self.dialect, self.target = parse_url(url)
+        self.url = str(url)
+        if self.dialect == "sqlite":
+            path = Path(self.target)
+            if not path.exists() and not create:
+                raise StoreError(f"no room store at {path} (create a room first)")
+            if not path.parent.is_dir():
+                raise StoreError(f"cannot make a room store at {path}: no folder {path.parent}")
+        else:
+            self.psycopg = _psycopg()
+            self.integrity_errors: tuple[type[BaseException], ...] = (self.psycopg.IntegrityError,)
+        if self.dialect == "sqlite":
+            self.integrity_errors = (sqlite3.IntegrityError,)
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._all: list[Connection] = []
+        self._closed = False
+
+    @property
+    def display_url(self) -> str:
+        return redact(self.url)
+
+    def connection(self) -> Connection:
+        """This thread's connection (made on first use, remade if it broke)."""
+        if self._closed:
+            raise StoreError("the room store is closed")
+        conn: Connection | None = getattr(self._local, "conn", None)
+        if conn is None or conn.closed:
+            conn = self.connect()
+            self._local.conn = conn
+            with self._lock:
+                self._all.append(conn)
+        return conn
+
+    def connect(self) -> Connection:
+        """A new connection (callers own it)."""
+        if self.dialect == "sqlite":
+            try:
+                raw = sqlite3.connect(
+                    self.target,
+                    timeout=BUSY_TIMEOUT,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
+                raw.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+                raw.execute("PRAGMA journal_mode = WAL")
+                raw.execute("PRAGMA synchronous = NORMAL")
+                raw.execute("PRAGMA foreign_keys = ON")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot open the room store {self.target}: {exc}") from None
+            return Connection(raw, "sqlite")
+        try:
+            raw = self.psycopg.connect(self.target, autocommit=True)
+        except self.psycopg.Error as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise StoreError(
+                f"cannot connect to the room store {self.display_url}: {first}"
+            ) from None
+        return Connection(raw, "postgresql")
+
+    def notify(self, conn: Connection, room_id: str, version: int) -> None:
+        """Inside a write transaction: tell every listener (PostgreSQL) on commit."""
+        if self.dialect == "postgresql":
+            conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{room_id}:{version}"))
+
+    def close(self) -> None:
+        self._closed = True
+        with self._lock:
+            conns, self._all = self._all, []
+        for conn in conns:
+            conn.close()
+
+
+class Listener:
+    """A PostgreSQL ``LISTEN`` on :data:`CHANNEL` in its own thread and connection.
+
+    ``on_change(room_id, version)`` runs for every notification; ``on_reconnect()``
+    after every (re)connection, since notifications sent while the connection was down
+    are lost and waiters must look at the database again.
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        on_change: Callable[[str, int], None],
+        on_reconnect: Callable[[], None],
+    ) -> None:
+        self.db = db
+        self.on_change = on_change
+        self.on_reconnect = on_reconnect
+        self.ready = threading.Event()
+        self._stop = threading.Event()
+        self._conn: Connection | None = None
+        self._thread = threading.Thread(target=self._run, name="cipherkit-rooms-listen")
+        self._thread.daemon = True
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self._conn = self.db.connect()
+                self._conn.execute(f"LISTEN {CHANNEL}")
+                self.ready.set()
+                self.on_reconnect()
+                while not self._stop.is_set():
+                    for note in self._conn.raw.notifies(timeout=0.5):
+                        room_id, _, version = note.payload.rpartition(":")
+                        if room_id and version.isdigit():
+                            self.on_change(room_id, int(version))
+            except Exception:
+                self.ready.clear()
+                if self._conn is not None:
+                    self._conn.close()
+                if not self._stop.wait(0.5):
+                    continue
+        if self._conn is not None:
+            self._conn.close()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)

@@ -1,0 +1,79 @@
+"""The rooms' errors: each one line a person can read, each a
+:class:`~cipherkit.core.errors.CipherkitError` (the command line exits 1 on them).
+
+Pages tell them apart by class: :class:`UnknownCode` is the one to count when slowing
+down repeated wrong codes.
+
+>>> from cipherkit.core.errors import CipherkitError
+>>> issubclass(UnknownCode, RoomError) and issubclass(RoomError, CipherkitError)
+True
+"""
+
+from __future__ import annotations
+
+from cipherkit.core.errors import CipherkitError
+
+__all__ = [
+    "BadName",
+    "ReadOnly",
+    "RoomClosed",
+    "RoomError",
+    "RoomFull",
+    "SeatUnavailable",
+    "StaleVersion",
+    "StoreError",
+    "UnknownCode",
+    "UnknownRoom",
+    "UnknownToken",
+]
+
+
+class RoomError(CipherkitError):
+    """Base class of the rooms' errors."""
+
+
+class StoreError(RoomError):
+    """The store cannot be opened or used (bad URL, missing driver, newer schema)."""
+
+
+class UnknownCode(RoomError):
+    """No open room has this join code (mistyped, made up, or the room is closed)."""
+
+
+class UnknownRoom(RoomError):
+    """No room has this id (or code)."""
+
+
+class UnknownToken(RoomError):
+    """A resume token that holds no seat (made up, or the seat was given up)."""
+
+
+class RoomFull(RoomError):
+    """Every seat for a person is taken."""
+
+
+class SeatUnavailable(RoomError):
+    """The seat asked for is taken, is a bot's, or does not exist."""
+
+
+class RoomClosed(RoomError):
+    """The room was closed: nobody joins, resumes or acts any more."""
+
+
+class BadName(RoomError):
+    """A display name that is empty, too long or holds control characters."""
+
+
+class ReadOnly(RoomError):
+    """A spectator tried to act."""
+
+
+class StaleVersion(RoomError):
+    """An action sent for version ``expected`` found the room at another version."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(
+            f"the room moved on: the action was for version {expected}, it is at {actual}"
+        )
+        self.expected = expected
+        self.actual = actual

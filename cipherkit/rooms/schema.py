@@ -1,0 +1,129 @@
+"""The rooms' schema: one set of tables for SQLite and PostgreSQL, with a version number.
+
+The ``meta`` table holds ``schema_version``; :data:`MIGRATIONS` is the ordered list of
+steps, step ``n`` taking the schema from version ``n - 1`` to ``n``. Opening a store runs
+:func:`migrate`: every missing step, and the new version number, in one transaction (two
+servers opening the same PostgreSQL store at once take an advisory lock, two opening
+the same SQLite file take its write lock), so a store is at one known version or
+untouched. A store at a version newer than this cipherkit knows is refused.
+
+The tables (version 2):
+
+``rooms``
+    ``id``, join ``code`` (unique), ``game``, ``config`` (JSON), ``seed``, ``version``
+    (how many actions were applied), ``rngs`` (JSON: the bots' random streams after the
+    last action), ``status`` (``open`` or ``closed``), ``outcome`` (JSON once over),
+    ``created`` and ``updated`` (Unix seconds).
+``seats``
+    one row per seat: ``bot`` (a bot spec, or NULL for a person), ``name``,
+    ``token_hash`` (SHA-256 of the resume token; NULL while the seat is free),
+    ``joined``, ``seen`` (last sign of life; version 2).
+``actions``
+    ``(room_id, number)`` is the key: action ``number`` (from 1) of the room, its
+    ``seat``, its text ``notation``, ``bot`` (1 if a bot chose it) and ``created``.
+
+A room's state is ``new_game(config, seed)`` followed by its actions in order: nothing
+else is needed to rebuild it.
+
+>>> [len(steps) for steps in MIGRATIONS]
+[3, 2]
+>>> SCHEMA_VERSION
+2
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cipherkit.rooms.errors import StoreError
+
+if TYPE_CHECKING:
+    from cipherkit.rooms.db import Connection
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate", "schema_version"]
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: rooms, their seats and their actions
+    (
+        """CREATE TABLE rooms (
+            id TEXT PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            game TEXT NOT NULL,
+            config TEXT,
+            seed BIGINT NOT NULL,
+            version BIGINT NOT NULL,
+            rngs TEXT NOT NULL,
+            status TEXT NOT NULL,
+            outcome TEXT,
+            created DOUBLE PRECISION NOT NULL,
+            updated DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE seats (
+            room_id TEXT NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            bot TEXT,
+            name TEXT,
+            token_hash TEXT UNIQUE,
+            joined DOUBLE PRECISION,
+            PRIMARY KEY (room_id, seat)
+        )""",
+        """CREATE TABLE actions (
+            room_id TEXT NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,
+            number BIGINT NOT NULL,
+            seat INTEGER NOT NULL,
+            notation TEXT NOT NULL,
+            bot INTEGER NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (room_id, number)
+        )""",
+    ),
+    # 2: whether a person is still there (the seat's last sign of life); open rooms fast
+    (
+        "ALTER TABLE seats ADD COLUMN seen DOUBLE PRECISION",
+        "CREATE INDEX rooms_by_status ON rooms (status, created)",
+    ),
+)
+"""Step ``n`` (from 1) takes the schema from version ``n - 1`` to ``n``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_MIGRATION_LOCK = 0x0C1F_7E4B
+"""PostgreSQL advisory lock key held while migrating."""
+
+
+def schema_version(conn: Connection) -> int:
+    """The store's schema version (0: no schema yet)."""
+    if not conn.has_table("meta"):
+        return 0
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def migrate(conn: Connection, upto: int | None = None) -> tuple[int, int]:
+    """Bring the store's schema to version ``upto`` (default: the newest) in one
+    transaction; return ``(before, after)``."""
+    target = SCHEMA_VERSION if upto is None else upto
+    if not 0 <= target <= SCHEMA_VERSION:
+        raise StoreError(f"no schema version {target} (known: 0 to {SCHEMA_VERSION})")
+    with conn.transaction(write=True):
+        if conn.dialect == "postgresql":
+            conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
+        conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        before = schema_version(conn)
+        if before > SCHEMA_VERSION:
+            raise StoreError(
+                f"the room store is at schema version {before}, newer than this cipherkit "
+                f"knows ({SCHEMA_VERSION}): upgrade cipherkit"
+            )
+        if before >= target:
+            return before, before
+        for steps in MIGRATIONS[before:target]:
+            for sql in steps:
+                conn.execute(sql)
+        if before == 0:
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(target),)
+            )
+        else:
+            conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(target),))
+    return before, target
