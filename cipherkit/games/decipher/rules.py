@@ -9,8 +9,9 @@ then guess the other's code, column by column, declarer first.
 
 Decisions where the rulebook leaves room (each one follows its wording):
 
-* A player's first turn "must play three cards, one into each slot", so Break the Code is
-  open to a player only once all three of their decipher piles hold a card.
+* Break the Code is open at the start of any turn, the very first included (the rulebook:
+  "at the start of any of your turns"); a first turn that is played "must play three
+  cards, one into each slot".
 * "Until someone has no cards": once the deck is exhausted and either hand is empty, the
   player to move must Break the Code.
 * A guess may name any of the 52 cards; a player's guesses stay hidden from the opponent
@@ -23,7 +24,7 @@ Examples
 >>> state.actors()
 [0]
 >>> [str(a) for a in state.legal_actions(0)][:3]
-['play 6S', 'play 3H', 'play 9H']
+['break', 'play 6S', 'play 3H']
 >>> events = state.apply(0, parse_action("play 6S"))
 >>> events[0].text
 'Player 1 plays 6♠ on column 1.'
@@ -213,8 +214,8 @@ class DecipherState(State):
         return []
 
     def _may_break(self, seat: Seat) -> bool:
-        """At the start of a turn, once this player's first turn (three plays) is done."""
-        return self.column == 0 and all(self.piles[seat])
+        """At the start of any turn, the first included (docs/rules/decipher.md §3.6)."""
+        return self.column == 0
 
     def _may_skip(self, seat: Seat) -> bool:
         if not self.piles[seat][self.column]:
@@ -240,11 +241,6 @@ class DecipherState(State):
         if isinstance(action, BreakCode):
             if self.column != 0:
                 raise IllegalAction("you may Break the Code only at the start of your turn")
-            if not all(self.piles[seat]):
-                raise IllegalAction(
-                    "your first turn must play a card on every column; "
-                    "Break the Code from your next turn on"
-                )
             return
         if self.column == 0 and self.must_break():
             raise IllegalAction(

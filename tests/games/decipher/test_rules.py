@@ -169,14 +169,13 @@ def test_feedback_never_says_suit_or_rank(game: DecipherState) -> None:
 
 
 # ----------------------------------------------------------------- break the code
-def test_no_break_on_a_players_first_turn(game: DecipherState) -> None:
-    assert "break" not in texts(game, 0)
-    with pytest.raises(IllegalAction, match="first turn must play a card on every column"):
-        act(game, 0, "break")
-    play_first_turn(game, 0)
-    assert "break" not in texts(game, 1)  # the second player's first turn too
-    play_first_turn(game, 1)
+def test_break_the_code_on_a_players_very_first_turn(game: DecipherState) -> None:
+    """docs/rules/decipher.md §3.6: "at the start of any of your turns", the first too."""
     assert "break" in texts(game, 0)
+    play_first_turn(game, 0)
+    assert "break" in texts(game, 1)  # the second player's first turn too
+    act(game, 1, "break")
+    assert game.phase == "guess" and game.actors() == [1]  # the declarer guesses first
 
 
 def test_break_only_at_the_start_of_a_turn() -> None:
