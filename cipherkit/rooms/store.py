@@ -25,9 +25,10 @@ Examples
 >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
 >>> room = store.create_room("decipher", {"first_player": 0}, bots=[1], seed=3)
 >>> ada = store.join(room.code.lower(), "Ada")
->>> ada.seat, ada.version, ada.legal_actions()[0].startswith("play")
-(0, 0, True)
->>> ada.act(ada.legal_actions()[0])            # the room's new version
+>>> ada.seat, ada.version
+(0, 0)
+>>> play = next(a for a in ada.legal_actions() if a.startswith("play"))
+>>> ada.act(play)                              # the room's new version
 1
 >>> store.resume(ada.token).observe() == ada.observe()
 True
