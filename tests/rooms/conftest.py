@@ -1,0 +1,61 @@
+"""Fixtures for the rooms: a store URL on SQLite (a temporary file) and on a throwaway
+PostgreSQL cluster of the tests' own (cipherkit.rooms.pgtest).
+
+The PostgreSQL fixture fails, not skips, when the server binaries are missing: CI
+installs Debian's ``postgresql`` package (.ci/run), and a skipped backend would hide
+what the rooms promise on it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from cipherkit.rooms.pgtest import PostgresUnavailable, TempPostgres
+
+_databases = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[TempPostgres]:
+    """One throwaway PostgreSQL server for the whole session."""
+    server = TempPostgres()
+    try:
+        server.start()
+    except PostgresUnavailable as exc:
+        server.stop()
+        pytest.fail(f"the rooms tests need PostgreSQL's server binaries: {exc}", pytrace=False)
+    yield server
+    server.stop()
+
+
+def fresh_pg_url(server: TempPostgres) -> str:
+    """A new empty database on the throwaway server."""
+    return server.create_database(f"rooms_{next(_databases)}")
+
+
+@pytest.fixture(scope="session")
+def new_pg_url(postgres: TempPostgres) -> Callable[[], str]:
+    """Make a new empty database on the throwaway server; return its URL."""
+    return lambda: fresh_pg_url(postgres)
+
+
+@pytest.fixture
+def pg_url(postgres: TempPostgres) -> str:
+    return fresh_pg_url(postgres)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/rooms.db"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The same test on both kinds of store."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/rooms.db"
+    return fresh_pg_url(request.getfixturevalue("postgres"))
