@@ -237,6 +237,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rooms(args: argparse.Namespace) -> int:
+    from cipherkit.rooms.commands import run_rooms
+
+    return run_rooms(args)
+
+
 # ---------------------------------------------------------------- parser
 def _positive(text: str) -> int:
     try:
@@ -420,6 +426,48 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="smaller runs, for a quick look")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser(
+        "rooms",
+        help="rooms where students play together: create, list, show, close",
+        description="Manage the rooms of a room store (docs/rooms.md). The store is --store "
+        "URL (sqlite:///path/to/file.db or postgresql://...), else $CIPHERKIT_STORE, else "
+        "cipherkit-rooms.db in the current folder.",
+    )
+    rooms = p.add_subparsers(dest="rooms_action", metavar="ACTION")
+    rooms.required = True
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--store",
+        metavar="URL",
+        help="room store (default: $CIPHERKIT_STORE or ./cipherkit-rooms.db)",
+    )
+    common.add_argument("--json", action="store_true", help="print the room facts as JSON")
+    r = rooms.add_parser(
+        "create",
+        parents=[common],
+        help="open a new room and print its id and join code",
+        description="Open a room of GAME and print its id and join code (--json: its facts).",
+    )
+    r.add_argument("game", metavar="GAME", help="game name: decipher, intercept, mission")
+    r.add_argument("--config", metavar="JSON", help="game config, e.g. '{\"players\": 4}'")
+    r.add_argument(
+        "--bots", metavar="SEAT,...", help="seats bots play: 1,3 (the game's best bot) or 1=random"
+    )
+    r.add_argument("--seed", type=_whole, default=None, help="the deal (default: random)")
+    r = rooms.add_parser(
+        "list",
+        parents=[common],
+        help="list the open rooms",
+        description="List the open rooms (--all: closed ones too).",
+    )
+    r.add_argument("--all", action="store_true", help="closed rooms too")
+    for action, text in (("show", "print a room's facts"), ("close", "close a room")):
+        r = rooms.add_parser(
+            action, parents=[common], help=text, description=f"{text[0].upper()}{text[1:]}."
+        )
+        r.add_argument("room", metavar="ROOM", help="the room's id or join code")
+    p.set_defaults(func=cmd_rooms)
     return parser
 
 
