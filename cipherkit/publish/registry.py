@@ -46,7 +46,9 @@ REGISTRY_ENV = "CIPHERKIT_PUBLISHED"
 REGISTRY_NAME = Path(".cipherkit") / "published.json"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = PROJECT_ROOT / "missions"
-_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+_ID = re.compile(r"[^\W_][\w-]{0,63}")
+"""A mission id as the mission format allows it: letters of any script, digits, ``-``
+and ``_`` (never a dot or a slash, so an id is always a plain file name)."""
 
 
 def check_id(mission_id: str) -> str:

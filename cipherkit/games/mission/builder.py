@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -174,9 +175,9 @@ class MissionBuilder:
         ids = self.glyph_ids()
         fresh = iter(names) if names is not None else self._free_ids()
         words = []
-        for word in text.split():
+        for word in unicodedata.normalize("NFC", text).split():
             cells = []
-            for ch in word.upper():
+            for ch in unicodedata.normalize("NFC", word.upper()):
                 if not ch.isalnum():
                     continue
                 if ch not in ids:

@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -63,8 +64,14 @@ class Cell:
 
 
 def normalize_answer(text: str) -> str:
-    """Case-folded letters and digits only."""
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
+    """Case-folded letters and digits only, in Unicode's composed form (NFC), so an
+    answer typed with a combining mark (``е`` + U+0308) equals the composed one (``ё``).
+
+    >>> normalize_answer("Ёжик!") == normalize_answer("е\u0308жик")
+    True
+    """
+    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
+    return "".join(ch for ch in folded if ch.isalnum())
 
 
 def answers_match(given: str, truth: str) -> bool:

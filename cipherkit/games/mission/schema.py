@@ -26,6 +26,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path as FilePath
 from typing import Any
@@ -57,7 +58,8 @@ MAX_ROOMS = 60
 MAX_POS = 1_000
 """A room's coordinates lie within -MAX_POS..MAX_POS."""
 
-ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+ID_PATTERN = re.compile(r"^[^\W_][\w-]*$")
+"""Ids: letters (of any script) or digits, then also ``-`` and ``_``."""
 CONTENT_PATTERN = re.compile(r"^\w+$")
 
 TOP_FIELDS = {
@@ -174,7 +176,8 @@ class Reader:
             return None
         if isinstance(value, int | float):
             value = self.source.raw.get(path, str(value))
-        if not allow_empty and not str(value).strip():
+        value = unicodedata.normalize("NFC", str(value))
+        if not allow_empty and not value.strip():
             self.report(path, "must not be empty")
             return None
         if len(str(value)) > max_chars:
@@ -188,6 +191,7 @@ class Reader:
         if not isinstance(value, str):
             self.report(path, f"{what} must be text, not {kind_of(value)}")
             return None
+        value = unicodedata.normalize("NFC", value)
         if len(value) > MAX_ID_CHARS:
             self.report(path, f"{what} is {len(value):,} characters long: at most {MAX_ID_CHARS}")
             return None

@@ -22,6 +22,7 @@ dup.yaml:2: a: duplicate key 'a' (the first is on line 1)
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
@@ -108,7 +109,9 @@ class _Walker:
                     self.source.problem(path, f"a number of {digits} digits is far too large")
                 )
                 return 0  # the problem is reported; the rest of the file is still checked
-            if not isinstance(value, str | bool) and value is not None:
+            if isinstance(value, str):
+                return unicodedata.normalize("NFC", value)  # "ё" typed either way is one letter
+            if not isinstance(value, bool) and value is not None:
                 self.source.raw[path] = node.value
             return value
         self.active.add(id(node))
