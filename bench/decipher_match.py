@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from cipherkit.benchmarks import run_benchmarks
+from benchmarks import run_benchmarks
 
 if __name__ == "__main__":
     quick = "--quick" in sys.argv[1:]

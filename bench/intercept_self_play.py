@@ -1,4 +1,4 @@
-"""Intercept benchmark `intercept_self_play` (see cipherkit/benchmarks.py for what it measures).
+"""Intercept benchmark `intercept_self_play` (see benchmarks.py beside it for what it measures).
 
 Prints JSON to stdout; ``--quick`` runs a smaller version. The same benchmark runs under
 ``cipherkit bench intercept_self_play``.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from cipherkit.benchmarks import run_benchmarks
+from benchmarks import run_benchmarks
 
 if __name__ == "__main__":
     quick = "--quick" in sys.argv[1:]

@@ -12,7 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from cipherkit.benchmarks import machine_info, run_benchmarks
+from benchmarks import machine_info, run_benchmarks
+
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission import load, new_game
 

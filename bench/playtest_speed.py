@@ -12,7 +12,8 @@ import json
 import sys
 from pathlib import Path
 
-from cipherkit.benchmarks import machine_info, run_benchmarks
+from benchmarks import machine_info, run_benchmarks
+
 from cipherkit.playtest import run_playtest
 
 MISSIONS = sorted((Path(__file__).resolve().parents[1] / "missions").glob("*.yaml"))

@@ -226,14 +226,43 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(args.dir, port=args.port, open_browser=args.open)
 
 
-def cmd_bench(args: argparse.Namespace) -> int:
-    from cipherkit.benchmarks import format_results, run_benchmarks
+def bench_module() -> Any:
+    """The benchmarks of a source checkout: ``bench/benchmarks.py`` beside the package
+    folder, loaded as the module ``benchmarks`` (as the scripts in ``bench/`` import it).
+    An installed cipherkit without its source tree has none: a :class:`CipherkitError`.
+    """
+    import importlib.util
 
-    results = run_benchmarks(args.only or None, quick=args.quick, progress=not args.json)
+    import cipherkit
+
+    path = Path(cipherkit.__file__).resolve().parents[1] / "bench" / "benchmarks.py"
+    loaded = sys.modules.get("benchmarks")
+    if loaded is not None and Path(getattr(loaded, "__file__", None) or "").resolve() == path:
+        return loaded
+    if not path.is_file():
+        raise CipherkitError(
+            f"no benchmarks here: {path} is missing (cipherkit bench runs the benchmarks "
+            "of a source checkout; this cipherkit is installed without its source tree)"
+        )
+    spec = importlib.util.spec_from_file_location("benchmarks", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["benchmarks"] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules["benchmarks"]
+        raise
+    return module
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    bench = bench_module()
+    results = bench.run_benchmarks(args.only or None, quick=args.quick, progress=not args.json)
     if args.json:
         _print_json(results)
     else:
-        print(format_results(results))
+        print(bench.format_results(results))
     return 0
 
 
@@ -420,7 +449,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "bench",
         help="run the benchmarks and print their figures",
-        description="Run cipherkit's benchmarks (the same ones as the scripts in bench/).",
+        description="Run cipherkit's benchmarks: the ones of bench/benchmarks.py, which the "
+        "scripts in bench/ also run. They live in the source checkout beside the package, "
+        "not in an installed cipherkit.",
     )
     p.add_argument("only", nargs="*", help="names of benchmarks to run (default: all)")
     p.add_argument("--quick", action="store_true", help="smaller runs, for a quick look")

@@ -1,7 +1,12 @@
-"""The benchmark harness: quick runs give JSON-safe figures with the expected keys."""
+"""The benchmark harness: quick runs give JSON-safe figures with the expected keys.
+
+The benchmarks live in the source checkout (``bench/benchmarks.py``), not in the
+package; ``cipherkit bench`` finds them beside the package folder.
+"""
 
 from __future__ import annotations
 
+import doctest
 import json
 import subprocess
 import sys
@@ -9,11 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from cipherkit.benchmarks import benchmark_names, format_results, run_benchmarks
-from cipherkit.cli import main
+import cipherkit
+from cipherkit.cli import bench_module, main
 from cipherkit.core.errors import CipherkitError
 
 ROOT = Path(__file__).resolve().parents[1]
+benchmarks = bench_module()
+benchmark_names = benchmarks.benchmark_names
+format_results = benchmarks.format_results
+run_benchmarks = benchmarks.run_benchmarks
 
 FIGURES = {
     "decipher_playouts": {"games", "actions", "seconds", "actions_per_second"},
@@ -75,3 +84,25 @@ def test_bench_script_prints_json() -> None:
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)["benchmarks"]["decipher_solver"]
     assert FIGURES["decipher_solver"] <= set(figures)
+
+
+def test_the_registry_is_the_checkouts_bench_folder_and_its_examples_run() -> None:
+    assert Path(benchmarks.__file__) == ROOT / "bench" / "benchmarks.py"
+    assert bench_module() is benchmarks and sys.modules["benchmarks"] is benchmarks
+    assert not (ROOT / "cipherkit" / "benchmarks.py").exists()  # not in the package
+    found = doctest.testmod(benchmarks, optionflags=doctest.ELLIPSIS)
+    assert found.attempted >= 5 and found.failed == 0
+
+
+def test_cli_bench_help_and_installed_without_the_source_tree(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["bench", "--help"])
+    assert done.value.code == 0 and "bench/benchmarks.py" in capsys.readouterr().out
+    # an installed package: site-packages/cipherkit, no bench/ beside it
+    monkeypatch.setattr(cipherkit, "__file__", str(tmp_path / "cipherkit" / "__init__.py"))
+    assert main(["bench", "decipher_playouts", "--quick"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cipherkit: error: no benchmarks here: ") and err.count("\n") == 1
+    assert "installed without its source tree" in err

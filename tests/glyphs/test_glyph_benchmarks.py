@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from cipherkit.benchmarks import run_benchmarks
+from cipherkit.cli import bench_module
+
+run_benchmarks = bench_module().run_benchmarks
 
 
 def test_glyph_benchmarks_report_figures() -> None:

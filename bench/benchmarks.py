@@ -2,12 +2,15 @@
 
 Register one with :func:`benchmark`; it takes ``quick`` (a smaller run for a quick look
 and for tests) and returns a JSON-safe dict. :func:`run_benchmarks` runs some or all of
-them and adds facts about the machine; ``cipherkit bench`` and the scripts in ``bench/``
-call it.
+them and adds facts about the machine; the scripts beside this file and ``cipherkit
+bench`` (which finds this folder next to the package in a source checkout) call it.
+
+This module is part of the source checkout, not of the installed package: the scripts
+import it as ``benchmarks`` (Python puts a script's folder first on ``sys.path``).
 
 Examples
 --------
->>> from cipherkit.benchmarks import benchmark_names, run_benchmarks
+>>> from benchmarks import benchmark_names, run_benchmarks
 >>> "decipher_playouts" in benchmark_names()
 True
 >>> result = run_benchmarks(["decipher_playouts"], quick=True)
@@ -23,9 +26,14 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The source checkout: ``bench/`` and ``missions/`` are here."""
+BENCH = ROOT / "bench"
 
 Figures = dict[str, Any]
 BenchmarkFn = Callable[[bool], Figures]
@@ -254,12 +262,9 @@ def mission_playouts(quick: bool) -> Figures:
 def _glyphs_bench_mission() -> Any:
     """The shipped mission with the largest card (or the built-in demo when the
     repository's missions/ folder is not there)."""
-    from pathlib import Path
-
-    import cipherkit
     from cipherkit.games.mission import demo_mission, load
 
-    path = Path(cipherkit.__file__).resolve().parents[1] / "missions" / "03-cold-ledger.yaml"
+    path = ROOT / "missions" / "03-cold-ledger.yaml"
     return load(path) if path.is_file() else demo_mission()
 
 
@@ -299,7 +304,6 @@ def glyphs_print_pdf(quick: bool) -> Figures:
     """The whole print-and-play PDF: every A4 page drawn at 300 dpi and written
     (target: <= 2 s)."""
     import tempfile
-    from pathlib import Path
 
     from cipherkit.games.mission.art.data import mission_glyph_map
     from cipherkit.games.mission.art.printing import print_pages, save_pdf
@@ -372,16 +376,14 @@ def intercept_human_clues(quick: bool) -> Figures:
     """The decoder on clue triples written by hand as a person would
     (bench/intercept_human_clues.json; aim >= 90% exact codes)."""
     import json
-    from pathlib import Path
 
     from cipherkit.games.intercept.decode import decode_clues
 
-    bench = Path(__file__).resolve().parents[1] / "bench"
     figures: Figures = {}
     for name in ("human", "dev"):
-        path = bench / f"intercept_{name}_clues.json"
+        path = BENCH / f"intercept_{name}_clues.json"
         if not path.exists():
-            raise CipherkitError(f"{path} is missing (run from a source checkout)")
+            raise CipherkitError(f"{path} is missing")
         items = json.loads(path.read_text(encoding="utf-8"))["items"]
         wrong = []
         for item in items:
@@ -405,11 +407,9 @@ def mission_playtest(quick: bool) -> Figures:
     process, so its CPU time is measured too (``games_per_cpu_second``: what one free
     core would do, whatever else the machine is running). The two runs' common games
     must agree (``same_figures``): the seed, not the worker count, decides every game."""
-    from pathlib import Path
-
     from cipherkit.playtest import run_playtest
 
-    mission = Path(__file__).resolve().parents[1] / "missions" / "02-signal-box.yaml"
+    mission = ROOT / "missions" / "02-signal-box.yaml"
     games_one, games_two = (60, 60) if quick else (2_000, 10_000)
     run_playtest(mission, games=2, workers=1)  # load the word list before timing
     cpu = time.process_time()
@@ -441,13 +441,11 @@ def mission_table_step(quick: bool) -> Figures:
     (map and console drawn, built from one observation) out, over whole games of the
     Lantern Archive played through page messages (two people and a planner bot). The
     browser's share is measured by ``bench/widget_latency.py`` (click to redrawn view)."""
-    from pathlib import Path
-
     from cipherkit.core.registry import make_bot
     from cipherkit.core.rng import Rng
     from cipherkit.widgets.mission_table import MissionTable
 
-    mission = Path(__file__).resolve().parents[1] / "missions" / "01-lantern-archive.yaml"
+    mission = ROOT / "missions" / "01-lantern-archive.yaml"
     games = 2 if quick else 12
     times: list[float] = []
     for seed in range(games):
@@ -621,12 +619,10 @@ def serve_load(quick: bool) -> Figures:
     /usr/bin/chromium and takes minutes, so a quick run only says it was skipped."""
     import json
     import subprocess
-    from pathlib import Path
 
-    script = Path(__file__).resolve().parents[1] / "bench" / "serve_load.py"
-    if quick or not script.is_file():
-        why = "quick run" if quick else "bench/serve_load.py is not here (not a checkout)"
-        return {"skipped": f"{why}: run python bench/serve_load.py"}
+    script = BENCH / "serve_load.py"
+    if quick:
+        return {"skipped": "quick run: run python bench/serve_load.py"}
     done = subprocess.run(
         [sys.executable, str(script), "--concurrent", "30", "--warm", "6", "--settle", "40"],
         capture_output=True,
