@@ -377,12 +377,12 @@ function render({ model, el }) {
       handNode(view),
       controls(view),
       view.phase === "guess"
-        ? h("div", { class: "ck-muted ck-small", "data-testid": "bot-guess-count", text: `The bot has written ${view.bot_guess_count} of 3 guesses.` })
+        ? h("div", { class: "ck-muted ck-small", "data-testid": "bot-guess-count", text: `The bot has written ${view.bot_guess_count} of ${view.columns.length} guesses.` })
         : null,
       h(
         "details",
         { class: "ck-log", open: true },
-        h("summary", { text: "What happened (last two turns)" }),
+        h("summary", { text: `What happened (last ${view.log_turns === 1 ? "turn" : `${view.log_turns} turns`})` }),
         h("ol", { "data-testid": "log" }, view.log.map((line) => h("li", { text: line }))),
       ),
     ];

@@ -5,15 +5,16 @@ with two synced traits and one ES module (``decipher_table.js``) beside it.
 
 How it stays honest
 -------------------
-* The rules live in the kernel only. The page sends custom messages
-  (``{"type": "action", "text": "play QS"}`` or ``{"type": "new_game"}``); the kernel
-  parses the text with :func:`~cipherkit.games.decipher.parse_action`, checks it against
-  ``state.legal_actions``, applies it, plays the bot's moves and publishes a new
-  :attr:`~DecipherTable.view`. Anything else is refused with a visible
-  :attr:`~DecipherTable.message` and changes nothing.
+* The rules live in the kernel only, in a :class:`~cipherkit.core.session.Session`
+  (the game, its record and log, the bot and its fallback). The page sends custom
+  messages (``{"type": "action", "text": "play QS"}`` or ``{"type": "new_game"}``); the
+  kernel parses the text, checks it against the person's legal actions, has the session
+  apply it and play the bot's moves (:meth:`~cipherkit.core.session.Session.step_bots`),
+  and publishes a new :attr:`~DecipherTable.view`. Anything else is refused with a
+  visible :attr:`~DecipherTable.message` and changes nothing.
 * The kernel reads **no** trait from the browser: a state update sent by the page (a
   forged ``view``, say) is reset at once and reported.
-* :attr:`~DecipherTable.view` is built from ``state.observe(human)`` only (see
+* :attr:`~DecipherTable.view` is built from ``session.view(human)`` only (see
   :mod:`cipherkit.widgets.decipher_view`), so the bot's code and hand, the deck and the
   seed are never in a synced trait before the reveal.
 
@@ -42,20 +43,18 @@ True
 
 from __future__ import annotations
 
-import logging
 import os
 import pathlib
 from typing import Any
 
 import traitlets
 
-from cipherkit.core.errors import IllegalAction, NotationError
-from cipherkit.core.protocol import Action, Event
+from cipherkit.core.errors import IllegalAction
 from cipherkit.core.record import Record
-from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
-from cipherkit.games.decipher import DecipherState, new_game, parse_action
-from cipherkit.widgets.decipher_view import build_view, event_words
+from cipherkit.core.session import Session
+from cipherkit.games.decipher import DecipherState
+from cipherkit.widgets.decipher_view import build_view, journal
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
@@ -68,10 +67,11 @@ MAX_ACTION_CHARS = 40
 HUMAN = 0
 """The person always sits at seat 0; who goes first is set by ``first_player``."""
 
+BOT = 1 - HUMAN
+
 _BOT_RNG_SALT = 0x5EED_B07
 
 _HERE = pathlib.Path(__file__).parent
-_log = logging.getLogger(__name__)
 
 
 def table_config(human_first: bool | None = None) -> dict[str, Any]:
@@ -157,21 +157,30 @@ class DecipherTable(GuardedWidget):
     ) -> None:
         super().__init__(**kwargs)
         self.bot_name = bot
-        self._bot = make_bot("decipher", bot)
         self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
         self._first_seed = default_seed() if seed is None else int(seed)
         self._human_first = human_first
-        self.records: list[Record] = []
-        self._state: DecipherState
-        self._bot_rng: Rng
-        self._journal: list[tuple[int, str]] = []
+        self._finished: list[Record] = []
+        self._session: Session | None = None
+        self._opening = ""
         self._start_game()
 
     # ------------------------------------------------------------------ public
     @property
+    def session(self) -> Session:
+        """The current game's :class:`~cipherkit.core.session.Session` (kernel only)."""
+        assert self._session is not None
+        return self._session
+
+    @property
     def record(self) -> Record:
         """The current game's record (config, seed and actions; replays exactly)."""
-        return self.records[-1]
+        return self.session.record
+
+    @property
+    def records(self) -> list[Record]:
+        """Every game played at this table, the current one last."""
+        return [*self._finished, self.record]
 
     @property
     def human_seat(self) -> int:
@@ -180,12 +189,12 @@ class DecipherTable(GuardedWidget):
     @property
     def state(self) -> DecipherState:
         """The true game state, hidden cards included. Kernel only: never synced."""
-        return self._state
+        return self.session.state  # type: ignore[return-value]
 
     def _handle(self, content: Any, buffers: Any) -> None:
         kind, text = check_message(content, buffers)
         if kind == "new_game":
-            if self._state.outcome is None:
+            if not self.session.is_over:
                 raise Refused("illegal: finish this game first")
             self._start_game()
         else:
@@ -194,79 +203,65 @@ class DecipherTable(GuardedWidget):
 
     # ------------------------------------------------------------------ game flow
     def _next_seed(self) -> int:
+        games = len(self._finished) + (self._session is not None)
         if self._fixed_seed:
-            return self._first_seed + len(self.records)
-        return self._first_seed if not self.records else default_seed()
+            return self._first_seed + games
+        return self._first_seed if not games else default_seed()
 
     def _start_game(self) -> None:
         seed = self._next_seed()
-        config = table_config(self._human_first)
-        self._state = new_game(config, seed=seed)
-        record = Record.start("decipher", config, seed)
-        record.meta = {"bot": self.bot_name, "human_seat": HUMAN}
-        self.records.append(record)
-        self._bot_rng = Rng(seed ^ _BOT_RNG_SALT)
-        starter = "You go first." if self._state.turn == HUMAN else "The bot goes first."
-        opening = f"Game {len(self.records)} against the {self.bot_name} bot. {starter}"
-        self._journal = [(1, opening)]
+        if self._session is not None:
+            self._finished.append(self._session.record)
+        session = Session(
+            "decipher",
+            table_config(self._human_first),
+            seed=seed,
+            bots={BOT: self.bot_name},
+            rngs={BOT: Rng(seed ^ _BOT_RNG_SALT)},
+        )
+        session.meta = {"bot": self.bot_name, "human_seat": HUMAN}
+        self._session = session
+        starter = "You go first." if self.state.turn == HUMAN else "The bot goes first."
+        self._opening = f"Game {len(self._finished) + 1} against the {self.bot_name} bot. {starter}"
         self._run_bot()
 
     def _human_act(self, text: str) -> None:
-        state = self._state
-        if state.outcome is not None:
+        session = self.session
+        if session.is_over:
             raise Refused("illegal: the game is over; press Play again")
         try:
-            action = parse_action(text)
-        except NotationError as exc:
-            raise Refused(f"illegal: {exc}") from None
-        legal = state.legal_actions(HUMAN)
-        if action not in legal:
+            action = session.parse(text)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
+        if action not in session.legal_actions(HUMAN):
             try:
-                state.check(HUMAN, action)
+                session.state.check(HUMAN, action)
             except IllegalAction as exc:
                 raise Refused(f"illegal: {exc.reason}") from None
             raise Refused("illegal: that is not a legal action now")
-        self._apply(HUMAN, action)
+        session.apply(HUMAN, action)
         self._run_bot()
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        turn = self._state.turn_number
-        events = self._state.apply(seat, action)
-        self.record.add(seat, action)
-        for event in events:
-            self._journal.append((turn, event_words(event, HUMAN)))
-        return events
-
     def _run_bot(self) -> None:
-        """Play the bot's moves until it is the person's turn or the game is over."""
-        bot = 1 - HUMAN
-        if self._state.outcome is None and self._state.actors() == [bot]:
+        """Let the session play the bot's moves (until it is the person's turn or the
+        game is over), showing "thinking" first when the bot is to move."""
+        if self.session.actors() == [BOT]:
             self._publish(thinking=True)
-        while self._state.outcome is None and self._state.actors() == [bot]:
-            legal = self._state.legal_actions(bot)
-            try:
-                action = self._bot.act(self._state.observe(bot), legal, self._bot_rng)
-            except Exception as exc:
-                self._warn(f"the {self.bot_name} bot failed", exc)
-                action = None
-            if action not in legal:  # never name the move: it may be a hidden card
-                _log.warning("decipher table: the bot's move is not legal; playing at random")
-                action = self._bot_rng.choice(legal)
-            self._apply(bot, action)
+        self.session.step_bots()
         self._publish()
 
     def _publish(self, *, thinking: bool = False) -> None:
         """Clear the last refusal and send the new view, in one update to the page (so
         the page never shows the refusal gone before the move it answered)."""
-        state = self._state
+        session = self.session
         with self.hold_sync():
             self.message = ""
             self.view = build_view(
-                state.observe(HUMAN),
+                session.view(HUMAN),
                 human=HUMAN,
-                legal=state.legal_actions(HUMAN),
-                log=self._journal,
+                legal=session.legal_actions(HUMAN),
+                log=journal(self._opening, session.log, HUMAN),
                 thinking=thinking,
                 bot_name=self.bot_name,
-                game_number=len(self.records),
+                game_number=len(self._finished) + 1,
             )

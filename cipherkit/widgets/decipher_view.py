@@ -23,18 +23,19 @@ Examples
 >>> view = build_view(state.observe(0), human=0, legal=state.legal_actions(0))
 >>> view["to_move"], view["column"], len(view["hand"]), view["columns"][0]["bot_card"]
 ('you', 0, 6, None)
->>> sorted(a for a in view["legal"] if not a.startswith("play"))  # first turn: plays only
-[]
+>>> sorted(a for a in view["legal"] if not a.startswith("play"))  # or break the code
+['break']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cipherkit.core.protocol import Event, Seat
+from cipherkit.core.session import LoggedEvent
 from cipherkit.games.decipher.cards import Card
-from cipherkit.games.decipher.rules import COLUMNS, card_score
+from cipherkit.games.decipher.rules import card_score
 
 LOG_TURNS = 2
 """How many turns back the log reaches (the current turn included)."""
@@ -101,6 +102,30 @@ def event_words(event: Event, human: Seat) -> str:
     return event.text
 
 
+def journal(opening: str, log: Iterable[LoggedEvent], human: Seat) -> list[tuple[int, str]]:
+    """The log for :func:`build_view`: ``(turn_number, words)`` pairs, oldest first.
+
+    ``opening`` is the first line (turn 1); then each public event of a session's log
+    (:attr:`~cipherkit.core.session.Session.log`) in words. A turn ends with the
+    ``evaluate`` event (the hits are marked), so the turn number of each line is counted
+    from the events alone.
+
+    >>> from cipherkit.core.session import LoggedEvent
+    >>> log = [LoggedEvent(1, 0, Event("skip", {"seat": 0, "column": 2})),
+    ...        LoggedEvent(1, 0, Event("evaluate", {"seat": 1, "hits": [True, False, False]})),
+    ...        LoggedEvent(2, 1, Event("skip", {"seat": 1, "column": 0}))]
+    >>> [turn for turn, _ in journal("Game 1.", log, human=0)]
+    [1, 1, 1, 2]
+    """
+    turn = 1
+    lines = [(turn, opening)]
+    for logged in log:
+        lines.append((turn, event_words(logged.event, human)))
+        if logged.event.kind == "evaluate":
+            turn += 1
+    return lines
+
+
 def _pile(entries: Sequence[Mapping[str, Any]], with_history: bool) -> dict[str, Any]:
     top = entries[-1] if entries else None
     return {
@@ -155,7 +180,7 @@ def status_line(obs: Mapping[str, Any], human: Seat, *, thinking: bool) -> str:
         )
     if obs["must_break"]:
         return "The deck is exhausted and a hand is empty: you must Break the Code."
-    first_turn = not any(obs["piles"][human][c] for c in range(COLUMNS))
+    first_turn = not any(obs["piles"][human])
     if first_turn and column == 0 and obs["played_this_turn"] == 0:
         return "Your first turn: play one card on each column, starting with column 1."
     line = f"Your turn, column {column + 1}: click a card in your hand to play it here, or Skip."
@@ -204,7 +229,7 @@ def build_view(
     bot_guesses = obs["guesses"][bot]  # a count until the game is over
 
     columns = []
-    for c in range(COLUMNS):
+    for c in range(len(obs["piles"][human])):
         my_pile = obs["piles"][human][c]
         bot_pile = obs["piles"][bot][c]
         column: dict[str, Any] = {
@@ -278,4 +303,5 @@ def build_view(
         "scoring": dict(scoring),
         "result": result,
         "log": recent,
+        "log_turns": LOG_TURNS,
     }

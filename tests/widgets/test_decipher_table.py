@@ -352,7 +352,7 @@ def test_an_unknown_bot_is_a_clear_error() -> None:
 
 
 def test_a_failing_bot_is_replaced_by_a_legal_move_and_its_secrets_stay_in_the_kernel(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Log records in a kernel reach the page (stderr is forwarded), so the warning about
     a broken bot must not repeat what the bot said or tried to play."""
@@ -370,8 +370,9 @@ def test_a_failing_bot_is_replaced_by_a_legal_move_and_its_secrets_stay_in_the_k
             return Play(Card.parse(observation["hidden"][1][0]))  # illegal: a code card
 
     caplog.set_level("WARNING")
+    # The table's session makes its bot from the registry: a broken one named "random".
+    monkeypatch.setattr("cipherkit.core.session.make_bot", lambda game, spec: Broken())
     table = DecipherTable(bot="random", seed=31, human_first=True)
-    table._bot = Broken()
     secrets = secret_cards(table)
     play_out(table, break_at=3)  # checks the synced state for leaks at every step
     assert table.view["phase"] == "over" and Broken.calls >= 2
@@ -404,3 +405,15 @@ def test_the_puzzle_page_holds_no_hidden_content() -> None:
     assert "DecipherTable()" in source
     assert cards_in(source, ALL_CARDS) == []
     assert "seed" not in source.lower()
+
+
+def test_the_page_holds_no_rule_number() -> None:
+    """How many columns (and so guesses) a code has reaches the page in the view, read
+    from the observation; the front end and the view builder hard-code none."""
+    here = ROOT / "cipherkit" / "widgets"
+    js = (here / "decipher_table.js").read_text(encoding="utf-8")
+    assert "of 3 guesses" not in js and "last two turns" not in js
+    assert "COLUMNS" not in (here / "decipher_view.py").read_text(encoding="utf-8")
+    table = DecipherTable(bot="random", seed=3, human_first=True)
+    assert len(table.view["columns"]) == len(table.state.observe(0)["piles"][0])
+    assert table.view["log_turns"] >= 1
