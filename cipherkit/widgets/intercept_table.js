@@ -3,11 +3,17 @@
 // It draws the `view` trait (built in the kernel from the person's observation) and
 // sends three kinds of custom message: {type: "check", text} while a clue is typed (the
 // kernel answers with the checks in view.check), {type: "action", text} ("clue ...",
-// "guess 3.1.4", "keywords a, b, c, d") and {type: "new_game"}. No rule lives here.
+// "guess 3.1.4", "keywords a, b, c, d") and {type: "new_game"}. No rule lives here:
+// the code length, the number of keywords, of rounds and of tokens come from
+// `view.limits` (the game's observation).
 
 const WAIT_LIMIT_MS = 60000;
 const CHECK_DELAY_MS = 220;
-const ORDINAL = ["first", "second", "third"];
+const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth"];
+
+const range = (n) => Array.from({ length: n }, (_, i) => i);
+const ordinal = (i) => ORDINAL[i] || `number ${i + 1}`;
+const times = (n) => ({ 1: "one", 2: "two", 3: "three", 4: "four" })[n] || String(n);
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -39,7 +45,7 @@ function render({ model, el }) {
     giveQueued: false,
     given: 0,
     game: (model.get("view") || {}).game_number,
-    pick: [null, null, null],
+    pick: [],
     pickKey: null,
     clue: h("input", {
       type: "text",
@@ -49,10 +55,18 @@ function render({ model, el }) {
       placeholder: "a word or a few, about the keyword’s meaning",
       autocomplete: "off",
     }),
-    words: [0, 1, 2, 3].map((i) =>
-      h("input", { type: "text", class: "ck-input ck-kw-input", "data-testid": `keyword-guess-${i + 1}`, maxlength: "40", placeholder: `keyword ${i + 1}` }),
-    ),
+    words: [],
   };
+
+  // One box per keyword to guess (made once the view says how many).
+  function keywordBoxes(count) {
+    while (ui.words.length < count) {
+      const i = ui.words.length;
+      ui.words.push(h("input", { type: "text", class: "ck-input ck-kw-input", "data-testid": `keyword-guess-${i + 1}`, maxlength: "40", placeholder: `keyword ${i + 1}` }));
+    }
+    ui.words.length = count;
+    return ui.words;
+  }
 
   function stopWaiting() {
     ui.waiting = false;
@@ -154,7 +168,7 @@ function render({ model, el }) {
 
   function teamPanel(view, team) {
     const words = team.keywords;
-    const cards = [0, 1, 2, 3].map((i) =>
+    const cards = range(view.limits.keywords).map((i) =>
       h(
         "div",
         { class: `ck-kw${words ? "" : " ck-kw-hidden"}`, "data-testid": team.yours ? `keyword-${i + 1}` : null },
@@ -186,7 +200,8 @@ function render({ model, el }) {
 
   function encryptPanel(view) {
     const written = view.my_clues || [];
-    const rows = [0, 1, 2].map((i) => {
+    const length = view.limits.code_length;
+    const rows = range(length).map((i) => {
       const digit = view.code[i];
       const word = view.keywords ? view.keywords[digit - 1] : "";
       const clue = written[i];
@@ -208,7 +223,7 @@ function render({ model, el }) {
       h("div", { class: "ck-panel-title" }, "Your code ", h("span", { class: "ck-code", "data-testid": "code", text: view.code.join(" . ") })),
       h("div", { class: "ck-muted ck-small", text: "One clue per digit, in order, about the meaning of that keyword. Never the keyword, its spelling, letters or numbers; never a clue your team has used." }),
       rows,
-      written.length < 3
+      written.length < length
         ? h(
             "div",
             { class: "ck-check-row" },
@@ -219,7 +234,7 @@ function render({ model, el }) {
               "data-testid": "give-clue",
               disabled: ui.waiting || !(checkFresh(view) && view.check.ok),
               onclick: giveClue,
-              text: `Give the ${ORDINAL[written.length]} clue`,
+              text: `Give the ${ordinal(written.length)} clue`,
             }),
           )
         : null,
@@ -231,7 +246,7 @@ function render({ model, el }) {
     const key = `${view.game_number}:${view.round}:${reading.team}:${view.you.role}`;
     if (ui.pickKey !== key) {
       ui.pickKey = key;
-      ui.pick = [null, null, null];
+      ui.pick = range(view.limits.code_length).map(() => null);
     }
     const own = view.you.role === "decryptor";
     const words = own ? view.keywords : null;
@@ -243,7 +258,7 @@ function render({ model, el }) {
         h(
           "span",
           { class: "ck-digits" },
-          [1, 2, 3, 4].map((d) =>
+          range(view.limits.keywords).map((i) => i + 1).map((d) =>
             h("button", {
               type: "button",
               class: `ck-dbutton${ui.pick[i] === d ? " ck-picked" : ""}`,
@@ -262,12 +277,12 @@ function render({ model, el }) {
       ),
     );
     const ready = ui.pick.every((d) => d !== null);
-    const code = ready ? ui.pick.join(".") : "?.?.?";
+    const code = ready ? ui.pick.join(".") : ui.pick.map(() => "?").join(".");
     return h(
       "div",
       { class: "ck-panel", "data-testid": "guess" },
       h("div", { class: "ck-panel-title", text: own ? `Decrypt ${reading.encryptor}’s clues` : `Intercept ${reading.title}’s clues` }),
-      h("div", { class: "ck-muted ck-small", text: own ? "Which keyword does each clue stand for? Your Encryptor takes no part." : "Use the note sheet: each clue stands for one of their keywords 1–4." }),
+      h("div", { class: "ck-muted ck-small", text: own ? "Which keyword does each clue stand for? Your Encryptor takes no part." : `Use the note sheet: each clue stands for one of their keywords 1–${view.limits.keywords}.` }),
       rows,
       h("button", {
         type: "button",
@@ -285,7 +300,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-panel", "data-testid": "keyword-stage" },
       h("div", { class: "ck-panel-title", text: "Tiebreaker: the other team’s keywords" }),
-      h("div", { class: "ck-kw-inputs" }, ui.words),
+      h("div", { class: "ck-kw-inputs" }, keywordBoxes(view.limits.keywords)),
       h("button", {
         type: "button",
         class: "ck-button ck-primary",
@@ -397,9 +412,10 @@ function render({ model, el }) {
       h("div", { class: "ck-teams" }, view.teams.map((team) => teamPanel(view, team))),
       h("div", {
         class: "ck-legend",
+        "data-testid": "legend",
         text: view.three_player
-          ? "◯ Interception tokens: two by the last round win for the Interceptor (a failed decrypt gives one too)."
-          : "◯ Interception tokens: two win.  ● Miscommunication tokens: two lose.",
+          ? `◯ Interception tokens: ${times(view.limits.tokens_to_end)} by the last round win for the Interceptor (a failed decrypt gives one too).`
+          : `◯ Interception tokens: ${times(view.limits.tokens_to_end)} win.  ● Miscommunication tokens: ${times(view.limits.tokens_to_end)} lose.`,
       }),
       panel,
       lastReveal(view),

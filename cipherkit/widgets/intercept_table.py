@@ -49,11 +49,11 @@ from typing import Any
 import traitlets
 
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
-from cipherkit.core.protocol import Action, Seat
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
-from cipherkit.games.intercept import InterceptState, check_clue, new_game, parse_action
+from cipherkit.core.session import Session
+from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.rules import make_config
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
@@ -194,30 +194,39 @@ class InterceptTable(GuardedWidget):
         self.bot_name = bots
         self._bot_seats = [s for s in range(players) if s != seat]
         make_bot("intercept", bots)  # an unknown bot is an error now, not later
-        self._bots: dict[int, Any] = {}
         self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
         self._first_seed = default_seed() if seed is None else int(seed)
-        self.records: list[Record] = []
-        self._state: InterceptState
-        self._bot_rngs: dict[int, Rng] = {}
+        self._finished: list[Record] = []
+        self._session: Session | None = None
         self._check: dict[str, Any] | None = None
         self._serial = 0
         self._start_game()
 
     # ------------------------------------------------------------------ public
     @property
+    def session(self) -> Session:
+        """The current game's :class:`~cipherkit.core.session.Session` (kernel only)."""
+        assert self._session is not None
+        return self._session
+
+    @property
     def record(self) -> Record:
-        return self.records[-1]
+        return self.session.record
+
+    @property
+    def records(self) -> list[Record]:
+        """Every game played at this table, the current one last."""
+        return [*self._finished, self.record]
 
     @property
     def state(self) -> InterceptState:
         """The true game state. Kernel only: never synced."""
-        return self._state
+        return self.session.state  # type: ignore[return-value]
 
     def _handle(self, content: Any, buffers: Any) -> None:
         kind, text = check_message(content, buffers)
         if kind == "new_game":
-            if self._state.outcome is None:
+            if not self.session.is_over:
                 raise Refused("illegal: finish this game first")
             self._start_game()
         elif kind == "check":
@@ -235,31 +244,37 @@ class InterceptTable(GuardedWidget):
             seat=self.seat,
             bots=[None if s == self.seat else self.bot_name for s in range(state.players)],
             check=self._check,
-            game_number=len(self.records),
+            game_number=len(self._finished) + 1,
             serial=self._serial,
         )
 
     # ------------------------------------------------------------------ game flow
     def _next_seed(self) -> int:
+        games = len(self._finished) + (self._session is not None)
         if self._fixed_seed:
-            return self._first_seed + len(self.records)
-        return self._first_seed if not self.records else default_seed()
+            return self._first_seed + games
+        return self._first_seed if not games else default_seed()
 
     def _start_game(self) -> None:
         seed = self._next_seed()
-        self._state = new_game(self._config, seed=seed)
-        record = Record.start("intercept", self._config, seed)
-        record.meta = {"human_seat": self.seat, "bots": self.bot_name}
-        self.records.append(record)
-        self._bots = {s: make_bot("intercept", self.bot_name) for s in self._bot_seats}
-        self._bot_rngs = {s: Rng((seed ^ _BOT_RNG_SALT) + 7919 * s) for s in self._bot_seats}
+        if self._session is not None:
+            self._finished.append(self._session.record)
+        salt = seed ^ _BOT_RNG_SALT
+        self._session = Session(
+            "intercept",
+            self._config,
+            seed=seed,
+            bots=dict.fromkeys(self._bot_seats, self.bot_name),
+            rngs={s: Rng(salt + 7919 * s) for s in self._bot_seats},
+        )
+        self._session.meta = {"human_seat": self.seat, "bots": self.bot_name}
         self._check = None
         self._run_bots()
         self._show()
 
     def _check_clue(self, text: str) -> None:
         """Check a clue being typed, from the person's observation only."""
-        obs = self._state.observe(self.seat)
+        obs = self.session.view(self.seat)
         if obs["role"] != "encryptor":
             raise Refused("illegal: you are not writing clues now")
         team = obs["team"]
@@ -298,31 +313,27 @@ class InterceptTable(GuardedWidget):
         self._show()
 
     def _human_act(self, text: str) -> None:
-        state = self._state
-        if state.outcome is not None:
+        session = self.session
+        if session.is_over:
             raise Refused("illegal: the game is over; press Play again")
         try:
-            action = parse_action(text)
-        except NotationError as exc:
-            raise Refused(f"illegal: {exc}") from None
-        try:
-            state.check(self.seat, action)
+            action = session.parse(text)
         except IllegalAction as exc:
             raise Refused(f"illegal: {exc.reason}") from None
-        if isinstance(action, Guess) and action not in state.legal_actions(self.seat):
+        try:
+            session.state.check(self.seat, action)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
+        if isinstance(action, Guess) and action not in session.legal_actions(self.seat):
             raise Refused("illegal: that is not possible now")
-        self._apply(self.seat, action)
+        session.apply(self.seat, action)
         self._check = None
         self._run_bots()
         self._show()
 
-    def _apply(self, seat: Seat, action: Action) -> None:
-        self._state.apply(seat, action)
-        self.record.add(seat, action)
-
     def _bot_may_act(self, seat: int) -> bool:
         """A bot leaves a guess its side shares to the person on that side."""
-        state = self._state
+        state = self.state
         role = state.role(seat)
         if role not in SHARED_ROLES:
             return True
@@ -330,28 +341,19 @@ class InterceptTable(GuardedWidget):
         return not (person == role and state.team_of(self.seat) == state.team_of(seat))
 
     def _run_bots(self) -> None:
-        state = self._state
+        """Let the session play the bots (one move at a time, with its fallback) until
+        the person must act, the game is over, or the next bot to act would take a guess
+        its side leaves to the person."""
+        session = self.session
         for _ in range(MAX_BOT_ACTIONS):
-            if state.outcome is not None:
+            bots = [s for s in session.actors() if s != self.seat]
+            if not bots or not self._bot_may_act(bots[0]):
                 return
-            waiting = [s for s in state.actors() if s != self.seat and self._bot_may_act(s)]
-            if not waiting:
-                return
-            seat = waiting[0]
-            legal = state.legal_actions(seat)
-            try:
-                action = self._bots[seat].act(state.observe(seat), legal, self._bot_rngs[seat])
-            except Exception as exc:
-                self._warn(f"the {self.bot_name} bot failed", exc)
-                action = None
-            if action is None or not state.is_legal(seat, action):
-                _log.warning("intercept table: a bot's move is not legal; playing at random")
-                action = self._bot_rngs[seat].choice(legal)
-            self._apply(seat, action)
+            session.step_bots(max_actions=1)
         _log.warning("intercept table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS)
 
     def _show(self) -> None:
         with self.hold_sync():
             self.message = ""
             self._serial += 1
-            self.view = self.view_of(self._state)
+            self.view = self.view_of(self.state)

@@ -33,13 +33,14 @@ ROLE_WORDS = {
 }
 
 
-def code_text(code: Sequence[int] | None) -> str:
-    """``[3, 1, 4]`` -> ``"3.1.4"``; ``None`` -> ``"?.?.?"``.
+def code_text(code: Sequence[int] | None, length: int) -> str:
+    """``[3, 1, 4]`` -> ``"3.1.4"``; ``None`` -> one ``?`` per digit of a code of
+    ``length`` digits (the observation's ``limits["code_length"]``).
 
-    >>> code_text([3, 1, 4]), code_text(None)
+    >>> code_text([3, 1, 4], 3), code_text(None, 3)
     ('3.1.4', '?.?.?')
     """
-    return "?.?.?" if code is None else ".".join(str(d) for d in code)
+    return ".".join("?" * length) if code is None else ".".join(str(d) for d in code)
 
 
 def _title(team: str) -> str:
@@ -51,6 +52,7 @@ def status_line(obs: Mapping[str, Any], seat: int) -> str:
     me = obs["team"]
     role = obs["role"]
     phase = obs["phase"]
+    limits = obs["limits"]
     if obs["outcome"] is not None:
         winners = obs["outcome"]["winners"]
         if obs["outcome"].get("draw"):
@@ -65,18 +67,24 @@ def status_line(obs: Mapping[str, Any], seat: int) -> str:
                 f"You encrypt for {_title(me)} this round: give one clue for each digit of "
                 "your code, in order."
             )
-        return f"Clue {done + 1} of 3: for digit {obs['code'][done]} of your code."
+        return (
+            f"Clue {done + 1} of {limits['code_length']}: for digit {obs['code'][done]} "
+            "of your code."
+        )
     if role == "decryptor":
         return (
-            f"Decrypt: which code do your teammate’s clues stand for? Pick three digits "
-            f"for {_title(me)}’s code."
+            "Decrypt: which code do your teammate’s clues stand for? Pick "
+            f"{limits['code_length']} digits for {_title(me)}’s code."
         )
     if role == "interceptor":
         return (
             f"Intercept: guess {_title(obs['reading'])}’s code from its clues and the note sheet."
         )
     if role == "keywords":
-        return "Tiebreaker: guess the other team’s four keywords (leave a box empty to skip)."
+        return (
+            f"Tiebreaker: guess the other team’s {limits['keywords']} keywords "
+            "(leave a box empty to skip)."
+        )
     if phase == "write":
         return "The Encryptors are writing their clues…"
     if phase == "guess":
@@ -110,6 +118,12 @@ def build_view(
         Shown in the header; ``serial`` grows with every view so each one is sent.
     """
     names = obs["names"]
+    limits = obs["limits"]
+    digits = limits["code_length"]
+
+    def as_code(value: Sequence[int] | None) -> str:
+        return code_text(value, digits)
+
     teams = []
     for team, members in obs["teams"].items():
         if not members:
@@ -159,9 +173,9 @@ def build_view(
         last = {
             "round": r["round"],
             "team": _title(team),
-            "code": code_text(r["code"]),
-            "decrypt": code_text(r["decrypt"]),
-            "intercept": None if r["intercept"] is None else code_text(r["intercept"]),
+            "code": as_code(r["code"]),
+            "decrypt": as_code(r["decrypt"]),
+            "intercept": None if r["intercept"] is None else as_code(r["intercept"]),
             "interception": bool(r["interception"]),
             "miscommunication": bool(r["miscommunication"]),
         }
@@ -178,11 +192,11 @@ def build_view(
                     {
                         "round": row["round"],
                         "clues": list(row["clues"]),
-                        "code": None if row["code"] is None else code_text(row["code"]),
-                        "decrypt": None if row["decrypt"] is None else code_text(row["decrypt"]),
+                        "code": None if row["code"] is None else as_code(row["code"]),
+                        "decrypt": None if row["decrypt"] is None else as_code(row["decrypt"]),
                         "intercept": None
                         if row["intercept"] is None
-                        else code_text(row["intercept"]),
+                        else as_code(row["intercept"]),
                     }
                     for row in side["rows"]
                 ],
@@ -192,7 +206,7 @@ def build_view(
                         "keyword": None if words is None else words[d - 1],
                         "clues": list(side["index"][str(d)]),
                     }
-                    for d in (1, 2, 3, 4)
+                    for d in range(1, limits["keywords"] + 1)
                 ],
             }
         )
@@ -208,7 +222,7 @@ def build_view(
     my_team = obs["team"]
     own_words = keywords_by_team.get(my_team) if my_team else None
     writing = obs["role"] == "encryptor"
-    next_digit = code[len(clues or [])] if writing and code and len(clues or []) < 3 else None
+    next_digit = code[len(clues or [])] if writing and code and len(clues or []) < digits else None
     outcome = None
     if obs["outcome"] is not None:
         won = seat in obs["outcome"]["winners"]
@@ -228,7 +242,8 @@ def build_view(
         "serial": serial,
         "game_number": game_number,
         "round": obs["round"],
-        "max_rounds": obs["options"]["max_rounds"],
+        "max_rounds": limits["max_rounds"],
+        "limits": dict(limits),
         "phase": obs["phase"],
         "three_player": obs["three_player"],
         "interception_open": obs["interception_open"],
@@ -250,7 +265,7 @@ def build_view(
         "my_clues": my_clues,
         "check": None if check is None or not writing else dict(check),
         "reading": reading,
-        "my_guess": None if obs["my_guess"] is None else code_text(obs["my_guess"]),
+        "my_guess": None if obs["my_guess"] is None else as_code(obs["my_guess"]),
         "last_reveal": last,
         "notes": notes,
         "keyword_stage": keyword_stage,

@@ -337,3 +337,23 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     assert table._css == (here / "intercept_table.css").read_text(encoding="utf-8")
     sent = set(re.findall(r'\{ type: "(\w+)"', js)) - {"button", "text"}
     assert sent == {"action", "check", "new_game"}
+
+
+def test_the_limits_on_the_page_come_from_the_observation() -> None:
+    """Code length, keywords, rounds and tokens reach the page in the view (read from
+    the game's observation); the front end and the view builder hard-code none."""
+    four = InterceptTable(players=4, seat=0, bots="random", seed=1)
+    three = InterceptTable(players=3, seat=0, bots="random", seed=1, max_rounds=4)
+    limits = four.state.observe(0)["limits"]
+    assert limits == {"code_length": 3, "keywords": 4, "max_rounds": 8, "tokens_to_end": 2}
+    assert four.view["limits"] == limits and four.view["max_rounds"] == 8
+    assert three.view["limits"]["max_rounds"] == three.view["max_rounds"] == 4
+    assert [cell["digit"] for cell in four.view["notes"][0]["index"]] == [1, 2, 3, 4]
+    page_message(four, {"type": "action", "text": "clue parasol"})
+    assert four.message == "" and four.view["status"].startswith("Clue 2 of 3: for digit")
+    here = ROOT / "cipherkit" / "widgets"
+    js = (here / "intercept_table.js").read_text(encoding="utf-8")
+    for constant in ("[0, 1, 2]", "[1, 2, 3, 4]", "?.?.?", "null, null, null", "1–4", "two win"):
+        assert constant not in js, constant
+    view_py = (here / "intercept_view.py").read_text(encoding="utf-8")
+    assert "(1, 2, 3, 4)" not in view_py and "of 3" not in view_py
