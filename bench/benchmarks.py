@@ -8,6 +8,13 @@ bench`` (which finds this folder next to the package in a source checkout) call 
 This module is part of the source checkout, not of the installed package: the scripts
 import it as ``benchmarks`` (Python puts a script's folder first on ``sys.path``).
 
+Games with bots are played the way everything else plays them, through
+:class:`~cipherkit.core.session.Session` (:func:`decipher_solver`) or
+:func:`~cipherkit.core.match.play_match`. The random playouts (:func:`random_playouts`)
+keep a tight loop over the state API on purpose: they measure the engine itself (legal
+actions listed, one applied), and a session's checks and records would be part of the
+figure.
+
 Examples
 --------
 >>> from benchmarks import benchmark_names, run_benchmarks
@@ -137,21 +144,34 @@ def _percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-# ---------------------------------------------------------------- decipher
-@benchmark("decipher_playouts")
-def decipher_playouts(quick: bool) -> Figures:
-    """Random legal playouts: actions applied per second, legal-action listing included."""
-    from cipherkit.core.rng import Rng
-    from cipherkit.games.decipher import new_game
+# ---------------------------------------------------------------- playouts
+def random_playouts(
+    new_state: Callable[[int], Any], games: int, *, any_actor: bool = False
+) -> Figures:
+    """Play games ``0 .. games - 1`` (``new_state(seed)``) with random legal actions:
+    actions applied per second, legal-action listing included.
 
-    games = 100 if quick else 4000
+    A tight loop over the state API, not a :class:`~cipherkit.core.session.Session`:
+    this measures the engine (``actors``, ``legal_actions``, ``apply``), so nothing else
+    is timed. Game ``seed`` chooses with ``Rng(seed + 1)``: the first seat that may act
+    (``any_actor``: a random one of them, for simultaneous play), then a random legal
+    action.
+
+    >>> from cipherkit.games.decipher import new_game
+    >>> figures = random_playouts(lambda seed: new_game(seed=seed), 3)
+    >>> figures["games"], figures["actions"] > 3 * 5
+    (3, True)
+    """
+    from cipherkit.core.rng import Rng
+
     actions = 0
     started = time.perf_counter()
     for seed in range(games):
-        state = new_game(seed=seed)
+        state = new_state(seed)
         chooser = Rng(seed + 1)
         while state.outcome is None:
-            seat = state.actors()[0]
+            actors = state.actors()
+            seat = actors[chooser.randbelow(len(actors))] if any_actor else actors[0]
             state.apply(seat, chooser.choice(state.legal_actions(seat)))
             actions += 1
     seconds = time.perf_counter() - started
@@ -163,32 +183,43 @@ def decipher_playouts(quick: bool) -> Figures:
     }
 
 
+# ---------------------------------------------------------------- decipher
+@benchmark("decipher_playouts")
+def decipher_playouts(quick: bool) -> Figures:
+    """Random legal playouts: actions applied per second, legal-action listing included
+    (:func:`random_playouts`: the engine alone)."""
+    from cipherkit.games.decipher import new_game
+
+    return random_playouts(lambda seed: new_game(seed=seed), 100 if quick else 4000)
+
+
 @benchmark("decipher_solver")
 def decipher_solver(quick: bool) -> Figures:
     """Solver decision time over its decisions in real games against random.
 
-    Only decisions with a choice count (a lone legal action is returned at once).
+    Only decisions with a choice count (a lone legal action is returned at once), and
+    only the solver's own ``act`` is timed. The games are sessions with the solver in
+    seat ``seed % 2`` and a random bot in the other.
     """
     from cipherkit.core.bots import RandomBot
     from cipherkit.core.rng import Rng
-    from cipherkit.games.decipher import new_game
+    from cipherkit.core.session import Session
     from cipherkit.games.decipher.solver import SolverBot
 
     games = 6 if quick else 100
     times: list[float] = []
     for seed in range(games):
         solver_seat = seed % 2
-        bots = [SolverBot(), RandomBot()] if solver_seat == 0 else [RandomBot(), SolverBot()]
-        rngs = [Rng(seed * 2 + 1), Rng(seed * 2 + 2)]
-        state = new_game({"first_player": 0}, seed=seed)
-        while state.outcome is None:
-            seat = state.actors()[0]
-            observation, legal = state.observe(seat), state.legal_actions(seat)
-            started = time.perf_counter()
-            action = bots[seat].act(observation, legal, rngs[seat])
-            if seat == solver_seat and len(legal) > 1:
-                times.append(time.perf_counter() - started)
-            state.apply(seat, action)
+        session = Session(
+            "decipher",
+            {"first_player": 0},
+            seed=seed,
+            bots={solver_seat: _Timed(SolverBot(), times), 1 - solver_seat: RandomBot()},
+            rngs={0: Rng(seed * 2 + 1), 1: Rng(seed * 2 + 2)},
+            fallback="raise",
+            keep_log=False,
+        )
+        session.play_out()
     return {
         "games": games,
         "decisions": len(times),
@@ -196,6 +227,21 @@ def decipher_solver(quick: bool) -> Figures:
         "p95_ms": round(1000 * _percentile(times, 0.95), 3),
         "max_ms": round(1000 * max(times), 3),
     }
+
+
+class _Timed:
+    """A bot that times its inner bot's decisions with a choice into ``times``."""
+
+    def __init__(self, bot: Any, times: list[float]) -> None:
+        self.bot, self.times = bot, times
+        self.name = getattr(bot, "name", "bot")
+
+    def act(self, observation: Any, legal: list[Any], rng: Any) -> Any:
+        started = time.perf_counter()
+        action = self.bot.act(observation, legal, rng)
+        if len(legal) > 1:
+            self.times.append(time.perf_counter() - started)
+        return action
 
 
 @benchmark("decipher_match")
@@ -233,29 +279,16 @@ def decipher_match(quick: bool) -> Figures:
 @benchmark("mission_playouts")
 def mission_playouts(quick: bool) -> Figures:
     """Random legal mission playouts: actions applied per second, legal-action listing
-    included, on the built-in demo mission with 2, 3 and 4 seats (target: 20,000)."""
-    from cipherkit.core.rng import Rng
+    included, on the built-in demo mission with 2, 3 and 4 seats (target: 20,000;
+    :func:`random_playouts`: the engine alone)."""
     from cipherkit.games.mission import new_game
 
-    games = 40 if quick else 2000
     configs = [{"players": 2}, {"players": 3}, {"players": 4}]
-    actions = 0
-    started = time.perf_counter()
-    for seed in range(games):
-        state = new_game(configs[seed % len(configs)], seed=seed)
-        chooser = Rng(seed + 1)
-        while state.outcome is None:
-            actors = state.actors()
-            seat = actors[chooser.randbelow(len(actors))]
-            state.apply(seat, chooser.choice(state.legal_actions(seat)))
-            actions += 1
-    seconds = time.perf_counter() - started
-    return {
-        "games": games,
-        "actions": actions,
-        "seconds": round(seconds, 3),
-        "actions_per_second": round(actions / seconds, 1),
-    }
+    return random_playouts(
+        lambda seed: new_game(configs[seed % len(configs)], seed=seed),
+        40 if quick else 2000,
+        any_actor=True,
+    )
 
 
 # ---------------------------------------------------------------- glyphs
@@ -440,7 +473,11 @@ def mission_table_step(quick: bool) -> Figures:
     """The kernel's share of a click on the mission table: a page message in, the new view
     (map and console drawn, built from one observation) out, over whole games of the
     Lantern Archive played through page messages (two people and a planner bot). The
-    browser's share is measured by ``bench/widget_latency.py`` (click to redrawn view)."""
+    browser's share is measured by ``bench/widget_latency.py`` (click to redrawn view).
+
+    The loop here is not a game loop but the two people at the table: it sends the
+    messages a page would (a planner chooses their moves from their own observation);
+    the table plays its bot seat itself."""
     from cipherkit.core.registry import make_bot
     from cipherkit.core.rng import Rng
     from cipherkit.widgets.mission_table import MissionTable
