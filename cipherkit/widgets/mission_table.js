@@ -4,7 +4,9 @@
 // kinds of custom message: {type: "action", text[, seat]}, {type: "claim", seat} and
 // {type: "new_game"}. No rule lives here: clicks become action texts, buttons come from
 // the kernel's list of legal actions (`view.legal`), and the kernel checks every
-// message again and explains a refusal in the `message` trait.
+// message again and explains a refusal in the `message` trait. Every limit shown (the
+// time icons that lose In Peril, the action cards' reach) comes from the view, which
+// reads it from the observation (secret rules change them).
 
 const WAIT_LIMIT_MS = 60000;
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -596,7 +598,7 @@ function render({ model, el }) {
       "div",
       { class: `ck-outcome ck-result-${o.result}`, "data-testid": "outcome", "data-result": o.result },
       h("div", { class: "ck-result", "data-testid": "result", text: win ? "Mission accomplished!" : "Mission failed" }),
-      h("div", {}, win ? "" : o.reason === "out of time" ? "Out of time: 3 time icons lay in the discard pile. " : "The answer was wrong. ", "The answer: ", h("b", { "data-testid": "answer", text: o.answer || "" })),
+      h("div", {}, win ? "" : o.reason === "out of time" ? `Out of time: ${view.loss_icons} time icons lay in the discard pile. ` : "The answer was wrong. ", "The answer: ", h("b", { "data-testid": "answer", text: o.answer || "" })),
       o.text ? h("div", { class: "ck-story", text: o.text }) : null,
       o.next ? h("div", { class: "ck-small", text: `Next mission: ${o.next}${o.unlock.length ? ` · unlocked: ${o.unlock.join(", ")}` : ""}` }) : null,
       h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" }),

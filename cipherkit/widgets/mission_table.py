@@ -12,13 +12,16 @@ words and a Solve dialog where every other human seat confirms a proposed answer
 
 How it stays honest
 -------------------
-* The rules live in the kernel only. The page sends custom messages:
+* The rules live in the kernel only, in a :class:`~cipherkit.core.session.Session` (the
+  game, its record, the bot seats and their fallback). The page sends custom messages:
   ``{"type": "action", "text": "play 7 run"}`` (``"seat"`` added for a vote),
   ``{"type": "claim", "seat": 1}`` ("I am ...: show my hand") and
   ``{"type": "new_game"}``. The kernel parses an action with the mission game's
   :func:`~cipherkit.games.mission.parse_action`, checks it with ``state.check`` (which
   says why an action is illegal) and ``state.legal_actions``, and applies it; anything
-  else is refused with a visible :attr:`~MissionTable.message` and changes nothing.
+  else is refused with a visible :attr:`~MissionTable.message` and changes nothing. The
+  session applies the move and plays the bots until a person must act
+  (:meth:`~cipherkit.core.session.Session.step_bots`).
 * A trait update sent by the page is reset at once and reported.
 * :attr:`~MissionTable.view` is built from ``state.observe(viewer)`` only
   (:mod:`cipherkit.widgets.mission_view`): unopened windows, the answer, stack and deck
@@ -59,12 +62,13 @@ from typing import Any
 
 import traitlets
 
-from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.protocol import SPECTATOR, Action, Seat, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
-from cipherkit.games.mission import Mission, MissionState, new_game, parse_action
+from cipherkit.core.session import Session
+from cipherkit.games.mission import Mission, MissionState
 from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
@@ -244,8 +248,9 @@ class MissionTable(GuardedWidget):
         )
         self.humans: tuple[int, ...] = _human_seats(count, humans)
         self.bot_name = bots
-        bot_seats = [s for s in range(count) if s not in self.humans]
-        self._bots = {s: make_bot("mission", bots) for s in bot_seats}
+        self._bot_seats = [s for s in range(count) if s not in self.humans]
+        if self._bot_seats:
+            make_bot("mission", bots)  # an unknown bot is an error now, not later
         chars = self._config["characters"]
         char_names = {c.id: c.name for c in self._mission.characters}
         seat_names = []
@@ -262,9 +267,8 @@ class MissionTable(GuardedWidget):
         self._art = BoardArt(self._mission)
         self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
         self._first_seed = default_seed() if seed is None else int(seed)
-        self.records: list[Record] = []
-        self._state: MissionState
-        self._bot_rngs: dict[int, Rng] = {}
+        self._finished: list[Record] = []
+        self._session: Session | None = None
         self._holder: int | None = None
         self._serial = 0
         self._replay = bool(replay)
@@ -272,14 +276,25 @@ class MissionTable(GuardedWidget):
 
     # ------------------------------------------------------------------ public
     @property
+    def session(self) -> Session:
+        """The current game's :class:`~cipherkit.core.session.Session` (kernel only)."""
+        assert self._session is not None
+        return self._session
+
+    @property
     def record(self) -> Record:
         """The current game's record (config, seed and actions; replays exactly)."""
-        return self.records[-1]
+        return self.session.record
+
+    @property
+    def records(self) -> list[Record]:
+        """Every game played at this table, the current one last."""
+        return [*self._finished, self.record]
 
     @property
     def state(self) -> MissionState:
         """The true game state. Kernel only: never synced."""
-        return self._state
+        return self.session.state  # type: ignore[return-value]
 
     @property
     def mission(self) -> Mission:
@@ -293,7 +308,7 @@ class MissionTable(GuardedWidget):
     def _handle(self, content: Any, buffers: Any) -> None:
         kind, text, seat = check_message(content, buffers)
         if kind == "new_game":
-            if self._state.outcome is None:
+            if not self.session.is_over:
                 raise Refused("illegal: finish this mission first")
             if not self._replay:
                 raise Refused("illegal: missions are not replayed in a campaign: continue it")
@@ -306,27 +321,35 @@ class MissionTable(GuardedWidget):
 
     # ------------------------------------------------------------------ game flow
     def _next_seed(self) -> int:
+        games = len(self._finished) + (self._session is not None)
         if self._fixed_seed:
-            return self._first_seed + len(self.records)
-        return self._first_seed if not self.records else default_seed()
+            return self._first_seed + games
+        return self._first_seed if not games else default_seed()
 
     def _start_game(self) -> None:
         seed = self._next_seed()
-        self._state = new_game(self._config, seed=seed)
-        record = Record.start("mission", self._config, seed)
-        record.meta = {
+        if self._session is not None:
+            self._finished.append(self._session.record)
+        salt = seed ^ _BOT_RNG_SALT
+        session = Session(
+            "mission",
+            self._config,
+            seed=seed,
+            bots=dict.fromkeys(self._bot_seats, self.bot_name),
+            rngs={s: Rng(salt + 7919 * s) for s in self._bot_seats},
+        )
+        session.meta = {
             "humans": list(self.humans),
             "bots": self.bot_name,
             "names": [s.name for s in self.seats],
         }
-        self.records.append(record)
-        self._bot_rngs = {s: Rng((seed ^ _BOT_RNG_SALT) + 7919 * s) for s in self._bots}
+        self._session = session
         self._holder = self.humans[0] if len(self.humans) == 1 else None
         self._run_bots()
         self._show()
 
     def _claim(self, seat: int) -> None:
-        state = self._state
+        state = self.state
         if state.outcome is not None:
             raise Refused("illegal: the mission is over")
         if state.phase == "solve":
@@ -344,13 +367,14 @@ class MissionTable(GuardedWidget):
         self._show()
 
     def _human_act(self, text: str, seat: int | None) -> None:
-        state = self._state
+        session = self.session
+        state = self.state
         if state.outcome is not None:
             raise Refused("illegal: the mission is over; press Play again")
         try:
-            action = parse_action(text)
-        except NotationError as exc:
-            raise Refused(f"illegal: {exc}") from None
+            action = session.parse(text)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
         if state.phase == "solve":
             voters = [s for s in state.actors() if s in self.humans]
             if seat is None:
@@ -371,12 +395,12 @@ class MissionTable(GuardedWidget):
                 raise Refused(f"illegal: it is {name}’s turn")
             seat = actor
         self._check(seat, action)
-        self._apply(seat, action)
+        session.apply(seat, action)
         self._run_bots()
         self._show()
 
     def _check(self, seat: Seat, action: Action) -> None:
-        state = self._state
+        state = self.state
         try:
             state.check(seat, action)
         except IllegalAction as exc:
@@ -384,35 +408,17 @@ class MissionTable(GuardedWidget):
         if not isinstance(action, Propose) and action not in state.legal_actions(seat):
             raise Refused("illegal: that is not possible now")
 
-    def _apply(self, seat: Seat, action: Action) -> None:
-        self._state.apply(seat, action)
-        self.record.add(seat, action)
-        if self._state.phase == "solve" and len(self.humans) > 1:
-            self._holder = None  # the answer is put to everyone: hide the hand
-
     def _run_bots(self) -> None:
-        """Play bot seats until a person must act or the mission is over."""
-        state = self._state
-        for _ in range(MAX_BOT_ACTIONS):
-            if state.outcome is not None:
-                return
-            waiting = [s for s in state.actors() if s in self._bots]
-            if not waiting:
-                return
-            seat = waiting[0]
-            legal = state.legal_actions(seat)
-            try:
-                action = self._bots[seat].act(state.observe(seat), legal, self._bot_rngs[seat])
-            except Exception as exc:
-                self._warn(f"the {self.bot_name} bot failed", exc)
-                action = None
-            if action is None or not (
-                action in legal or (isinstance(action, Propose) and state.is_legal(seat, action))
-            ):
-                _log.warning("mission table: a bot's move is not legal; playing at random")
-                action = self._bot_rngs[seat].choice(legal)
-            self._apply(seat, action)
-        _log.warning("mission table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS)
+        """Let the session play the bot seats (with its fallback) until a person must
+        act or the mission is over; an answer put to the vote hides the hand."""
+        session = self.session
+        session.step_bots(MAX_BOT_ACTIONS)
+        if not session.is_over and any(s in self._bot_seats for s in session.actors()):
+            _log.warning(
+                "mission table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS
+            )
+        if self.state.phase == "solve" and len(self.humans) > 1:
+            self._holder = None  # the answer is put to everyone: hide the hand
 
     def _viewpoint(self, state: MissionState) -> tuple[Viewer, int | None]:
         """Whose observation the page gets, and the human seat the device waits for."""
@@ -441,7 +447,7 @@ class MissionTable(GuardedWidget):
             art=self._art,
             legal=legal,
             locked_for=locked_for,
-            game_number=len(self.records),
+            game_number=len(self._finished) + 1,
             serial=self._serial,
             suits=self._mission.deck.suits,
         )
@@ -451,4 +457,4 @@ class MissionTable(GuardedWidget):
         with self.hold_sync():
             self.message = ""
             self._serial += 1
-            self.view = self.view_of(self._state)
+            self.view = self.view_of(self.state)

@@ -8,9 +8,12 @@ the view holds no hand at all) and while an answer is put to the vote.
 
 Everything here reads the observation and public mission data (room names and
 positions, the glyph drawings of the glyph set); the true state is never passed in.
-The map and the console are SVG strings drawn by :mod:`cipherkit.glyphs` from the
-observation, with the rooms' boxes (in SVG units) so that the page can lay clickable
-areas over them.
+The map and the console are SVG strings drawn from the observation by the mission's
+:class:`~cipherkit.games.mission.art.board.BoardArt`, with the rooms' boxes (in SVG
+units) so that the page can lay clickable areas over them. Every limit the page shows
+(Run steps, Intel reveals, Gather collects, the hand size, the time icons that lose In
+Peril) is read from the observation (``obs["rules"]``, ``obs["hand_limit"]``), where
+the secret rules in play have already changed them.
 
 Examples
 --------
@@ -31,12 +34,13 @@ False
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cipherkit.games.mission.secrets import LOSS_ICONS, Limits
+from cipherkit.games.mission.art.board import BoardArt, glyph_of_token
+
+__all__ = ["BoardArt", "SeatInfo", "build_view", "card_parts", "glyph_of_token", "status_line"]
 
 ACTION_CARDS: tuple[tuple[str, str, str], ...] = (
     ("run", "Run", "Move up to {run} rooms, one open passage at a time."),
@@ -48,9 +52,8 @@ ACTION_CARDS: tuple[tuple[str, str, str], ...] = (
     ("intel", "Intel", "Any room: reveal up to {intel} tokens from the top of its stack."),
     ("regroup", "Regroup", "Clear the cards and counter-intel from another action card."),
 )
-"""The action cards' texts; ``{run}``, ``{gather}`` and ``{intel}`` are the limits in play
-(secret rules may raise them)."""
-RULEBOOK_LIMITS = Limits().to_json()
+"""The action cards' texts; ``{run}``, ``{gather}`` and ``{intel}`` are the limits in play,
+read from the observation's ``rules`` (secret rules may raise them)."""
 ABILITY_NAMES = {
     "slip": "Slip",
     "scout": "Scout",
@@ -59,13 +62,6 @@ ABILITY_NAMES = {
     "disarm": "Disarm",
 }
 
-
-def _loss_icons(obs: dict[str, Any]) -> int:
-    """Time icons that lose the mission In Peril (secret rules may raise it)."""
-    return int(obs.get("rules", {}).get("loss_icons", LOSS_ICONS))
-
-
-"""In Peril, this many time icons in the discard pile lose the mission (RULES.md §1)."""
 
 LOG_LINES = 60
 """How many of the latest log lines the page gets."""
@@ -97,18 +93,6 @@ def card_parts(label: str) -> dict[str, Any]:
     return {"label": label, "value": int(digits), "suit": label[len(digits) :], "time": 0}
 
 
-def glyph_of_token(label: str) -> str | None:
-    """The glyph id of a face-up token label, or ``None`` for a trap.
-
-    >>> glyph_of_token("sun[dot]"), glyph_of_token("camera"), glyph_of_token("counter-intel:run")
-    ('sun', None, None)
-    """
-    from cipherkit.games.mission.art.data import token_data
-
-    token = token_data(label)
-    return None if token.is_trap else token.name
-
-
 def _token_words(label: str) -> str:
     from cipherkit.games.mission.art.data import token_data
 
@@ -118,87 +102,6 @@ def _token_words(label: str) -> str:
     if token.name == "counter-intel":
         return f"counter-intel ({token.action})" if token.action else "counter-intel"
     return {"camera": "security camera", "gas": "gas"}.get(token.name, token.name)
-
-
-class BoardArt:
-    """Draws the map and the console of one mission from observations (kernel side).
-
-    The glyph drawings come from the mission's glyph set; each drawing is cached by the
-    part of the observation it shows, so a click that changes neither redraws nothing.
-    """
-
-    def __init__(self, mission: Any) -> None:
-        from cipherkit.games.mission.art.data import mission_glyph_map
-
-        self.key = mission_glyph_map(mission)
-        self._maps: dict[str, dict[str, Any]] = {}
-        self._consoles: dict[str, dict[str, Any]] = {}
-        self._icons: dict[str, str] = {}
-
-    def board(self, obs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        """``(map, console)`` for an observation: SVG text, size and clickable boxes."""
-        rooms = obs["rooms"]
-        chars = [(c["room"], c["seat"], c["name"]) for c in obs["characters"]]
-        map_key = json.dumps([rooms, chars], sort_keys=True)
-        cells = obs["console"]["cells"]
-        console_key = json.dumps(cells, sort_keys=True)
-        drawn_map = self._maps.get(map_key)
-        drawn_console = self._consoles.get(console_key)
-        if drawn_map is None or drawn_console is None:
-            drawn_map, drawn_console = self._draw(obs)
-            if len(self._maps) > 32:
-                self._maps.clear()
-                self._consoles.clear()
-            self._maps[map_key] = drawn_map
-            self._consoles[console_key] = drawn_console
-        return drawn_map, drawn_console
-
-    def _draw(self, obs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        from cipherkit.games.mission.art.data import from_state
-        from cipherkit.glyphs.cards import console_drawing
-        from cipherkit.glyphs.mapdraw import map_drawing
-
-        _, console, map_data = from_state(obs)
-        drawing = map_drawing(map_data, self.key, legend=False)
-        boxes = []
-        for room in obs["mission"]["rooms"]:
-            x, y, w, h = drawing.regions[f"room:{room['id']}"]
-            boxes.append({"id": room["id"], "name": room["name"], "box": [x, y, w, h]})
-        faceup = []
-        for room_id, room in obs["rooms"].items():
-            for i, label in enumerate(room["face_up"]):
-                region = drawing.regions.get(f"faceup:{room_id}:{i}")
-                if region is not None:
-                    faceup.append(
-                        {
-                            "room": room_id,
-                            "label": label,
-                            "glyph": glyph_of_token(label),
-                            "box": list(region),
-                        }
-                    )
-        drawn_map = {
-            "svg": drawing.svg(),
-            "width": drawing.width,
-            "height": drawing.height,
-            "rooms": boxes,
-            "faceup": faceup,
-        }
-        board = console_drawing(console, self.key, width=max(720.0, drawing.width))
-        drawn_console = {"svg": board.svg(), "width": board.width, "height": board.height}
-        return drawn_map, drawn_console
-
-    def icon(self, glyph: str) -> str:
-        """A small SVG of one glyph (for the Collect buttons)."""
-        svg = self._icons.get(glyph)
-        if svg is None:
-            from cipherkit.glyphs.drawing import Drawing
-
-            d = Drawing(40, 40)
-            d.glyph(self.key[glyph], 4, 4, 32, color="#1d2330")
-            svg = d.svg()
-            self._icons[glyph] = svg
-        return svg
 
 
 def _pile(cards: Sequence[str], blocked: int) -> dict[str, Any]:
@@ -226,7 +129,8 @@ def status_line(
             return "Mission accomplished! The answer is right."
         reason = obs["outcome"].get("reason")
         if reason == "out of time":
-            return "Mission failed: out of time (3 time icons in the discard pile, In Peril)."
+            loss = obs["rules"]["loss_icons"]
+            return f"Mission failed: out of time ({loss} time icons in the discard pile, In Peril)."
         return "Mission failed: the answer was wrong."
     current = chars[obs["turn"]]
     name = current["name"]
@@ -286,7 +190,7 @@ def status_line(
         icons = obs["discard"]["time_icons"]
         return (
             "In Peril: draw one card at a time or stop drawing. "
-            f"{icons} of {_loss_icons(obs)} time icons are in the discard pile."
+            f"{icons} of {obs['rules']['loss_icons']} time icons are in the discard pile."
         )
     return f"{name}’s turn."
 
@@ -370,7 +274,7 @@ def build_view(
         {
             "id": a,
             "name": name,
-            "text": text.format(**{**RULEBOOK_LIMITS, **obs.get("rules", {})}),
+            "text": text.format(**obs["rules"]),
             **_pile(piles[a], obs["blocked"][a]),
         }
         for a, name, text in ACTION_CARDS
@@ -461,7 +365,7 @@ def build_view(
             "time_cards": list(discard["time_cards"]),
         },
         "peril": obs["peril"],
-        "loss_icons": _loss_icons(obs),
+        "loss_icons": obs["rules"]["loss_icons"],
         "map": drawn_map,
         "console": {
             **drawn_console,

@@ -567,10 +567,16 @@ def test_bots_fill_seats_and_the_record_replays() -> None:
     view = table.view
     assert view["current"]["seat"] == 1 or view["outcome"] is not None
     assert [s["bot"] for s in view["seats"]] == ["planner", None, "planner"]
+    names = [s["name"] for s in view["seats"]]
     assert table.record.meta == {
         "humans": [1],
         "bots": "planner",
-        "names": [s["name"] for s in view["seats"]],
+        "names": names,
+        "players": [
+            {"seat": 0, "bot": "planner", "name": ""},
+            {"seat": 1, "bot": None, "name": ""},
+            {"seat": 2, "bot": "planner", "name": ""},
+        ],
     }
     play_out(table)
     assert table.record.replay() == table.state
@@ -596,7 +602,7 @@ def test_setup_errors_are_clear(kwargs: dict[str, Any], error: str) -> None:
 
 
 def test_a_failing_bot_is_replaced_by_a_legal_move_quietly(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     class Broken:
         name = "broken"
@@ -605,8 +611,9 @@ def test_a_failing_bot_is_replaced_by_a_legal_move_quietly(
             raise RuntimeError(f"my hand is {observation['hands']}")
 
     caplog.set_level("WARNING")
+    # The table's session makes its bots from the registry: broken ones named "random".
+    monkeypatch.setattr("cipherkit.core.session.make_bot", lambda game, spec: Broken())
     table = MissionTable(vault_mission(), players=2, humans=[0], bots="random", seed=20)
-    table._bots[1] = Broken()
     play_out(table, max_steps=2000)
     text = "\n".join(r.getMessage() for r in caplog.records)
     assert "the random bot failed (RuntimeError)" in text
@@ -625,6 +632,66 @@ def test_the_view_has_what_the_page_draws() -> None:
     assert set(view["glyph_icons"]) == {"crown", "key", "lamp"}
     assert view["serial"] >= 1 and view["log"][0].endswith("goes first.")
     assert view["question"] == "What is the phrase?"
+
+
+def lose_in_peril(table: MissionTable) -> list[str]:
+    """Play the Long Fuse (one person) into Peril and draw until the mission is lost;
+    return the status line after each draw."""
+    run = next(t for t in table.view["legal"] if t.endswith(" run"))
+    for text in (run, "stop", "end"):
+        page_message(table, {"type": "action", "text": text})
+        assert table.message == "", table.message
+    statuses = [table.view["status"]]
+    while table.view["outcome"] is None:
+        page_message(table, {"type": "action", "text": "draw"})
+        assert table.message == "", table.message
+        statuses.append(table.view["status"])
+    return statuses
+
+
+def test_the_ledger_stub_makes_four_time_icons_lose_on_the_page() -> None:
+    """The limit comes from the game's observation (the secret rule raises it), never
+    from a constant in the view: the loss limit, the Peril status and the out-of-time
+    words all say 4 with the Ledger Stub and 3 without."""
+    fuse = PAGES / "long-fuse.yaml"
+    plain = MissionTable(fuse, players=1, first_player=0, seed=1)
+    table = MissionTable(fuse, players=1, first_player=0, seed=1, secrets=["ledger-stub"])
+    assert (plain.view["loss_icons"], table.view["loss_icons"]) == (3, 4)
+    assert table.state.observe(0)["rules"]["loss_icons"] == 4
+
+    statuses = lose_in_peril(table)
+    assert statuses[0].endswith("0 of 4 time icons are in the discard pile.")
+    assert statuses[-2].endswith("3 of 4 time icons are in the discard pile.")  # not lost yet
+    assert statuses[-1] == (
+        "Mission failed: out of time (4 time icons in the discard pile, In Peril)."
+    )
+    assert table.view["discard"]["time_icons"] == 4 and table.view["loss_icons"] == 4
+    assert table.view["outcome"]["reason"] == "out of time"
+
+    plain_statuses = lose_in_peril(plain)
+    assert plain_statuses[-2].endswith("2 of 3 time icons are in the discard pile.")
+    assert plain_statuses[-1] == (
+        "Mission failed: out of time (3 time icons in the discard pile, In Peril)."
+    )
+
+
+def test_the_action_cards_say_the_limits_in_play() -> None:
+    boosted = MissionTable(
+        vault_mission(), players=1, seed=1, secrets=["signalmans-diary", "clerks-note"]
+    )
+    texts = {card["id"]: card["text"] for card in boosted.view["action_cards"]}
+    assert texts["run"].startswith("Move up to 4 rooms")
+    assert texts["intel"].startswith("Any room: reveal up to 3 tokens")
+    assert texts["gather"].startswith("In your room: collect up to 2 card glyphs")
+
+
+def test_the_page_holds_no_rule_number() -> None:
+    """Limits reach the page in the view; the front end hard-codes none of them."""
+    js = (ROOT / "cipherkit" / "widgets" / "mission_table.js").read_text(encoding="utf-8")
+    assert not re.search(r"\d time icon", js)
+    view_py = (ROOT / "cipherkit" / "widgets" / "mission_view.py").read_text(encoding="utf-8")
+    assert "LOSS_ICONS" not in view_py and "Limits(" not in view_py
+    assert not re.search(r"\(\d time icons", view_py)
 
 
 def test_the_module_and_styles_are_files_beside_the_class() -> None:
