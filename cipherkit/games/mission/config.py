@@ -7,8 +7,9 @@ option                         meaning
                                mission dict (the file's structure) or a :class:`Mission`
 ``players``                    seats, 1-4 (default 2)
 ``characters``                 character ids in turn order (default: the mission's first
-                               ones, one per seat; two for a solo player). Character ``i``
-                               is played by seat ``i % players``
+                               ones, one per seat; two for a solo player). One per player
+                               (a solo player: one or two); character ``i`` is played by
+                               seat ``i % players``
 ``first_player``               index of the character who starts (``None``: chosen by the
                                seeded RNG: "whoever volunteers")
 ``optional_draw_in_peril``     In Peril, draw one card at a time and stop at will (the
@@ -60,6 +61,8 @@ DEFAULT_CONFIG: dict[str, Any] = {
 
 MAX_CHARACTERS = 4
 """The box holds four standees: at most four characters play, however many players."""
+SOLO_CHARACTERS = 2
+"""Decision: a solo player may run two characters (docs/rules/mission.md §1.2)."""
 
 _CACHE: dict[str, Mission] = {}
 _CACHE_LIMIT = 64
@@ -136,6 +139,12 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
         )
     if len(chosen) > MAX_CHARACTERS:
         raise ConfigError(f"mission: at most {MAX_CHARACTERS} characters play at once")
+    most = SOLO_CHARACTERS if players == 1 else players
+    if len(chosen) > most:  # docs/rules/mission.md §1.2: one character per player
+        raise ConfigError(
+            f"mission: each player takes one character (a solo player up to "
+            f"{SOLO_CHARACTERS}): {players} players cannot run {len(chosen)}"
+        )
     secrets = merged["secrets"]
     if not isinstance(secrets, list | tuple) or not all(isinstance(s, str) for s in secrets):
         raise ConfigError("mission: secrets must be a list of secret rule ids")

@@ -149,8 +149,25 @@ def test_a_solo_player_runs_several_characters() -> None:
     assert len(state.chars) == 2 and state.seat_of == (0, 0)
     obs = state.observe(0)
     assert all(hand is not None for hand in obs["hands"])
-    state = new_game({"players": 2, "characters": ["fixer", "lookout", "locksmith"]}, seed=2)
-    assert state.seat_of == (0, 1, 0)
+    state = new_game({"players": 1, "characters": ["fixer"]}, seed=2)
+    assert state.seat_of == (0,)
+
+
+@pytest.mark.parametrize(
+    ("players", "characters"),
+    [
+        (2, ["fixer", "lookout", "locksmith"]),
+        (2, ["fixer", "lookout", "locksmith", "archivist"]),
+        (3, ["fixer", "lookout", "locksmith", "archivist"]),
+        (1, ["fixer", "lookout", "locksmith"]),
+    ],
+)
+def test_each_player_runs_one_character_a_solo_player_up_to_two(
+    players: int, characters: list[str]
+) -> None:
+    """docs/rules/mission.md §1.2 (two players running four characters was allowed)."""
+    with pytest.raises(ConfigError, match="each player takes one character"):
+        new_game({"players": players, "characters": characters}, seed=2)
 
 
 # ---------------------------------------------------------------- a turn
