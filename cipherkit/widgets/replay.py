@@ -7,6 +7,12 @@ seat, a team or the spectator. A slider, step buttons and Play/Pause move throug
 game; each move is a message the kernel checks (``{"type": "seek", "step": 12}``,
 ``{"type": "viewer", "viewer": "0"}``).
 
+Replay knows no game by name: a game shows itself through the presentation hooks of its
+:class:`~cipherkit.core.protocol.GameSpec` (``title``, ``seat_names``, ``omniscient``,
+``board``), and a game without them gets generic ones (its name, the names in its
+observations, the spectator's observation with the whole state as the truth, and a board
+of the observation's plain values).
+
 What the page may see
 ---------------------
 * Each step's view is built from ``state.observe(viewer)`` only (plus the public
@@ -53,7 +59,7 @@ from typing import Any
 import traitlets
 
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
-from cipherkit.core.protocol import SPECTATOR, State, Viewer
+from cipherkit.core.protocol import SPECTATOR, GameSpec, State, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
@@ -117,163 +123,10 @@ def viewer_label(viewer: Viewer, names: Sequence[str]) -> str:
     return text
 
 
-# ---------------------------------------------------------------- boards, game by game
-def _card_text(cards: Any) -> str:
-    if cards is None:
-        return "hidden"
-    if isinstance(cards, list | tuple):
-        return " ".join(str(c) for c in cards) or "—"
-    return str(cards)
-
-
-def _decipher_board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None) -> dict[str, Any]:
-    from cipherkit.games.decipher.cards import Card
-
-    def pretty(cards: Any) -> str:
-        if cards is None:
-            return "hidden"
-        return " ".join(Card.parse(c).pretty for c in cards) or "—"
-
-    names = obs["names"]
-    rows = []
-    for seat, name in enumerate(names):
-        piles = obs["piles"][seat]
-        tops = []
-        for pile in piles:
-            if not pile:
-                tops.append("—")
-                continue
-            tops.append(f"{Card.parse(pile[-1]['card']).pretty} ({len(pile)})")
-        hand = obs["hands"][seat]
-        rows.append(
-            [
-                name,
-                pretty(obs["hidden"][seat]),
-                " · ".join(tops),
-                pretty(hand) if hand is not None else f"{obs['hand_sizes'][seat]} cards",
-                " ".join("●" if h else "○" for h in obs["hits"][seat]),
-            ]
-        )
-    facts = [
-        ["Turn", obs["turn_number"]],
-        ["Phase", obs["phase"]],
-        ["Deck", obs["deck_size"]],
-    ]
-    if obs.get("scores") is not None:
-        facts.append(["Scores", " : ".join(str(s) for s in obs["scores"])])
-    tables = [
-        {
-            "title": "The table",
-            "columns": [
-                "player",
-                "hidden code",
-                "piles played on the other's code (top, cards)",
-                "hand",
-                "hits (pennies)",
-            ],
-            "rows": rows,
-        }
-    ]
-    if truth is not None:
-        tables.append(_truth_table(truth))
-    return {"svg": None, "facts": facts, "tables": tables}
-
-
-def _mission_board(
-    obs: Mapping[str, Any], truth: Mapping[str, Any] | None, art: Any
-) -> dict[str, Any]:
-    drawn_map, drawn_console = art.board(obs)
-    names = [c["name"] for c in obs["characters"]]
-    current = obs["characters"][obs["turn"]]["name"] if obs["characters"] else ""
-    piles = obs["piles"]
-    facts = [
-        ["Turn", f"{obs['turn_number']} ({current})"],
-        ["Phase", obs["phase"]],
-        ["Reads", obs["console"]["reading"]],
-        ["Deck", obs["deck_size"]],
-        ["Time icons in discard", obs["discard"]["time_icons"]],
-    ]
-    if obs["peril"]:
-        facts.append(["In Peril", "yes"])
-    facts.append(
-        [
-            "Action piles",
-            ", ".join(
-                f"{a.title()} {p[-1] if p else '—'}{' (blocked)' * bool(obs['blocked'][a])}"
-                for a, p in piles.items()
-            ),
-        ]
-    )
-    rows = []
-    for c, ch in enumerate(obs["characters"]):
-        hand = obs["hands"][c]
-        rows.append(
-            [
-                names[c],
-                ch["room"],
-                _card_text(hand) if hand is not None else f"{ch['hand_size']} cards",
-            ]
-        )
-    tables = [{"title": "Characters", "columns": ["character", "room", "hand"], "rows": rows}]
-    if truth is not None:
-        tables.append(_truth_table(truth))
-    return {
-        "svg": drawn_map["svg"],
-        "svg2": drawn_console["svg"],
-        "facts": facts,
-        "tables": tables,
-    }
-
-
-def _intercept_board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None) -> dict[str, Any]:
-    def code(value: Any) -> str:
-        return "?.?.?" if value is None else ".".join(str(d) for d in value)
-
-    facts: list[list[Any]] = [["Round", obs["round"]], ["Phase", obs["phase"]]]
-    if obs["reading"]:
-        facts.append(["Clues being guessed", obs["reading"].capitalize()])
-    for team, tokens in obs["tokens"].items():
-        if obs["teams"].get(team):
-            words = f"{tokens['interceptions']} interception(s)"
-            if not obs["three_player"]:
-                words += f", {tokens['miscommunications']} miscommunication(s)"
-            facts.append([team.capitalize(), words])
-    if obs.get("code") is not None:
-        facts.append(["Code (this Encryptor)", code(obs["code"])])
-    names = obs["names"]
-    keyword_rows = [
-        [
-            team.capitalize(),
-            ", ".join(names[s] for s in obs["teams"][team]),
-            "hidden" if words is None else ", ".join(words),
-        ]
-        for team, words in obs["keywords"].items()
-    ]
-    note_rows = [
-        [
-            team.capitalize(),
-            row["round"],
-            " · ".join("—" if c is None else c for c in row["clues"]),
-            code(row["code"]) if row["code"] else "?",
-            "" if not row["code"] else f"{code(row['decrypt'])} / {code(row['intercept'])}",
-        ]
-        for team, side in obs["notes"].items()
-        for row in side["rows"]
-    ]
-    tables = [
-        {"title": "Teams", "columns": ["team", "players", "keywords"], "rows": keyword_rows},
-        {
-            "title": "Note sheet",
-            "columns": ["team", "round", "clues", "code", "guesses (own / other)"],
-            "rows": note_rows,
-        },
-    ]
-    if truth is not None:
-        tables.append(_truth_table(truth))
-    return {"svg": None, "facts": facts, "tables": tables}
-
-
+# ---------------------------------------------------------------- generic boards
 def _generic_board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The board of a game without a ``board`` hook: its observation's plain values as
+    facts, the rest as details."""
     facts = [
         [key.replace("_", " "), value]
         for key, value in obs.items()
@@ -284,8 +137,7 @@ def _generic_board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None) -> d
         for key, value in obs.items()
         if not isinstance(value, str | int | float | bool) and key != "log"
     }
-    tables = [] if truth is None else [_truth_table(truth)]
-    return {"svg": None, "facts": facts, "tables": tables, "details": rest}
+    return {"svg": None, "facts": facts, "tables": [], "details": rest}
 
 
 def _truth_table(truth: Mapping[str, Any]) -> dict[str, Any]:
@@ -300,33 +152,23 @@ def _truth_table(truth: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _mission_truth(state: Any) -> dict[str, Any]:
-    t = state.t
-    rooms = t.rooms
-    return {
-        "answer": state.true_answer(),
-        "window contents": {g: state.key[i] for i, g in enumerate(t.glyphs) if t.on_card[i]},
-        "face-down stacks (top first)": {
-            rooms[r]: [t.token_labels[x] for x in reversed(stack)]
-            for r, stack in enumerate(state.stacks)
-        },
-        "hands": {state.name(c): state.cards_in_hand(c) for c in range(len(state.chars))},
-        "deck (top first)": [t.cards.labels[c] for c in reversed(state.deck)],
-    }
+def _generic_omniscient(spec: GameSpec, state: State) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The author's view of a game without an ``omniscient`` hook: the spectator's
+    observation (if the game has spectators) and the whole state but its random stream
+    and config."""
+    obs = state.observe(SPECTATOR) if SPECTATOR in spec.viewers(state) else {}
+    truth = state.to_json()
+    truth.pop("rng", None)
+    truth.pop("config", None)
+    return obs, truth
 
 
-def _omniscient_mission_obs(state: Any) -> dict[str, Any]:
-    """The spectator's observation with every window's content filled in (shown
-    greyed while closed) and every hand: what the author sees."""
-    obs = state.observe(SPECTATOR)
-    key = dict(zip(state.t.glyphs, state.key, strict=True))
-    console = dict(obs["console"])
-    console["cells"] = [dict(c, content=key[c["glyph"]]) for c in console["cells"]]
-    return {
-        **obs,
-        "console": console,
-        "hands": [state.cards_in_hand(c) for c in range(len(state.chars))],
-    }
+def _generic_seat_names(state: State) -> list[str]:
+    """The game's own player names (public in every observation), if it has them."""
+    try:
+        return [str(n) for n in state.observe(SPECTATOR).get("names") or []]
+    except Exception:  # a game without spectators: seats get numbers
+        return []
 
 
 class Replay(GuardedWidget):
@@ -380,7 +222,12 @@ class Replay(GuardedWidget):
         self._spec = get_game(record.game)
         self._states, self._events, self._actors = self._replay(record)
         first = self._states[0]
-        self._names = list(record.meta.get("names") or []) or _seat_names(first)
+        spec = self._spec
+        self._title = spec.title(first) if spec.title is not None else spec.name.capitalize()
+        names = spec.seat_names(first) if spec.seat_names is not None else None
+        self._names = list(record.meta.get("names") or []) or (
+            _generic_seat_names(first) if names is None else list(names)
+        )
         available = list(self._spec.viewers(first))
         if omniscient:
             if viewer is not None or viewers is not None:
@@ -399,7 +246,6 @@ class Replay(GuardedWidget):
         if viewer not in self._viewers:
             raise CipherkitError(f"viewer {viewer!r} is not among {self._viewers}")
         self._viewer: Viewer = viewer
-        self._art: Any = None
         last = len(self._states) - 1
         self._step = last if step < 0 else min(max(0, int(step)), last)
         self._publish()
@@ -458,47 +304,33 @@ class Replay(GuardedWidget):
             actors.append(seat)
         return states, events, actors
 
-    def _mission_art(self, state: Any) -> Any:
-        if self._art is None:
-            from cipherkit.widgets.mission_view import BoardArt
-
-            self._art = BoardArt(state.mission)
-        return self._art
-
     def view_at(self, step: int, viewer: Viewer) -> dict[str, Any]:
         """The view of ``step`` for ``viewer``: built from ``observe(viewer)`` and the
         step's public events (or, for :data:`OMNISCIENT`, from the true state)."""
         state = self._states[step]
-        game = self._record.game
+        spec = self._spec
+        truth: Mapping[str, Any] | None = None
         if viewer == OMNISCIENT:
-            truth: dict[str, Any] | None
-            if game == "mission":
-                obs = _omniscient_mission_obs(state)
-                truth = _mission_truth(state)
+            if spec.omniscient is not None:
+                obs, truth = spec.omniscient(state)
             else:
-                obs = state.observe(SPECTATOR) if SPECTATOR in self._spec.viewers(state) else {}
-                truth = state.to_json()
-                truth.pop("rng", None)
-                truth.pop("config", None)
+                obs, truth = _generic_omniscient(spec, state)
         else:
             obs = state.observe(viewer)
-            truth = None
-        if game == "mission":
-            board = _mission_board(obs, truth, self._mission_art(state))
-        elif game == "decipher":
-            board = _decipher_board(obs, truth)
-        elif game == "intercept":
-            board = _intercept_board(obs, truth)
+        if spec.board is not None and obs:
+            board = dict(spec.board(obs, truth))
         else:
             board = _generic_board(obs, truth)
+        if truth is not None and not any(t.get("truth") for t in board.get("tables", [])):
+            board["tables"] = [*board.get("tables", []), _truth_table(truth)]
         outcome = state.outcome
         recent: list[dict[str, Any]] = []
         for k in range(max(1, step - LOG_LINES), step + 1):
             recent.extend({"step": k, "text": text} for text in self._events[k])
         actor = self._actors[step]
         return {
-            "game": game,
-            "title": _title(game, state),
+            "game": spec.name,
+            "title": self._title,
             "step": step,
             "steps": len(self._states) - 1,
             "viewer": _viewer_key(viewer),
@@ -517,26 +349,6 @@ class Replay(GuardedWidget):
 
     def _publish(self) -> None:
         self.view = self.view_at(self._step, self._viewer)
-
-
-def _seat_names(state: Any) -> list[str]:
-    """Names for the seats: the mission's characters of each seat, else the game's
-    own player names (public in every observation)."""
-    if getattr(state, "game_name", "") == "mission":
-        return [
-            " & ".join(state.name(c) for c, s in enumerate(state.seat_of) if s == seat)
-            for seat in range(state.players)
-        ]
-    try:
-        return [str(n) for n in state.observe(SPECTATOR).get("names") or []]
-    except Exception:  # a game without spectators: seats get numbers
-        return []
-
-
-def _title(game: str, state: Any) -> str:
-    if game == "mission":
-        return f"Mission: {state.mission.title}"
-    return game.capitalize()
 
 
 def _outcome_words(outcome: Any, names: Sequence[str]) -> str:

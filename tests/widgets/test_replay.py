@@ -9,7 +9,10 @@ and must be identical. The omniscient view exists only when asked for in Python.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -294,3 +297,63 @@ def test_an_intercept_replay_hides_the_other_teams_keywords_and_codes() -> None:
     assert differed >= steps // 2
     assert replay.view["board"]["tables"][1]["title"] == "Note sheet"
     assert all(w in all_synced_state() for w in replay.state.keywords[1])  # after the end
+
+
+# ---------------------------------------------------------------- hooks, not game names
+def test_replay_knows_no_game_by_name() -> None:
+    """Every game-specific part comes from the game's GameSpec hooks."""
+    source = (ROOT / "cipherkit" / "widgets" / "replay.py").read_text(encoding="utf-8")
+    code = source.split('"""', 2)[2]  # past the module docstring (its example is a game)
+    for name in ("mission", "decipher", "intercept", "BoardArt", "true_answer", "seat_of"):
+        assert name not in code, name
+    for game in ("mission", "decipher", "intercept"):
+        spec = get_game(game)
+        assert spec.title is not None and spec.board is not None, game
+    mission = get_game("mission")
+    assert mission.seat_names is not None and mission.omniscient is not None
+
+
+def test_the_presentation_hooks_need_no_notebook_library() -> None:
+    """The hooks are plain functions of a state or an observation: they run with the
+    notebook stack and cipherkit.widgets unimportable."""
+    code = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        top = name.split('.')[0]
+        if top in ('ipywidgets', 'anywidget', 'IPython', 'voila', 'traitlets') or (
+            name.startswith('cipherkit.widgets')
+        ):
+            raise ImportError('blocked: ' + name)
+sys.meta_path.insert(0, Block())
+from cipherkit.core.registry import get_game
+for game, config in (("decipher", None), ("intercept", None), ("mission", {"players": 2})):
+    spec = get_game(game)
+    state = spec.new_game(config, seed=3)
+    spec.title(state)
+    board = spec.board(state.observe("spectator"), None)
+    assert board["facts"] and board["tables"], game
+    if spec.omniscient is not None:
+        obs, truth = spec.omniscient(state)
+        assert spec.board(obs, truth)["svg"].startswith("<svg")
+print('ok')
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_game_without_hooks_gets_the_generic_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    bare = dataclasses.replace(
+        get_game("decipher"), title=None, seat_names=None, omniscient=None, board=None
+    )
+    monkeypatch.setattr("cipherkit.widgets.replay.get_game", lambda name: bare)
+    record = bot_record("decipher", {"first_player": 0}, 4, "random")
+    replay = Replay(record, viewer=0, step=-1)
+    view = replay.view
+    assert view["title"] == "Decipher" and view["board"]["svg"] is None
+    assert {"phase", "deck size"} <= {fact[0] for fact in view["board"]["facts"]}
+    assert "piles" in view["board"]["details"]
+    author = Replay(record, omniscient=True).view
+    assert author["board"]["tables"][-1]["truth"] is True
+    truth = dict(author["board"]["tables"][-1]["rows"])
+    assert "hidden" in truth and "rng" not in truth and "config" not in truth

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cipherkit.core.protocol import GameSpec
+from cipherkit.games.decipher import present
 from cipherkit.games.decipher.actions import BreakCode, Guess, Play, Skip, parse_action
 from cipherkit.games.decipher.bots import BOTS
 from cipherkit.games.decipher.cards import CARDS, Card
@@ -37,6 +38,8 @@ GAME = GameSpec(
     viewers=viewers,  # type: ignore[arg-type]
     hidden_variants=hidden_variant,  # type: ignore[arg-type]
     default_config=DEFAULT_CONFIG,
+    title=present.title,
+    board=present.board,
     example_configs=(None, {"first_player": 0}, {"first_player": 1}),
 )
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cipherkit.core.protocol import GameSpec
+from cipherkit.games.intercept import present
 from cipherkit.games.intercept.actions import (
     CODES,
     Clue,
@@ -48,6 +49,8 @@ GAME = GameSpec(
     viewers=viewers,  # type: ignore[arg-type]
     hidden_variants=hidden_variant,  # type: ignore[arg-type]
     default_config=DEFAULT_CONFIG,
+    title=present.title,
+    board=present.board,
     example_configs=(
         None,
         {"players": 3},

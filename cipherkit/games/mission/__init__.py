@@ -15,6 +15,7 @@ Play(value=7, action='run')
 from __future__ import annotations
 
 from cipherkit.core.protocol import GameSpec
+from cipherkit.games.mission import present
 from cipherkit.games.mission.actions import parse_action
 from cipherkit.games.mission.bots import BOTS
 from cipherkit.games.mission.builder import MissionBuilder
@@ -39,6 +40,10 @@ GAME = GameSpec(
     viewers=viewers,  # type: ignore[arg-type]
     hidden_variants=hidden_variant,  # type: ignore[arg-type]
     default_config=DEFAULT_CONFIG,
+    title=present.title,  # type: ignore[arg-type]
+    seat_names=present.seat_names,  # type: ignore[arg-type]
+    omniscient=present.omniscient,  # type: ignore[arg-type]
+    board=present.board,
     example_configs=(
         None,
         {"players": 1},

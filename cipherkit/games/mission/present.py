@@ -1,0 +1,143 @@
+"""How generic tools (the :class:`~cipherkit.widgets.Replay` widget) show a mission game.
+
+The presentation hooks of :data:`cipherkit.games.mission.GAME`, with no notebook
+library:
+
+* :func:`title` and :func:`seat_names`: the mission's title, and each seat named by its
+  characters;
+* :func:`omniscient`: the author's view after the fact (every window's content and
+  every hand in an observation-shaped dict) and the hidden facts (answer, stacks, deck);
+* :func:`board`: one observation as the map and the console (SVG), facts and a table.
+
+The drawings come from :mod:`cipherkit.games.mission.art.board`, imported only when a
+board is drawn. The glyphs' drawings are the mission's own once a state of the mission
+has been through one of the state hooks here (its art is remembered); an observation of
+a mission this process never saw is drawn with the default glyph style.
+
+>>> from cipherkit.games.mission import new_game
+>>> state = new_game({"players": 2, "first_player": 0}, seed=1)
+>>> title(state), seat_names(state)
+('Mission: The Owl Room', ['Mara', 'Teo'])
+>>> obs, truth = omniscient(state)
+>>> truth["answer"], all(c["content"] for c in obs["console"]["cells"])
+('OWL', True)
+>>> drawn = board(state.observe(0), None)
+>>> drawn["svg"].startswith("<svg"), drawn["svg2"].startswith("<svg"), drawn["facts"][1]
+(True, True, ['Phase', 'act'])
+>>> "OWL" in drawn["svg"] + drawn["svg2"]
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cipherkit.core.protocol import SPECTATOR, JsonDict
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.rules import MissionState
+
+__all__ = ["board", "omniscient", "seat_names", "title"]
+
+
+def _remember(state: MissionState) -> None:
+    """Keep the mission's glyph drawings for :func:`board` (see the module docstring)."""
+    from cipherkit.games.mission.art.board import remember
+
+    remember(state.mission)
+
+
+def title(state: MissionState) -> str:
+    """``"Mission: <the mission's title>"``."""
+    _remember(state)
+    return f"Mission: {state.mission.title}"
+
+
+def seat_names(state: MissionState) -> list[str]:
+    """Each seat named by its characters (``"Mara & Theo"`` for a seat playing two)."""
+    _remember(state)
+    return [
+        " & ".join(state.name(c) for c, s in enumerate(state.seat_of) if s == seat)
+        for seat in range(state.players)
+    ]
+
+
+def omniscient(state: MissionState) -> tuple[JsonDict, JsonDict]:
+    """The spectator's observation with every window's content filled in (shown greyed
+    while closed) and every hand, and the hidden facts: what the author sees."""
+    _remember(state)
+    obs = state.observe(SPECTATOR)
+    t = state.t
+    key = dict(zip(t.glyphs, state.key, strict=True))
+    console = dict(obs["console"])
+    console["cells"] = [dict(c, content=key[c["glyph"]]) for c in console["cells"]]
+    seen = {
+        **obs,
+        "console": console,
+        "hands": [state.cards_in_hand(c) for c in range(len(state.chars))],
+    }
+    rooms = t.rooms
+    truth = {
+        "answer": state.true_answer(),
+        "window contents": {g: state.key[i] for i, g in enumerate(t.glyphs) if t.on_card[i]},
+        "face-down stacks (top first)": {
+            rooms[r]: [t.token_labels[x] for x in reversed(stack)]
+            for r, stack in enumerate(state.stacks)
+        },
+        "hands": {state.name(c): state.cards_in_hand(c) for c in range(len(state.chars))},
+        "deck (top first)": [t.cards.labels[c] for c in reversed(state.deck)],
+    }
+    return seen, truth
+
+
+def _cards(cards: Any) -> str:
+    if isinstance(cards, list | tuple):
+        return " ".join(str(c) for c in cards) or "—"
+    return str(cards)
+
+
+def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> JsonDict:
+    """The map and the console as ``obs`` shows them (``svg``, ``svg2``), the turn's
+    facts and the characters' table."""
+    from cipherkit.games.mission.art.board import art_for
+
+    drawn_map, drawn_console = art_for(obs["mission"]).board(obs)
+    names = [c["name"] for c in obs["characters"]]
+    current = obs["characters"][obs["turn"]]["name"] if obs["characters"] else ""
+    piles = obs["piles"]
+    facts: list[list[Any]] = [
+        ["Turn", f"{obs['turn_number']} ({current})"],
+        ["Phase", obs["phase"]],
+        ["Reads", obs["console"]["reading"]],
+        ["Deck", obs["deck_size"]],
+        ["Time icons in discard", obs["discard"]["time_icons"]],
+    ]
+    if obs["peril"]:
+        facts.append(["In Peril", "yes"])
+    facts.append(
+        [
+            "Action piles",
+            ", ".join(
+                f"{a.title()} {p[-1] if p else '—'}{' (blocked)' * bool(obs['blocked'][a])}"
+                for a, p in piles.items()
+            ),
+        ]
+    )
+    rows = []
+    for c, ch in enumerate(obs["characters"]):
+        hand = obs["hands"][c]
+        rows.append(
+            [
+                names[c],
+                ch["room"],
+                _cards(hand) if hand is not None else f"{ch['hand_size']} cards",
+            ]
+        )
+    table = {"title": "Characters", "columns": ["character", "room", "hand"], "rows": rows}
+    return {
+        "svg": drawn_map["svg"],
+        "svg2": drawn_console["svg"],
+        "facts": facts,
+        "tables": [table],
+    }
