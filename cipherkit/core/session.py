@@ -360,6 +360,18 @@ class Session:
         return rng.choice(legal)
 
     # ------------------------------------------------------------------ keeping
+    def bot_states(self) -> dict[Seat, int]:
+        """The bots' random streams by seat (whole numbers): what a store keeps so that
+        a rebuilt session's bots go on exactly as they would have."""
+        return {seat: rng.state for seat, rng in self._rngs.items()}
+
+    def set_bot_states(self, states: Mapping[Seat, int]) -> None:
+        """Restore streams written by :meth:`bot_states` (unknown seats are an error)."""
+        for seat, value in states.items():
+            if int(seat) not in self._rngs:
+                raise CipherkitError(f"seat {seat} has no bot")
+            self._rngs[int(seat)].state = int(value)
+
     def to_json(self) -> JsonDict:
         """Everything needed to rebuild the session: seats, record, bots' streams."""
         return {
@@ -368,7 +380,7 @@ class Session:
             "seed": self.seed,
             "players": [p.to_json() for p in self.players],
             "actions": [[seat, str(action)] for seat, action in self._actions],
-            "rngs": {str(s): rng.state for s, rng in self._rngs.items()},
+            "rngs": {str(s): value for s, value in self.bot_states().items()},
             "fallback": self.fallback,
             "meta": self.meta,
         }
@@ -392,9 +404,7 @@ class Session:
         except (KeyError, TypeError, ValueError) as exc:
             raise CipherkitError(f"not a session: {exc}") from None
         session.replay(actions)
-        for seat, value in rng_states.items():
-            if seat in session._rngs:
-                session._rngs[seat].state = value
+        session.set_bot_states(rng_states)
         session.meta = meta
         return session
 

@@ -179,17 +179,6 @@ def _teams(state: State) -> list[str] | None:
     return [str(names[side]) for side in sides()]
 
 
-def _rng_states(session: Session) -> dict[str, int]:
-    return {str(seat): rng.state for seat, rng in session._rngs.items()}
-
-
-def _set_rng_states(session: Session, states: Mapping[str, int]) -> None:
-    for seat, value in states.items():
-        rng = session._rngs.get(int(seat))
-        if rng is not None:
-            rng.state = int(value)
-
-
 def _bot_seats(game: str, bots: Mapping[Any, Any] | Iterable[Any], seats: int) -> dict[int, str]:
     if isinstance(bots, str):
         raise CipherkitError("bots must be seat numbers or a mapping seat -> bot")
@@ -343,7 +332,7 @@ class Store:
                             config_json,
                             seed,
                             len(actions),
-                            json.dumps(_rng_states(session)),
+                            json.dumps({str(k): v for k, v in session.bot_states().items()}),
                             "open",
                             outcome,
                             now,
@@ -564,7 +553,7 @@ class Store:
             except CipherkitError:
                 self._forget(row.id)
                 raise
-        _set_rng_states(session, row.rngs)
+        session.set_bot_states({int(k): v for k, v in row.rngs.items()})
         self._keep(row.id, session)
         return session
 
@@ -675,7 +664,14 @@ class Store:
         cur = conn.execute(
             "UPDATE rooms SET version = ?, rngs = ?, outcome = ?, updated = ? "
             "WHERE id = ? AND version = ?",
-            (session.version, json.dumps(_rng_states(session)), outcome, now, row.id, before),
+            (
+                session.version,
+                json.dumps({str(k): v for k, v in session.bot_states().items()}),
+                outcome,
+                now,
+                row.id,
+                before,
+            ),
         )
         if cur.rowcount != 1:  # pragma: no cover - the lock makes this impossible
             raise StoreError(f"room {row.code} changed during an action")
