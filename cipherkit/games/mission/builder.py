@@ -221,6 +221,12 @@ class MissionBuilder:
         self.data["seed"] = seed
         return self
 
+    def deal(self, kind: str) -> MissionBuilder:
+        """``"shuffled"`` (the default: each game shuffles the clue tokens) or
+        ``"fixed"`` (every game deals the stacks as written, e.g. for a tutorial)."""
+        self.data["deal"] = kind
+        return self
+
     def players(self, lo: int = 1, hi: int = 4) -> MissionBuilder:
         self.data["players"] = {"min": lo, "max": hi}
         return self

@@ -104,6 +104,11 @@ class Mission:
     """The glyph set the mission is drawn in: ``{"style": "runes", "seed": 7}`` or
     ``{"folder": "glyphs/"}`` (beside the mission file); ``None`` draws the default
     style with the mission's seed."""
+    deal: str = "shuffled"
+    """How a game lays out the clue tokens: ``"shuffled"`` (the rulebook: every game
+    shuffles all the mission's clue tokens with the game's seed and deals them into the
+    rooms' stack sizes) or ``"fixed"`` (every game deals the stacks as :attr:`stacks`
+    gives them: written stacks as written, top first; a tutorial's choice)."""
 
     # ------------------------------------------------------------------ reading
     @classmethod
@@ -156,6 +161,9 @@ class Mission:
 
         Rooms with ``stack_size`` take their tokens from ``pool`` after it is shuffled
         with ``Rng(seed)``, in room order; the same mission always deals the same way.
+        This is the layout printed for a table and the one a game starts from: with
+        ``deal: shuffled`` (the default) a game then shuffles the tokens again with its
+        own seed, keeping each room's stack size.
         """
         pool = list(self.pool)
         Rng(self.seed).shuffle(pool)
@@ -211,6 +219,8 @@ class Mission:
             data["story"] = self.story
         if self.seed:
             data["seed"] = self.seed
+        if self.deal != "shuffled":
+            data["deal"] = self.deal
         if self.players != (1, 4):
             data["players"] = {"min": self.players[0], "max": self.players[1]}
         if tuple(c.id for c in self.characters) != DEFAULT_CHARACTERS or any(

@@ -33,7 +33,7 @@ Decisions where the rulebooks are silent (also in ``docs/mission-format.md``):
 Examples
 --------
 >>> from cipherkit.games.mission import new_game, parse_action
->>> state = new_game({"players": 1, "first_player": 0}, seed=3)
+>>> state = new_game({"players": 1, "first_player": 0}, seed=13)
 >>> state.actors(), state.phase
 ([0], 'act')
 >>> [str(a) for a in state.legal_actions(0)][:4]
@@ -223,6 +223,11 @@ class MissionState(State):
         state.peril = False
         first = state.config["first_player"]
         state.turn = state.rng.randbelow(len(state.chars)) if first is None else first
+        if state.mission.deal == "shuffled":  # docs/rules/mission.md §1.4, setup step 2
+            tokens = [token for stack in state.stacks for token in stack]
+            state.rng.shuffle(tokens)
+            for stack in state.stacks:
+                stack[:], tokens = tokens[: len(stack)], tokens[len(stack) :]
         state.turn_number = 1
         state.phase = ACT
         state.actions_taken = 0

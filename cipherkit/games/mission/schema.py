@@ -61,6 +61,7 @@ MAX_POS = 1_000
 ID_PATTERN = re.compile(r"^[^\W_][\w-]*$")
 """Ids: letters (of any script) or digits, then also ``-`` and ``_``."""
 CONTENT_PATTERN = re.compile(r"^\w+$")
+DEALS = ("shuffled", "fixed")
 
 TOP_FIELDS = {
     "format": False,
@@ -69,6 +70,7 @@ TOP_FIELDS = {
     "question": True,
     "story": False,
     "seed": False,
+    "deal": False,
     "players": False,
     "characters": False,
     "glyph_set": False,
@@ -662,6 +664,9 @@ def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Probl
     question = r.text(data["question"], ("question",)) if "question" in data else None
     story = r.text(data.get("story", ""), ("story",), allow_empty=True, max_chars=MAX_STORY_CHARS)
     seed = r.integer(data.get("seed", 0), ("seed",), -(2**63), 2**63 - 1)
+    deal = data.get("deal", "shuffled")
+    if deal not in DEALS:
+        r.report(("deal",), f"deal must be one of {', '.join(DEALS)}, not {deal!r}")
     players = _players(r, data["players"]) if "players" in data else (1, 4)
     glyphs = _glyphs(r, data.get("glyphs", {})) if "glyphs" in data else {}
     cells: list[Cell] = []
@@ -712,6 +717,7 @@ def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Probl
         campaign=campaign,
         solution=solution,
         glyph_set=glyph_set,
+        deal=deal,
     )
     return mission, r.problems
 

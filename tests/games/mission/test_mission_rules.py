@@ -801,3 +801,37 @@ def test_copy_and_json_are_independent() -> None:
         twin.to_json()
     )
     assert "phase=act" in repr(state) and "HELLO" not in state.summary()
+
+
+# ---------------------------------------------------------------- the deal
+def test_every_game_shuffles_the_clue_tokens_into_the_missions_stack_sizes() -> None:
+    """docs/rules/mission.md §1.4: the tokens are shuffled and dealt face down as the
+    mission card shows (the engine used to lay out every game of a mission alike)."""
+    mission = load(MISSIONS[0])
+    assert mission.deal == "shuffled"
+    sizes = [len(mission.stacks[room]) for room in mission.rooms]
+    layouts = set()
+    for seed in range(12):
+        state = new_game({"mission": mission, "players": 2}, seed=seed)
+        assert [len(s) for s in state.stacks] == sizes
+        assert sorted(t for s in state.stacks for t in s) == sorted(
+            t for s in state.t.initial_stacks for t in s
+        )
+        layouts.add(tuple(tuple(s) for s in state.stacks))
+    assert len(layouts) > 6
+
+
+def test_a_fixed_deal_lays_out_the_stacks_as_written() -> None:
+    mission = hello_mission()  # deal: fixed
+    for seed in range(5):
+        state = game(mission, seed=seed)
+        assert stack(state, "hall") == ["L", "H"] and stack(state, "archive") == ["Q", "E"]
+
+
+def test_an_unknown_deal_is_refused_with_the_choices() -> None:
+    from cipherkit.games.mission.problems import MissionError
+
+    data = hello_mission().to_dict()
+    data["deal"] = "random"
+    with pytest.raises(MissionError, match="deal must be one of shuffled, fixed, not 'random'"):
+        type(hello_mission()).from_dict(data)

@@ -69,7 +69,7 @@ def test_unknown_field_without_a_close_match_lists_the_fields() -> None:
     found = problems(GOOD + "colour: blue\n")
     assert found == [
         "m.yaml:23: colour: unknown field 'colour' (known fields: format, id, "
-        "title, question, story, seed, players, characters, glyph_set, glyphs, card, "
+        "title, question, story, seed, deal, players, characters, glyph_set, glyphs, card, "
         "solution, map, pool, deck, campaign)"
     ]
 
