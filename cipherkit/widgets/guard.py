@@ -16,6 +16,12 @@ table widget
 
 Subclasses implement ``_handle(content, buffers)``.
 
+A request that costs the kernel real work (a solver hint, a bot's search) goes through
+a :class:`CostGuard`: one such request at a time in the kernel, each stopped after a
+CPU-time budget, and a widget's next one refused until the kernel has had time to
+breathe (the cost of the last one, three times over, by default), each refusal a
+visible ``refused: ...`` message. Fifteen hints sent at once then cost one hint.
+
 Examples
 --------
 >>> check_envelope({"type": "seek", "step": 2}, None, 100)
@@ -31,15 +37,29 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import os
-from typing import Any, ClassVar
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, TypeVar
 
 import anywidget
 import traitlets
 
 from cipherkit.core.errors import CipherkitError
 
-__all__ = ["SEED_ENV", "GuardedWidget", "Refused", "check_envelope", "default_seed"]
+__all__ = [
+    "SEED_ENV",
+    "CostGuard",
+    "GuardedWidget",
+    "OverBudget",
+    "Refused",
+    "check_envelope",
+    "cpu_budget",
+    "default_seed",
+]
 
 SEED_ENV = "CIPHERKIT_SEED"
 """Environment variable that fixes a table's deal (read when ``seed=None``)."""
@@ -82,6 +102,113 @@ def check_envelope(content: Any, buffers: Any, max_chars: int) -> dict[str, Any]
     if size > max_chars:
         raise Refused("refused: message too long")
     return content
+
+
+T = TypeVar("T")
+
+
+class OverBudget(BaseException):
+    """Raised inside work that ran past its CPU budget (a ``BaseException``, so that the
+    work's own ``except Exception`` blocks do not swallow it)."""
+
+
+_ARMED = threading.local()
+
+
+def _on_sigprof(signum: int, frame: Any) -> None:
+    if getattr(_ARMED, "on", False):
+        _ARMED.on = False
+        raise OverBudget
+
+
+@contextlib.contextmanager
+def cpu_budget(seconds: float) -> Iterator[bool]:
+    """Stop the enclosed work with :class:`OverBudget` once the process has used
+    ``seconds`` of CPU time (``ITIMER_PROF``). Yields whether the budget is enforced: only
+    in the main thread of a process with ``setitimer`` (elsewhere the work just runs).
+
+    >>> with cpu_budget(0.05):
+    ...     while True:
+    ...         pass
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.guard.OverBudget
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        yield False
+        return
+    previous = signal.signal(signal.SIGPROF, _on_sigprof)
+    _ARMED.on = True
+    signal.setitimer(signal.ITIMER_PROF, max(seconds, 0.001))
+    try:
+        yield True
+    finally:
+        _ARMED.on = False
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+_KERNEL_BUSY = threading.Lock()
+"""Held while any expensive request of this kernel (process) runs."""
+
+
+class CostGuard:
+    """Expensive requests of one widget: one at a time in the kernel, each within
+    ``cpu_seconds`` of CPU time, and no new one until the last one's cost, times
+    ``(1 - share) / share``, has passed (so they take at most ``share`` of the kernel).
+
+    :meth:`run` raises :class:`Refused` with a message for the page when a request is
+    refused or stopped. ``clock`` is injectable for tests.
+
+    >>> guard = CostGuard("hint", cpu_seconds=1.0)
+    >>> guard.run(sum, [1, 2, 3])
+    6
+    >>> guard = CostGuard("hint", share=0.5, clock=iter([0.0, 4.0, 5.0]).__next__)
+    >>> guard.run(len, "abc")  # took 4 s: the next hint waits another 4 s
+    3
+    >>> guard.run(len, "abc")
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.guard.Refused: refused: hints are limited on this page: ask again in 3 s
+    """
+
+    def __init__(
+        self,
+        what: str,
+        *,
+        cpu_seconds: float = 8.0,
+        share: float = 0.25,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.what = what
+        self.cpu_seconds = cpu_seconds
+        self.share = min(max(share, 0.01), 1.0)
+        self._clock = clock
+        self._next = -math.inf
+
+    def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)`` within the guard's limits (see the class docs)."""
+        now = self._clock()
+        if now < self._next:
+            wait = math.ceil(self._next - now)
+            raise Refused(f"refused: {self.what}s are limited on this page: ask again in {wait} s")
+        if not _KERNEL_BUSY.acquire(blocking=False):
+            raise Refused(f"refused: busy with another request; ask for the {self.what} again")
+        start = now
+        try:
+            with cpu_budget(self.cpu_seconds):
+                return work(*args, **kwargs)
+        except OverBudget:
+            raise Refused(
+                f"refused: the {self.what} took too long and was stopped "
+                f"(over {self.cpu_seconds:g} s of work); try a shorter text"
+            ) from None
+        finally:
+            _KERNEL_BUSY.release()
+            end = self._clock()
+            self._next = end + (end - start) * (1 - self.share) / self.share
 
 
 class GuardedWidget(anywidget.AnyWidget):

@@ -55,7 +55,7 @@ from cipherkit.ciphers import (
 )
 from cipherkit.ciphers.text import ALPHABET, letter_codes
 from cipherkit.core.errors import CipherkitError
-from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
 
 __all__ = ["WORKBENCH_CIPHERS", "Workbench", "make_cipher"]
 
@@ -133,6 +133,18 @@ class _Solved:
         return next((r for r in self.readings if r.plaintext[first] != mine), None)
 
 
+def _solve(text: str) -> _Solved:
+    """The solver's reading of ``text`` (the expensive part of a hint)."""
+    solution = solve_substitution(text, seed=0, chains=24, steps=600, max_runs=1)
+    assert isinstance(solution.cipher, Substitution)
+    table = solution.cipher.decryption_table()
+    return _Solved(
+        text,
+        {c: ALPHABET[int(table[i])] for i, c in enumerate(ALPHABET)},
+        tuple(other_readings(text, table)),
+    )
+
+
 def _also(reading: Reading | None) -> str:
     """A hint's note on another reading that fits almost as well (if any).
 
@@ -189,6 +201,7 @@ class Workbench(GuardedWidget):
         self._output = ""
         self._board: dict[str, str] = {}
         self._solved: _Solved | None = None
+        self._solver = CostGuard("hint")
         self._publish()
 
     # ------------------------------------------------------------------ messages
@@ -256,22 +269,18 @@ class Workbench(GuardedWidget):
     def _hint(self) -> str:
         """Fill in one board letter from the substitution solver (most frequent first).
 
-        The solver runs once per text (about a second); later hints reuse its key. When
-        another reading fits almost as well and reads this letter otherwise (a letter
-        seen once in a short text), the hint says so.
+        The solver runs once per text (one to a few CPU-seconds); later hints reuse its
+        key. It runs under a :class:`~cipherkit.widgets.guard.CostGuard`: one at a time,
+        stopped after 8 CPU-seconds, and a new text's hint is refused until three times
+        the last solve's time has passed (so a page cannot keep its kernel busy with
+        hints). When another reading fits almost as well and reads this letter otherwise
+        (a letter seen once in a short text), the hint says so.
         """
         codes = letter_codes(self._text)
         if len(codes) < 20:
             raise Refused("refused: hints need at least 20 letters of ciphertext")
         if self._solved is None or self._solved.text != self._text:
-            solution = solve_substitution(self._text, seed=0, chains=24, steps=600, max_runs=1)
-            assert isinstance(solution.cipher, Substitution)
-            table = solution.cipher.decryption_table()
-            self._solved = _Solved(
-                self._text,
-                {c: ALPHABET[int(table[i])] for i, c in enumerate(ALPHABET)},
-                tuple(other_readings(self._text, table)),
-            )
+            self._solved = self._solver.run(_solve, self._text)
         plain_of = self._solved.plain_of
         counts = letter_frequencies(codes)
         for i in sorted(range(26), key=lambda i: -counts[i]):
