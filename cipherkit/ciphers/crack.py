@@ -5,7 +5,8 @@ the letter counts are to English, Playfair's even length without J and without d
 pairs); :func:`crack_text` runs the right solver (or, for ``auto``, the plausible ones)
 and returns a :class:`CrackResult` with the best reading. A shift that reads as English
 is taken at once; among the monoalphabetic ciphers a reading must beat a simpler
-cipher's by more than the log10 of its extra keys (26! against 26 for a shift).
+cipher's by more than the log10 of its extra keys (26! against 26 for a shift), so a
+reading is named by the simplest cipher that gives it (Atbash, not "affine a=25, b=25").
 
 >>> from cipherkit.ciphers.classical import Caesar
 >>> result = crack_text(Caesar(10).encrypt("Never trust a message that arrives by pigeon"))
@@ -73,6 +74,7 @@ LOOKS_ENGLISH = -0.5
 """Quadgram fitness (per quadgram, against English) above which a reading is taken as
 the answer without trying more complex ciphers."""
 KEYS_LOG10 = {
+    "atbash": 0.0,
     "caesar": math.log10(26),
     "affine": math.log10(12 * 26),
     "substitution": math.log10(math.factorial(26)),
@@ -82,7 +84,7 @@ UNSOLVED = -1.5
 """Quadgram fitness below which ``auto`` takes a reading for a failure and tries the
 other families too."""
 FAMILIES = {
-    "monoalphabetic": ("caesar", "affine", "substitution"),
+    "monoalphabetic": ("atbash", "caesar", "affine", "substitution"),
     "polyalphabetic": ("vigenere", "beaufort", "autokey"),
     "transposition": ("railfence", "columnar"),
     "playfair": ("playfair", "vigenere", "beaufort", "autokey"),
@@ -278,12 +280,14 @@ def _evidence(name: str, sol: Solution, n: int) -> float:
 def _simplest_monoalphabetic(
     text: str, codes: np.ndarray, seed: int, solved: dict[str, Solution]
 ) -> tuple[str, Solution]:
-    """Caesar, affine or general substitution (solved now unless in ``solved``, which
-    keeps them): the reading with the best :func:`_evidence`. A general substitution can
-    fit any short text better than a shift can, but it has 26! keys to choose from: it
-    must beat the shift by that much (about 25 in log10 probability) to be believed."""
+    """Atbash, Caesar, affine or general substitution (solved now unless in ``solved``,
+    which keeps them): the reading with the best :func:`_evidence`. A general
+    substitution can fit any short text better than a shift can, but it has 26! keys to
+    choose from: it must beat the shift by that much (about 25 in log10 probability) to
+    be believed. Atbash has one key: its reading, which is also affine's a=25, b=25, is
+    named Atbash."""
     best: tuple[float, str, Solution] | None = None
-    for name in ("caesar", "affine", "substitution"):
+    for name in FAMILIES["monoalphabetic"]:
         if name == "substitution" and best is not None and best[2].fitness > LOOKS_ENGLISH:
             break  # an affine reading already looks like English
         if name not in solved:
