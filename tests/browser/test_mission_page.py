@@ -149,6 +149,53 @@ def test_lose_the_short_fuse_in_peril(page: Any, voila_server: Server) -> None:
     assert table.text("turn-number") == "Turn 1"
 
 
+def lose_the_fuse(table: MissionPage, loss_icons: int) -> None:
+    """One person runs, ends the turn (In Peril at once) and draws until the mission is
+    lost, checking at each draw that the page counts toward ``loss_icons``."""
+    page = table.page
+    table.play("run")
+    table.button("stop")
+    table.button("end")
+    peril = page.locator(f"{MISSION} [data-testid=peril]")
+    peril.wait_for()
+    assert peril.get_attribute("title") == (
+        f"In Peril: {loss_icons} time icons in the discard pile lose the mission"
+    )
+    hourglass = page.locator(f"{MISSION} [data-testid=peril] .ck-hourglass")
+    for drawn in range(loss_icons):
+        assert hourglass.get_attribute("aria-label") == f"{drawn} of {loss_icons}"
+        assert hourglass.inner_text() == "●" * drawn + "○" * (loss_icons - drawn)
+        assert f"{drawn} of {loss_icons} time icons" in table.text("status")
+        assert f"({loss_icons} lose the mission)" in table.text("discard")
+        table.button("draw")
+    outcome = page.locator(f"{MISSION} [data-testid=outcome]")
+    assert outcome.get_attribute("data-result") == "loss"
+    assert f"Out of time: {loss_icons} time icons" in outcome.inner_text()
+    assert f"out of time ({loss_icons} time icons" in table.text("status")
+
+
+def test_the_campaign_s_ledger_stub_makes_four_time_icons_lose(
+    page: Any, voila_server: Server
+) -> None:
+    """The secret rule reaches the mission the way every campaign's do (the campaign
+    table deals the next mission with the rules unlocked so far), and the page shows
+    the limit the game's observation gives: three time icons lose the first fuse, four
+    the second once losing the first has unlocked the Ledger Stub."""
+    table = MissionPage(page, voila_server, "campaign-fuse.ipynb").open()
+    campaign = page.locator(".cipherkit-campaign")
+    assert "Mission 1: The First Fuse" in campaign.inner_text()
+    assert "Secret rules in play (0)" in campaign.inner_text()
+    lose_the_fuse(table, 3)
+
+    page.get_by_role("button", name="Continue the campaign").click()
+    page.wait_for_selector(".cipherkit-campaign :text('Mission 2: The Second Fuse')")
+    page.wait_for_selector(f"{MISSION} [data-testid=outcome]", state="detached")
+    table.ready()
+    assert "Secret rules in play (1)" in campaign.inner_text()
+    lose_the_fuse(table, 4)
+    table.screenshot(str(voila_server.log.parent / "campaign-ledger-stub.png"))
+
+
 def test_illegal_clicks_explain_why(page: Any, voila_server: Server) -> None:
     table = MissionPage(page, voila_server, "mission-team.ipynb").open()
     table.room("stacks")  # the device has not been taken yet
