@@ -598,6 +598,31 @@ class Store:
                     return []
                 return self._session(conn, row).legal_texts(seat)
 
+    def _snapshot(self, room_id: str, viewer: Seat | str, digest: str | None) -> JsonDict:
+        """What a page draws, all at one version: the viewer's observation, its legal
+        actions (text), the public event log and the version."""
+        with self._room_lock(room_id):
+            conn = self.db.connection()
+            with conn.transaction():
+                row = self._row(conn, room_id)
+                if row is None:
+                    raise UnknownRoom(f"no room {room_id!r}")
+                if digest is not None:
+                    self._check_token(conn, room_id, int(viewer), digest)
+                session = self._session(conn, row)
+                legal = (
+                    session.legal_texts(int(viewer))
+                    if digest is not None and row.status == "open"
+                    else []
+                )
+                return {
+                    "version": row.version,
+                    "observation": session.view(viewer),
+                    "legal": legal,
+                    "log": list(session.log),
+                    "open": row.status == "open",
+                }
+
     def _version(self, room_id: str) -> int:
         found = (
             self.db.connection()
@@ -920,6 +945,12 @@ class SeatHandle:
         self._alive()
         return self.store._wait(self.room_id, after_version, timeout)
 
+    def snapshot(self) -> JsonDict:
+        """Everything a page draws, read at one version: ``observation`` (exactly
+        :meth:`observe`), ``legal`` (:meth:`legal_actions`), ``log`` (the room's public
+        :class:`~cipherkit.core.session.LoggedEvent` list), ``version`` and ``open``."""
+        return self.store._snapshot(self.room_id, self.seat, self._digest)
+
     def info(self) -> JsonDict:
         """The room's public facts (:meth:`Room.info`)."""
         return Room(self.store, self.room_id).info()
@@ -963,6 +994,10 @@ class Spectator:
 
     def wait(self, after_version: int, timeout: float = 30.0) -> int:
         return self.store._wait(self.room_id, after_version, timeout)
+
+    def snapshot(self) -> JsonDict:
+        """As :meth:`SeatHandle.snapshot`, with the spectator's observation."""
+        return self.store._snapshot(self.room_id, SPECTATOR, None)
 
     def info(self) -> JsonDict:
         return Room(self.store, self.room_id).info()

@@ -42,6 +42,10 @@ function prettyCard(code) {
 }
 
 // A face-up card; a <button> when it can be clicked.
+// In a room the other side is a person: their name instead of "the bot".
+const them = (view) => (view.room ? view.room.opponent : "the bot");
+const theirs = (view) => (view.room ? `${view.room.opponent}'s` : "bot's");
+
 function cardFace(code, { size = "", onClick = null, enabled = false, extra = "", title = "" } = {}) {
   const rank = code.slice(0, -1);
   const suit = code.slice(-1);
@@ -156,14 +160,14 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-header" },
-      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), " Decipher ", h("small", { text: `against the ${view.bot_name} bot` })),
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), " Decipher ", h("small", { text: view.room ? `room ${view.room.code}: ${view.spectator ? `${view.room.you} against ${view.room.opponent}` : `you against ${view.room.opponent}`}` : `against the ${view.bot_name} bot` })),
       h(
         "div",
         { class: "ck-stats" },
         count("Game", view.game_number, "game-number"),
         count("Turn", view.turn_number, "turn-number"),
         stat("cards in the deck", view.deck_size, "deck-size"),
-        stat("cards in the bot's hand", view.bot_hand_size, "bot-hand-size"),
+        stat(`cards in ${theirs(view).replace(/^bot's$/, "the bot's")} hand`, view.bot_hand_size, "bot-hand-size"),
       ),
     );
   }
@@ -178,7 +182,7 @@ function render({ model, el }) {
         ? h("div", { class: "ck-guess ck-guess-now", text: "guess this card" })
         : null;
     const botGuess = over && col.bot_guess
-      ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, "bot's guess ", h("b", { text: prettyCard(col.bot_guess) }))
+      ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, `${theirs(view)} guess `, h("b", { text: prettyCard(col.bot_guess) }))
       : null;
     return h(
       "div",
@@ -188,11 +192,11 @@ function render({ model, el }) {
         "data-current": col.current ? "true" : "false",
       },
       h("div", { class: "ck-col-head" }, `Column ${col.index + 1}`, col.current ? h("span", { class: "ck-now", text: "now" }) : null),
-      h("div", { class: "ck-zone ck-zone-bot" }, h("div", { class: "ck-label", text: "bot's hidden card" }), h("div", { class: "ck-hidden" }, botCard, penny(col.your_hit, "your")), yourGuess),
+      h("div", { class: "ck-zone ck-zone-bot" }, h("div", { class: "ck-label", text: `${theirs(view)} hidden card` }), h("div", { class: "ck-hidden" }, botCard, penny(col.your_hit, "your")), yourGuess),
       h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: "your decipher pile" }), pileNode(col.your_pile, "your")),
       h("div", { class: "ck-divider" }),
-      h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: "bot's pile on your code" }), pileNode(col.bot_pile, "bot")),
-      h("div", { class: "ck-zone ck-zone-you" }, h("div", { class: "ck-label", text: "your hidden card" }), h("div", { class: "ck-hidden" }, cardFace(col.your_card), penny(col.bot_hit, "bot")), botGuess),
+      h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: `${theirs(view)} pile on your code` }), pileNode(col.bot_pile, "bot")),
+      h("div", { class: "ck-zone ck-zone-you" }, h("div", { class: "ck-label", text: "your hidden card" }), h("div", { class: "ck-hidden" }, col.your_card ? cardFace(col.your_card) : cardBack(), penny(col.bot_hit, "bot")), botGuess),
     );
   }
 
@@ -275,7 +279,7 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-picker", "data-testid": "guess-picker" },
-      h("div", { class: "ck-picker-title", text: `Your guess for the bot's card in column ${view.column + 1}` }),
+      h("div", { class: "ck-picker-title", text: `Your guess for ${them(view)}'s card in column ${view.column + 1}` }),
       h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: "rank" }), rankButtons),
       h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: "suit" }), suitButtons),
       h(
@@ -297,7 +301,7 @@ function render({ model, el }) {
 
   function reveal(view) {
     if (view.phase !== "over") return null;
-    const banner = { win: "You win!", loss: "The bot wins.", draw: "A draw." }[view.result] || "";
+    const banner = { win: "You win!", loss: view.room ? `${view.room.opponent} wins.` : "The bot wins.", draw: "A draw." }[view.result] || "";
     const rows = view.columns.map((col) =>
       h(
         "tr",
@@ -319,16 +323,16 @@ function render({ model, el }) {
         { class: "ck-score", "data-testid": "scores" },
         h("span", {}, "you ", h("b", { "data-testid": "score-you", text: String(view.scores.you) })),
         h("span", { class: "ck-muted", text: " : " }),
-        h("span", {}, h("b", { "data-testid": "score-bot", text: String(view.scores.bot) }), " the bot"),
+        h("span", {}, h("b", { "data-testid": "score-bot", text: String(view.scores.bot) }), ` ${them(view)}`),
       ),
       h(
         "table",
         { class: "ck-table" },
-        h("thead", {}, h("tr", {}, h("th"), h("th", { text: "your guess / the bot's card" }), h("th", { text: "your points" }), h("th", { text: "bot's guess / your card" }), h("th", { text: "bot's points" }))),
+        h("thead", {}, h("tr", {}, h("th"), h("th", { text: `your guess / ${them(view)}'s card` }), h("th", { text: "your points" }), h("th", { text: `${theirs(view)} guess / your card` }), h("th", { text: `${theirs(view)} points` }))),
         h("tbody", {}, rows),
       ),
       h("div", { class: "ck-muted ck-small", text: `Points per card: exact ${s.exact}, same rank ${s.rank}, same suit ${s.suit}.` }),
-      h("button", {
+      view.room ? null : h("button", {
         class: "ck-button ck-primary",
         type: "button",
         "data-action": "new_game",
@@ -377,7 +381,7 @@ function render({ model, el }) {
       handNode(view),
       controls(view),
       view.phase === "guess"
-        ? h("div", { class: "ck-muted ck-small", "data-testid": "bot-guess-count", text: `The bot has written ${view.bot_guess_count} of ${view.columns.length} guesses.` })
+        ? h("div", { class: "ck-muted ck-small", "data-testid": "bot-guess-count", text: `${view.room ? view.room.opponent : "The bot"} has written ${view.bot_guess_count} of ${view.columns.length} guesses.` })
         : null,
       h(
         "details",

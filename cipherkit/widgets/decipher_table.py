@@ -49,13 +49,14 @@ from typing import Any
 
 import traitlets
 
-from cipherkit.core.errors import IllegalAction
+from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.record import Record
 from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session
 from cipherkit.games.decipher import DecipherState
 from cipherkit.widgets.decipher_view import build_view, journal
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
+from cipherkit.widgets.room_seat import RoomSeat
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
 
@@ -115,6 +116,39 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
     raise Refused("refused: unknown message type")
 
 
+def _swap(text: str, pairs: list[tuple[str, str]]) -> str:
+    for old, new in pairs:
+        text = text.replace(old, new)
+    return text
+
+
+def _opponent_words(view: dict[str, Any], name: str) -> dict[str, Any]:
+    """The view's sentences with the other person's name for "the bot" (rooms)."""
+    pairs = [
+        ("The bot's", f"{name}'s"),
+        ("the bot's", f"{name}'s"),
+        ("The bot", name),
+        ("the bot", name),
+        (" its ", " their "),
+    ]
+    view["status"] = _swap(view["status"], pairs)
+    view["log"] = [_swap(line, pairs) for line in view["log"]]
+    return view
+
+
+def _spectator_words(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A spectator sees the room from seat 0's side, without its hand: name the seats."""
+    pairs = [
+        ("You ", f"{names[0]} "),
+        (" you ", f" {names[0]} "),
+        ("your ", f"{names[0]}'s "),
+        ("Your ", f"{names[0]}'s "),
+    ]
+    view["status"] = f"You are watching room: {names[0]} against {names[1]}."
+    view["log"] = [_swap(line, pairs) for line in view["log"]]
+    return view
+
+
 class DecipherTable(GuardedWidget):
     """A Decipher table: you (seat 0) against a bot, in the notebook or on a Voila page.
 
@@ -153,9 +187,16 @@ class DecipherTable(GuardedWidget):
         bot: str = "solver",
         seed: int | None = None,
         human_first: bool | None = None,
+        *,
+        room: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self._room: RoomSeat | None = None
+        self._shown = -1
+        if room is not None:
+            self._sit(room)
+            return
         self.bot_name = bot
         self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
         self._first_seed = default_seed() if seed is None else int(seed)
@@ -193,6 +234,14 @@ class DecipherTable(GuardedWidget):
 
     def _handle(self, content: Any, buffers: Any) -> None:
         kind, text = check_message(content, buffers)
+        if self._room is not None:
+            if kind == "new_game":
+                raise Refused("illegal: a room plays one game: make a new room to play again")
+            assert text is not None
+            with self._room.lock:
+                self._room.act(text)
+                self._room_changed(force=True)
+            return
         if kind == "new_game":
             if not self.session.is_over:
                 raise Refused("illegal: finish this game first")
@@ -200,6 +249,66 @@ class DecipherTable(GuardedWidget):
         else:
             assert text is not None
             self._human_act(text)
+
+    # ------------------------------------------------------------------ rooms
+    @property
+    def room(self) -> RoomSeat | None:
+        """The room seat this table plays (``None``: a local game against a bot)."""
+        return self._room
+
+    def _sit(self, handle: Any) -> None:
+        room = RoomSeat(handle)
+        if room.game != "decipher":
+            raise CipherkitError(f"a decipher table cannot sit in a {room.game} room")
+        self._room = room
+        self.bot_name = "room"
+        with room.lock:
+            self._room_changed(force=True)
+        room.watch(lambda _version: self._room_changed(force=True), after=self._shown)
+
+    def _room_changed(self, *, force: bool = False) -> None:
+        """Publish the seat's view if the room moved on since the last one."""
+        room = self._room
+        assert room is not None
+        with room.lock:
+            snap = room.snapshot()
+            if snap.version <= self._shown and not force:
+                return
+            self._shown = snap.version
+            seat = 0 if room.seat is None else room.seat
+            names = room.names()
+            other = names[1 - seat]
+            obs = snap.observation
+            if room.seat is None and obs["hidden"][0] is None:  # a spectator: no hand
+                columns = len(obs["piles"][0])
+                guesses = obs["guesses"][0]
+                obs = {
+                    **obs,
+                    "hand": [],
+                    "hidden": [[None] * columns, obs["hidden"][1]],
+                    "guesses": [[] if isinstance(guesses, int) else guesses, obs["guesses"][1]],
+                }
+            opening = f"Room {room.code}: {names[0]} against {names[1]}."
+            view = build_view(
+                obs,
+                human=seat,
+                legal=[] if room.seat is None else snap.legal,
+                log=journal(opening, snap.log, seat),
+                bot_name=other,
+            )
+            if room.seat is None:
+                view = _spectator_words(view, names)
+            view = _opponent_words(view, other)
+            view["room"] = {"code": room.code, "you": names[seat], "opponent": other}
+            view["spectator"] = room.seat is None
+            with self.hold_sync():
+                self.message = ""
+                self.view = view
+
+    def close(self) -> None:
+        if self._room is not None:
+            self._room.stop()
+        super().close()
 
     # ------------------------------------------------------------------ game flow
     def _next_seed(self) -> int:

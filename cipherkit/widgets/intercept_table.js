@@ -383,7 +383,7 @@ function render({ model, el }) {
       h("div", { class: "ck-result", text: banner }),
       h("div", { text: `(${o.reason})` }),
       h("div", {}, Object.entries(o.keywords).map(([team, words]) => h("div", { text: `${team[0].toUpperCase()}${team.slice(1)}’s keywords: ${words.join(", ")}` }))),
-      h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" }),
+      view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" }),
     );
   }
 

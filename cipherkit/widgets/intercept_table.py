@@ -58,6 +58,7 @@ from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.rules import make_config
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.intercept_view import build_view
+from cipherkit.widgets.room_seat import RoomSeat
 
 __all__ = ["InterceptTable", "check_message", "table_config"]
 
@@ -174,9 +175,19 @@ class InterceptTable(GuardedWidget):
         alternate_first: bool = False,
         no_repeat_codes: bool = False,
         max_rounds: int | None = None,
+        room: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self._room: RoomSeat | None = None
+        self._shown = -1
+        self._check: dict[str, Any] | None = None
+        self._serial = 0
+        self._finished: list[Record] = []
+        self._session: Session | None = None
+        if room is not None:
+            self._sit(room)
+            return
         if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
             raise CipherkitError("intercept is for 3 to 8 players")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
@@ -196,10 +207,6 @@ class InterceptTable(GuardedWidget):
         make_bot("intercept", bots)  # an unknown bot is an error now, not later
         self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
         self._first_seed = default_seed() if seed is None else int(seed)
-        self._finished: list[Record] = []
-        self._session: Session | None = None
-        self._check: dict[str, Any] | None = None
-        self._serial = 0
         self._start_game()
 
     # ------------------------------------------------------------------ public
@@ -225,6 +232,18 @@ class InterceptTable(GuardedWidget):
 
     def _handle(self, content: Any, buffers: Any) -> None:
         kind, text = check_message(content, buffers)
+        if self._room is not None:
+            assert kind == "new_game" or text is not None
+            with self._room.lock:
+                if kind == "new_game":
+                    raise Refused("illegal: a room plays one game: make a new room to play again")
+                if kind == "check":
+                    self._check_clue(text)  # type: ignore[arg-type]
+                    return
+                self._room.act(text)  # type: ignore[arg-type]
+                self._check = None
+                self._room_changed()
+            return
         if kind == "new_game":
             if not self.session.is_over:
                 raise Refused("illegal: finish this game first")
@@ -247,6 +266,63 @@ class InterceptTable(GuardedWidget):
             game_number=len(self._finished) + 1,
             serial=self._serial,
         )
+
+    # ------------------------------------------------------------------ rooms
+    @property
+    def room(self) -> RoomSeat | None:
+        """The room seat this table plays (``None``: a local game with bots)."""
+        return self._room
+
+    def _sit(self, handle: Any) -> None:
+        room = RoomSeat(handle)
+        if room.game != "intercept":
+            raise CipherkitError(f"an intercept table cannot sit in a {room.game} room")
+        if room.seat is None:
+            raise CipherkitError("intercept rooms cannot be watched from a table yet")
+        self._room = room
+        self.seat = room.seat
+        self.bot_name = "room"
+        self._room_changed()
+        room.watch(lambda _version: self._room_changed(), after=self._shown)
+
+    def _room_observation(self) -> dict[str, Any]:
+        """The seat's observation, with the people's names for the config's names."""
+        room = self._room
+        assert room is not None
+        return self._named(room, room.snapshot().observation)
+
+    @staticmethod
+    def _named(room: RoomSeat, obs: dict[str, Any]) -> dict[str, Any]:
+        obs = {**obs, "names": room.names()}
+        if isinstance(obs.get("log"), list):
+            obs["log"] = [room.in_names(x) if isinstance(x, str) else x for x in obs["log"]]
+        return obs
+
+    def _room_changed(self) -> None:
+        """Publish the seat's view (the room moved on, or the clue check changed)."""
+        room = self._room
+        assert room is not None
+        with room.lock:
+            snap = room.snapshot()
+            self._shown = snap.version
+            self._serial += 1
+            view = build_view(
+                self._named(room, snap.observation),
+                seat=room.seat,  # type: ignore[arg-type]
+                bots=room.bots(),
+                check=self._check,
+                game_number=1,
+                serial=self._serial,
+            )
+            view["room"] = {"code": room.code}
+            with self.hold_sync():
+                self.message = ""
+                self.view = view
+
+    def close(self) -> None:
+        if self._room is not None:
+            self._room.stop()
+        super().close()
 
     # ------------------------------------------------------------------ game flow
     def _next_seed(self) -> int:
@@ -274,8 +350,8 @@ class InterceptTable(GuardedWidget):
 
     def _check_clue(self, text: str) -> None:
         """Check a clue being typed, from the person's observation only."""
-        obs = self.session.view(self.seat)
-        if obs["role"] != "encryptor":
+        obs = self.session.view(self.seat) if self._room is None else self._room_observation()
+        if obs.get("role") != "encryptor":
             raise Refused("illegal: you are not writing clues now")
         team = obs["team"]
         team_index = list(obs["teams"]).index(team)
@@ -310,7 +386,10 @@ class InterceptTable(GuardedWidget):
                     "errors": [str(exc)],
                     "warnings": [],
                 }
-        self._show()
+        if self._room is not None:
+            self._room_changed()
+        else:
+            self._show()
 
     def _human_act(self, text: str) -> None:
         session = self.session

@@ -601,7 +601,7 @@ function render({ model, el }) {
       h("div", {}, win ? "" : o.reason === "out of time" ? `Out of time: ${view.loss_icons} time icons lay in the discard pile. ` : "The answer was wrong. ", "The answer: ", h("b", { "data-testid": "answer", text: o.answer || "" })),
       o.text ? h("div", { class: "ck-story", text: o.text }) : null,
       o.next ? h("div", { class: "ck-small", text: `Next mission: ${o.next}${o.unlock.length ? ` · unlocked: ${o.unlock.join(", ")}` : ""}` }) : null,
-      h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" }),
+      view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" }),
     );
   }
 

@@ -73,6 +73,7 @@ from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
+from cipherkit.widgets.room_seat import RoomSeat
 
 __all__ = ["MissionTable", "check_message", "table_config"]
 
@@ -229,9 +230,19 @@ class MissionTable(GuardedWidget):
         first_player: int | None = None,
         secrets: Sequence[str] = (),
         replay: bool = True,
+        room: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self._room: RoomSeat | None = None
+        self._shown = -1
+        self._serial = 0
+        self._finished: list[Record] = []
+        self._session: Session | None = None
+        self._holder: int | None = None
+        if room is not None:
+            self._sit(room)
+            return
         if isinstance(players, str) or not isinstance(players, int | Sequence):
             raise CipherkitError("players must be a number of seats or a list of names")
         names = None if isinstance(players, int) else [str(n) for n in players]
@@ -267,10 +278,6 @@ class MissionTable(GuardedWidget):
         self._art = BoardArt(self._mission)
         self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
         self._first_seed = default_seed() if seed is None else int(seed)
-        self._finished: list[Record] = []
-        self._session: Session | None = None
-        self._holder: int | None = None
-        self._serial = 0
         self._replay = bool(replay)
         self._start_game()
 
@@ -307,6 +314,9 @@ class MissionTable(GuardedWidget):
 
     def _handle(self, content: Any, buffers: Any) -> None:
         kind, text, seat = check_message(content, buffers)
+        if self._room is not None:
+            self._room_message(kind, text, seat)
+            return
         if kind == "new_game":
             if not self.session.is_over:
                 raise Refused("illegal: finish this mission first")
@@ -318,6 +328,81 @@ class MissionTable(GuardedWidget):
             self._claim(seat)
         else:
             self._human_act(text, seat)
+
+    # ------------------------------------------------------------------ rooms
+    @property
+    def room(self) -> RoomSeat | None:
+        """The room seat this table plays (``None``: a local game at one screen)."""
+        return self._room
+
+    def _sit(self, handle: Any) -> None:
+        room = RoomSeat(handle)
+        if room.game != "mission":
+            raise CipherkitError(f"a mission table cannot sit in a {room.game} room")
+        self._room = room
+        self._mission = mission_from_config(room.config.get("mission"))
+        self._art = BoardArt(self._mission)
+        self._replay = False
+        self.bot_name = "room"
+        self._seat_infos()
+        self.humans = tuple(s.seat for s in self.seats if s.human)
+        self._holder = room.seat
+        self._room_changed()
+        room.watch(lambda _version: self._room_changed(), after=self._shown)
+
+    def _seat_infos(self) -> None:
+        room = self._room
+        assert room is not None
+        self.seats = tuple(
+            SeatInfo(s, name, bot is None, bot)
+            for s, (name, bot) in enumerate(zip(room.names(), room.bots(), strict=True))
+        )
+
+    def _room_message(self, kind: str, text: Any, seat: int | None) -> None:
+        """A page's message at a room seat: its own moves only, on its own screen."""
+        room = self._room
+        assert room is not None
+        if kind == "new_game":
+            raise Refused("illegal: a room plays one game: make a new room to play again")
+        if kind == "claim":
+            raise Refused("illegal: in a room each player has their own screen")
+        if room.seat is None:
+            raise Refused("illegal: a spectator watches and cannot move")
+        if seat is not None and seat != room.seat:
+            raise Refused("illegal: you can only act for your own seat")
+        with room.lock:
+            room.act(text)
+            self._room_changed()
+
+    def _room_changed(self) -> None:
+        """Publish the seat's view: its own observation, hand and legal actions."""
+        room = self._room
+        assert room is not None
+        with room.lock:
+            snap = room.snapshot()
+            self._shown = snap.version
+            self._seat_infos()
+            self._serial += 1
+            legal = snap.legal if room.seat is not None and snap.open else []
+            view = build_view(
+                snap.observation,
+                seats=self.seats,
+                art=self._art,
+                legal=legal,
+                locked_for=None,
+                game_number=1,
+                serial=self._serial,
+                suits=self._mission.deck.suits,
+            )
+            view["room"] = {"code": room.code}
+            with self.hold_sync():
+                self.message = ""
+                self.view = view
+
+    def close(self) -> None:
+        if self._room is not None:
+            self._room.stop()
+        super().close()
 
     # ------------------------------------------------------------------ game flow
     def _next_seed(self) -> int:
