@@ -419,7 +419,12 @@ def test_illegal_actions_leave_the_state_untouched() -> None:
     state = game()
     write(state, 0, ["Mexico"])
     before = json.dumps(state.to_json(), sort_keys=True)
-    for seat, text in [(0, "clue dragonflies"), (2, "clue river"), (0, "guess 1.2.3"), (7, "timeout")]:
+    for seat, text in [
+        (0, "clue dragonflies"),
+        (2, "clue river"),
+        (0, "guess 1.2.3"),
+        (7, "timeout"),
+    ]:
         with pytest.raises(IllegalAction):
             act(state, seat, text)
     assert json.dumps(state.to_json(), sort_keys=True) == before
