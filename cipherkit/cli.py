@@ -223,7 +223,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from cipherkit.publish.serve import serve
 
-    return serve(args.dir, port=args.port, open_browser=args.open)
+    return serve(args.dir, port=args.port, open_browser=args.open, store=args.store)
 
 
 def bench_module() -> Any:
@@ -311,6 +311,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("dir", nargs="?", default="puzzles", help="folder of puzzle pages")
     p.add_argument("--port", type=_positive, default=8866, help="port (default 8866)")
     p.add_argument("--open", action="store_true", help="open a web browser too")
+    p.add_argument(
+        "--store",
+        metavar="URL",
+        help="rooms' store for Play together (default: $CIPHERKIT_STORE, else "
+        "DIR/.cipherkit/rooms.db; postgresql://... to share rooms between servers)",
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser(

@@ -41,10 +41,33 @@ from typing import IO
 
 from cipherkit.core.errors import CipherkitError
 
-__all__ = ["CONFIG_DIR", "serve", "voila_command"]
+__all__ = ["CONFIG_DIR", "STORE_ENV", "serve", "store_url", "voila_command"]
 
 CONFIG_DIR = Path(__file__).resolve().parent
 """The folder holding the committed ``voila.json``."""
+
+
+STORE_ENV = "CIPHERKIT_STORE"
+"""The variable that gives the kernels the rooms' store (``cipherkit.rooms``)."""
+
+
+def store_url(directory: str | os.PathLike[str], store: str | None = None) -> str:
+    """The rooms' store for a gallery: ``store``, else ``$CIPHERKIT_STORE``, else an
+    SQLite file in the gallery's dot-folder ``.cipherkit/`` (never served as a file).
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> store_url(folder, "postgresql://db/rooms")
+    'postgresql://db/rooms'
+    >>> store_url(folder).endswith("/.cipherkit/rooms.db") or bool(os.environ.get(STORE_ENV))
+    True
+    """
+    url = store or os.environ.get(STORE_ENV)
+    if url:
+        return url
+    data = Path(directory).resolve() / ".cipherkit"
+    data.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data / 'rooms.db'}"
 
 
 def voila_command(
@@ -139,7 +162,10 @@ class _Relay:
 
 
 def serve(
-    directory: str | os.PathLike[str] = "puzzles", port: int = 8866, open_browser: bool = False
+    directory: str | os.PathLike[str] = "puzzles",
+    port: int = 8866,
+    open_browser: bool = False,
+    store: str | None = None,
 ) -> int:
     """Run Voila on 127.0.0.1:``port`` for the gallery in ``directory`` until Ctrl-C.
 
@@ -152,6 +178,10 @@ def serve(
     SIGTERM and SIGHUP to this process stop Voila the same way. Voila's log is shown
     as it runs; what it prints while shutting down is not.
 
+    The kernels find the rooms of the *Play together* page in :func:`store_url`
+    (``store``, e.g. ``postgresql://...`` for several servers), passed as
+    ``$CIPHERKIT_STORE``.
+
     >>> serve("no/such/folder")
     Traceback (most recent call last):
     ...
@@ -163,7 +193,7 @@ def serve(
         start_new_session=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: store_url(path, store)},
     )
     assert process.stdout is not None
     relay = _Relay(process.stdout)

@@ -1,0 +1,326 @@
+// The Play together lobby: plain ES module + DOM, no build step.
+//
+// It draws the `view` trait (start, seated or watching) and the `message` trait, and
+// sends: {type: "create", game, players, bots, name, team}, {type: "join", code, name,
+// team}, {type: "watch", code}, {type: "resume", token} and {type: "leave"}. It never
+// names a seat. The kernel sends this page its own resume token ({type: "token", code,
+// token}); the page keeps it in localStorage for that room, so a reload resumes the seat,
+// and a link with #seat=TOKEN resumes it on another device.
+
+const STORE_KEY = "cipherkit.rooms";
+
+function readRooms() {
+  try {
+    const rooms = JSON.parse(window.localStorage.getItem(STORE_KEY) || "{}");
+    return rooms && typeof rooms === "object" ? rooms : {};
+  } catch (_) {
+    return {};
+  }
+}
+
+function writeRooms(rooms) {
+  try {
+    window.localStorage.setItem(STORE_KEY, JSON.stringify(rooms));
+  } catch (_) {
+    /* private mode: the seat is not kept */
+  }
+}
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "value") node.value = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "ck-lobby", "data-testid": "lobby" });
+  el.append(root);
+  const form = { game: "decipher", players: 2, bots: new Set(), name: "", team: "", code: "" };
+  let pending = null; // the token sent to resume, forgotten if the kernel refuses it
+
+  function send(message) {
+    model.send(message);
+  }
+
+  function remember(code, token) {
+    const rooms = readRooms();
+    rooms[code] = { token, at: Date.now() };
+    writeRooms(rooms);
+  }
+
+  function forget(token) {
+    const rooms = readRooms();
+    for (const [code, entry] of Object.entries(rooms)) if (entry && entry.token === token) delete rooms[code];
+    writeRooms(rooms);
+  }
+
+  model.on("msg:custom", (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "token" && typeof msg.code === "string" && typeof msg.token === "string") {
+      remember(msg.code, msg.token);
+      pending = null;
+    } else if (msg.type === "forget" && pending) {
+      forget(pending);
+      pending = null;
+    }
+  });
+
+  function resume(token) {
+    pending = token;
+    send({ type: "resume", token });
+  }
+
+  function seatLink(token) {
+    const url = new URL(window.location.href);
+    url.hash = `seat=${token}`;
+    return url.toString();
+  }
+
+  function gamePicker(games) {
+    const spec = games[form.game];
+    if (!spec.players.includes(form.players)) form.players = spec.default;
+    const seats = [];
+    for (let s = 0; s < form.players; s += 1) {
+      const team = spec.teams && form.players > 3 ? ` (${spec.teams[s % 2]})` : "";
+      seats.push(
+        h(
+          "label",
+          { class: "ck-lobby-seat" },
+          h("input", {
+            type: "checkbox",
+            "data-testid": `bot-${s + 1}`,
+            checked: form.bots.has(s),
+            onchange: (e) => {
+              if (e.target.checked) form.bots.add(s);
+              else form.bots.delete(s);
+            },
+          }),
+          ` seat ${s + 1}${team} is a bot`,
+        ),
+      );
+    }
+    return h(
+      "div",
+      { class: "ck-lobby-grid" },
+      h(
+        "label",
+        {},
+        "Game ",
+        h(
+          "select",
+          {
+            "data-testid": "game",
+            onchange: (e) => {
+              form.game = e.target.value;
+              form.bots = new Set();
+              draw();
+            },
+          },
+          Object.entries(games).map(([name, g]) => h("option", { value: name, selected: name === form.game, text: g.title })),
+        ),
+      ),
+      spec.players.length > 1
+        ? h(
+            "label",
+            {},
+            "Players ",
+            h(
+              "select",
+              {
+                "data-testid": "players",
+                onchange: (e) => {
+                  form.players = Number(e.target.value);
+                  form.bots = new Set([...form.bots].filter((b) => b < form.players));
+                  draw();
+                },
+              },
+              spec.players.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) })),
+            ),
+          )
+        : null,
+      h("div", { class: "ck-lobby-seats" }, seats),
+    );
+  }
+
+  function nameField() {
+    return h("input", {
+      type: "text",
+      maxlength: "40",
+      placeholder: "your name",
+      "aria-label": "your name",
+      "data-testid": "name",
+      value: form.name,
+      oninput: (e) => {
+        form.name = e.target.value;
+      },
+    });
+  }
+
+  function teamField(games, game) {
+    const spec = games[game];
+    if (!spec || !spec.teams) return null;
+    return h(
+      "select",
+      {
+        "aria-label": "team",
+        "data-testid": "team",
+        onchange: (e) => {
+          form.team = e.target.value;
+        },
+      },
+      h("option", { value: "", selected: form.team === "", text: "any team" }),
+      spec.teams.map((t) => h("option", { value: t, selected: form.team === t, text: t })),
+    );
+  }
+
+  function startStage(view) {
+    const rooms = Object.entries(readRooms()).sort((a, b) => (b[1].at || 0) - (a[1].at || 0));
+    const join = h(
+      "form",
+      {
+        class: "ck-lobby-card",
+        "data-testid": "join-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          const message = { type: "join", code: form.code, name: form.name };
+          if (form.team) message.team = form.team;
+          send(message);
+        },
+      },
+      h("h3", { text: "Join a room" }),
+      h("input", {
+        type: "text",
+        class: "ck-lobby-code-input",
+        maxlength: "40",
+        placeholder: "TIGER-48213-MOSS",
+        "aria-label": "room code",
+        "data-testid": "code",
+        value: form.code,
+        oninput: (e) => {
+          form.code = e.target.value;
+        },
+      }),
+      h("div", { class: "ck-lobby-row" }, nameField(), h("select", {
+        "aria-label": "team",
+        "data-testid": "team",
+        onchange: (e) => {
+          form.team = e.target.value;
+        },
+      }, [["", "any team"], ["white", "white (intercept)"], ["black", "black (intercept)"]].map(([v, t]) => h("option", { value: v, selected: form.team === v, text: t })))),
+      h(
+        "div",
+        { class: "ck-lobby-row" },
+        h("button", { type: "submit", class: "ck-lobby-primary", "data-testid": "join", text: "Join" }),
+        h("button", {
+          type: "button",
+          "data-testid": "watch",
+          onclick: () => send({ type: "watch", code: form.code }),
+          text: "Watch",
+        }),
+      ),
+    );
+    const create = h(
+      "form",
+      {
+        class: "ck-lobby-card",
+        "data-testid": "create-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          const message = { type: "create", game: form.game, players: form.players, bots: [...form.bots].sort(), name: form.name };
+          if (form.team && view.games[form.game].teams) message.team = form.team;
+          send(message);
+        },
+      },
+      h("h3", { text: "Make a room" }),
+      gamePicker(view.games),
+      h("div", { class: "ck-lobby-row" }, nameField(), teamField(view.games, form.game)),
+      h("div", { class: "ck-lobby-hint", text: "Leave the name empty to make the room and only watch it." }),
+      h("button", { type: "submit", class: "ck-lobby-primary", "data-testid": "create", text: "Make the room" }),
+    );
+    const mine = rooms.length
+      ? h(
+          "div",
+          { class: "ck-lobby-card", "data-testid": "my-rooms" },
+          h("h3", { text: "Your seats on this device" }),
+          rooms.map(([code, entry]) =>
+            h("div", { class: "ck-lobby-row" }, h("span", { class: "ck-lobby-code-small", text: code }), h("button", { type: "button", "data-testid": "resume", onclick: () => resume(entry.token), text: "Resume" })),
+          ),
+        )
+      : null;
+    return [mine, h("div", { class: "ck-lobby-cards" }, join, create)];
+  }
+
+  function roomStage(view) {
+    const seat = view.seat;
+    const rooms = readRooms();
+    const token = view.code && rooms[view.code] ? rooms[view.code].token : null;
+    return h(
+      "div",
+      { class: "ck-lobby-card ck-lobby-room" },
+      h("div", { class: "ck-lobby-label", text: `${view.title} room code` }),
+      h("div", { class: "ck-lobby-code", "data-testid": "room-code", text: view.code }),
+      h(
+        "div",
+        { class: "ck-lobby-who", "data-testid": "who" },
+        seat ? `You are ${seat.name}, seat ${seat.seat + 1}${seat.team ? ` (${seat.team})` : ""}.` : "You are watching.",
+      ),
+      h(
+        "ul",
+        { class: "ck-lobby-players" },
+        view.players.map((p) => h("li", { text: `seat ${p.seat + 1}${p.team ? ` (${p.team})` : ""}: ${p.name || "free"}` })),
+      ),
+      token
+        ? h(
+            "details",
+            { class: "ck-lobby-hint" },
+            h("summary", { text: "Play this seat on another device" }),
+            h("div", { text: "Open this link there (keep it to yourself: it is your seat):" }),
+            h("input", { type: "text", readonly: true, class: "ck-lobby-link", value: seatLink(token), "aria-label": "seat link" }),
+          )
+        : null,
+      h("button", { type: "button", "data-testid": "leave", onclick: () => send({ type: "leave" }), text: "Back to the lobby" }),
+    );
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const message = model.get("message") || "";
+    const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    root.replaceChildren(
+      h("h2", { class: "ck-lobby-title", text: "Play together" }),
+      message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: message }) : null,
+      view.stage === "seated" || view.stage === "watching" ? roomStage(view) : view.games ? startStage(view) : null,
+    );
+    if (focus) {
+      const again = root.querySelector(`[data-testid="${focus}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  model.on("change:view", draw);
+  model.on("change:message", draw);
+  draw();
+
+  // Resume: a #seat=TOKEN link first, else the last seat this browser held.
+  const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
+  const linked = hash.get("seat");
+  if (linked) {
+    resume(linked);
+  } else {
+    const rooms = Object.values(readRooms()).sort((a, b) => (b.at || 0) - (a.at || 0));
+    if (rooms.length && rooms[0].token && (model.get("view") || {}).stage === "start") resume(rooms[0].token);
+  }
+}
+
+export default { render };

@@ -1,0 +1,359 @@
+"""Play together: make a room or join one with its code, then play at your own seat.
+
+:class:`PlayTogether` is what the gallery's *Play together* page shows: a
+:class:`Lobby` (an anywidget: make a room, join with a code and a name, watch) and,
+once the person has a seat, the table for that seat (:class:`DecipherTable`,
+:class:`InterceptTable` or :class:`MissionTable` built with ``room=``) below it.
+
+How it stays honest
+-------------------
+* The store is the kernel's (``$CIPHERKIT_STORE``, which ``cipherkit serve`` sets); the
+  page only sends the code, a display name, a team and (to resume) the token it was given.
+  It never names a seat.
+* Wrong codes are refused with a message and slowed down: after
+  :data:`FREE_WRONG_CODES` wrong codes, the next attempt must wait
+  :data:`FIRST_WAIT` seconds, doubling with every further wrong code.
+* The resume token is sent to this page only (a custom message, never a trait), and the
+  page keeps it in ``localStorage`` for that room: a reload, or another device given the
+  seat's link, resumes the same seat.
+
+Examples
+--------
+>>> import tempfile
+>>> from cipherkit.rooms import open_store
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+>>> lobby = Lobby(store=store)
+>>> lobby.handle_message({"type": "create", "game": "decipher", "bots": [1], "name": "Ada"})
+>>> lobby.view["stage"], lobby.view["seat"]["name"], lobby.table.view["to_move"] in ("you", "bot")
+('seated', 'Ada', True)
+>>> other = Lobby(store=store)
+>>> for _ in range(3):
+...     other.handle_message({"type": "join", "code": "TIGER-00000-MOSS", "name": "Bo"})
+>>> other.message
+'refused: no open room with code TIGER-00000-MOSS (3 wrong codes: wait 2 s before the next try)'
+>>> lobby.close(); other.close(); store.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import pathlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets
+import traitlets
+
+from cipherkit.core.errors import CipherkitError
+from cipherkit.rooms import (
+    RoomClosed,
+    RoomError,
+    RoomFull,
+    Store,
+    UnknownCode,
+    UnknownToken,
+    default_store_url,
+    open_store,
+)
+from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+
+__all__ = ["FIRST_WAIT", "FREE_WRONG_CODES", "GAMES", "Lobby", "PlayTogether", "check_message"]
+
+MAX_MESSAGE_CHARS = 400
+FREE_WRONG_CODES = 3
+"""Wrong codes a lobby accepts before it makes the next attempt wait."""
+FIRST_WAIT = 2.0
+"""Seconds to wait after :data:`FREE_WRONG_CODES` wrong codes; doubles with each one more."""
+
+GAMES: dict[str, dict[str, Any]] = {
+    "decipher": {"title": "Decipher", "players": [2], "default": 2, "teams": None},
+    "intercept": {
+        "title": "Intercept",
+        "players": [3, 4, 5, 6, 7, 8],
+        "default": 4,
+        "teams": ["white", "black"],
+    },
+    "mission": {"title": "Mission", "players": [1, 2, 3, 4], "default": 2, "teams": None},
+}
+"""The games a room may hold, with their seat counts (shown on the page)."""
+
+_HERE = pathlib.Path(__file__).parent
+_log = logging.getLogger(__name__)
+
+
+def _text(content: dict[str, Any], key: str, limit: int, *, required: bool = True) -> str:
+    value = content.get(key, "")
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or len(value) > limit or (required and not value.strip()):
+        raise Refused(f"refused: {key} must be short text")
+    return value
+
+
+def check_message(content: Any, buffers: Any = None) -> dict[str, Any]:
+    """Validate a message from the page; return its fields. Raises :class:`Refused`.
+
+    >>> check_message({"type": "join", "code": "tiger 48213 moss", "name": "Ada"})["kind"]
+    'join'
+    >>> check_message({"type": "join", "code": "X", "name": "Ada", "seat": 1})
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.guard.Refused: refused: a join message has the fields type, code, \
+name (and team)
+    """
+    content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
+    kind = content.get("type")
+    if kind == "join":
+        if not {"type", "code", "name"} <= set(content) <= {"type", "code", "name", "team"}:
+            raise Refused("refused: a join message has the fields type, code, name (and team)")
+        team = content.get("team")
+        if team not in (None, "", "white", "black"):
+            raise Refused("refused: the team is white or black")
+        return {
+            "kind": kind,
+            "code": _text(content, "code", 40),
+            "name": _text(content, "name", 60),
+            "team": team or None,
+        }
+    if kind == "watch":
+        if set(content) != {"type", "code"}:
+            raise Refused("refused: a watch message has the fields type and code")
+        return {"kind": kind, "code": _text(content, "code", 40)}
+    if kind == "resume":
+        if set(content) != {"type", "token"}:
+            raise Refused("refused: a resume message has the fields type and token")
+        return {"kind": kind, "token": _text(content, "token", 128)}
+    if kind == "create":
+        allowed = {"type", "game", "players", "bots", "name", "team"}
+        if not {"type", "game"} <= set(content) <= allowed:
+            raise Refused("refused: a create message has type, game, players, bots, name, team")
+        game = content["game"]
+        if game not in GAMES:
+            raise Refused("refused: unknown game")
+        players = content.get("players", GAMES[game]["default"])
+        if players not in GAMES[game]["players"] or isinstance(players, bool):
+            raise Refused(f"refused: {game} is for {GAMES[game]['players']} players")
+        bots = content.get("bots", [])
+        if (
+            not isinstance(bots, list)
+            or not all(isinstance(b, int) and not isinstance(b, bool) for b in bots)
+            or not all(0 <= b < players for b in bots)
+            or len(set(bots)) != len(bots)
+        ):
+            raise Refused("refused: bots is a list of seat numbers")
+        if len(bots) >= players:
+            raise Refused("refused: leave at least one seat for a person")
+        team = content.get("team")
+        if team not in (None, "", "white", "black"):
+            raise Refused("refused: the team is white or black")
+        return {
+            "kind": kind,
+            "game": game,
+            "players": players,
+            "bots": sorted(bots),
+            "name": _text(content, "name", 60, required=False),
+            "team": team or None,
+        }
+    if kind == "leave":
+        if set(content) != {"type"}:
+            raise Refused("refused: a leave message has only the field type")
+        return {"kind": kind}
+    raise Refused("refused: unknown message type")
+
+
+def room_config(game: str, players: int) -> dict[str, Any] | None:
+    """The config of a room made from the page (no sand timer in intercept: nobody runs
+    it yet; the demo mission for missions)."""
+    if game == "decipher":
+        return None
+    if game == "intercept":
+        return {"players": players, "timer": False}
+    from cipherkit.games.mission.config import mission_from_config
+    from cipherkit.widgets.mission_table import table_config
+
+    return table_config(mission_from_config(None), players)
+
+
+def make_table(handle: Any) -> GuardedWidget:
+    """The table for a seat handle (or a spectator) of any room."""
+    room = handle.store.room(handle.room_id).info()
+    game = room["game"]
+    if game == "decipher":
+        from cipherkit.widgets.decipher_table import DecipherTable
+
+        return DecipherTable(room=handle)
+    if game == "intercept":
+        from cipherkit.widgets.intercept_table import InterceptTable
+
+        return InterceptTable(room=handle)
+    from cipherkit.widgets.mission_table import MissionTable
+
+    return MissionTable(room=handle)
+
+
+class Lobby(GuardedWidget):
+    """Make, join, resume or watch a room; see the module docstring.
+
+    ``store``: a :class:`~cipherkit.rooms.Store` (default: ``open_store()`` of
+    ``$CIPHERKIT_STORE``). ``clock``: injectable for tests.
+    """
+
+    _esm = _HERE / "lobby.js"
+    _css = _HERE / "lobby.css"
+
+    label = "lobby"
+    noun = "lobby"
+    error_text = "error: something went wrong in the kernel; try again"
+
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.store = store if store is not None else open_store(default_store_url())
+        self._clock = clock
+        self._wrong = 0
+        self._until = -math.inf
+        self.handle: Any = None
+        self.table: GuardedWidget | None = None
+        self._on_table: list[Callable[[GuardedWidget | None], None]] = []
+        self._show()
+
+    def on_table(self, callback: Callable[[GuardedWidget | None], None]) -> None:
+        """Call ``callback(table)`` when a seat's table appears (``None``: it went)."""
+        self._on_table.append(callback)
+
+    # ------------------------------------------------------------------ messages
+    def _handle(self, content: Any, buffers: Any) -> None:
+        msg = check_message(content, buffers)
+        kind = msg["kind"]
+        if kind == "leave":
+            self._sit(None)
+            return
+        if kind == "create":
+            self._create(msg)
+            return
+        if kind == "resume":
+            try:
+                handle = self.store.resume(msg["token"])
+            except (UnknownToken, RoomClosed) as exc:
+                self.send({"type": "forget"})
+                raise Refused(f"refused: {exc}") from None
+            self._sit(handle)
+            return
+        self._slow_down()
+        try:
+            if kind == "watch":
+                handle = self.store.spectate(msg["code"])
+            else:
+                handle = self.store.join(msg["code"], msg["name"], team=msg["team"])
+        except UnknownCode as exc:
+            self._wrong += 1
+            extra = ""
+            if self._wrong >= FREE_WRONG_CODES:
+                wait = FIRST_WAIT * 2 ** (self._wrong - FREE_WRONG_CODES)
+                self._until = self._clock() + wait
+                extra = f" ({self._wrong} wrong codes: wait {wait:g} s before the next try)"
+            raise Refused(f"refused: {exc}{extra}") from None
+        except RoomFull as exc:
+            raise Refused(f"refused: {exc}: nobody can join it now; you may watch it") from None
+        except RoomError as exc:
+            raise Refused(f"refused: {exc}") from None
+        self._sit(handle)
+
+    def _slow_down(self) -> None:
+        left = self._until - self._clock()
+        if left > 0:
+            raise Refused(f"refused: too many wrong codes: wait {math.ceil(left)} s")
+
+    def _create(self, msg: dict[str, Any]) -> None:
+        game, players = msg["game"], msg["players"]
+        try:
+            room = self.store.create_room(game, room_config(game, players), bots=msg["bots"])
+        except CipherkitError as exc:
+            raise Refused(f"refused: {exc}") from None
+        if not msg["name"].strip():
+            self._sit(self.store.spectate(room.code))
+            return
+        try:
+            handle = self.store.join(room.code, msg["name"], team=msg["team"])
+        except RoomError as exc:
+            raise Refused(f"refused: {exc}") from None
+        self._sit(handle)
+
+    # ------------------------------------------------------------------ seats
+    def _sit(self, handle: Any) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        self.handle = handle
+        if handle is not None:
+            self.table = make_table(handle)
+            if handle.seat is not None:
+                self.send({"type": "token", "code": handle.code, "token": handle.token})
+        for callback in self._on_table:
+            callback(self.table)
+        self._show()
+
+    def _show(self) -> None:
+        handle = self.handle
+        view: dict[str, Any] = {
+            "stage": "start",
+            "games": {
+                name: {k: spec[k] for k in ("title", "players", "default", "teams")}
+                for name, spec in GAMES.items()
+            },
+        }
+        if handle is not None:
+            info = handle.info()
+            seats = info["seats"]
+            view["stage"] = "watching" if handle.seat is None else "seated"
+            view["code"] = handle.code
+            view["game"] = info["game"]
+            view["title"] = GAMES[info["game"]]["title"]
+            view["players"] = [
+                {
+                    "seat": s["seat"],
+                    "name": s.get("name"),
+                    "bot": bool(s.get("bot")),
+                    "team": s.get("team"),
+                }
+                for s in seats
+            ]
+            if handle.seat is not None:
+                mine = next(s for s in seats if s["seat"] == handle.seat)
+                view["seat"] = {"seat": handle.seat, "name": handle.name, "team": mine.get("team")}
+        with self.hold_sync():
+            self.message = ""
+            self.view = view
+
+    def close(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        super().close()
+
+
+class PlayTogether(ipywidgets.VBox):
+    """The *Play together* page: a :class:`Lobby` and, below it, the seat's table."""
+
+    def __init__(self, store: Store | None = None, **kwargs: Any) -> None:
+        self.lobby = Lobby(store=store)
+        super().__init__(children=[self.lobby], **kwargs)
+        self.add_class("ck-play-together")
+        self.lobby.on_table(self._table)
+
+    def _table(self, table: GuardedWidget | None) -> None:
+        self.children = [self.lobby] if table is None else [self.lobby, table]
+
+    @property
+    def table(self) -> GuardedWidget | None:
+        return self.lobby.table
