@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -55,6 +56,7 @@ from cipherkit.ciphers.solution import solver_codes as _codes
 from cipherkit.ciphers.stats import english, friedman_key_length, kasiski
 from cipherkit.ciphers.substitution_solver import pattern_attack, solve_substitution
 from cipherkit.ciphers.text import ALPHABET, codes_to_text
+from cipherkit.ciphers.wordmodel import word_model
 from cipherkit.core.errors import CipherkitError
 
 __all__ = [
@@ -238,8 +240,54 @@ def solve_vigenere(
 
 
 # ------------------------------------------------------------------ transposition
+READING_MARGIN = 25.0
+"""Transposition readings whose quadgram score is within this (log10) of the best are
+compared again with the word model (:func:`_best_reading`)."""
+READING_WORD_WEIGHT = 3.0
+"""Weight of the word model against quadgrams when :func:`_best_reading` compares them
+(as the substitution solver weighs them)."""
+RAIL_OFFSET_COST = 4.0
+"""log10 cost of a rail fence started part way along its zigzag (``offset`` other than
+0): the books write it from the top rail. A reading from offset 0 that moves the text's
+last word to its front ("NEAR ENGINEER ... THE MARKET" for "ENGINEER ... THE MARKET
+NEAR") can otherwise score slightly better than the text, whose words join no better."""
+
+
+def _best_reading(
+    plains: np.ndarray,
+    scores: np.ndarray,
+    must: Sequence[int] = (),
+    cost: np.ndarray | None = None,
+) -> int:
+    """The index of the best of some candidate transposition readings (rows of
+    ``plains``, quadgram ``scores``, and a log10 ``cost`` of each one's key if given).
+
+    Quadgrams do not see where a text starts and stops, so a key that reads the text
+    shifted round by a letter or a word (the end wrapped round to the front, a few letters
+    out of place there) can score slightly better than the true key: the rail fence read
+    from offset 3 instead of 0, or the columns of SQJG read one place round (ADCB). The
+    readings within :data:`READING_MARGIN` of the best (at most 40), and those in
+    ``must`` (the best key's own rotations), are compared again by quadgrams + the word
+    model (:meth:`~cipherkit.ciphers.wordmodel.WordModel.segment_scores`), which charges
+    a text for starting inside a word.
+    """
+    order = np.argsort(-scores, kind="stable")
+    near = [int(i) for i in order[:40] if scores[i] >= scores[order[0]] - READING_MARGIN]
+    pool = list(dict.fromkeys([*near, *must]))
+    if len(pool) == 1:
+        return pool[0]
+    words = word_model().segment_scores(plains[pool])
+    total = scores[pool] + READING_WORD_WEIGHT * words
+    if cost is not None:
+        total = total - cost[pool]
+    return pool[int(np.argmax(total))]
+
+
 def solve_railfence(text: str | np.ndarray, *, max_rails: int = MAX_RAILS) -> Solution:
-    """Try every number of rails (2..max_rails) and every offset."""
+    """Try every number of rails (2..max_rails) and every offset; the best few readings
+    by quadgrams, and every offset of the best one's rails, are compared again with the
+    word model (:func:`_best_reading`: a reading that starts inside a word is a text
+    shifted round), an offset other than 0 costing :data:`RAIL_OFFSET_COST`."""
     c = _codes(text)
     cands: list[tuple[int, int]] = []
     plains = []
@@ -249,8 +297,12 @@ def solve_railfence(text: str | np.ndarray, *, max_rails: int = MAX_RAILS) -> So
             p[_rail_order(len(c), rails, offset)] = c
             cands.append((rails, offset))
             plains.append(p)
-    scores = batch_scores(np.stack(plains))
-    k = int(np.argmax(scores))
+    stacked = np.stack(plains)
+    scores = batch_scores(stacked)
+    top = cands[int(np.argmax(scores))][0]
+    same_rails = [i for i, (r, _) in enumerate(cands) if r == top]
+    cost = np.asarray([RAIL_OFFSET_COST * (offset != 0) for _, offset in cands])
+    k = _best_reading(stacked, scores, same_rails, cost)
     return _solution(RailFence(*cands[k]), plains[k], scores[k])
 
 
@@ -262,11 +314,15 @@ def solve_columnar(
     exhaustive: int = 7,
 ) -> Solution:
     """Columnar transposition: every order for widths up to ``exhaustive``, hill climbing
-    (moves and swaps of columns, restarts) for wider keys up to ``max_width``."""
+    (moves and swaps of columns, restarts) for wider keys up to ``max_width``. The best
+    orders by quadgrams, and every rotation of the best one (its columns taken one or more
+    places round, which reads the text shifted round), are compared again with the word
+    model (:func:`_best_reading`)."""
     c = _codes(text)
     n = len(c)
     rng = np.random.default_rng(seed)
     best: tuple[float, tuple[int, ...]] = (-math.inf, (0,))
+    near: dict[tuple[int, ...], float] = {}
 
     def plains(orders: list[tuple[int, ...]]) -> np.ndarray:
         out = np.empty((len(orders), n), dtype=np.int64)
@@ -280,6 +336,8 @@ def solve_columnar(
             for start in range(0, len(orders), 720):
                 chunk = orders[start : start + 720]
                 scores = batch_scores(plains(chunk))
+                for k in np.flatnonzero(scores >= max(best[0], scores.max()) - READING_MARGIN):
+                    near[chunk[k]] = float(scores[k])
                 k = int(np.argmax(scores))
                 if scores[k] > best[0] + 1e-9:
                     best = (float(scores[k]), chunk[k])
@@ -304,12 +362,17 @@ def solve_columnar(
                 if scores[k] <= cur + 1e-9:
                     break
                 cur, order = float(scores[k]), cand[k]
+            near[order] = cur
             if cur > best[0] + 1e-9:
                 best = (cur, order)
-    cipher = Columnar.from_order(best[1])
-    p = np.empty_like(c)
-    p[_columnar_order(n, best[1])] = c
-    return _solution(cipher, p, best[0])
+    width = len(best[1])
+    rotations = [best[1][-k:] + best[1][:-k] for k in range(1, width)]
+    close = [order for order, v in near.items() if v >= best[0] - READING_MARGIN]
+    cands = list(dict.fromkeys([best[1], *rotations, *close]))
+    candidates = plains(cands)
+    scores = batch_scores(candidates)
+    k = _best_reading(candidates, scores, range(width))
+    return _solution(Columnar.from_order(cands[k]), candidates[k], scores[k])
 
 
 # ------------------------------------------------------------------ Playfair

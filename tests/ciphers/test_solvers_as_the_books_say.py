@@ -6,8 +6,36 @@ from __future__ import annotations
 
 import pytest
 
-from cipherkit.ciphers import Atbash, crack_text
+from cipherkit.ciphers import (
+    Atbash,
+    Columnar,
+    RailFence,
+    crack_text,
+    letters_only,
+    solve_columnar,
+    solve_railfence,
+)
 from cipherkit.ciphers.samples import make_texts
+
+
+def test_rail_fence_is_read_from_its_first_letter() -> None:
+    """The zigzag started part way along (offset 3) read the text shifted round by a few
+    letters, which scored slightly better than the text itself."""
+    text = letters_only(make_texts(40, 80, seed=7, whole_words=True)[4])
+    solution = solve_railfence(RailFence(3).encrypt(text))
+    assert (solution.cipher, solution.plaintext) == (RailFence(3), text)
+    result = crack_text(RailFence(3).encrypt(text))
+    assert (result.cipher, result.plaintext) == ("railfence", text)
+
+
+def test_columnar_is_read_from_its_first_column() -> None:
+    """Key ADCB (the columns of SQJG taken one place round) read the text with its last
+    letter first."""
+    text = letters_only(make_texts(40, 80, seed=7, whole_words=True)[9])
+    solution = solve_columnar(Columnar("SQJG").encrypt(text))
+    assert (solution.cipher.key, solution.plaintext) == ("DCBA", text)  # SQJG's order
+    result = crack_text(Columnar("SQJG").encrypt(text))
+    assert (result.cipher, result.plaintext) == ("columnar", text)
 
 
 @pytest.mark.parametrize("letters", [30, 120])
