@@ -297,10 +297,13 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    const stage = view.stage === "seated" || view.stage === "watching" ? roomStage(view) : view.games ? startStage(view) : [];
     root.replaceChildren(
-      h("h2", { class: "ck-lobby-title", text: "Play together" }),
-      message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: message }) : null,
-      view.stage === "seated" || view.stage === "watching" ? roomStage(view) : view.games ? startStage(view) : null,
+      ...[
+        h("h2", { class: "ck-lobby-title", text: "Play together" }),
+        message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: message }) : null,
+        ...[].concat(stage),
+      ].filter(Boolean),
     );
     if (focus) {
       const again = root.querySelector(`[data-testid="${focus}"]`);
