@@ -1,0 +1,274 @@
+"""The Play together page: real browsers, one per seat, on a real Voila server.
+
+The server runs what ``cipherkit serve`` runs, with ``CIPHERKIT_STORE`` pointing at a
+throwaway SQLite store that the test also opens, to read each room's true state (the
+hidden cards) and scan every websocket frame each page received for what that seat
+must not see.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cipherkit.games.decipher.cards import CARDS
+from cipherkit.publish.serve import STORE_ENV, voila_command
+from cipherkit.rooms import open_store
+from tests.browser.conftest import (
+    SEED,
+    SERVER_START_TIMEOUT,
+    UI_TIMEOUT_MS,
+    KernelClient,
+    Server,
+    free_port,
+    stop_process_group,
+    table_model_id,
+    wait_until_up,
+)
+from tests.browser.recorded_page import RecordedPage
+
+pytestmark = pytest.mark.browser
+
+LOBBY = "[data-testid=lobby]"
+TABLE = "[data-testid=decipher-table]"
+TABLE_READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=board]"
+LOBBY_CLASS = "cipherkit.widgets.lobby.Lobby"
+
+
+@pytest.fixture(scope="module")
+def rooms_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A gallery server whose kernels share a throwaway rooms store; yields (server, url)."""
+    folder = tmp_path_factory.mktemp("rooms-store")
+    url = f"sqlite:///{folder / 'rooms.db'}"
+    port = free_port()
+    log = folder / "voila.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: url}
+    env.pop("CIPHERKIT_SEED", None)  # rooms deal from os.urandom
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            voila_command(gallery, port),
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=gallery,
+            start_new_session=True,
+        )
+    server_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(server_url + "/", process, log, SERVER_START_TIMEOUT)
+        yield Server(server_url, port, SEED, gallery, log), url
+    finally:
+        stop_process_group(process)
+
+
+def as_text(frame: str | bytes) -> str:
+    return frame.decode("utf-8", "replace") if isinstance(frame, bytes) else frame
+
+
+class PlayPage(RecordedPage):
+    """The Play together page in one browser context (one person's device)."""
+
+    path = "play-together.ipynb"
+
+    def ready(self) -> None:
+        self.page.wait_for_selector(f"{LOBBY} h2")
+
+    def table_ready(self) -> None:
+        self.page.wait_for_selector(TABLE_READY)
+
+    def frames_text(self, upto: int | None = None) -> str:
+        return "\n".join(map(as_text, self.frames[:upto]))
+
+    def message(self) -> str:
+        node = self.page.locator("[data-testid=lobby-message]")
+        return node.inner_text() if node.count() else ""
+
+    def join(self, code: str, name: str) -> None:
+        form = self.page.locator("[data-testid=join-form]")
+        form.locator("[data-testid=code]").fill(code)
+        form.locator("[data-testid=name]").fill(name)
+        form.locator("[data-testid=join]").click()
+
+    def kernel(self) -> KernelClient:
+        """The kernel of the page as loaded last (a reload starts a new one)."""
+        urls = [u for u in self.socket_urls if "/api/kernels/" in u]
+        return KernelClient(self.server.port, urls[-1].split("/api/kernels/")[1].split("/")[0])
+
+    def token(self) -> dict[str, Any]:
+        return json.loads(self.page.evaluate("localStorage.getItem('cipherkit.rooms') || '{}'"))
+
+
+def quoted(cards: list[str], text: str) -> list[str]:
+    """The cards of ``cards`` that appear in ``text`` as JSON strings (``"QS"``)."""
+    return [c for c in cards if f'"{c}"' in text]
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[Any]:
+    made: list[Any] = []
+
+    def new_page() -> Any:
+        context = browser.new_context(viewport={"width": 1100, "height": 1250})
+        made.append(context)
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT_MS)
+        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)  # Voila preheats every page
+        return page
+
+    yield new_page
+    for context in made:
+        context.close()
+
+
+def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> None:
+    server, url = rooms_server
+    store = open_store(url)
+    ada = PlayPage(contexts(), server).open()
+    bo = PlayPage(contexts(), server).open()
+
+    # Ada makes a room (no bots) and takes seat 1; the code is shown big.
+    form = ada.page.locator("[data-testid=create-form]")
+    form.locator("[data-testid=name]").fill("Ada")
+    form.locator("[data-testid=create]").click()
+    ada.page.wait_for_selector("[data-testid=room-code]")
+    code = ada.page.locator("[data-testid=room-code]").inner_text().strip()
+    room = store.room(code)
+    assert room.info()["game"] == "decipher"
+    ada.table_ready()
+
+    # A wrong code is refused with a message; Bo then joins with the right one.
+    bo.join("TIGER-00000-MOSS", "Bo")
+    bo.page.wait_for_selector("[data-testid=lobby-message]")
+    assert "no open room" in bo.message()
+    bo.join(code.lower().replace("-", " "), "Bo")
+    bo.table_ready()
+    assert "seat 2" in bo.page.locator("[data-testid=who]").inner_text()
+
+    state = room.session().state
+    first = state.turn  # seat 0 is Ada, seat 1 is Bo
+    pages = {0: ada, 1: bo}
+    secrets = {s: [str(c) for c in state.hidden[s]] for s in (0, 1)}
+
+    def act_by_click(seat: int, selector: str) -> None:
+        before = room.version
+        pages[seat].page.locator(selector).first.click()
+        assert room.wait(before, timeout=30) > before
+        pages[seat].table_ready()
+
+    # Turn 1: each plays a card on every column (clicks in their own hand).
+    for seat in (first, 1 - first):
+        for _ in range(3):
+            pages[seat].page.wait_for_selector(
+                f"{TABLE} [data-testid=hand] button[data-card]:not([disabled])"
+            )
+            act_by_click(seat, "[data-testid=hand] button[data-card]:not([disabled])")
+
+    # Bo reloads mid-game: the page resumes his seat from localStorage.
+    tokens_bo = bo.token()
+    assert code in tokens_bo
+    bo.page.reload()
+    bo.table_ready()
+    assert "Bo, seat 2" in bo.page.locator("[data-testid=who]").inner_text()
+
+    # A forged message choosing another seat changes nothing.
+    version = room.version
+    kernel = bo.kernel()
+    states = kernel.request_states()
+    table_id = table_model_id(states)
+    lobby_id = table_model_id(states, LOBBY_CLASS)
+    hand_of_ada = [str(c) for c in room.session().state.hands[0]]
+    for model, content in (
+        (table_id, {"type": "action", "text": f"play {hand_of_ada[0]}", "seat": 0}),
+        (table_id, {"type": "action", "text": f"play {hand_of_ada[0]}"}),
+        (lobby_id, {"type": "join", "code": code, "name": "Eve", "seat": 0}),
+        (lobby_id, {"type": "create", "game": "decipher", "bots": [0, 1]}),
+    ):
+        kernel.send_to_widget(model, {"method": "custom", "content": content})
+    assert room.version == version
+    assert [s["name"] for s in room.info()["seats"]] == ["Ada", "Bo"]
+
+    # Turn 2: the first player breaks the code; both guess every column.
+    breaker = first
+    pages[breaker].page.wait_for_selector(f"{TABLE} [data-action=break]:not([disabled])")
+    act_by_click(breaker, "[data-action=break]:not([disabled])")
+    marks = {}
+    held = room.session().state.hands
+    avoid = {*secrets[0], *secrets[1], *(str(c) for h in held for c in h)}
+    spare = [str(c) for c in CARDS if str(c) not in avoid][:3]
+    for seat in (breaker, 1 - breaker):
+        for column in range(3):
+            page = pages[seat].page
+            page.wait_for_selector(f"{TABLE} [data-testid=guess-picker]")
+            page.wait_for_selector(f"[data-testid=column-{column + 1}][data-current=true]")
+            # Guess a card that is nobody's secret (guessing the truth would put the
+            # other code in this page's own frames, as its own guess).
+            truth = spare[column]
+            picker = page.locator("[data-testid=guess-picker]")
+            picker.locator(f"[data-rank='{truth[:-1]}']").click()
+            picker.locator(f"[data-suit='{truth[-1]}']").click()
+            if seat != breaker and column == 2:
+                marks = {s: len(pages[s].frames) for s in (0, 1)}
+            act_by_click(seat, "[data-action=guess]:not([disabled])")
+
+    session = room.session()
+    assert session.is_over
+    outcome = session.outcome
+    for seat, page in pages.items():
+        page.page.wait_for_selector(f"{TABLE} [data-testid=result]")
+        result = page.page.locator("[data-testid=result]").inner_text()
+        expected = "A draw." if outcome.draw else "You win!" if seat in outcome.winners else "wins"
+        assert expected in result
+
+    # Every frame before the reveal held only the seat's own observation.
+    hands_end = {s: [str(c) for c in session.state.hands[s]] for s in (0, 1)}
+    for seat, page in pages.items():
+        seen = page.frames_text(marks[seat])
+        assert "decipher" in seen.lower()  # the scan read the frames
+        assert quoted(secrets[1 - seat], seen) == [], f"seat {seat} saw the other code"
+        assert quoted(hands_end[1 - seat], seen) == [], f"seat {seat} saw the other hand"
+    assert tokens_bo[code]["token"] not in ada.frames_text()
+    assert ada.token()[code]["token"] not in bo.frames_text()
+    store.close()
+
+
+def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, contexts: Any) -> None:
+    server, url = rooms_server
+    store = open_store(url)
+    room = store.create_room("decipher", bots=[1])
+    eve = PlayPage(contexts(), server).open()
+    for attempt in range(3):
+        eve.join(f"TIGER-0000{attempt}-MOSS", "Eve")
+        eve.page.wait_for_function(
+            "n => (document.querySelector('[data-testid=lobby-message]') || {}).textContent"
+            "?.includes(n)",
+            arg=f"TIGER-0000{attempt}-MOSS",
+        )
+    assert "wait 2 s" in eve.message()
+    eve.join(room.code, "Eve")
+    eve.page.wait_for_function(
+        "() => (document.querySelector('[data-testid=lobby-message]') || {}).textContent"
+        "?.includes('too many wrong codes')"
+    )
+    # A full room says so.
+    eve.page.wait_for_timeout(2100)
+    store.join(room.code, "Ada")
+    eve.join(room.code, "Eve")
+    eve.page.wait_for_function(
+        "() => (document.querySelector('[data-testid=lobby-message]') || {}).textContent"
+        "?.includes('is full')"
+    )
+    # Watching: the spectator's view, no hand and no hidden card.
+    eve.page.locator("[data-testid=join-form] [data-testid=code]").fill(room.code)
+    eve.page.locator("[data-testid=watch]").click()
+    eve.table_ready()
+    assert "watching" in eve.page.locator("[data-testid=who]").inner_text()
+    state = room.session().state
+    hidden = [str(c) for s in (0, 1) for c in state.hidden[s] + state.hands[s]]
+    assert quoted(hidden, eve.frames_text()) == []
+    store.close()
