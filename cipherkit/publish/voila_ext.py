@@ -1,27 +1,52 @@
-"""Small hooks the committed ``voila.json`` plugs into Voila (no patching).
+"""Small hooks the committed ``voila.json`` and :mod:`cipherkit.publish.voila_main` plug
+into Voila (subclasses and configuration; no patching).
 
 * :class:`GalleryIdentityProvider` is Voila's default identity provider plus one
   handler: ``GET /`` redirects to ``voila/render/index.ipynb`` when the served folder has
   an ``index.ipynb`` (the gallery index), and to the plain tree view otherwise. Voila adds
   an identity provider's handlers *before* its tree handler, so this one answers ``/``.
+  Without a password (the gallery has none) it offers no ``/login`` or ``/logout`` page.
 * :data:`ALLOWED_MESSAGE_TYPES` records what Voila 0.5 itself lets a browser send over
-  the kernel websocket: Voila builds its kernel manager with exactly this
-  ``allowed_message_types`` list (``voila/app.py``; a config value cannot widen it), and
-  Jupyter Server drops every other message type before it reaches the kernel, with a
-  warning in the log. So ``execute_request``, ``inspect_request``, ``complete_request``,
-  ``history_request``, ``debug_request`` and the rest never run: the browser suite sends
-  them and checks that nothing answers and nothing ran. ``shutdown_request`` stays
-  allowed (a page may stop its *own* kernel, as ``/voila/api/shutdown`` also lets it).
-  Voila runs the page's cells through its own kernel client, not the websocket.
+  the kernel websocket (its hard-coded ``allowed_message_types``; Jupyter Server drops
+  every other type, so ``execute_request`` and the rest never run). The gallery's
+  websocket handler narrows it further (:class:`PageKernelWebsocketHandler`): from a page
+  only ``kernel_info_request``, ``comm_info_request``, ``comm_open`` of the widget
+  control comm ``jupyter.widget.control`` (a few at a time), ``request_states`` on a
+  control comm it opened, ``comm_close`` of such a comm, and ``comm_msg`` to the comms
+  the kernel has shown the page (the widgets' own messages) reach the kernel, on the
+  shell channel only. A page cannot create widgets in its kernel (``jupyter.widget``),
+  open any other comm target, or stop the kernel (``shutdown_request``). What the
+  kernel sends back goes through :class:`GalleryKernelConnection`, which drops
+  ``error`` messages and stderr output: no traceback or server path reaches a page.
+* **Pages and their kernels.** :class:`PageRenderHandler` renders a page as Voila does,
+  and records which browser got which kernel. The page names its kernel by a *page
+  key*, a random id made for that page, instead of the kernel's id: the kernel's own id
+  (in the server's log) opens nothing, and every route of a page's kernel
+  (:class:`PageKernelWebsocketHandler`, :class:`PageKernelHandler`,
+  :class:`PageShutdownHandler`) answers only to its page key. The only way a page stops
+  its kernel is ``POST /voila/api/shutdown/<page key>`` with the ``_xsrf`` token
+  (``light.js`` and Voila's own frontend send it when the tab closes); ``DELETE
+  /api/kernels/...`` is refused, and restart and interrupt are not routed at all.
+* **A kernel budget.** :class:`GalleryKernelManager` lets each client hold at most
+  :attr:`~GalleryKernelManager.kernels_per_client` live page kernels (a client is the
+  browser's ``ck_client`` cookie, or, for a request without it, the address), and the
+  whole server :attr:`~GalleryKernelManager.max_page_kernels` (sized from memory). Over
+  a limit the page is a plain sentence with HTTP 429 (this browser) or 503 (the server);
+  a kernel whose tab has closed without saying so is ended first to make room. A client
+  without the cookie over the address's budget is sent the cookie and redirected once,
+  so browsers behind one address (a proxy) each get their own budget while a loop that
+  keeps no cookie gets no more kernels.
 * :class:`GalleryKernelManager` is Jupyter Server's kernel manager (which Voila wraps
   with its preheated pools) with the idle culler fixed for pooled kernels. A pooled
   kernel is never culled, but its idle clock keeps running while it waits in the pool:
   once a page takes it, it looked idle since the pool was filled, so the culler shut it
   down in the second or two before the browser opened its websocket whenever the kernel
-  had waited in the pool longer than ``cull_idle_timeout`` (the page then hung on
-  "Kernel never reached an 'alive' state"). Here a kernel's idle clock starts again
-  when the culler first finds it *out* of the pool. The culler also skips a kernel
-  still starting (no ``last_activity`` yet) instead of logging a traceback for it.
+  had waited in the pool longer than ``cull_idle_timeout``. Here a kernel's idle clock
+  starts again when the culler first finds it *out* of the pool, and it skips a kernel
+  still starting. A page's kernel that no browser connects to within
+  :attr:`~GalleryKernelManager.unconnected_grace` seconds of its page being sent is shut
+  down, and so is one whose every socket has been closed for
+  :attr:`~GalleryKernelManager.disconnected_grace` seconds.
 
   It also keeps **spare kernels**: started, with the gallery's heavy modules already
   imported (:attr:`~GalleryKernelManager.warm_imports`), and shared by every page. Voila
@@ -31,36 +56,81 @@
   started at most :attr:`~GalleryKernelManager.max_starting` at a time, and requests
   that find none ready wait their turn in order, so a burst of page loads queues
   instead of starting thirty kernels at once on two cores. The number kept ready is
-  sized from the machine (:attr:`~GalleryKernelManager.spare_kernels`).
+  sized from the machine (:attr:`~GalleryKernelManager.spare_kernels`). A spare also
+  forgets the ``jupyter.widget`` comm target, so a page could not create widgets even
+  past the websocket filter.
+* Every other handler keeps Voila's behaviour with plain errors
+  (:class:`PlainErrors`): a bad address is a one-line 400 or 404, never a traceback on
+  the page or in the log.
 
 Examples
 --------
 >>> "execute_request" in ALLOWED_MESSAGE_TYPES, "comm_msg" in ALLOWED_MESSAGE_TYPES
 (False, True)
+>>> PAGE_MESSAGE_TYPES < set(ALLOWED_MESSAGE_TYPES), "shutdown_request" in PAGE_MESSAGE_TYPES
+(True, False)
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import http.client
 import json
 import math
 import os
+import re
+import secrets
+import time
+import uuid
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from jupyter_client.jsonutil import json_default
+from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
+from jupyter_server.auth.decorator import ws_authenticated
 from jupyter_server.auth.identity import PasswordIdentityProvider
+from jupyter_server.base.handlers import APIHandler
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+)
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
-from tornado import web
+from tornado import escape, web
+from tornado.log import app_log
 from traitlets import Float, Int, List, TraitError, Unicode
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 __all__ = [
     "ALLOWED_MESSAGE_TYPES",
+    "CLIENT_COOKIE",
+    "CONTROL_TARGET",
+    "PAGE_MESSAGE_TYPES",
     "GalleryIdentityProvider",
+    "GalleryKernelConnection",
     "GalleryKernelManager",
     "IndexRedirectHandler",
+    "NotFoundHandler",
+    "PageBook",
+    "PageKernelHandler",
+    "PageKernelWebsocketHandler",
+    "PageRenderHandler",
+    "PageShutdownHandler",
+    "PlainErrors",
+    "Refusal",
+    "SafeTemplateStaticFileHandler",
+    "machine_page_kernels",
+    "machine_spare_kernels",
+    "plain",
 ]
 
 ALLOWED_MESSAGE_TYPES = (
@@ -71,10 +141,122 @@ ALLOWED_MESSAGE_TYPES = (
     "kernel_info_request",
     "shutdown_request",
 )
+PAGE_MESSAGE_TYPES = frozenset(
+    {"comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"}
+)
+"""What a page may send its kernel (the websocket handler refuses everything else)."""
+CONTROL_TARGET = "jupyter.widget.control"
+"""The one comm target a page may open: the widget manager's state requests."""
 INDEX = "index.ipynb"
+CLIENT_COOKIE = "ck_client"
+"""The cookie naming a browser for the kernel budget (random, HttpOnly)."""
+COOKIE_MARK = "ck_cookie"
+"""Query argument added by the one redirect that hands a cookie-less client its cookie."""
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+MB = 2**20
 
 
-class IndexRedirectHandler(web.RequestHandler):
+# ------------------------------------------------------------------ plain errors
+def plain(
+    handler: web.RequestHandler,
+    status: int,
+    text: str,
+    *,
+    html: bool = False,
+    headers: dict[str, str] | None = None,
+) -> None:
+    """Finish ``handler`` with ``status`` and one sentence (text, or a tiny HTML page that
+    reads well on a phone)."""
+    handler.clear()
+    handler.set_status(status)
+    handler.set_header("Cache-Control", "no-store")
+    for name, value in (headers or {}).items():
+        handler.set_header(name, value)
+    if html:
+        handler.set_header("Content-Type", "text/html; charset=UTF-8")
+        body = (
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{status}</title></head>"
+            '<body style="font: 18px/1.5 system-ui, sans-serif; margin: 2em auto; '
+            'max-width: 36em; padding: 0 1em">'
+            f'<p id="ck-refusal">{escape.xhtml_escape(text)}</p></body></html>\n'
+        )
+        handler.finish(body)
+    else:
+        handler.set_header("Content-Type", "text/plain; charset=UTF-8")
+        handler.finish(text + "\n")
+
+
+_SENTENCES = {
+    400: "400: this address is not valid here.",
+    403: "403: not allowed.",
+    404: "404: there is no such page here.",
+    405: "405: not allowed.",
+}
+
+
+class PlainErrors:
+    """Mixin for every handler of the gallery: errors are one plain sentence (JSON for
+    the kernel API), and the log gets one line per failure, never a traceback (an
+    unexpected exception's traceback only at debug level)."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        handler: Any = self
+        if isinstance(handler, APIHandler):
+            handler.clear()
+            handler.set_status(status_code)
+            handler.set_header("Content-Type", "application/json")
+            reason = http.client.responses.get(status_code, "Error")
+            handler.finish(json.dumps({"message": reason, "reason": None}))
+            return
+        text = _SENTENCES.get(status_code, f"{status_code}: the server could not do that.")
+        plain(handler, status_code, text)
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        handler: Any = self
+        request = handler.request
+        where = f"{request.method} {_summary(request.path)}"
+        if isinstance(value, web.HTTPError):
+            if value.log_message:
+                detail = value.log_message % value.args if value.args else value.log_message
+                app_log.warning("%d %s: %s", value.status_code, where, _summary(str(detail)))
+            return
+        app_log.error("%s: %s: %s", where, typ.__name__, _summary(str(value)))
+        app_log.debug("%s failed", where, exc_info=(typ, value, tb))
+
+
+def _summary(path: str) -> str:
+    """A request path for the log: printable, at most 200 characters."""
+    return "".join(c if c.isprintable() else "?" for c in path)[:200]
+
+
+def _bad_text(text: str) -> bool:
+    """Control characters or backslashes: never part of a page's address."""
+    return any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in text)
+
+
+class NotFoundHandler(PlainErrors, web.RequestHandler):
+    """Any address no route takes: a plain 404."""
+
+    def prepare(self) -> None:
+        raise web.HTTPError(404)
+
+
+class SafeTemplateStaticFileHandler(PlainErrors, TemplateStaticFileHandler):
+    """Voila's template static files; a path without ``<template>/static/`` is a 404."""
+
+    def parse_url_path(self, path: str) -> str:
+        if _bad_text(path) or path.count("/") < 2 or path.split("/", 2)[1] != "static":
+            raise web.HTTPError(404)
+        try:
+            return super().parse_url_path(path)
+        except (ValueError, AssertionError):
+            raise web.HTTPError(404) from None
+
+
+# ------------------------------------------------------------------ the landing page
+class IndexRedirectHandler(PlainErrors, web.RequestHandler):
     """``GET /``: the gallery index if there is one, else Voila's tree view."""
 
     def initialize(self, root_dir: str, base_url: str) -> None:
@@ -90,10 +272,11 @@ class IndexRedirectHandler(web.RequestHandler):
 
 
 class GalleryIdentityProvider(PasswordIdentityProvider):
-    """Voila's default identity provider, plus the landing redirect for ``/``."""
+    """Voila's default identity provider, plus the landing redirect for ``/``; without a
+    password or token it offers no login or logout page (they only failed)."""
 
     def get_handlers(self) -> list[tuple[str, Any, dict[str, Any]]]:
-        handlers: list[Any] = list(super().get_handlers())
+        handlers: list[Any] = list(super().get_handlers()) if self.auth_enabled else []
         app = self.parent
         root_dir = getattr(app, "root_dir", None)
         if root_dir and not getattr(app, "notebook_path", None):
@@ -109,9 +292,18 @@ class GalleryIdentityProvider(PasswordIdentityProvider):
         return handlers
 
 
-MB = 2**20
+# ------------------------------------------------------------------ sizing
 SPARE_KERNEL_MB = 100
 """Memory budgeted per spare kernel (one with the gallery's modules imported: ~80 MB)."""
+PAGE_KERNEL_MB = 120
+"""Memory budgeted per page kernel (a mission page's kernel: ~110 MB)."""
+
+
+def _memory_bytes() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 4 * 2**30
 
 
 def machine_spare_kernels(cpus: int | None = None, memory_bytes: int | None = None) -> int:
@@ -123,17 +315,226 @@ def machine_spare_kernels(cpus: int | None = None, memory_bytes: int | None = No
     4
     """
     cpus = cpus or os.cpu_count() or 1
-    if memory_bytes is None:
-        try:
-            memory_bytes = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        except (ValueError, OSError, AttributeError):
-            memory_bytes = 4 * 2**30
-    by_memory = math.floor(0.10 * memory_bytes / (SPARE_KERNEL_MB * MB))
+    memory = _memory_bytes() if memory_bytes is None else memory_bytes
+    by_memory = math.floor(0.10 * memory / (SPARE_KERNEL_MB * MB))
     return max(1, min(6 * cpus, by_memory))
 
 
+def machine_page_kernels(memory_bytes: int | None = None, spares: int = 0) -> int:
+    """How many page kernels the whole server may hold: half of memory at
+    :data:`PAGE_KERNEL_MB` each, less the spares, and at least 4.
+
+    >>> machine_page_kernels(24 * 2**30, spares=12)
+    90
+    >>> machine_page_kernels(2 * 2**30, spares=2)
+    6
+    """
+    memory = _memory_bytes() if memory_bytes is None else memory_bytes
+    return max(4, math.floor(0.5 * memory / (PAGE_KERNEL_MB * MB)) - spares)
+
+
+# ------------------------------------------------------------------ page bookkeeping
+@dataclass
+class Page:
+    """One rendered page and its kernel."""
+
+    kernel_id: str
+    key: str
+    client: str
+    address: str
+    path: str
+    claimed: float
+    rendered: float | None = None
+    rendering: bool = True
+    sockets: int = 0
+    connected_once: bool = False
+    idle_since: float | None = None
+    ending: bool = False
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A page not served: HTTP status and the sentence shown instead."""
+
+    status: int
+    text: str
+    retry_after: int = 30
+
+
+@dataclass
+class PageBook:
+    """Which page holds which kernel, under which page key, for which client.
+
+    Pure bookkeeping with an injectable clock (the kernel manager acts on its answers).
+
+    >>> book = PageBook(clock=lambda: 100.0)
+    >>> book.admit("c:a", per_client=1, limit=5)
+    >>> key = book.claim("k1", "c:a", "127.0.0.1", "decipher.ipynb")
+    >>> book.kernel_for(key), book.kernel_for("k1")
+    ('k1', None)
+    >>> book.admit("c:a", per_client=1, limit=5).status
+    429
+    """
+
+    clock: Any = time.monotonic
+    pages: dict[str, Page] = field(default_factory=dict)
+    keys: dict[str, str] = field(default_factory=dict)
+    pending: collections.Counter[str] = field(default_factory=collections.Counter)
+
+    def live(self, client: str | None = None) -> list[Page]:
+        return [
+            p
+            for p in self.pages.values()
+            if not p.ending and (client is None or p.client == client)
+        ]
+
+    def idle(self, pages: list[Page], at_least: float = 0.0) -> list[Page]:
+        """Pages a browser was connected to and no longer is (a tab closed without
+        saying so), longest idle first."""
+        now = self.clock()
+        found = [
+            p
+            for p in pages
+            if p.connected_once
+            and p.sockets == 0
+            and p.idle_since is not None
+            and now - p.idle_since >= at_least
+        ]
+        return sorted(found, key=lambda p: p.idle_since or 0.0)
+
+    def admit(
+        self, client: str, *, per_client: int, limit: int, evict: Any = None
+    ) -> Refusal | None:
+        """Reserve a kernel for ``client``, or say why not. Idle pages are handed to
+        ``evict`` (and stop counting) to make room first."""
+        mine = self.live(client)
+        over = len(mine) + self.pending[client] - per_client + 1
+        for page in self.idle(mine)[: max(0, over)]:
+            self._evict(page, evict)
+        held = len(self.live(client)) + self.pending[client]
+        if held >= per_client:
+            who = "this browser" if client.startswith("c:") else "this computer"
+            return Refusal(
+                429,
+                f"Too many open pages: {who} already has {held} puzzle pages open on this "
+                "server. Close one of those tabs (or wait a minute), then reload this page.",
+            )
+        total = len(self.live()) + sum(self.pending.values())
+        if total >= limit:
+            for page in self.idle(self.live(), at_least=10.0)[: total - limit + 1]:
+                self._evict(page, evict)
+            if len(self.live()) + sum(self.pending.values()) >= limit:
+                return Refusal(
+                    503,
+                    "The server is full: it already holds as many open puzzle pages as its "
+                    "memory allows. Please try again in a minute.",
+                    retry_after=60,
+                )
+        self.pending[client] += 1
+        return None
+
+    def _evict(self, page: Page, evict: Any) -> None:
+        if evict is not None:
+            evict(page)
+        page.ending = True
+
+    def release(self, client: str) -> None:
+        """A reservation that got no kernel (the page failed before its kernel)."""
+        if self.pending[client] > 0:
+            self.pending[client] -= 1
+        if not self.pending[client]:
+            del self.pending[client]
+
+    def claim(
+        self, kernel_id: str, client: str, address: str, path: str, *, reserved: bool = True
+    ) -> str:
+        """Record that ``client``'s reservation (if still ``reserved``) got ``kernel_id``;
+        return the page key."""
+        if reserved:
+            self.release(client)
+        key = str(uuid.uuid4())
+        self.pages[kernel_id] = Page(kernel_id, key, client, address, path, self.clock())
+        self.keys[key] = kernel_id
+        return key
+
+    def kernel_for(self, key: str) -> str | None:
+        kernel_id = self.keys.get(key)
+        page = self.pages.get(kernel_id) if kernel_id else None
+        return None if page is None or page.ending else kernel_id
+
+    def rendered(self, kernel_id: str) -> None:
+        page = self.pages.get(kernel_id)
+        if page is not None:
+            page.rendering = False
+            page.rendered = self.clock()
+
+    def connected(self, kernel_id: str, change: int) -> None:
+        page = self.pages.get(kernel_id)
+        if page is None:
+            return
+        page.sockets = max(0, page.sockets + change)
+        if change > 0:
+            page.connected_once = True
+            page.idle_since = None
+        elif page.sockets == 0:
+            page.idle_since = self.clock()
+
+    def forget(self, kernel_id: str) -> Page | None:
+        page = self.pages.pop(kernel_id, None)
+        if page is not None:
+            self.keys.pop(page.key, None)
+        return page
+
+    def expired(self, kernel_id: str, unconnected: float, disconnected: float) -> str | None:
+        """Why this page's kernel should end now, if it should."""
+        page = self.pages.get(kernel_id)
+        if page is None or page.ending:
+            return None
+        now = self.clock()
+        if not page.connected_once:
+            sent = page.rendered if not page.rendering else None
+            if sent is not None and now - sent > unconnected:
+                return "no browser connected to its page"
+            return None
+        if (
+            page.sockets == 0
+            and page.idle_since is not None
+            and now - page.idle_since > disconnected
+        ):
+            return "its page closed"
+        return None
+
+
+# ------------------------------------------------------------------ the kernel manager
+_PAGE_SOCKETS: dict[str, set[Any]] = collections.defaultdict(set)
+"""Open websockets of each page kernel (closed when the kernel ends or dies)."""
+
+
+@dataclass
+class _Comms:
+    """The comms of one kernel a page may message: learnt from what the kernel sends
+    (a widget's ``comm_open``, the ids in a ``request_states`` reply or a
+    ``comm_info_reply``), whichever socket of the page it went to."""
+
+    known: set[str] = field(default_factory=set)
+    state_requests: collections.deque[str] = field(
+        default_factory=lambda: collections.deque(maxlen=32)
+    )
+
+    MAX = 10_000
+
+    def learn(self, ids: Any) -> None:
+        for comm_id in ids:
+            if isinstance(comm_id, str) and len(self.known) < self.MAX:
+                self.known.add(comm_id)
+
+
+_KERNEL_COMMS: dict[str, _Comms] = collections.defaultdict(_Comms)
+
+
 class GalleryKernelManager(AsyncMappingKernelManager):
-    """Jupyter Server's kernel manager with shared spare kernels and a fixed culler.
+    """Jupyter Server's kernel manager with shared spare kernels, a fixed culler, page
+    keys and a kernel budget (see the module docs).
 
     Voila subclasses this class (``VoilaConfiguration.multi_kernel_manager_class``) to add
     its preheated pools: its ``start_kernel`` (each pool's fill) and its handler (a page
@@ -166,11 +567,32 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         "for waiting requests start at once; the top-up waits until a burst is over).",
     )
     unconnected_grace = Float(
+        45.0,
+        config=True,
+        help="A page's kernel that no browser has connected to is shut down this many "
+        "seconds after its page was sent (checked every cull_interval).",
+    )
+    disconnected_grace = Float(
         120.0,
         config=True,
-        help="A page's kernel that no browser has connected to yet is culled only after "
-        "this many idle seconds, if longer than cull_idle_timeout (a page still loading "
-        "on a busy machine keeps its kernel).",
+        help="A page's kernel whose every websocket has closed is shut down after this "
+        "many seconds (a tab closed without saying so; Voila's frontend reconnects "
+        "sooner after a network blip).",
+    )
+    kernels_per_client = Int(
+        4,
+        config=True,
+        help="Live page kernels one client (a browser's cookie, or an address for "
+        "requests without it) may hold; more pages get HTTP 429.",
+    )
+    max_page_kernels = Int(
+        -1,
+        config=True,
+        help="Live page kernels the whole server may hold; more pages get HTTP 503. "
+        "-1 sizes it from memory (half of it at 120 MB a kernel, less the spares).",
+    )
+    max_sockets_per_kernel = Int(
+        6, config=True, help="Websockets open at once on one page's kernel."
     )
 
     def __init__(self, **kwargs: Any) -> None:
@@ -185,6 +607,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         self._slots: asyncio.Semaphore | None = None
         self._top_up_handle: asyncio.TimerHandle | None = None
         self._closing = False
+        self.pages = PageBook()
+        self._ending: set[asyncio.Task[None]] = set()
 
     # -- spare kernels -------------------------------------------------------------------
 
@@ -197,6 +621,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
     async def start_kernel(  # type: ignore[override]
         self, *, kernel_id: str | None = None, path: str | None = None, **kwargs: Any
     ) -> str:
+        if self._closing:
+            raise web.HTTPError(503, "the server is stopping")
         name = kwargs.get("kernel_name") or self.default_kernel_name
         if self.spare_target <= 0 or kernel_id is not None or name != self.default_kernel_name:
             return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
@@ -263,6 +689,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
                 finally:
                     self._warming.discard(kernel_id)
         except Exception as exc:  # a spare that fails to start: the next request says so
+            if self._closing:
+                return
             self.log.error("A spare kernel failed to start: %s", exc)
             if self._waiters:
                 self._waiters.popleft().set_exception(exc)
@@ -278,6 +706,7 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         lines = ["import importlib as _ck_importlib"]
         lines += [f"_ck_importlib.import_module({name!r})" for name in self.warm_imports]
         lines.append("del _ck_importlib")
+        lines.append(KERNEL_HARDENING)
         return "\n".join(lines)
 
     async def _adopt(self, kernel_id: str, path: str | None, env: dict[str, str]) -> None:
@@ -313,6 +742,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
             client.stop_channels()
 
     async def shutdown_all(self, now: bool = False) -> None:
+        """Stop every kernel at once (``now``: page kernels keep nothing worth a graceful
+        stop, and the server should stop within seconds)."""
         self._closing = True
         if self._top_up_handle is not None:
             self._top_up_handle.cancel()
@@ -323,16 +754,120 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         # Voila stops its loop before calling this on another one: the spares' tasks
         # cannot be awaited here. Cancel them; every kernel they launched is registered
         # with this manager and is shut down below with all the others.
-        for task in list(self._spare_tasks):
+        for task in list(self._spare_tasks) + list(self._ending):
             task.cancel()
         self._ready.clear()
-        await super().shutdown_all(now=now)
+        await super().shutdown_all(now=True)
+
+    # -- pages ---------------------------------------------------------------------------
+
+    @property
+    def page_limit(self) -> int:
+        """Live page kernels the whole server may hold."""
+        n = self.max_page_kernels
+        return n if n >= 0 else machine_page_kernels(spares=self.spare_target)
+
+    def admit(self, client: str) -> Refusal | None:
+        """Reserve a page kernel for ``client`` (release it with :meth:`release` or turn
+        it into a page with :meth:`claim`), or say why not."""
+        if self._closing:
+            return Refusal(503, "The server is stopping. Please try again in a minute.")
+        return self.pages.admit(
+            client,
+            per_client=max(1, self.kernels_per_client),
+            limit=max(1, self.page_limit),
+            evict=lambda page: self.end_page(page.kernel_id, "a newer page needed room"),
+        )
+
+    def release(self, client: str) -> None:
+        self.pages.release(client)
+
+    def claim(
+        self, kernel_id: str, client: str, address: str, path: str, *, reserved: bool = True
+    ) -> str:
+        """``kernel_id`` now belongs to the page being sent: its page key."""
+        key = self.pages.claim(kernel_id, client, address, path, reserved=reserved)
+        self.log.info("Kernel %s serves %s to %s", kernel_id, _summary(path), address)
+        return key
+
+    def kernel_for_key(self, key: str) -> str | None:
+        """The kernel of a page key (``None`` for anything else, kernel ids included)."""
+        kernel_id = self.pages.kernel_for(key)
+        return kernel_id if kernel_id in self._kernels else None
+
+    def page_sent(self, kernel_id: str, complete: bool) -> None:
+        """Voila is done with the page: its HTML has gone out (``complete``), or its
+        request failed or was left (then the kernel ends, now that nothing runs in it)."""
+        self.pages.rendered(kernel_id)
+        page = self.pages.pages.get(kernel_id)
+        if not complete or (page is not None and page.ending):
+            if page is not None:
+                page.ending = False  # (left earlier: end it now)
+            self.end_page(kernel_id, "its page was not sent")
+
+    def abandon(self, kernel_id: str) -> None:
+        """The browser left while its page was being made: the page key is refused and
+        the kernel no longer counts; it ends once Voila is done with it
+        (:meth:`page_sent`)."""
+        page = self.pages.pages.get(kernel_id)
+        if page is not None:
+            page.ending = True
+
+    def end_page(self, kernel_id: str, why: str) -> None:
+        """Shut a page's kernel down soon (and refuse its page key from now on)."""
+        page = self.pages.pages.get(kernel_id)
+        if page is not None:
+            if page.ending:
+                return
+            page.ending = True
+        if kernel_id not in self._kernels:
+            self.pages.forget(kernel_id)
+            return
+        self.log.info("Ending kernel %s: %s", kernel_id, why)
+        task = asyncio.ensure_future(self._end_quietly(kernel_id))
+        self._ending.add(task)
+        task.add_done_callback(self._ending.discard)
+
+    async def _end_quietly(self, kernel_id: str) -> None:
+        try:
+            await self.shutdown_kernel(kernel_id, now=True)
+        except Exception as exc:  # already gone
+            self.log.debug("kernel %s: %s", kernel_id, exc)
+        finally:
+            self.pages.forget(kernel_id)
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        """Forget a kernel that has stopped or died, and close its page's sockets."""
+        kernel = super().remove_kernel(kernel_id)
+        self.pages.forget(kernel_id)
+        _KERNEL_COMMS.pop(kernel_id, None)
+        RequestInfoSocketHandler._cache.pop(kernel_id, None)  # (Voila keeps one per page)
+        sockets = _PAGE_SOCKETS.pop(kernel_id, set())
+        if sockets:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return kernel
+            # a moment for a 'dead' status to reach the page first
+            loop.call_later(0.5, lambda: [s.close() for s in list(sockets)])
+        return kernel
+
+    def _handle_kernel_died(self, kernel_id: str) -> None:
+        page = self.pages.pages.get(kernel_id)
+        if page is not None:
+            self.log.warning("The kernel of a page of %s died: its page is told.", page.path)
+        super()._handle_kernel_died(kernel_id)
 
     # -- culling -------------------------------------------------------------------------
 
     def notify_connect(self, kernel_id: str) -> None:
         self._connected_once.add(kernel_id)
+        self.pages.connected(kernel_id, +1)
         super().notify_connect(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        self.pages.connected(kernel_id, -1)
+        super().notify_disconnect(kernel_id)
 
     def _pooled_kernel_ids(self) -> set[str]:
         pooled = set(self._ready) | self._warming
@@ -348,12 +883,23 @@ class GalleryKernelManager(AsyncMappingKernelManager):
             if kernel_id in pooled or kernel_id not in self._kernels:
                 del self._out_of_pool_since[kernel_id]
         self._connected_once &= set(self._kernels)
+        for kernel_id in [k for k in self.pages.pages if k not in self._kernels]:
+            self.pages.forget(kernel_id)
         await super().cull_kernels()
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         kernel = self._kernels.get(kernel_id)
         if kernel is None or kernel_id in self._ready or kernel_id in self._warming:
             return
+        if kernel_id in self.pages.pages:
+            why = self.pages.expired(kernel_id, self.unconnected_grace, self.disconnected_grace)
+            if why is not None:
+                self.pages.pages[kernel_id].ending = True
+                self.log.info("Culling kernel %s: %s", kernel_id, why)
+                await self._end_quietly(kernel_id)
+                return
+            if not self.pages.pages[kernel_id].connected_once:
+                return
         try:
             last_activity = kernel.last_activity
         except (AttributeError, TraitError):  # still starting: not watched yet
@@ -365,6 +911,363 @@ class GalleryKernelManager(AsyncMappingKernelManager):
             kernel.last_activity = since
         if kernel_id not in self._connected_once:
             idle = (utcnow() - kernel.last_activity).total_seconds()
-            if idle < self.unconnected_grace:
+            if idle < max(self.unconnected_grace, 120.0):
                 return
         await super().cull_kernel_if_idle(kernel_id)
+
+
+KERNEL_HARDENING = """\
+try:  # pages may not create widgets in the kernel
+    __import__('comm').get_comm_manager().targets.pop('jupyter.widget', None)
+except Exception:
+    pass"""
+"""Run in every spare kernel after its imports (see the module docs)."""
+
+
+# ------------------------------------------------------------------ rendering a page
+class _Claiming:
+    """The kernel manager as Voila's page handler sees it: whichever kernel the page is
+    given (from its pool, or a new one) is reported to ``on_kernel``."""
+
+    def __init__(self, manager: Any, on_kernel: Any) -> None:
+        self._manager = manager
+        self._on_kernel = on_kernel
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        result = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._on_kernel(result[2])
+        return result
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id = await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        self._on_kernel(kernel_id)
+        return kernel_id
+
+
+class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
+    """Voila's page handler with the kernel budget and page keys (module docs).
+
+    Only the configured template and ``cipherkit-full`` (what ``light.js`` reloads a page
+    with) may be asked for, and only the light or dark theme.
+    """
+
+    TEMPLATES = frozenset({"cipherkit", "cipherkit-full"})
+    THEMES = frozenset({"light", "dark"})
+
+    _claiming: _Claiming | None = None
+    _page: dict[str, Any] | None = None
+    _gone = False
+
+    @property
+    def kernel_manager(self) -> Any:
+        return self._claiming or self.settings["kernel_manager"]
+
+    def _check_arguments(self, path: str) -> None:
+        template = self.get_argument("template", None)
+        theme = self.get_argument("theme", None)
+        allowed = self.TEMPLATES | {self.voila_configuration.template}
+        if (
+            _bad_text(path)
+            or (template is not None and template not in allowed)
+            or (theme is not None and theme not in self.THEMES | {self.voila_configuration.theme})
+        ):
+            raise web.HTTPError(400)
+
+    def _address(self) -> str:
+        return str(self.request.remote_ip or "unknown")
+
+    def _client(self) -> str | None:
+        """The budget key of this request, or ``None`` when it has been answered (the one
+        redirect that hands a cookie-less client its cookie, or a refusal)."""
+        manager = self.settings["kernel_manager"]
+        cookie = self.get_cookie(CLIENT_COOKIE) or ""
+        if re.fullmatch(r"[0-9a-f]{32}", cookie):
+            return f"c:{cookie}"
+        address = f"a:{self._address()}"
+        marked = self.get_query_argument(COOKIE_MARK, None) is not None
+        self.set_cookie(
+            CLIENT_COOKIE,
+            secrets.token_hex(16),
+            path=self.base_url,
+            httponly=True,
+            samesite="Lax",
+        )
+        held = len(manager.pages.live(address)) + manager.pages.pending[address]
+        if held < manager.kernels_per_client or marked:
+            return address
+        # This address already holds its share of cookie-less pages (a proxy in front, or
+        # a loop): a browser comes back at once with its own cookie, a loop does not.
+        parts = urlsplit(self.request.uri or "")
+        query = [*parse_qsl(parts.query, keep_blank_values=True), (COOKIE_MARK, "1")]
+        self.redirect(urlunsplit(("", "", parts.path, urlencode(query), "")))
+        return None
+
+    def _refuse(self, refusal: Refusal) -> None:
+        headers = {"Retry-After": str(refusal.retry_after)}
+        plain(self, refusal.status, refusal.text, html=True, headers=headers)
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        path = path or ""
+        self._check_arguments(path)
+        if not path.lower().endswith(".ipynb"):
+            await super().get(path=path)  # Voila's redirect to the file route
+            return
+        manager = self.settings["kernel_manager"]
+        client = self._client()
+        if client is None:
+            return
+        refusal = manager.admit(client)
+        if refusal is not None:
+            self.log.warning(
+                "%d: page %s refused for %s", refusal.status, _summary(path), self._address()
+            )
+            self._refuse(refusal)
+            return
+        page: dict[str, Any] = {"client": client, "reserved": True}
+        self._page = page
+
+        def on_kernel(kernel_id: str) -> None:
+            reserved = page.pop("reserved", False)
+            page["kernel"] = kernel_id
+            page["key"] = manager.claim(kernel_id, client, self._address(), path, reserved=reserved)
+            if self._gone:
+                manager.abandon(kernel_id)
+
+        self._claiming = _Claiming(manager, on_kernel)
+        self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown sends back
+        complete = False
+        try:
+            async for html in self.get_generator(path=path):
+                if "kernel" in page:
+                    html = html.replace(page["kernel"], page["key"])
+                self.write(html)
+                self.flush()
+            complete = not self._gone
+        finally:
+            self._claiming = None
+            if "kernel" in page:
+                manager.page_sent(page["kernel"], complete)
+            elif page.pop("reserved", False):
+                manager.release(client)
+
+    def on_connection_close(self) -> None:
+        """The browser left while its page was being made: it no longer counts against
+        its budget, and the kernel it was getting ends."""
+        self._gone = True
+        page = self._page
+        if page is not None:
+            manager = self.settings["kernel_manager"]
+            if page.pop("reserved", False):
+                manager.release(page["client"])
+            if "kernel" in page:
+                manager.abandon(page["kernel"])
+        super().on_connection_close()
+
+
+# ------------------------------------------------------------------ a page's kernel routes
+def _kernel_of(handler: Any, key: str) -> str:
+    kernel_id = handler.settings["kernel_manager"].kernel_for_key(key)
+    if kernel_id is None:
+        raise web.HTTPError(404)
+    return str(kernel_id)
+
+
+class PageKernelHandler(PlainErrors, KernelHandler):
+    """``/api/kernels/<page key>``: the kernel's model, named by the page key (Voila's
+    frontend asks for it); deleting a kernel here is refused."""
+
+    @web.authenticated
+    async def get(self, kernel_id: str) -> None:
+        real = _kernel_of(self, kernel_id)
+        model = await ensure_async(self.kernel_manager.kernel_model(real))
+        model["id"] = kernel_id
+        self.finish(json.dumps(model, default=json_default))
+
+    @web.authenticated
+    async def delete(self, kernel_id: str) -> None:
+        raise web.HTTPError(403, "a page's kernel is stopped only by its own page")
+
+
+class PageShutdownHandler(PlainErrors, APIHandler):
+    """``POST /voila/api/shutdown/<page key>`` with the ``_xsrf`` token: the page's own
+    kernel ends (what its tab sends when it closes)."""
+
+    @web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        real = _kernel_of(self, kernel_id)
+        self.kernel_manager.end_page(real, "its page closed")
+        self.set_status(204)
+        self.finish()
+
+
+@dataclass
+class _Verdict:
+    refused: str | None = None
+    opens: str | None = None
+    closes: str | None = None
+
+
+class PageKernelWebsocketHandler(PlainErrors, VoilaKernelWebsocketHandler):
+    """A page's kernel websocket, named by the page key, with what the page may send
+    filtered (module docs). At most ``max_sockets_per_kernel`` at once per kernel; a
+    socket that keeps sending refused messages is closed."""
+
+    MAX_CONTROL_COMMS = 4
+    MAX_REFUSALS = 100
+
+    _page_kernel: str | None = None
+
+    @ws_authenticated
+    async def get(self, kernel_id: str) -> None:
+        real = _kernel_of(self, kernel_id)
+        sockets = _PAGE_SOCKETS[real]
+        if len(sockets) >= self.kernel_manager.max_sockets_per_kernel:
+            raise web.HTTPError(429, "too many sockets on one page's kernel")
+        self._page_kernel = real
+        self._control: set[str] = set()
+        self._refusals = 0
+        sockets.add(self)
+        try:
+            await super().get(kernel_id=real)
+        finally:
+            sockets.discard(self)
+            if not sockets:
+                _PAGE_SOCKETS.pop(real, None)
+
+    def on_message(self, ws_message: Any) -> None:
+        verdict = self._judge(ws_message)
+        if verdict.refused is not None:
+            self._refusals += 1
+            log = self.log.warning if self._refusals <= 3 else self.log.debug
+            log("Refused from a page of kernel %s: %s", self._page_kernel, verdict.refused)
+            if self._refusals > self.MAX_REFUSALS:
+                self.close(1008, "too many refused messages")
+            return
+        if verdict.opens:
+            self._control.add(verdict.opens)
+        if verdict.closes:
+            self._control.discard(verdict.closes)
+        super().on_message(ws_message)
+
+    def on_close(self) -> None:
+        connection = getattr(self, "connection", None)
+        if connection is not None:
+            shell = connection.channels.get("shell")
+            for comm_id in getattr(self, "_control", ()):
+                try:  # the control comms this page left open: none piles up in the kernel
+                    connection.session.send(shell, "comm_close", {"comm_id": comm_id, "data": {}})
+                except Exception:
+                    break
+        super().on_close()
+
+    def _parse(self, ws_message: Any) -> tuple[str | None, dict[str, Any], dict[str, Any]]:
+        connection = getattr(self, "connection", None)
+        if connection is not None and connection.subprotocol == V1_PROTOCOL:
+            if not isinstance(ws_message, bytes):
+                raise ValueError("text frame on a binary protocol")
+            channel, parts = deserialize_msg_from_ws_v1(ws_message)
+            header = json.loads(parts[0])
+            content = json.loads(parts[3]) if len(parts) > 3 else {}
+            return channel, header, content
+        if isinstance(ws_message, bytes):
+            msg = deserialize_binary_message(ws_message)
+        else:
+            msg = json.loads(ws_message)
+        if not isinstance(msg, dict):
+            raise ValueError("not a message")
+        return msg.get("channel"), msg.get("header") or {}, msg.get("content") or {}
+
+    def _judge(self, ws_message: Any) -> _Verdict:
+        try:
+            channel, header, content = self._parse(ws_message)
+        except Exception:
+            return _Verdict("a malformed message")
+        if not isinstance(header, dict) or not isinstance(content, dict):
+            return _Verdict("a malformed message")
+        msg_type = header.get("msg_type")
+        if channel not in (None, "shell"):
+            return _Verdict(f"a message on the {str(channel)[:20]!r} channel")
+        if msg_type not in PAGE_MESSAGE_TYPES:
+            return _Verdict(f"a {str(msg_type)[:40]!r} message")
+        comm_id = content.get("comm_id")
+        proper_id = isinstance(comm_id, str) and 0 < len(comm_id) <= 100
+        if msg_type in ("comm_open", "comm_close", "comm_msg") and not proper_id:
+            return _Verdict("a comm message without a proper comm id")
+        if msg_type == "comm_open":
+            if content.get("target_name") != CONTROL_TARGET:
+                return _Verdict(f"a comm_open of {str(content.get('target_name'))[:40]!r}")
+            if len(self._control) >= self.MAX_CONTROL_COMMS:
+                return _Verdict("too many widget control comms open")
+            return _Verdict(opens=comm_id)
+        if msg_type == "comm_close":
+            if comm_id not in self._control:
+                return _Verdict("a comm_close of a comm the page did not open")
+            return _Verdict(closes=comm_id)
+        if msg_type == "comm_msg" and comm_id in self._control:
+            data = content.get("data")
+            if not isinstance(data, dict) or data.get("method") != "request_states":
+                return _Verdict("a control message other than request_states")
+            msg_id = header.get("msg_id")
+            if isinstance(msg_id, str):
+                _KERNEL_COMMS[str(self._page_kernel)].state_requests.append(msg_id)
+        elif msg_type == "comm_msg" and comm_id not in _KERNEL_COMMS[str(self._page_kernel)].known:
+            return _Verdict("a message to a comm the kernel has not shown")
+        return _Verdict()
+
+
+# ------------------------------------------------------------------ what the kernel sends
+TRACEBACK_MARKS = ("Traceback (most recent call last)", 'File "/')
+
+
+class GalleryKernelConnection(ZMQChannelsWebsocketConnection):
+    """Jupyter Server's kernel websocket connection without ``error`` messages or
+    stderr output towards the page (a kernel's warnings and tracebacks, with server
+    paths, used to reach every page on the kernel); they are logged, one line each."""
+
+    def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
+        try:
+            _, parts = self.session.feed_identities(outgoing_msg)
+            header = self.session.unpack(parts[1])
+            msg_type = header.get("msg_type")
+            self._learn_comms(msg_type, parts)
+            if msg_type in ("error", "stream"):
+                content = self.session.unpack(parts[4])
+                text = str(content.get("text", ""))
+                if (
+                    msg_type == "error"
+                    or content.get("name") == "stderr"
+                    or any(mark in text for mark in TRACEBACK_MARKS)
+                ):
+                    first = text.strip().splitlines()[-1:] or [str(content.get("ename", ""))]
+                    self.log.debug(
+                        "Kernel %s: %s kept from the page (%s)",
+                        self.kernel_id,
+                        msg_type,
+                        first[0][:160],
+                    )
+                    return
+        except Exception:  # not for us to judge: Jupyter Server handles it as before
+            pass
+        super().handle_outgoing_message(stream, outgoing_msg)
+
+    def _learn_comms(self, msg_type: Any, parts: list[Any]) -> None:
+        """Note the comm ids this message shows the page (see :class:`_Comms`)."""
+        if msg_type not in ("comm_open", "comm_msg", "comm_info_reply"):
+            return
+        comms = _KERNEL_COMMS[self.kernel_id]
+        if msg_type == "comm_msg":
+            parent = self.session.unpack(parts[2])
+            if parent.get("msg_id") not in comms.state_requests:
+                return
+            data = self.session.unpack(parts[4]).get("data") or {}
+            comms.learn((data.get("states") or {}).keys())
+            return
+        content = self.session.unpack(parts[4])
+        if msg_type == "comm_open":
+            comms.learn([content.get("comm_id")])
+        else:
+            comms.learn((content.get("comms") or {}).keys())

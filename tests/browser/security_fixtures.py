@@ -223,12 +223,28 @@ class OpenPage(RecordedPage):
         return self
 
     def kernel(self) -> RawKernel:
-        """The page's kernel, as named in its HTML (pages without widgets, such as the
-        index, never open a websocket themselves, but their kernel is there)."""
+        """The page's kernel, as named in its HTML (by its page key)."""
         named = self.config_kernel_id()
-        if self.socket_urls or page_kind(self.name) != "index":
-            assert self.kernel_id(wait_seconds=30) == named
+        assert self.kernel_id(wait_seconds=30) == named
         return RawKernel(self.server.port, named)
+
+    def kernel_has_ended(self, seconds: float = 20) -> bool:
+        """Whether the page's kernel is gone (a page without widgets, such as the index,
+        ends its kernel as soon as it is drawn): its model is a 404 and a websocket to
+        it is refused."""
+        import websocket
+
+        named = self.config_kernel_id()
+        deadline = time.monotonic() + seconds
+        while self.server.get(f"/api/kernels/{named}")[0] != 404:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.25)
+        try:
+            RawKernel(self.server.port, named).close()
+        except websocket.WebSocketBadStatusException:
+            return True
+        return False
 
 
 # ------------------------------------------------------------------ secrets

@@ -179,9 +179,12 @@ def test_page_html_and_widget_states_hold_nothing_hidden(
     strings, cards = page_secrets(name, voila_server)
     assert_clean(opened.first_html, strings + PAGE_CODE, cards, f"{name}: first HTML")
     assert_clean(live_text(page), strings + PAGE_CODE, cards, f"{name}: live page")
+    if page_kind(name) == "index":  # no widget: the page ends its kernel once drawn
+        assert opened.kernel_has_ended() and not opened.socket_urls
+        return
     kernel = opened.kernel()
     try:
-        if widget_of(name):  # (the index runs no code: no widget manager to ask)
+        if widget_of(name):
             states = kernel.request_states()
             assert_clean(as_text(states), strings, cards, f"{name}: request_states")
             widget_state(states, widget_of(name))  # the table is there to be read
@@ -200,6 +203,9 @@ def test_execute_request_and_other_kernel_requests_are_refused(
     page: Any, voila_server: Server, name: str, tmp_path: Any
 ) -> None:
     opened = OpenPage(page, voila_server, name).open()
+    if page_kind(name) == "index":  # nothing left to send code to
+        assert opened.kernel_has_ended()
+        return
     kernel = opened.kernel()
     proof = tmp_path / "ran.txt"
     code = f"open({str(proof)!r}, 'w').write('x'); print({EXEC_MARK!r})"
@@ -277,11 +283,16 @@ def test_forged_comm_messages_neither_reveal_nor_win_nor_kill(
         model_id, before = widget_state(kernel.request_states(), widget_of(name))
         for data in forgeries(before["view"]):
             kernel.to_widget(model_id, data)
-        # Unknown comm ids, unknown comm targets and a message over the size limit.
-        kernel.until_idle(kernel.send("comm_msg", {"comm_id": "no-such-comm", "data": {}}))
-        kernel.until_idle(
-            kernel.send("comm_open", {"comm_id": "c1", "target_name": "evil", "data": {}})
-        )
+        # Unknown comm ids and unknown comm targets never reach the kernel (the server
+        # refuses them: no reply at all); then a message over the size limit.
+        refused = {
+            kernel.send("comm_msg", {"comm_id": "no-such-comm", "data": {}}),
+            kernel.send("comm_open", {"comm_id": "c1", "target_name": "evil", "data": {}}),
+        }
+        replies = [
+            m for m in kernel.collect(2) if m.get("parent_header", {}).get("msg_id") in refused
+        ]
+        assert not replies, replies
         _, after = widget_state(kernel.request_states(), widget_of(name))
         assert after["view"].get("outcome") == before["view"].get("outcome")
         assert after["view"].get("phase") == before["view"].get("phase")

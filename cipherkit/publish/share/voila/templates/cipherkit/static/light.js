@@ -18,6 +18,12 @@
 //
 // The kernel trusts nothing this client says (cipherkit/widgets/guard.py): the client
 // holds no rule and no hidden information, exactly like Voila's own frontend.
+//
+// The page names its kernel by a page key the server made for this page (its
+// `kernelId`); when the tab closes, the page ends its kernel with
+// POST voila/api/shutdown/<page key> carrying the `_xsrf` token (a page that shows no
+// widget ends it at once). If the kernel dies or the connection goes, a notice with a
+// Reload button says so, and any move made afterwards is said to be not sent.
 // Pages with other widgets (ipywidgets boxes, buttons) need Voila's full frontend: the
 // page template gives it by kind (see index.html.j2), and if a light page turns out to
 // show any other widget (a teacher's lesson with a slider), this client loads the page
@@ -39,7 +45,8 @@ function newId() {
 
 const session = newId();
 
-function notice(text) {
+// A notice at the top of the page, with a Reload button when reloading is the way on.
+function notice(text, reload = false) {
   let bar = document.getElementById("ck-light-notice");
   if (!bar) {
     bar = document.createElement("div");
@@ -47,8 +54,45 @@ function notice(text) {
     bar.setAttribute("role", "alert");
     document.body.prepend(bar);
   }
-  bar.textContent = text;
+  const line = document.createElement("span");
+  line.textContent = text;
+  bar.replaceChildren(line);
+  if (reload) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Reload";
+    button.addEventListener("click", () => location.reload());
+    bar.append(" ", button);
+  }
 }
+
+// ---------------------------------------------------------------- the page's own kernel
+
+const base = config.baseUrl.endsWith("/") ? config.baseUrl : `${config.baseUrl}/`;
+
+function xsrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/);
+  return match ? match[1] : "";
+}
+
+let ended = false;
+
+// End this page's kernel (the server checks the page key and the _xsrf token).
+function endKernel() {
+  if (ended || !config.kernelId) return;
+  ended = true;
+  const url = `${base}voila/api/shutdown/${config.kernelId}`;
+  const body = new FormData();
+  body.append("_xsrf", xsrfToken());
+  if (!(navigator.sendBeacon && navigator.sendBeacon(url, body))) {
+    fetch(url, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => {});
+  }
+}
+
+addEventListener("pagehide", endKernel);
+addEventListener("pageshow", (event) => {
+  if (event.persisted) location.reload(); // back from the cache: its kernel has ended
+});
 
 // ---------------------------------------------------------------- the widget model
 
@@ -133,10 +177,14 @@ function decode(data) {
   }
 }
 
+const STOPPED = "The game on the server has stopped, so moves made now are not sent. Reload the page to start again.";
+const LOST = "The connection to the server was lost, so moves made now are not sent. Reload the page to start again.";
+const NOT_SENT = "That move was not sent: the game on the server has stopped. Reload the page to start again.";
+const DEAD_STATES = new Set(["dead", "restarting", "autorestarting"]);
+
 class Kernel {
   constructor() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const base = config.baseUrl.endsWith("/") ? config.baseUrl : `${config.baseUrl}/`;
     const url = `${scheme}//${location.host}${base}api/kernels/${config.kernelId}/channels`;
     this.socket = new WebSocket(`${url}?session_id=${session}`);
     this.listeners = new Set();
@@ -147,12 +195,26 @@ class Kernel {
     this.socket.binaryType = "arraybuffer";
     this.socket.addEventListener("message", (event) => {
       const msg = decode(event.data);
-      if (msg) for (const listener of [...this.listeners]) listener(msg);
+      if (!msg) return;
+      if (msg.header?.msg_type === "status" && DEAD_STATES.has(msg.content?.execution_state)) {
+        this.lost(STOPPED); // a restarted kernel is blank: this page's game is gone
+        return;
+      }
+      for (const listener of [...this.listeners]) listener(msg);
     });
     this.leaving = false;
+    this.alive = true;
     this.socket.addEventListener("close", () => {
-      if (!this.leaving) notice("The connection to the server was lost. Reload the page to start again.");
+      if (!this.leaving) this.lost(this.alive ? LOST : STOPPED);
     });
+  }
+
+  // The game on the server is gone: say so once, and send nothing more.
+  lost(text) {
+    if (!this.alive) return;
+    this.alive = false;
+    notice(text, true);
+    if (this.socket.readyState <= WebSocket.OPEN) this.socket.close();
   }
 
   send(msgType, content, metadata = {}) {
@@ -165,6 +227,10 @@ class Kernel {
       version: "5.3",
     };
     const msg = { header, parent_header: {}, metadata, content, channel: "shell", buffers: [] };
+    if (!this.alive) {
+      if (msgType === "comm_msg") notice(NOT_SENT, true);
+      return;
+    }
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
   }
 
@@ -324,7 +390,8 @@ async function main() {
     return view ? [view.model_id] : [];
   });
   if (!wanted.length) {
-    drawOutputs(outputs); // nothing on the page talks to the kernel
+    drawOutputs(outputs); // nothing on the page talks to the kernel: end it now
+    endKernel();
     document.body.dataset.ckLight = "ready";
     return;
   }
@@ -337,7 +404,7 @@ async function main() {
     const model = models.get(content.comm_id);
     if (!model) return;
     if (type === "comm_close") {
-      notice("This table has been closed. Reload the page to start again.");
+      notice("This table has been closed. Reload the page to start again.", true);
     } else if (type === "comm_msg") {
       const data = content.data ?? {};
       if (data.method === "update" || data.method === "echo_update") model.update(data.state ?? {});
@@ -348,13 +415,13 @@ async function main() {
   try {
     states = await kernel.requestStates();
   } catch {
-    notice("The page could not reach its game on the server. Reload the page to try again.");
+    if (kernel.alive) notice("The page could not reach its game on the server. Reload the page to try again.", true);
     return;
   }
   if (wanted.some((id) => states[id]?.model_module !== "anywidget")) {
     kernel.leaving = true;
     kernel.socket.close();
-    loadFullFrontend();
+    loadFullFrontend(); // (leaving this page ends its kernel)
     return;
   }
   for (const [id, entry] of Object.entries(states)) {
