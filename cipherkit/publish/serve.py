@@ -30,12 +30,14 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import IO
 
@@ -110,20 +112,69 @@ def _check(directory: str | os.PathLike[str], port: int) -> Path:
     return path
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Ask Voila to stop with SIGTERM (it stops its loop and shuts its kernels down),
-    then insist with SIGKILL if it hangs. A second Ctrl-C stops it at once."""
-    for sig, wait in ((signal.SIGTERM, 20.0), (signal.SIGKILL, 5.0)):
-        process.send_signal(sig)
-        try:
-            process.wait(timeout=wait)
-            return
-        except subprocess.TimeoutExpired:
-            continue
-        except KeyboardInterrupt:
-            process.kill()
-            process.wait()
-            return
+STOP_GRACE = 5.0
+"""Seconds Voila gets to stop by itself (and stop its kernels) before it and every
+process it started are killed."""
+
+
+def _family(pid: int) -> set[int]:
+    """``pid``'s descendants (kernels run in sessions of their own, so Voila's process
+    group does not hold them)."""
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - psutil comes with ipykernel
+        return set()
+    try:
+        return {child.pid for child in psutil.Process(pid).children(recursive=True)}
+    except psutil.Error:
+        return set()
+
+
+def _kill(pids: set[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _stop(process: subprocess.Popen[bytes], grace: float = STOP_GRACE) -> None:
+    """Stop Voila and everything it started within ``grace`` seconds plus a moment.
+
+    Voila gets SIGTERM (it stops its loop, so no new kernel starts, and kills its
+    kernels); whatever still runs after ``grace`` seconds (Voila, a kernel still starting,
+    anything they started) is killed with SIGKILL. A second Ctrl-C kills at once.
+    """
+    family = _family(process.pid)
+    deadline = time.monotonic() + grace
+    try:
+        with contextlib.suppress(OSError):
+            process.send_signal(signal.SIGTERM)
+        while time.monotonic() < deadline:
+            if process.poll() is None:
+                family |= _family(process.pid)
+            elif not any(_alive(pid) for pid in family):
+                return
+            time.sleep(0.1)
+    except KeyboardInterrupt:
+        pass
+    if process.poll() is None:
+        family |= _family(process.pid)
+    with contextlib.suppress(OSError):
+        os.killpg(process.pid, signal.SIGKILL)
+    _kill(family)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    try:  # a zombie is not running
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[-1].split()[0] != "Z"
+    except OSError:
+        return True
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -175,8 +226,10 @@ def serve(
     Voila runs in its own session, so a Ctrl-C in the terminal reaches only this
     process, which then stops Voila with SIGTERM (a SIGINT delivered to Voila itself
     can land inside a page being rendered, and asyncio prints that task's traceback).
-    SIGTERM and SIGHUP to this process stop Voila the same way. Voila's log is shown
-    as it runs; what it prints while shutting down is not.
+    SIGTERM and SIGHUP to this process stop Voila the same way. Whatever has not stopped
+    :data:`STOP_GRACE` seconds later (Voila, kernels, kernels still starting) is killed,
+    so the server is gone within about six seconds even on a loaded machine. Voila's log
+    is shown as it runs; what it prints while shutting down is not.
 
     The kernels find the rooms of the *Play together* page in :func:`store_url`
     (``store``, e.g. ``postgresql://...`` for several servers), passed as
