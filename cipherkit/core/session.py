@@ -306,7 +306,7 @@ class Session:
             seat = next((s for s in actors if s in self._bots), None)
             if seat is None:
                 break
-            events.extend(self.apply(seat, self._bot_choice(seat)))
+            events.extend(self._bot_move(seat))
         return events
 
     def play_out(self, max_actions: int = MAX_BOT_ACTIONS) -> Outcome:
@@ -321,19 +321,21 @@ class Session:
             )
         return self.outcome
 
-    def _bot_choice(self, seat: Seat) -> Action:
+    def _bot_move(self, seat: Seat) -> list[Event]:
+        """Ask the bot in ``seat`` for a move and apply it (the rules check it once);
+        a failing bot or an illegal move gets the fallback."""
         state = self._state
         legal = state.legal_actions(seat)
         if self.shortcut is not None:
             forced = self.shortcut(state, seat, legal)
             if forced is not None:
-                return forced
+                return self.apply(seat, forced)
         bot = self._bots[seat]
         rng = self._rngs[seat]
         player = self.players[seat]
         name = player.name or player.bot
         try:
-            action: Action | None = bot.act(state.observe(seat), legal, rng)
+            action: Any = bot.act(state.observe(seat), legal, rng)
         except Exception as exc:
             if self.fallback == "raise":
                 raise CipherkitError(
@@ -342,22 +344,21 @@ class Session:
                 ) from exc
             _log.warning("%s: the %s bot failed (%s)", self.spec.name, name, type(exc).__name__)
             action = None
-        if action is not None and (action in legal or state.is_legal(seat, action)):
-            return action
+        if isinstance(action, Action):
+            try:
+                return self.apply(seat, action)  # checks first: an illegal move changes nothing
+            except IllegalAction as exc:
+                reason = exc.reason
+        else:
+            reason = "it returned nothing" if action is None else "it returned no action"
         if self.fallback == "raise":
-            reason = "it returned nothing"
-            if action is not None:
-                try:
-                    state.check(seat, action)
-                except IllegalAction as exc:
-                    reason = exc.reason
             raise CipherkitError(
                 f"bot {name!r} chose an illegal action {action} "
                 f"({self.spec.name} seed {self.seed}): {reason}"
             )
         # never name the move: it may be a hidden card
         _log.warning("%s: the %s bot's move is not legal; playing at random", self.spec.name, name)
-        return rng.choice(legal)
+        return self.apply(seat, rng.choice(legal))
 
     # ------------------------------------------------------------------ keeping
     def bot_states(self) -> dict[Seat, int]:

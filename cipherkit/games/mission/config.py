@@ -168,9 +168,25 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     if not isinstance(merged["optional_draw_in_peril"], bool):
         raise ConfigError("mission: optional_draw_in_peril must be true or false")
     merged["characters"] = chosen
-    merged["mission"] = mission.to_dict()
-    _CACHE.setdefault(json.dumps(merged["mission"], sort_keys=True), mission)
+    merged["mission"] = _canonical_dict(mission)
     return merged
+
+
+_DICTS: dict[int, tuple[Mission, dict[str, Any]]] = {}
+
+
+def _canonical_dict(mission: Mission) -> dict[str, Any]:
+    """``mission.to_dict()``, computed once per mission object: a playtest starts
+    thousands of games of one mission. The dict is shared; configs never change it."""
+    known = _DICTS.get(id(mission))
+    if known is not None and known[0] is mission:
+        return known[1]
+    data = mission.to_dict()
+    _CACHE.setdefault(json.dumps(data, sort_keys=True), mission)
+    if len(_DICTS) >= _CACHE_LIMIT:
+        _DICTS.pop(next(iter(_DICTS)))
+    _DICTS[id(mission)] = (mission, data)
+    return data
 
 
 def seats(config: Mapping[str, Any] | None) -> int:
