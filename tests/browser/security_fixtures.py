@@ -28,6 +28,8 @@ READY = {
     "mission": "[data-testid=mission-table]:not(.ck-is-waiting) [data-testid=map]",
     "campaign": "[data-testid=mission-table]:not(.ck-is-waiting) [data-testid=map]",
     "game": "[data-testid=decipher-table]:not(.ck-is-waiting) [data-testid=board]",
+    "intercept": "[data-testid=intercept-table]",
+    "lobby": "[data-testid=lobby]",
     "index": ".ck-card",
     "lesson": "[data-testid=exercise]",
 }
@@ -37,7 +39,14 @@ def page_kind(name: str) -> str:
     if name == "index.ipynb":
         return "index"
     meta = json.loads((PUZZLES / name).read_text(encoding="utf-8"))["metadata"]
-    return meta.get("cipherkit", {}).get("kind", "page")
+    kind = meta.get("cipherkit", {}).get("kind", "page")
+    if kind == "game":  # which table the game page builds
+        code = "\n".join(page_code(name))
+        if "InterceptTable(" in code:
+            return "intercept"
+        if "PlayTogether(" in code:
+            return "lobby"
+    return kind
 
 
 def gallery_pages() -> list[str]:
