@@ -15,7 +15,8 @@ best first. Everything random takes ``seed=`` and is repeatable.
 ``solve_substitution(text)``           annealing on quadgrams, then climbing on quadgrams
                                        + word model (:mod:`.substitution_solver`)
 ``solve_railfence`` / ``solve_columnar``  transpositions
-``solve_playfair(text)``               simulated annealing over 5x5 squares (long texts)
+``solve_playfair(text)``               simulated annealing over 5x5 squares, many at
+                                       once (:mod:`.playfair_solver`; 200 letters)
 =====================================  ==============================================
 
 Examples
@@ -44,18 +45,18 @@ from cipherkit.ciphers.classical import (
     Beaufort,
     Caesar,
     Columnar,
-    Playfair,
     RailFence,
     Vigenere,
     _columnar_order,
     _rail_order,
 )
+from cipherkit.ciphers.playfair_solver import solve_playfair
 from cipherkit.ciphers.solution import Solution, batch_scores
 from cipherkit.ciphers.solution import make_solution as _solution
 from cipherkit.ciphers.solution import solver_codes as _codes
 from cipherkit.ciphers.stats import english, friedman_key_length, kasiski
 from cipherkit.ciphers.substitution_solver import pattern_attack, solve_substitution
-from cipherkit.ciphers.text import ALPHABET, codes_to_text
+from cipherkit.ciphers.text import codes_to_text
 from cipherkit.ciphers.wordmodel import word_model
 from cipherkit.core.errors import CipherkitError
 
@@ -373,66 +374,3 @@ def solve_columnar(
     scores = batch_scores(candidates)
     k = _best_reading(candidates, scores, range(width))
     return _solution(Columnar.from_order(cands[k]), candidates[k], scores[k])
-
-
-# ------------------------------------------------------------------ Playfair
-def solve_playfair(
-    text: str | np.ndarray, *, seed: int = 0, steps: int = 20000, restarts: int = 2
-) -> Solution:
-    """Simulated annealing over Playfair squares (needs a long text: 200+ letters)."""
-    c = _codes(text)
-    c = np.where(c == 9, 8, c)
-    if len(c) % 2:
-        raise CipherkitError("Playfair ciphertext has an even number of letters")
-    rng = np.random.default_rng(seed)
-    letters = np.asarray([i for i in range(26) if i != 9])
-    a, b = c[0::2], c[1::2]
-
-    def decrypt(square: np.ndarray) -> np.ndarray:
-        where = np.empty(26, dtype=np.int64)
-        where[square] = np.arange(25)
-        pa, pb = where[a], where[b]
-        ra, ca, rb, cb = pa // 5, pa % 5, pb // 5, pb % 5
-        same_r, same_c = ra == rb, ca == cb
-        na = np.where(
-            same_r, ra * 5 + (ca + 4) % 5, np.where(same_c, ((ra + 4) % 5) * 5 + ca, ra * 5 + cb)
-        )
-        nb = np.where(
-            same_r, rb * 5 + (cb + 4) % 5, np.where(same_c, ((rb + 4) % 5) * 5 + cb, rb * 5 + ca)
-        )
-        out = np.empty(len(c), dtype=np.int64)
-        out[0::2], out[1::2] = square[na], square[nb]
-        return out
-
-    best_sq, best = None, -math.inf
-    for _ in range(restarts):
-        sq = rng.permutation(letters)
-        cur = float(batch_scores(decrypt(sq)))
-        local_best, local_sq = cur, sq.copy()
-        temp0 = 0.05 * len(c) / 4
-        for step in range(steps):
-            t = temp0 * (1 - step / steps) + 0.05
-            new = sq.copy()
-            move = rng.random()
-            if move < 0.9:
-                i, j = rng.integers(0, 25, 2)
-                new[[i, j]] = new[[j, i]]
-            elif move < 0.95:
-                r1, r2 = rng.integers(0, 5, 2)
-                g = new.reshape(5, 5)
-                g[[r1, r2]] = g[[r2, r1]]
-            else:
-                c1, c2 = rng.integers(0, 5, 2)
-                g = new.reshape(5, 5)
-                g[:, [c1, c2]] = g[:, [c2, c1]]
-            s = float(batch_scores(decrypt(new)))
-            if s > cur or rng.random() < math.exp((s - cur) / t):
-                sq, cur = new, s
-                if cur > local_best:
-                    local_best, local_sq = cur, sq.copy()
-        if local_best > best:
-            best, best_sq = local_best, local_sq
-    assert best_sq is not None
-    key = "".join(ALPHABET[int(x)] for x in best_sq)
-    plain = decrypt(best_sq)
-    return _solution(Playfair(key), plain, best)
