@@ -76,3 +76,17 @@ def test_crack_reads_at_most_a_megabyte_of_standard_input() -> None:
 def test_a_plain_mission_file_still_validates() -> None:
     done = run("validate", str(MISSION))
     assert done.returncode == 0, done.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "4", "--workers", "1000000"], "workers must be from 1 to"),
+        (["--games", "1000000000"], "at most 1,000,000 games"),
+    ],
+)
+def test_playtest_caps_workers_at_the_cpus_and_games_at_a_stated_maximum(
+    args: list[str], message: str
+) -> None:
+    """Red-team: --workers 1000000 spawned 2,808 processes; --games 1e9 ran until killed."""
+    _one_line_error(run("playtest", str(MISSION), *args), message)

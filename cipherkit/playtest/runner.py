@@ -56,6 +56,9 @@ from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_
 MAX_TURNS = 1000
 """A game still going after this many turns is stopped and counted as ``stalled``."""
 MAX_BATCH = 250
+MAX_GAMES = 1_000_000
+"""The most games one playtest plays (a million planner games take hours on two cores;
+a typo such as ``--games 1000000000`` is refused instead of running until killed)."""
 """The most games one task plays."""
 _BOT_SALT = 0x5EA7_B075
 
@@ -351,8 +354,13 @@ def run_playtest(
     """
     if not isinstance(games, int) or games < 1:
         raise CipherkitError("a playtest needs at least one game")
-    if workers is not None and workers < 1:
-        raise CipherkitError("workers must be at least 1")
+    if games > MAX_GAMES:
+        raise CipherkitError(f"a playtest plays at most {MAX_GAMES:,} games, not {games:,}")
+    cpus = os.cpu_count() or 1
+    if workers is not None and not 1 <= workers <= cpus:
+        raise CipherkitError(
+            f"workers must be from 1 to {cpus} (the CPUs of this machine), not {workers:,}"
+        )
     chosen = load_mission(mission)
     lo, hi = chosen.players
     if players is not None and not lo <= players <= hi:
