@@ -83,7 +83,12 @@ SETTLE = 0.5
 PATIENCE = 300
 """Steps without a better square after which the settling stops."""
 STEPS_PER_LETTER = 100
-"""The most annealing steps, per ciphertext letter scored (at least 4,000)."""
+"""The most annealing steps, per ciphertext letter scored, for texts of
+:data:`FULL_BUDGET_LETTERS` or more; a shorter text, seldom enough to read, gets fewer
+per letter, by its share of that length to the power 1.5 (and at least
+:data:`MIN_STEPS` in all): 120 letters get 46 per letter."""
+FULL_BUDGET_LETTERS = 200
+MIN_STEPS = 2000
 OTHER_MOVES = 0.05
 """Share of the moves that are not a swap of two letters."""
 PADDED = 0.5
@@ -211,7 +216,8 @@ def solve_playfair(
 ) -> Solution:
     """Break a Playfair cipher by simulated annealing (200 letters are enough as a rule;
     fewer are often too few). ``max_steps`` bounds the annealing (default
-    :data:`STEPS_PER_LETTER` per letter scored); same ``seed``, same answer."""
+    :data:`STEPS_PER_LETTER` per letter scored, fewer for short texts); same ``seed``,
+    same answer."""
     codes = solver_codes(text)
     if len(codes) % 2:
         raise CipherkitError("Playfair ciphertext has an even number of letters")
@@ -220,7 +226,9 @@ def solve_playfair(
     n = len(c)
     rng = np.random.default_rng(seed)
     _, _, moves, swaps = _tables()
-    steps = max(4000, STEPS_PER_LETTER * n) if max_steps is None else max_steps
+    if max_steps is None:
+        per_letter = STEPS_PER_LETTER * min(1.0, n / FULL_BUDGET_LETTERS) ** 1.5
+        max_steps = max(MIN_STEPS, round(per_letter * n))
     heat = TEMPERATURE * math.sqrt(n) * np.geomspace(*SPREAD, chains)
     temperature = heat
     squares = np.stack([rng.permutation(25) for _ in range(chains)])
@@ -233,7 +241,7 @@ def solve_playfair(
     # settling: the chains' exploring squares and scores, kept to go back to
     saved: tuple[np.ndarray, np.ndarray] | None = None
     settled_from, last_better = -math.inf, 0
-    for step in range(steps):
+    for step in range(max_steps):
         other = rng.random(chains * tries) < OTHER_MOVES
         move = np.where(
             other,
