@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
@@ -235,6 +235,11 @@ class GameSpec:
         ``board(observation, truth_or_None) -> dict``: a drawing of one observation
         for replays, as ``{"svg": str | None, "facts": [[label, value]], "tables":
         [{"title", "columns", "rows"}], "details": {...}}``.
+    shared_with:
+        ``shared_with(state, seat) -> seats``: the seats whose one action now decides
+        for ``seat`` too (intercept: the team's one guess; default: ``seat`` alone). A
+        :class:`~cipherkit.core.session.Session` made with ``people_decide=True`` (rooms)
+        lets a bot take such a decision only when no person among those seats may.
     """
 
     name: str
@@ -251,6 +256,7 @@ class GameSpec:
     seat_names: Callable[[State], list[str]] | None = None
     omniscient: Callable[[State], tuple[JsonDict, JsonDict]] | None = None
     board: Callable[[JsonDict, JsonDict | None], JsonDict] | None = None
+    shared_with: Callable[[State, Seat], Collection[Seat]] | None = None
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return self.state_type.from_json(data)

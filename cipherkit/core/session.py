@@ -151,6 +151,11 @@ class Session:
         See :data:`Shortcut`.
     keep_log:
         Whether to keep the public event log (playtests switch it off for speed).
+    people_decide:
+        Whether a bot leaves a decision it shares with a person to the person (the
+        game's :attr:`~cipherkit.core.protocol.GameSpec.shared_with`: an intercept
+        team's one guess is the team's people's, not their bot team-mate's). Rooms set
+        it; bot-only games and playtests are the same either way.
     """
 
     def __init__(
@@ -165,6 +170,7 @@ class Session:
         fallback: Literal["random", "raise"] = "random",
         shortcut: Shortcut | None = None,
         keep_log: bool = True,
+        people_decide: bool = False,
     ) -> None:
         self.spec = get_game(game) if isinstance(game, str) else game
         self.config: dict[str, Any] | None = None if config is None else dict(config)
@@ -193,6 +199,7 @@ class Session:
         self.fallback = fallback
         self.shortcut = shortcut
         self.keep_log = keep_log
+        self.people_decide = bool(people_decide)
         self._actions: list[tuple[Seat, Action]] = []
         self.log: list[LoggedEvent] = []
         self.meta: dict[str, Any] = {}
@@ -303,11 +310,23 @@ class Session:
                 raise CipherkitError(
                     f"{self.spec.name} seed {self.seed}: nobody may act but no outcome"
                 )
-            seat = next((s for s in actors if s in self._bots), None)
+            movers = (s for s in actors if s in self._bots and self._bot_decides(s, actors))
+            seat = next(movers, None)
             if seat is None:
                 break
             events.extend(self._bot_move(seat))
         return events
+
+    def _bot_decides(self, seat: Seat, actors: list[Seat]) -> bool:
+        """Whether the bot in ``seat`` may take the decision it is asked for now: always,
+        unless ``people_decide`` and a person who may act now shares it."""
+        shared_with = self.spec.shared_with
+        if not self.people_decide or shared_with is None:
+            return True
+        return not any(
+            s != seat and s in actors and s not in self._bots
+            for s in shared_with(self._state, seat)
+        )
 
     def play_out(self, max_actions: int = MAX_BOT_ACTIONS) -> Outcome:
         """Let the bots play to the end (a bot in every seat that acts); return the

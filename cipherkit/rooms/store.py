@@ -313,7 +313,7 @@ class Store:
                 "a room's config must be JSON (give a mission as a dict or a path)"
             ) from None
         stored_config = None if config_json is None else json.loads(config_json)
-        session = Session(spec.name, stored_config, seed=seed, bots=by_seat)
+        session = Session(spec.name, stored_config, seed=seed, bots=by_seat, people_decide=True)
         session.step_bots()
         actions = session.record.actions
         conn = self.db.connection()
@@ -537,7 +537,11 @@ class Store:
                 "SELECT seat, bot FROM seats WHERE room_id = ? AND bot IS NOT NULL", (row.id,)
             ).fetchall()
             session = Session(
-                row.game, row.config, seed=row.seed, bots={int(s): str(b) for s, b in bots}
+                row.game,
+                row.config,
+                seed=row.seed,
+                bots={int(s): str(b) for s, b in bots},
+                people_decide=True,
             )
         if session.version < row.version:
             actions = conn.execute(

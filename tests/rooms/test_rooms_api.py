@@ -216,6 +216,29 @@ def test_seats_and_teams(sqlite_url: str) -> None:
             store.join(duel.code, "Ed", team="white")
 
 
+def test_a_bot_team_mate_leaves_the_teams_guess_to_its_person(store_url: str) -> None:
+    """White is a bot Encryptor (0), a person (2) and a bot (4): the bot may guess for
+    the team as well as the person, but leaves it to the person; a team of bots guesses
+    at once."""
+    with open_store(store_url) as store:
+        config = {"keywords": KEYWORDS, "players": 6}
+        room = store.create_room("intercept", config, bots=[0, 1, 3, 4, 5], seed=5)
+        state = room.session().state
+        assert state.phase == "guess" and state.decryptors() == [2, 4]
+        assert state.decrypt is None and room.session().waiting() == [2]
+        person = store.join(room.code, "Ada")
+        assert person.seat == 2
+        person.act(person.legal_actions()[0])
+        state = room.session().state
+        # Black's bots decrypted their own clues at once; the round moved on.
+        assert [r["team"] for r in state.history if r["round"] == 1] == [0, 1]
+        assert all(r["decrypt"] is not None for r in state.history)
+    # Without people deciding (a playtest), the bot team-mate guesses at once.
+    alone = Session("intercept", config, seed=5, bots=[0, 1, 3, 4, 5])
+    alone.step_bots()
+    assert alone.state.decrypt is not None or alone.state.history
+
+
 def test_resume_gives_the_same_seat_and_stale_tokens_fail(store_url: str) -> None:
     with open_store(store_url) as store:
         room = store.create_room("decipher", {"first_player": 0}, bots=[1], seed=8)

@@ -33,6 +33,7 @@ from cipherkit.games.intercept.bots import BOTS
 from cipherkit.games.intercept.clues import ClueCheck, Problem, check_clue
 from cipherkit.games.intercept.notes import NoteSheet, build_notes
 from cipherkit.games.intercept.rules import DEFAULT_CONFIG, InterceptState, make_config, new_game
+from cipherkit.games.intercept.shared import shared_with
 from cipherkit.games.intercept.variants import hidden_variant, viewers
 
 
@@ -51,6 +52,7 @@ GAME = GameSpec(
     default_config=DEFAULT_CONFIG,
     title=present.title,
     board=present.board,
+    shared_with=shared_with,  # type: ignore[arg-type]
     example_configs=(
         None,
         {"players": 3},
