@@ -223,7 +223,14 @@ def cmd_publish(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from cipherkit.publish.serve import serve
 
-    return serve(args.dir, port=args.port, open_browser=args.open, store=args.store)
+    return serve(
+        args.dir,
+        port=args.port,
+        open_browser=args.open,
+        store=args.store,
+        ip=args.ip,
+        teacher_key=args.teacher_key,
+    )
 
 
 def bench_module() -> Any:
@@ -272,6 +279,12 @@ def cmd_rooms(args: argparse.Namespace) -> int:
     return run_rooms(args)
 
 
+def cmd_class(args: argparse.Namespace) -> int:
+    from cipherkit.classroom.commands import run_class
+
+    return run_class(args)
+
+
 # ---------------------------------------------------------------- parser
 def _positive(text: str) -> int:
     try:
@@ -316,6 +329,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="rooms' store for Play together (default: $CIPHERKIT_STORE, else "
         "DIR/.cipherkit/rooms.db; postgresql://... to share rooms between servers)",
+    )
+    p.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
+        "machine that can reach this one, e.g. a classroom network)",
+    )
+    p.add_argument(
+        "--teacher-key",
+        metavar="KEY",
+        help="the teacher page's key (default: $CIPHERKIT_TEACHER_KEY, else a new one, "
+        "printed in the teacher link)",
     )
     p.set_defaults(func=cmd_serve)
 
@@ -505,6 +530,28 @@ def build_parser() -> argparse.ArgumentParser:
         )
         r.add_argument("room", metavar="ROOM", help="the room's id or join code")
     p.set_defaults(func=cmd_rooms)
+
+    p = sub.add_parser(
+        "class",
+        help="a class's results: export attempts and room results as CSV",
+        description="A class's results from a room store (docs/classroom.md).",
+    )
+    classes = p.add_subparsers(dest="class_action", metavar="ACTION")
+    classes.required = True
+    r = classes.add_parser(
+        "export",
+        help="write attempts.csv and rooms.csv",
+        description="Write every class session's exercise attempts (attempts.csv) and "
+        "room results (rooms.csv, and records/ROOM.json) into DIR.",
+    )
+    r.add_argument(
+        "--store",
+        metavar="URL",
+        help="room store (default: $CIPHERKIT_STORE or ./cipherkit-rooms.db)",
+    )
+    r.add_argument("--csv", metavar="DIR", required=True, help="folder to write the CSV files in")
+    r.add_argument("--json", action="store_true", help="print the counts as JSON")
+    p.set_defaults(func=cmd_class)
     return parser
 
 

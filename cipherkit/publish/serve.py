@@ -1,4 +1,4 @@
-"""Serve the puzzle gallery with Voila on 127.0.0.1.
+"""Serve the puzzle gallery with Voila (on 127.0.0.1 unless told ``--ip``).
 
 :func:`voila_command` builds the exact command line; :func:`serve` runs it (the
 ``cipherkit serve`` command) and the browser tests start the same command, so the tests
@@ -12,7 +12,8 @@ committed ``voila.json`` beside this module is the whole configuration (a user's
 * ``file_allowlist``: only image files (png, jpg, gif, svg, webp) are served by
   ``/voila/files/``; ``file_denylist`` refuses notebooks, Python, JSON, YAML, TOML,
   text and any dotfile or dot-folder, even if an image pattern would match;
-* ``ip = 127.0.0.1``, ``port_retries = 0`` (the port asked for, or a clear failure);
+* ``ip = 127.0.0.1`` (``serve(ip=...)`` overrides it, with a warning of what that
+  exposes), ``port_retries = 0`` (the port asked for, or a clear failure);
 * ``nosniff`` and ``no-referrer`` response headers, and idle kernels culled after 15
   minutes;
 * the ``cipherkit`` page template (in ``share/voila/templates/``): table pages, lessons
@@ -41,9 +42,19 @@ import time
 from pathlib import Path
 from typing import IO
 
+from cipherkit.classroom.keys import KEY_ENV, new_key
 from cipherkit.core.errors import CipherkitError
 
-__all__ = ["CONFIG_DIR", "STORE_ENV", "serve", "store_url", "voila_command"]
+__all__ = [
+    "CONFIG_DIR",
+    "STORE_ENV",
+    "TEACHER_PAGE",
+    "exposure_warning",
+    "serve",
+    "store_url",
+    "teacher_link",
+    "voila_command",
+]
 
 CONFIG_DIR = Path(__file__).resolve().parent
 """The folder holding the committed ``voila.json``."""
@@ -51,6 +62,56 @@ CONFIG_DIR = Path(__file__).resolve().parent
 
 STORE_ENV = "CIPHERKIT_STORE"
 """The variable that gives the kernels the rooms' store (``cipherkit.rooms``)."""
+
+TEACHER_PAGE = "teacher.ipynb"
+"""The gallery's teacher page (``puzzles/teacher.ipynb``)."""
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def _lan_address() -> str:
+    """This machine's address on its network (the one a route out would use), else its
+    host name. Sends nothing: a UDP socket is only pointed somewhere."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            sock.connect(("10.255.255.255", 1))
+            return str(sock.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+
+
+def teacher_link(ip: str, port: int, key: str) -> str:
+    """The link that opens the teacher page with its key (in the fragment, which the
+    browser never sends to the server; the page forgets it once read).
+
+    >>> teacher_link("127.0.0.1", 8866, "k" * 22)
+    'http://127.0.0.1:8866/voila/render/teacher.ipynb#key=kkkkkkkkkkkkkkkkkkkkkk'
+    """
+    host = _lan_address() if ip in ("0.0.0.0", "::", "") else ip
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{int(port)}/voila/render/{TEACHER_PAGE}#key={key}"
+
+
+def exposure_warning(ip: str, port: int, directory: str | os.PathLike[str]) -> str | None:
+    """What listening on ``ip`` exposes, in plain words (``None`` on 127.0.0.1).
+
+    >>> exposure_warning("127.0.0.1", 8866, "puzzles") is None
+    True
+    >>> "every page" in exposure_warning("0.0.0.0", 8866, "puzzles")
+    True
+    """
+    if ip in LOOPBACK:
+        return None
+    return (
+        f"cipherkit: warning: listening on {ip or 'every address'} port {int(port)}: anyone "
+        f"who can reach this machine on that port (the whole network, without a firewall) "
+        f"can open every page in {directory}, start kernels on this machine, and join any "
+        f"room whose code they know; the teacher page needs the teacher key. Use it on a "
+        f"school network you trust, never straight on the internet (docs/deploy.md)."
+    )
 
 
 def store_url(directory: str | os.PathLike[str], store: str | None = None) -> str:
@@ -73,18 +134,24 @@ def store_url(directory: str | os.PathLike[str], store: str | None = None) -> st
 
 
 def voila_command(
-    directory: str | os.PathLike[str], port: int = 8866, *, open_browser: bool = False
+    directory: str | os.PathLike[str],
+    port: int = 8866,
+    *,
+    open_browser: bool = False,
+    ip: str = "127.0.0.1",
 ) -> list[str]:
-    """The command line that serves ``directory`` as a Voila gallery on 127.0.0.1:``port``.
+    """The command line that serves ``directory`` as a Voila gallery on ``ip``:``port``.
 
     Parameters
     ----------
     directory:
         Folder of notebooks; Voila shows it as a tree of pages.
     port:
-        TCP port on 127.0.0.1.
+        TCP port.
     open_browser:
         Ask Voila to open a web browser once it is up.
+    ip:
+        Address to listen on (default 127.0.0.1, this machine only).
     """
     command = [
         sys.executable,
@@ -92,13 +159,24 @@ def voila_command(
         "cipherkit.publish.voila_main",
         str(Path(directory).resolve()),
         f"--Voila.config_file_paths={CONFIG_DIR}",
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={ip}",
         f"--port={int(port)}",
         "--strip_sources=True",
         "--show_tracebacks=False",
     ]
     command.append("--Voila.open_browser=True" if open_browser else "--no-browser")
     return command
+
+
+def _teacher_key(url: str, given: str | None) -> str:
+    """The teacher key to use (given, else ``$CIPHERKIT_TEACHER_KEY``, else new), its
+    hash kept in the store at ``url``."""
+    from cipherkit.classroom import open_classroom
+
+    key = given or os.environ.get(KEY_ENV) or new_key()
+    with open_classroom(url) as desk:
+        desk.set_teacher_key(key)
+    return key
 
 
 def _check(directory: str | os.PathLike[str], port: int) -> Path:
@@ -217,8 +295,10 @@ def serve(
     port: int = 8866,
     open_browser: bool = False,
     store: str | None = None,
+    ip: str = "127.0.0.1",
+    teacher_key: str | None = None,
 ) -> int:
-    """Run Voila on 127.0.0.1:``port`` for the gallery in ``directory`` until Ctrl-C.
+    """Run Voila on ``ip``:``port`` for the gallery in ``directory`` until Ctrl-C.
 
     Returns Voila's exit status (0 after a Ctrl-C). A missing folder is a
     :class:`~cipherkit.core.errors.CipherkitError` with a one-line message.
@@ -235,18 +315,30 @@ def serve(
     (``store``, e.g. ``postgresql://...`` for several servers), passed as
     ``$CIPHERKIT_STORE``.
 
+    The **teacher key** (``teacher_key``, else ``$CIPHERKIT_TEACHER_KEY``, else a new
+    random one) is stored hashed in that store and printed in the teacher link; the
+    kernels never get it. Any ``ip`` but 127.0.0.1 prints :func:`exposure_warning`.
+
     >>> serve("no/such/folder")
     Traceback (most recent call last):
     ...
     cipherkit.core.errors.CipherkitError: no such folder of puzzle pages: 'no/such/folder'
     """
     path = _check(directory, port)
+    url = store_url(path, store)
+    key = _teacher_key(url, teacher_key)
+    warning = exposure_warning(ip, port, directory)
+    if warning:
+        print(warning, flush=True)
+    print(f"cipherkit: teacher page: {teacher_link(ip, port, key)}", flush=True)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: url}
+    env.pop(KEY_ENV, None)  # the kernels check the stored hash; they never hold the key
     process = subprocess.Popen(
-        voila_command(path, port, open_browser=open_browser),
+        voila_command(path, port, open_browser=open_browser, ip=ip),
         start_new_session=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: store_url(path, store)},
+        env=env,
     )
     assert process.stdout is not None
     relay = _Relay(process.stdout)

@@ -1,0 +1,94 @@
+"""Exercise attempts and the student × exercise grid the teacher sees.
+
+An :class:`Attempt` is one answer checked in a lesson page: who (the name the student
+typed), the lesson, the exercise, right or wrong, when. :func:`grid` folds a session's
+attempts into one cell per student and exercise: solved (and after how many tries) or
+not yet.
+
+>>> a = [Attempt("s", "Ada", "lesson-1", "q1", False, 1.0),
+...      Attempt("s", "Ada", "lesson-1", "q1", True, 2.0),
+...      Attempt("s", "Bo", "lesson-1", "q2", False, 3.0)]
+>>> g = grid(a)
+>>> g["students"], g["exercises"]
+(['Ada', 'Bo'], ['lesson-1 · q1', 'lesson-1 · q2'])
+>>> g["cells"]["Ada"]["lesson-1 · q1"], g["cells"]["Bo"]["lesson-1 · q2"]
+({'tries': 2, 'solved': True}, {'tries': 1, 'solved': False})
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from cipherkit.classroom.errors import ClassError
+from cipherkit.classroom.sessions import iso
+
+__all__ = ["Attempt", "clean_label", "grid"]
+
+MAX_LABEL = 80
+
+
+def clean_label(text: object, what: str) -> str:
+    """A lesson or exercise name made safe: printable, trimmed, 1-80 characters.
+
+    >>> clean_label(" 01-caesar ", "lesson")
+    '01-caesar'
+    >>> clean_label("", "exercise")
+    Traceback (most recent call last):
+    ...
+    cipherkit.classroom.errors.ClassError: an exercise needs a name
+    """
+    article = "an" if what[:1] in "aeiou" else "a"
+    if not isinstance(text, str):
+        raise ClassError(f"{article} {what} name is text")
+    text = "".join(c for c in unicodedata.normalize("NFC", text) if c.isprintable())
+    text = re.sub(r"\s+", " ", text).strip()
+    if not text:
+        raise ClassError(f"{article} {what} needs a name")
+    return text[:MAX_LABEL]
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One checked answer."""
+
+    session_id: str
+    student: str
+    lesson: str
+    exercise: str
+    correct: bool
+    at: float
+
+    @property
+    def column(self) -> str:
+        """The grid's column: lesson and exercise."""
+        return f"{self.lesson} · {self.exercise}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "student": self.student,
+            "lesson": self.lesson,
+            "exercise": self.exercise,
+            "correct": self.correct,
+            "at": iso(self.at),
+        }
+
+
+def grid(attempts: list[Attempt]) -> dict[str, Any]:
+    """``{"students", "exercises", "cells": {student: {exercise: {tries, solved}}}}``,
+    students and exercises in the order first seen."""
+    students: dict[str, None] = {}
+    exercises: dict[str, None] = {}
+    cells: dict[str, dict[str, dict[str, Any]]] = {}
+    for attempt in sorted(attempts, key=lambda a: a.at):
+        students.setdefault(attempt.student)
+        exercises.setdefault(attempt.column)
+        cell = cells.setdefault(attempt.student, {}).setdefault(
+            attempt.column, {"tries": 0, "solved": False}
+        )
+        if not cell["solved"]:
+            cell["tries"] += 1
+            cell["solved"] = attempt.correct
+    return {"students": list(students), "exercises": list(exercises), "cells": cells}

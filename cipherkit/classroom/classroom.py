@@ -1,0 +1,340 @@
+"""The classroom over a room store: class sessions, rooms in bulk, live summaries,
+kept records and exercise attempts. Everything lives in the store beside the rooms, so
+any server process (and ``cipherkit class export``) sees the same class.
+
+Examples
+--------
+>>> import tempfile
+>>> from cipherkit.classroom import RoomPlan, open_classroom
+>>> folder = tempfile.TemporaryDirectory()
+>>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+>>> desk.set_teacher_key("teacher-key-123")
+>>> desk.check_key("teacher-key-123"), desk.check_key("guess-guess-guess")
+(True, False)
+>>> session = desk.start_session("Year 9")
+>>> codes = desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
+>>> len(codes), [s.free_seats for s in desk.summaries(session.id)]
+(2, [2, 2])
+>>> _ = desk.record_attempt(session.code, "Ada", "01-caesar", "q1", True)
+>>> desk.grid(session.id)["cells"]
+{'Ada': {'01-caesar · q1': {'tries': 1, 'solved': True}}}
+>>> desk.end_session(session.id)
+>>> [r["status"] for r in desk.results(session.id)]
+['closed', 'closed']
+>>> desk.record_attempt(session.code, "Ada", "01-caesar", "q2", True)
+Traceback (most recent call last):
+...
+cipherkit.classroom.errors.ClassEnded: the class Year 9 has ended
+>>> desk.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from cipherkit.classroom.attempts import Attempt, clean_label, grid
+from cipherkit.classroom.errors import ClassEnded, ClassError, UnknownClass
+from cipherkit.classroom.keys import check_key, clean_key, hash_key
+from cipherkit.classroom.plans import RoomPlan
+from cipherkit.classroom.schema import migrate
+from cipherkit.classroom.sessions import MAX_TITLE, ClassSession
+from cipherkit.classroom.summaries import RoomSummary, outcome_text, summarise
+from cipherkit.core.errors import CipherkitError
+from cipherkit.rooms import RoomError, Store, clean_name, new_code, normalize_code, open_store
+
+__all__ = ["Classroom", "open_classroom"]
+
+_SESSION_COLUMNS = "id, code, title, status, created, ended"
+KEY_SETTING = "teacher_key_sha256"
+
+
+def open_classroom(url: str | Path | None = None, *, create: bool = True) -> Classroom:
+    """The classroom in the room store at ``url`` (see :func:`cipherkit.rooms.open_store`)."""
+    return Classroom(open_store(url, create=create))
+
+
+class Classroom:
+    """Class sessions in a room store. Safe to share between threads (as the store)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.db = store.db
+        migrate(self.db.connection())
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Classroom:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ the teacher key
+    def set_teacher_key(self, key: str) -> None:
+        """Keep ``key``'s SHA-256 as the teacher key (replacing any earlier one)."""
+        digest = hash_key(clean_key(key))
+        conn = self.db.connection()
+        with conn.transaction(write=True):
+            conn.execute("DELETE FROM class_settings WHERE key = ?", (KEY_SETTING,))
+            conn.execute(
+                "INSERT INTO class_settings (key, value) VALUES (?, ?)", (KEY_SETTING, digest)
+            )
+
+    def check_key(self, key: object) -> bool:
+        """Whether ``key`` is the teacher key (constant-time comparison of hashes)."""
+        row = (
+            self.db.connection()
+            .execute("SELECT value FROM class_settings WHERE key = ?", (KEY_SETTING,))
+            .fetchone()
+        )
+        return check_key(key, None if row is None else str(row[0]))
+
+    # ------------------------------------------------------------ sessions
+    def start_session(self, title: str = "") -> ClassSession:
+        """A new open class session with a fresh class code."""
+        title = " ".join(str(title).split())[:MAX_TITLE] or time.strftime("Class of %d %b %Y")
+        conn = self.db.connection()
+        for _ in range(16):
+            session_id, code = secrets.token_hex(6), new_code()
+            try:
+                with conn.transaction(write=True):
+                    conn.execute(
+                        f"INSERT INTO class_sessions ({_SESSION_COLUMNS}) VALUES (?,?,?,?,?,?)",
+                        (session_id, code, title, "open", time.time(), None),
+                    )
+            except self.db.integrity_errors:
+                continue
+            return self.session(session_id)
+        raise ClassError("could not find a free class code")  # pragma: no cover
+
+    def session(self, id_or_code: str) -> ClassSession:
+        """The session with this id or class code (open or ended)."""
+        try:
+            code = normalize_code(id_or_code)
+        except CipherkitError:
+            code = ""
+        row = (
+            self.db.connection()
+            .execute(
+                f"SELECT {_SESSION_COLUMNS} FROM class_sessions WHERE id = ? OR code = ?",
+                (str(id_or_code), code),
+            )
+            .fetchone()
+        )
+        if row is None:
+            raise UnknownClass(f"no class with code {id_or_code}")
+        return ClassSession.of(row)
+
+    def open_session(self, code: str) -> ClassSession:
+        """The *open* session with class ``code``, else a one-line error."""
+        session = self.session(code)
+        if not session.is_open:
+            raise ClassEnded(f"the class {session.title} has ended")
+        return session
+
+    def sessions(self) -> list[ClassSession]:
+        """Every session, newest first."""
+        rows = self.db.connection().execute(
+            f"SELECT {_SESSION_COLUMNS} FROM class_sessions ORDER BY created DESC, id"
+        )
+        return [ClassSession.of(r) for r in rows]
+
+    def end_session(self, session_id: str) -> None:
+        """Close the session's open rooms (keeping their records) and end it."""
+        session = self.session(session_id)
+        for room_id in self.room_ids(session.id):
+            self.close_room(session.id, room_id)
+        conn = self.db.connection()
+        with conn.transaction(write=True):
+            conn.execute(
+                "UPDATE class_sessions SET status = 'ended', ended = ? WHERE id = ?",
+                (time.time(), session.id),
+            )
+
+    # ------------------------------------------------------------ rooms
+    def make_rooms(
+        self, session_id: str, plan: RoomPlan, config: dict[str, Any] | None = None
+    ) -> list[str]:
+        """Make ``plan.rooms`` rooms in the open session; return their join codes.
+
+        ``config``: the game's config (default: ``{"players": N}`` except in Decipher).
+        """
+        session = self.session(session_id)
+        if not session.is_open:
+            raise ClassEnded(f"the class {session.title} has ended")
+        if config is None and plan.game != "decipher":
+            config = {"players": plan.players}
+        codes = []
+        conn = self.db.connection()
+        for _ in range(plan.rooms):
+            room = self.store.create_room(plan.game, config, bots=plan.bot_seats())
+            with conn.transaction(write=True):
+                conn.execute(
+                    "INSERT INTO class_rooms (session_id, room_id, plan, created) "
+                    "VALUES (?, ?, ?, ?)",
+                    (session.id, room.id, str(plan), time.time()),
+                )
+            codes.append(room.code)
+        return codes
+
+    def room_ids(self, session_id: str) -> list[str]:
+        """The session's rooms, in the order they were made."""
+        rows = self.db.connection().execute(
+            "SELECT room_id FROM class_rooms WHERE session_id = ? ORDER BY created, room_id",
+            (session_id,),
+        )
+        return [str(r[0]) for r in rows]
+
+    def _check_room(self, session_id: str, room_id: str) -> str:
+        room = self.store.room(room_id)
+        if room.id not in self.room_ids(session_id):
+            raise ClassError(f"room {room_id} is not one of this class's rooms")
+        return room.id
+
+    def close_room(self, session_id: str, room_id: str) -> None:
+        """Close one of the session's rooms, keeping its record."""
+        room_id = self._check_room(session_id, room_id)
+        room = self.store.room(room_id)
+        if room.info()["status"] == "open":
+            room.close()
+        self.keep_record(session_id, room_id)
+
+    def keep_record(self, session_id: str, room_id: str) -> None:
+        """Save the room's record (JSON, with its players) in ``class_records``."""
+        room = self.store.room(room_id)
+        info = room.info()
+        record = room.record()
+        conn = self.db.connection()
+        with conn.transaction(write=True):
+            conn.execute("DELETE FROM class_records WHERE room_id = ?", (room_id,))
+            conn.execute(
+                "INSERT INTO class_records (room_id, session_id, game, record, outcome, "
+                "players, saved) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    room_id,
+                    session_id,
+                    info["game"],
+                    json.dumps(record.to_json()),
+                    None if info["outcome"] is None else json.dumps(info["outcome"]),
+                    json.dumps([s["name"] for s in info["seats"]]),
+                    time.time(),
+                ),
+            )
+
+    def record_json(self, room_id: str) -> dict[str, Any]:
+        """A kept room record (JSON: opens in :class:`cipherkit.widgets.Replay`)."""
+        row = (
+            self.db.connection()
+            .execute("SELECT record FROM class_records WHERE room_id = ?", (room_id,))
+            .fetchone()
+        )
+        if row is None:
+            raise ClassError(f"no kept record for room {room_id}")
+        data: dict[str, Any] = json.loads(row[0])
+        return data
+
+    def _kept(self, session_id: str) -> dict[str, tuple[bool, float]]:
+        rows = self.db.connection().execute(
+            "SELECT room_id, outcome, saved FROM class_records WHERE session_id = ?",
+            (session_id,),
+        )
+        return {str(r[0]): (r[1] is not None, float(r[2])) for r in rows}
+
+    def summaries(self, session_id: str) -> list[RoomSummary]:
+        """The live summary of every room of the session; a room that has just finished
+        gets its record kept."""
+        kept = self._kept(session_id)
+        out = []
+        for room_id in self.room_ids(session_id):
+            try:
+                info = self.store.room(room_id).info()
+                view = None
+                if info["status"] == "open":
+                    view = self.store.spectate(info["code"]).observe()
+            except RoomError:
+                continue
+            if info["over"] and not kept.get(room_id, (False, 0.0))[0]:
+                self.keep_record(session_id, room_id)
+            out.append(summarise(info, view))
+        return out
+
+    def results(self, session_id: str) -> list[dict[str, Any]]:
+        """Each room's result: code, game, players, status, finished, result text,
+        whether its record is kept (a finished room's record is kept now if not yet)."""
+        kept = self._kept(session_id)
+        out = []
+        for room_id in self.room_ids(session_id):
+            try:
+                info = self.store.room(room_id).info()
+            except RoomError:
+                continue
+            if info["over"] and room_id not in kept:
+                self.keep_record(session_id, room_id)
+                kept[room_id] = (True, time.time())
+            names = [s["name"] or f"seat {s['seat'] + 1}" for s in info["seats"]]
+            out.append(
+                {
+                    "room": room_id,
+                    "code": info["code"],
+                    "game": info["game"],
+                    "players": names,
+                    "status": info["status"],
+                    "finished": bool(info["over"]),
+                    "actions": int(info["version"]),
+                    "result": outcome_text(info["outcome"], names) or "not finished",
+                    "record_kept": room_id in kept,
+                }
+            )
+        return out
+
+    # ------------------------------------------------------------ exercises
+    def record_attempt(
+        self, class_code: str, student: str, lesson: str, exercise: str, correct: bool
+    ) -> Attempt:
+        """Count one checked answer in the open class with ``class_code``."""
+        session = self.open_session(class_code)
+        attempt = Attempt(
+            session.id,
+            clean_name(student),
+            clean_label(lesson, "lesson"),
+            clean_label(exercise, "exercise"),
+            bool(correct),
+            time.time(),
+        )
+        conn = self.db.connection()
+        with conn.transaction(write=True):
+            conn.execute(
+                "INSERT INTO class_attempts (id, session_id, student, lesson, exercise, "
+                "correct, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    secrets.token_hex(8),
+                    session.id,
+                    attempt.student,
+                    attempt.lesson,
+                    attempt.exercise,
+                    int(attempt.correct),
+                    attempt.at,
+                ),
+            )
+        return attempt
+
+    def attempts(self, session_id: str) -> list[Attempt]:
+        """The session's attempts, oldest first."""
+        rows = self.db.connection().execute(
+            "SELECT session_id, student, lesson, exercise, correct, at FROM class_attempts "
+            "WHERE session_id = ? ORDER BY at, id",
+            (session_id,),
+        )
+        return [
+            Attempt(str(r[0]), str(r[1]), str(r[2]), str(r[3]), bool(r[4]), float(r[5]))
+            for r in rows
+        ]
+
+    def grid(self, session_id: str) -> dict[str, Any]:
+        """The student × exercise grid (:func:`cipherkit.classroom.attempts.grid`)."""
+        return grid(self.attempts(session_id))

@@ -1,0 +1,120 @@
+"""The classroom's tables, beside the rooms' in the same store (SQLite or PostgreSQL).
+
+They have their own version number, ``meta.classroom_schema_version``, and their own
+ordered steps (:data:`MIGRATIONS`), so the rooms' schema (``cipherkit.rooms.schema``)
+grows independently. :func:`migrate` runs the missing steps in one transaction, after
+the rooms' own migration (the ``meta`` table is theirs).
+
+``class_settings``
+    ``key``, ``value``: the teacher key's SHA-256 (``teacher_key_sha256``).
+``class_sessions``
+    ``id``, class ``code`` (unique), ``title``, ``status`` (``open``/``ended``),
+    ``created``, ``ended``.
+``class_rooms``
+    ``(session_id, room_id)``: the rooms a session made, with the ``plan`` text.
+``class_records``
+    ``room_id``: a finished or closed room's record as JSON (opens in ``Replay``), its
+    ``outcome`` (JSON), the ``players`` (JSON), ``saved``.
+``class_attempts``
+    ``id``, ``session_id``, ``student``, ``lesson``, ``exercise``, ``correct`` (0/1),
+    ``at`` (Unix seconds).
+
+>>> len(MIGRATIONS), CLASSROOM_SCHEMA_VERSION
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cipherkit.rooms.errors import StoreError
+
+if TYPE_CHECKING:
+    from cipherkit.rooms.db import Connection
+
+__all__ = ["CLASSROOM_SCHEMA_VERSION", "MIGRATIONS", "migrate"]
+
+VERSION_KEY = "classroom_schema_version"
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE class_settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+        """CREATE TABLE class_sessions (
+            id TEXT PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            status TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            ended DOUBLE PRECISION
+        )""",
+        """CREATE TABLE class_rooms (
+            session_id TEXT NOT NULL REFERENCES class_sessions (id) ON DELETE CASCADE,
+            room_id TEXT NOT NULL,
+            plan TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (session_id, room_id)
+        )""",
+        """CREATE TABLE class_records (
+            room_id TEXT PRIMARY KEY,
+            session_id TEXT NOT NULL,
+            game TEXT NOT NULL,
+            record TEXT NOT NULL,
+            outcome TEXT,
+            players TEXT NOT NULL,
+            saved DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE class_attempts (
+            id TEXT PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES class_sessions (id) ON DELETE CASCADE,
+            student TEXT NOT NULL,
+            lesson TEXT NOT NULL,
+            exercise TEXT NOT NULL,
+            correct INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX class_attempts_by_session ON class_attempts (session_id, at)",
+    ),
+)
+"""Step ``n`` (from 1) takes the classroom tables from version ``n - 1`` to ``n``."""
+
+CLASSROOM_SCHEMA_VERSION = len(MIGRATIONS)
+
+_LOCK = 0x0C1A_55E5
+
+
+def _version(conn: Connection) -> int:
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (VERSION_KEY,)).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def migrate(conn: Connection) -> tuple[int, int]:
+    """Bring the classroom tables to the newest version in one transaction; return
+    ``(before, after)``. The rooms' schema must be in place (``open_store`` does it)."""
+    with conn.transaction(write=True):
+        if conn.dialect == "postgresql":
+            conn.execute("SELECT pg_advisory_xact_lock(?)", (_LOCK,))
+        before = _version(conn)
+        if before > CLASSROOM_SCHEMA_VERSION:
+            raise StoreError(
+                f"the store's classroom tables are at version {before}, newer than this "
+                f"cipherkit knows ({CLASSROOM_SCHEMA_VERSION}): upgrade cipherkit"
+            )
+        if before == CLASSROOM_SCHEMA_VERSION:
+            return before, before
+        for steps in MIGRATIONS[before:]:
+            for sql in steps:
+                conn.execute(sql)
+        if before == 0:
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)",
+                (VERSION_KEY, str(CLASSROOM_SCHEMA_VERSION)),
+            )
+        else:
+            conn.execute(
+                "UPDATE meta SET value = ? WHERE key = ?",
+                (str(CLASSROOM_SCHEMA_VERSION), VERSION_KEY),
+            )
+    return before, CLASSROOM_SCHEMA_VERSION

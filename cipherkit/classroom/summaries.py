@@ -1,0 +1,120 @@
+"""What the teacher sees of a room: game, how far, score, whose turn, who is there.
+
+:func:`summarise` builds a :class:`RoomSummary` from a room's public facts
+(:meth:`cipherkit.rooms.Room.info`) and, while it is open, the **spectator's**
+observation: nothing a spectator may not see reaches the teacher page either.
+
+>>> info = {"id": "r1", "code": "TIGER-1-MOSS", "game": "decipher", "title": "Decipher",
+...         "status": "open", "version": 3, "actors": [1], "over": False, "outcome": None,
+...         "seats": [{"seat": 0, "name": "Ada", "bot": None, "taken": True, "connected": True},
+...                   {"seat": 1, "name": "Bo", "bot": None, "taken": True, "connected": False}]}
+>>> s = summarise(info, {"turn_number": 2, "hits": [[True, False], [False, False]]})
+>>> s.progress, s.score, s.to_act, s.people
+('turn 2', 'hits 1 : 0', ['Bo'], [('Ada', True), ('Bo', False)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = ["RoomSummary", "outcome_text", "summarise"]
+
+
+@dataclass(frozen=True)
+class RoomSummary:
+    """One row of the teacher's live room table (public facts only)."""
+
+    id: str
+    code: str
+    game: str
+    title: str
+    status: str
+    version: int
+    progress: str
+    score: str
+    to_act: list[str]
+    people: list[tuple[str, bool]]
+    free_seats: int
+    over: bool
+    result: str
+    seats: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["people"] = [{"name": n, "connected": c} for n, c in self.people]
+        return data
+
+
+def _name(seat: dict[str, Any]) -> str:
+    if seat.get("name"):
+        return str(seat["name"])
+    return f"seat {int(seat['seat']) + 1}"
+
+
+def outcome_text(outcome: dict[str, Any] | None, names: list[str]) -> str:
+    """An outcome as a sentence: who won, why, the scores.
+
+    >>> outcome_text({"winners": [0], "reason": "code broken", "scores": {"0": 1, "1": 0},
+    ...               "draw": False}, ["Ada", "Bo"])
+    'Ada won (code broken); scores 1 : 0'
+    """
+    if not outcome:
+        return ""
+    winners = [names[w] if 0 <= w < len(names) else str(w) for w in outcome.get("winners", [])]
+    if outcome.get("draw"):
+        head = "draw"
+    elif winners:
+        head = " and ".join(winners) + " won"
+    else:
+        head = "nobody won"
+    reason = outcome.get("reason")
+    text = f"{head} ({reason})" if reason else head
+    scores = outcome.get("scores") or {}
+    if scores:
+        text += "; scores " + " : ".join(
+            str(v) for _, v in sorted(scores.items(), key=lambda kv: int(kv[0]))
+        )
+    return text
+
+
+def _progress(game: str, view: dict[str, Any]) -> tuple[str, str]:
+    if game == "intercept":
+        tokens = view.get("tokens") or {}
+        score = ", ".join(
+            f"{team}: {t.get('interceptions', 0)} intercepted, "
+            f"{t.get('miscommunications', 0)} missed"
+            for team, t in tokens.items()
+        )
+        return (f"round {view['round']}" if view.get("round") else ""), score
+    if game == "decipher":
+        hits = view.get("hits") or []
+        score = "hits " + " : ".join(str(sum(bool(h) for h in row)) for row in hits) if hits else ""
+        return (f"turn {view['turn_number']}" if view.get("turn_number") else ""), score
+    collected = view.get("collected")
+    score = f"{len(collected)} glyphs collected" if isinstance(collected, list) else ""
+    return (f"turn {view['turn_number']}" if view.get("turn_number") else ""), score
+
+
+def summarise(info: dict[str, Any], view: dict[str, Any] | None) -> RoomSummary:
+    """The summary of a room from its ``info`` and its spectator ``view`` (``None`` for
+    a closed room)."""
+    seats = info["seats"]
+    names = [_name(s) for s in seats]
+    progress, score = _progress(info["game"], view or {})
+    return RoomSummary(
+        id=info["id"],
+        code=info["code"],
+        game=info["game"],
+        title=str(info.get("title") or info["game"]),
+        status=info["status"],
+        version=int(info["version"]),
+        progress=progress,
+        score=score,
+        to_act=[] if info["over"] else [names[a] for a in info["actors"] if 0 <= a < len(names)],
+        people=[(_name(s), bool(s["connected"])) for s in seats if not s["bot"] and s["taken"]],
+        free_seats=sum(1 for s in seats if not s["taken"]),
+        over=bool(info["over"]),
+        result=outcome_text(info.get("outcome"), names),
+        seats=names,
+    )

@@ -1,0 +1,39 @@
+"""``cipherkit serve``'s teacher key and address: what it stores, prints and warns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cipherkit.classroom import open_classroom
+from cipherkit.classroom.keys import KEY_ENV
+from cipherkit.core.errors import CipherkitError
+from cipherkit.publish import serve as serving
+
+
+def test_given_key_is_stored_hashed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path}/rooms.db"
+    monkeypatch.delenv(KEY_ENV, raising=False)
+    assert serving._teacher_key(url, "class-key-0123456") == "class-key-0123456"
+    with open_classroom(url) as desk:
+        assert desk.check_key("class-key-0123456")
+    monkeypatch.setenv(KEY_ENV, "from-the-environment")
+    assert serving._teacher_key(url, None) == "from-the-environment"
+    monkeypatch.delenv(KEY_ENV)
+    fresh = serving._teacher_key(url, None)
+    with open_classroom(url) as desk:
+        assert desk.check_key(fresh) and not desk.check_key("from-the-environment")
+    assert Path(tmp_path / "rooms.db").read_bytes().find(fresh.encode()) == -1
+    with pytest.raises(CipherkitError, match="teacher key has 12 to 128"):
+        serving._teacher_key(url, "short")
+
+
+def test_addresses() -> None:
+    assert serving.exposure_warning("127.0.0.1", 8866, "puzzles") is None
+    warning = serving.exposure_warning("0.0.0.0", 8866, "puzzles")
+    assert warning is not None and "teacher key" in warning and "internet" in warning
+    assert "--Voila.ip=0.0.0.0" in serving.voila_command("puzzles", 8866, ip="0.0.0.0")
+    link = serving.teacher_link("0.0.0.0", 8866, "k" * 16)
+    assert link.endswith(":8866/voila/render/teacher.ipynb#key=" + "k" * 16)
+    assert "0.0.0.0" not in link
