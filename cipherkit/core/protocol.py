@@ -187,6 +187,25 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A real-time limit a game is waiting on: ``seconds`` after the action that
+    started it (named by ``key``, unique within a game), one of ``seats`` takes
+    ``action`` (intercept: the sand timer's ``timeout``).
+
+    Games played against the wall clock (rooms) let the server take that action on
+    time; a session that keeps time lets no bot in ``seats`` take it early.
+
+    >>> Clock(30.0, (2, 3), "timeout", "round 1").action
+    'timeout'
+    """
+
+    seconds: float
+    seats: tuple[Seat, ...]
+    action: str
+    key: str
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What a game module exposes so generic tools can drive it.
@@ -240,6 +259,9 @@ class GameSpec:
         for ``seat`` too (intercept: the team's one guess; default: ``seat`` alone). A
         :class:`~cipherkit.core.session.Session` made with ``people_decide=True`` (rooms)
         lets a bot take such a decision only when no person among those seats may.
+    clock:
+        ``clock(state) -> Clock | None``: the real-time limit the game waits on now, if
+        any (intercept's sand timer). Rooms keep it on the server.
     """
 
     name: str
@@ -257,6 +279,7 @@ class GameSpec:
     omniscient: Callable[[State], tuple[JsonDict, JsonDict]] | None = None
     board: Callable[[JsonDict, JsonDict | None], JsonDict] | None = None
     shared_with: Callable[[State, Seat], Collection[Seat]] | None = None
+    clock: Callable[[State], Clock | None] | None = None
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return self.state_type.from_json(data)

@@ -155,7 +155,9 @@ class Session:
         Whether a bot leaves a decision it shares with a person to the person (the
         game's :attr:`~cipherkit.core.protocol.GameSpec.shared_with`: an intercept
         team's one guess is the team's people's, not their bot team-mate's). Rooms set
-        it; bot-only games and playtests are the same either way.
+        it; bot-only games and playtests are the same either way. It also leaves the
+        game's :attr:`~cipherkit.core.protocol.GameSpec.clock` to the wall clock: no
+        bot claims that the sand timer ran out; the room does, on time.
     """
 
     def __init__(
@@ -320,8 +322,13 @@ class Session:
     def _bot_decides(self, seat: Seat, actors: list[Seat]) -> bool:
         """Whether the bot in ``seat`` may take the decision it is asked for now: always,
         unless ``people_decide`` and a person who may act now shares it."""
+        if not self.people_decide:
+            return True
+        clock = None if self.spec.clock is None else self.spec.clock(self._state)
+        if clock is not None and seat in clock.seats:
+            return False
         shared_with = self.spec.shared_with
-        if not self.people_decide or shared_with is None:
+        if shared_with is None:
             return True
         return not any(
             s != seat and s in actors and s not in self._bots

@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hashlib
 import hmac
@@ -52,8 +53,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cipherkit.core.errors import CipherkitError, ConfigError
-from cipherkit.core.protocol import SPECTATOR, JsonDict, Seat, State
+from cipherkit.core.errors import CipherkitError, ConfigError, IllegalAction
+from cipherkit.core.protocol import SPECTATOR, Clock, JsonDict, Seat, State
 from cipherkit.core.record import Record
 from cipherkit.core.registry import bot_names, get_game
 from cipherkit.core.session import Session
@@ -255,6 +256,7 @@ class Store:
         self._changed = threading.Condition()
         self._known: dict[str, int] = {}
         self._listener: Listener | None = None
+        self._clock_starts: dict[tuple[str, str], float] = {}
 
     @property
     def url(self) -> str:
@@ -738,16 +740,74 @@ class Store:
     def _wait(self, room_id: str, after: int, timeout: float) -> int:
         deadline = time.monotonic() + max(0.0, float(timeout))
         self._listen()
+        clock_version, ends = -1, None
         while True:
             version = self._version(room_id)
             if version > after:
                 return version
+            if version != clock_version:  # a new version may start or stop a clock
+                clock_version, ends = version, self._clock_ends(room_id)
+            if ends is not None and time.time() >= ends[0]:
+                self._ring(room_id, ends[1], ends[2])
+                ends = None  # rung, or someone else did: the version tells
+                continue
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return version
+            step = min(remaining, self.poll)
+            if ends is not None:
+                step = min(step, max(0.0, ends[0] - time.time()))
             with self._changed:
                 if self._known.get(room_id, -1) <= after:
-                    self._changed.wait(min(remaining, self.poll))
+                    self._changed.wait(step)
+
+    # ------------------------------------------------------------ internals: clocks
+    def _clock_ends(self, room_id: str) -> tuple[float, int, Clock] | None:
+        """The room's running clock (intercept's sand timer): when it runs out (epoch
+        seconds, from the stored time of the action that started it, so every server
+        agrees and a restart changes nothing), at which version, and the clock."""
+
+        def ends(row: _Row, session: Session) -> tuple[float, int, Clock] | None:
+            if row.status != "open" or session.spec.clock is None:
+                return None
+            clock = session.spec.clock(session.state)
+            if clock is None:
+                return None
+            key = (row.id, clock.key)
+            if key not in self._clock_starts:
+                number = _clock_start(session, clock.key)
+                found = (
+                    self.db.connection()
+                    .execute(
+                        "SELECT created FROM actions WHERE room_id = ? AND number = ?",
+                        (row.id, number),
+                    )
+                    .fetchone()
+                )
+                self._clock_starts[key] = row.updated if found is None else float(found[0])
+            return self._clock_starts[key] + clock.seconds, row.version, clock
+
+        return self._read(room_id, ends)
+
+    def _ring(self, room_id: str, version: int, clock: Clock) -> None:
+        """Take the clock's action for the room, once: checked against ``version``, so
+        of several servers ringing at once exactly one action is stored."""
+        with contextlib.suppress(StaleVersion, IllegalAction, RoomClosed):
+            self._act(room_id, clock.seats[0], clock.action, digest=None, version=version)
+
+
+def _clock_start(session: Session, key: str) -> int:
+    """The number of the action that started the clock named ``key`` (replayed from the
+    record: a clock is rare and its game short)."""
+    replay = Session(session.spec, session.config, seed=session.seed, keep_log=False)
+    clock = session.spec.clock
+    assert clock is not None
+    for number, (seat, text) in enumerate(session.record.actions, 1):
+        replay.apply(seat, text)
+        started = clock(replay.state)
+        if started is not None and started.key == key:
+            return number
+    return 0
 
 
 # ---------------------------------------------------------------- handles
@@ -801,6 +861,7 @@ class Room:
                 title = session.spec.title(state) if session.spec.title else session.game
                 actors = session.actors()
         now = time.time()
+        clock = store._clock_ends(self.id)
         summary: JsonDict = {"players": len(seats)}
         for key, value in (row.config or {}).items():
             if isinstance(value, bool | int | float) and key != "players":
@@ -816,6 +877,9 @@ class Room:
             "actors": list(actors),
             "over": row.outcome is not None,
             "outcome": row.outcome,
+            "clock": None
+            if clock is None
+            else {"action": clock[2].action, "seconds_left": round(max(0.0, clock[0] - now), 1)},
             "seats": [
                 {
                     "seat": int(seat),

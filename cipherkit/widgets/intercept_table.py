@@ -315,6 +315,11 @@ class InterceptTable(GuardedWidget):
                 serial=self._serial,
             )
             view["room"] = {"code": room.code}
+            clock = room.info().get("clock")
+            if clock:  # the server keeps the sand timer (cipherkit.rooms)
+                left = max(1, round(float(clock["seconds_left"])))
+                view["status"] = f"{view['status']} The sand timer runs out in {left} s."
+                view["room"]["clock"] = {"seconds_left": float(clock["seconds_left"])}
             with self.hold_sync():
                 self.message = ""
                 self.view = view

@@ -30,6 +30,7 @@ from cipherkit.games.intercept.actions import (
     parse_code,
 )
 from cipherkit.games.intercept.bots import BOTS
+from cipherkit.games.intercept.clock import clock
 from cipherkit.games.intercept.clues import ClueCheck, Problem, check_clue
 from cipherkit.games.intercept.notes import NoteSheet, build_notes
 from cipherkit.games.intercept.rules import DEFAULT_CONFIG, InterceptState, make_config, new_game
@@ -53,6 +54,7 @@ GAME = GameSpec(
     title=present.title,
     board=present.board,
     shared_with=shared_with,  # type: ignore[arg-type]
+    clock=clock,  # type: ignore[arg-type]
     example_configs=(
         None,
         {"players": 3},
