@@ -348,8 +348,8 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-legend" },
-      h("span", {}, h("span", { class: "ck-penny ck-penny-inline" }), " penny: the top card in front of a hidden card matches it by suit or rank"),
-      h("span", {}, hitMark(true), " hit"),
+      h("span", {}, hitMark(true), " hit: the top card played on a hidden card shares its suit or its rank"),
+      h("span", {}, h("span", { class: "ck-penny ck-penny-inline" }), " penny: marks a hit on a hidden card until that pile's top card changes"),
       h("span", {}, hitMark(false), " miss"),
       h("span", {}, hitMark(null), " not marked yet (end of turn)"),
     );
@@ -386,7 +386,7 @@ function render({ model, el }) {
       h(
         "details",
         { class: "ck-log", open: true },
-        h("summary", { text: `What happened (last ${view.log_turns === 1 ? "turn" : `${view.log_turns} turns`})` }),
+        h("summary", { text: `What happened (this turn and both players' last turns)` }),
         h("ol", { "data-testid": "log" }, view.log.map((line) => h("li", { text: line }))),
       ),
     ];

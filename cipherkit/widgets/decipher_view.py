@@ -37,8 +37,15 @@ from cipherkit.core.session import LoggedEvent
 from cipherkit.games.decipher.cards import Card
 from cipherkit.games.decipher.rules import card_score
 
-LOG_TURNS = 2
-"""How many turns back the log reaches (the current turn included)."""
+LOG_TURNS = 3
+"""How many turns back the log reaches: the current turn and both players' last turns
+(the mover's own last turn only until they play a card: the memory rule)."""
+
+HIT_WORDS = (
+    "A hit: the top card played on a hidden card shares its suit or its rank; "
+    "its owner marks it with a penny, which stays until that pile's top card changes."
+)
+"""How a hit (and its penny) is explained where the log first names one."""
 
 
 def pretty(card: str) -> str:
@@ -58,7 +65,7 @@ def _columns_words(hits: Sequence[bool]) -> str:
     return ", ".join(f"column {c + 1} {'hit' if h else 'miss'}" for c, h in enumerate(hits))
 
 
-def event_words(event: Event, human: Seat) -> str:
+def event_words(event: Event, human: Seat, *, explain: bool = False) -> str:
     """One public event in plain words, from the human's point of view.
 
     >>> from cipherkit.core.protocol import Event
@@ -66,6 +73,8 @@ def event_words(event: Event, human: Seat) -> str:
     'The bot plays Q♠ on column 1 of your code.'
     >>> event_words(Event("evaluate", {"seat": 1, "hits": [True, False, False]}), human=0)
     "Your hits on the bot's code: column 1 hit, column 2 miss, column 3 miss."
+
+    With ``explain``, the words say what a hit and a penny are (the log's first hits).
     """
     data = event.data
     mine = data.get("seat") == human
@@ -85,8 +94,10 @@ def event_words(event: Event, human: Seat) -> str:
     if kind == "evaluate":
         # ``seat`` is the player who marks hits on their own code.
         if mine:
-            return f"The bot's hits on your code: {_columns_words(data['hits'])}."
-        return f"Your hits on the bot's code: {_columns_words(data['hits'])}."
+            words = f"The bot's hits on your code: {_columns_words(data['hits'])}."
+        else:
+            words = f"Your hits on the bot's code: {_columns_words(data['hits'])}."
+        return f"{words} ({HIT_WORDS})" if explain else words
     if kind == "break":
         why = " (the deck is exhausted)" if data.get("forced") else ""
         who = "You break" if mine else "The bot breaks"
@@ -120,7 +131,8 @@ def journal(opening: str, log: Iterable[LoggedEvent], human: Seat) -> list[tuple
     turn = 1
     lines = [(turn, opening)]
     for logged in log:
-        lines.append((turn, event_words(logged.event, human)))
+        first = logged.event.kind == "evaluate" and turn == 1
+        lines.append((turn, event_words(logged.event, human, explain=first)))
         if logged.event.kind == "evaluate":
             turn += 1
     return lines
@@ -276,7 +288,10 @@ def build_view(
     scores = obs["scores"]
 
     turn = obs["turn_number"]
-    recent = [words for t, words in log if t > turn - LOG_TURNS]
+    # Both players' last turns; the mover's previous turn only until they play a card
+    # this turn (it would cover a card that turn played: the memory rule).
+    reach = LOG_TURNS if obs["played_this_turn"] == 0 and phase == "play" else LOG_TURNS - 1
+    recent = [words for t, words in log if t > turn - reach]
 
     def role(seat: Seat | None) -> str | None:
         return None if seat is None else _who(seat, human)

@@ -76,6 +76,18 @@ function svgBlock(svgText, cls, testid) {
   return box;
 }
 
+// Words with the glyphs they name drawn as pictures (parts from the kernel's view:
+// {t: text} or {g: glyph id}; the drawings are the view's glyph_icons).
+function glyphText(view, parts, fallback) {
+  if (!parts) return [fallback];
+  return parts.map((part) => {
+    if (part.g === undefined) return part.t;
+    const icon = h("span", { class: "ck-inline-glyph", "data-glyph": part.g, title: part.g });
+    icon.innerHTML = (view.glyph_icons || {})[part.g] || "";
+    return h("span", { class: "ck-glyph-named" }, icon, part.g);
+  });
+}
+
 function suitColour(view, letter) {
   const names = view.suits || [];
   const index = names.findIndex((name) => name[0].toUpperCase() === letter);
@@ -484,7 +496,14 @@ function render({ model, el }) {
       "div",
       { class: "ck-known", "data-testid": "known" },
       h("span", { class: "ck-label", text: "You peeked (secret)" }),
-      view.known.map((k) => h("div", { text: `${k.room}: ${k.tokens.join(", then ")}` })),
+      view.known.map((k) =>
+        h(
+          "div",
+          {},
+          `${k.room}: `,
+          k.tokens.flatMap((words, i) => [i ? ", then " : "", ...glyphText(view, (k.parts || [])[i], words)]),
+        ),
+      ),
     );
   }
 
@@ -600,7 +619,7 @@ function render({ model, el }) {
       h("div", { class: "ck-result", "data-testid": "result", text: win ? "Mission accomplished!" : "Mission failed" }),
       h("div", {}, win ? "" : o.reason === "out of time" ? `Out of time: ${view.loss_icons} time icons lay in the discard pile. ` : "The answer was wrong. ", "The answer: ", h("b", { "data-testid": "answer", text: o.answer || "" })),
       o.text ? h("div", { class: "ck-story", text: o.text }) : null,
-      o.next ? h("div", { class: "ck-small", text: `Next mission: ${o.next}${o.unlock.length ? ` · unlocked: ${o.unlock.join(", ")}` : ""}` }) : null,
+      o.next ? h("div", { class: "ck-small", "data-testid": "next-mission", text: `Next mission: ${o.next_title || o.next}${o.unlock.length ? ` · unlocked: ${(o.unlock_titles || o.unlock).join(", ")}` : ""}` }) : null,
       view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" }),
     );
   }
@@ -609,7 +628,9 @@ function render({ model, el }) {
     const list = h(
       "ol",
       { class: "ck-log-list", "data-testid": "log", start: String(view.log_total - view.log.length + 1) },
-      view.log.map((line) => h("li", { class: line.endsWith("’s turn.") || line.endsWith("'s turn.") ? "ck-log-turn" : "", text: line })),
+      view.log.map((line, i) =>
+        h("li", { class: line.endsWith("’s turn.") || line.endsWith("'s turn.") ? "ck-log-turn" : "" }, ...glyphText(view, (view.log_parts || [])[i], line)),
+      ),
     );
     return h("details", { class: "ck-log", open: true }, h("summary", { text: "What happened" }), list);
   }
@@ -656,7 +677,7 @@ function render({ model, el }) {
         "div",
         { class: `ck-status${view.current.human && !view.locked_for && view.legal.length ? " ck-your-turn" : ""}`, "data-testid": "status" },
         ui.waiting ? h("span", { class: "ck-spinner" }) : null,
-        view.status,
+        ...glyphText(view, view.status_parts, view.status),
       ),
       message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: message }) : null,
       outcomeNode(view),

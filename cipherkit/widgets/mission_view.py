@@ -34,11 +34,13 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.games.mission.art.board import BoardArt, glyph_of_token
+from cipherkit.games.mission.words import mission_title, secret_title
 
 __all__ = ["BoardArt", "SeatInfo", "build_view", "card_parts", "glyph_of_token", "status_line"]
 
@@ -98,10 +100,38 @@ def _token_words(label: str) -> str:
 
     token = token_data(label)
     if not token.is_trap:
-        return f"glyph {token.name}"
+        return f"the glyph {token.name}"
     if token.name == "counter-intel":
         return f"counter-intel ({token.action})" if token.action else "counter-intel"
     return {"camera": "security camera", "gas": "gas"}.get(token.name, token.name)
+
+
+_NAMED_GLYPH = re.compile(r"\b(reveals|collects|glyph) ([a-z0-9][a-z0-9_-]*)")
+
+
+def glyph_parts(text: str, glyphs: Collection[str]) -> list[dict[str, str]]:
+    """``text`` cut into words (``{"t": ...}``) and the glyphs it names (``{"g": id}``,
+    drawn as pictures on the page): a glyph is named after "reveals", "collects",
+    or "glyph".
+
+    >>> glyph_parts("Mara collects eye: 1 window open (O).", {"eye", "wing"})
+    [{'t': 'Mara collects '}, {'g': 'eye'}, {'t': ': 1 window open (O).'}]
+    >>> glyph_parts("Mara reveals gas in the Study!", {"eye"})
+    [{'t': 'Mara reveals gas in the Study!'}]
+    """
+    parts: list[dict[str, str]] = []
+    at = 0
+    for m in _NAMED_GLYPH.finditer(text):
+        if m.group(2) not in glyphs:
+            continue
+        start = m.start(2)
+        if start > at:
+            parts.append({"t": text[at:start]})
+        parts.append({"g": m.group(2)})
+        at = m.end(2)
+    if at < len(text):
+        parts.append({"t": text[at:]})
+    return parts
 
 
 def _pile(cards: Sequence[str], blocked: int) -> dict[str, Any]:
@@ -304,12 +334,12 @@ def build_view(
     collectable = [t[len("collect ") :] for t in legal_list if t.startswith("collect ")]
     known = []
     for room_id, tokens in (obs.get("known") or {}).items():
+        words = [_token_words(t["token"]) for t in sorted(tokens, key=lambda t: t["depth"])]
         known.append(
             {
                 "room": _room_name(obs, room_id),
-                "tokens": [
-                    _token_words(t["token"]) for t in sorted(tokens, key=lambda t: t["depth"])
-                ],
+                "tokens": words,
+                "parts": [glyph_parts(w, art.key) for w in words],
             }
         )
     outcome = None
@@ -322,10 +352,21 @@ def build_view(
             "answer": obs.get("answer"),
             "text": campaign.get("text") or "",
             "next": campaign.get("next"),
+            "next_title": mission_title(
+                campaign["next"], {campaign["next"]: campaign.get("next_title") or ""}
+            )
+            if campaign.get("next")
+            else None,
             "unlock": list(campaign.get("unlock") or []),
+            "unlock_titles": [secret_title(u) for u in campaign.get("unlock") or []],
         }
     discard = obs["discard"]
-    log = list(obs["log"])
+    log = list(obs["log"])[-LOG_LINES:]
+    log_parts = [glyph_parts(line, art.key) for line in log]
+    status = status_line(obs, seats, locked_for=locked_for, acting=acting, legal=legal_list)
+    status_parts = glyph_parts(status, art.key)
+    for parts in [status_parts, *log_parts, *(p for k in known for p in k["parts"])]:
+        glyph_ids.update((part["g"], None) for part in parts if "g" in part)
     mission = obs["mission"]
     return {
         "serial": serial,
@@ -335,7 +376,8 @@ def build_view(
         "story": mission.get("story") or "",
         "turn_number": obs["turn_number"],
         "phase": obs["phase"],
-        "status": status_line(obs, seats, locked_for=locked_for, acting=acting, legal=legal_list),
+        "status": status,
+        "status_parts": status_parts,
         "seats": [{"seat": s.seat, "name": s.name, "human": s.human, "bot": s.bot} for s in seats],
         "viewer": viewer,
         "locked_for": None
@@ -381,6 +423,7 @@ def build_view(
         "can_solve": acting and obs["phase"] in ("act", "draw"),
         "vote": vote,
         "outcome": outcome,
-        "log": log[-LOG_LINES:],
-        "log_total": len(log),
+        "log": log,
+        "log_parts": log_parts,
+        "log_total": len(obs["log"]),
     }

@@ -313,13 +313,16 @@ def test_memory_rule_only_the_current_column_shows_its_history() -> None:
     assert checked_history >= 3, "the test never saw a pile with a history"
 
 
-def test_log_is_cut_to_the_last_two_turns() -> None:
+def test_log_shows_both_players_last_turns_and_no_covered_card() -> None:
     table = DecipherTable(bot="random", seed=22, human_first=True)
     for _ in range(3):
         page_message(table, {"type": "action", "text": f"play {table.view['hand'][0]}"})
     first_plays = [line for line in table.view["log"] if line.startswith("You play")]
-    assert not first_plays  # turn 1 is two turns ago
+    assert len(first_plays) == 3  # turn 3 starts: your turn 1 and the bot's turn 2 show
     assert any(line.startswith("The bot") for line in table.view["log"])
+    page_message(table, {"type": "action", "text": f"play {table.view['hand'][0]}"})
+    first_plays = [line for line in table.view["log"] if line.startswith("You play")]
+    assert len(first_plays) == 1  # a card of turn 1 is covered now: turn 1 leaves the log
 
 
 # ---------------------------------------------------------------- seeds and bots

@@ -52,11 +52,14 @@ FORMAT = 1
 @dataclass(frozen=True, slots=True)
 class CampaignLink:
     """Where the campaign goes after a win or a loss: the next mission's id, the secret
-    rules (cards) it unlocks, and a line of story."""
+    rules (cards) it unlocks, and a line of story. ``next_title`` is the next mission's
+    title, given in the file or found by the loader among the mission files beside it
+    (players read titles, not ids)."""
 
     next: str | None = None
     unlock: tuple[str, ...] = ()
     text: str = ""
+    next_title: str = ""
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -66,10 +69,17 @@ class CampaignLink:
             data["unlock"] = list(self.unlock)
         if self.text:
             data["text"] = self.text
+        if self.next_title:
+            data["next_title"] = self.next_title
         return data
 
     def to_json(self) -> dict[str, Any]:
-        return {"next": self.next, "unlock": list(self.unlock), "text": self.text}
+        return {
+            "next": self.next,
+            "next_title": self.next_title,
+            "unlock": list(self.unlock),
+            "text": self.text,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,6 +95,7 @@ from cipherkit.games.mission.tables import (
     tables_for,
 )
 from cipherkit.games.mission.tokens import ACTIONS, GATHER, INTEL, REGROUP, RUN
+from cipherkit.games.mission.words import campaign_words, the_room
 
 ACT, RUN_PHASE, INTEL_PHASE, GATHER_PHASE, REGROUP_PHASE = (
     "act",
@@ -244,6 +245,11 @@ class MissionState(State):
 
     def name(self, character: int) -> str:
         return self.chars[character].name
+
+    def seat_name(self, seat: Seat) -> str:
+        """The seat named by its characters (``"Mara & Teo"`` for a seat playing two)."""
+        names = [self.name(c) for c, s in enumerate(self.seat_of) if s == seat]
+        return " & ".join(names) or f"Player {seat + 1}"
 
     # ------------------------------------------------------------------ queries
     @property
@@ -519,12 +525,13 @@ class MissionState(State):
         if room is not None and room not in t.room_index:
             return f"there is no room {room!r}"
         if phase == RUN_PHASE and isinstance(action, Step):
-            here = t.room_names[self.pos[c]]
-            return f"you cannot step from the {here} to {room!r}: no open passage joins them"
+            here = the_room(t.room_names[self.pos[c]])
+            return f"you cannot step from {here} to {room!r}: no open passage joins them"
         if phase == INTEL_PHASE and isinstance(action, IntelRoom):
             if self.room >= 0:
                 return "Intel reveals in one room only: reveal another token there, or stop"
-            return f"the {t.room_names[t.room_index[room]]} has no face-down token left"
+            where = the_room(t.room_names[t.room_index[room]])
+            return f"{where} has no face-down token left"
         if phase == GATHER_PHASE and isinstance(action, Collect):
             if self.fresh >= 0:
                 return "collect the glyph you just revealed, or leave it"
@@ -630,7 +637,7 @@ class MissionState(State):
         self._emit(
             "move",
             {"character": c, "room": action.room},
-            f"{self.name(c)} moves to the {self.t.room_names[r]}.",
+            f"{self.name(c)} moves to {the_room(self.t.room_names[r])}.",
         )
         if self.steps <= 0:
             self._finish_action()
@@ -718,7 +725,7 @@ class MissionState(State):
         self._emit(
             "move",
             {"character": c, "room": action.room, "ability": SLIP},
-            f"{self.name(c)} slips into the {self.t.room_names[r]}{through}.",
+            f"{self.name(c)} slips into {the_room(self.t.room_names[r])}{through}.",
         )
         self._finish_action()
 
@@ -747,8 +754,8 @@ class MissionState(State):
         self._emit(
             "peek",
             {"character": c, "room": action.room, "count": count},
-            f"{self.name(c)} looks at the top {count} token{'s' * (count != 1)} of the "
-            f"{self.t.room_names[r]} in secret.",
+            f"{self.name(c)} looks at the top {count} token{'s' * (count != 1)} of "
+            f"{the_room(self.t.room_names[r])} in secret.",
         )
         if count >= 2:
             self.stage = 1
@@ -779,7 +786,7 @@ class MissionState(State):
         self._emit(
             "disarm",
             {"character": c, "room": action.room},
-            f"{self.name(c)} disarms a camera in the {self.t.room_names[r]}.",
+            f"{self.name(c)} disarms a camera in {the_room(self.t.room_names[r])}.",
         )
         self._finish_action()
 
@@ -803,35 +810,35 @@ class MissionState(State):
             known.discard(token)
         cls = t.token_class[token]
         label = t.token_labels[token]
-        where = t.room_names[r]
+        where = the_room(t.room_names[r])
         who = self.name(c)
         data = {"character": c, "room": t.rooms[r], "token": label}
         if cls == T_GLYPH:
             self.faceup[r].append(token)
-            self._emit("reveal", data, f"{who} reveals {label} in the {where}.")
+            self._emit("reveal", data, f"{who} reveals {label} in {where}.")
         elif cls == T_OFF_CARD:
             self.removed.append(token)
             self._emit(
                 "reveal",
                 data,
-                f"{who} reveals {label} in the {where}: it is not on the card and is removed.",
+                f"{who} reveals {label} in {where}: it is not on the card and is removed.",
             )
         elif cls == T_CAMERA:
             self.faceup[r].append(token)
-            self._emit("reveal", data, f"{who} reveals a security camera in the {where}.")
+            self._emit("reveal", data, f"{who} reveals a security camera in {where}.")
         elif cls == T_GAS:
             self.removed.append(token)
-            self._emit("reveal", data, f"{who} reveals gas in the {where}!")
+            self._emit("reveal", data, f"{who} reveals gas in {where}!")
             self._gas(r)
         else:
             a = t.token_action[token]
             name = ACTION_NAMES[ACTIONS[a]]
             if by_intel:
                 self.blocks[a].append(token)
-                text = f"{who} reveals counter-intel in the {where}: {name} is blocked."
+                text = f"{who} reveals counter-intel in {where}: {name} is blocked."
             else:
                 self.removed.append(token)
-                text = f"{who} reveals counter-intel ({name}) in the {where}; it is discarded."
+                text = f"{who} reveals counter-intel ({name}) in {where}; it is discarded."
             self._emit("reveal", {**data, "blocks": ACTIONS[a] if by_intel else None}, text)
         return token
 
@@ -1014,12 +1021,13 @@ class MissionState(State):
 
     def _do_confirm(self, seat: Seat, c: int) -> None:
         self.votes.discard(seat)
-        self._emit("confirm", {"seat": seat}, f"Seat {seat} confirms.")
+        self._emit("confirm", {"seat": seat}, f"{self.seat_name(seat)} confirms.")
         if not self.votes:
             self._resolve()
 
     def _do_reject(self, seat: Seat, c: int) -> None:
-        self._emit("reject", {"seat": seat}, f"Seat {seat} rejects the answer; play goes on.")
+        who = self.seat_name(seat)
+        self._emit("reject", {"seat": seat}, f"{who} rejects the answer; play goes on.")
         self.phase = self.resume
         self.proposal = None
         self.proposer = -1
@@ -1042,12 +1050,7 @@ class MissionState(State):
         self._emit("outcome", {"won": won, "reason": reason}, words)
         link = self.campaign_result()
         if link["next"] or link["unlock"] or link["text"]:
-            parts = [link["text"]] if link["text"] else []
-            if link["next"]:
-                parts.append(f"Next mission: {link['next']}.")
-            if link["unlock"]:
-                parts.append(f"Unlocked: {', '.join(link['unlock'])}.")
-            self._emit("campaign", link, " ".join(parts))
+            self._emit("campaign", link, campaign_words(link))
 
     def campaign_result(self) -> dict[str, Any]:
         """After the game: ``result`` (win/loss), the ``next`` mission and what unlocks."""
@@ -1232,7 +1235,7 @@ class MissionState(State):
         for c, ch in enumerate(self.chars):
             n = len(self.hands[c])
             lines.append(
-                f"{ch.name} ({ch.ability}) in the {t.room_names[self.pos[c]]}, "
+                f"{ch.name} ({ch.ability}) in {the_room(t.room_names[self.pos[c]])}, "
                 f"{n} card{'s' * (n != 1)}"
             )
         return "\n".join(lines)

@@ -97,7 +97,7 @@ CHARACTER_FIELDS = {"id": True, "name": False, "ability": True, "text": False}
 PLAYER_FIELDS = {"min": False, "max": False}
 DECK_FIELDS = {"values": False, "suits": False, "time": False, "hand_size": False}
 CAMPAIGN_FIELDS = {"win": False, "loss": False}
-LINK_FIELDS = {"next": False, "unlock": False, "text": False}
+LINK_FIELDS = {"next": False, "next_title": False, "unlock": False, "text": False}
 
 
 def kind_of(value: Any) -> str:
@@ -607,7 +607,8 @@ def _campaign(r: Reader, value: Any) -> Campaign | None:
             for i, u in enumerate(unlock_items or [])
         ]
         text = r.text(entry.get("text", ""), (*lpath, "text"), allow_empty=True)
-        links[key] = CampaignLink(nxt, tuple(u for u in unlock if u), text or "")
+        title = r.text(entry.get("next_title", ""), (*lpath, "next_title"), allow_empty=True)
+        links[key] = CampaignLink(nxt, tuple(u for u in unlock if u), text or "", title or "")
     return Campaign(links["win"], links["loss"])
 
 
@@ -754,4 +755,22 @@ def mission_from_file(path: str | FilePath) -> Mission:
     data, source, problems = read_file(path)
     if problems:
         raise MissionError(problems)
-    return _require(*check_data(data, source))
+    return _with_next_titles(_require(*check_data(data, source)), path)
+
+
+def _with_next_titles(mission: Mission, path: str | FilePath) -> Mission:
+    """The mission with its campaign links' ``next_title`` read from the mission files
+    beside it (players read titles, not ids)."""
+    import dataclasses
+
+    from cipherkit.games.mission.words import titles_beside
+
+    links = (mission.campaign.win, mission.campaign.loss)
+    titles = titles_beside(path, [link.next for link in links if link.next and not link.next_title])
+    if not titles:
+        return mission
+    win, loss = (
+        dataclasses.replace(link, next_title=link.next_title or titles.get(link.next or "", ""))
+        for link in links
+    )
+    return dataclasses.replace(mission, campaign=Campaign(win, loss))

@@ -545,10 +545,11 @@ def test_solve_by_unanimous_decision_wins_for_everyone() -> None:
     events = act(state, 1, "confirm")
     assert state.outcome is not None and state.outcome.winners == (0, 1, 2)
     assert state.outcome.reason == "solved"
-    assert events[-1] == "Well done. Next mission: m2. Unlocked: clerks-note."
+    assert events[-1] == "Well done. Next mission: M2. Unlocked: The Clerk's Note."
     assert state.campaign_result() == {
         "result": "win",
         "next": "m2",
+        "next_title": "",
         "unlock": ["clerks-note"],
         "text": "Well done.",
     }

@@ -1,0 +1,79 @@
+"""Words a player reads: rooms with one article, missions and secret rules by title.
+
+The engine's events and the tables name rooms, missions and secret rules; an author's
+room may be named "The Stacks", a campaign link names the next mission by its id. These
+pure functions turn them into words for a sentence.
+
+>>> the_room("Foyer"), the_room("The Stacks"), the_room("the Boiler Room")
+('the Foyer', 'the Stacks', 'the Boiler Room')
+>>> mission_title("signal-box"), mission_title("signal-box", {"signal-box": "Night at the Box"})
+('Signal Box', 'Night at the Box')
+>>> secret_title("clerks-note")
+"The Clerk's Note"
+>>> campaign_words({"next": "signal-box", "next_title": "Night at the Signal Box",
+...                 "unlock": ["clerks-note"], "text": "On to the railway."})
+"On to the railway. Next mission: Night at the Signal Box. Unlocked: The Clerk's Note."
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["campaign_words", "mission_title", "secret_title", "the_room", "titles_beside"]
+
+
+def the_room(name: str) -> str:
+    """``name`` after "the", with the room's own article dropped (no "the The")."""
+    bare = name[4:] if name[:4].lower() == "the " else name
+    return f"the {bare}"
+
+
+def mission_title(mission_id: str, titles: Mapping[str, str] | None = None) -> str:
+    """The mission's title from ``titles`` (id -> title), else its id as words."""
+    if titles and titles.get(mission_id):
+        return titles[mission_id]
+    return " ".join(w.capitalize() for w in re.split(r"[-_\s]+", mission_id) if w)
+
+
+def secret_title(rule_id: str) -> str:
+    """The secret rule card's name (its id as words if it is not a known rule)."""
+    from cipherkit.games.mission.secrets import SECRET_RULES
+
+    rule = SECRET_RULES.get(rule_id)
+    return rule.name if rule is not None else mission_title(rule_id)
+
+
+def campaign_words(link: Mapping[str, Any]) -> str:
+    """A campaign link (``next``, ``next_title``, ``unlock``, ``text``) as sentences."""
+    parts = [link["text"]] if link.get("text") else []
+    if link.get("next"):
+        title = link.get("next_title") or mission_title(link["next"])
+        parts.append(f"Next mission: {title}.")
+    if link.get("unlock"):
+        parts.append(f"Unlocked: {', '.join(secret_title(u) for u in link['unlock'])}.")
+    return " ".join(parts)
+
+
+_ID = re.compile(r"^id:\s*['\"]?([^'\"#\s]+)", re.M)
+_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.M)
+
+
+def titles_beside(path: str | Path, ids: Iterable[str]) -> dict[str, str]:
+    """The titles of the missions ``ids`` among the mission files in ``path``'s folder
+    (read by their top-level ``id:`` and ``title:`` lines; a missing one is left out)."""
+    wanted = set(ids)
+    found: dict[str, str] = {}
+    if not wanted:
+        return found
+    for file in sorted(Path(path).parent.glob("*.y*ml")):
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        m, t = _ID.search(text), _TITLE.search(text)
+        if m and t and m.group(1) in wanted:
+            found[m.group(1)] = t.group(1).strip("'\"")
+    return found
