@@ -9,6 +9,7 @@ must not see.
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 from collections.abc import Iterator
@@ -271,4 +272,124 @@ def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, contexts: Any) 
     state = room.session().state
     hidden = [str(c) for s in (0, 1) for c in state.hidden[s] + state.hands[s]]
     assert quoted(hidden, eve.frames_text()) == []
+    store.close()
+
+
+ITABLE = "[data-testid=intercept-table]"
+ITABLE_READY = f"{ITABLE}:not(.ck-is-waiting) [data-testid=notes]"
+
+
+class InterceptSeat(PlayPage):
+    """One intercept player's device on the Play together page."""
+
+    def table_ready(self) -> None:
+        self.page.wait_for_selector(ITABLE_READY)
+
+    def join_team(self, code: str, name: str, team: str) -> None:
+        form = self.page.locator("[data-testid=join-form]")
+        form.locator("[data-testid=team]").select_option(team)
+        self.join(code, name)
+        self.table_ready()
+
+    def role(self) -> str | None:
+        return self.page.locator(ITABLE).get_attribute("data-role")
+
+    def text(self, testid: str) -> str:
+        return self.page.locator(f"{ITABLE} [data-testid={testid}]").inner_text()
+
+    def write_clues(self, room: Any, candidates: list[str]) -> list[str]:
+        """Type three fair clues (the live check says which), each sent to the room."""
+        given: list[str] = []
+        box = self.page.locator(f"{ITABLE} [data-testid=clue-input]")
+        for _ in range(3):
+            for word in candidates:
+                if word in given:
+                    continue
+                box.fill("")
+                box.type(word, delay=10)
+                self.page.wait_for_function(
+                    """() => {
+                      const box = document.querySelector('[data-testid=clue-check]');
+                      return box && box.querySelector(
+                        '[data-testid=check-ok], [data-testid=check-error]')
+                        && !box.innerText.includes('checking');
+                    }"""
+                )
+                if "a fair clue" in self.text("clue-check"):
+                    break
+            else:
+                raise AssertionError("no candidate clue passed the check")
+            before = room.version
+            self.page.locator(f"{ITABLE} [data-testid=give-clue]").click()
+            assert room.wait(before, timeout=30) > before
+            given.append(word)
+            self.table_ready()
+        return given
+
+    def guess(self, room: Any, digits: list[int]) -> None:
+        self.page.wait_for_selector(f"{ITABLE}[data-role=decryptor], {ITABLE}[data-role=interceptor]")
+        for clue, digit in enumerate(digits, start=1):
+            self.page.click(f"{ITABLE} [data-clue='{clue}'][data-digit='{digit}']")
+        before = room.version
+        self.page.locator(f"{ITABLE} [data-testid=give-guess]").click()
+        assert room.wait(before, timeout=30) > before
+        self.table_ready()
+
+
+def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
+    """Four devices, two per team: each Encryptor writes on their own page, each team's
+    team-mate submits the team's guess, and no page ever receives the other team's
+    keywords; a reload resumes the seat."""
+    from tests.browser.test_intercept_page import CANDIDATES, hidden_words
+
+    server, url = rooms_server
+    store = open_store(url)
+    room = store.create_room("intercept", {"players": 4, "timer": False})
+    state = room.session().state
+    keywords = {team: list(state.keywords[team]) for team in (0, 1)}
+    people = [("Ada", "white"), ("Bo", "black"), ("Cy", "white"), ("Di", "black")]
+    pages: dict[int, InterceptSeat] = {}
+    for name, team in people:
+        page = InterceptSeat(contexts(), server).open()
+        page.join_team(room.code, name, team)
+        seat = [s["seat"] for s in room.info()["seats"] if s.get("name") == name][0]
+        assert seat % 2 == (0 if team == "white" else 1)
+        pages[seat] = page
+    assert sorted(pages) == [0, 1, 2, 3]
+    # Each page shows its own team's keywords (and only its own: scanned below).
+    for seat, page in pages.items():
+        shown = " ".join(page.text(f"keyword-{i}") for i in range(1, 5)).lower()
+        assert all(word.lower() in shown for word in keywords[seat % 2]), seat
+
+    # Round 1: the two Encryptors (seats 0 and 1) write on their own devices.
+    assert pages[0].role() == "encryptor" and pages[1].role() == "encryptor"
+    assert pages[2].role() != "encryptor"
+    assert pages[2].page.locator(f"{ITABLE} [data-testid=code]").count() == 0
+    clues = {seat: pages[seat].write_clues(room, CANDIDATES) for seat in (0, 1)}
+
+    # Cy reloads: the page resumes seat 3 (Cy's) from the token in the browser.
+    pages[2].page.reload()
+    pages[2].table_ready()
+    assert "Cy" in pages[2].page.locator("[data-testid=who]").inner_text()
+
+    # White's clues are read first: Cy decrypts for White; then Di for Black.
+    codes = {team: list(room.session().state.codes[team]) for team in (0, 1)}
+    pages[2].guess(room, codes[0])
+    pages[3].guess(room, [d for d in reversed(codes[1])])
+    for page in pages.values():
+        page.page.wait_for_selector(f"{ITABLE}[data-round='2']")
+    state = room.session().state
+    first = [r for r in state.history if r["round"] == 1]
+    assert [r["team"] for r in first] == [0, 1]
+    assert [r["clues"] for r in first] == [clues[0], clues[1]]
+    assert state.miscommunications == [0, 1]
+    assert "Round 2" in pages[0].text("round")
+
+    # No page received the other team's keywords, in any frame (a reload's too).
+    log = " ".join(str(x) for x in (room.session().view(0).get("log") or []))
+    for seat, page in pages.items():
+        seen = page.frames_text().lower()
+        assert "intercept" in seen  # the scan read the frames
+        for word in hidden_words(keywords[1 - seat % 2], log):
+            assert not re.search(rf"\b{re.escape(word.lower())}\b", seen), (seat, word)
     store.close()
