@@ -61,8 +61,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     from cipherkit.games.mission.art.render import render_mission
+    from cipherkit.publish.registry import mission_argument
 
-    written = render_mission(args.mission, args.out, pdf=args.pdf, progress=not args.quiet)
+    written = render_mission(
+        mission_argument(args.mission),
+        args.out,
+        pdf=args.pdf,
+        paper=args.paper,
+        progress=not args.quiet,
+    )
     for path in written:
         print(path)
     return 0
@@ -83,9 +90,10 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
 def cmd_playtest(args: argparse.Namespace) -> int:
     from cipherkit.playtest import run_playtest
+    from cipherkit.publish.registry import mission_argument
 
     result = run_playtest(
-        args.mission,
+        mission_argument(args.mission),
         games=args.games,
         workers=args.workers,
         seed=args.seed,
@@ -358,11 +366,19 @@ def build_parser() -> argparse.ArgumentParser:
         "render",
         help="draw a mission: card, console, map, glyph sheet; print-and-play PDF",
         description="Write the mission card, console, map and glyph sheet as PNG and SVG "
-        "into DIR, and optionally a print-and-play PDF (A4, 300 dpi).",
+        "into DIR, and/or a print-and-play PDF (vector, A4 or US Letter).",
     )
-    p.add_argument("mission", metavar="MISSION", help="a mission YAML file")
-    p.add_argument("--out", required=True, metavar="DIR", help="folder to write images into")
-    p.add_argument("--pdf", metavar="FILE", help="also write a print-and-play PDF here")
+    p.add_argument(
+        "mission", metavar="MISSION", help="a mission YAML file, or a shipped mission's id"
+    )
+    p.add_argument("--out", metavar="DIR", help="folder to write images into")
+    p.add_argument("--pdf", metavar="FILE", help="write a print-and-play PDF here")
+    p.add_argument(
+        "--paper",
+        choices=("a4", "letter"),
+        default="a4",
+        help="the PDF's paper: a4 (default) or letter (US Letter)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_render)
 
@@ -384,7 +400,9 @@ def build_parser() -> argparse.ArgumentParser:
         "the win rate (with a 95%% interval), turns, loss causes and a difficulty rating. "
         "The JSON is identical for the same seed whatever the number of workers.",
     )
-    p.add_argument("mission", metavar="MISSION", help="a mission YAML file")
+    p.add_argument(
+        "mission", metavar="MISSION", help="a mission YAML file, or a shipped mission's id"
+    )
     p.add_argument("--games", type=_positive, default=1000, help="games (default 1000)")
     p.add_argument("--workers", type=_positive, default=None, help="processes (default: CPUs)")
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")

@@ -6,12 +6,16 @@ with :func:`mission_path`, looking in order at:
 1. the registry named by the environment variable ``CIPHERKIT_PUBLISHED`` (a JSON file);
 2. the registry beside the page, ``.cipherkit/published.json`` (written by
    ``cipherkit publish``; a dot-folder, so Voila's file routes and tree never show it);
-3. the project's own ``missions/`` folder (the shipped campaign), by the ``id:`` field.
+3. the shipped campaign's ``missions/`` folder, by the ``id:`` field (in a wheel, the
+   package's copy: :func:`cipherkit.core.resources.shipped_path`).
 
-A registry maps ids to paths: ``{"format": 1, "missions": {"signal-box":
-"missions/02-signal-box.yaml"}}``. A relative path is relative to the project root (the
-folder holding the ``cipherkit`` package), so a copied gallery still finds its missions.
-Only ids and paths are stored there, no mission content.
+A registry maps ids to paths: ``{"format": 2, "missions": {"signal-box":
+"../missions/02-signal-box.yaml"}}``. A relative path is relative to the gallery (the
+folder holding ``.cipherkit/``; for a registry file elsewhere, its own folder), so a
+gallery moved or copied together with its missions, or installed in a wheel, still
+finds them. Registries of format 1 hold paths relative to the project root (the folder
+holding ``missions/``) and are still read. Only ids and paths are stored, no mission
+content.
 
 Examples
 --------
@@ -31,12 +35,14 @@ import re
 from pathlib import Path
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.core.resources import shipped_path
 
 __all__ = [
     "PROJECT_ROOT",
     "REGISTRY_ENV",
     "REGISTRY_NAME",
     "check_id",
+    "mission_argument",
     "mission_path",
     "read_registry",
     "write_registry",
@@ -44,8 +50,11 @@ __all__ = [
 
 REGISTRY_ENV = "CIPHERKIT_PUBLISHED"
 REGISTRY_NAME = Path(".cipherkit") / "published.json"
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = PROJECT_ROOT / "missions"
+SHIPPED = shipped_path("missions", must_exist=False)
+"""The shipped campaign's folder (the wheel's copy, or the checkout's ``missions/``)."""
+PROJECT_ROOT = SHIPPED.parent
+"""The folder holding ``missions/`` and ``puzzles/``: what format-1 paths are relative to."""
+FORMAT = 2
 _ID = re.compile(r"[^\W_][\w-]{0,63}")
 """A mission id as the mission format allows it: letters of any script, digits, ``-``
 and ``_`` (never a dot or a slash, so an id is always a plain file name)."""
@@ -65,31 +74,52 @@ def read_registry(path: str | os.PathLike[str]) -> dict[str, Path]:
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
         entries = data["missions"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        base = PROJECT_ROOT if data.get("format", 1) == 1 else _gallery(file)
+        return {str(k): _absolute(str(v), base) for k, v in entries.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise CipherkitError(f"{file}: not a registry of published missions ({exc})") from None
-    return {str(k): _absolute(str(v)) for k, v in entries.items()}
 
 
-def _absolute(text: str) -> Path:
+def _gallery(registry: Path) -> Path:
+    """The folder a registry's relative paths start from: the gallery holding its
+    ``.cipherkit/`` folder, or the folder of a registry file kept elsewhere."""
+    folder = registry.resolve().parent
+    return folder.parent if folder.name == REGISTRY_NAME.parent.name else folder
+
+
+def _absolute(text: str, base: Path) -> Path:
     path = Path(text)
-    return path if path.is_absolute() else (PROJECT_ROOT / path).resolve()
+    return path if path.is_absolute() else (base / path).resolve()
 
 
-def _stored(path: Path) -> str:
+def _stored(path: Path, base: Path) -> str:
+    """``path`` relative to ``base`` (``..`` allowed), or absolute when it cannot be."""
     path = path.resolve()
     try:
-        return path.relative_to(PROJECT_ROOT).as_posix()
-    except ValueError:
+        return Path(os.path.relpath(path, base)).as_posix()
+    except ValueError:  # another drive (Windows)
         return str(path)
 
 
 def write_registry(folder: str | os.PathLike[str], missions: dict[str, Path]) -> Path:
-    """Add ``missions`` (id -> file) to the registry of the gallery in ``folder``."""
+    """Add ``missions`` (id -> file) to the registry of the gallery in ``folder``; the
+    paths are stored relative to ``folder``.
+
+    >>> import tempfile
+    >>> gallery = Path(tempfile.mkdtemp()) / "g"
+    >>> mission = gallery.parent / "my.yaml"
+    >>> file = write_registry(gallery, {"my-mission": mission})
+    >>> json.loads(file.read_text())
+    {'format': 2, 'missions': {'my-mission': '../my.yaml'}}
+    >>> read_registry(file)["my-mission"] == mission.resolve()
+    True
+    """
     file = Path(folder) / REGISTRY_NAME
-    entries = {k: _stored(v) for k, v in read_registry(file).items()}
-    entries.update({check_id(k): _stored(Path(v)) for k, v in missions.items()})
+    base = Path(folder).resolve()
+    entries = {k: _stored(v, base) for k, v in read_registry(file).items()}
+    entries.update({check_id(k): _stored(Path(v), base) for k, v in missions.items()})
     file.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"format": 1, "missions": dict(sorted(entries.items()))}, indent=1)
+    text = json.dumps({"format": FORMAT, "missions": dict(sorted(entries.items()))}, indent=1)
     file.write_text(text + "\n", encoding="utf-8")
     return file
 
@@ -127,3 +157,19 @@ def mission_path(mission_id: str, *, here: str | os.PathLike[str] | None = None)
     if shipped is None:
         raise CipherkitError(f"no published mission {mission_id!r}")
     return shipped
+
+
+def mission_argument(text: str | os.PathLike[str]) -> Path:
+    """A mission named on the command line: a file, else a shipped mission's id.
+
+    Anything else comes back as a path, for the command to report as missing.
+
+    >>> mission_argument("signal-box").name
+    '02-signal-box.yaml'
+    >>> str(mission_argument("nowhere/my.yaml"))
+    'nowhere/my.yaml'
+    """
+    path = Path(text)
+    if path.exists() or not _ID.fullmatch(str(text)):
+        return path
+    return _shipped(str(text)) or path

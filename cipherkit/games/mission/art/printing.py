@@ -1,4 +1,4 @@
-"""Print-and-play pages: A4 at 300 dpi (2480 x 3508 pixels), one drawing a page.
+"""Print-and-play pages, laid out at 300 units an inch on A4 or US Letter paper.
 
 The pages, in order: the mission card front (with the briefing); the console sheet
 (the console with blank windows, and shutters to cut out and lay over them); the clue
@@ -8,24 +8,32 @@ action cards with the discard-pile card (both sides); and, last and on its own, 
 author's glyph key, marked as a spoiler.
 
 Cut lines are thin grey lines; crop marks show the corners of the card, the console
-and the map.
+and the map. Cards, tokens and shutters keep their printed size on either paper.
+:func:`save_pdf` writes the pages as one vector PDF (:mod:`.pdf`): shapes as paths,
+glyphs as paths from the same drawing model as the PNG and SVG, text as text.
 
 Examples
 --------
 >>> from cipherkit.games.mission import demo_mission
->>> from cipherkit.games.mission.art.printing import print_pages
+>>> from cipherkit.games.mission.art.printing import paper, print_pages
 >>> pages = print_pages(demo_mission())
 >>> [name for name, _ in pages]
 ['card', 'console', 'token fronts', 'token backs', 'map', 'action cards', 'glyph key']
 >>> pages[0][1].width, pages[0][1].height
 (2480.0, 3508.0)
+>>> letter = print_pages(demo_mission(), paper="letter")
+>>> letter[0][1].width, letter[0][1].height, paper("letter").size_mm
+(2550.0, 3300.0, (215.9, 279.4))
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.art.data import card_from_mission, map_from_mission, token_data
 from cipherkit.games.mission.tokens import ACTIONS
 from cipherkit.glyphs.cards import card_drawing, console_drawing
@@ -47,9 +55,53 @@ from cipherkit.glyphs.theme import (
     WHITE,
 )
 
-PAGE_W, PAGE_H = 2480.0, 3508.0
-"""A4 at 300 dots per inch."""
 DPI = 300
+"""Layout units an inch."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """A paper size: its name and its size in layout units (300 an inch).
+
+    >>> A4.size_mm, LETTER.size_mm
+    ((210.0, 297.0), (215.9, 279.4))
+    """
+
+    name: str
+    width: float
+    height: float
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return (round(self.width / DPI * 25.4, 1), round(self.height / DPI * 25.4, 1))
+
+
+A4 = Paper("a4", 2480.0, 3508.0)
+LETTER = Paper("letter", 2550.0, 3300.0)
+PAPERS = {p.name: p for p in (A4, LETTER)}
+"""The paper sizes ``--paper`` accepts."""
+PAGE_W, PAGE_H = A4.width, A4.height
+"""A4 at 300 dots per inch (the default paper)."""
+
+
+def paper(name: str | Paper) -> Paper:
+    """The paper called ``name`` (``a4`` or ``letter``, any case).
+
+    >>> paper("A4") is A4
+    True
+    >>> paper("legal")
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: unknown paper 'legal': choose a4 or letter
+    """
+    if isinstance(name, Paper):
+        return name
+    found = PAPERS.get(str(name).lower())
+    if found is None:
+        raise CipherkitError(f"unknown paper {name!r}: choose {' or '.join(PAPERS)}")
+    return found
+
+
 MARGIN = 150.0
 CUT = "#9a9a9a"
 TOKEN_CELL = 300.0
@@ -71,11 +123,12 @@ PILE_RULE = "Play a card higher than the top card of this pile."
 
 
 # ------------------------------------------------------------------ page furniture
-def _page(mission: Any, name: str) -> Drawing:
-    d = Drawing(PAGE_W, PAGE_H, background=WHITE, title=f"{mission.title}: {name}")
+def _page(mission: Any, name: str, paper: Paper) -> Drawing:
+    W = paper.width
+    d = Drawing(W, paper.height, background=WHITE, title=f"{mission.title}: {name}")
     d.text(MARGIN, MARGIN, mission.title, size=60, bold=True, font="serif", anchor="lt")
     d.text(
-        PAGE_W - MARGIN,
+        W - MARGIN,
         MARGIN + 10,
         name.upper(),
         size=34,
@@ -84,16 +137,17 @@ def _page(mission: Any, name: str) -> Drawing:
         anchor="rt",
         spacing=6,
     )
-    d.line([(MARGIN, MARGIN + 100), (PAGE_W - MARGIN, MARGIN + 100)], stroke=RULE, width=4)
+    d.line([(MARGIN, MARGIN + 100), (W - MARGIN, MARGIN + 100)], stroke=RULE, width=4)
     return d
 
 
 def _footer(d: Drawing, number: int, total: int, note: str = "") -> None:
-    y = PAGE_H - MARGIN + 40
+    W, H = d.width, d.height
+    y = H - MARGIN + 40
     d.text(MARGIN, y, "cipherkit · print and play", size=30, fill=MUTED, anchor="lm")
     if note:
-        d.text(PAGE_W / 2, y, note, size=30, fill=MUTED, anchor="mm")
-    d.text(PAGE_W - MARGIN, y, f"page {number} of {total}", size=30, fill=MUTED, anchor="rm")
+        d.text(W / 2, y, note, size=30, fill=MUTED, anchor="mm")
+    d.text(W - MARGIN, y, f"page {number} of {total}", size=30, fill=MUTED, anchor="rm")
 
 
 def _crop_marks(d: Drawing, x: float, y: float, w: float, h: float) -> None:
@@ -111,9 +165,10 @@ def _fit(drawing: Drawing, max_w: float, max_h: float) -> float:
 def _place_centred(
     page: Drawing, drawing: Drawing, top: float, max_h: float, crop: bool = True
 ) -> tuple[float, float, float, float]:
-    scale = _fit(drawing, PAGE_W - 2 * MARGIN - 120, max_h)
+    W = page.width
+    scale = _fit(drawing, W - 2 * MARGIN - 120, max_h)
     w, h = drawing.width * scale, drawing.height * scale
-    x = (PAGE_W - w) / 2
+    x = (W - w) / 2
     page.place(drawing, x, top, scale)
     if crop:
         _crop_marks(page, x, top, w, h)
@@ -132,23 +187,27 @@ def _grid_cut_lines(
 
 
 # ------------------------------------------------------------------ pages
-def card_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
-    d = _page(mission, "Mission card")
+def card_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+    paper = A4 if paper is None else paper
+    W, H = paper.width, paper.height
+    d = _page(mission, "Mission card", paper)
     card = card_drawing(card_from_mission(mission), key)
     top = MARGIN + 220
-    _, _, _, h = _place_centred(d, card, top, 1700)
+    _, _, _, h = _place_centred(d, card, top, 1700 - (A4.height - H))
     y = top + h + 170
     if mission.story:
         d.text(MARGIN, y, "BRIEFING", size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
         y += 80
-        for line in wrap_text(mission.story, 46, PAGE_W - 2 * MARGIN, font="serif"):
+        for line in wrap_text(mission.story, 46, W - 2 * MARGIN, font="serif"):
             d.text(MARGIN, y, line, size=46, font="serif", anchor="lt")
             y += 68
     return d
 
 
-def console_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
-    d = _page(mission, "Console")
+def console_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+    paper = A4 if paper is None else paper
+    W, H = paper.width, paper.height
+    d = _page(mission, "Console", paper)
     card = card_from_mission(mission)
     blank = ConsoleData(
         tuple(CellData(c.glyph, c.word, c.answer, c.marks, True, "") for c in card.cells),
@@ -156,7 +215,7 @@ def console_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
     )
     console = console_drawing(blank, key, status=False)
     top = MARGIN + 220
-    _x, y, w, h = _place_centred(d, console, top, 1500)
+    _x, y, w, h = _place_centred(d, console, top, 1500 - (A4.height - H))
     scale = w / console.width
     # shutters to cut out, one per window, the same size as a printed window
     sw, sh = 76.0 * scale, 70.0 * scale
@@ -168,14 +227,14 @@ def console_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
         "says (the key is on the last page: only the console keeper reads it)."
     )
     y += 70
-    for line in wrap_text(note, 34, PAGE_W - 2 * MARGIN):
+    for line in wrap_text(note, 34, W - 2 * MARGIN):
         d.text(MARGIN, y, line, size=34, anchor="lt", fill=INK)
         y += 50
     y += 60
-    cols = max(1, int((PAGE_W - 2 * MARGIN) // sw))
+    cols = max(1, int((W - 2 * MARGIN) // sw))
     n = len(card.cells)
     rows = -(-n // cols)
-    x0 = (PAGE_W - cols * sw) / 2 if n >= cols else MARGIN
+    x0 = (W - cols * sw) / 2 if n >= cols else MARGIN
     cols_used = min(cols, n)
     for i in range(n):
         r, c = divmod(i, cols)
@@ -200,20 +259,24 @@ def _tokens(mission: Any) -> list[tuple[str, int, TokenData]]:
     return out
 
 
-def token_pages(mission: Any, key: Mapping[str, Glyph]) -> list[tuple[str, Drawing]]:
+def token_pages(
+    mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None
+) -> list[tuple[str, Drawing]]:
+    paper = A4 if paper is None else paper
+    W, H = paper.width, paper.height
     tokens = _tokens(mission)
-    cols = int((PAGE_W - 2 * MARGIN) // TOKEN_CELL)
+    cols = int((W - 2 * MARGIN) // TOKEN_CELL)
     top = MARGIN + 260
-    rows_per_page = int((PAGE_H - top - MARGIN - 120) // TOKEN_CELL)
+    rows_per_page = int((H - top - MARGIN - 120) // TOKEN_CELL)
     per_page = cols * rows_per_page
     chunks = [tokens[i : i + per_page] for i in range(0, len(tokens), per_page)] or [[]]
-    x0 = (PAGE_W - cols * TOKEN_CELL) / 2
+    x0 = (W - cols * TOKEN_CELL) / 2
     names = {room: attrs.get("name") or room for room, attrs in mission.map.nodes(data=True)}
     out: list[tuple[str, Drawing]] = []
     for k, chunk in enumerate(chunks):
         part = f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else ""
-        fronts = _page(mission, "Clue tokens: fronts" + part)
-        backs = _page(mission, "Clue tokens: backs" + part)
+        fronts = _page(mission, "Clue tokens: fronts" + part, paper)
+        backs = _page(mission, "Clue tokens: backs" + part, paper)
         for page, text in (
             (fronts, "Print the next page on the back (flip on the long edge), then cut."),
             (backs, "Each back names the token's room and its place in the stack (1 = top)."),
@@ -228,7 +291,7 @@ def token_pages(mission: Any, key: Mapping[str, Glyph]) -> list[tuple[str, Drawi
             token(fronts, tok, cx, cy, r_disc, key, label=True)
             fronts.region(f"token:{i}", cx - r_disc, cy - r_disc, 2 * r_disc, 2 * r_disc)
             # the back of the cell sits mirrored left to right
-            bx = PAGE_W - cx
+            bx = W - cx
             token_back(backs, bx, cy, r_disc)
             _back_label(backs, bx, cy, r_disc, names.get(room, room), depth + 1)
             backs.region(f"token:{i}", bx - r_disc, cy - r_disc, 2 * r_disc, 2 * r_disc)
@@ -249,10 +312,12 @@ def _back_label(d: Drawing, cx: float, cy: float, r: float, room: str, place: in
     d.text(cx, cy - r * 0.5, str(place), size=32, bold=True, anchor="mm")
 
 
-def map_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
-    d = _page(mission, "Map")
+def map_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+    paper = A4 if paper is None else paper
+    H = paper.height
+    d = _page(mission, "Map", paper)
     drawing = map_drawing(map_from_mission(mission), key)
-    _place_centred(d, drawing, MARGIN + 220, PAGE_H - 2 * MARGIN - 420)
+    _place_centred(d, drawing, MARGIN + 220, H - 2 * MARGIN - 420)
     return d
 
 
@@ -303,8 +368,10 @@ def _action_card(
             fy += 40
 
 
-def action_cards_page(mission: Any) -> Drawing:
-    d = _page(mission, "Action cards")
+def action_cards_page(mission: Any, paper: Paper | None = None) -> Drawing:
+    paper = A4 if paper is None else paper
+    W = paper.width
+    d = _page(mission, "Action cards", paper)
     d.text(
         MARGIN,
         MARGIN + 160,
@@ -314,7 +381,7 @@ def action_cards_page(mission: Any) -> Drawing:
         anchor="lt",
     )
     cols, rows = 3, 2
-    x0 = (PAGE_W - cols * CARD_W) / 2
+    x0 = (W - cols * CARD_W) / 2
     y0 = MARGIN + 300
     cards: list[tuple[str, str, str, str, Any]] = []
     for action in ACTIONS:
@@ -368,14 +435,16 @@ def _hourglass(d: Drawing, cx: float, cy: float, s: float) -> None:
     )
 
 
-def key_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
-    d = _page(mission, "Glyph key")
+def key_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+    paper = A4 if paper is None else paper
+    W, H = paper.width, paper.height
+    d = _page(mission, "Glyph key", paper)
     y = MARGIN + 170
-    d.rect(MARGIN, y, PAGE_W - 2 * MARGIN, 190, fill=RED, radius=24)
-    d.region("spoiler", MARGIN, y, PAGE_W - 2 * MARGIN, 190)
-    d.text(PAGE_W / 2, y + 70, "SPOILER", size=84, bold=True, fill=WHITE, anchor="mm", spacing=16)
+    d.rect(MARGIN, y, W - 2 * MARGIN, 190, fill=RED, radius=24)
+    d.region("spoiler", MARGIN, y, W - 2 * MARGIN, 190)
+    d.text(W / 2, y + 70, "SPOILER", size=84, bold=True, fill=WHITE, anchor="mm", spacing=16)
     d.text(
-        PAGE_W / 2,
+        W / 2,
         y + 145,
         "The glyph key: what every window hides. Players, do not read on.",
         size=36,
@@ -392,11 +461,11 @@ def key_page(mission: Any, key: Mapping[str, Glyph]) -> Drawing:
     sheet = sheet_drawing(glyphs, title="", captions=captions, subtitle="")
     sheet.background = None
     top = y + 290
-    _place_centred(d, sheet, top, PAGE_H - top - MARGIN - 460, crop=False)
+    _place_centred(d, sheet, top, H - top - MARGIN - 460, crop=False)
     answer = getattr(mission, "answer", "")
     if answer:
-        ay = PAGE_H - MARGIN - 260
-        d.line([(MARGIN, ay - 60), (PAGE_W - MARGIN, ay - 60)], stroke=RULE, width=4)
+        ay = H - MARGIN - 260
+        d.line([(MARGIN, ay - 60), (W - MARGIN, ay - 60)], stroke=RULE, width=4)
         d.text(
             MARGIN,
             ay,
@@ -418,18 +487,22 @@ def _renamed(glyph: Glyph, name: str) -> Glyph:
 
 
 # ------------------------------------------------------------------ all pages
-def print_pages(mission: Any, key: Mapping[str, Glyph] | None = None) -> list[tuple[str, Drawing]]:
-    """Every print-and-play page of ``mission`` as ``(name, drawing)``, in order."""
+def print_pages(
+    mission: Any, key: Mapping[str, Glyph] | None = None, *, paper: str | Paper = "a4"
+) -> list[tuple[str, Drawing]]:
+    """Every print-and-play page of ``mission`` as ``(name, drawing)``, in order, laid
+    out on ``paper`` (``a4`` or ``letter``)."""
     from cipherkit.games.mission.art.data import mission_glyph_map
 
+    sheet = _paper(paper)
     key = mission_glyph_map(mission) if key is None else key
     pages: list[tuple[str, Drawing]] = [
-        ("card", card_page(mission, key)),
-        ("console", console_page(mission, key)),
-        *token_pages(mission, key),
-        ("map", map_page(mission, key)),
-        ("action cards", action_cards_page(mission)),
-        ("glyph key", key_page(mission, key)),
+        ("card", card_page(mission, key, sheet)),
+        ("console", console_page(mission, key, sheet)),
+        *token_pages(mission, key, sheet),
+        ("map", map_page(mission, key, sheet)),
+        ("action cards", action_cards_page(mission, sheet)),
+        ("glyph key", key_page(mission, key, sheet)),
     ]
     total = len(pages)
     for number, (name, page) in enumerate(pages, 1):
@@ -438,24 +511,19 @@ def print_pages(mission: Any, key: Mapping[str, Glyph] | None = None) -> list[tu
     return pages
 
 
+_paper = paper
+
+
 def save_pdf(
     pages: Sequence[Drawing],
-    path: Any,
+    path: str | Path,
     progress: Callable[[], None] | None = None,
-) -> None:
-    """Draw ``pages`` at 300 dpi and write them as one PDF."""
-    images = []
-    for page in pages:
-        images.append(page.image(scale=1.0, supersample=1))
-        if progress is not None:
-            progress()
-    first, rest = images[0], images[1:]
-    first.save(
-        path,
-        format="PDF",
-        save_all=True,
-        append_images=rest,
-        resolution=DPI,
-        quality=90,
-        subsampling=0,
-    )
+) -> Path:
+    """Write ``pages`` as one vector PDF (each page the size of its drawing); return
+    the path."""
+    from cipherkit.games.mission.art.pdf import pdf_bytes
+
+    title = pages[0].title.split(":")[0] if pages else ""
+    target = Path(path)
+    target.write_bytes(pdf_bytes(pages, title=title, progress=progress))
+    return target

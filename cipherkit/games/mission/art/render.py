@@ -77,32 +77,38 @@ def _load(mission_path: str | Path) -> Any:
 
 def render_mission(
     mission_path: str | Path,
-    out_dir: str | Path,
+    out_dir: str | Path | None,
     *,
     pdf: str | Path | None = None,
+    paper: str = "a4",
     progress: bool = False,
     glyph_set: Any = None,
 ) -> list[Path]:
-    """Draw the mission at ``mission_path`` into ``out_dir`` (created if needed).
+    """Draw the mission at ``mission_path`` into ``out_dir`` (created if needed; ``None``
+    for the PDF alone), and the print-and-play PDF on ``paper`` (``a4`` or ``letter``).
 
     ``glyph_set`` overrides the mission's glyph set (a spec or a
     :class:`~cipherkit.glyphs.GlyphSet`). ``progress`` shows a progress bar
     (``tqdm.auto``). Errors are :class:`CipherkitError` with a one-line message.
     """
     from cipherkit.games.mission.art.data import mission_glyph_map
+    from cipherkit.games.mission.art.printing import paper as paper_named
 
+    sheet = paper_named(paper)
+    if out_dir is None and pdf is None:
+        raise CipherkitError("nothing to render: give --out DIR, --pdf FILE or both")
     mission = _load(mission_path)
-    out = _prepare_out(out_dir)
+    out = None if out_dir is None else _prepare_out(out_dir)
     pdf_path = None if pdf is None else Path(pdf)
     if pdf_path is not None and pdf_path.is_dir():
         raise CipherkitError(f"--pdf {pdf_path} is a folder; give a file name")
     key = mission_glyph_map(mission, glyph_set, Path(mission_path).parent)
-    drawings = mission_drawings(mission, key)
+    drawings = mission_drawings(mission, key) if out is not None else []
     pages: list[Any] = []
     if pdf_path is not None:
         from cipherkit.games.mission.art.printing import print_pages
 
-        pages = [page for _, page in print_pages(mission, key)]
+        pages = [page for _, page in print_pages(mission, key, paper=sheet)]
     steps = 2 * len(drawings) + (len(pages) + 1 if pdf_path is not None else 0)
     tick: Callable[[], None]
     bar = None
@@ -120,6 +126,7 @@ def render_mission(
     try:
         for name, drawing in drawings:
             for suffix in (".png", ".svg"):
+                assert out is not None
                 target = out / f"{mission.id}-{name}{suffix}"
                 _write(drawing, target)
                 written.append(target)

@@ -1,0 +1,64 @@
+"""Where the shipped campaign (``missions/``) and gallery (``puzzles/``) are.
+
+An installed wheel carries both folders as package data, ``cipherkit/_shipped/missions``
+and ``cipherkit/_shipped/puzzles`` (``setup.py`` copies them in when the wheel is built),
+and they are found with :mod:`importlib.resources`. A source checkout (an editable
+install) has no such copy: its folders sit beside the package folder, as they always
+did. Either way the two folders keep their places relative to each other, so a path
+from the gallery to a mission (``../missions/02-signal-box.yaml``) holds in both.
+
+Examples
+--------
+>>> from cipherkit.core.resources import shipped_path
+>>> shipped_path("missions").name, shipped_path("puzzles").name
+('missions', 'puzzles')
+>>> (shipped_path("missions").parent / "puzzles") == shipped_path("puzzles")
+True
+>>> shipped_path("notebooks")
+Traceback (most recent call last):
+...
+cipherkit.core.errors.CipherkitError: no shipped folder 'notebooks': choose missions or puzzles
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+from cipherkit.core.errors import CipherkitError
+
+__all__ = ["PACKAGED", "SHIPPED_FOLDERS", "package_root", "shipped_path"]
+
+SHIPPED_FOLDERS = ("missions", "puzzles")
+"""The project folders a wheel carries."""
+PACKAGED = "_shipped"
+"""The package-data folder (inside ``cipherkit/``) that holds them in a wheel."""
+
+
+def package_root() -> Path:
+    """The ``cipherkit`` package folder (where ``__init__.py`` is)."""
+    return Path(str(files("cipherkit")))
+
+
+def _checkout_root() -> Path:
+    return package_root().resolve().parent
+
+
+def shipped_path(name: str, *, must_exist: bool = True) -> Path:
+    """The shipped folder ``name`` (``missions`` or ``puzzles``): the wheel's copy if this
+    cipherkit has one, else the checkout's folder beside the package.
+
+    ``must_exist=False`` returns where it would be instead of raising when neither is
+    there (an install without its data).
+    """
+    if name not in SHIPPED_FOLDERS:
+        raise CipherkitError(f"no shipped folder {name!r}: choose {' or '.join(SHIPPED_FOLDERS)}")
+    packaged = package_root() / PACKAGED / name
+    if packaged.is_dir():
+        return packaged
+    checkout = _checkout_root() / name
+    if checkout.is_dir() or not must_exist:
+        return checkout
+    raise CipherkitError(
+        f"this cipherkit has no shipped {name}/ folder (looked in {packaged} and {checkout})"
+    )

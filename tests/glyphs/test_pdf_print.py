@@ -1,0 +1,195 @@
+"""The print-and-play PDF is vector: real text in embedded fonts, glyphs as paths, A4 and
+US Letter pages, and no raster image anywhere.
+
+The PDF is read back with a small reader written here (objects, Flate streams, each
+font's ToUnicode map, the text shown by ``Tj``), since no PDF library is installed.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cipherkit.cli import main
+from cipherkit.games.mission import load
+from cipherkit.games.mission.art.data import mission_glyph_map
+from cipherkit.games.mission.art.pdf import pdf_bytes
+from cipherkit.games.mission.art.printing import A4, LETTER, print_pages, save_pdf
+from cipherkit.glyphs.drawing import Drawing
+
+ROOT = Path(__file__).resolve().parents[2]
+SIGNAL_BOX = ROOT / "missions" / "02-signal-box.yaml"
+POINTS = {"a4": (595.2, 841.92), "letter": (612.0, 792.0)}
+
+
+# ------------------------------------------------------------------ a small PDF reader
+@dataclass
+class Page:
+    size: tuple[float, float]
+    text: list[str]
+    content: bytes
+    xobjects: bytes
+
+
+class Pdf:
+    def __init__(self, data: bytes) -> None:
+        assert data.startswith(b"%PDF-")
+        self.data = data
+        self.objects = {
+            int(m.group(1)): m.group(2) for m in re.finditer(rb"(\d+) 0 obj(.*?)endobj", data, re.S)
+        }
+
+    def stream(self, number: int) -> bytes:
+        body = self.objects[number]
+        head, _, rest = body.partition(b"stream")
+        raw = rest.lstrip(b"\r\n").rsplit(b"endstream", 1)[0]
+        return zlib.decompress(raw) if b"FlateDecode" in head else raw
+
+    def ref(self, body: bytes, key: bytes) -> int | None:
+        m = re.search(rb"/" + key + rb"\s+(\d+) 0 R", body)
+        return int(m.group(1)) if m else None
+
+    def to_unicode(self, font: int) -> dict[bytes, str]:
+        cmap = self.stream(self.ref(self.objects[font], b"ToUnicode") or -1)
+        out: dict[bytes, str] = {}
+        for block in re.findall(rb"beginbfchar(.*?)endbfchar", cmap, re.S):
+            for code, uni in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+                out[bytes.fromhex(code.decode())] = bytes.fromhex(uni.decode()).decode("utf-16-be")
+        return out
+
+    def pages(self) -> list[Page]:
+        found = []
+        for body in self.objects.values():
+            if not re.search(rb"/Type /Page\b(?!s)", body):
+                continue
+            media = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", body)
+            if media is None:  # inherited from the page tree
+                media = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", self.data)
+            assert media is not None
+            resources = self.objects[self.ref(body, b"Resources") or -1]
+            fonts = dict(re.findall(rb"/(F\d+) (\d+) 0 R", resources))
+            maps = {name: self.to_unicode(int(num)) for name, num in fonts.items()}
+            content = self.stream(self.ref(body, b"Contents") or -1)
+            found.append(
+                Page(
+                    (float(media.group(1)), float(media.group(2))),
+                    _shown_text(content, maps),
+                    content,
+                    re.search(rb"/XObject\s*<<(.*?)>>", resources, re.S).group(1)
+                    if b"/XObject" in resources
+                    else b"",
+                )
+            )
+        return found
+
+
+def _literal(raw: bytes) -> bytes:
+    """A PDF literal string's bytes (the backslash escapes undone)."""
+    out, i = bytearray(), 0
+    escapes = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+    while i < len(raw):
+        ch = raw[i : i + 1]
+        if ch == b"\\":
+            nxt = raw[i + 1 : i + 2]
+            octal = re.match(rb"[0-7]{1,3}", raw[i + 1 : i + 4])
+            if octal:
+                out.append(int(octal.group(0), 8))
+                i += 1 + len(octal.group(0))
+                continue
+            out += escapes.get(nxt, nxt)
+            i += 2
+            continue
+        out += ch
+        i += 1
+    return bytes(out)
+
+
+def _shown_text(content: bytes, maps: dict[bytes, dict[bytes, str]]) -> list[str]:
+    runs, font = [], None
+    pattern = rb"/(F\d+) [\d.]+ Tf|\(((?:\\.|[^\\)])*)\)\s*Tj"
+    for m in re.finditer(pattern, content, re.S):
+        if m.group(1):
+            font = m.group(1)
+            continue
+        codes = _literal(m.group(2))
+        table = maps[font]
+        runs.append("".join(table[codes[i : i + 2]] for i in range(0, len(codes), 2)))
+    return runs
+
+
+# ------------------------------------------------------------------ tests
+@pytest.fixture(scope="module")
+def mission():
+    return load(SIGNAL_BOX)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_have_the_papers_size_and_hold_the_missions_text(mission, paper, tmp_path):
+    target = tmp_path / f"play-{paper}.pdf"
+    pages = print_pages(mission, paper=paper)
+    save_pdf([page for _, page in pages], target)
+    pdf = Pdf(target.read_bytes())
+    read = pdf.pages()
+    assert len(read) == len(pages) == 7
+    assert {page.size for page in read} == {POINTS[paper]}
+    text = [" ".join(page.text) for page in read]
+    assert mission.title in text[0] and "BRIEFING" in text[0]
+    assert mission.story.split(".")[0].split()[-1] in text[0]
+    assert "page 1 of 7" in text[0] and "page 7 of 7" in text[6]
+    assert "SPOILER" in text[6] and mission.answer in text[6]  # the key page, last
+    rooms = [attrs.get("name") or room for room, attrs in mission.map.nodes(data=True)]
+    assert all(room in text[4] for room in rooms)  # the map's room names are text
+    assert "Move up to 3 rooms" in text[5]  # the action cards' rules
+    for page in read:
+        assert page.xobjects == b""  # no image anywhere: everything is drawn
+
+
+def test_fonts_are_embedded_dejavu_subsets(mission, tmp_path):
+    data = pdf_bytes([page for _, page in print_pages(mission)])
+    fonts = set(re.findall(rb"/BaseFont /([A-Z]{6}\+DejaVu[\w-]+)", data))
+    assert {b"MPDFAA+DejaVuSerifBold", b"MPDFAA+DejaVuSansBook"} <= fonts
+    assert data.count(b"/FontFile2") == len(fonts)  # each TrueType font is in the file
+    assert b"/Helvetica" not in data  # no standard font stands in for DejaVu
+    assert b"/Subtype /Image" not in data
+
+
+def test_glyphs_are_paths_from_the_same_drawing_model(mission):
+    """A page holding only one glyph of the mission: its PDF draws that glyph's strokes
+    as lines with round caps, scaled from the unit square, and shows no text."""
+    key = mission_glyph_map(mission)
+    glyph = next(g for g in key.values() if g.strokes)
+    page = Drawing(A4.width, A4.height)
+    page.glyph(glyph, 1000, 1000, 400, color="#c62f2f")
+    content = Pdf(pdf_bytes([page])).pages()[0].content
+    assert b"Tj" not in content and b"Do" not in content
+    assert b"0.7765 0.1843 0.1843 RG" in content  # the glyph's colour, as a stroke
+    states = re.findall(rb"/Type /ExtGState\s*(.*?)>>", Pdf(pdf_bytes([page])).data, re.S)
+    width = f"/LW {400 * glyph.weight:g}".encode()
+    assert any(width in st and b"/LC 1" in st and b"/LJ 1" in st for st in states)
+    (x, _y), *_ = glyph.strokes[0]
+    start = f"{1000 + 400 * x:.4f}".rstrip("0").rstrip(".")
+    assert re.search(start.encode() + rb"\d* [\d.]+ m", content)
+    moves = content.count(b" m ")
+    assert moves == sum(1 for s in glyph.strokes if len(s) > 1) + len(glyph.dots) + len(
+        glyph.rings
+    ) + len(glyph.fills) + sum(1 for s in glyph.strokes if len(s) == 1)
+
+
+def test_the_command_writes_a_letter_pdf_of_a_shipped_mission_by_id(tmp_path, capsys):
+    target = tmp_path / "out.pdf"
+    assert main(["render", "signal-box", "--pdf", str(target), "--paper", "letter", "--quiet"]) == 0
+    assert capsys.readouterr().out.strip() == str(target)
+    read = Pdf(target.read_bytes()).pages()
+    assert read[0].size == POINTS["letter"] == (LETTER.width * 0.24, LETTER.height * 0.24)
+    assert not list(tmp_path.glob("*.png"))  # no --out: the PDF alone
+
+
+def test_a_pdf_needs_a_page():
+    from cipherkit.core.errors import CipherkitError
+
+    with pytest.raises(CipherkitError, match="at least one page"):
+        pdf_bytes([])
