@@ -9,8 +9,8 @@ must not see.
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,34 +127,13 @@ def contexts(browser: Any) -> Iterator[Any]:
         context.close()
 
 
-def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> None:
-    server, url = rooms_server
-    store = open_store(url)
-    ada = PlayPage(contexts(), server).open()
-    bo = PlayPage(contexts(), server).open()
-
-    # Ada makes a room (no bots) and takes seat 1; the code is shown big.
-    form = ada.page.locator("[data-testid=create-form]")
-    form.locator("[data-testid=name]").fill("Ada")
-    form.locator("[data-testid=create]").click()
-    ada.page.wait_for_selector("[data-testid=room-code]")
-    code = ada.page.locator("[data-testid=room-code]").inner_text().strip()
-    room = store.room(code)
-    assert room.info()["game"] == "decipher"
-    ada.table_ready()
-
-    # A wrong code is refused with a message; Bo then joins with the right one.
-    bo.join("TIGER-00000-MOSS", "Bo")
-    bo.page.wait_for_selector("[data-testid=lobby-message]")
-    assert "no open room" in bo.message()
-    bo.join(code.lower().replace("-", " "), "Bo")
-    bo.table_ready()
-    assert "seat 2" in bo.page.locator("[data-testid=who]").inner_text()
-
-    state = room.session().state
-    first = state.turn  # seat 0 is Ada, seat 1 is Bo
-    pages = {0: ada, 1: bo}
-    secrets = {s: [str(c) for c in state.hidden[s]] for s in (0, 1)}
+def finish_decipher(
+    room: Any, pages: dict[int, Any], secrets: dict[int, list[str]], first: int
+) -> dict[int, int]:
+    """Turn 2 of a Decipher room, by clicks on each seat's own page: ``first`` (who
+    began turn 1) breaks the code; both guess every column (cards that are nobody's
+    secret); each page then shows the result. Returns each page's frame count before
+    the last guess (the reveal)."""
 
     def act_by_click(seat: int, selector: str) -> None:
         before = room.version
@@ -162,39 +141,6 @@ def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> Non
         assert room.wait(before, timeout=30) > before
         pages[seat].table_ready()
 
-    # Turn 1: each plays a card on every column (clicks in their own hand).
-    for seat in (first, 1 - first):
-        for _ in range(3):
-            pages[seat].page.wait_for_selector(
-                f"{TABLE} [data-testid=hand] button[data-card]:not([disabled])"
-            )
-            act_by_click(seat, "[data-testid=hand] button[data-card]:not([disabled])")
-
-    # Bo reloads mid-game: the page resumes his seat from localStorage.
-    tokens_bo = bo.token()
-    assert code in tokens_bo
-    bo.page.reload()
-    bo.table_ready()
-    assert "Bo, seat 2" in bo.page.locator("[data-testid=who]").inner_text()
-
-    # A forged message choosing another seat changes nothing.
-    version = room.version
-    kernel = bo.kernel()
-    states = kernel.request_states()
-    table_id = table_model_id(states)
-    lobby_id = table_model_id(states, LOBBY_CLASS)
-    hand_of_ada = [str(c) for c in room.session().state.hands[0]]
-    for model, content in (
-        (table_id, {"type": "action", "text": f"play {hand_of_ada[0]}", "seat": 0}),
-        (table_id, {"type": "action", "text": f"play {hand_of_ada[0]}"}),
-        (lobby_id, {"type": "join", "code": code, "name": "Eve", "seat": 0}),
-        (lobby_id, {"type": "create", "game": "decipher", "bots": [0, 1]}),
-    ):
-        kernel.send_to_widget(model, {"method": "custom", "content": content})
-    assert room.version == version
-    assert [s["name"] for s in room.info()["seats"]] == ["Ada", "Bo"]
-
-    # Turn 2: the first player breaks the code; both guess every column.
     breaker = first
     pages[breaker].page.wait_for_selector(f"{TABLE} [data-action=break]:not([disabled])")
     act_by_click(breaker, "[data-action=break]:not([disabled])")
@@ -225,6 +171,83 @@ def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> Non
         result = page.page.locator("[data-testid=result]").inner_text()
         expected = "A draw." if outcome.draw else "You win!" if seat in outcome.winners else "wins"
         assert expected in result
+    return marks
+
+
+def play_first_turn(room: Any, pages: dict[int, Any]) -> None:
+    """Turn 1 of a Decipher room: each plays a card on every column, by clicks."""
+    first = room.session().state.turn
+    for seat in (first, 1 - first):
+        for _ in range(3):
+            pages[seat].page.wait_for_selector(
+                f"{TABLE} [data-testid=hand] button[data-card]:not([disabled])"
+            )
+            before = room.version
+            pages[seat].page.locator(
+                "[data-testid=hand] button[data-card]:not([disabled])"
+            ).first.click()
+            assert room.wait(before, timeout=30) > before
+            pages[seat].table_ready()
+
+
+def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> None:
+    server, url = rooms_server
+    store = open_store(url)
+    ada = PlayPage(contexts(), server).open()
+    bo = PlayPage(contexts(), server).open()
+
+    # Ada makes a room (no bots) and takes seat 1; the code is shown big.
+    form = ada.page.locator("[data-testid=create-form]")
+    form.locator("[data-testid=name]").fill("Ada")
+    form.locator("[data-testid=create]").click()
+    ada.page.wait_for_selector("[data-testid=room-code]")
+    code = ada.page.locator("[data-testid=room-code]").inner_text().strip()
+    room = store.room(code)
+    assert room.info()["game"] == "decipher"
+    ada.table_ready()
+
+    # A wrong code is refused with a message; Bo then joins with the right one.
+    bo.join("TIGER-00000-MOSS", "Bo")
+    bo.page.wait_for_selector("[data-testid=lobby-message]")
+    assert "no open room" in bo.message()
+    bo.join(code.lower().replace("-", " "), "Bo")
+    bo.table_ready()
+    assert "seat 2" in bo.page.locator("[data-testid=who]").inner_text()
+
+    state = room.session().state
+    first = state.turn  # seat 0 is Ada, seat 1 is Bo
+    pages = {0: ada, 1: bo}
+    secrets = {s: [str(c) for c in state.hidden[s]] for s in (0, 1)}
+
+    # Turn 1: each plays a card on every column (clicks in their own hand).
+    play_first_turn(room, pages)
+
+    # Bo reloads mid-game: the page resumes his seat from localStorage.
+    tokens_bo = bo.token()
+    assert code in tokens_bo
+    bo.page.reload()
+    bo.table_ready()
+    assert "Bo, seat 2" in bo.page.locator("[data-testid=who]").inner_text()
+
+    # A forged message choosing another seat changes nothing.
+    version = room.version
+    kernel = bo.kernel()
+    states = kernel.request_states()
+    table_id = table_model_id(states)
+    lobby_id = table_model_id(states, LOBBY_CLASS)
+    hand_of_ada = [str(c) for c in room.session().state.hands[0]]
+    for model, content in (
+        (table_id, {"type": "action", "text": f"play {hand_of_ada[0]}", "seat": 0}),
+        (table_id, {"type": "action", "text": f"play {hand_of_ada[0]}"}),
+        (lobby_id, {"type": "join", "code": code, "name": "Eve", "seat": 0}),
+        (lobby_id, {"type": "create", "game": "decipher", "bots": [0, 1]}),
+    ):
+        kernel.send_to_widget(model, {"method": "custom", "content": content})
+    assert room.version == version
+    assert [s["name"] for s in room.info()["seats"]] == ["Ada", "Bo"]
+
+    marks = finish_decipher(room, pages, secrets, first)
+    session = room.session()
 
     # Every frame before the reveal held only the seat's own observation.
     hands_end = {s: [str(c) for c in session.state.hands[s]] for s in (0, 1)}
@@ -327,7 +350,9 @@ class InterceptSeat(PlayPage):
         return given
 
     def guess(self, room: Any, digits: list[int]) -> None:
-        self.page.wait_for_selector(f"{ITABLE}[data-role=decryptor], {ITABLE}[data-role=interceptor]")
+        self.page.wait_for_selector(
+            f"{ITABLE}[data-role=decryptor], {ITABLE}[data-role=interceptor]"
+        )
         for clue, digit in enumerate(digits, start=1):
             self.page.click(f"{ITABLE} [data-clue='{clue}'][data-digit='{digit}']")
         before = room.version
@@ -352,7 +377,7 @@ def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
     for name, team in people:
         page = InterceptSeat(contexts(), server).open()
         page.join_team(room.code, name, team)
-        seat = [s["seat"] for s in room.info()["seats"] if s.get("name") == name][0]
+        seat = next(s["seat"] for s in room.info()["seats"] if s.get("name") == name)
         assert seat % 2 == (0 if team == "white" else 1)
         pages[seat] = page
     assert sorted(pages) == [0, 1, 2, 3]
@@ -392,4 +417,75 @@ def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
         assert "intercept" in seen  # the scan read the frames
         for word in hidden_words(keywords[1 - seat % 2], log):
             assert not re.search(rf"\b{re.escape(word.lower())}\b", seen), (seat, word)
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def two_servers_on_postgresql(
+    gallery: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[list[Server], str]]:
+    """A throwaway PostgreSQL cluster (initdb/pg_ctl from Debian's postgresql) and two
+    gallery servers on two ports sharing it as their rooms' store."""
+    from cipherkit.rooms.pgtest import TempPostgres
+
+    postgres = TempPostgres()
+    postgres.start()
+    url = postgres.create_database("rooms_two_servers")
+    folder = tmp_path_factory.mktemp("two-servers")
+    processes, servers = [], []
+    try:
+        for n in (1, 2):
+            port = free_port()
+            log = folder / f"voila-{n}.log"
+            env = {**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: url}
+            env.pop("CIPHERKIT_SEED", None)
+            with log.open("wb") as out:
+                processes.append(
+                    subprocess.Popen(
+                        voila_command(gallery, port),
+                        env=env,
+                        stdout=out,
+                        stderr=subprocess.STDOUT,
+                        cwd=gallery,
+                        start_new_session=True,
+                    )
+                )
+            servers.append(Server(f"http://127.0.0.1:{port}", port, SEED, gallery, log))
+        for server, process in zip(servers, processes, strict=True):
+            wait_until_up(server.url + "/", process, server.log, SERVER_START_TIMEOUT)
+        yield servers, url
+    finally:
+        for process in processes:
+            stop_process_group(process)
+        postgres.stop()
+
+
+def test_two_servers_sharing_postgresql_play_one_game(
+    two_servers_on_postgresql: tuple[list[Server], str], contexts: Any
+) -> None:
+    """Ada's page is served by one server, Bo's by the other; the room lives in
+    PostgreSQL, and each page shows the other's moves (LISTEN/NOTIFY between servers)."""
+    servers, url = two_servers_on_postgresql
+    store = open_store(url)
+    room = store.create_room("decipher", {"first_player": 0})
+    ada = PlayPage(contexts(), servers[0]).open()
+    bo = PlayPage(contexts(), servers[1]).open()
+    ada.join(room.code, "Ada")
+    ada.table_ready()
+    bo.join(room.code, "Bo")
+    bo.table_ready()
+    pages = {0: ada, 1: bo}
+    for page, server in ((ada, servers[0]), (bo, servers[1])):
+        kernels = [u for u in page.socket_urls if "/api/kernels/" in u]
+        assert kernels and all(f":{server.port}/" in u for u in kernels)
+    state = room.session().state
+    secrets = {s: [str(c) for c in state.hidden[s]] for s in (0, 1)}
+
+    # Each click waits for the clicker's page to be offered the move: Bo's hand
+    # (server 2) comes alive only when Ada's card (server 1) reached his page.
+    play_first_turn(room, pages)
+    finish_decipher(room, pages, secrets, 0)
+    session = room.session()
+    assert session.is_over
+    assert [seat for seat, _ in session.record.actions[:6]] == [0, 0, 0, 1, 1, 1]
     store.close()
