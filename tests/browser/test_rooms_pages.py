@@ -44,7 +44,8 @@ LOBBY_CLASS = "cipherkit.widgets.lobby.Lobby"
 
 @pytest.fixture(scope="module")
 def rooms_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A gallery server whose kernels share a throwaway rooms store; yields (server, url)."""
+    """A gallery server whose kernels share a throwaway rooms store; yields (server,
+    store url, server process)."""
     folder = tmp_path_factory.mktemp("rooms-store")
     url = f"sqlite:///{folder / 'rooms.db'}"
     port = free_port()
@@ -63,7 +64,7 @@ def rooms_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
     server_url = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(server_url + "/", process, log, SERVER_START_TIMEOUT)
-        yield Server(server_url, port, SEED, gallery, log), url
+        yield Server(server_url, port, SEED, gallery, log), url, process
     finally:
         stop_process_group(process)
 
@@ -191,7 +192,7 @@ def play_first_turn(room: Any, pages: dict[int, Any]) -> None:
 
 
 def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> None:
-    server, url = rooms_server
+    server, url, _ = rooms_server
     store = open_store(url)
     ada = PlayPage(contexts(), server).open()
     bo = PlayPage(contexts(), server).open()
@@ -262,7 +263,7 @@ def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> Non
 
 
 def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, contexts: Any) -> None:
-    server, url = rooms_server
+    server, url, _ = rooms_server
     store = open_store(url)
     room = store.create_room("decipher", bots=[1])
     eve = PlayPage(contexts(), server).open()
@@ -367,7 +368,7 @@ def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
     keywords; a reload resumes the seat."""
     from tests.browser.test_intercept_page import CANDIDATES, hidden_words
 
-    server, url = rooms_server
+    server, url, _ = rooms_server
     store = open_store(url)
     room = store.create_room("intercept", {"players": 4, "timer": False})
     state = room.session().state
@@ -488,4 +489,37 @@ def test_two_servers_sharing_postgresql_play_one_game(
     session = room.session()
     assert session.is_over
     assert [seat for seat, _ in session.record.actions[:6]] == [0, 0, 0, 1, 1, 1]
+    store.close()
+
+
+def test_a_dead_kernel_reconnects_and_resumes_the_seat(rooms_server: Any, contexts: Any) -> None:
+    """SIGKILL the kernel of a seated page: the page says it is reconnecting, reloads,
+    and the new kernel resumes the same seat from the token kept in the browser."""
+    import signal
+
+    from tests.browser.test_hardening import kernels, real_kernel, wait_gone
+
+    server, url, process = rooms_server
+    store = open_store(url)
+    room = store.create_room("decipher", {"first_player": 0}, bots=[1])
+    ada = PlayPage(contexts(), server).open()
+    ada.join(room.code, "Ada")
+    ada.table_ready()
+    ada.page.locator("[data-testid=hand] button[data-card]:not([disabled])").first.click()
+    assert room.wait(0, timeout=30) > 0
+    ada.table_ready()
+    version = room.version
+    real = real_kernel(server, "play-together.ipynb")
+    os.kill(kernels(process)[real].pid, signal.SIGKILL)
+    ada.page.wait_for_selector("[data-testid=reconnecting]", timeout=30_000)
+    assert "Reconnecting" in ada.page.locator("[data-testid=reconnecting]").inner_text()
+    ada.page.wait_for_selector("[data-testid=reconnecting]", state="detached", timeout=30_000)
+    ada.table_ready()
+    wait_gone(process, real, 20)
+    assert "Ada, seat 1" in ada.page.locator("[data-testid=who]").inner_text()
+    assert room.info()["seats"][0]["name"] == "Ada"
+    assert room.version == version  # nothing lost, nothing doubled
+    # The resumed page plays on.
+    ada.page.locator("[data-testid=hand] button[data-card]:not([disabled])").first.click()
+    assert room.wait(version, timeout=30) > version
     store.close()

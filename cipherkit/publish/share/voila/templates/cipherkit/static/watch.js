@@ -9,8 +9,46 @@ const config = JSON.parse(document.getElementById("jupyter-config-data").textCon
 const base = config.baseUrl.endsWith("/") ? config.baseUrl : `${config.baseUrl}/`;
 const EVERY_MS = 5000;
 
+// A room page (the Play together lobby with a seat kept in this browser) need not ask:
+// it says "reconnecting" and reloads, and the new kernel resumes the seat from the
+// token in localStorage. At most three times a minute; then the plain notice.
+const RECONNECTS = "cipherkit.reconnects";
+
+function inRoom() {
+  if (!document.querySelector("[data-testid=lobby] [data-testid=room-code]")) return false;
+  try {
+    return Object.keys(JSON.parse(localStorage.getItem("cipherkit.rooms") || "{}")).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function reconnect() {
+  const now = Date.now();
+  let recent = [];
+  try {
+    recent = JSON.parse(sessionStorage.getItem(RECONNECTS) || "[]").filter((t) => now - t < 60000);
+  } catch {
+    recent = [];
+  }
+  if (recent.length >= 3) return false;
+  sessionStorage.setItem(RECONNECTS, JSON.stringify([...recent, now]));
+  const bar = document.createElement("div");
+  bar.id = "ck-light-notice";
+  bar.setAttribute("role", "status");
+  bar.setAttribute("data-testid", "reconnecting");
+  bar.style.cssText =
+    "position:sticky;top:0;z-index:1000;padding:0.6em 1em;background:#e8f1ff;" +
+    "border-bottom:1px solid #7aa7e0;color:#12345a;font:15px system-ui,sans-serif";
+  bar.textContent = "Reconnecting to your room… your seat is kept.";
+  document.body.prepend(bar);
+  setTimeout(() => location.reload(), 1500);
+  return true;
+}
+
 function notice() {
   if (document.getElementById("ck-light-notice")) return;
+  if (inRoom() && reconnect()) return;
   const bar = document.createElement("div");
   bar.id = "ck-light-notice";
   bar.setAttribute("role", "alert");
