@@ -296,7 +296,12 @@ class Lobby(GuardedWidget):
             self.table = None
         self.handle = handle
         if handle is not None:
-            self.table = make_table(handle)
+            try:
+                self.table = make_table(handle)
+            except CipherkitError as exc:  # e.g. an intercept room has no spectator table
+                self.handle = None
+                self._show()
+                raise Refused(f"refused: {exc}") from None
             if handle.seat is not None:
                 self.send({"type": "token", "code": handle.code, "token": handle.token})
         for callback in self._on_table:

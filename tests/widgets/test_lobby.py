@@ -1,0 +1,45 @@
+"""The Play together lobby as a widget, driven the way ipywidgets delivers the page's
+messages: joining, teams, refusals that leave the lobby as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cipherkit.rooms import open_store
+from cipherkit.widgets.lobby import Lobby
+
+
+def send(widget: Any, content: Any) -> None:
+    """A custom message as ipywidgets delivers the page's ``model.send``."""
+    widget._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+def test_watching_an_intercept_room_is_refused_clearly(tmp_path: Path) -> None:
+    with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
+        room = store.create_room("intercept", {"players": 4}, bots=[1, 3])
+        lobby = Lobby(store=store)
+        try:
+            send(lobby, {"type": "watch", "code": room.code})
+            assert lobby.message.startswith("refused: an intercept room cannot be watched")
+            assert lobby.table is None and lobby.view["stage"] == "start"
+            # The same lobby then joins a team and gets its table.
+            send(lobby, {"type": "join", "code": room.code, "name": "Ada", "team": "white"})
+            assert lobby.message == "" and lobby.view["stage"] == "seated"
+            assert lobby.view["seat"]["team"] == "white" and lobby.table is not None
+        finally:
+            lobby.close()
+
+
+def test_a_decipher_room_can_be_watched(tmp_path: Path) -> None:
+    with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
+        room = store.create_room("decipher", bots=[1])
+        lobby = Lobby(store=store)
+        try:
+            send(lobby, {"type": "watch", "code": room.code})
+            assert lobby.message == "" and lobby.view["stage"] == "watching"
+            assert lobby.table is not None
+        finally:
+            lobby.close()
