@@ -302,11 +302,19 @@ class Lobby(GuardedWidget):
                 self.handle = None
                 self._show()
                 raise Refused(f"refused: {exc}") from None
+            room = getattr(self.table, "room", None)
+            if room is not None:  # who joins or leaves shows in the lobby's list at once
+                room.listen(lambda _version: self._show_if(handle))
             if handle.seat is not None:
                 self.send({"type": "token", "code": handle.code, "token": handle.token})
         for callback in self._on_table:
             callback(self.table)
         self._show()
+
+    def _show_if(self, handle: Any) -> None:
+        """Redraw, if the page still shows ``handle``'s room (called from a live thread)."""
+        if self.handle is handle:
+            self._show()
 
     def _show(self) -> None:
         handle = self.handle

@@ -81,6 +81,7 @@ class RoomSeat:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_names: list[str] | None = None
+        self._listeners: list[Callable[[int], None]] = []
 
     def __repr__(self) -> str:
         return f"<RoomSeat {self.handle!r}>"
@@ -156,6 +157,11 @@ class RoomSeat:
         )
         self._thread.start()
 
+    def listen(self, callback: Callable[[int], None]) -> None:
+        """Also call ``callback(version)`` (from the live thread) on every change the
+        table is told of: the lobby redraws who sits where."""
+        self._listeners.append(callback)
+
     def _run(self, on_change: Callable[[int], None], after: int) -> None:
         seen = after
         self._last_names = self._names_or_none()
@@ -173,10 +179,11 @@ class RoomSeat:
             if version > seen or (names is not None and names != self._last_names):
                 seen = max(seen, version)
                 self._last_names = names
-                try:
-                    on_change(version)
-                except Exception as exc:
-                    _log.warning("room %s: update failed (%s)", self.code, type(exc).__name__)
+                for callback in (on_change, *self._listeners):
+                    try:
+                        callback(version)
+                    except Exception as exc:
+                        _log.warning("room %s: update failed (%s)", self.code, type(exc).__name__)
 
     def _names_or_none(self) -> list[str] | None:
         try:

@@ -43,3 +43,24 @@ def test_a_decipher_room_can_be_watched(tmp_path: Path) -> None:
             assert lobby.table is not None
         finally:
             lobby.close()
+
+
+def test_the_lobby_shows_who_joins_without_a_move(tmp_path: Path) -> None:
+    """A join changes no version; the live thread still notices the new name."""
+    import time
+
+    with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
+        room = store.create_room("decipher")
+        lobby = Lobby(store=store)
+        try:
+            send(lobby, {"type": "join", "code": room.code, "name": "Ada"})
+            assert [p["name"] for p in lobby.view["players"]] == ["Ada", None]
+            store.join(room.code, "Bo")
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                if [p["name"] for p in lobby.view["players"]] == ["Ada", "Bo"]:
+                    break
+                time.sleep(0.1)
+            assert [p["name"] for p in lobby.view["players"]] == ["Ada", "Bo"]
+        finally:
+            lobby.close()
