@@ -552,7 +552,9 @@ function render({ model, el }) {
                   ? h("span", { class: "ck-ok", text: " ✔ agreed" })
                   : !s.human
                     ? h("span", { class: "ck-muted", text: " (bot) thinking…" })
-                    : h(
+                    : s.mine === false
+                      ? h("span", { class: "ck-muted", text: " deciding on their own screen…" })
+                      : h(
                         "span",
                         {},
                         h("button", { type: "button", class: "ck-button ck-primary", "data-vote": "confirm", disabled: ui.waiting, onclick: () => act("confirm", s.seat), text: "Confirm" }),

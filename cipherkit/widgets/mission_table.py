@@ -395,6 +395,9 @@ class MissionTable(GuardedWidget):
                 suits=self._mission.deck.suits,
             )
             view["room"] = {"code": room.code}
+            if view.get("vote"):  # each player confirms or rejects on their own screen
+                for entry in view["vote"]["seats"]:
+                    entry["mine"] = entry["seat"] == room.seat
             with self.hold_sync():
                 self.message = ""
                 self.view = view

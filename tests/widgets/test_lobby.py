@@ -64,3 +64,26 @@ def test_the_lobby_shows_who_joins_without_a_move(tmp_path: Path) -> None:
             assert [p["name"] for p in lobby.view["players"]] == ["Ada", "Bo"]
         finally:
             lobby.close()
+
+
+def test_a_mission_vote_offers_buttons_only_for_the_own_seat(tmp_path: Path) -> None:
+    from cipherkit.widgets.lobby import make_table, room_config
+
+    with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
+        room = store.create_room("mission", room_config("mission", 3))
+        handles = [store.join(room.code, name) for name in ("Ada", "Bo", "Cy")]
+        proposer = room.session().state.current_seat
+        handles[proposer].act("propose OWL HOUSE")
+        tables = [make_table(h) for h in handles]
+        try:
+            for seat, table in enumerate(tables):
+                vote = table.view["vote"]
+                assert vote is not None and vote["text"] == "OWL HOUSE"
+                assert [e["mine"] for e in vote["seats"]] == [s == seat for s in range(3)]
+            voter = next(s for s in range(3) if s != proposer)
+            other = next(s for s in range(3) if s not in (proposer, voter))
+            send(tables[voter], {"type": "action", "text": "confirm", "seat": other})
+            assert tables[voter].message == "illegal: you can only act for your own seat"
+        finally:
+            for table in tables:
+                table.close()
