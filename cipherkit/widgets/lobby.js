@@ -46,7 +46,7 @@ function h(tag, attrs = {}, ...children) {
 function render({ model, el }) {
   const root = h("div", { class: "ck-lobby", "data-testid": "lobby" });
   el.append(root);
-  const form = { game: "decipher", players: 2, bots: new Set(), name: "", team: "", code: "" };
+  const form = { game: "decipher", players: 2, bots: new Set(), name: "", team: "", code: "", timer: false };
   let pending = null; // the token sent to resume, forgotten if the kernel refuses it
 
   function send(message) {
@@ -150,6 +150,21 @@ function render({ model, el }) {
           )
         : null,
       h("div", { class: "ck-lobby-seats" }, seats),
+      spec.timer
+        ? h(
+            "label",
+            { class: "ck-lobby-check" },
+            h("input", {
+              type: "checkbox",
+              "data-testid": "timer",
+              checked: form.timer,
+              onchange: (e) => {
+                form.timer = e.target.checked;
+              },
+            }),
+            " sand timer: 30 s for the second Encryptor, kept by the server",
+          )
+        : null,
     );
   }
 
@@ -239,6 +254,7 @@ function render({ model, el }) {
           e.preventDefault();
           const message = { type: "create", game: form.game, players: form.players, bots: [...form.bots].sort(), name: form.name };
           if (form.team && view.games[form.game].teams) message.team = form.team;
+          if (form.timer && view.games[form.game].timer) message.timer = true;
           send(message);
         },
       },

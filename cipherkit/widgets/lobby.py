@@ -75,6 +75,7 @@ GAMES: dict[str, dict[str, Any]] = {
         "players": [3, 4, 5, 6, 7, 8],
         "default": 4,
         "teams": ["white", "black"],
+        "timer": True,
     },
     "mission": {"title": "Mission", "players": [1, 2, 3, 4], "default": 2, "teams": None},
 }
@@ -127,9 +128,14 @@ name (and team)
             raise Refused("refused: a resume message has the fields type and token")
         return {"kind": kind, "token": _text(content, "token", 128)}
     if kind == "create":
-        allowed = {"type", "game", "players", "bots", "name", "team"}
+        allowed = {"type", "game", "players", "bots", "name", "team", "timer"}
         if not {"type", "game"} <= set(content) <= allowed:
-            raise Refused("refused: a create message has type, game, players, bots, name, team")
+            raise Refused(
+                "refused: a create message has type, game, players, bots, name, team, timer"
+            )
+        timer = content.get("timer", False)
+        if not isinstance(timer, bool) or (timer and not GAMES[str(content["game"])].get("timer")):
+            raise Refused("refused: timer is true or false, for intercept only")
         game = content["game"]
         if game not in GAMES:
             raise Refused("refused: unknown game")
@@ -156,6 +162,7 @@ name (and team)
             "bots": sorted(bots),
             "name": _text(content, "name", 60, required=False),
             "team": team or None,
+            "timer": timer,
         }
     if kind == "leave":
         if set(content) != {"type"}:
@@ -164,13 +171,13 @@ name (and team)
     raise Refused("refused: unknown message type")
 
 
-def room_config(game: str, players: int) -> dict[str, Any] | None:
-    """The config of a room made from the page (no sand timer in intercept: nobody runs
-    it yet; the demo mission for missions)."""
+def room_config(game: str, players: int, *, timer: bool = False) -> dict[str, Any] | None:
+    """The config of a room made from the page: in intercept the sand timer if asked
+    (the server keeps it: docs/rooms.md); the demo mission for missions."""
     if game == "decipher":
         return None
     if game == "intercept":
-        return {"players": players, "timer": False}
+        return {"players": players, "timer": bool(timer)}
     from cipherkit.games.mission.config import mission_from_config
     from cipherkit.widgets.mission_table import table_config
 
@@ -277,7 +284,8 @@ class Lobby(GuardedWidget):
     def _create(self, msg: dict[str, Any]) -> None:
         game, players = msg["game"], msg["players"]
         try:
-            room = self.store.create_room(game, room_config(game, players), bots=msg["bots"])
+            config = room_config(game, players, timer=msg["timer"])
+            room = self.store.create_room(game, config, bots=msg["bots"])
         except CipherkitError as exc:
             raise Refused(f"refused: {exc}") from None
         if not msg["name"].strip():
@@ -321,7 +329,7 @@ class Lobby(GuardedWidget):
         view: dict[str, Any] = {
             "stage": "start",
             "games": {
-                name: {k: spec[k] for k in ("title", "players", "default", "teams")}
+                name: {k: spec.get(k) for k in ("title", "players", "default", "teams", "timer")}
                 for name, spec in GAMES.items()
             },
         }

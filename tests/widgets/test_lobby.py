@@ -87,3 +87,20 @@ def test_a_mission_vote_offers_buttons_only_for_the_own_seat(tmp_path: Path) -> 
         finally:
             for table in tables:
                 table.close()
+
+
+def test_an_intercept_room_with_the_sand_timer(tmp_path: Path) -> None:
+    with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
+        lobby = Lobby(store=store)
+        try:
+            assert lobby.view["games"]["intercept"]["timer"] is True
+            send(lobby, {"type": "create", "game": "decipher", "timer": True, "name": "Ada"})
+            assert lobby.message == "refused: timer is true or false, for intercept only"
+            assert store.rooms() == []
+            message = {"type": "create", "game": "intercept", "players": 4, "bots": [1, 2, 3]}
+            send(lobby, {**message, "timer": True, "name": "Ada"})
+            assert lobby.message == "" and lobby.view["stage"] == "seated"
+            (room,) = store.rooms()
+            assert store.room(room["id"]).record().config["timer"] is True
+        finally:
+            lobby.close()
