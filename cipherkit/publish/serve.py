@@ -54,6 +54,7 @@ __all__ = [
     "store_url",
     "teacher_link",
     "voila_command",
+    "write_teacher_page",
 ]
 
 CONFIG_DIR = Path(__file__).resolve().parent
@@ -80,6 +81,37 @@ def _lan_address() -> str:
             return str(sock.getsockname()[0])
     except OSError:
         return socket.gethostname()
+
+
+TEACHER_METADATA: dict[str, object] = {
+    "kind": "game",
+    "title": "Teacher's desk",
+    "summary": "For the teacher: start a class session, make rooms in bulk, watch every "
+    "room live and see the class's answers. Opens with the teacher key that cipherkit "
+    "serve prints.",
+    "players": "the teacher",
+    "order": 90,
+    "frontend": "full",
+}
+
+
+def write_teacher_page(folder: str | os.PathLike[str]) -> Path:
+    """Write the gallery's teacher page, ``teacher.ipynb``, into ``folder``: a short
+    text and one cell that shows :class:`cipherkit.widgets.teacher.TeacherPage` (the
+    kernel opens the server's store; the page holds nothing of the class)."""
+    from cipherkit.publish.gallery import write_notebook
+
+    cells = [
+        (
+            "markdown",
+            "# Teacher's desk\n\nStart a class session, make rooms for the class in one go "
+            "and project their codes, watch every room live, and see who answered which "
+            "exercise. The page opens with the **teacher key** printed by `cipherkit serve` "
+            "(open the teacher link it prints).",
+        ),
+        ("code", "from cipherkit.widgets.teacher import TeacherPage\n\nTeacherPage()"),
+    ]
+    return write_notebook(Path(folder) / TEACHER_PAGE, cells, dict(TEACHER_METADATA))
 
 
 def teacher_link(ip: str, port: int, key: str) -> str:

@@ -51,6 +51,7 @@ _LAZY = {
     "Replay": "cipherkit.widgets.replay",
     "Workbench": "cipherkit.widgets.workbench",
     "ExerciseBox": "cipherkit.widgets.exercises",
+    "TeacherPage": "cipherkit.widgets.teacher",
 }
 
 

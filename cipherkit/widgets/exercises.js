@@ -1,8 +1,34 @@
 // The exercise box's view: plain ES module + DOM, no build step.
 //
-// It draws the `view` trait (question, last result, solved) and the `message` trait,
-// and sends one kind of custom message: {type: "check", answer}. The answer is checked
-// in the kernel against a salted hash; nothing here knows it.
+// It draws the `view` trait (question, last result, solved, the class it counts in)
+// and the `message` trait, and sends {type: "check", answer}. The answer is checked in
+// the kernel against a salted hash; nothing here knows it.
+//
+// In a class: the student types the class code and a name once; the page keeps them in
+// localStorage ("cipherkit.class") and every exercise box of every lesson page sends
+// them ({type: "class", code, name, page}); the kernel checks the code and counts each
+// answer there. {type: "leave_class"} stops it; the kernel's {type: "forget_class"}
+// (a code it refused) removes them.
+
+const CLASS_KEY = "cipherkit.class";
+
+function readClass() {
+  try {
+    const entry = JSON.parse(window.localStorage.getItem(CLASS_KEY) || "null");
+    return entry && typeof entry.code === "string" && typeof entry.name === "string" ? entry : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function writeClass(entry) {
+  try {
+    if (entry) window.localStorage.setItem(CLASS_KEY, JSON.stringify(entry));
+    else window.localStorage.removeItem(CLASS_KEY);
+  } catch (_) {
+    /* private mode: the class is not kept */
+  }
+}
 
 function render({ model, el }) {
   const box = document.createElement("div");
@@ -27,8 +53,66 @@ function render({ model, el }) {
   const note = document.createElement("div");
   note.className = "ck-ex-message";
   row.append(answer, button, result);
-  box.append(question, row, note);
+
+  const classLine = document.createElement("div");
+  classLine.className = "ck-ex-class";
+  const classInfo = document.createElement("span");
+  classInfo.dataset.testid = "class-info";
+  const leave = document.createElement("button");
+  leave.type = "button";
+  leave.textContent = "change";
+  leave.className = "ck-ex-link";
+  const classForm = document.createElement("form");
+  classForm.className = "ck-ex-class-form";
+  classForm.dataset.testid = "class-form";
+  const classLabel = document.createElement("span");
+  classLabel.textContent = "In a class?";
+  const classCode = document.createElement("input");
+  classCode.type = "text";
+  classCode.placeholder = "class code";
+  classCode.setAttribute("aria-label", "class code");
+  classCode.dataset.testid = "class-code";
+  classCode.autocomplete = "off";
+  const className = document.createElement("input");
+  className.type = "text";
+  className.placeholder = "your name";
+  className.setAttribute("aria-label", "your name");
+  className.dataset.testid = "student-name";
+  className.maxLength = 40;
+  const classJoin = document.createElement("button");
+  classJoin.type = "submit";
+  classJoin.textContent = "Join";
+  classJoin.dataset.testid = "class-join";
+  classForm.append(classLabel, classCode, className, classJoin);
+  classLine.append(classInfo, leave, classForm);
+  box.append(question, row, note, classLine);
   el.append(box);
+
+  function sendClass() {
+    const entry = readClass();
+    if (entry) model.send({ type: "class", code: entry.code, name: entry.name, page: window.location.pathname });
+  }
+
+  classForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    writeClass({ code: classCode.value.trim(), name: className.value.trim() });
+    sendClass();
+    window.dispatchEvent(new CustomEvent("cipherkit-class"));
+  });
+  leave.addEventListener("click", () => {
+    writeClass(null);
+    model.send({ type: "leave_class" });
+    window.dispatchEvent(new CustomEvent("cipherkit-class"));
+  });
+  window.addEventListener("cipherkit-class", () => {
+    const entry = readClass();
+    const v = model.get("view") || {};
+    if (entry && (!v.class || v.class.code !== entry.code || v.class.name !== entry.name)) sendClass();
+    else if (!entry && v.class) model.send({ type: "leave_class" });
+  });
+  model.on("msg:custom", (msg) => {
+    if (msg && msg.type === "forget_class") writeClass(null);
+  });
 
   row.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -43,10 +127,15 @@ function render({ model, el }) {
     box.classList.toggle("ck-ex-wrong", !!v.result && !v.correct);
     box.classList.toggle("ck-ex-solved", !!v.solved);
     note.textContent = model.get("message") || "";
+    const joined = v.class;
+    classInfo.textContent = joined ? `Counted in ${joined.title} (${joined.code}) as ${joined.name}. ` : "";
+    leave.hidden = !joined;
+    classForm.hidden = !!joined;
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
   draw();
+  sendClass();
 }
 
 export default { render };

@@ -7,6 +7,13 @@ kernel; the page sends ``{"type": "check", "answer": "..."}`` and the kernel has
 answer and says ✓ or ✗. No trait carries the answer, the salt or the hash (the answer
 is nowhere), and a forged update of ``view`` (say, to ``"solved": true``) is reset.
 
+**In a class.** A student may give a class code and a name (the small *class* line of
+the box; the page keeps them in ``localStorage`` and sends them again on every lesson
+page): from then on every answer checked is counted in that class session of the
+server's store (:meth:`cipherkit.classroom.Classroom.record_attempt`: student, class,
+lesson, exercise, right or wrong, when), and the teacher page's grid shows it. The
+lesson is ``lesson=`` or the page's file name, the exercise ``name=`` or its question.
+
 >>> from cipherkit.ciphers.exercises import make_check
 >>> box = ExerciseBox("Decrypt KHOOR", *make_check("hello", salt="x"))
 >>> box.check("Help")
@@ -20,17 +27,47 @@ is nowhere), and a forged update of ``view`` (say, to ``"solved": true``) is res
 from __future__ import annotations
 
 import pathlib
+import re
 from typing import Any
 
 import traitlets
 
 from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
+from cipherkit.core.errors import CipherkitError
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["ExerciseBox"]
 
 _HERE = pathlib.Path(__file__).parent
 MAX_MESSAGE_CHARS = MAX_ANSWER + 100
+_CLASS_FIELDS = {"type", "code", "name", "page"}
+_classroom: Any = None
+
+
+def _open_classroom(classroom: Any) -> Any:
+    """The given classroom, else (once per kernel) the one in ``$CIPHERKIT_STORE``."""
+    global _classroom
+    if classroom is not None:
+        return classroom
+    if _classroom is None:
+        from cipherkit.classroom import open_classroom
+        from cipherkit.rooms import default_store_url
+
+        _classroom = open_classroom(default_store_url(), create=False)
+    return _classroom
+
+
+def page_lesson(path: object) -> str:
+    """A lesson's name from the page's address: its file name without ``.ipynb``.
+
+    >>> page_lesson("/voila/render/lessons/01-caesar-and-brute-force.ipynb")
+    '01-caesar-and-brute-force'
+    >>> page_lesson("<script>")
+    'lesson'
+    """
+    last = str(path).rstrip("/").rsplit("/", 1)[-1][:120]
+    last = re.sub(r"\.ipynb$", "", last)
+    return last if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}", last) else "lesson"
 
 
 class ExerciseBox(GuardedWidget):
@@ -54,12 +91,26 @@ class ExerciseBox(GuardedWidget):
 
     view = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, question: str, salt: str, digest: str, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        question: str,
+        salt: str,
+        digest: str,
+        *,
+        lesson: str | None = None,
+        name: str | None = None,
+        classroom: Any = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._exercise = Exercise("exercise", str(question), str(salt), str(digest))
         self._tries = 0
         self._solved = False
         self._result = ""
+        self._lesson = lesson
+        self._name = name or " ".join(str(question).split())[:60]
+        self._given_classroom = classroom
+        self._class: dict[str, str] | None = None
         self._publish()
 
     @property
@@ -71,8 +122,22 @@ class ExerciseBox(GuardedWidget):
         self.handle_message({"type": "check", "answer": answer})
         return self.view["result"]
 
+    def join_class(self, code: str, name: str, page: str = "") -> None:
+        """Count this box's answers in the open class ``code`` as student ``name``,
+        exactly as the page's class line does."""
+        self.handle_message({"type": "class", "code": code, "name": name, "page": page})
+
     def _handle(self, content: Any, buffers: Any) -> None:
         msg = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
+        if msg.get("type") == "class" and set(msg) == _CLASS_FIELDS:
+            self._join(msg)
+            return
+        if msg.get("type") == "leave_class" and set(msg) == {"type"}:
+            self._class = None
+            with self.hold_sync():
+                self._publish()
+                self.message = ""
+            return
         if msg.get("type") != "check" or set(msg) != {"type", "answer"}:
             raise Refused("refused: the page may only send an answer to check")
         answer = msg["answer"]
@@ -81,9 +146,51 @@ class ExerciseBox(GuardedWidget):
         self._tries += 1
         self._result = self._exercise.check(answer)
         self._solved = self._solved or self._result.startswith("✓")
+        note = self._report(self._result.startswith("✓"))
         with self.hold_sync():  # one update: the result and the cleared refusal
             self._publish()
+            self.message = note
+
+    def _join(self, msg: dict[str, Any]) -> None:
+        for key in ("code", "name", "page"):
+            if not isinstance(msg[key], str) or len(msg[key]) > 200:
+                raise Refused(f"refused: the class {key} must be short text")
+        try:
+            from cipherkit.rooms import clean_name
+
+            name = clean_name(msg["name"])
+            session = _open_classroom(self._given_classroom).open_session(msg["code"])
+        except CipherkitError as exc:
+            self._class = None
+            self._publish()
+            self.send({"type": "forget_class"})
+            raise Refused(f"not in a class: {exc}") from None
+        self._class = {
+            "code": session.code,
+            "title": session.title,
+            "name": name,
+            "lesson": self._lesson or page_lesson(msg["page"]),
+        }
+        with self.hold_sync():
+            self._publish()
             self.message = ""
+
+    def _report(self, correct: bool) -> str:
+        """Count the attempt in the class, if any; return a note for the page ("" if
+        counted or not in a class)."""
+        if self._class is None:
+            return ""
+        try:
+            _open_classroom(self._given_classroom).record_attempt(
+                self._class["code"], self._class["name"], self._class["lesson"], self._name, correct
+            )
+        except CipherkitError as exc:
+            self._class = None
+            return f"not counted in the class: {exc}"
+        except Exception as exc:  # the store is down: checking goes on
+            self._warn("attempt not recorded", exc)
+            return "not counted in the class: the class store cannot be reached"
+        return ""
 
     def _publish(self) -> None:
         self.view = {
@@ -92,4 +199,7 @@ class ExerciseBox(GuardedWidget):
             "correct": self._result.startswith("✓"),
             "solved": self._solved,
             "tries": self._tries,
+            "class": None
+            if self._class is None
+            else {k: self._class[k] for k in ("code", "title", "name")},
         }

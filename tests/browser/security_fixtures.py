@@ -32,6 +32,7 @@ READY = {
     "lobby": "[data-testid=lobby]",
     "index": ".ck-card",
     "lesson": "[data-testid=exercise]",
+    "teacher": "[data-testid=teacher] [data-testid=key-form]",
 }
 
 
@@ -46,6 +47,8 @@ def page_kind(name: str) -> str:
             return "intercept"
         if "PlayTogether(" in code:
             return "lobby"
+        if "TeacherPage(" in code:
+            return "teacher"
     return kind
 
 

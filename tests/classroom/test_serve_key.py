@@ -37,3 +37,9 @@ def test_addresses() -> None:
     link = serving.teacher_link("0.0.0.0", 8866, "k" * 16)
     assert link.endswith(":8866/voila/render/teacher.ipynb#key=" + "k" * 16)
     assert "0.0.0.0" not in link
+
+
+def test_the_committed_teacher_page_is_what_the_builder_writes(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    made = serving.write_teacher_page(tmp_path)
+    assert made.read_text() == (root / "puzzles" / serving.TEACHER_PAGE).read_text()

@@ -1,0 +1,257 @@
+// The teacher page: plain ES module + DOM, no build step.
+//
+// It draws the `view` trait and the `message` trait, and sends what the teacher clicks:
+// {type: "unlock", key}, {type: "start", title}, {type: "continue", session},
+// {type: "make", game, rooms, players, people}, {type: "watch", room},
+// {type: "stop_watching"}, {type: "close_room", room} and {type: "end"}. Everything it
+// shows comes from the kernel, which checks every message; nothing here decides.
+// A teacher link carries the key in its fragment (#key=...): it is sent once, then
+// removed from the address bar so a projected screen does not show it.
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "value") node.value = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
+  el.append(root);
+  const form = { key: "", title: "", game: "decipher", rooms: 4, players: 2, people: 2, bigCodes: false };
+
+  const send = (message) => model.send(message);
+
+  function input(testid, field, attrs = {}) {
+    return h("input", {
+      "data-testid": testid,
+      value: String(form[field] ?? ""),
+      oninput: (e) => {
+        form[field] = attrs.type === "number" ? Number(e.target.value) : e.target.value;
+      },
+      ...attrs,
+    });
+  }
+
+  function lockedStage() {
+    return h(
+      "form",
+      {
+        class: "ck-teacher-card",
+        "data-testid": "key-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          send({ type: "unlock", key: form.key });
+        },
+      },
+      h("h3", { text: "Teacher key" }),
+      h("p", { class: "ck-teacher-hint", text: "Open the teacher link that cipherkit serve printed, or paste its key here." }),
+      h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: "Open" })),
+    );
+  }
+
+  function sessionStage(view) {
+    if (view.session) {
+      const s = view.session;
+      return h(
+        "div",
+        { class: "ck-teacher-card ck-teacher-session" },
+        h("div", { class: "ck-teacher-label", text: `Class session: ${s.title}` }),
+        h("div", { class: "ck-teacher-big", "data-testid": "class-code", text: s.code }),
+        h("div", { class: "ck-teacher-hint", text: "Students type this class code and their name in a lesson's exercises to have their answers counted." }),
+        h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => { if (window.confirm("End this class session? Its rooms close; their records are kept.")) send({ type: "end" }); }, text: "End session" })),
+      );
+    }
+    const open = view.open_sessions || [];
+    return h(
+      "div",
+      { class: "ck-teacher-card" },
+      h("h3", { text: "Start a class session" }),
+      h(
+        "form",
+        { class: "ck-teacher-row", "data-testid": "start-form", onsubmit: (e) => { e.preventDefault(); send({ type: "start", title: form.title }); } },
+        input("title", "title", { type: "text", placeholder: "class name, e.g. Year 9 codes", maxlength: "80" }),
+        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "start", text: "Start" }),
+      ),
+      open.length
+        ? h("div", { class: "ck-teacher-row" }, h("span", { text: "or go back to:" }), ...open.map((o) => h("button", { "data-testid": "continue", onclick: () => send({ type: "continue", session: o.code }), text: `${o.title} (${o.code})` })))
+        : null,
+    );
+  }
+
+  function makeStage(view) {
+    const games = view.games || {};
+    const seats = games[form.game] || [2];
+    if (!seats.includes(form.players)) form.players = seats[0];
+    if (form.people > form.players) form.people = form.players;
+    return h(
+      "div",
+      { class: "ck-teacher-card" },
+      h("h3", { text: "Make rooms" }),
+      h("div", { class: "ck-teacher-row" }, ...(view.presets || []).map((p) => h("button", { type: "button", "data-testid": "preset", onclick: () => { Object.assign(form, { game: p.game, players: p.players, people: p.people }); draw(); }, text: p.label }))),
+      h(
+        "form",
+        { class: "ck-teacher-row", "data-testid": "make-form", onsubmit: (e) => { e.preventDefault(); send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people }); } },
+        input("rooms", "rooms", { type: "number", min: "1", max: "40", "aria-label": "rooms" }),
+        h("select", { "data-testid": "game", "aria-label": "game", onchange: (e) => { form.game = e.target.value; draw(); } }, ...Object.keys(games).map((g) => h("option", { value: g, selected: g === form.game, text: `${g} rooms` }))),
+        h("label", {}, "seats ", h("select", { "data-testid": "players", onchange: (e) => { form.players = Number(e.target.value); draw(); } }, ...seats.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) })))),
+        h("label", {}, "people ", input("people", "people", { type: "number", min: "1", max: String(form.players) })),
+        h("span", { class: "ck-teacher-hint", text: "bots take the other seats" }),
+        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "make", text: "Make rooms" }),
+      ),
+    );
+  }
+
+  function codesStage(view) {
+    const open = (view.rooms || []).filter((r) => r.status === "open");
+    if (!open.length) return null;
+    return h(
+      "div",
+      { class: `ck-teacher-card ${form.bigCodes ? "ck-teacher-projected" : ""}`, "data-testid": "codes" },
+      h("div", { class: "ck-teacher-row" }, h("h3", { text: "Room codes" }), h("button", { "data-testid": "project", onclick: () => { form.bigCodes = !form.bigCodes; draw(); }, text: form.bigCodes ? "Smaller" : "Project" })),
+      h("div", { class: "ck-teacher-codes" }, ...open.map((r, i) => h("div", { class: "ck-teacher-code" }, h("span", { class: "ck-teacher-label", text: `Room ${i + 1} · ${r.game}${r.free_seats ? ` · ${r.free_seats} free` : ""}` }), h("span", { class: "ck-teacher-big", "data-testid": "room-code", text: r.code })))),
+    );
+  }
+
+  function roomsStage(view) {
+    const rooms = view.rooms || [];
+    if (!rooms.length) return null;
+    return h(
+      "div",
+      { class: "ck-teacher-card" },
+      h("h3", { text: "Rooms, live" }),
+      h(
+        "table",
+        { class: "ck-teacher-table", "data-testid": "rooms" },
+        h("thead", {}, h("tr", {}, ...["Code", "Game", "Progress", "Score", "To act", "People", "State", ""].map((t) => h("th", { text: t })))),
+        h(
+          "tbody",
+          {},
+          ...rooms.map((r) =>
+            h(
+              "tr",
+              { "data-testid": "room-row", "data-code": r.code, "data-version": String(r.version) },
+              h("td", { class: "ck-teacher-mono", text: r.code }),
+              h("td", { text: r.title }),
+              h("td", { "data-testid": "progress", text: r.progress }),
+              h("td", { text: r.score }),
+              h("td", { text: (r.to_act || []).join(", ") }),
+              h("td", {}, ...(r.people || []).map((p) => h("span", { class: p.connected ? "ck-teacher-on" : "ck-teacher-off", title: p.connected ? "connected" : "away", text: `${p.connected ? "●" : "○"} ${p.name} ` })), r.free_seats ? h("span", { class: "ck-teacher-hint", text: `${r.free_seats} free` }) : null),
+              h("td", { "data-testid": "state", text: r.status !== "open" ? `closed${r.result ? ": " + r.result : ""}` : r.over ? r.result : `move ${r.version}` }),
+              h(
+                "td",
+                {},
+                r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...(view.watching === r.code ? {} : { room: r.id }) }), text: view.watching === r.code ? "Stop watching" : "Watch" }) : null,
+                r.status === "open" ? h("button", { "data-testid": "close-room", onclick: () => send({ type: "close_room", room: r.id }), text: "Close" }) : null,
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function resultsStage(view) {
+    const results = (view.results || []).filter((r) => r.finished || r.status !== "open");
+    if (!results.length) return null;
+    return h(
+      "div",
+      { class: "ck-teacher-card" },
+      h("h3", { text: "Results" }),
+      h(
+        "table",
+        { class: "ck-teacher-table", "data-testid": "results" },
+        h("thead", {}, h("tr", {}, ...["Code", "Game", "Players", "Result"].map((t) => h("th", { text: t })))),
+        h(
+          "tbody",
+          {},
+          ...results.map((r) =>
+            h(
+              "tr",
+              { "data-testid": "result-row", "data-code": r.code },
+              h("td", { class: "ck-teacher-mono", text: r.code }),
+              h("td", { text: r.game }),
+              h("td", { text: (r.players || []).join(" / ") }),
+              h("td", { text: r.result }),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function gridStage(view) {
+    const grid = view.grid || {};
+    const students = grid.students || [];
+    const exercises = grid.exercises || [];
+    return h(
+      "div",
+      { class: "ck-teacher-card" },
+      h("h3", { text: "Exercises" }),
+      students.length
+        ? h(
+            "table",
+            { class: "ck-teacher-table ck-teacher-grid", "data-testid": "grid" },
+            h("thead", {}, h("tr", {}, h("th", { text: "Student" }), ...exercises.map((x) => h("th", { text: x })))),
+            h(
+              "tbody",
+              {},
+              ...students.map((s) =>
+                h(
+                  "tr",
+                  { "data-testid": "grid-row", "data-student": s },
+                  h("th", { text: s }),
+                  ...exercises.map((x) => {
+                    const cell = ((grid.cells || {})[s] || {})[x];
+                    if (!cell) return h("td", { class: "ck-teacher-empty", text: "" });
+                    return h("td", { class: cell.solved ? "ck-teacher-solved" : "ck-teacher-notyet", "data-testid": "grid-cell", "data-exercise": x, text: `${cell.solved ? "✓" : "✗"} ${cell.tries}` });
+                  }),
+                ),
+              ),
+            ),
+          )
+        : h("p", { class: "ck-teacher-hint", text: "No answers yet." }),
+    );
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const message = model.get("message") || "";
+    const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    const stages = view.locked === false ? [sessionStage(view), view.session ? [makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : []] : [view.locked ? lockedStage() : null];
+    root.replaceChildren(
+      ...[h("h2", { class: "ck-teacher-title", text: "Teacher" }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean),
+    );
+    if (focus) {
+      const again = root.querySelector(`[data-testid="${focus}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  model.on("change:view", draw);
+  model.on("change:message", draw);
+  draw();
+
+  const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
+  const key = hash.get("key");
+  if (key) {
+    try {
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    } catch (_) {
+      /* the key stays in the address bar */
+    }
+    if ((model.get("view") || {}).locked) send({ type: "unlock", key });
+  }
+}
+
+export default { render };

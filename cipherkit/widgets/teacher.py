@@ -1,0 +1,315 @@
+"""The teacher's page: a class session, its rooms live, its results.
+
+:class:`TeacherDesk` is an anywidget (``teacher.js`` beside it) that shows **nothing of
+the class** until the page sends the teacher key: the kernel hashes it and compares it
+with the hash ``cipherkit serve`` stored (:meth:`cipherkit.classroom.Classroom.check_key`,
+constant time). Until then its only synced state is ``{"locked": true}``, and wrong keys
+are slowed down (after :data:`FREE_WRONG_KEYS`, a wait of :data:`FIRST_WAIT` seconds,
+doubling). Once unlocked it shows, refreshed every :data:`REFRESH_SECONDS`:
+
+* the class session (its class code, big) or a form to start one, or to go back to an
+  open one;
+* a form to make rooms in bulk (:class:`~cipherkit.classroom.RoomPlan`) and the open
+  rooms' codes, big enough to project;
+* every room live: game, round or turn, score, whose turn, who is connected; *Watch*
+  opens it as a spectator below; *Close* closes it (its record is kept);
+* the rooms' results and the student × exercise grid; *End session*.
+
+The page sends only what the teacher clicks; every message is checked here, and the
+rules (what a plan may be, what a room shows) live in :mod:`cipherkit.classroom`.
+
+:class:`TeacherPage` is the page: the desk and, below it, the watched room's table.
+
+Examples
+--------
+>>> import tempfile
+>>> from cipherkit.classroom import open_classroom
+>>> folder = tempfile.TemporaryDirectory()
+>>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+>>> desk.set_teacher_key("teacher-key-123")
+>>> page = TeacherDesk(classroom=desk, refresh=0)
+>>> page.view
+{'locked': True}
+>>> page.handle_message({"type": "unlock", "key": "wrong-key-12345"})
+>>> page.message, page.view
+('refused: that is not the teacher key', {'locked': True})
+>>> page.handle_message({"type": "unlock", "key": "teacher-key-123"})
+>>> page.handle_message({"type": "start", "title": "Year 9"})
+>>> page.handle_message({"type": "make", "game": "decipher", "rooms": 2, "players": 2,
+...                      "people": 2})
+>>> [r["free_seats"] for r in page.view["rooms"]], page.view["session"]["title"]
+([2, 2], 'Year 9')
+>>> page.close(); desk.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import pathlib
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets
+import traitlets
+
+from cipherkit.classroom import Classroom, RoomPlan, open_classroom
+from cipherkit.classroom.plans import GAME_SEATS
+from cipherkit.core.errors import CipherkitError
+from cipherkit.rooms import default_store_url
+from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+
+__all__ = ["FIRST_WAIT", "FREE_WRONG_KEYS", "REFRESH_SECONDS", "TeacherDesk", "TeacherPage"]
+
+MAX_MESSAGE_CHARS = 400
+FREE_WRONG_KEYS = 3
+FIRST_WAIT = 2.0
+REFRESH_SECONDS = 2.0
+"""Seconds between two looks at the class while unlocked."""
+
+PRESETS: list[dict[str, Any]] = [
+    {"label": "Decipher pairs", "game": "decipher", "players": 2, "people": 2},
+    {"label": "Intercept 2 v 2", "game": "intercept", "players": 4, "people": 4},
+    {"label": "Intercept 1 v 1, bot partners", "game": "intercept", "players": 4, "people": 2},
+    {"label": "Mission, 2 players", "game": "mission", "players": 2, "people": 2},
+]
+"""The plans offered as one-click presets (the page only fills the form with them)."""
+
+_HERE = pathlib.Path(__file__).parent
+_log = logging.getLogger(__name__)
+
+_FIELDS: dict[str, set[str]] = {
+    "unlock": {"key"},
+    "start": {"title"},
+    "continue": {"session"},
+    "make": {"game", "rooms", "players", "people"},
+    "close_room": {"room"},
+    "watch": {"room"},
+    "stop_watching": set(),
+    "end": set(),
+}
+
+
+def check_message(content: Any, buffers: Any = None) -> dict[str, Any]:
+    """Validate a message from the page; return it. Raises :class:`Refused`.
+
+    >>> check_message({"type": "make", "game": "decipher", "rooms": 2, "players": 2,
+    ...                "people": 2})["rooms"]
+    2
+    >>> check_message({"type": "make", "game": "decipher", "rooms": "2"})
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.guard.Refused: refused: a make message has the fields type, game, \
+people, players, rooms
+    """
+    msg = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
+    kind = msg.get("type")
+    if kind not in _FIELDS:
+        raise Refused("refused: unknown message type")
+    if set(msg) != {"type"} | _FIELDS[kind]:
+        fields = ", ".join(["type", *sorted(_FIELDS[kind])])
+        raise Refused(f"refused: a {kind} message has the fields {fields}")
+    for key in _FIELDS[kind]:
+        value = msg[key]
+        if key in ("rooms", "players", "people"):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise Refused(f"refused: {key} must be a whole number")
+        elif not isinstance(value, str) or len(value) > 200:
+            raise Refused(f"refused: {key} must be short text")
+    return msg
+
+
+class TeacherDesk(GuardedWidget):
+    """The teacher's controls and live view; see the module docstring.
+
+    ``classroom``: a :class:`~cipherkit.classroom.Classroom` (default: the store of
+    ``$CIPHERKIT_STORE``). ``refresh``: seconds between live refreshes (0: none, for
+    tests). ``clock``: injectable for tests.
+    """
+
+    _esm = _HERE / "teacher.js"
+    _css = _HERE / "teacher.css"
+
+    label = "teacher"
+    noun = "teacher page"
+    error_text = "error: something went wrong in the kernel; try again"
+
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        classroom: Classroom | None = None,
+        *,
+        refresh: float = REFRESH_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.classroom = classroom if classroom is not None else open_classroom(default_store_url())
+        self._clock = clock
+        self._wrong = 0
+        self._until = -math.inf
+        self._unlocked = False
+        self._session_id: str | None = None
+        self.watching: str | None = None
+        self._on_watch: list[Callable[[str | None], None]] = []
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._refresh = float(refresh)
+        self._thread: threading.Thread | None = None
+        self.view = {"locked": True}
+
+    def on_watch(self, callback: Callable[[str | None], None]) -> None:
+        """Call ``callback(room code)`` when the teacher watches a room (``None``: stops)."""
+        self._on_watch.append(callback)
+
+    # ------------------------------------------------------------------ messages
+    def _handle(self, content: Any, buffers: Any) -> None:
+        msg = check_message(content, buffers)
+        kind = msg["type"]
+        if kind == "unlock":
+            self._unlock(msg["key"])
+            return
+        if not self._unlocked:
+            raise Refused("refused: enter the teacher key first")
+        with self._lock:
+            try:
+                self._act(kind, msg)
+            except Refused:
+                raise
+            except CipherkitError as exc:
+                raise Refused(f"refused: {exc}") from None
+            self._show()
+        self.message = ""
+
+    def _unlock(self, key: str) -> None:
+        left = self._until - self._clock()
+        if left > 0:
+            raise Refused(f"refused: too many wrong keys: wait {math.ceil(left)} s")
+        if not self.classroom.check_key(key):
+            self._wrong += 1
+            extra = ""
+            if self._wrong >= FREE_WRONG_KEYS:
+                wait = FIRST_WAIT * 2 ** (self._wrong - FREE_WRONG_KEYS)
+                self._until = self._clock() + wait
+                extra = f" ({self._wrong} wrong keys: wait {wait:g} s before the next try)"
+            raise Refused(f"refused: that is not the teacher key{extra}")
+        self._wrong = 0
+        self._unlocked = True
+        self.message = ""
+        with self._lock:
+            self._show()
+        if self._refresh > 0 and self._thread is None:
+            self._thread = threading.Thread(target=self._live, name="teacher-live", daemon=True)
+            self._thread.start()
+
+    def _act(self, kind: str, msg: dict[str, Any]) -> None:
+        desk = self.classroom
+        if kind == "start":
+            self._session_id = desk.start_session(msg["title"]).id
+            return
+        if kind == "continue":
+            session = desk.open_session(msg["session"])
+            self._session_id = session.id
+            return
+        if self._session_id is None:
+            raise Refused("refused: start a class session first")
+        if kind == "make":
+            plan = RoomPlan(msg["game"], msg["rooms"], msg["players"], msg["people"])
+            desk.make_rooms(self._session_id, plan, _room_config(plan))
+        elif kind == "close_room":
+            desk.close_room(self._session_id, msg["room"])
+            if self.watching == desk.store.room(msg["room"]).code:
+                self._watch(None)
+        elif kind == "watch":
+            room = desk.store.room(msg["room"])
+            if room.id not in desk.room_ids(self._session_id):
+                raise Refused("refused: that room is not one of this class's rooms")
+            self._watch(room.code)
+        elif kind == "stop_watching":
+            self._watch(None)
+        elif kind == "end":
+            desk.end_session(self._session_id)
+            self._watch(None)
+            self._session_id = None
+
+    def _watch(self, code: str | None) -> None:
+        self.watching = code
+        for callback in self._on_watch:
+            callback(code)
+
+    # ------------------------------------------------------------------ the view
+    def _show(self) -> None:
+        """Publish the class as it is now (only ever called once unlocked)."""
+        desk = self.classroom
+        session = None
+        rooms: list[dict[str, Any]] = []
+        results: list[dict[str, Any]] = []
+        grid: dict[str, Any] = {"students": [], "exercises": [], "cells": {}}
+        if self._session_id is not None:
+            current = desk.session(self._session_id)
+            if current.is_open:
+                session = current.to_json()
+                rooms = [s.to_json() for s in desk.summaries(current.id)]
+                results = desk.results(current.id)
+                grid = desk.grid(current.id)
+            else:
+                self._session_id = None
+        view = {
+            "locked": False,
+            "session": session,
+            "open_sessions": [s.to_json() for s in desk.sessions() if s.is_open][:20],
+            "games": {game: list(seats) for game, seats in GAME_SEATS.items()},
+            "presets": PRESETS,
+            "rooms": rooms,
+            "results": results,
+            "grid": grid,
+            "watching": self.watching,
+        }
+        if view != self.view:
+            self.view = view
+
+    def _live(self) -> None:
+        while not self._stop.wait(self._refresh):
+            try:
+                with self._lock:
+                    self._show()
+            except Exception as exc:  # the store went away a moment: try again later
+                self._warn("refresh failed", exc)
+
+    def close(self) -> None:
+        self._stop.set()
+        super().close()
+
+
+def _room_config(plan: RoomPlan) -> dict[str, Any] | None:
+    """The room config the Play together page would use for this game and seat count."""
+    from cipherkit.widgets.lobby import room_config
+
+    return room_config(plan.game, plan.players)
+
+
+class TeacherPage(ipywidgets.VBox):
+    """The teacher page: a :class:`TeacherDesk` and, below it, the watched room's table
+    (a spectator's: nothing the spectator may not see)."""
+
+    def __init__(self, classroom: Classroom | None = None, **kwargs: Any) -> None:
+        self.desk = TeacherDesk(classroom=classroom)
+        super().__init__(children=[self.desk], **kwargs)
+        self.table: GuardedWidget | None = None
+        self.desk.on_watch(self._watch)
+
+    def _watch(self, code: str | None) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        if code is not None:
+            from cipherkit.widgets.lobby import make_table
+
+            try:
+                self.table = make_table(self.desk.classroom.store.spectate(code))
+            except CipherkitError as exc:
+                raise Refused(f"refused: this room cannot be watched here: {exc}") from None
+        self.children = [self.desk] if self.table is None else [self.desk, self.table]

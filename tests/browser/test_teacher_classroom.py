@@ -1,0 +1,319 @@
+"""The teacher's classroom from real browsers, on a server started by ``cipherkit serve``.
+
+The teacher opens the link ``cipherkit serve`` printed, starts a class session and makes
+two Decipher rooms; four student browsers join them with the codes and play their first
+turn by clicks (the rest of each game is played quickly through the store with the
+students' own resume tokens and legal actions); the teacher page shows both rooms move
+and then their results. A student answers a lesson exercise with the class code and
+their name: the teacher's grid shows it, and ``cipherkit class export`` writes the same.
+A browser with a wrong key gets nothing of the class: not in the HTML, the widget
+states, or any websocket frame.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cipherkit.classroom import open_classroom
+from cipherkit.rooms import open_store
+from tests.browser.conftest import (
+    SERVER_START_TIMEOUT,
+    UI_TIMEOUT_MS,
+    KernelClient,
+    Server,
+    free_port,
+    stop_process_group,
+    wait_until_up,
+)
+from tests.browser.recorded_page import RecordedPage
+from tests.browser.test_rooms_pages import PlayPage, play_first_turn
+from tests.widgets.test_workbench import LESSON_ANSWERS
+
+pytestmark = pytest.mark.browser
+
+KEY = "classroom-teacher-key-2026"
+TEACHER = "[data-testid=teacher]"
+LESSON = "lessons/01-caesar-and-brute-force.ipynb"
+
+
+@pytest.fixture(scope="module")
+def class_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """``cipherkit serve`` on the gallery copy with its own store and teacher key;
+    yields (server, store URL, the teacher link it printed)."""
+    folder = tmp_path_factory.mktemp("class-store")
+    url = f"sqlite:///{folder / 'rooms.db'}"
+    port = free_port()
+    log = folder / "serve.log"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("CIPHERKIT_SEED", None)
+    env.pop("CIPHERKIT_STORE", None)
+    command = [sys.executable, "-m", "cipherkit.cli", "serve", str(gallery), "--port", str(port)]
+    command += ["--store", url, "--teacher-key", KEY]
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=gallery,
+            start_new_session=True,
+        )
+    server_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(server_url + "/", process, log, SERVER_START_TIMEOUT)
+        printed = re.search(r"teacher page: (\S+)", log.read_text())
+        assert printed, log.read_text()
+        yield Server(server_url, port, 0, gallery, log), url, printed.group(1)
+    finally:
+        stop_process_group(process)
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[Any]:
+    made: list[Any] = []
+
+    def new_page() -> Any:
+        context = browser.new_context(viewport={"width": 1200, "height": 1300})
+        made.append(context)
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT_MS)
+        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)
+        return page
+
+    yield new_page
+    for context in made:
+        context.close()
+
+
+class TeacherPage(RecordedPage):
+    path = "teacher.ipynb"
+
+    def __init__(self, page: Any, server: Server, fragment: str = "") -> None:
+        super().__init__(page, server)
+        self.fragment = fragment
+
+    def open(self) -> TeacherPage:
+        def on_socket(ws: Any) -> None:
+            self.socket_urls.append(ws.url)
+            ws.on("framereceived", lambda payload: self.frames.append(payload))
+
+        self.page.on("websocket", on_socket)
+        response = self.page.goto(f"{self.server.url}/voila/render/{self.path}{self.fragment}")
+        assert response is not None and response.status == 200
+        self.first_html = response.text()
+        self.page.wait_for_selector(f"{TEACHER} h2")
+        return self
+
+    def row(self, code: str) -> Any:
+        return self.page.locator(f"[data-testid=room-row][data-code='{code}']")
+
+
+class LessonPage(RecordedPage):
+    path = LESSON
+
+    def ready(self) -> None:
+        self.page.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=exercise]').length >= 2"
+        )
+
+
+def test_a_class_from_start_to_export(class_server: Any, contexts: Any, tmp_path: Path) -> None:
+    server, url, link = class_server
+    assert link.endswith(f"/voila/render/teacher.ipynb#key={KEY}")
+    store = open_store(url)
+
+    # The teacher opens the printed link: the key unlocks the page and leaves the address.
+    teacher = TeacherPage(contexts(), server, "#key=" + link.split("#key=")[1]).open()
+    teacher.page.wait_for_selector("[data-testid=start-form]")
+    assert "key=" not in teacher.page.url
+    teacher.page.locator("[data-testid=title]").fill("Year 9 codes")
+    teacher.page.locator("[data-testid=start]").click()
+    teacher.page.wait_for_selector("[data-testid=class-code]")
+    class_code = teacher.page.locator("[data-testid=class-code]").inner_text().strip()
+    teacher.page.locator("[data-testid=preset]", has_text="Decipher pairs").click()
+    teacher.page.locator("[data-testid=rooms]").fill("2")
+    teacher.page.locator("[data-testid=make]").click()
+    teacher.page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=room-code]').length === 2"
+    )
+    codes = teacher.page.locator("[data-testid=room-code]").all_inner_texts()
+    assert len(set(codes)) == 2 and all(re.fullmatch(r"[A-Z]+-\d{5}-[A-Z]+", c) for c in codes)
+    size = teacher.page.locator("[data-testid=room-code]").first.evaluate(
+        "n => parseFloat(getComputedStyle(n).fontSize)"
+    )
+    assert size >= 30  # readable from the back of a classroom
+
+    # Four students join, two per room, and play their first turn by clicks.
+    names = {codes[0]: ("Ada", "Bo"), codes[1]: ("Cy", "Di")}
+    students: dict[str, dict[int, PlayPage]] = {}
+    for code, pair in names.items():
+        seats = {}
+        for seat, name in enumerate(pair):
+            student = PlayPage(contexts(), server).open()
+            student.join(code, name)
+            student.table_ready()
+            seats[seat] = student
+        students[code] = seats
+    for code in codes:
+        teacher.page.wait_for_function(
+            "code => [...document.querySelectorAll(`[data-testid=room-row][data-code='${code}'] "
+            ".ck-teacher-on`)].length === 2",
+            arg=code,
+        )
+    for code in codes:
+        assert teacher.row(code).locator("[data-testid=progress]").inner_text() == "turn 1"
+        play_first_turn(store.room(code), students[code])
+    for code in codes:
+        row = teacher.row(code)
+        teacher.page.wait_for_function(
+            "code => Number(document.querySelector(`[data-testid=room-row][data-code='${code}']`)"
+            ".dataset.version) >= 6",
+            arg=code,
+        )
+        assert row.locator("[data-testid=progress]").inner_text() in ("turn 2", "turn 3")
+        assert all(name in row.inner_text() for name in names[code])
+
+    # The games are finished quickly with the students' own seats (their resume tokens
+    # from their pages' localStorage) and legal actions.
+    for code in codes:
+        handles = [store.resume(students[code][s].token()[code]["token"]) for s in (0, 1)]
+        for _ in range(400):
+            if store.room(code).info()["over"]:
+                break
+            for handle in handles:
+                legal = handle.legal_actions()
+                if legal:
+                    handle.act(legal[0])
+                    break
+        assert store.room(code).info()["over"]
+    teacher.page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=result-row]').length === 2"
+    )
+    results = teacher.page.locator("[data-testid=results]").inner_text()
+    assert "Ada / Bo" in results and "Cy / Di" in results
+    assert results.count("won") + results.count("draw") >= 2
+
+    # A student answers a lesson exercise in the class: the grid shows it.
+    lesson = LessonPage(contexts(), server).open()
+    box = lesson.page.locator("[data-testid=exercise]").first
+    box.locator("[data-testid=class-code]").fill(class_code.lower())
+    box.locator("[data-testid=student-name]").fill("Ada")
+    box.locator("[data-testid=class-join]").click()
+    lesson.page.wait_for_function(
+        "() => (document.querySelector('[data-testid=class-info]') || {}).textContent"
+        "?.includes('as Ada')"
+    )
+    box.locator("input[aria-label='your answer']").fill("something else")
+    box.locator("button[type=submit]").first.click()
+    box.locator("[data-testid=result]").filter(has_text="not yet").wait_for()
+    answer = LESSON_ANSWERS["01-caesar-and-brute-force"][0]
+    box.locator("input[aria-label='your answer']").fill(answer)
+    box.locator("button[type=submit]").first.click()
+    box.locator("[data-testid=result]").filter(has_text="correct").wait_for()
+    cell = teacher.page.locator("[data-testid=grid-row][data-student=Ada] [data-testid=grid-cell]")
+    cell.filter(has_text="✓ 2").wait_for()
+    assert "What does the message say?" in teacher.page.locator("[data-testid=grid]").inner_text()
+    # The second box of the page was told of the class too (same localStorage).
+    lesson.page.locator("[data-testid=class-info]").nth(1).filter(has_text="as Ada").wait_for()
+
+    # The export holds the same.
+    out = tmp_path / "csv"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cipherkit.cli",
+            "class",
+            "export",
+            "--store",
+            url,
+            "--csv",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    attempts = list(csv.DictReader((out / "attempts.csv").open(encoding="utf-8")))
+    assert [(a["class_code"], a["student"], a["lesson"], a["correct"]) for a in attempts] == [
+        (class_code, "Ada", "01-caesar-and-brute-force", "no"),
+        (class_code, "Ada", "01-caesar-and-brute-force", "yes"),
+    ]
+    assert attempts[0]["exercise"] == "What does the message say?"
+    rooms = {r["room_code"]: r for r in csv.DictReader((out / "rooms.csv").open(encoding="utf-8"))}
+    assert set(rooms) == set(codes)
+    assert rooms[codes[0]]["players"] == "Ada / Bo" and rooms[codes[1]]["finished"] == "yes"
+    assert all((out / "records" / f"{code}.json").exists() for code in codes)
+
+    # The teacher ends the session: the rooms close, the results stay in the store.
+    teacher.page.once("dialog", lambda dialog: dialog.accept())
+    teacher.page.locator("[data-testid=end-session]").click()
+    teacher.page.wait_for_selector("[data-testid=start-form]")
+    with open_classroom(url) as desk:
+        session = desk.session(class_code)
+        assert not session.is_open
+        assert {r["status"] for r in desk.results(session.id)} == {"closed"}
+    store.close()
+
+
+def test_a_wrong_teacher_key_gets_nothing(class_server: Any, contexts: Any) -> None:
+    server, url, _ = class_server
+    with open_classroom(url) as desk:
+        session = desk.start_session("Hidden class title")
+        from cipherkit.classroom import RoomPlan
+
+        codes = desk.make_rooms(session.id, RoomPlan.parse("2 decipher pairs"))
+        desk.record_attempt(session.code, "Secret Student", "01-caesar", "q1", True)
+    secrets = [session.code, "Hidden class title", "Secret Student", *codes, KEY]
+
+    intruder = TeacherPage(contexts(), server, "#key=not-the-teacher-key-123").open()
+    intruder.page.locator("[data-testid=teacher-message]").filter(
+        has_text="not the teacher key"
+    ).wait_for()
+    # Forged messages asking for the class, before any right key.
+    kernel = KernelClient(server.port, intruder.kernel_id(wait_seconds=30))
+    states = kernel.request_states()
+    desk_id = next(
+        k
+        for k, v in states.items()
+        if v["state"].get("_anywidget_id") == "cipherkit.widgets.teacher.TeacherDesk"
+    )
+    for content in (
+        {"type": "continue", "session": session.code},
+        {"type": "watch", "room": codes[0]},
+        {"type": "end"},
+    ):
+        kernel.send_to_widget(desk_id, {"method": "custom", "content": content})
+    kernel.send_to_widget(
+        desk_id, {"method": "update", "state": {"view": {"locked": False}}, "buffer_paths": []}
+    )
+    intruder.page.wait_for_timeout(2500)  # a live refresh would have run by now
+    states_after = kernel.request_states()
+    seen = "\n".join(
+        [
+            intruder.first_html,
+            intruder.page.content(),
+            str(states),
+            str(states_after),
+            "\n".join(
+                f if isinstance(f, str) else f.decode("utf-8", "replace") for f in intruder.frames
+            ),
+            "\n".join(kernel.raw) if hasattr(kernel, "raw") else "",
+        ]
+    )
+    assert "TeacherDesk" in seen  # the scan read the widget's state
+    leaked = [s for s in secrets if s in seen]
+    assert leaked == [], f"a wrong key saw {leaked}"
+    assert intruder.page.locator("[data-testid=start-form]").count() == 0
+    with open_classroom(url) as desk:
+        assert desk.session(session.code).is_open  # the forged "end" did nothing

@@ -1,0 +1,112 @@
+"""The teacher desk and the exercise box in a class, driven by the page's messages."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cipherkit.ciphers.exercises import make_check
+from cipherkit.classroom import Classroom, RoomPlan, open_classroom
+from cipherkit.widgets.exercises import ExerciseBox
+from cipherkit.widgets.teacher import TeacherDesk
+
+KEY = "the-teacher-key-42"
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Iterator[Classroom]:
+    classroom = open_classroom(f"sqlite:///{tmp_path}/rooms.db")
+    classroom.set_teacher_key(KEY)
+    yield classroom
+    classroom.close()
+
+
+def test_locked_desk_shows_nothing_and_slows_wrong_keys(desk: Classroom) -> None:
+    session = desk.start_session("Secret class name")
+    desk.make_rooms(session.id, RoomPlan.parse("1 decipher pair"))
+    now = [100.0]
+    page = TeacherDesk(classroom=desk, refresh=0, clock=lambda: now[0])
+    for message in (
+        {"type": "continue", "session": session.code},
+        {"type": "watch", "room": desk.room_ids(session.id)[0]},
+        {"type": "start", "title": "x"},
+        {"type": "end"},
+    ):
+        page.handle_message(message)
+        assert page.message == "refused: enter the teacher key first"
+    page.set_state({"view": {"locked": False, "session": {"code": "X"}}})
+    assert page.view == {"locked": True}
+    for _ in range(3):
+        page.handle_message({"type": "unlock", "key": "not-the-key-at-all"})
+    assert "wait 2 s" in page.message
+    page.handle_message({"type": "unlock", "key": KEY})  # even the right key waits
+    assert page.message.startswith("refused: too many wrong keys")
+    state = json.dumps({"view": page.view, "message": page.message})
+    assert "Secret class name" not in state and session.code not in state
+    now[0] += 3
+    page.handle_message({"type": "unlock", "key": KEY})
+    assert page.message == "" and page.view["locked"] is False
+    page.handle_message({"type": "continue", "session": session.code})
+    assert page.view["session"]["title"] == "Secret class name"
+    assert len(page.view["rooms"]) == 1
+    page.close()
+
+
+def test_desk_makes_watches_closes_and_ends(desk: Classroom) -> None:
+    page = TeacherDesk(classroom=desk, refresh=0)
+    page.handle_message({"type": "unlock", "key": KEY})
+    page.handle_message({"type": "make", "game": "decipher", "rooms": 1, "players": 2, "people": 2})
+    assert page.message == "refused: start a class session first"
+    page.handle_message({"type": "start", "title": "Year 9"})
+    page.handle_message(
+        {"type": "make", "game": "intercept", "rooms": 2, "players": 4, "people": 2}
+    )
+    page.handle_message(
+        {"type": "make", "game": "intercept", "rooms": 99, "players": 4, "people": 2}
+    )
+    assert page.message == "refused: make 1 to 40 rooms at a time, not 99"
+    rooms = page.view["rooms"]
+    assert [r["free_seats"] for r in rooms] == [2, 2] and rooms[0]["progress"] == "round 1"
+    watched: list[str | None] = []
+    page.on_watch(watched.append)
+    page.handle_message({"type": "watch", "room": rooms[0]["id"]})
+    assert watched == [rooms[0]["code"]] and page.view["watching"] == rooms[0]["code"]
+    other = desk.start_session("Other class")
+    elsewhere = desk.make_rooms(other.id, RoomPlan.parse("decipher pair"))
+    page.handle_message({"type": "watch", "room": elsewhere[0]})
+    assert page.message == "refused: that room is not one of this class's rooms"
+    page.handle_message({"type": "close_room", "room": rooms[0]["id"]})
+    assert watched[-1] is None and page.view["rooms"][0]["status"] == "closed"
+    page.handle_message({"type": "end"})
+    assert page.view["session"] is None
+    assert [r["status"] for r in desk.results(desk.sessions()[-1].id)] == ["closed", "closed"]
+    page.close()
+
+
+def test_exercise_box_counts_attempts_in_a_class(desk: Classroom) -> None:
+    session = desk.start_session("Lesson day")
+    salt, digest = make_check("hello", salt="salt-9f3e1")
+    box = ExerciseBox("Decrypt KHOOR", salt, digest, classroom=desk)
+    box.check("nope")  # not in a class: not counted
+    box.join_class("TIGER-00000-MOSS", "Ada", "/voila/render/lessons/01-caesar.ipynb")
+    assert box.message.startswith("not in a class: no class with code")
+    box.join_class(session.code.lower(), "Ada", "/voila/render/lessons/01-caesar.ipynb")
+    assert box.view["class"] == {"code": session.code, "title": "Lesson day", "name": "Ada"}
+    box.check("help")
+    box.check("hello")
+    attempts = desk.attempts(session.id)
+    assert [(a.student, a.lesson, a.exercise, a.correct) for a in attempts] == [
+        ("Ada", "01-caesar", "Decrypt KHOOR", False),
+        ("Ada", "01-caesar", "Decrypt KHOOR", True),
+    ]
+    assert salt not in json.dumps(box.view) and digest not in json.dumps(box.view)
+    desk.end_session(session.id)
+    box.check("hello")
+    assert box.message == "not counted in the class: the class Lesson day has ended"
+    assert box.view["class"] is None
+    box.handle_message({"type": "class", "code": "X", "name": "Ada", "page": "p", "more": 1})
+    assert box.message == "refused: the page may only send an answer to check"
+    box.close()
