@@ -1,0 +1,76 @@
+"""Every gallery page on a phone (390×844) and on a tablet (768×1024), in Chromium
+(issue #21): no page wider than the screen, no text clipped or off screen, the main
+widget at least 85% of the screen wide, every control at least 40 px tall; the mission
+map fills the table's width. The rules are measured in the page
+(:mod:`tests.browser.layout_checks`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import CHROMIUM_ARGS, UI_TIMEOUT_MS, Server
+from tests.browser.layout_checks import PHONE, TABLET, layout_kind, measure
+from tests.browser.security_fixtures import gallery_pages
+
+pytestmark = pytest.mark.browser
+
+PAGES = gallery_pages()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page on a phone-sized screen (each test its own context: its own kernels)."""
+    assert CHROMIUM_ARGS  # the session's browser (conftest) is the one used
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page = context.new_page()
+    page.set_default_timeout(UI_TIMEOUT_MS * 2)
+    yield page
+    context.close()
+
+
+def open_page(page: Any, server: Server, name: str) -> str:
+    kind, ready = layout_kind(name)
+    page.goto(f"{server.url}/voila/render/{name}")
+    page.wait_for_selector(ready)
+    page.wait_for_timeout(300)  # fonts and images settle
+    return kind
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_fits_a_phone_and_a_tablet(phone: Any, voila_server: Server, name: str) -> None:
+    kind = open_page(phone, voila_server, name)
+    problems = measure(phone, name, kind).problems()
+    phone.set_viewport_size({"width": TABLET[0], "height": TABLET[1]})
+    phone.wait_for_timeout(300)
+    problems += measure(phone, name, kind).problems()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_mission_map_fills_the_phones_width(phone: Any, voila_server: Server) -> None:
+    open_page(phone, voila_server, "lantern-archive.ipynb")
+    table = phone.locator("[data-testid=mission-table]").bounding_box()
+    drawn = phone.locator("[data-testid=map] svg").first.bounding_box()
+    assert drawn["width"] >= 0.9 * table["width"] - 40, (drawn, table)
+    # the panels come under the map, not beside it
+    side = phone.locator(".ck-side").bounding_box()
+    assert side["y"] >= drawn["y"] + drawn["height"] - 1
+    # room names on the map are drawn at a readable size on the phone's screen
+    names = ["Lobby", "The Stacks", "Tea Room", "Map Room"]
+    sizes = phone.locator("[data-testid=map] svg text").evaluate_all(
+        "(ts, names) => ts.filter(t => names.includes(t.textContent.trim()))"
+        ".map(t => t.getBoundingClientRect().height)",
+        names,
+    )
+    assert len(sizes) == len(names) and min(sizes) >= 9, sizes
+
+
+def test_decipher_while_guessing_fits_a_phone(phone: Any, voila_server: Server) -> None:
+    """The guess picker (ranks and suits) and the board while guessing."""
+    open_page(phone, voila_server, "decipher.ipynb")
+    phone.locator("[data-action=break]").click()
+    phone.wait_for_selector("[data-testid=decipher-table]:not(.ck-is-waiting) .ck-picker")
+    problems = measure(phone, "decipher.ipynb (guessing)", "game").problems()
+    assert not problems, "\n".join(problems)
