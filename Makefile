@@ -7,13 +7,14 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 
-.PHONY: help setup play test test-fast lint format bench chromium clean
+.PHONY: help setup play test test-fast lint format bench wheel chromium clean
 
 help:
 	@echo "make play   - set up and serve the puzzle gallery on http://127.0.0.1:$(PORT)"
 	@echo "make test   - set up and run every test (unit, doctests, notebooks, browser)"
 	@echo "make test-fast - everything except the browser tests"
 	@echo "make bench  - run the benchmarks and print their JSON figures"
+	@echo "make wheel  - build the wheel into dist/ (with the shipped missions and gallery)"
 	@echo "make lint / make format / make clean"
 
 $(BIN)/.installed: pyproject.toml
@@ -54,5 +55,10 @@ test-fast: setup lint
 bench: setup
 	$(BIN)/cipherkit bench --json
 
+# The wheel carries missions/ and puzzles/ as package data (setup.py copies them in);
+# tests/test_package_wheel.py installs it in a fresh environment and uses it.
+wheel: setup
+	$(BIN)/python -m pip wheel --no-deps --wheel-dir dist .
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .hypothesis build dist *.egg-info

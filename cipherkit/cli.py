@@ -229,10 +229,12 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from cipherkit.core.resources import shipped_path
     from cipherkit.publish.serve import serve
 
+    gallery = args.dir or ("puzzles" if Path("puzzles").is_dir() else shipped_path("puzzles"))
     return serve(
-        args.dir,
+        gallery,
         port=args.port,
         open_browser=args.open,
         store=args.store,
@@ -329,7 +331,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve the puzzle gallery on 127.0.0.1 with Voila: sources stripped, "
         "tracebacks hidden, only images served as files.",
     )
-    p.add_argument("dir", nargs="?", default="puzzles", help="folder of puzzle pages")
+    p.add_argument(
+        "dir",
+        nargs="?",
+        help="folder of puzzle pages (default: ./puzzles if there is one, else the "
+        "gallery shipped with cipherkit)",
+    )
     p.add_argument("--port", type=_positive, default=8866, help="port (default 8866)")
     p.add_argument("--open", action="store_true", help="open a web browser too")
     p.add_argument(

@@ -9,13 +9,15 @@ with :func:`mission_path`, looking in order at:
 3. the shipped campaign's ``missions/`` folder, by the ``id:`` field (in a wheel, the
    package's copy: :func:`cipherkit.core.resources.shipped_path`).
 
-A registry maps ids to paths: ``{"format": 2, "missions": {"signal-box":
-"../missions/02-signal-box.yaml"}}``. A relative path is relative to the gallery (the
-folder holding ``.cipherkit/``; for a registry file elsewhere, its own folder), so a
-gallery moved or copied together with its missions, or installed in a wheel, still
-finds them. Registries of format 1 hold paths relative to the project root (the folder
-holding ``missions/``) and are still read. Only ids and paths are stored, no mission
-content.
+A registry maps ids to paths: ``{"format": 2, "missions": {"my-mission": "../my.yaml",
+"signal-box": "@shipped/missions/02-signal-box.yaml"}}``. A relative path is relative to
+the gallery (the folder holding ``.cipherkit/``; for a registry file elsewhere, its own
+folder), so a gallery moved or copied together with its missions still finds them. A
+mission of the shipped campaign is stored as ``@shipped/missions/FILE``: found in the
+shipped campaign wherever the gallery is copied and however cipherkit is installed
+(a checkout or a wheel). Registries of format 1 hold paths relative to the project root
+(the folder holding ``missions/``) and are still read. Only ids and paths are stored,
+no mission content.
 
 Examples
 --------
@@ -55,6 +57,8 @@ SHIPPED = shipped_path("missions", must_exist=False)
 PROJECT_ROOT = SHIPPED.parent
 """The folder holding ``missions/`` and ``puzzles/``: what format-1 paths are relative to."""
 FORMAT = 2
+SHIPPED_PREFIX = "@shipped/"
+"""How a registry names a path inside the shipped folders (relative to their parent)."""
 _ID = re.compile(r"[^\W_][\w-]{0,63}")
 """A mission id as the mission format allows it: letters of any script, digits, ``-``
 and ``_`` (never a dot or a slash, so an id is always a plain file name)."""
@@ -88,13 +92,18 @@ def _gallery(registry: Path) -> Path:
 
 
 def _absolute(text: str, base: Path) -> Path:
+    if text.startswith(SHIPPED_PREFIX):
+        return (PROJECT_ROOT / text.removeprefix(SHIPPED_PREFIX)).resolve()
     path = Path(text)
     return path if path.is_absolute() else (base / path).resolve()
 
 
 def _stored(path: Path, base: Path) -> str:
-    """``path`` relative to ``base`` (``..`` allowed), or absolute when it cannot be."""
+    """``path`` as a registry stores it: in the shipped campaign, ``@shipped/...``; else
+    relative to ``base`` (``..`` allowed), or absolute when it cannot be."""
     path = path.resolve()
+    if path.is_relative_to(SHIPPED.resolve()):
+        return SHIPPED_PREFIX + path.relative_to(PROJECT_ROOT.resolve()).as_posix()
     try:
         return Path(os.path.relpath(path, base)).as_posix()
     except ValueError:  # another drive (Windows)
@@ -112,6 +121,11 @@ def write_registry(folder: str | os.PathLike[str], missions: dict[str, Path]) ->
     >>> json.loads(file.read_text())
     {'format': 2, 'missions': {'my-mission': '../my.yaml'}}
     >>> read_registry(file)["my-mission"] == mission.resolve()
+    True
+    >>> shipped = mission_path("signal-box", here=gallery)  # not in this gallery yet
+    >>> json.loads(write_registry(gallery, {"signal-box": shipped}).read_text())["missions"]
+    {'my-mission': '../my.yaml', 'signal-box': '@shipped/missions/02-signal-box.yaml'}
+    >>> read_registry(file)["signal-box"] == shipped
     True
     """
     file = Path(folder) / REGISTRY_NAME

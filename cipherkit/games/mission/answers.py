@@ -52,8 +52,9 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.core.resources import package_root
 
-WORDS_FILE = Path(__file__).resolve().parents[2] / "data" / "answer_words.txt"
+WORDS_FILE = package_root() / "data" / "answer_words.txt"
 """The shipped word list (one lower-case word a line, ``#`` comments)."""
 
 EXACT_LIMIT = 4096
