@@ -42,14 +42,10 @@ TABLE_READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=board]"
 LOBBY_CLASS = "cipherkit.widgets.lobby.Lobby"
 
 
-@pytest.fixture(scope="module")
-def rooms_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A gallery server whose kernels share a throwaway rooms store; yields (server,
-    store url, server process)."""
-    folder = tmp_path_factory.mktemp("rooms-store")
-    url = f"sqlite:///{folder / 'rooms.db'}"
+def start_store_server(gallery: Path, url: str, log: Path) -> tuple[Server, Any]:
+    """Start a gallery server (what ``cipherkit serve`` runs) whose kernels use the rooms
+    store at ``url``; returns the server and its process once it answers."""
     port = free_port()
-    log = folder / "voila.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: url}
     env.pop("CIPHERKIT_SEED", None)  # rooms deal from os.urandom
     with log.open("wb") as out:
@@ -61,10 +57,24 @@ def rooms_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
             cwd=gallery,
             start_new_session=True,
         )
-    server_url = f"http://127.0.0.1:{port}"
+    server = Server(f"http://127.0.0.1:{port}", port, SEED, gallery, log)
     try:
-        wait_until_up(server_url + "/", process, log, SERVER_START_TIMEOUT)
-        yield Server(server_url, port, SEED, gallery, log), url, process
+        wait_until_up(server.url + "/", process, log, SERVER_START_TIMEOUT)
+    except BaseException:
+        stop_process_group(process)
+        raise
+    return server, process
+
+
+@pytest.fixture(scope="module")
+def rooms_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A gallery server whose kernels share a throwaway rooms store; yields (server,
+    store url, server process)."""
+    folder = tmp_path_factory.mktemp("rooms-store")
+    url = f"sqlite:///{folder / 'rooms.db'}"
+    server, process = start_store_server(gallery, url, folder / "voila.log")
+    try:
+        yield server, url, process
     finally:
         stop_process_group(process)
 
@@ -436,24 +446,9 @@ def two_servers_on_postgresql(
     processes, servers = [], []
     try:
         for n in (1, 2):
-            port = free_port()
-            log = folder / f"voila-{n}.log"
-            env = {**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: url}
-            env.pop("CIPHERKIT_SEED", None)
-            with log.open("wb") as out:
-                processes.append(
-                    subprocess.Popen(
-                        voila_command(gallery, port),
-                        env=env,
-                        stdout=out,
-                        stderr=subprocess.STDOUT,
-                        cwd=gallery,
-                        start_new_session=True,
-                    )
-                )
-            servers.append(Server(f"http://127.0.0.1:{port}", port, SEED, gallery, log))
-        for server, process in zip(servers, processes, strict=True):
-            wait_until_up(server.url + "/", process, server.log, SERVER_START_TIMEOUT)
+            server, process = start_store_server(gallery, url, folder / f"voila-{n}.log")
+            servers.append(server)
+            processes.append(process)
         yield servers, url
     finally:
         for process in processes:
