@@ -260,6 +260,21 @@ class PlaytestResult:
         d = self.figures["difficulty"]
         return Difficulty(d["stars"], d["label"])
 
+    def players_words(self) -> str:
+        """How many players the games had: ``"2 players"``, or the mix."""
+        if self.players is not None:
+            return f"{self.players} player{'s' * (self.players != 1)}"
+        counts = sorted({r.players for r in self.records})
+        return "players " + "/".join(str(p) for p in counts) + " (mixed)"
+
+    def secrets_words(self) -> str:
+        """The secret rules the games were played with, or ``"no secret rules"``."""
+        if not self.secrets:
+            return "no secret rules"
+        from cipherkit.games.mission.words import secret_title
+
+        return "secret rules " + ", ".join(f"{secret_title(r)} ({r})" for r in self.secrets)
+
     def summary_text(self) -> str:
         """A few lines for the console."""
         f = self.figures
@@ -270,6 +285,7 @@ class PlaytestResult:
         lines = [
             f"{self.title} ({self.mission}): {self.games} games, "
             f"bots {self.bots}, seed {self.seed}",
+            f"{self.players_words()}, {self.secrets_words()}",
             f"win rate {100 * f['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)",
             f"turns: mean {_one(f['mean_turns'])}, median {_one(f['median_turns'])}, "
             f"mean when won {_one(f['mean_turns_won'])}",
@@ -285,7 +301,7 @@ class PlaytestResult:
         for p, g in f["by_players"].items():
             lines.append(
                 f"  {p} player{'s' * (p != '1')}: {g['games']} games, "
-                f"win rate {100 * g['win_rate']:.1f}%, mean turns {g['mean_turns']}"
+                f"win rate {100 * g['win_rate']:.1f}%, mean turns {_one(g['mean_turns'])}"
             )
         lines.append(f"difficulty: {self.difficulty.text}")
         if self.seconds:
@@ -303,21 +319,27 @@ class PlaytestResult:
         rows = [
             ("games", str(self.games)),
             ("bots", esc(self.bots)),
+            ("players", esc(self.players_words())),
+            ("secret rules", esc(self.secrets_words().removeprefix("secret rules "))),
             (
                 "win rate",
                 f"{100 * f['win_rate']:.1f}% "
                 f"<small>(95% CI {100 * lo:.1f}–{100 * hi:.1f}%)</small>",
             ),
-            ("mean turns", f"{f['mean_turns']} <small>(won: {f['mean_turns_won']})</small>"),
+            (
+                "mean turns",
+                f"{_one(f['mean_turns'])} <small>(won: {_one(f['mean_turns_won'])})</small>",
+            ),
             ("losses", esc(", ".join(f"{k}: {v}" for k, v in f["loss_causes"].items()))),
             (
                 "answer given with",
-                f"{f['solve']['mean_glyphs_open']} / {self.glyphs} glyphs, "
-                f"{f['solve']['mean_windows_open']} / {self.windows} windows open",
+                f"{_one(f['solve']['mean_glyphs_open'])} / {self.glyphs} glyphs, "
+                f"{_one(f['solve']['mean_windows_open'])} / {self.windows} windows open",
             ),
             (
                 "In Peril",
-                f"{100 * f['peril']['rate']:.1f}% of games, from turn {f['peril']['mean_turn']}",
+                f"{100 * f['peril']['rate']:.1f}% of games, "
+                f"from turn {_one(f['peril']['mean_turn'])}",
             ),
             ("difficulty", esc(self.difficulty.text)),
         ]
@@ -327,11 +349,12 @@ class PlaytestResult:
         players = "".join(
             f"<tr><td>{p}</td><td>{g['games']}</td><td>{100 * g['win_rate']:.1f}%</td>"
             f"<td>{100 * g['win_rate_ci'][0]:.1f}–{100 * g['win_rate_ci'][1]:.1f}%</td>"
-            f"<td>{g['mean_turns']}</td></tr>"
+            f"<td>{_one(g['mean_turns'])}</td></tr>"
             for p, g in f["by_players"].items()
         )
         visits = "".join(
-            f"<tr><td>{esc(room)}</td><td>{v}</td></tr>" for room, v in f["room_visits"].items()
+            f"<tr><td>{esc(room)}</td><td>{_one(v)}</td></tr>"
+            for room, v in f["room_visits"].items()
         )
         return (
             f"<div class='cipherkit-playtest'><h4>Playtest: {esc(self.title)}</h4>"

@@ -52,6 +52,8 @@ class Tuned:
     mission: Mission
     target: float
     trials: tuple[Trial, ...]
+    players: int = 2
+    secrets: tuple[str, ...] = ()
 
     @property
     def best(self) -> Trial:
@@ -60,6 +62,28 @@ class Tuned:
     @property
     def best_values(self) -> int:
         return self.best.values
+
+    @property
+    def advice(self) -> str:
+        """What to write in the mission file, in one sentence.
+
+        >>> from cipherkit.games.mission.samples import demo_mission
+        >>> trial = Trial(11, 0.75, 0.031, "easy")
+        >>> print(Tuned(demo_mission(), 0.025, (trial,)).advice)
+        Set deck.values: 11 in the mission file (cards 1-11 in each suit): difficulty 0.031 \
+(easy), aimed at 0.025; 2 players, no secret rules: the team wins 75% of games.
+        """
+        best = self.best
+        rules = ", ".join(self.secrets) if self.secrets else "no secret rules"
+        return (
+            f"Set deck.values: {best.values} in the mission file (cards 1-{best.values} in "
+            f"each suit): difficulty {best.score:.3f} ({best.label}), aimed at "
+            f"{self.target:.3f}; {self.players} player{'s' * (self.players != 1)}, {rules}: "
+            f"the team wins {best.win_rate:.0%} of games."
+        )
+
+    def __repr__(self) -> str:
+        return f"<Tuned {self.mission.id}: {self.advice}>"
 
     def to_yaml(self) -> str:
         """The tuned mission as a mission file."""
@@ -149,5 +173,5 @@ def tune_deck(
     finally:
         if bar is not None:
             bar.close()
-    tuned = Tuned(base, aim, tuple(trials))
-    return Tuned(candidates[tuned.best_values], aim, tuned.trials)
+    tuned = Tuned(base, aim, tuple(trials), players, tuple(secrets))
+    return Tuned(candidates[tuned.best_values], aim, tuned.trials, players, tuple(secrets))

@@ -328,7 +328,11 @@ def _token(r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph]) -> To
     if name is None:
         return None
     if name not in glyphs:
-        r.report(path, f"unknown glyph {name!r}{did_you_mean(name, known)}")
+        hint = did_you_mean(name, known) or did_you_mean(name.lower(), known)
+        if not hint:  # "security-camera": a trap's name inside the word
+            inside = [t for t in TRAPS if t in name.lower()]
+            hint = f" (did you mean {inside[0]!r}?)" if inside else ""
+        r.report(path, f"unknown glyph {name!r}{hint}")
         return None
     return Token.glyph(name)
 

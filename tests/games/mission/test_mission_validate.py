@@ -109,6 +109,13 @@ def test_reference_to_a_glyph_that_does_not_exist() -> None:
     ]
 
 
+def test_a_misspelled_trap_gets_the_trap_suggested() -> None:
+    for typed in ("camra", "Camera", "security-camera"):
+        assert problems(edit("stack: [sun, fog]", f"stack: [sun, fog, {typed}]")) == [
+            f"m.yaml:17: map.rooms.hall.stack[2]: unknown glyph {typed!r} (did you mean 'camera'?)"
+        ]
+
+
 def test_reference_to_a_character_that_does_not_exist() -> None:
     found = problems(GOOD + "characters: [locksmith, lookot, fixer, archivist]\n")
     assert found == [
