@@ -56,6 +56,12 @@ function render({ model, el }) {
     message.textContent = "the solver is thinking…";
     send({ type: "hint" });
   };
+  // The substitution board is for ciphers that swap letters one for one; a Vigenère
+  // text's hint is a key letter; other ciphers show neither (the view says which).
+  const hintTitle = h("strong", { text: "Substitution board" });
+  const hintButton = h("button", { text: "Hint", onclick: hint });
+  const clearButton = h("button", { text: "Clear", onclick: () => send({ type: "clear" }) });
+  const hintRow = h("div", { class: "ck-wb-row", "data-testid": "hint-row" }, hintTitle, hintButton, clearButton);
   el.append(h("div", { class: "ck-wb", "data-testid": "workbench" },
     text,
     h("div", { class: "ck-wb-row" }, pick, key,
@@ -63,10 +69,7 @@ function render({ model, el }) {
       h("button", { text: "Decrypt", onclick: () => send({ type: "run", direction: "decrypt" }) })),
     output,
     h("div", { class: "ck-wb-legend", text: "dark: this text · light: English" }), bars,
-    h("div", { class: "ck-wb-row" }, h("strong", { text: "Substitution board" }),
-      h("button", { text: "Hint", onclick: hint }),
-      h("button", { text: "Clear", onclick: () => send({ type: "clear" }) })),
-    board, preview, message));
+    hintRow, board, preview, message));
 
   function draw() {
     const v = model.get("view") || {};
@@ -89,6 +92,10 @@ function render({ model, el }) {
       if (!typing(cells[i])) cells[i].value = (v.board || {})[L] || "";
     });
     preview.textContent = v.preview || "";
+    const uses = v.uses_board !== false;
+    board.hidden = preview.hidden = clearButton.hidden = !uses;
+    hintRow.hidden = !uses && v.hint !== "key";
+    hintTitle.textContent = uses ? "Substitution board" : "The key, one letter a hint";
     message.textContent = model.get("message") || "";
   }
   model.on("change:view", draw);

@@ -145,6 +145,47 @@ def _solve(text: str) -> _Solved:
     )
 
 
+KEY_HINT_CIPHERS = ("vigenere", "beaufort")
+"""Ciphers whose hint is a letter of the key (one per column), not a board letter."""
+BOARD_CIPHERS = ("caesar", "atbash", "affine", "keyword")
+"""Ciphers that replace each letter by one other letter: the substitution board (and
+its hint) is for them; the other ciphers' pages show no board."""
+
+
+def _solve_key(text: str, cipher: str) -> str:
+    """The key the Vigenère (or Beaufort) solver reads ``text`` with."""
+    from cipherkit.ciphers.solvers import solve_vigenere
+
+    return str(getattr(solve_vigenere(text, variant=cipher).cipher, "key", ""))
+
+
+def key_hint(solved: str, typed: str) -> str:
+    """The hint for the first letter of the solver's key ``solved`` that the key the
+    student ``typed`` does not have yet.
+
+    >>> key_hint("LEMON", "")
+    'hint: the key looks 5 letters long. Its letter 1 shifts letters 1, 6, 11, ... of the \
+text: the solver reads that column with key letter L.'
+    >>> key_hint("LEMON", "LXMON")
+    'hint: the key looks 5 letters long. Its letter 2 shifts letters 2, 7, 12, ... of the \
+text: the solver reads that column with key letter E.'
+    >>> key_hint("LEMON", "lemon")
+    'hint: your key agrees with the solver: LEMON.'
+    """
+    typed = typed.upper()
+    n = len(solved)
+    if not n:
+        return "hint: the solver found no key for this text."
+    for i, letter in enumerate(solved):
+        if i >= len(typed) or typed[i] != letter:
+            return (
+                f"hint: the key looks {n} letter{'s' * (n != 1)} long. Its letter {i + 1} "
+                f"shifts letters {i + 1}, {i + 1 + n}, {i + 1 + 2 * n}, ... of the text: "
+                f"the solver reads that column with key letter {letter}."
+            )
+    return f"hint: your key agrees with the solver: {solved}."
+
+
 def _also(reading: Reading | None) -> str:
     """A hint's note on another reading that fits almost as well (if any).
 
@@ -201,6 +242,7 @@ class Workbench(GuardedWidget):
         self._output = ""
         self._board: dict[str, str] = {}
         self._solved: _Solved | None = None
+        self._key_solved: tuple[str, str] | None = None
         self._solver = CostGuard("hint")
         self._publish()
 
@@ -266,6 +308,17 @@ class Workbench(GuardedWidget):
         else:
             self._board.pop(c, None)
 
+    def _key_hint(self) -> str:
+        """A Vigenère or Beaufort text: the solver's key letter for the first column whose
+        letter the student's key does not have yet (one letter a hint)."""
+        codes = letter_codes(self._text)
+        if len(codes) < 20:
+            raise Refused("refused: hints need at least 20 letters of ciphertext")
+        if self._key_solved is None or self._key_solved[0] != self._text:
+            key = self._solver.run(_solve_key, self._text, self._cipher_name)
+            self._key_solved = (self._text, key)
+        return key_hint(self._key_solved[1], self._key)
+
     def _hint(self) -> str:
         """Fill in one board letter from the substitution solver (most frequent first).
 
@@ -276,6 +329,10 @@ class Workbench(GuardedWidget):
         hints). When another reading fits almost as well and reads this letter otherwise
         (a letter seen once in a short text), the hint says so.
         """
+        if self._cipher_name in KEY_HINT_CIPHERS:
+            return self._key_hint()
+        if self._cipher_name not in BOARD_CIPHERS:
+            raise Refused(f"refused: no hint for a {self._cipher_name} text yet")
         codes = letter_codes(self._text)
         if len(codes) < 20:
             raise Refused("refused: hints need at least 20 letters of ciphertext")
@@ -306,6 +363,12 @@ class Workbench(GuardedWidget):
             "locked": self._locked,
             "cipher": self._cipher_name,
             "key": self._key,
+            "uses_board": self._cipher_name in BOARD_CIPHERS,
+            "hint": "board"
+            if self._cipher_name in BOARD_CIPHERS
+            else "key"
+            if self._cipher_name in KEY_HINT_CIPHERS
+            else None,
             "ciphers": list(WORKBENCH_CIPHERS),
             "output": self._output,
             "letters": list(ALPHABET),
