@@ -237,8 +237,12 @@ class TeacherDesk(GuardedWidget):
 
     def _watch(self, code: str | None) -> None:
         self.watching = code
-        for callback in self._on_watch:
-            callback(code)
+        try:
+            for callback in self._on_watch:
+                callback(code)
+        except Refused:
+            self.watching = None
+            raise
 
     # ------------------------------------------------------------------ the view
     def _show(self) -> None:
@@ -311,5 +315,14 @@ class TeacherPage(ipywidgets.VBox):
             try:
                 self.table = make_table(self.desk.classroom.store.spectate(code))
             except CipherkitError as exc:
+                self.children = [self.desk]
                 raise Refused(f"refused: this room cannot be watched here: {exc}") from None
         self.children = [self.desk] if self.table is None else [self.desk, self.table]
+
+    def close(self) -> None:
+        """Close the watched table and the desk (their live threads stop)."""
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        self.desk.close()
+        super().close()

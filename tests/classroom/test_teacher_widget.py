@@ -110,3 +110,25 @@ def test_exercise_box_counts_attempts_in_a_class(desk: Classroom) -> None:
     box.handle_message({"type": "class", "code": "X", "name": "Ada", "page": "p", "more": 1})
     assert box.message == "refused: the page may only send an answer to check"
     box.close()
+
+
+def test_teacher_page_watches_a_room_as_a_spectator(desk: Classroom) -> None:
+    from cipherkit.widgets.teacher import TeacherPage
+
+    page = TeacherPage(classroom=desk)
+    page.desk._refresh = 0  # no live thread in this test
+    page.desk.handle_message({"type": "unlock", "key": KEY})
+    page.desk.handle_message({"type": "start", "title": "Watching"})
+    for game, players in (("decipher", 2), ("intercept", 4)):
+        page.desk.handle_message(
+            {"type": "make", "game": game, "rooms": 1, "players": players, "people": players}
+        )
+    decipher, intercept = page.desk.view["rooms"]
+    page.desk.handle_message({"type": "watch", "room": decipher["id"]})
+    assert type(page.table).__name__ == "DecipherTable" and len(page.children) == 2
+    page.desk.handle_message({"type": "watch", "room": intercept["id"]})
+    assert page.desk.message.startswith("refused: this room cannot be watched here")
+    assert page.table is None and len(page.children) == 1
+    page.desk.handle_message({"type": "watch", "room": decipher["id"]})
+    page.close()
+    assert page.table is None
