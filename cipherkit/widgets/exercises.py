@@ -34,6 +34,7 @@ import traitlets
 
 from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
 from cipherkit.core.errors import CipherkitError
+from cipherkit.rooms.errors import StoreError
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["ExerciseBox"]
@@ -160,6 +161,10 @@ class ExerciseBox(GuardedWidget):
 
             name = clean_name(msg["name"])
             session = _open_classroom(self._given_classroom).open_session(msg["code"])
+        except StoreError:  # its message may name the server's files
+            self._class = None
+            self._publish()
+            raise Refused("not in a class: the class store cannot be reached") from None
         except CipherkitError as exc:
             self._class = None
             self._publish()
@@ -184,6 +189,8 @@ class ExerciseBox(GuardedWidget):
             _open_classroom(self._given_classroom).record_attempt(
                 self._class["code"], self._class["name"], self._class["lesson"], self._name, correct
             )
+        except StoreError:
+            return "not counted in the class: the class store cannot be reached"
         except CipherkitError as exc:
             self._class = None
             return f"not counted in the class: {exc}"

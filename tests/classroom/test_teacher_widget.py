@@ -132,3 +132,20 @@ def test_teacher_page_watches_a_room_as_a_spectator(desk: Classroom) -> None:
     page.desk.handle_message({"type": "watch", "room": decipher["id"]})
     page.close()
     assert page.table is None
+
+
+def test_exercise_box_without_a_class_store_names_no_server_file(tmp_path: Path) -> None:
+    import cipherkit.widgets.exercises as exercises
+
+    salt, digest = make_check("hello", salt="salt-77")
+    box = ExerciseBox("Decrypt KHOOR", salt, digest)
+    before = exercises._classroom
+    exercises._classroom = None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CIPHERKIT_STORE", f"sqlite:///{tmp_path}/missing/none.db")
+        box.join_class("TIGER-00000-MOSS", "Ada", "/voila/render/lessons/x.ipynb")
+    exercises._classroom = before
+    assert box.message == "not in a class: the class store cannot be reached"
+    assert str(tmp_path) not in json.dumps(box.view)
+    assert box.check("hello") == "✓ correct"
+    box.close()
