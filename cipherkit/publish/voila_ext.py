@@ -61,7 +61,8 @@ into Voila (subclasses and configuration; no patching).
   past the websocket filter.
 * **Readable failures.** A page whose code fails (its mission was moved, the room store
   cannot be reached) shows one sentence saying what is wrong and who can fix it
-  (:func:`failure_sentence`): every spare kernel runs :func:`page_failed` for an
+  (:func:`~cipherkit.publish.voila_main.failure_sentence`): every spare kernel runs
+  :func:`~cipherkit.publish.voila_main.page_failed` (a light module) for an
   exception in a page's cell (the traceback goes to the server's log), and
   :func:`readable_failures` turns Voila's own line for a failed cell (whose
   ``--show_tracebacks`` hint ``voila.json`` replaces) into a plain sentence.
@@ -115,6 +116,8 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from cipherkit.publish.voila_main import FAILURE_CLASS, FAILURE_HINT, GENERIC_FAILURE
 
 __all__ = [
     "ALLOWED_MESSAGE_TYPES",
@@ -929,83 +932,21 @@ except Exception:
     pass
 try:  # a page that cannot start says why in one sentence (cipherkit.publish.voila_ext)
     __import__('IPython').get_ipython().set_custom_exc(
-        (Exception,), __import__('cipherkit.publish.voila_ext').publish.voila_ext.page_failed
+        (Exception,), __import__('cipherkit.publish.voila_main').publish.voila_main.page_failed
     )
 except Exception:
     pass"""
 """Run in every spare kernel after its imports (see the module docs)."""
 
-FAILURE_HINT = "Whoever runs this server can see why in its log."
-"""What Voila says after "There was an error when executing cell [n]." (``voila.json``'s
-``VoilaExecutor.cell_error_instruction``, in place of its ``--show_tracebacks`` hint)."""
-GENERIC_FAILURE = "This page could not start. " + FAILURE_HINT
-FAILURE_CLASS = "ck-page-failure"
 _VOILA_FAILURE = re.compile(
     r"There was an error when executing cell \[\s*\d*\s*\]\.\s*" + re.escape(FAILURE_HINT)
 )
-_ABSOLUTE_PATH = re.compile(r"(?<![\w:/])(?:/[\w.@+-]+)+/([\w.@+-]+)")
-
-
-def failure_sentence(exc: BaseException) -> str:
-    """What a page that cannot start shows: what is wrong and who can fix it, in one
-    sentence, without the server's paths.
-
-    >>> from cipherkit.core.errors import CipherkitError
-    >>> failure_sentence(CipherkitError("no published mission 'signal-box'"))
-    "This page cannot start: no published mission 'signal-box'. Whoever runs this \
-server can fix it (cipherkit publish puts missing pages' missions back)."
-    >>> from cipherkit.rooms.errors import StoreError
-    >>> failure_sentence(StoreError("no room store at /srv/x/rooms.db (create a room first)"))
-    'This page cannot start: no room store at rooms.db (create a room first). Whoever \
-runs this server can fix it: cipherkit serve --store must name a store it can reach.'
-    >>> failure_sentence(KeyError("x"))
-    'This page could not start. Whoever runs this server can see why in its log.'
-    """
-    from cipherkit.core.errors import CipherkitError
-    from cipherkit.rooms.errors import StoreError
-
-    if not isinstance(exc, CipherkitError):
-        return GENERIC_FAILURE
-    text = _ABSOLUTE_PATH.sub(r"\1", " ".join(str(exc).split())).rstrip(".")
-    if isinstance(exc, StoreError):
-        return (
-            f"This page cannot start: {text}. Whoever runs this server can fix it: "
-            "cipherkit serve --store must name a store it can reach."
-        )
-    if "mission" in text:
-        return (
-            f"This page cannot start: {text}. Whoever runs this server can fix it "
-            "(cipherkit publish puts missing pages' missions back)."
-        )
-    return f"This page cannot start: {text}. {FAILURE_HINT}"
-
-
-def page_failed(
-    shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None
-) -> list[str]:
-    """IPython's handler for an exception in a page's cell (installed in every spare
-    kernel): the traceback goes to the server's log only, the page gets
-    :func:`failure_sentence` as its output."""
-    import sys
-    import traceback
-
-    from IPython.display import HTML, display
-
-    traceback.print_exception(etype, value, tb, file=sys.__stderr__)
-    sentence = escape.xhtml_escape(failure_sentence(value))
-    display(
-        HTML(
-            f'<p class="{FAILURE_CLASS}" role="alert" style="font: 18px/1.5 system-ui, '
-            f"sans-serif; background: #fdecea; color: #8a1c1c; border: 1px solid #e8b4b0; "
-            f'border-radius: 8px; padding: 10px 14px">{sentence}</p>'
-        )
-    )
-    return []
 
 
 def readable_failures(html: str) -> str:
     """Voila's line for a cell that failed, made a plain sentence: removed where the page
-    already says why (:func:`page_failed`), else :data:`GENERIC_FAILURE`.
+    already says why (:func:`~cipherkit.publish.voila_main.page_failed`), else
+    :data:`GENERIC_FAILURE`.
 
     >>> readable_failures("<pre>There was an error when executing cell [2]. " + FAILURE_HINT)
     '<pre>This page could not start. Whoever runs this server can see why in its log.'

@@ -8,17 +8,88 @@ template lives (Voila's ``lab`` template without its links to a CDN), then runs
 :mod:`cipherkit.publish.voila_ext` in place of Voila's own for a page, its kernel's
 websocket, its kernel's model, its shutdown and the template files, and plain one-line
 errors on every other route. The committed ``voila.json`` selects the template.
+
+It also holds what a page's kernel runs when the page cannot start
+(:func:`page_failed`, :func:`failure_sentence`): this module imports nothing heavy, so
+every spare kernel can install it at no cost.
 """
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 SHARE = Path(__file__).resolve().parent / "share"
 """The Jupyter data folder holding ``voila/templates/cipherkit``."""
+
+
+FAILURE_HINT = "Whoever runs this server can see why in its log."
+"""What Voila says after "There was an error when executing cell [n]." (``voila.json``'s
+``VoilaExecutor.cell_error_instruction``, in place of its ``--show_tracebacks`` hint)."""
+GENERIC_FAILURE = "This page could not start. " + FAILURE_HINT
+FAILURE_CLASS = "ck-page-failure"
+_ABSOLUTE_PATH = re.compile(r"(?<![\w:/])(?:/[\w.@+-]+)+/([\w.@+-]+)")
+
+
+def failure_sentence(exc: BaseException) -> str:
+    """What a page that cannot start shows: what is wrong and who can fix it, in one
+    sentence, without the server's paths.
+
+    >>> from cipherkit.core.errors import CipherkitError
+    >>> failure_sentence(CipherkitError("no published mission 'signal-box'"))
+    "This page cannot start: no published mission 'signal-box'. Whoever runs this \
+server can fix it (cipherkit publish puts missing pages' missions back)."
+    >>> from cipherkit.rooms.errors import StoreError
+    >>> failure_sentence(StoreError("no room store at /srv/x/rooms.db (create a room first)"))
+    'This page cannot start: no room store at rooms.db (create a room first). Whoever \
+runs this server can fix it: cipherkit serve --store must name a store it can reach.'
+    >>> failure_sentence(KeyError("x"))
+    'This page could not start. Whoever runs this server can see why in its log.'
+    """
+    from cipherkit.core.errors import CipherkitError
+    from cipherkit.rooms.errors import StoreError
+
+    if not isinstance(exc, CipherkitError):
+        return GENERIC_FAILURE
+    text = _ABSOLUTE_PATH.sub(r"\1", " ".join(str(exc).split())).rstrip(".")
+    if isinstance(exc, StoreError):
+        return (
+            f"This page cannot start: {text}. Whoever runs this server can fix it: "
+            "cipherkit serve --store must name a store it can reach."
+        )
+    if "mission" in text:
+        return (
+            f"This page cannot start: {text}. Whoever runs this server can fix it "
+            "(cipherkit publish puts missing pages' missions back)."
+        )
+    return f"This page cannot start: {text}. {FAILURE_HINT}"
+
+
+def page_failed(
+    shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None
+) -> list[str]:
+    """IPython's handler for an exception in a page's cell (installed in every spare
+    kernel): the traceback goes to the server's log only, the page gets
+    :func:`failure_sentence` as its output."""
+    import sys
+    import traceback
+
+    from IPython.display import HTML, display
+
+    traceback.print_exception(etype, value, tb, file=sys.__stderr__)
+    sentence = html.escape(failure_sentence(value))
+    display(
+        HTML(
+            f'<p class="{FAILURE_CLASS}" role="alert" style="font: 18px/1.5 system-ui, '
+            f"sans-serif; background: #fdecea; color: #8a1c1c; border: 1px solid #e8b4b0; "
+            f'border-radius: 8px; padding: 10px 14px">{sentence}</p>'
+        )
+    )
+    return []
 
 
 def gallery_app() -> Any:
@@ -65,6 +136,9 @@ def gallery_app() -> Any:
 def main() -> None:
     paths = [str(SHARE), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+    from cipherkit.publish.forkprov import install
+
+    install()  # page kernels forked from a warm template ($CIPHERKIT_KERNELS=plain: not)
     sys.exit(gallery_app().launch_instance())
 
 
