@@ -229,10 +229,10 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from cipherkit.core.resources import shipped_path
+    from cipherkit.core.resources import default_gallery
     from cipherkit.publish.serve import serve
 
-    gallery = args.dir or ("puzzles" if Path("puzzles").is_dir() else shipped_path("puzzles"))
+    gallery = args.dir or ("puzzles" if Path("puzzles").is_dir() else default_gallery())
     return serve(
         gallery,
         port=args.port,

@@ -122,6 +122,7 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Venv:
     }
     env["PATH"] = f"{home / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["HOME"] = str(work / "home")
+    env["XDG_DATA_HOME"] = str(work / "home" / "data")
     (work / "home").mkdir()
     pip = [sys.executable, "-m", "pip", "--python", str(python)]
     installed = subprocess.run(
@@ -245,6 +246,12 @@ def test_serve_in_an_empty_folder_serves_the_shipped_gallery(
         _get(base + "/voila/render/signal-box.ipynb"), "Night at the Signal Box"
     )
     assert sorted(p.name for p in empty.iterdir()) == []
+    # Served from the user's copy: the server's writes (the rooms' store, the teacher
+    # page) land there, never in the installed package.
+    copy = Path(venv.env["XDG_DATA_HOME"]) / "cipherkit" / "gallery"
+    assert (copy / "signal-box.ipynb").is_file() and (copy / ".cipherkit" / "rooms.db").is_file()
+    packaged = venv.site / "cipherkit" / "_shipped" / "puzzles"
+    assert sorted(p.name for p in (packaged / ".cipherkit").iterdir()) == ["published.json"]
 
 
 def test_publish_my_mission_then_serve_it_even_after_moving_the_folder(

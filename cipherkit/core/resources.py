@@ -22,12 +22,21 @@ cipherkit.core.errors.CipherkitError: no shipped folder 'notebooks': choose miss
 
 from __future__ import annotations
 
+import os
+import shutil
 from importlib.resources import files
 from pathlib import Path
 
 from cipherkit.core.errors import CipherkitError
 
-__all__ = ["PACKAGED", "SHIPPED_FOLDERS", "package_root", "shipped_path"]
+__all__ = [
+    "PACKAGED",
+    "SHIPPED_FOLDERS",
+    "default_gallery",
+    "package_root",
+    "shipped_path",
+    "user_data_dir",
+]
 
 SHIPPED_FOLDERS = ("missions", "puzzles")
 """The project folders a wheel carries."""
@@ -62,3 +71,39 @@ def shipped_path(name: str, *, must_exist: bool = True) -> Path:
     raise CipherkitError(
         f"this cipherkit has no shipped {name}/ folder (looked in {packaged} and {checkout})"
     )
+
+
+def user_data_dir() -> Path:
+    """cipherkit's folder for this user's data: ``$XDG_DATA_HOME/cipherkit``, by default
+    ``~/.local/share/cipherkit``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cipherkit"
+
+
+def default_gallery() -> Path:
+    """The gallery ``cipherkit serve`` shows when given no folder and there is no
+    ``./puzzles``: the checkout's ``puzzles/`` itself, or, for an installed wheel, a copy
+    of the shipped gallery in :func:`user_data_dir` (``gallery/``), refreshed from the
+    package every time and keeping what the server adds there (the rooms' store, the
+    teacher page), so that serving never writes into the installed package.
+
+    >>> default_gallery() == shipped_path("puzzles")  # a checkout: served where it is
+    True
+    """
+    shipped = shipped_path("puzzles")
+    if PACKAGED not in shipped.parts:
+        return shipped
+    target = user_data_dir() / "gallery"
+    try:
+        for source in sorted(shipped.rglob("*")):
+            copy = target / source.relative_to(shipped)
+            if source.is_dir():
+                copy.mkdir(parents=True, exist_ok=True)
+            else:  # contents only: the copy is the user's, writable whatever the install
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, copy)
+    except OSError as exc:
+        raise CipherkitError(
+            f"cannot copy the shipped gallery to {target}: {exc.strerror or exc}"
+        ) from None
+    return target
