@@ -59,9 +59,9 @@ def publish_campaign(
             "",
             f"Play the {len(campaign.missions)} missions in turn, starting with *{first}*. "
             "A win and a loss can lead to different missions, missions are not replayed, "
-            "and what you win unlocks secret rules that help you in the missions after.",
-            "",
-            f"![The campaign graph]({THUMBNAIL.as_posix()})",
+            "and what you win unlocks secret rules that help you in the missions after. "
+            "The table below draws the campaign's graph, with the mission you are on "
+            "framed in gold.",
         ]
     )
     code = "from cipherkit.publish.campaign_page import campaign_table\n\ncampaign_table()"
