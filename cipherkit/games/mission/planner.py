@@ -168,6 +168,9 @@ class PlannerSettings:
     """In Peril, once a time card has been drawn, propose at this chance already."""
     peril_risk: float = 0.2
     """In Peril, the largest chance of drawing a losing time card the team accepts."""
+    propose: bool = True
+    """Propose answers. ``propose=off`` is the team-mate of a person on a page: it plays
+    cards, opens windows and votes on the person's proposal, but never answers for them."""
 
     @staticmethod
     def level_named(level: str) -> PlannerSettings:
@@ -181,8 +184,8 @@ class PlannerSettings:
     def parse(option: str) -> PlannerSettings:
         """``LEVEL[,key=value...]``: ``confidence``, ``peril_risk`` and ``blunder`` take a
         number, ``words``, ``intel``, ``abilities``, ``traps``, ``peril``,
-        ``coordinate``, ``anticipate``, ``focus`` and ``desperate`` take ``on`` or
-        ``off``."""
+        ``coordinate``, ``anticipate``, ``focus``, ``desperate`` and ``propose`` take
+        ``on`` or ``off``."""
         parts = [p.strip() for p in option.split(",") if p.strip()]
         settings = LEVELS["normal"]
         if parts and "=" not in parts[0]:
@@ -227,6 +230,7 @@ SWITCHES = {
     "focus": "focus",
     "anticipate": "anticipate",
     "desperate": "desperate",
+    "propose": "propose",
 }
 """``key=on|off`` options and the settings they switch."""
 
@@ -577,6 +581,8 @@ class PlannerBot:
         return self._assessed
 
     def _proposal(self, view: _View, legal: Sequence[Action], rng: Rng) -> Action | None:
+        if not self.settings.propose:
+            return None
         if PROPOSE_READING in legal:
             return PROPOSE_READING
         found = self.assessment(view.board, view.opened)

@@ -229,3 +229,21 @@ def test_teammates_confirm_only_what_the_windows_allow() -> None:
     state = new_game({"mission": str(MISSIONS[0]), "players": 2, "first_player": 0}, seed=2)
     state.apply(0, Propose("LIMP"))
     assert _decide(state) == "reject"
+
+
+def test_a_team_mate_with_propose_off_never_answers_for_the_person() -> None:
+    """Issue #21 item 4: on a page the bot plays and votes but leaves the answer to the
+    person; a team of such bots runs out of time with every window open."""
+    from cipherkit.core.session import Session
+
+    mission = str(MISSIONS[0])
+    mates = {0: "planner", 1: "planner:normal,propose=off"}
+    session = Session("mission", {"mission": mission, "players": 2}, seed=3, bots=mates)
+    session.play_out()
+    proposals = [e for e in session.log if e.event.kind == "propose"]
+    assert proposals and all(e.seat == 0 for e in proposals)
+    quiet = {0: "planner:normal,propose=off", 1: "planner:normal,propose=off"}
+    alone = Session("mission", {"mission": mission, "players": 2}, seed=3, bots=quiet)
+    alone.play_out()
+    assert not [e for e in alone.log if e.event.kind == "propose"]
+    assert alone.outcome is not None and alone.outcome.reason == "out of time"
