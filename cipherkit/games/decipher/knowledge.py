@@ -18,7 +18,9 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from cipherkit.games.decipher.cards import CARDS, Card
@@ -184,6 +186,53 @@ def count_consistent_codes(candidates: Sequence[Sequence[Card]]) -> int:
     i01, i02, i12 = len(s0 & s1), len(s0 & s2), len(s1 & s2)
     i012 = len(s0 & s1 & s2)
     return n0 * n1 * n2 - i01 * n2 - i02 * n1 - i12 * n0 + 2 * i012
+
+
+@dataclass(frozen=True)
+class CandidateTable:
+    """The cards each column's hidden card may still be, and what that leaves: how many
+    codes fit and how many bits are missing (log2 of that count). A notebook shows it
+    as a table.
+
+    >>> table = candidate_table([["AS", "KH"], ["2C", "3D", "4S"], ["QS"]])
+    >>> table.count, round(table.bits, 2)
+    (6, 2.58)
+    >>> table
+    <CandidateTable: 6 codes fit, 2.58 bits missing>
+    """
+
+    columns: tuple[tuple[Card, ...], ...]
+    count: int
+
+    @property
+    def bits(self) -> float:
+        return math.log2(self.count) if self.count else 0.0
+
+    def __repr__(self) -> str:
+        return f"<CandidateTable: {self.count} codes fit, {self.bits:.2f} bits missing>"
+
+    def _repr_html_(self) -> str:
+        tallest = max((len(c) for c in self.columns), default=0)
+        head = "".join(f"<th>card {i + 1}</th>" for i in range(len(self.columns)))
+        rows = "".join(
+            "<tr>"
+            + "".join(f"<td>{c[r].pretty if r < len(c) else ''}</td>" for c in self.columns)
+            + "</tr>"
+            for r in range(tallest)
+        )
+        return (
+            f"<table class='cipherkit-candidates'><tr>{head}</tr>{rows}</table>"
+            f"<p><b>{self.count}</b> codes fit: log₂ {self.count} = "
+            f"<b>{self.bits:.2f} bits</b> missing.</p>"
+        )
+
+
+def candidate_table(candidates: Sequence[Sequence[Card | str]]) -> CandidateTable:
+    """A :class:`CandidateTable` of each column's candidate cards (cards or their text)."""
+    columns = tuple(
+        tuple(c if isinstance(c, Card) else Card.parse(c) for c in column) for column in candidates
+    )
+    return CandidateTable(columns, count_consistent_codes(columns))
 
 
 def column_code_counts(candidates: Sequence[Sequence[Card]]) -> list[dict[Card, int]]:

@@ -14,10 +14,13 @@ decrypt and interception guesses and the true code (once revealed). At the botto
 '4.2.1'
 >>> sheet.side("black").rows
 ()
+>>> "<td>Mexico</td>" in sheet.side("white")._repr_html_()
+True
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -63,6 +66,35 @@ class NoteSide:
             "rows": [r.to_json() for r in self.rows],
             "index": {str(d): list(self.index[d]) for d in (1, 2, 3, 4)},
         }
+
+    def _repr_html_(self) -> str:
+        """The side as a note sheet: a row per round, then the clue index, a column per
+        keyword number (how a notebook shows it)."""
+        esc = html.escape
+        rounds = "".join(
+            f"<tr><td>{r.round}</td>"
+            + "".join(f"<td>{esc(c) if c else '—'}</td>" for c in r.clues)
+            + f"<td>{esc(r.code_text) if r.code else '?'}</td></tr>"
+            for r in self.rows
+        )
+        tallest = max((len(self.index[d]) for d in (1, 2, 3, 4)), default=0)
+        index = "".join(
+            "<tr>"
+            + "".join(
+                f"<td>{esc(self.index[d][i]) if i < len(self.index[d]) else ''}</td>"
+                for d in (1, 2, 3, 4)
+            )
+            + "</tr>"
+            for i in range(tallest)
+        )
+        return (
+            f"<div class='cipherkit-notes'><b>{esc(self.team.capitalize())}'s clues</b>"
+            "<table><tr><th>round</th><th>clue 1</th><th>clue 2</th><th>clue 3</th>"
+            f"<th>code</th></tr>{rounds}</table>"
+            "<b>Clue index</b> (every revealed clue under the keyword it stood for)"
+            "<table><tr><th>keyword 1</th><th>keyword 2</th><th>keyword 3</th>"
+            f"<th>keyword 4</th></tr>{index}</table></div>"
+        )
 
 
 @dataclass(frozen=True, slots=True)
