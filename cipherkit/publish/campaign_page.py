@@ -24,6 +24,8 @@ from cipherkit.publish.registry import REGISTRY_NAME, SHIPPED, read_registry
 PAGE = "campaign.ipynb"
 THUMBNAIL = Path("images") / "campaign.svg"
 CAMPAIGN_PLAYERS = {"players": 2, "humans": 1, "bots": "planner"}
+BACK_LINK = "[← All puzzles](index.ipynb)"
+"""The page's way back to the gallery index (beside it)."""
 
 
 def campaign_table(here: str | os.PathLike[str] | None = None, **options: Any) -> Any:
@@ -55,6 +57,8 @@ def publish_campaign(
     first = campaign.missions[campaign.start].title
     intro = "\n".join(
         [
+            BACK_LINK,
+            "",
             "# The campaign",
             "",
             f"Play the {len(campaign.missions)} missions in turn, starting with *{first}*. "
