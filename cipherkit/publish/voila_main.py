@@ -136,6 +136,9 @@ def gallery_app() -> Any:
 def main() -> None:
     paths = [str(SHARE), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+    from cipherkit.publish.forkprov import install
+
+    install()  # page kernels forked from a warm template ($CIPHERKIT_KERNELS=plain: not)
     sys.exit(gallery_app().launch_instance())
 
 

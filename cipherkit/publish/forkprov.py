@@ -1,0 +1,308 @@
+"""A kernel provisioner that forks page kernels from a warm template.
+
+:class:`ForkProvisioner` (entry point ``cipherkit-fork`` in the group
+``jupyter_client.kernel_provisioners``) is a
+:class:`~jupyter_client.provisioning.LocalProvisioner` whose ``launch_kernel`` asks the
+kernel template (:mod:`cipherkit.publish.forkserver`) to fork the kernel instead of
+starting a new Python: the child has ipykernel, the widgets, numpy and cipherkit
+imported already, and shares those pages with the template. Everything else (the
+connection file, ports, signals to the kernel's process group, restarts, culling, the
+kernel budget) is the local provisioner's, unchanged.
+
+One template per server process, started on the first kernel. If it cannot start or
+has died, the kernel is started the ordinary way and the log says so; the next kernel
+tries a new template (at most one attempt every :data:`RETRY_SECONDS`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from jupyter_client.connect import KernelConnectionInfo
+from jupyter_client.provisioning import LocalProvisioner
+
+from cipherkit.publish.forkserver import KERNEL_MODULE, READY
+
+__all__ = [
+    "KERNELS_ENV",
+    "PROVISIONER",
+    "ForkProvisioner",
+    "ForkedProcess",
+    "Template",
+    "install",
+    "template",
+]
+
+PROVISIONER = "cipherkit-fork"
+"""The provisioner's name (entry point in ``jupyter_client.kernel_provisioners``)."""
+KERNELS_ENV = "CIPHERKIT_KERNELS"
+"""``fork`` (the default) or ``plain`` (every kernel a new Python, as Voila does)."""
+START_SECONDS = 60.0
+RETRY_SECONDS = 30.0
+_log = logging.getLogger("cipherkit.kernels")
+
+
+class ForkedProcess:
+    """The parts of :class:`subprocess.Popen` a provisioner uses, for a kernel the
+    template forked (a child of the template, not of this process: the system reaps
+    it, so it is gone once it exits)."""
+
+    stdin = stdout = stderr = None
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and not _alive(self.pid):
+            self.returncode = -signal.SIGKILL
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout or 0)
+            time.sleep(0.05)
+        assert self.returncode is not None
+        return self.returncode
+
+    def send_signal(self, signum: int) -> None:
+        os.kill(self.pid, signum)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rsplit(b")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    except OSError:  # no /proc: ask the system
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return state not in (b"Z", b"X")
+
+
+class Template:
+    """The server's kernel template process: started on demand, replaced when dead."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.socket_path = ""
+        self.failed_at = 0.0
+        self.forks = 0
+        self.log: Any = _log  # the server's log once a provisioner has used the template
+
+    @property
+    def pid(self) -> int | None:
+        return None if self.process is None else self.process.pid
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def start_soon(self) -> None:
+        """Start the template in the background (the server goes on starting)."""
+        threading.Thread(target=self.ensure, name="cipherkit-template", daemon=True).start()
+
+    def ensure(self, *, wait: bool = True) -> bool:
+        """Whether the template runs, starting it if needed. With ``wait=False`` (a
+        kernel is being started) nothing waits: a template that is not ready yet is
+        started in the background and this kernel starts the ordinary way."""
+        if not self.lock.acquire(blocking=wait):
+            return False  # it is being started right now
+        try:
+            if self.alive():
+                return True
+            if self.process is not None:
+                self.log.warning(
+                    "the kernel template (pid %s) has died (exit %s): kernels start the "
+                    "ordinary way until a new one is ready",
+                    self.process.pid,
+                    self.process.returncode,
+                )
+                self.process = None
+                self.failed_at = time.monotonic()
+                return False
+            if self.failed_at and time.monotonic() - self.failed_at < RETRY_SECONDS:
+                return False
+            if wait:
+                return self._start()
+        finally:
+            self.lock.release()
+        self.start_soon()
+        return False
+
+    def _start(self) -> bool:
+        folder = tempfile.mkdtemp(prefix="cipherkit-template-")
+        self.socket_path = str(Path(folder) / "template.sock")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        started = time.monotonic()
+        try:
+            process = subprocess.Popen(  # in the server's process group: it ends with it
+                [sys.executable, "-m", "cipherkit.publish.forkserver", self.socket_path],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                env=env,
+            )
+        except OSError as exc:
+            self.log.warning("the kernel template could not start (%s): ordinary kernels", exc)
+            self.failed_at = time.monotonic()
+            return False
+        assert process.stdout is not None
+        line = _read_line(process.stdout, START_SECONDS)
+        if READY not in line:
+            process.kill()
+            self.log.warning("the kernel template did not start: kernels start the ordinary way")
+            self.failed_at = time.monotonic()
+            return False
+        threading.Thread(target=_drain, args=(process.stdout,), daemon=True).start()
+        self.process = process
+        self.failed_at = 0.0
+        self.log.info(
+            "kernel template ready (pid %s) in %.1f s: page kernels are forked from it",
+            process.pid,
+            time.monotonic() - started,
+        )
+        return True
+
+    def fork(self, argv: list[str], env: dict[str, str], cwd: str | None) -> int:
+        """Ask the template for a kernel; its pid. Raises OSError when it cannot."""
+        request = {"argv": argv, "env": env, "cwd": cwd}
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.settimeout(10.0)
+            conn.connect(self.socket_path)
+            conn.sendall(json.dumps(request).encode("utf-8") + b"\n")
+            data = b""
+            while not data.endswith(b"\n"):
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+        answer = json.loads(data.decode("utf-8") or "{}")
+        if "pid" not in answer:
+            raise OSError(f"the kernel template refused: {answer.get('error', 'no answer')}")
+        self.forks += 1
+        return int(answer["pid"])
+
+    def stop(self) -> None:
+        with self.lock:
+            if self.process is not None and self.process.poll() is None:
+                self.process.terminate()
+                self.process.wait(10)
+            self.process = None
+
+
+def _read_line(stream: Any, seconds: float) -> str:
+    found: list[bytes] = []
+    reader = threading.Thread(target=lambda: found.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    return found[0].decode("utf-8", "replace") if found else ""
+
+
+def _drain(stream: Any) -> None:
+    for _ in iter(stream.readline, b""):
+        pass
+
+
+_TEMPLATE = Template()
+
+
+def template() -> Template:
+    """This server process's kernel template."""
+    return _TEMPLATE
+
+
+def _kernel_name(argv: list[str]) -> str:
+    """The kernel's id, read from its connection file's name (``kernel-ID.json``)."""
+    for arg in argv:
+        name = Path(arg).name
+        if name.startswith("kernel-") and name.endswith(".json"):
+            return name[len("kernel-") : -len(".json")]
+    return "?"
+
+
+def forkable(argv: list[str]) -> bool:
+    """Whether a kernel command is one the template can run (``python -m
+    ipykernel_launcher ...`` with this Python)."""
+    try:
+        module = argv[argv.index("-m") + 1]
+    except (ValueError, IndexError):
+        return False
+    return module == KERNEL_MODULE and Path(argv[0]).name.startswith("python")
+
+
+class ForkProvisioner(LocalProvisioner):  # type: ignore[misc]
+    """:class:`~jupyter_client.provisioning.LocalProvisioner`, but forked from the
+    template when it can be (see the module docstring)."""
+
+    async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
+        shared = template()
+        shared.log = self.log
+        if not forkable(cmd) or not shared.ensure(wait=False):
+            return await super().launch_kernel(cmd, **kwargs)
+        env = dict(kwargs.get("env") or os.environ)
+        cwd = kwargs.get("cwd")
+        started = time.monotonic()
+        try:
+            pid = shared.fork(list(cmd), {str(k): str(v) for k, v in env.items()}, cwd)
+        except (OSError, ValueError) as exc:
+            self.log.warning(
+                "the kernel template failed (%s): this kernel starts the ordinary way", exc
+            )
+            return await super().launch_kernel(cmd, **kwargs)
+        self.process = ForkedProcess(pid)
+        self.pid = pid
+        self.pgid = pid  # the child made its own session and group
+        self.cwd = cwd or os.getcwd()
+        self.log.info(
+            "kernel %s forked from the template as pid %s in %.0f ms",
+            _kernel_name(cmd),
+            pid,
+            1000 * (time.monotonic() - started),
+        )
+        return self.connection_info
+
+
+def install() -> bool:
+    """Make :class:`ForkProvisioner` the server's default provisioner (unless
+    ``$CIPHERKIT_KERNELS`` is ``plain``) and start the template in the background;
+    whether it did. Called by ``cipherkit serve``'s Voila before it starts."""
+    mode = os.environ.get(KERNELS_ENV, "fork").strip().lower()
+    if mode == "plain":
+        _log.info("%s=plain: every kernel starts as a new Python", KERNELS_ENV)
+        return False
+    if mode != "fork":
+        _log.warning("%s=%r is not fork or plain: forking kernels", KERNELS_ENV, mode)
+    from importlib.metadata import EntryPoint
+
+    from jupyter_client.provisioning import KernelProvisionerFactory
+
+    KernelProvisionerFactory.provisioners.setdefault(
+        PROVISIONER,
+        EntryPoint(PROVISIONER, f"{__name__}:ForkProvisioner", KernelProvisionerFactory.GROUP_NAME),
+    )
+    os.environ["JUPYTER_DEFAULT_PROVISIONER_NAME"] = PROVISIONER
+    template().start_soon()
+    return True
