@@ -3,8 +3,8 @@
 Serves the gallery (``puzzles/``, copied to a temporary folder) with Voila exactly as
 ``cipherkit serve`` does, opens a mission, Decipher, intercept and a lesson in headless
 Chromium on a 390×844 screen, and saves each whole page as
-``docs/images/phone-<page>.png``; prints the layout problems the browser suite measures
-(none expected) as JSON.
+``docs/images/phone-<page>.png``; prints, as JSON, each page's width, its main widget's
+width and the layout problems the browser suite measures (none expected).
 
 Usage::
 
@@ -78,10 +78,16 @@ def main() -> int:
                     page.goto(f"{url}/voila/render/{name}")
                     page.wait_for_selector(ready)
                     page.wait_for_timeout(500)
-                    report[name] = measure(page, name, kind).problems()
+                    layout = measure(page, name, kind)
                     target = args.out / f"phone-{label}.png"
                     page.screenshot(path=str(target), full_page=True)
-                    report[name + " screenshot"] = str(target.relative_to(ROOT))
+                    report[name] = {
+                        "screen_px": layout.width,
+                        "page_px": layout.scroll_width,
+                        "main_widget_px": layout.main_width,
+                        "problems": layout.problems(),
+                        "screenshot": str(target.relative_to(ROOT)),
+                    }
                     context.close()
                 browser.close()
         finally:
