@@ -86,7 +86,7 @@ def main() -> int:
                         "page_px": layout.scroll_width,
                         "main_widget_px": layout.main_width,
                         "problems": layout.problems(),
-                        "screenshot": str(target.relative_to(ROOT)),
+                        "screenshot": str(target),
                     }
                     context.close()
                 browser.close()
