@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -90,6 +91,7 @@ TEACHER_METADATA: dict[str, object] = {
     "room live and see the class's answers. Opens with the teacher key that cipherkit "
     "serve prints.",
     "players": "the teacher",
+    "thumbnail": "images/teacher.svg",
     "order": 90,
     "frontend": "full",
 }
@@ -111,6 +113,10 @@ def write_teacher_page(folder: str | os.PathLike[str]) -> Path:
         ),
         ("code", "from cipherkit.widgets.teacher import TeacherPage\n\nTeacherPage()"),
     ]
+    thumbnail = Path(folder) / str(TEACHER_METADATA["thumbnail"])
+    if not thumbnail.exists():  # the index card's picture, beside the pages
+        thumbnail.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(__file__).with_name("teacher.svg"), thumbnail)
     return write_notebook(Path(folder) / TEACHER_PAGE, cells, dict(TEACHER_METADATA))
 
 
