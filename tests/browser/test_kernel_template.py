@@ -1,0 +1,126 @@
+"""The kernel template under a real gallery server and real Chromium: page kernels are
+forked from it; killed, it leaves open pages working and the server goes on serving
+pages (with ordinary kernels, said in the log)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+
+from cipherkit.publish.serve import voila_command
+from tests.browser.conftest import (
+    SEED,
+    SERVER_START_TIMEOUT,
+    UI_TIMEOUT_MS,
+    Server,
+    free_port,
+    stop_process_group,
+    wait_until_up,
+)
+from tests.browser.test_hardening import kernels, log_text, real_kernel
+
+pytestmark = pytest.mark.browser
+
+DECIPHER = "decipher.ipynb"
+READY = "[data-testid=decipher-table]:not(.ck-is-waiting) [data-testid=board]"
+CARD = "[data-testid=hand] button[data-card]:not([disabled])"
+
+
+@pytest.fixture(scope="module")
+def forking(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A gallery server with forked kernels (the default, asked for explicitly)."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("template") / "voila.log"
+    env = {**os.environ, "CIPHERKIT_KERNELS": "fork", "PYTHONUNBUFFERED": "1"}
+    env["CIPHERKIT_SEED"] = str(SEED)
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            voila_command(gallery, port),
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=gallery,
+            start_new_session=True,
+        )
+    server = Server(f"http://127.0.0.1:{port}", port, SEED, gallery, log)
+    try:
+        wait_until_up(server.url + "/", process, log, SERVER_START_TIMEOUT)
+        yield server, process
+    finally:
+        stop_process_group(process)
+
+
+def template_of(process: Any) -> Any:
+    """The server's kernel template process (waiting for it to be ready)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for child in psutil.Process(process.pid).children(recursive=True):
+            try:
+                if "cipherkit.publish.forkserver" in " ".join(child.cmdline()):
+                    return child
+            except psutil.Error:
+                continue
+        time.sleep(0.5)
+    raise AssertionError("no kernel template under the server")
+
+
+def open_page(browser: Any, server: Server) -> Any:
+    context = browser.new_context(viewport={"width": 1100, "height": 1250})
+    page = context.new_page()
+    page.set_default_timeout(UI_TIMEOUT_MS)
+    page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)
+    page.goto(f"{server.url}/voila/render/{DECIPHER}")
+    page.wait_for_selector(READY)
+    return page
+
+
+def test_pages_outlive_a_killed_template_and_new_pages_are_served(
+    forking: tuple[Server, Any], browser: Any
+) -> None:
+    server, process = forking
+    template = template_of(process)
+    # Wait until a page is served by a forked kernel (the first spares may be ordinary,
+    # started while the template warmed up).
+    deadline = time.monotonic() + 120
+    while True:
+        first = open_page(browser, server)
+        kernel = kernels(process)[real_kernel(server, DECIPHER)]
+        if kernel.ppid() == template.pid:
+            break
+        first.context.close()
+        assert time.monotonic() < deadline, "no page got a forked kernel"
+        time.sleep(2)
+    assert "forked from the template" in log_text(server)
+
+    template.send_signal(signal.SIGKILL)
+    template.wait(20)
+    time.sleep(3)  # a forked kernel would have noticed a lost parent by now
+    assert kernel.is_running()
+    # The open page still plays: a card played goes to its kernel and back.
+    before = first.locator(CARD).count()
+    first.locator(CARD).first.click()
+    first.wait_for_function(
+        "n => document.querySelectorAll("
+        "'[data-testid=hand] button[data-card]:not([disabled])').length !== n",
+        arg=before,
+    )
+    first.wait_for_selector(READY)
+
+    # New pages are served; the log says the template died.
+    for _ in range(3):
+        page = open_page(browser, server)
+        assert page.locator(CARD).count() > 0
+        page.context.close()
+    deadline = time.monotonic() + 60
+    while "has died" not in log_text(server):
+        assert time.monotonic() < deadline, "the log does not say the template died"
+        time.sleep(0.5)
+    first.context.close()
