@@ -25,6 +25,10 @@ log (``--log FILE`` keeps the log). Everything stops by itself: at ``--deadline`
 seconds the run ends and the server is stopped.
 
     python bench/serve_load.py [--page signal-box.ipynb] [--concurrent 30] [--warm 8]
+
+``python bench/serve_load.py --burst [--loads 60 --spread 10]`` runs
+``bench/kernel_burst.py`` instead: a burst of page loads by HTTP and websocket clients,
+once with plain kernels and once with kernels forked from the template.
 """
 
 from __future__ import annotations
@@ -224,6 +228,13 @@ def _deadline(signum: int, frame: object) -> None:
 
 
 def main() -> None:
+    if "--burst" in sys.argv:  # HTTP+websocket burst, plain and forked kernels (#24)
+        sys.argv.remove("--burst")
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import kernel_burst
+
+        kernel_burst.main()
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--page", default="signal-box.ipynb")
     parser.add_argument("--concurrent", type=int, default=30)
