@@ -278,9 +278,7 @@ class InterceptTable(GuardedWidget):
         if room.game != "intercept":
             raise CipherkitError(f"an intercept table cannot sit in a {room.game} room")
         if room.seat is None:
-            raise CipherkitError(
-                "an intercept room cannot be watched yet: join a team to play"
-            )
+            raise CipherkitError("an intercept room cannot be watched yet: join a team to play")
         self._room = room
         self.seat = room.seat
         self.bot_name = "room"
