@@ -88,7 +88,11 @@ class Entry:
 def write_notebook(
     path: str | os.PathLike[str], cells: list[tuple[str, str]], metadata: dict[str, Any]
 ) -> Path:
-    """Write an nbformat 4 notebook of ``(kind, source)`` cells with no outputs."""
+    """Write an nbformat 4 notebook of ``(kind, source)`` cells with no outputs, checked
+    against the notebook format's schema by ``nbformat.validate`` before it is written;
+    its ``title`` (from ``metadata``) is the browser's title for the page."""
+    import nbformat
+
     out_cells = []
     for i, (kind, source) in enumerate(cells):
         cell: dict[str, Any] = {
@@ -105,11 +109,16 @@ def write_notebook(
         "metadata": {
             "kernelspec": KERNELSPEC,
             "language_info": {"name": "python"},
+            **({"title": str(metadata["title"])} if metadata.get("title") else {}),
             **({"cipherkit": metadata} if metadata else {}),
         },
         "nbformat": 4,
         "nbformat_minor": 5,
     }
+    try:
+        nbformat.validate(nbformat.from_dict(notebook))
+    except nbformat.ValidationError as exc:
+        raise CipherkitError(f"{Path(path).name}: not a valid notebook: {exc.message}") from None
     target = Path(path)
     target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return target

@@ -186,3 +186,23 @@ def test_a_page_whose_answer_is_only_inside_other_words_is_published(tmp_path: P
     assert (tmp_path / "out" / "watch.ipynb") in publish_missions(
         [source], out=tmp_path / "out", games=5
     )
+
+
+def test_written_pages_are_valid_notebooks_titled_for_the_browser(tmp_path: Path) -> None:
+    import nbformat
+
+    from cipherkit.publish.gallery import write_notebook
+
+    page = write_notebook(
+        tmp_path / "a.ipynb", [("markdown", "# A"), ("code", "1 + 1")], {"title": "The A"}
+    )
+    nb = nbformat.read(page, as_version=4)
+    nbformat.validate(nb)
+    assert nb.metadata.title == "The A" and nb.metadata.cipherkit.title == "The A"
+    with pytest.raises(CipherkitError, match=r"b\.ipynb: not a valid notebook"):
+        write_notebook(tmp_path / "b.ipynb", [("raw-ish", "x")], {})
+    assert not (tmp_path / "b.ipynb").exists()
+    # every committed page has the puzzle's title as the browser's title
+    for path in (ROOT / "puzzles").rglob("*.ipynb"):
+        meta = notebook(path)["metadata"]
+        assert meta.get("title") == meta["cipherkit"]["title"], path
