@@ -422,7 +422,17 @@ def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
     assert "Round 2" in pages[0].text("round")
 
     # No page received the other team's keywords, in any frame (a reload's too).
-    log = " ".join(str(x) for x in (room.session().view(0).get("log") or []))
+    # Public: the log, the room's code, and the lobby's own files (its placeholder code
+    # is made of code words, which may be keywords too).
+    lobby = Path(__file__).resolve().parents[2] / "cipherkit" / "widgets"
+    log = " ".join(
+        [
+            *(str(x) for x in (room.session().view(0).get("log") or [])),
+            room.code.replace("-", " "),
+            (lobby / "lobby.js").read_text(encoding="utf-8"),
+            (lobby / "lobby.css").read_text(encoding="utf-8"),
+        ]
+    )
     for seat, page in pages.items():
         seen = page.frames_text().lower()
         assert "intercept" in seen  # the scan read the frames

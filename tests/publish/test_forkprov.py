@@ -9,6 +9,7 @@ import asyncio
 import logging
 import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -38,6 +39,25 @@ def fork_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[forkprov.Template]
         factory.default_provisioner_name = before
         os.environ.pop("JUPYTER_DEFAULT_PROVISIONER_NAME", None)
         shared.stop()
+
+
+def run_async(main: Any) -> None:
+    """``asyncio.run(main())`` in a thread of its own (the browser tests' Playwright may
+    keep an event loop running in this one)."""
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:
+            failed.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(300)
+    assert not thread.is_alive(), "the kernels did not finish in 300 s"
+    if failed:
+        raise failed[0]
 
 
 async def start() -> tuple[AsyncKernelManager, Any]:
@@ -85,7 +105,7 @@ def test_kernels_are_forked_from_the_template_and_reseeded(fork_default: forkpro
             await stop(km1, kc1)
             await stop(km2, kc2)
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_a_dead_template_leaves_its_kernels_running_and_kernels_start_the_ordinary_way(
@@ -116,7 +136,7 @@ def test_a_dead_template_leaves_its_kernels_running_and_kernels_start_the_ordina
         finally:
             await stop(km1, kc1)
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_plain_kernels_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -150,4 +170,4 @@ def test_a_forked_kernel_answers_the_widgets_control_comm(
         finally:
             await stop(km, kc)
 
-    asyncio.run(main())
+    run_async(main)
