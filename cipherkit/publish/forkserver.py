@@ -193,8 +193,8 @@ def _read_request(conn: socket.socket) -> dict[str, Any]:
         if len(data) > MAX_REQUEST:
             raise ValueError("request too long")
     request = json.loads(data.decode("utf-8"))
-    argv = request.get("argv")
-    if not isinstance(request, dict) or not isinstance(argv, list) or "-m" not in argv:
+    argv = request.get("argv") if isinstance(request, dict) else None
+    if not isinstance(argv, list) or "-m" not in argv[:-1]:
         raise ValueError("a request is {argv, env, cwd} with argv running a module")
     if argv[argv.index("-m") + 1] != KERNEL_MODULE:
         raise ValueError(f"the template starts only {KERNEL_MODULE}")

@@ -766,28 +766,28 @@ class Store:
         """The room's running clock (intercept's sand timer): when it runs out (epoch
         seconds, from the stored time of the action that started it, so every server
         agrees and a restart changes nothing), at which version, and the clock."""
+        return self._read(room_id, self._clock_at)
 
-        def ends(row: _Row, session: Session) -> tuple[float, int, Clock] | None:
-            if row.status != "open" or session.spec.clock is None:
-                return None
-            clock = session.spec.clock(session.state)
-            if clock is None:
-                return None
-            key = (row.id, clock.key)
-            if key not in self._clock_starts:
-                number = _clock_start(session, clock.key)
-                found = (
-                    self.db.connection()
-                    .execute(
-                        "SELECT created FROM actions WHERE room_id = ? AND number = ?",
-                        (row.id, number),
-                    )
-                    .fetchone()
+    def _clock_at(self, row: _Row, session: Session) -> tuple[float, int, Clock] | None:
+        """:meth:`_clock_ends` for a room already read (inside its transaction)."""
+        if row.status != "open" or session.spec.clock is None:
+            return None
+        clock = session.spec.clock(session.state)
+        if clock is None:
+            return None
+        key = (row.id, clock.key)
+        if key not in self._clock_starts:
+            number = _clock_start(session, clock.key)
+            found = (
+                self.db.connection()
+                .execute(
+                    "SELECT created FROM actions WHERE room_id = ? AND number = ?",
+                    (row.id, number),
                 )
-                self._clock_starts[key] = row.updated if found is None else float(found[0])
-            return self._clock_starts[key] + clock.seconds, row.version, clock
-
-        return self._read(room_id, ends)
+                .fetchone()
+            )
+            self._clock_starts[key] = row.updated if found is None else float(found[0])
+        return self._clock_starts[key] + clock.seconds, row.version, clock
 
     def _ring(self, room_id: str, version: int, clock: Clock) -> None:
         """Take the clock's action for the room, once: checked against ``version``, so
@@ -860,8 +860,8 @@ class Room:
                 teams = _teams(state)
                 title = session.spec.title(state) if session.spec.title else session.game
                 actors = session.actors()
+                clock = store._clock_at(row, session)
         now = time.time()
-        clock = store._clock_ends(self.id)
         summary: JsonDict = {"players": len(seats)}
         for key, value in (row.config or {}).items():
             if isinstance(value, bool | int | float) and key != "players":

@@ -133,12 +133,12 @@ name (and team)
             raise Refused(
                 "refused: a create message has type, game, players, bots, name, team, timer"
             )
-        timer = content.get("timer", False)
-        if not isinstance(timer, bool) or (timer and not GAMES[str(content["game"])].get("timer")):
-            raise Refused("refused: timer is true or false, for intercept only")
         game = content["game"]
         if game not in GAMES:
             raise Refused("refused: unknown game")
+        timer = content.get("timer", False)
+        if not isinstance(timer, bool) or (timer and not GAMES[game].get("timer")):
+            raise Refused("refused: timer is true or false, for intercept only")
         players = content.get("players", GAMES[game]["default"])
         if players not in GAMES[game]["players"] or isinstance(players, bool):
             raise Refused(f"refused: {game} is for {GAMES[game]['players']} players")

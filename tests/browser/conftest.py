@@ -174,24 +174,40 @@ def write_test_records(folder: Path) -> None:
 
 @pytest.fixture(scope="session")
 def voila_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    port = free_port()
     log = tmp_path_factory.mktemp("voila-log") / "voila.log"
-    env = {**os.environ, "CIPHERKIT_SEED": str(SEED), "PYTHONUNBUFFERED": "1"}
+    server, process = start_gallery_server(gallery, log, {"CIPHERKIT_SEED": str(SEED)})
+    try:
+        yield server
+    finally:
+        stop_process_group(process)
+
+
+def start_gallery_server(
+    gallery: Path, log: Path, env: dict[str, str] | None = None, *, drop: tuple[str, ...] = ()
+) -> tuple[Server, subprocess.Popen[bytes]]:
+    """Start what ``cipherkit serve`` runs on ``gallery`` on a free port, with ``env``
+    added to this process's environment (``drop``: variables taken out); return the
+    server and its process once it answers (the caller stops it)."""
+    port = free_port()
+    full = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
+    for name in drop:
+        full.pop(name, None)
     with log.open("wb") as out:
         process = subprocess.Popen(
             voila_command(gallery, port),
-            env=env,
+            env=full,
             stdout=out,
             stderr=subprocess.STDOUT,
             cwd=gallery,
             start_new_session=True,
         )
-    url = f"http://127.0.0.1:{port}"
+    server = Server(f"http://127.0.0.1:{port}", port, SEED, gallery, log)
     try:
-        wait_until_up(url + "/", process, log, SERVER_START_TIMEOUT)
-        yield Server(url, port, SEED, gallery, log)
-    finally:
+        wait_until_up(server.url + "/", process, log, SERVER_START_TIMEOUT)
+    except BaseException:
         stop_process_group(process)
+        raise
+    return server, process
 
 
 @pytest.fixture(scope="session")

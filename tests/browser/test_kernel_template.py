@@ -4,9 +4,7 @@ pages (with ordinary kernels, said in the log)."""
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,15 +13,12 @@ from typing import Any
 import psutil
 import pytest
 
-from cipherkit.publish.serve import voila_command
 from tests.browser.conftest import (
     SEED,
-    SERVER_START_TIMEOUT,
     UI_TIMEOUT_MS,
     Server,
-    free_port,
+    start_gallery_server,
     stop_process_group,
-    wait_until_up,
 )
 from tests.browser.test_hardening import kernels, log_text, real_kernel
 
@@ -37,22 +32,10 @@ CARD = "[data-testid=hand] button[data-card]:not([disabled])"
 @pytest.fixture(scope="module")
 def forking(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """A gallery server with forked kernels (the default, asked for explicitly)."""
-    port = free_port()
     log = tmp_path_factory.mktemp("template") / "voila.log"
-    env = {**os.environ, "CIPHERKIT_KERNELS": "fork", "PYTHONUNBUFFERED": "1"}
-    env["CIPHERKIT_SEED"] = str(SEED)
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            voila_command(gallery, port),
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=gallery,
-            start_new_session=True,
-        )
-    server = Server(f"http://127.0.0.1:{port}", port, SEED, gallery, log)
+    env = {"CIPHERKIT_KERNELS": "fork", "CIPHERKIT_SEED": str(SEED)}
+    server, process = start_gallery_server(gallery, log, env)
     try:
-        wait_until_up(server.url + "/", process, log, SERVER_START_TIMEOUT)
         yield server, process
     finally:
         stop_process_group(process)

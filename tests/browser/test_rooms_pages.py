@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,18 +18,15 @@ from typing import Any
 import pytest
 
 from cipherkit.games.decipher.cards import CARDS
-from cipherkit.publish.serve import STORE_ENV, voila_command
+from cipherkit.publish.serve import STORE_ENV
 from cipherkit.rooms import open_store
 from tests.browser.conftest import (
-    SEED,
-    SERVER_START_TIMEOUT,
     UI_TIMEOUT_MS,
     KernelClient,
     Server,
-    free_port,
+    start_gallery_server,
     stop_process_group,
     table_model_id,
-    wait_until_up,
 )
 from tests.browser.recorded_page import RecordedPage
 
@@ -43,27 +39,9 @@ LOBBY_CLASS = "cipherkit.widgets.lobby.Lobby"
 
 
 def start_store_server(gallery: Path, url: str, log: Path) -> tuple[Server, Any]:
-    """Start a gallery server (what ``cipherkit serve`` runs) whose kernels use the rooms
-    store at ``url``; returns the server and its process once it answers."""
-    port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: url}
-    env.pop("CIPHERKIT_SEED", None)  # rooms deal from os.urandom
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            voila_command(gallery, port),
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=gallery,
-            start_new_session=True,
-        )
-    server = Server(f"http://127.0.0.1:{port}", port, SEED, gallery, log)
-    try:
-        wait_until_up(server.url + "/", process, log, SERVER_START_TIMEOUT)
-    except BaseException:
-        stop_process_group(process)
-        raise
-    return server, process
+    """A gallery server whose kernels use the rooms store at ``url`` (rooms deal from
+    os.urandom: no fixed seed)."""
+    return start_gallery_server(gallery, log, {STORE_ENV: url}, drop=("CIPHERKIT_SEED",))
 
 
 @pytest.fixture(scope="module")
