@@ -108,6 +108,7 @@ class CrackResult:
     :mod:`.readings`), closest first."""
 
     def to_json(self) -> dict[str, Any]:
+        """The result as a JSON-safe dict (what ``cipherkit crack --json`` prints)."""
         return {
             "cipher": self.cipher,
             "key": self.key,
@@ -120,6 +121,7 @@ class CrackResult:
         }
 
     def summary_text(self) -> str:
+        """The result in a few lines of text (what ``cipherkit crack`` prints)."""
         verdict = "looks like English" if self.fitness > -0.6 else "may not be solved"
         lines = [
             f"cipher:    {self.cipher}",

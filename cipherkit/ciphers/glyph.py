@@ -90,6 +90,7 @@ class GlyphSubstitution:
         return "".join(" " if g == " " else order[g] for g in ids)
 
     def glyph_set(self) -> Any:
+        """The glyph set this cipher draws its symbols from."""
         from cipherkit.glyphs import glyph_set_from_spec
 
         return glyph_set_from_spec(self.spec)
@@ -116,7 +117,9 @@ class GlyphSubstitution:
         return d.svg()
 
     def key_text(self) -> str:
+        """The key in words: each letter and its glyph."""
         return " ".join(f"{ALPHABET[i]}={s}" for i, s in enumerate(self.symbols))
 
     def to_json(self) -> dict[str, Any]:
+        """The cipher as a JSON-safe dict (its glyph set spec and symbols)."""
         return {"cipher": self.name, "key": {"spec": self.spec, "symbols": list(self.symbols)}}

@@ -77,6 +77,7 @@ class Reading:
         return f"{times} {way} by the model"
 
     def to_json(self) -> dict[str, object]:
+        """The reading as a JSON-safe dict (plaintext, gap, changes)."""
         return {
             "plaintext": self.plaintext,
             "gap": round(self.gap, 2),

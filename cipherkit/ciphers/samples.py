@@ -61,6 +61,11 @@ SENTENCES = [
 
 
 def letters_of(text: str) -> str:
+    """The letters of ``text``, upper case, everything else dropped.
+
+    >>> letters_of("Meet me at 9, by the pier!")
+    'MEETMEATBYTHEPIER'
+    """
     return "".join(ch for ch in text.upper() if "A" <= ch <= "Z")
 
 

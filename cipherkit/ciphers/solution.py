@@ -35,6 +35,7 @@ class Solution:
     fitness: float
 
     def to_json(self) -> dict[str, Any]:
+        """The solution as a JSON-safe dict (cipher, key, plaintext and scores)."""
         return {
             **self.cipher.to_json(),
             "plaintext": self.plaintext,

@@ -67,6 +67,7 @@ class Attempt:
         return f"{self.lesson} · {self.exercise}"
 
     def to_json(self) -> dict[str, Any]:
+        """The attempt as a JSON-safe dict (its time in ISO 8601)."""
         return {
             "student": self.student,
             "lesson": self.lesson,

@@ -66,6 +66,7 @@ class Classroom:
         migrate(self.db.connection())
 
     def close(self) -> None:
+        """Close the store's connection."""
         self.store.close()
 
     def __enter__(self) -> Classroom:

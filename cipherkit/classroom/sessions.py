@@ -43,10 +43,12 @@ class ClassSession:
 
     @property
     def is_open(self) -> bool:
+        """Whether the class session is still open."""
         return self.status == "open"
 
     @classmethod
     def of(cls, row: tuple[Any, ...]) -> ClassSession:
+        """The class session read from a database row."""
         return cls(
             str(row[0]),
             str(row[1]),
@@ -57,6 +59,7 @@ class ClassSession:
         )
 
     def to_json(self) -> dict[str, Any]:
+        """The class session as a JSON-safe dict (times in ISO 8601)."""
         return {
             "id": self.id,
             "code": self.code,

@@ -41,6 +41,7 @@ class RoomSummary:
     seats: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
+        """The summary as a JSON-safe dict (people as name and connected)."""
         data = asdict(self)
         data["people"] = [{"name": n, "connected": c} for n, c in self.people]
         return data

@@ -20,6 +20,13 @@ from cipherkit.core.rng import Rng
 
 @runtime_checkable
 class Bot(Protocol):
+    """What every bot is: a ``name`` and an ``act`` that chooses one of the legal actions.
+
+    Bots are looked up by name in the registry (:func:`~cipherkit.core.registry.make_bot`);
+    a bot sees only its seat's observation and draws randomness from the ``rng`` it is
+    given, so a game with bots replays exactly.
+    """
+
     name: str
 
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
@@ -33,4 +40,5 @@ class RandomBot:
     name = "random"
 
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        """Choose one of ``legal_actions`` uniformly at random with ``rng``."""
         return rng.choice(legal_actions)

@@ -67,6 +67,7 @@ class Event:
     text: str = ""
 
     def to_json(self) -> JsonDict:
+        """The event as a JSON-safe dict (``kind``, ``data``, ``text``)."""
         return {"kind": self.kind, "data": dict(self.data), "text": self.text}
 
 
@@ -91,9 +92,11 @@ class Outcome:
 
     @property
     def is_draw(self) -> bool:
+        """Whether the game ended in a draw."""
         return self.draw
 
     def to_json(self) -> JsonDict:
+        """The outcome as a JSON-safe dict; :meth:`from_json` reads it back."""
         return {
             "winners": list(self.winners),
             "reason": self.reason,
@@ -103,6 +106,7 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> Outcome | None:
+        """The outcome written by :meth:`to_json`, or None for ``None`` (a game not over)."""
         if data is None:
             return None
         return cls(
@@ -147,6 +151,7 @@ class State(ABC):
         return self._apply(seat, action)
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
+        """Whether ``seat`` may take ``action`` now (:meth:`check` raises no error)."""
         try:
             self.check(seat, action)
         except IllegalAction:
@@ -160,6 +165,7 @@ class State(ABC):
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (it has an :attr:`outcome`)."""
         return self.outcome is not None
 
     @abstractmethod
@@ -282,6 +288,7 @@ class GameSpec:
     clock: Callable[[State], Clock | None] | None = None
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state of this game from its ``to_json`` dict."""
         return self.state_type.from_json(data)
 
 

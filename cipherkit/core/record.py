@@ -40,12 +40,19 @@ class Record:
 
     @classmethod
     def start(cls, game: str, config: Mapping[str, Any] | None, seed: int) -> Record:
+        """A record of a new game with no actions yet.
+
+        >>> Record.start("decipher", {"first_player": 0}, seed=7).actions
+        []
+        """
         return cls(game, None if config is None else dict(config), seed)
 
     def add(self, seat: Seat, action: Action) -> None:
+        """Append ``seat``'s ``action`` (kept in its text notation)."""
         self.actions.append((seat, str(action)))
 
     def new_state(self) -> State:
+        """The game's initial state, made again from the record's game, config and seed."""
         from cipherkit.core.registry import get_game
 
         return get_game(self.game).new_game(self.config, seed=self.seed)
@@ -75,6 +82,7 @@ class Record:
         return last
 
     def to_json(self) -> dict[str, Any]:
+        """The record as a JSON-safe dict; :meth:`from_json` reads it back."""
         return {
             "game": self.game,
             "config": self.config,
@@ -85,6 +93,7 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Record:
+        """The record written by :meth:`to_json`; a malformed one is a one-line error."""
         try:
             return cls(
                 game=str(data["game"]),
@@ -97,10 +106,12 @@ class Record:
             raise CipherkitError(f"not a game record: {exc}") from None
 
     def save(self, path: str | Path) -> None:
+        """Write the record to ``path`` as JSON."""
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """Read a record saved by :meth:`save`; a file that is not JSON is a one-line error."""
         try:
             return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
         except json.JSONDecodeError as exc:

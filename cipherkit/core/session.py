@@ -88,17 +88,25 @@ class Player:
 
     @property
     def is_bot(self) -> bool:
+        """Whether a bot plays this seat."""
         return self.bot is not None
 
     def describe(self) -> str:
+        """The seat in words, for logs and lobbies.
+
+        >>> Player(1, "random").describe(), Player(0, None, "Ada").describe()
+        ('seat 1: random bot', 'Ada: a person')
+        """
         who = self.name or f"seat {self.seat}"
         return f"{who}: {self.bot} bot" if self.bot is not None else f"{who}: a person"
 
     def to_json(self) -> JsonDict:
+        """The seat as a JSON-safe dict; :meth:`from_json` reads it back."""
         return {"seat": self.seat, "bot": self.bot, "name": self.name}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Player:
+        """The seat written by :meth:`to_json`."""
         bot = data.get("bot")
         return cls(int(data["seat"]), None if bot is None else str(bot), str(data.get("name", "")))
 
@@ -115,6 +123,7 @@ class LoggedEvent:
     event: Event
 
     def to_json(self) -> JsonDict:
+        """The event as a JSON-safe dict, with its action ``number`` and ``seat``."""
         return {"number": self.number, "seat": self.seat, **self.event.to_json()}
 
 
@@ -214,6 +223,7 @@ class Session:
 
     @property
     def game(self) -> str:
+        """The registered name of the game being played."""
         return self.spec.name
 
     @property
@@ -223,18 +233,22 @@ class Session:
 
     @property
     def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it is being played."""
         return self._state.outcome
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended."""
         return self._state.outcome is not None
 
     @property
     def human_seats(self) -> list[Seat]:
+        """The seats people play, in seat order."""
         return [p.seat for p in self.players if not p.is_bot]
 
     @property
     def bot_seats(self) -> list[Seat]:
+        """The seats bots play, in seat order."""
         return [p.seat for p in self.players if p.is_bot]
 
     @property
@@ -258,6 +272,7 @@ class Session:
         return self._state.observe(viewer)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        """The actions ``seat`` may take now (none once the game is over)."""
         if self.is_over:
             return []
         return self._state.legal_actions(seat)

@@ -106,6 +106,7 @@ def check_random_playouts(
 
 
 def check_determinism(spec: GameSpec, *, seeds: Iterable[int], config: Config = None) -> None:
+    """Assert that the same seed gives the same game: the same actions and states."""
     for seed in seeds:
         first, rec1 = random_playout(spec, seed=seed, config=config)
         second, rec2 = random_playout(spec, seed=seed, config=config)
@@ -117,6 +118,11 @@ def check_determinism(spec: GameSpec, *, seeds: Iterable[int], config: Config = 
 
 
 def check_json_roundtrip(spec: GameSpec, *, seeds: Iterable[int], config: Config = None) -> None:
+    """Assert that every state of random playouts survives a JSON round trip.
+
+    Both the state (``to_json`` then ``state_from_json``) and every viewer's
+    observation must come back unchanged.
+    """
     for seed in seeds:
         states, _ = random_playout(spec, seed=seed, config=config)
         for step, state in enumerate(states):
@@ -135,6 +141,7 @@ def check_json_roundtrip(spec: GameSpec, *, seeds: Iterable[int], config: Config
 
 
 def check_replay(spec: GameSpec, *, seeds: Iterable[int], config: Config = None) -> None:
+    """Assert that a record, through JSON and back, replays to the very same states."""
     for seed in seeds:
         states, record = random_playout(spec, seed=seed, config=config)
         again = Record.from_json(_json_roundtrip(record.to_json(), "record"))

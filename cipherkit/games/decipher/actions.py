@@ -27,6 +27,8 @@ from cipherkit.games.decipher.cards import CARDS, Card
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
+    """Play ``card`` from your hand on the column in turn (notation ``play QS``)."""
+
     card: Card
 
     def __str__(self) -> str:
@@ -35,18 +37,24 @@ class Play(Action):
 
 @dataclass(frozen=True, slots=True)
 class Skip(Action):
+    """Play nothing on the column in turn (notation ``skip``)."""
+
     def __str__(self) -> str:
         return "skip"
 
 
 @dataclass(frozen=True, slots=True)
 class BreakCode(Action):
+    """Announce that you will guess the opponent's hidden code (notation ``break``)."""
+
     def __str__(self) -> str:
         return "break"
 
 
 @dataclass(frozen=True, slots=True)
 class Guess(Action):
+    """Guess ``card`` for the opponent's hidden card in turn (notation ``guess QS``)."""
+
     card: Card
 
     def __str__(self) -> str:

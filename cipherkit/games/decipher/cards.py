@@ -51,6 +51,11 @@ class Card:
 
     @property
     def pretty(self) -> str:
+        """The card with a suit symbol, as people write it.
+
+        >>> Card.parse("QS").pretty, Card.parse("TH").pretty
+        ('Q♠', '10♥')
+        """
         rank = "10" if self.rank == 10 else RANK_CHARS[self.rank - 1]
         return rank + SUIT_SYMBOLS[self.suit]
 
@@ -85,4 +90,9 @@ CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
 
 
 def full_deck() -> list[Card]:
+    """The 52 cards, in a fixed order.
+
+    >>> len(full_deck())
+    52
+    """
     return list(CARDS)

@@ -206,6 +206,7 @@ class CandidateTable:
 
     @property
     def bits(self) -> float:
+        """How much is still unknown of the code: log2 of the codes that fit."""
         return math.log2(self.count) if self.count else 0.0
 
     def __repr__(self) -> str:

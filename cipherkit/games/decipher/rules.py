@@ -161,6 +161,7 @@ class DecipherState(State):
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, config: Mapping[str, Any] | None = None, *, seed: int) -> DecipherState:
+        """A new game: the shuffled deck, both hidden codes and both hands."""
         state = cls()
         state.config = make_config(config)
         state.rng = Rng(seed)
@@ -177,6 +178,7 @@ class DecipherState(State):
         return state
 
     def name(self, seat: Seat) -> str:
+        """The name of ``seat``'s player (from the config)."""
         return self.config["names"][seat]
 
     # ------------------------------------------------------------------ queries
@@ -196,6 +198,7 @@ class DecipherState(State):
         return not self.deck and (not self.hands[0] or not self.hands[1])
 
     def at_turn_start(self) -> bool:
+        """Whether the player in turn is at the first column of their turn."""
         return self.phase == PLAY and self.column == 0
 
     def legal_actions(self, seat: Seat) -> list[Action]:

@@ -101,6 +101,7 @@ class ScoreTable:
 
     @staticmethod
     def of(scoring: Mapping[str, int]) -> ScoreTable:
+        """The score table for the scoring config's points (exact, rank, suit)."""
         return _score_table(int(scoring["exact"]), int(scoring["rank"]), int(scoring["suit"]))
 
 

@@ -79,4 +79,5 @@ def hidden_variant(state: DecipherState, viewer: Viewer, rng: Rng) -> DecipherSt
 
 
 def viewers(state: DecipherState) -> list[Viewer]:
+    """Who may look at a decipher game: both seats and a spectator."""
     return [0, 1, "spectator"]
