@@ -84,6 +84,7 @@ def _vectors() -> Vectors:
 
 
 def own_keywords(observation: dict[str, Any]) -> list[str]:
+    """The four keywords of the observing seat's team."""
     return list(observation["keywords"][observation["team"]])
 
 
@@ -222,10 +223,12 @@ class CkBot:
     plans: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
     def act(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """Write clues, decrypt or intercept, whichever the seat is asked to do now."""
         return dispatch(self, observation, legal, rng)
 
     # -------------------------------------------------------- encryptor
     def encrypt(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """The next clue of this round's plan for the team's code (planned once a round)."""
         key = (observation["round"], observation["team"])
         plan = self.plans.get(key)
         if plan is None:
@@ -300,6 +303,7 @@ class CkBot:
 
     # -------------------------------------------------------- guesses
     def decrypt(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """The own team's code that best fits the clues, by embedding similarity."""
         vectors = _vectors()
         scores = code_scores(
             similarity_matrix(vectors, own_keywords(observation), current_clues(observation))
@@ -308,6 +312,7 @@ class CkBot:
         return GUESSES[best_code(scores, mask, rng)]
 
     def intercept(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """The opponents' code that best fits the clues, given their earlier clues."""
         vectors = _vectors()
         target = observation["reading"]
         index = clue_index(observation, target)
@@ -360,9 +365,11 @@ class BaselineBot:
     plans: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
     def act(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """Write clues, decrypt or intercept, whichever the seat is asked to do now."""
         return dispatch(self, observation, legal, rng)
 
     def encrypt(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """The next clue of this round's plan for the team's code (planned once a round)."""
         key = (observation["round"], observation["team"])
         plan = self.plans.get(key)
         if plan is None:
@@ -372,6 +379,7 @@ class BaselineBot:
         return make_clue(plan[len(written)])
 
     def plan(self, observation: dict[str, Any], rng: Rng) -> list[str]:
+        """Three clues for this round's code: for each digit, a word near its keyword."""
         vectors = _vectors()
         table = hint_table()
         words = own_keywords(observation)
@@ -399,6 +407,7 @@ class BaselineBot:
         return clues
 
     def decrypt(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """The own team's code whose keywords are most similar to the clues."""
         vectors = _vectors()
         keys, _ = vectors.matrix_of(own_keywords(observation))
         texts = ["" if c is None else c for c in current_clues(observation)]
@@ -408,6 +417,7 @@ class BaselineBot:
         return GUESSES[best_code(code_scores(sims), np.ones(len(CODES), bool), rng)]
 
     def intercept(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """The opponents' code whose earlier clues are most similar, on average, to these."""
         vectors = _vectors()
         target = observation["reading"]
         sims = history_scores(

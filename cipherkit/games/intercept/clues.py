@@ -102,6 +102,7 @@ class Problem:
     message: str
 
     def to_json(self) -> dict[str, str]:
+        """The problem as a JSON-safe dict (kind, severity, message)."""
         return {"kind": self.kind, "severity": self.severity, "message": self.message}
 
 
@@ -114,10 +115,12 @@ class ClueCheck:
 
     @property
     def errors(self) -> tuple[Problem, ...]:
+        """The problems that make the clue illegal."""
         return tuple(p for p in self.problems if p.severity == "error")
 
     @property
     def warnings(self) -> tuple[Problem, ...]:
+        """The problems that allow the clue but are worth a second look."""
         return tuple(p for p in self.problems if p.severity == "warning")
 
     @property
@@ -136,6 +139,7 @@ class ClueCheck:
         return self.errors[0].message if self.errors else ""
 
     def to_json(self) -> dict[str, Any]:
+        """The check as a JSON-safe dict (text, ok, problems)."""
         return {
             "text": self.text,
             "ok": self.ok,

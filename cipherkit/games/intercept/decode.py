@@ -72,9 +72,11 @@ class DecodeResult:
 
     @property
     def code_text(self) -> str:
+        """The decoded code as text, digits joined by dots (``1.3.4``)."""
         return code_text(self.code)
 
     def to_json(self) -> dict[str, Any]:
+        """The result as a JSON-safe dict (what ``cipherkit decode --json`` prints)."""
         return {
             "code": self.code_text,
             "keywords": list(self.keywords),

@@ -40,9 +40,11 @@ class NoteRow:
 
     @property
     def code_text(self) -> str:
+        """The round's code as text, digits joined by dots (``?.?.?`` while unknown)."""
         return code_text(self.code)
 
     def to_json(self) -> dict[str, Any]:
+        """The row as a JSON-safe dict."""
         return {
             "round": self.round,
             "clues": list(self.clues),
@@ -61,6 +63,7 @@ class NoteSide:
     index: Mapping[int, tuple[str, ...]]
 
     def to_json(self) -> dict[str, Any]:
+        """The side's notes as a JSON-safe dict (rows and clue index)."""
         return {
             "team": self.team,
             "rows": [r.to_json() for r in self.rows],
@@ -104,12 +107,14 @@ class NoteSheet:
     sides: tuple[NoteSide, ...]
 
     def side(self, team: str) -> NoteSide:
+        """The notes of the side named ``team``; an unknown name is a ``KeyError``."""
         for side in self.sides:
             if side.team == team:
                 return side
         raise KeyError(team)
 
     def to_json(self) -> dict[str, Any]:
+        """The sheet as a JSON-safe dict, one entry per side."""
         return {side.team: side.to_json() for side in self.sides}
 
 

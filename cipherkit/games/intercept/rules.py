@@ -179,10 +179,20 @@ def team_seats(players: int) -> list[list[Seat]]:
 
 
 def code_list(code: Code | None) -> list[int] | None:
+    """The code as a JSON list, or None.
+
+    >>> code_list((3, 1, 4)), code_list(None)
+    ([3, 1, 4], None)
+    """
     return None if code is None else list(code)
 
 
 def code_of(data: Any) -> Code | None:
+    """The code read back from a JSON list, or None.
+
+    >>> code_of([3, 1, 4])
+    (3, 1, 4)
+    """
     return None if data is None else (int(data[0]), int(data[1]), int(data[2]))
 
 
@@ -245,6 +255,7 @@ class InterceptState(State):
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, config: Mapping[str, Any] | None = None, *, seed: int) -> InterceptState:
+        """A new game: each side's keywords (drawn, or fixed by the config) and round 1."""
         state = cls()
         state.config = make_config(config)
         state.rng = Rng(seed)
@@ -266,10 +277,12 @@ class InterceptState(State):
     # ------------------------------------------------------------------ structure
     @property
     def players(self) -> int:
+        """How many people play (3 to 8)."""
         return int(self.config["players"])
 
     @property
     def three_player(self) -> bool:
+        """Whether this is the three-player game (one team and an Interceptor)."""
         return self.players == 3
 
     @property
@@ -279,10 +292,12 @@ class InterceptState(State):
 
     @property
     def team_names(self) -> tuple[str, str]:
+        """The two sides' names: White and Black, or White and the Interceptor."""
         return THREE_PLAYER_NAMES if self.three_player else TEAM_NAMES
 
     @property
     def teams(self) -> list[list[Seat]]:
+        """The seats of each side."""
         return team_seats(self.players)
 
     @property
@@ -291,17 +306,21 @@ class InterceptState(State):
         return self.round
 
     def team_of(self, seat: Seat) -> int:
+        """The side ``seat`` plays on (0 or 1)."""
         if self.three_player:
             return 1 if seat == 2 else 0
         return seat % 2
 
     def opponent(self, team: int) -> int:
+        """The other side."""
         return 1 - team
 
     def name(self, seat: Seat) -> str:
+        """The name of ``seat``'s player (from the config)."""
         return self.config["names"][seat]
 
     def team_title(self, team: int) -> str:
+        """The side's name, capitalised, for people to read."""
         return self.team_names[team].capitalize()
 
     def sides(self) -> list[int]:
@@ -387,6 +406,7 @@ class InterceptState(State):
         return list(self.teams[self.opponent(team)])
 
     def keyword_guessers(self) -> list[Seat]:
+        """The seats that still have to guess keywords (none before the keywords stage)."""
         if self.phase != KEYWORDS:
             return []
         return [s for t in range(2) if self.keyword_guesses[t] is None for s in self.teams[t]]

@@ -95,6 +95,7 @@ class Vectors:
 
     @property
     def dim(self) -> int:
+        """How many numbers each word vector has."""
         return int(self.matrix.shape[1])
 
     def __contains__(self, word: object) -> bool:
