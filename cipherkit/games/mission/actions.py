@@ -56,6 +56,10 @@ from cipherkit.games.mission.tokens import ACTIONS
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
+    """Play a card of ``value`` from hand on the action card ``action``, then resolve it (``play 7
+    run``).
+    """
+
     value: int
     action: str
 
@@ -90,6 +94,8 @@ class Simple(Action):
 
 @dataclass(frozen=True, slots=True)
 class Step(Action):
+    """Run: move one room, to ``room`` (``step hall``)."""
+
     room: str
 
     def __str__(self) -> str:
@@ -98,6 +104,8 @@ class Step(Action):
 
 @dataclass(frozen=True, slots=True)
 class IntelRoom(Action):
+    """Intel: choose ``room`` and reveal its top token (``intel hall``)."""
+
     room: str
 
     def __str__(self) -> str:
@@ -106,6 +114,8 @@ class IntelRoom(Action):
 
 @dataclass(frozen=True, slots=True)
 class Collect(Action):
+    """Gather: collect the face-up glyph ``glyph`` in your room (``collect L``)."""
+
     glyph: str
 
     def __str__(self) -> str:
@@ -114,6 +124,8 @@ class Collect(Action):
 
 @dataclass(frozen=True, slots=True)
 class RegroupCard(Action):
+    """Regroup: clear the action card ``action`` (``regroup intel``)."""
+
     action: str
 
     def __str__(self) -> str:
@@ -122,6 +134,8 @@ class RegroupCard(Action):
 
 @dataclass(frozen=True, slots=True)
 class Slip(Action):
+    """Locksmith: move to the adjacent ``room``, through a wall if need be (``slip vault``)."""
+
     room: str
 
     def __str__(self) -> str:
@@ -130,6 +144,8 @@ class Slip(Action):
 
 @dataclass(frozen=True, slots=True)
 class Scout(Action):
+    """Lookout: reveal the top token of the nearby stack in ``room`` (``scout hall``)."""
+
     room: str
 
     def __str__(self) -> str:
@@ -138,6 +154,8 @@ class Scout(Action):
 
 @dataclass(frozen=True, slots=True)
 class Lower(Action):
+    """Fixer: discard the top card of the ``action`` pile (``lower intel``)."""
+
     action: str
 
     def __str__(self) -> str:
@@ -146,6 +164,8 @@ class Lower(Action):
 
 @dataclass(frozen=True, slots=True)
 class Peek(Action):
+    """Archivist: look at the top two tokens of the nearby stack in ``room`` (``peek hall``)."""
+
     room: str
 
     def __str__(self) -> str:
@@ -154,6 +174,8 @@ class Peek(Action):
 
 @dataclass(frozen=True, slots=True)
 class Disarm(Action):
+    """Technician: discard a face-up camera in the nearby ``room`` (``disarm hall``)."""
+
     room: str
 
     def __str__(self) -> str:
@@ -162,6 +184,8 @@ class Disarm(Action):
 
 @dataclass(frozen=True, slots=True)
 class Unblock(Action):
+    """Technician: discard a counter-intel token from action card ``action`` (``unblock run``)."""
+
     action: str
 
     def __str__(self) -> str:

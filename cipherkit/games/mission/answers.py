@@ -120,6 +120,7 @@ class Assessment:
 
     @property
     def unique(self) -> bool:
+        """Whether exactly one answer fits."""
         return self.count == 1
 
     def __repr__(self) -> str:
@@ -196,6 +197,11 @@ class WordList:
 
     @classmethod
     def of(cls, words: Iterable[str]) -> WordList:
+        """A word list of ``words`` (duplicates dropped, case folded).
+
+        >>> len(WordList.of(["owl", "OWL", "house"]))
+        2
+        """
         return cls(words)
 
     @classmethod

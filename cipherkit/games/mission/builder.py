@@ -213,11 +213,15 @@ class MissionBuilder:
                 yield gid
 
     def pool(self, *tokens: TokenSpec) -> MissionBuilder:
+        """Add clue tokens to the pool dealt into the stacks."""
         self.data.setdefault("pool", []).extend(tokens)
         return self
 
     # ------------------------------------------------------------------ the rest
     def seed(self, seed: int) -> MissionBuilder:
+        """Set the mission's seed, which the deal of the pool into stacks (and new glyph ids)
+        follow.
+        """
         self.data["seed"] = seed
         return self
 
@@ -228,10 +232,12 @@ class MissionBuilder:
         return self
 
     def players(self, lo: int = 1, hi: int = 4) -> MissionBuilder:
+        """Set how many players the mission takes, ``lo`` to ``hi``."""
         self.data["players"] = {"min": lo, "max": hi}
         return self
 
     def characters(self, *characters: str | dict[str, Any]) -> MissionBuilder:
+        """Set the characters the players choose from (ids of built-ins, or mappings)."""
         self.data["characters"] = list(characters)
         return self
 
@@ -262,6 +268,7 @@ class MissionBuilder:
         return self
 
     def to_dict(self) -> dict[str, Any]:
+        """The mission data built so far, as the YAML file would hold it."""
         return self.data
 
     def build(self) -> Mission:

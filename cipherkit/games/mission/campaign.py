@@ -253,6 +253,7 @@ class CampaignLog:
 
     @classmethod
     def begin(cls, campaign: CampaignMap) -> CampaignLog:
+        """A new log, at the campaign's first mission."""
         return cls(campaign.start)
 
     def record(self, campaign: CampaignMap, *, won: bool) -> CampaignLog:
@@ -269,10 +270,12 @@ class CampaignLog:
         return {**options, "secrets": list(self.secrets)}
 
     def to_json(self) -> str:
+        """The log as JSON text; :meth:`from_json` reads it back."""
         return json.dumps({"current": self.current, "played": self.played, "secrets": self.secrets})
 
     @classmethod
     def from_json(cls, text: str) -> CampaignLog:
+        """The log written by :meth:`to_json`."""
         data = json.loads(text)
         return cls(
             data["current"],

@@ -62,6 +62,7 @@ class Character:
 
     @property
     def ability_text(self) -> str:
+        """What the character's special ability does, in words."""
         return ABILITIES[self.ability]
 
     def to_data(self) -> str | dict[str, Any]:

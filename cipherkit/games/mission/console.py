@@ -37,6 +37,7 @@ class Glyph:
     no_token: bool = False
 
     def to_data(self) -> object:
+        """The glyph as the mission file writes it (its content alone when that says all)."""
         if self.content is not None and not self.no_token:
             return self.content
         data: dict[str, object] = {"content": self.content}
@@ -60,6 +61,7 @@ class Cell:
     marks: tuple[str, ...] = ()
 
     def to_data(self) -> object:
+        """The cell as the mission file writes it (the glyph id alone when it has no marks)."""
         return {"glyph": self.glyph, "marks": list(self.marks)} if self.marks else self.glyph
 
 
@@ -75,6 +77,11 @@ def normalize_answer(text: str) -> str:
 
 
 def answers_match(given: str, truth: str) -> bool:
+    """Whether ``given`` is the answer ``truth``, ignoring case, spaces and punctuation.
+
+    >>> answers_match("owl house", "OWL-HOUSE"), answers_match("owl", "OWLS")
+    (True, False)
+    """
     return normalize_answer(given) == normalize_answer(truth)
 
 

@@ -59,6 +59,7 @@ def from_mission(mission: Any) -> tuple[CardData, ConsoleData, MapData]:
 
 
 def card_from_mission(mission: Any) -> CardData:
+    """The mission card's drawing data: question, cells, title and id."""
     cells = tuple(CellData(c.glyph, c.word, c.answer, tuple(c.marks)) for c in mission.cells)
     return CardData(mission.question, cells, mission.title, mission.id)
 

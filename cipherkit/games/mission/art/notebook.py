@@ -61,16 +61,20 @@ def state_drawing(observation: Mapping[str, Any], mission: Any = None) -> Drawin
 
 
 def mission_svg(mission: Any) -> str:
+    """The mission's map at setup, as SVG text."""
     return mission_drawing(mission).svg()
 
 
 def mission_png(mission: Any) -> bytes:
+    """The mission's map at setup, as PNG bytes."""
     return mission_drawing(mission).png()
 
 
 def state_svg(observation: Mapping[str, Any], mission: Any = None) -> str:
+    """A viewer's board (from the observation only), as SVG text."""
     return state_drawing(observation, mission).svg()
 
 
 def state_png(observation: Mapping[str, Any], mission: Any = None) -> bytes:
+    """A viewer's board (from the observation only), as PNG bytes."""
     return state_drawing(observation, mission).png()

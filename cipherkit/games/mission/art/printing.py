@@ -73,6 +73,7 @@ class Paper:
 
     @property
     def size_mm(self) -> tuple[float, float]:
+        """The paper's width and height in millimetres."""
         return (round(self.width / DPI * 25.4, 1), round(self.height / DPI * 25.4, 1))
 
 
@@ -188,6 +189,7 @@ def _grid_cut_lines(
 
 # ------------------------------------------------------------------ pages
 def card_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+    """The print page with the mission card front and its briefing."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
     d = _page(mission, "Mission card", paper)
@@ -205,6 +207,7 @@ def card_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None
 
 
 def console_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+    """The print page with the console (windows blank) and the shutters to cut out."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
     d = _page(mission, "Console", paper)
@@ -262,6 +265,7 @@ def _tokens(mission: Any) -> list[tuple[str, int, TokenData]]:
 def token_pages(
     mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None
 ) -> list[tuple[str, Drawing]]:
+    """The print pages of clue tokens: their fronts, then their mirrored backs."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
     tokens = _tokens(mission)
@@ -313,6 +317,7 @@ def _back_label(d: Drawing, cx: float, cy: float, r: float, room: str, place: in
 
 
 def map_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+    """The print page with the map."""
     paper = A4 if paper is None else paper
     H = paper.height
     d = _page(mission, "Map", paper)
@@ -369,6 +374,7 @@ def _action_card(
 
 
 def action_cards_page(mission: Any, paper: Paper | None = None) -> Drawing:
+    """The print page with the action cards and the discard-pile card."""
     paper = A4 if paper is None else paper
     W = paper.width
     d = _page(mission, "Action cards", paper)
@@ -436,6 +442,7 @@ def _hourglass(d: Drawing, cx: float, cy: float, s: float) -> None:
 
 
 def key_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+    """The print page with the author's glyph key, marked as a spoiler."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
     d = _page(mission, "Glyph key", paper)
