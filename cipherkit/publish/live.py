@@ -19,15 +19,18 @@ from cipherkit.publish.registry import mission_path
 
 __all__ = ["PAGE_PLAYERS", "mission_table"]
 
-PAGE_PLAYERS = {"players": 2, "humans": 1, "bots": "planner"}
-"""A gallery page: one student with a planner bot as team-mate."""
+PAGE_PLAYERS = {"players": 2, "humans": 1, "bots": "planner:normal,propose=off"}
+"""A gallery page: one student with a planner bot as team-mate. The bot plays cards,
+opens windows and votes on the student's proposal, but never proposes an answer itself
+(``propose=off``): the answer is the student's to read and give (issue #21)."""
 
 
 def mission_table(mission_id: str, **options: Any) -> Any:
     """A :class:`~cipherkit.widgets.MissionTable` for the published mission ``mission_id``.
 
-    ``options`` override :data:`PAGE_PLAYERS` and go to ``MissionTable``.
+    ``options`` override :data:`PAGE_PLAYERS` and go to ``MissionTable``. The game is
+    saved in the page's room store, so a reload resumes it (``save=False`` to not).
     """
     from cipherkit.widgets.mission_table import MissionTable
 
-    return MissionTable(mission_path(mission_id), **{**PAGE_PLAYERS, **options})
+    return MissionTable(mission_path(mission_id), **{**PAGE_PLAYERS, "save": True, **options})

@@ -378,7 +378,10 @@ def build_view(
         "phase": obs["phase"],
         "status": status,
         "status_parts": status_parts,
-        "seats": [{"seat": s.seat, "name": s.name, "human": s.human, "bot": s.bot} for s in seats],
+        "seats": [
+            {"seat": s.seat, "name": s.name, "human": s.human, "bot": s.bot and s.bot.split(":")[0]}
+            for s in seats
+        ],
         "viewer": viewer,
         "locked_for": None
         if locked_for is None
