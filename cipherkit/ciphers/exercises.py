@@ -6,6 +6,12 @@ and digits, upper case, so ``"Attack at dawn!"`` and ``"ATTACK AT DAWN"`` are th
 answer. :func:`make_check` is what a teacher runs (once, outside the lesson) to get the
 two strings to paste.
 
+An exercise may declare **alternatives**, the other forms a right answer takes
+("Tuesday", "on Tuesdays"; "10", "ten bits"): :func:`make_checks` gives one digest per
+form, all with the same salt, and the exercise is declared with the list of digests;
+an answer is right when it matches any of them. Case, spaces and punctuation never
+matter (:func:`normalise`); anything else that may differ is listed.
+
 >>> salt, digest = make_check("Attack at dawn", salt="s1")
 >>> check_answer("attack at DAWN!", salt, digest)
 True
@@ -13,6 +19,9 @@ True
 False
 >>> Exercise("q1", "Which word?", salt, digest).check("ATTACKATDAWN")
 '✓ correct'
+>>> salt, digests = make_checks(["Tuesday", "Tuesdays", "on Tuesdays"], salt="s2")
+>>> [check_answer(a, salt, digests) for a in ("tuesday.", "On Tuesdays!", "Monday")]
+[True, True, False]
 """
 
 from __future__ import annotations
@@ -20,9 +29,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Exercise", "check_answer", "make_check", "normalise"]
+__all__ = ["Exercise", "check_answer", "make_check", "make_checks", "normalise"]
 
 MAX_ANSWER = 500
 
@@ -43,21 +53,54 @@ def make_check(answer: object, salt: str | None = None) -> tuple[str, str]:
     return salt, _digest(salt, answer)
 
 
-def check_answer(answer: object, salt: str, digest: str) -> bool:
-    """Whether ``answer`` hashes (salted, normalised) to ``digest``."""
+def make_checks(answers: Sequence[object], salt: str | None = None) -> tuple[str, list[str]]:
+    """``(salt, digests)`` for an answer and its alternatives: one digest per form, the
+    same salt for all (a random one unless given); forms that normalise alike count once.
+
+    >>> salt, digests = make_checks(["10", "ten", "10 bits", "10 BITS!"], salt="d")
+    >>> len(digests)
+    3
+    >>> make_checks([])
+    Traceback (most recent call last):
+    ...
+    ValueError: give at least one answer
+    """
+    forms = list(dict.fromkeys(normalise(a) for a in answers))
+    if not forms or not all(forms):
+        raise ValueError("give at least one answer" if not forms else "an answer is empty")
+    salt = secrets.token_hex(8) if salt is None else salt
+    return salt, [_digest(salt, form) for form in forms]
+
+
+def check_answer(answer: object, salt: str, digest: str | Sequence[str]) -> bool:
+    """Whether ``answer`` hashes (salted, normalised) to ``digest``, or to any of the
+    digests of a list (the exercise's declared alternatives).
+
+    >>> salt, digests = make_checks(["E", "the letter E"], salt="x")
+    >>> check_answer("Letter e", salt, digests), check_answer("the letter E", salt, digests)
+    (False, True)
+    >>> check_answer("", salt, digests)
+    False
+    """
     if not normalise(answer):
         return False
-    return hmac.compare_digest(_digest(salt, answer), digest)
+    digests = [digest] if isinstance(digest, str) else list(digest)
+    mine = _digest(salt, answer)
+    found = False
+    for known in digests:  # every one compared: the time does not tell which matched
+        found |= hmac.compare_digest(mine, str(known))
+    return found
 
 
 @dataclass(frozen=True)
 class Exercise:
-    """One question with its salted answer hash (no answer anywhere)."""
+    """One question with its salted answer hash, or the hashes of its declared
+    alternatives (no answer anywhere)."""
 
     name: str
     question: str
     salt: str
-    digest: str
+    digest: str | tuple[str, ...]
 
     def check(self, answer: object) -> str:
         """``'✓ correct'`` or ``'✗ not yet'``."""

@@ -22,12 +22,23 @@ lesson is ``lesson=`` or the page's file name, the exercise ``name=`` or its que
 '✓ correct'
 >>> box.view["solved"], box.view["tries"]
 (True, 2)
+
+An exercise that accepts several forms is declared with the digests of each
+(:func:`~cipherkit.ciphers.exercises.make_checks`); case, spaces and punctuation never
+matter:
+
+>>> from cipherkit.ciphers.exercises import make_checks
+>>> salt, digests = make_checks(["Tuesday", "on Tuesdays"], salt="y")
+>>> day = ExerciseBox("Which day?", salt, digests)
+>>> day.check("tuesday"), day.check("On Tuesdays."), day.check("Monday")
+('✓ correct', '✓ correct', '✗ not yet')
 """
 
 from __future__ import annotations
 
 import pathlib
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import traitlets
@@ -80,7 +91,8 @@ class ExerciseBox(GuardedWidget):
         The question, shown as plain text.
     salt, digest:
         From :func:`cipherkit.ciphers.exercises.make_check` (run once by the teacher,
-        outside the lesson).
+        outside the lesson); or, for an answer with declared alternatives, the salt and
+        the list of digests from :func:`~cipherkit.ciphers.exercises.make_checks`.
     """
 
     label = "exercise"
@@ -96,7 +108,7 @@ class ExerciseBox(GuardedWidget):
         self,
         question: str,
         salt: str,
-        digest: str,
+        digest: str | Sequence[str],
         *,
         lesson: str | None = None,
         name: str | None = None,
@@ -104,7 +116,8 @@ class ExerciseBox(GuardedWidget):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._exercise = Exercise("exercise", str(question), str(salt), str(digest))
+        digests = str(digest) if isinstance(digest, str) else tuple(map(str, digest))
+        self._exercise = Exercise("exercise", str(question), str(salt), digests)
         self._tries = 0
         self._solved = False
         self._result = ""

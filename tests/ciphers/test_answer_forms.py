@@ -1,0 +1,67 @@
+"""Exercise answers accept the forms their exercise declares (issue #21 item 5): case,
+spaces and punctuation never matter, and a lesson lists the other ways a right answer
+is written ("Tuesday", "on Tuesdays") as digests of their own, with one salt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cipherkit.ciphers.exercises import Exercise, check_answer, make_checks
+from cipherkit.widgets import ExerciseBox
+from tests.widgets.test_workbench import lesson_exercises
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "notebooks" / "lessons"
+
+FORMS = {
+    ("01-caesar-and-brute-force", 1): ["25", "Twenty-five", "25 shifts", "twenty five shifts."],
+    ("02-substitution-and-frequency", 0): ["e", "The letter E", "letter e"],
+    ("02-substitution-and-frequency", 1): ["Tuesday", "tuesdays", "On Tuesdays!", "on tuesday"],
+    ("03-glyph-ciphers", 0): ["9", "Nine", "9 glyphs", "nine glyphs"],
+    ("06-codebooks-and-reuse", 0): ["2", "two", "Keyword 2", "keyword #2", "number two"],
+    ("07-deduction-and-information", 0): ["10", "ten", "10 bits", "Ten bits."],
+}
+"""Each declared exercise's accepted forms, as a student might type them."""
+
+WRONG = {
+    ("01-caesar-and-brute-force", 1): ["26", "24 shifts", "twenty"],
+    ("02-substitution-and-frequency", 0): ["T", "the letter T", "letters"],
+    ("02-substitution-and-frequency", 1): ["Monday", "on Mondays", "Tues"],
+    ("03-glyph-ciphers", 0): ["8", "ten glyphs"],
+    ("06-codebooks-and-reuse", 0): ["3", "keyword three"],
+    ("07-deduction-and-information", 0): ["1024", "11 bits", "bits"],
+}
+
+
+def declared(lesson: str, number: int) -> tuple[str, list[str]]:
+    _, salt, digest = lesson_exercises(LESSONS / f"{lesson}.ipynb")[number]
+    assert isinstance(digest, list), f"{lesson} exercise {number} declares no alternatives"
+    return salt, digest
+
+
+@pytest.mark.parametrize("key", sorted(FORMS), ids=lambda k: f"{k[0]}-{k[1]}")
+def test_every_declared_form_is_accepted_and_others_are_not(key: tuple[str, int]) -> None:
+    salt, digests = declared(*key)
+    for answer in FORMS[key]:
+        assert check_answer(answer, salt, digests), (key, answer)
+    for answer in WRONG[key]:
+        assert not check_answer(answer, salt, digests), (key, answer)
+
+
+def test_the_box_on_the_page_accepts_the_forms() -> None:
+    salt, digests = declared("02-substitution-and-frequency", 1)
+    box = ExerciseBox("Which day?", salt, digests)
+    assert box.check("Monday") == "✗ not yet"
+    assert box.check("  on   TUESDAYS ") == "✓ correct"
+    assert "TUESDAY" not in str(box.view).upper()  # no form of the answer in a trait
+
+
+def test_one_digest_still_works_and_a_list_holds_only_hashes() -> None:
+    salt, digests = make_checks(["Orchard"], salt="v")
+    assert Exercise("q", "Key?", salt, digests[0]).check("orchard!") == "✓ correct"
+    assert check_answer("orchard", salt, tuple(digests))
+    assert all(len(d) == 64 and "ORCHARD" not in d.upper() for d in digests)
+    with pytest.raises(ValueError, match="an answer is empty"):
+        make_checks(["ok", "?!"])
