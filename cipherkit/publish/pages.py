@@ -2,8 +2,9 @@
 
 For each mission file :func:`publish_missions` writes, in the output folder:
 
-* ``<id>.ipynb``: the title, story and question (public text) and one code cell,
-  ``mission_table("<id>")``, which loads the mission **in the kernel** from outside the
+* ``<id>.ipynb``: links back to the gallery and on to the next mission
+  (:mod:`cipherkit.publish.nav`), the title, story and question (public text) and one
+  code cell, ``mission_table("<id>")``, which loads the mission **in the kernel** from outside the
   served folder (:mod:`cipherkit.publish.registry`). The notebook holds no answer, no
   window content and no stack; publishing refuses a mission whose title or story gives
   its answer away.
@@ -41,6 +42,7 @@ from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.gallery import INDEX, build_index, write_notebook
+from cipherkit.publish.nav import NavLink, back_link, nav_html, next_link
 from cipherkit.publish.registry import check_id, write_registry
 
 __all__ = [
@@ -105,11 +107,22 @@ def gives_away(text: str, answer: str) -> str | None:
     return next((w for w in words if len(w) >= 4 and w.lower() in lowered), None)
 
 
-def page_cells(mission: Any) -> list[tuple[str, str]]:
-    """The page's cells: title, story and question; then the table, loaded by id."""
+def page_cells(mission: Any, next_page: NavLink | None = None) -> list[tuple[str, str]]:
+    """The page's cells: the links (back to the gallery, on to ``next_page``), title,
+    story and question; then the table, loaded by id.
+
+    >>> from cipherkit.games.mission import load
+    >>> mission = load("missions/01-lantern-archive.yaml")
+    >>> intro, code = page_cells(mission, next_mission(mission, {"signal-box"}))
+    >>> "All puzzles" in intro[1] and 'href="signal-box.ipynb"' in intro[1]
+    True
+    >>> code[1].splitlines()[-1]
+    'mission_table("lantern-archive")'
+    """
     story = str(mission.story or "").strip()
     question = str(mission.question or "").strip()
-    intro = [f"# {mission.title}"]
+    links = [back_link()] if next_page is None else [back_link(), next_page]
+    intro = [nav_html(links), "", f"# {mission.title}"]
     if story:
         intro += ["", story]
     if question:
@@ -117,11 +130,32 @@ def page_cells(mission: Any) -> list[tuple[str, str]]:
     intro += [
         "",
         "You play with a bot as your team-mate. Click a room on the map to move, play cards "
-        "to reveal and collect glyphs, open the console's windows and answer before time "
+        "to reveal and collect glyphs, and open the console's windows. The bot plays and "
+        "votes, but the answer is yours: read the glyphs and press **Solve** before time "
         "runs out.",
     ]
     code = f'from cipherkit.publish.live import mission_table\n\nmission_table("{mission.id}")'
     return [("markdown", "\n".join(intro)), ("code", code)]
+
+
+def next_mission(mission: Any, published: set[str] | frozenset[str]) -> NavLink | None:
+    """The link on to the mission after ``mission`` in the campaign: its win link's
+    next mission, else its loss link's, if that mission has a page (its id is in
+    ``published``); ``None`` for the last mission.
+
+    >>> from cipherkit.games.mission import load
+    >>> mission = load("missions/03-cold-ledger.yaml")
+    >>> next_mission(mission, {"harbour-clock", "flooded-cellar"}).text
+    'Next: The Harbour Clock →'
+    >>> next_mission(mission, {"flooded-cellar"}).href
+    'flooded-cellar.ipynb'
+    >>> next_mission(mission, set()) is None
+    True
+    """
+    for link in (mission.campaign.win, mission.campaign.loss):
+        if link.next and link.next in published:
+            return next_link(f"{link.next}.ipynb", link.next_title or link.next)
+    return None
 
 
 def _check_public(mission: Any, cells: list[tuple[str, str]], path: Path) -> None:
@@ -173,9 +207,13 @@ def publish_missions(
         check_id(mission.id)
         if mission.id == Path(INDEX).stem:
             raise CipherkitError(f"{path}: the mission id 'index' is taken by the gallery index")
-        cells = page_cells(mission)
+        missions.append((path, mission, []))
+    published = {m.id for _, m, _ in missions}
+    if folder.is_dir():
+        published |= {p.stem for p in folder.glob("*.ipynb")} - {Path(INDEX).stem}
+    for path, mission, cells in missions:
+        cells += page_cells(mission, next_mission(mission, published))
         _check_public(mission, cells, path)
-        missions.append((path, mission, cells))
 
     bar = None
     if progress:
@@ -255,6 +293,8 @@ def lesson_page(
 ) -> tuple[list[tuple[str, str]], dict[str, Any]]:
     """The page made from the lesson notebook at ``path``: ``(cells, metadata)``.
 
+    * A bar of links comes first and last: back to the gallery and on to the next
+      lesson (the next notebook beside it, by name), see :mod:`cipherkit.publish.nav`.
     * Markdown cells are kept as they are.
     * A code cell is kept (Voila runs it; its output shows), and unless it is tagged
       ``hide-input`` or builds an exercise, its source is shown above it as a
@@ -275,7 +315,12 @@ def lesson_page(
         notebook = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise CipherkitError(f"{file}: not a notebook ({exc})") from None
-    cells: list[tuple[str, str]] = []
+    links = [back_link(depth=1)]
+    following = _next_lesson(file)
+    if following is not None:
+        links.append(following)
+    bar = nav_html(links)
+    cells: list[tuple[str, str]] = [("markdown", bar)]
     for cell in _cells_of(notebook):
         source = "".join(cell.get("source", ""))
         if cell["cell_type"] == "markdown":
@@ -291,7 +336,7 @@ def lesson_page(
             "markdown",
             f"---\n*This page is lesson `{file.name}` of `notebooks/lessons/`, published with "
             "`cipherkit publish --lessons`. Open the notebook in Jupyter to change the code "
-            "and run it yourself.*",
+            f"and run it yourself.*\n\n{bar}",
         )
     )
     for kind, source in cells:
@@ -311,6 +356,20 @@ def lesson_page(
         if key in own:
             meta[key] = own[key]
     return cells, meta
+
+
+def _next_lesson(file: Path) -> NavLink | None:
+    """The link to the lesson after ``file``: the next lesson notebook beside it, in
+    name order (``None`` for the last)."""
+    from cipherkit.publish.gallery import page_metadata
+
+    names = sorted(
+        p for p in file.parent.glob("*.ipynb") if _LESSON_NAME.fullmatch(p.stem) and p != file
+    )
+    later = [p for p in names if p.name > file.name]
+    if not later:
+        return None
+    return next_link(later[0].name, page_metadata(later[0]).title)
 
 
 def lesson_thumbnail_svg(number: int, title: str) -> str:
