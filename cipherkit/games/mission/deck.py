@@ -42,12 +42,19 @@ class DeckSpec:
 
     @property
     def resource_count(self) -> int:
+        """How many resource cards the deck holds (values times suits).
+
+        >>> DeckSpec().resource_count
+        36
+        """
         return self.values * len(self.suits)
 
     def table(self) -> CardTable:
+        """The lookup tables for this deck's cards."""
         return CardTable(self)
 
     def to_data(self) -> dict[str, Any]:
+        """The deck as the mission file writes it."""
         return {
             "values": self.values,
             "suits": list(self.suits),
@@ -57,6 +64,7 @@ class DeckSpec:
 
     @property
     def is_default(self) -> bool:
+        """Whether this is the standard deck (the mission file can leave it out)."""
         return self == DeckSpec()
 
 
@@ -93,6 +101,7 @@ class CardTable:
 
     @property
     def resource_count(self) -> int:
+        """How many resource cards the deck holds (the time cards come after them)."""
         return self.spec.resource_count
 
     @cached_property
@@ -107,4 +116,10 @@ class CardTable:
         return tuple(out)
 
     def label(self, card: int) -> str:
+        """The short label of ``card``: value and suit initial, or ``T`` and its time icons.
+
+        >>> table = DeckSpec().table()
+        >>> table.label(0), table.label(table.time_ids[-1])
+        ('1B', 'T2')
+        """
         return self.labels[card]

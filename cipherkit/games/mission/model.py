@@ -62,6 +62,7 @@ class CampaignLink:
     next_title: str = ""
 
     def to_data(self) -> dict[str, Any]:
+        """The link as the mission file writes it (empty fields left out)."""
         data: dict[str, Any] = {}
         if self.next is not None:
             data["next"] = self.next
@@ -74,6 +75,7 @@ class CampaignLink:
         return data
 
     def to_json(self) -> dict[str, Any]:
+        """The link as a JSON-safe dict, with the next mission's title."""
         return {
             "next": self.next,
             "next_title": self.next_title,
@@ -84,11 +86,14 @@ class CampaignLink:
 
 @dataclass(frozen=True, slots=True)
 class Campaign:
+    """Where the campaign goes after this mission: one link for a win, one for a loss."""
+
     win: CampaignLink = CampaignLink()
     loss: CampaignLink = CampaignLink()
 
     @property
     def is_empty(self) -> bool:
+        """Whether the mission leads nowhere (it is not part of a campaign)."""
         return self.win == CampaignLink() and self.loss == CampaignLink()
 
 
@@ -130,6 +135,9 @@ class Mission:
 
     @classmethod
     def from_yaml(cls, text: str, *, file: str = "<mission>") -> Mission:
+        """The mission read from YAML text;
+        :class:`~cipherkit.games.mission.problems.MissionError` lists every problem.
+        """
         from cipherkit.games.mission.schema import mission_from_text
 
         return mission_from_text(text, file=file)
@@ -137,6 +145,7 @@ class Mission:
     # ------------------------------------------------------------------ map
     @property
     def rooms(self) -> list[str]:
+        """The room ids, in map order."""
         return list(self.map.nodes)
 
     @cached_property
@@ -154,6 +163,7 @@ class Mission:
         return passage_is_open(self.map.edges[a, b])
 
     def open_neighbours(self, room: str) -> list[str]:
+        """The rooms next to ``room`` that a character can walk to (no wall between)."""
         return [n for n in self.map.neighbors(room) if self.is_open(room, n)]
 
     @cached_property
@@ -187,6 +197,7 @@ class Mission:
         return stacks
 
     def all_tokens(self) -> list[Token]:
+        """Every token in every stack, as dealt."""
         return [t for stack in self.stacks.values() for t in stack]
 
     # ------------------------------------------------------------------ console
@@ -197,6 +208,7 @@ class Mission:
 
     @property
     def has_answer_section(self) -> bool:
+        """Whether the card marks some cells as the Answer section."""
         return any(c.answer for c in self.cells)
 
     @property
@@ -218,6 +230,7 @@ class Mission:
 
     @property
     def key(self) -> dict[str, str | None]:
+        """The glyph key: each glyph id and what its windows hide (None: not on the card)."""
         return {g.id: g.content for g in self.glyphs.values()}
 
     # ------------------------------------------------------------------ writing
@@ -285,6 +298,7 @@ class Mission:
         return data
 
     def to_yaml(self) -> str:
+        """The mission as a mission file's YAML text (:meth:`to_dict` written out)."""
         from cipherkit.games.mission.yamlio import dump_yaml
 
         return dump_yaml(self.to_dict())

@@ -174,6 +174,7 @@ class PlannerSettings:
 
     @staticmethod
     def level_named(level: str) -> PlannerSettings:
+        """The settings of the planner level named ``level``; an unknown one is a one-line error."""
         try:
             return LEVELS[level]
         except KeyError:
@@ -291,6 +292,7 @@ class Board:
 
     @staticmethod
     def of(mission: Mapping[str, Any]) -> Board:
+        """The board precomputed from a mission's public data (``mission.public_dict()``)."""
         rooms = tuple(r["id"] for r in mission["rooms"])
         index = {r: i for i, r in enumerate(rooms)}
         open_graph = nx.Graph()
@@ -526,6 +528,7 @@ class PlannerBot:
 
     # ------------------------------------------------------------ entry
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        """Choose the action the plan for this turn calls for (or the answer, when solving)."""
         obs = observation
         phase = obs["phase"]
         if len(legal_actions) == 1 and phase not in ("act", "draw"):

@@ -57,9 +57,11 @@ class Problem:
 
     @property
     def is_error(self) -> bool:
+        """Whether the problem is an error (it stops the mission loading), not a warning."""
         return self.severity == ERROR
 
     def to_json(self) -> dict[str, Any]:
+        """The problem as a JSON-safe dict (what ``cipherkit validate --json`` prints)."""
         return {
             "file": self.file,
             "line": self.line,

@@ -139,18 +139,24 @@ class Reader:
         self.problems: list[Problem] = []
 
     def report(self, path: Path, message: str, severity: str = ERROR) -> None:
+        """Record a problem at ``path`` (an error unless ``severity`` says otherwise)."""
         self.problems.append(self.source.problem(path, message, severity))
 
     def warn(self, path: Path, message: str) -> None:
+        """Record a warning at ``path``."""
         self.report(path, message, WARNING)
 
     @property
     def failed(self) -> bool:
+        """Whether an error has been recorded."""
         return any(p.is_error for p in self.problems)
 
     def mapping(
         self, value: Any, path: Path, fields: Mapping[str, bool], what: str
     ) -> dict[str, Any] | None:
+        """The ``value`` if it is a mapping, else None; unknown and missing ``fields`` are
+        recorded as problems.
+        """
         if not isinstance(value, dict):
             self.report(path, f"{what} must be a mapping, not {kind_of(value)}")
             return None
@@ -173,6 +179,7 @@ class Reader:
         allow_empty: bool = False,
         max_chars: int = MAX_TEXT_CHARS,
     ) -> str | None:
+        """The ``value`` if it is acceptable text, else None (and the problem recorded)."""
         if isinstance(value, bool) or value is None or isinstance(value, list | dict):
             self.report(path, f"must be text, not {kind_of(value)}")
             return None
@@ -188,6 +195,7 @@ class Reader:
         return str(value)
 
     def ident(self, value: Any, path: Path, what: str) -> str | None:
+        """The ``value`` if it is a valid id, else None (and the problem recorded)."""
         if isinstance(value, int) and not isinstance(value, bool):
             value = self.source.raw.get(path, str(value))
         if not isinstance(value, str):
@@ -207,6 +215,9 @@ class Reader:
         return value
 
     def integer(self, value: Any, path: Path, lo: int, hi: int) -> int | None:
+        """The ``value`` if it is a whole number from ``lo`` to ``hi``, else None (and the
+        problem recorded).
+        """
         if isinstance(value, bool) or not isinstance(value, int):
             self.report(path, f"must be a whole number, not {kind_of(value)}")
             return None
@@ -216,18 +227,23 @@ class Reader:
         return value
 
     def boolean(self, value: Any, path: Path) -> bool | None:
+        """The ``value`` if it is true or false, else None (and the problem recorded)."""
         if not isinstance(value, bool):
             self.report(path, f"must be true or false, not {kind_of(value)}")
             return None
         return value
 
     def listing(self, value: Any, path: Path, what: str) -> list[Any] | None:
+        """The ``value`` if it is a list, else None (and the problem recorded)."""
         if not isinstance(value, list):
             self.report(path, f"{what} must be a list, not {kind_of(value)}")
             return None
         return value
 
     def ref(self, value: Any, path: Path, known: Iterable[str], what: str) -> str | None:
+        """The ``value`` if it names one of the ``known`` ids, else None (and the problem
+        recorded, with a suggestion).
+        """
         name = self.ident(value, path, what)
         if name is None:
             return None
@@ -749,6 +765,9 @@ def mission_from_data(data: Any, *, file: str = "<mission>") -> Mission:
 
 
 def mission_from_text(text: str, *, file: str = "<mission>") -> Mission:
+    """The mission read from YAML text; :class:`~cipherkit.games.mission.problems.MissionError`
+    lists every problem.
+    """
     data, source, problems = read_yaml(text, file)
     if problems:
         raise MissionError(problems)
@@ -756,6 +775,9 @@ def mission_from_text(text: str, *, file: str = "<mission>") -> Mission:
 
 
 def mission_from_file(path: str | FilePath) -> Mission:
+    """The mission read from a file, with the titles of the campaign's next missions filled in
+    from the files beside it.
+    """
     data, source, problems = read_file(path)
     if problems:
         raise MissionError(problems)

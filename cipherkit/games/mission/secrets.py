@@ -64,6 +64,7 @@ class Limits:
     loss_icons: int = LOSS_ICONS
 
     def to_json(self) -> dict[str, int]:
+        """The limits as a JSON-safe dict."""
         return {
             "run": self.run,
             "intel": self.intel,
@@ -88,6 +89,7 @@ class SecretRule:
     loss_icons: int = 0
 
     def to_json(self) -> dict[str, Any]:
+        """The secret rule as a JSON-safe dict (id, name, text)."""
         return {"id": self.id, "name": self.name, "text": self.text}
 
 

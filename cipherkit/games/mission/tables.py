@@ -43,6 +43,10 @@ T_GLYPH, T_OFF_CARD, T_CAMERA, T_GAS, T_COUNTER = range(5)
 
 @dataclass(frozen=True, eq=False)
 class Tables:
+    """What the rules precompute once per mission: rooms, glyphs and tokens as indices, the map's
+    adjacency, the deck and every action ready made.
+    """
+
     mission: Mission
     rooms: tuple[str, ...]
     room_index: dict[str, int]

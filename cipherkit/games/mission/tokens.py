@@ -93,14 +93,17 @@ class Token:
 
     @classmethod
     def glyph(cls, name: str, marks: tuple[str, ...] = ()) -> Token:
+        """A glyph token showing ``name``, with ``marks`` (dots, bars...)."""
         return cls(GLYPH, name, tuple(marks))
 
     @classmethod
     def trap(cls, name: str, action: str | None = None) -> Token:
+        """A trap token; ``action`` names the action card a counter-intel token blocks."""
         return cls(TRAP, name, (), action)
 
     @property
     def is_trap(self) -> bool:
+        """Whether the token is a trap (camera, gas or counter-intel)."""
         return self.kind == TRAP
 
     @property

@@ -74,4 +74,5 @@ def hidden_variant(state: MissionState, viewer: Viewer, rng: Rng) -> MissionStat
 
 
 def viewers(state: MissionState) -> list[Viewer]:
+    """Who may look at a mission game: every seat and a spectator."""
     return [*range(state.players), SPECTATOR]

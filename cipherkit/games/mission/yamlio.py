@@ -62,6 +62,7 @@ class Source:
             path = path[:-1]
 
     def problem(self, path: Path, message: str, severity: str = ERROR) -> Problem:
+        """A problem at ``path`` in this file, with the line it was read from."""
         return Problem(self.file, self.line(path), format_path(path), message, severity)
 
 
