@@ -95,10 +95,12 @@ class TokenData:
 
     @property
     def is_trap(self) -> bool:
+        """Whether the token is a trap."""
         return self.kind == "trap"
 
     @property
     def label(self) -> str:
+        """How the token is shown face up: ``sun``, ``sun[dot]``, ``counter-intel:run``."""
         if self.is_trap:
             return f"{self.name}:{self.action}" if self.action else self.name
         return f"{self.name}[{','.join(self.marks)}]" if self.marks else self.name
@@ -176,14 +178,17 @@ class CardData:
 
     @property
     def words(self) -> list[tuple[bool, list[int]]]:
+        """The card's cell indices grouped by word, in order: ``(answer, [index, ...])``."""
         return _group_words(self.cells)
 
     @property
     def has_answer_section(self) -> bool:
+        """Whether some cells are marked as the Answer section."""
         return any(c.answer for c in self.cells)
 
     @property
     def glyph_ids(self) -> list[str]:
+        """The glyph ids on the card, each once, in order of first appearance."""
         return list(dict.fromkeys(c.glyph for c in self.cells))
 
 
@@ -209,10 +214,12 @@ class ConsoleData:
 
     @property
     def words(self) -> list[tuple[bool, list[int]]]:
+        """The console's cell indices grouped by word, in order: ``(answer, [index, ...])``."""
         return _group_words(self.cells)
 
     @property
     def open_count(self) -> int:
+        """How many of the console's windows are open."""
         return sum(c.open for c in self.cells)
 
 
@@ -227,6 +234,7 @@ class StandeeData:
 
     @property
     def initial(self) -> str:
+        """The letter on the standee: the first of the player's or character's name."""
         return (self.name or self.character)[:1].upper()
 
 
@@ -246,6 +254,7 @@ class RoomData:
 
     @property
     def label(self) -> str:
+        """The room's name as shown, or its id when it has none."""
         return self.name or self.id
 
 
@@ -262,6 +271,9 @@ class PassageData:
 
     @property
     def is_open(self) -> bool:
+        """Whether a character can walk through: a passageway no wall token closes, or a printed
+        wall a passage token opens.
+        """
         if self.wall:
             return self.token == PASSAGE_TOKEN
         return self.token != WALL_TOKEN
@@ -287,6 +299,7 @@ class MapData:
                     raise CipherkitError(f"map: a passage names the unknown room {end!r}")
 
     def room(self, room_id: str) -> RoomData:
+        """The room with id ``room_id``."""
         return self.rooms[self._index[room_id]]
 
     @classmethod

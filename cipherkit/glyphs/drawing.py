@@ -83,6 +83,8 @@ FONT_DIRS = (
 # ------------------------------------------------------------------ shapes
 @dataclass(frozen=True, slots=True)
 class Rect:
+    """A rectangle shape (corners rounded by ``radius``), in drawing units."""
+
     x: float
     y: float
     w: float
@@ -94,6 +96,7 @@ class Rect:
     dash: tuple[float, float] | None = None
 
     def moved(self, dx: float, dy: float, s: float) -> Rect:
+        """The rectangle scaled by ``s`` then moved by ``(dx, dy)``."""
         return replace(
             self,
             x=dx + s * self.x,
@@ -108,6 +111,8 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Polyline:
+    """A line through ``points`` (a polygon when ``closed``), in drawing units."""
+
     points: tuple[Point, ...]
     stroke: Color | None = None
     width: float = 1.0
@@ -117,6 +122,7 @@ class Polyline:
     round: bool = True
 
     def moved(self, dx: float, dy: float, s: float) -> Polyline:
+        """The line scaled by ``s`` then moved by ``(dx, dy)``."""
         return replace(
             self,
             points=tuple((dx + s * x, dy + s * y) for x, y in self.points),
@@ -127,6 +133,8 @@ class Polyline:
 
 @dataclass(frozen=True, slots=True)
 class Circle:
+    """A circle shape, in drawing units."""
+
     cx: float
     cy: float
     r: float
@@ -135,6 +143,7 @@ class Circle:
     width: float = 1.0
 
     def moved(self, dx: float, dy: float, s: float) -> Circle:
+        """The circle scaled by ``s`` then moved by ``(dx, dy)``."""
         return Circle(
             dx + s * self.cx, dy + s * self.cy, s * self.r, self.fill, self.stroke, s * self.width
         )
@@ -142,6 +151,8 @@ class Circle:
 
 @dataclass(frozen=True, slots=True)
 class Text:
+    """A line of text shape, aligned left, centre or right (``align``) at its point."""
+
     x: float
     y: float
     """The baseline point (already anchored vertically)."""
@@ -156,6 +167,7 @@ class Text:
     """Extra space between letters, in units."""
 
     def moved(self, dx: float, dy: float, s: float) -> Text:
+        """The text scaled by ``s`` then moved by ``(dx, dy)``."""
         return replace(
             self, x=dx + s * self.x, y=dy + s * self.y, size=s * self.size, spacing=s * self.spacing
         )
@@ -163,6 +175,8 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class GlyphShape:
+    """A glyph drawn ``size`` units square at ``(x, y)`` in ``color``."""
+
     glyph: Glyph
     x: float
     y: float
@@ -171,6 +185,7 @@ class GlyphShape:
     weight: float
 
     def moved(self, dx: float, dy: float, s: float) -> GlyphShape:
+        """The glyph scaled by ``s`` then moved by ``(dx, dy)``."""
         return replace(self, x=dx + s * self.x, y=dy + s * self.y, size=s * self.size)
 
 
@@ -285,6 +300,7 @@ class Drawing:
         radius: float = 0.0,
         dash: tuple[float, float] | None = None,
     ) -> None:
+        """Add a rectangle, ``w`` by ``h`` with its top left corner at ``(x, y)``."""
         self.shapes.append(Rect(x, y, w, h, fill, stroke, width, radius, dash))
 
     def line(
@@ -297,6 +313,7 @@ class Drawing:
         closed: bool = False,
         round: bool = True,
     ) -> None:
+        """Add a line through ``points`` (closed back to the first with ``closed``)."""
         pts = tuple((float(x), float(y)) for x, y in points)
         self.shapes.append(Polyline(pts, stroke, width, None, closed, dash, round))
 
@@ -308,6 +325,7 @@ class Drawing:
         stroke: Color | None = None,
         width: float = 1.0,
     ) -> None:
+        """Add a closed polygon through ``points``."""
         pts = tuple((float(x), float(y)) for x, y in points)
         self.shapes.append(Polyline(pts, stroke, width, fill, True, None, True))
 
@@ -321,6 +339,7 @@ class Drawing:
         stroke: Color | None = None,
         width: float = 1.0,
     ) -> None:
+        """Add a circle of radius ``r`` centred at ``(cx, cy)``."""
         self.shapes.append(Circle(cx, cy, r, fill, stroke, width))
 
     def text(
@@ -397,6 +416,9 @@ class Drawing:
         return _to_image(self, scale, max(1, int(supersample)))
 
     def png(self, scale: float = 1.0, supersample: int = 2) -> bytes:
+        """The drawing as PNG bytes, ``scale`` pixels a unit (drawn ``supersample`` times larger,
+        then reduced).
+        """
         buffer = io.BytesIO()
         self.image(scale, supersample).save(buffer, format="PNG", optimize=False)
         return buffer.getvalue()

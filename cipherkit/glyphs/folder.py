@@ -70,6 +70,7 @@ def glyph_set_from_folder(folder: str | Path, *, label: str | None = None) -> Gl
 
 
 def glyph_from_file(file: Path) -> Glyph:
+    """The glyph drawn in a PNG or SVG file (by its suffix)."""
     if file.suffix.lower() == ".png":
         return glyph_from_png(file)
     return glyph_from_svg(file)
@@ -77,6 +78,9 @@ def glyph_from_file(file: Path) -> Glyph:
 
 # ------------------------------------------------------------------ PNG
 def glyph_from_png(file: Path) -> Glyph:
+    """The glyph in a PNG file: its opaque (or, on an opaque image, dark) pixels as ink; an
+    unreadable or blank image is a one-line error.
+    """
     from PIL import Image, ImageOps, UnidentifiedImageError
 
     try:
@@ -293,6 +297,9 @@ def _num(element: ET.Element, name: str, default: float = 0.0) -> float:
 
 
 def glyph_from_svg(file: Path) -> Glyph:
+    """The glyph in an SVG file, fitted into the unit square: its strokes, dots, rings and filled
+    shapes; an unreadable file is a one-line error.
+    """
     try:
         root = ET.parse(file).getroot()
     except (ET.ParseError, OSError) as exc:

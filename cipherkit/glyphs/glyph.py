@@ -61,11 +61,13 @@ class Bitmap:
     data: bytes = field(repr=False)
 
     def image(self) -> PILImage.Image:
+        """The mask as a greyscale Pillow image."""
         from PIL import Image
 
         return Image.frombytes("L", (self.width, self.height), self.data)
 
     def png_base64(self) -> str:
+        """The mask as a PNG file, base64 encoded (for a data URL)."""
         buffer = io.BytesIO()
         self.image().save(buffer, format="PNG")
         return base64.b64encode(buffer.getvalue()).decode("ascii")
@@ -85,6 +87,7 @@ class Glyph:
 
     @property
     def is_empty(self) -> bool:
+        """Whether the glyph draws nothing."""
         return not (self.strokes or self.dots or self.rings or self.fills or self.bitmap)
 
     def svg(self, size: float = 64, color: str = "#1e2433") -> str:
@@ -203,6 +206,7 @@ class GlyphSet:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The glyphs' names, in order."""
         return tuple(g.name for g in self.glyphs)
 
     @property
@@ -213,6 +217,7 @@ class GlyphSet:
         return f"{self.style} (seed {self.seed})" if self.seed is not None else self.style
 
     def spec(self) -> dict[str, Any]:
+        """How to make the set again: ``{"folder": ...}`` or ``{"style": ..., "seed": ...}``."""
         if self.source is not None:
             return {"folder": self.source}
         return {"style": self.style, "seed": self.seed}
