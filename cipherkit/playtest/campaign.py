@@ -57,6 +57,7 @@ class Row:
     label: str
 
     def to_json(self) -> dict[str, Any]:
+        """The row as a JSON-safe dict."""
         return {
             "number": self.number,
             "mission": self.mission,
@@ -95,6 +96,7 @@ class DifficultyTable:
         return all(a < b for a, b in itertools.pairwise(main))
 
     def to_json(self) -> dict[str, Any]:
+        """The table as a JSON-safe dict (what ``cipherkit campaign --json`` prints)."""
         return {
             "games": self.games,
             "players": self.players,
@@ -105,6 +107,7 @@ class DifficultyTable:
         }
 
     def to_markdown(self) -> str:
+        """The table as the Markdown the README shows, a row per mission."""
         head = (
             "| # | mission | after | map | glyphs | traps | style | secrets held | "
             "win rate | turns | peril | score | rating |"

@@ -63,9 +63,15 @@ class Difficulty:
 
     @property
     def text(self) -> str:
+        """The rating as stars and a word.
+
+        >>> Difficulty(2, "medium").text
+        '★★☆☆☆ medium'
+        """
         return "★" * self.stars + "☆" * (5 - self.stars) + f" {self.label}"
 
     def to_json(self) -> dict[str, Any]:
+        """The rating as a JSON-safe dict (stars, label)."""
         return {"stars": self.stars, "label": self.label}
 
 
@@ -155,14 +161,17 @@ class PlaytestResult:
     # ------------------------------------------------------------ figures
     @property
     def games(self) -> int:
+        """How many games were played."""
         return len(self.records)
 
     @property
     def win_rate(self) -> float:
+        """The share of games won (0 to 1)."""
         return self.figures["win_rate"]
 
     @property
     def games_per_second(self) -> float:
+        """How many games were played a second (0 when too fast to time)."""
         return round(self.games / self.seconds, 1) if self.seconds > 0 else 0.0
 
     def _figures(self) -> dict[str, Any]:
@@ -257,6 +266,7 @@ class PlaytestResult:
 
     @property
     def difficulty(self) -> Difficulty:
+        """The mission's difficulty rating from these games."""
         d = self.figures["difficulty"]
         return Difficulty(d["stars"], d["label"])
 

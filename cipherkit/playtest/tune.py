@@ -57,10 +57,12 @@ class Tuned:
 
     @property
     def best(self) -> Trial:
+        """The trial whose score came nearest the target (the larger deck on a tie)."""
         return min(self.trials, key=lambda t: (abs(t.score - self.target), -t.values))
 
     @property
     def best_values(self) -> int:
+        """The deck size (``deck.values``) of the best trial."""
         return self.best.values
 
     @property

@@ -78,6 +78,7 @@ class WindowAnalysis:
     """Whether the answer is a candidate at all before every window opens."""
 
     def to_json(self) -> dict[str, Any]:
+        """The analysis as a JSON-safe dict."""
         return {
             "mission": self.mission,
             "minimum_glyphs": self.minimum,
@@ -111,6 +112,7 @@ class WindowAnalysis:
         ]
 
     def summary_text(self) -> str:
+        """The analysis in a few lines of text, for people to read."""
         lines = [f"{self.title} ({self.mission}): answer {self.answer!r}"]
         if self.minimum is None:
             lines.append("the answer can never be settled: some answer window cannot open")

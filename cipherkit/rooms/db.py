@@ -79,9 +79,11 @@ class Connection:
         return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Run one SQL statement (``?`` placeholders on either database); return the cursor."""
         return self.raw.execute(self._sql(sql), tuple(params))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one SQL statement for each of ``rows``."""
         if not rows:
             return
         if self.dialect == "postgresql":
@@ -110,6 +112,7 @@ class Connection:
         self.raw.execute("COMMIT")
 
     def has_table(self, name: str) -> bool:
+        """Whether the database has a table called ``name``."""
         if self.dialect == "postgresql":
             sql = (
                 "SELECT 1 FROM information_schema.tables "
@@ -121,11 +124,13 @@ class Connection:
 
     @property
     def closed(self) -> bool:
+        """Whether the connection is closed or broken (a SQLite connection never is)."""
         if self.dialect == "postgresql":
             return bool(self.raw.closed or self.raw.broken)
         return False
 
     def close(self) -> None:
+        """Close the connection (an error while closing is ignored)."""
         with contextlib.suppress(Exception):
             self.raw.close()
 
@@ -169,6 +174,7 @@ class Database:
 
     @property
     def display_url(self) -> str:
+        """The URL with its password hidden, fit for logs and messages."""
         return redact(self.url)
 
     def connection(self) -> Connection:
@@ -215,6 +221,7 @@ class Database:
             conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{room_id}:{version}"))
 
     def close(self) -> None:
+        """Close every thread's connection; the database cannot be used after."""
         self._closed = True
         with self._lock:
             conns, self._all = self._all, []
@@ -268,5 +275,6 @@ class Listener:
             self._conn.close()
 
     def stop(self) -> None:
+        """Stop listening and wait (up to 5 seconds) for the thread to end."""
         self._stop.set()
         self._thread.join(timeout=5)

@@ -822,6 +822,7 @@ class Room:
 
     @property
     def code(self) -> str:
+        """The code people type to join the room (``TIGER-48213-MOSS``)."""
         if self._code is None:
             self._code = self._row().code
         return self._code
@@ -837,6 +838,7 @@ class Room:
 
     @property
     def version(self) -> int:
+        """How many actions the room's game has had applied (pages wait for it to grow)."""
         return self.store._version(self.id)
 
     def info(self) -> JsonDict:
@@ -930,6 +932,9 @@ class Room:
         return self.store._act(self.id, int(seat), text, digest=None, version=version)
 
     def wait(self, after_version: int, timeout: float = 30.0) -> int:
+        """Block until the room's version is above ``after_version`` and return it, or return the
+        current version after ``timeout`` seconds.
+        """
         return self.store._wait(self.id, after_version, timeout)
 
     def free_seat(self, seat: Seat) -> None:
@@ -1048,6 +1053,7 @@ class Spectator:
 
     @property
     def version(self) -> int:
+        """How many actions the room's game has had applied (pages wait for it to grow)."""
         return self.store._version(self.room_id)
 
     def observe(self) -> JsonDict:
@@ -1055,12 +1061,17 @@ class Spectator:
         return self.store._view(self.room_id, SPECTATOR, None)
 
     def legal_actions(self) -> list[str]:
+        """None: a spectator cannot act."""
         return []
 
     def act(self, text: str, *, version: int | None = None) -> int:
+        """Refuse: a spectator cannot act (:class:`~cipherkit.rooms.errors.ReadOnly`)."""
         raise ReadOnly("a spectator cannot act")
 
     def wait(self, after_version: int, timeout: float = 30.0) -> int:
+        """Block until the room's version is above ``after_version`` and return it, or return the
+        current version after ``timeout`` seconds.
+        """
         return self.store._wait(self.room_id, after_version, timeout)
 
     def snapshot(self) -> JsonDict:
@@ -1068,4 +1079,5 @@ class Spectator:
         return self.store._snapshot(self.room_id, SPECTATOR, None)
 
     def info(self) -> JsonDict:
+        """The room's public facts, as :meth:`Room.info` gives them."""
         return Room(self.store, self.room_id).info()

@@ -129,6 +129,7 @@ class ExerciseBox(GuardedWidget):
 
     @property
     def question(self) -> str:
+        """The exercise's question, as the box shows it."""
         return self._exercise.question
 
     def check(self, answer: str) -> str:

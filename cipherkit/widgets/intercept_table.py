@@ -218,6 +218,7 @@ class InterceptTable(GuardedWidget):
 
     @property
     def record(self) -> Record:
+        """The record of the game being played now."""
         return self.session.record
 
     @property

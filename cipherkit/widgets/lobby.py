@@ -377,4 +377,5 @@ class PlayTogether(ipywidgets.VBox):
 
     @property
     def table(self) -> GuardedWidget | None:
+        """The table of the room joined, or None while in the lobby."""
         return self.lobby.table

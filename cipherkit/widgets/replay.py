@@ -253,10 +253,12 @@ class Replay(GuardedWidget):
     # ------------------------------------------------------------------ public
     @property
     def record(self) -> Record:
+        """The record being replayed."""
         return self._record
 
     @property
     def step(self) -> int:
+        """How many actions have been played at the current step (0: the deal)."""
         return self._step
 
     @property
@@ -266,6 +268,7 @@ class Replay(GuardedWidget):
 
     @property
     def viewers(self) -> list[Viewer]:
+        """Whose view the replay can show: the game's seats and a spectator."""
         return list(self._viewers)
 
     def states(self) -> list[State]:

@@ -88,6 +88,7 @@ class RoomSeat:
 
     @property
     def is_spectator(self) -> bool:
+        """Whether this widget watches the room rather than playing a seat."""
         return self.seat is None
 
     # ------------------------------------------------------------------ reading
@@ -197,4 +198,5 @@ class RoomSeat:
 
     @property
     def live(self) -> bool:
+        """Whether the thread that follows the room's changes is running."""
         return self._thread is not None and self._thread.is_alive() and not self._stop.is_set()
