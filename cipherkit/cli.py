@@ -33,6 +33,7 @@ def _print_json(data: Any) -> None:
 
 # ---------------------------------------------------------------- subcommands
 def cmd_match(args: argparse.Namespace) -> int:
+    """``cipherkit match``: bots play a game against each other; print the summary."""
     from cipherkit.core.match import format_summary, play_match
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -45,6 +46,9 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    """``cipherkit validate``: check mission files; print every problem (1 when there is an
+    error).
+    """
     from cipherkit.games.mission.validate import validate_paths
 
     problems = validate_paths(args.missions)
@@ -60,6 +64,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    """``cipherkit render``: draw a mission's card, console, map and glyph sheet (and a print
+    PDF).
+    """
     from cipherkit.games.mission.art.render import render_mission
     from cipherkit.publish.registry import mission_argument
 
@@ -76,6 +83,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_decode(args: argparse.Namespace) -> int:
+    """``cipherkit decode``: the intercept decoder bot's reading of clues against four keywords."""
     from cipherkit.games.intercept.decode import decode_clues
 
     keywords = [k.strip() for k in args.keywords.split(",")]
@@ -89,6 +97,7 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
 
 def cmd_playtest(args: argparse.Namespace) -> int:
+    """``cipherkit playtest``: bots play a mission many times; print the figures."""
     from cipherkit.playtest import run_playtest
     from cipherkit.publish.registry import mission_argument
 
@@ -114,6 +123,7 @@ def _secrets(text: str | None) -> tuple[str, ...]:
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
+    """``cipherkit campaign``: check, draw and playtest the campaign; print the difficulty table."""
     from cipherkit.games.mission.art.campaigndraw import campaign_svg
     from cipherkit.games.mission.campaign import CampaignMap
     from cipherkit.playtest.campaign import campaign_difficulty
@@ -171,6 +181,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 
 
 def cmd_crack(args: argparse.Namespace) -> int:
+    """``cipherkit crack``: identify and break a classical cipher."""
     from cipherkit.ciphers.crack import crack_text
 
     if args.file and args.text:
@@ -197,6 +208,7 @@ def cmd_crack(args: argparse.Namespace) -> int:
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
+    """``cipherkit publish``: write a page per mission or lesson, and the gallery index."""
     from pathlib import Path
 
     from cipherkit.publish.pages import publish_lessons, publish_missions
@@ -229,6 +241,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    """``cipherkit serve``: the gallery under Voila, until stopped."""
     from cipherkit.core.resources import default_gallery
     from cipherkit.publish.serve import serve
 
@@ -274,6 +287,7 @@ def bench_module() -> Any:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    """``cipherkit bench``: run the benchmarks; print their figures."""
     bench = bench_module()
     results = bench.run_benchmarks(args.only or None, quick=args.quick, progress=not args.json)
     if args.json:
@@ -284,12 +298,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_rooms(args: argparse.Namespace) -> int:
+    """``cipherkit rooms``: open, list, show and close rooms in a store."""
     from cipherkit.rooms.commands import run_rooms
 
     return run_rooms(args)
 
 
 def cmd_class(args: argparse.Namespace) -> int:
+    """``cipherkit class``: a class's results, exported as CSV."""
     from cipherkit.classroom.commands import run_class
 
     return run_class(args)
@@ -317,6 +333,7 @@ def _whole(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``cipherkit`` argument parser, with every command."""
     parser = argparse.ArgumentParser(
         prog="cipherkit",
         description="Cipher games, puzzle design and classroom cryptography for Jupyter.",
@@ -581,6 +598,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``cipherkit`` command; the exit code: 0 on success, 1 on a user error (one line,
+    no traceback), 2 on a usage error.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -79,6 +79,7 @@ class Entry:
 
     @property
     def stars(self) -> str:
+        """The difficulty as five stars, filled and empty (empty text without a rating)."""
         if not self.difficulty:
             return ""
         n = int(self.difficulty.get("stars", 0))

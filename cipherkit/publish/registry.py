@@ -65,6 +65,11 @@ and ``_`` (never a dot or a slash, so an id is always a plain file name)."""
 
 
 def check_id(mission_id: str) -> str:
+    """``mission_id`` if it is a valid mission id, else a one-line error.
+
+    >>> check_id("harbour-clock")
+    'harbour-clock'
+    """
     if not isinstance(mission_id, str) or not _ID.fullmatch(mission_id):
         raise CipherkitError(f"not a mission id: {mission_id!r}")
     return mission_id

@@ -134,6 +134,9 @@ def gallery_app() -> Any:
 
 
 def main() -> None:
+    """Start the gallery's Voila, its page kernels forked from a warm template (the ``voila``
+    entry point of ``cipherkit serve``).
+    """
     paths = [str(SHARE), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
     from cipherkit.publish.forkprov import install
