@@ -117,7 +117,7 @@ def map_drawing(
     height_steps = max((p[1] for p in steps.values()), default=0.0)
     width = max(2 * MARGIN + width_steps * STEP + ROOM_W, 720.0)
     offset_x = (width - (width_steps * STEP + ROOM_W)) / 2
-    legend_h = 96.0 if legend else 0.0
+    legend_h = LEGEND_ROW_H * len(legend_rows(width)) if legend else 0.0
     height = head + 2 * MARGIN + height_steps * STEP + ROOM_H + legend_h
     heading = map_data.title if title is None else title
     d = Drawing(width, height, background=MAP_BACK, title=f"Map: {heading}" if heading else "Map")
@@ -241,39 +241,89 @@ def _room(d: Drawing, room: RoomData, centre: Point, key: Mapping[str, Glyph]) -
         )
 
 
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("passage", "corridor"),
+    ("printed wall", "wall"),
+    ("wall token", "walltoken"),
+    ("passage token", "passagetoken"),
+    ("face-down stack", "stack"),
+    ("trap", "trap"),
+    ("character", "standee"),
+)
+"""The legend's items: the label shown and the symbol drawn above it."""
+LEGEND_LABELS = tuple(label for label, _ in LEGEND)
+LEGEND_TEXT = 13.0
+"""The legend labels' font size."""
+LEGEND_ROW_H = 96.0
+LEGEND_ICON_W = 60.0
+"""The widest legend symbol."""
+LEGEND_GAP = 18.0
+"""The least space between two legend items."""
+
+
+def legend_rows(width: float) -> list[list[tuple[str, str, float]]]:
+    """The legend laid out for a map ``width`` wide: rows of ``(label, kind, centre x)``.
+
+    Each item is as wide as its label or its symbol, whichever is wider, plus
+    :data:`LEGEND_GAP`; the items go in one row when they fit in the width, else in as
+    few rows as fit, and each row shares its spare width out evenly. So no two labels
+    ever overlap, however narrow the map.
+
+    >>> [len(row) for row in legend_rows(720)]
+    [7]
+    >>> [len(row) for row in legend_rows(500)]
+    [4, 3]
+    >>> row = legend_rows(720)[0]
+    >>> all(a[2] < b[2] for a, b in zip(row, row[1:]))
+    True
+    """
+    available = width - MARGIN
+    sizes = [max(text_width(label, LEGEND_TEXT), LEGEND_ICON_W) + LEGEND_GAP for label, _ in LEGEND]
+    items = list(zip(LEGEND, sizes, strict=True))
+    for count in range(1, len(items) + 1):
+        per = math.ceil(len(items) / count)
+        chunks = [items[i : i + per] for i in range(0, len(items), per)]
+        if all(sum(w for _, w in chunk) <= available for chunk in chunks):
+            break
+    rows = []
+    for chunk in chunks:
+        spare = max(available - sum(w for _, w in chunk), 0.0) / len(chunk)
+        x = MARGIN / 2
+        row = []
+        for (label, kind), w in chunk:
+            row.append((label, kind, x + (w + spare) / 2))
+            x += w + spare
+        rows.append(row)
+    return rows
+
+
 def _legend(d: Drawing, width: float, top: float) -> None:
     from cipherkit.glyphs.data import StandeeData, TokenData
 
     d.line([(MARGIN / 2, top), (width - MARGIN / 2, top)], stroke=RULE, width=2)
-    items: list[tuple[str, object]] = [
-        ("passage", "corridor"),
-        ("printed wall", "wall"),
-        ("wall token", "walltoken"),
-        ("passage token", "passagetoken"),
-        ("face-down stack", "stack"),
-        ("trap", "trap"),
-        ("character", "standee"),
-    ]
-    n = len(items)
-    slot = (width - MARGIN) / n
-    y = top + 40
-    for i, (label, kind) in enumerate(items):
-        cx = MARGIN / 2 + slot * (i + 0.5)
-        if kind == "corridor":
-            d.line([(cx - 26, y), (cx + 26, y)], stroke=INK, width=22, round=False)
-            d.line([(cx - 27, y), (cx + 27, y)], stroke=CORRIDOR, width=14, round=False)
-        elif kind == "wall":
-            d.line([(cx - 26, y), (cx + 26, y)], stroke=INK, width=22, round=False)
-            d.line([(cx - 27, y), (cx + 27, y)], stroke=CORRIDOR, width=14, round=False)
-            d.line([(cx, y - 18), (cx, y + 18)], stroke=INK, width=9, round=False)
-        elif kind == "walltoken":
-            wall_token(d, cx, y, 38)
-        elif kind == "passagetoken":
-            passage_token(d, cx, y, 32)
-        elif kind == "stack":
-            token_back(d, cx, y, 15)
-        elif kind == "trap":
-            token(d, TokenData("trap", "camera", colour="brown"), cx, y, 16, {})
-        else:
-            standee(d, StandeeData("", 0), cx, y + 20, 40)
-        d.text(cx, y + 36, label, size=13, fill=MUTED, anchor="mt")
+    rows = legend_rows(width)
+    for r, row in enumerate(rows):
+        y = top + 40 + r * LEGEND_ROW_H
+        for _, kind, cx in row:
+            if kind == "corridor":
+                d.line([(cx - 26, y), (cx + 26, y)], stroke=INK, width=22, round=False)
+                d.line([(cx - 27, y), (cx + 27, y)], stroke=CORRIDOR, width=14, round=False)
+            elif kind == "wall":
+                d.line([(cx - 26, y), (cx + 26, y)], stroke=INK, width=22, round=False)
+                d.line([(cx - 27, y), (cx + 27, y)], stroke=CORRIDOR, width=14, round=False)
+                d.line([(cx, y - 18), (cx, y + 18)], stroke=INK, width=9, round=False)
+            elif kind == "walltoken":
+                wall_token(d, cx, y, 38)
+            elif kind == "passagetoken":
+                passage_token(d, cx, y, 32)
+            elif kind == "stack":
+                token_back(d, cx, y, 15)
+            elif kind == "trap":
+                token(d, TokenData("trap", "camera", colour="brown"), cx, y, 16, {})
+            else:
+                standee(d, StandeeData("", 0), cx, y + 20, 40)
+    # the labels last, in the legend's order (icons may draw text of their own)
+    for r, row in enumerate(rows):
+        y = top + 40 + r * LEGEND_ROW_H
+        for label, _, cx in row:
+            d.text(cx, y + 36, label, size=LEGEND_TEXT, fill=MUTED, anchor="mt")
