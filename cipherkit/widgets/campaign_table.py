@@ -11,6 +11,19 @@ unlocks, and a mission's closing text once it is over.
 The button is an ordinary ipywidgets button, so its clicks and its ``disabled`` trait can
 be forged from the page: the kernel acts on a click only when the mission is over.
 
+The graph is drawn once, as a list of mission cards that wraps to the page's width (two
+or three to a row on a phone, a row or two on a laptop): each card gives the mission's
+number and title, whether it was won or lost, and where a win and a loss lead.
+
+**Saved progress** (``save=True``, the campaign page): every mission's game is a
+:class:`~cipherkit.rooms.solo.SoloGame` in the page's store, and the page keeps the
+campaign's token: the tokens of the missions played so far, in order, joined by dots.
+After a reload the kernel resumes each of them and checks it against the campaign (the
+mission the campaign is at, the secret rules won so far; the result is the stored
+game's own), so a token can only bring back the player's own games; one that does not
+fit gives a fresh campaign and one sentence. A finished mission is recorded and the
+campaign goes on to the mission its result leads to.
+
 >>> from cipherkit.widgets.campaign_table import CampaignTable
 >>> campaign = CampaignTable("missions", seed=3)
 >>> campaign.campaign_log.current, campaign.table.mission.id, campaign.button.disabled
@@ -25,12 +38,21 @@ import html
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import ipywidgets
 
+from cipherkit.core.record import Record
 from cipherkit.games.mission.campaign import CampaignLog, CampaignMap
 from cipherkit.games.mission.secrets import SECRET_RULES
+from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, SoloGame
 from cipherkit.widgets.mission_table import MissionTable
+from cipherkit.widgets.saved import page_store
+
+__all__ = ["CampaignTable", "graph_html"]
+
+MAX_MISSIONS = 24
+"""Most tokens a campaign token may hold (one per mission played)."""
 
 
 class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
@@ -44,6 +66,9 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
         As for :class:`~cipherkit.widgets.MissionTable` (default: one person and a
         ``planner`` bot). With a seed, mission *k* of the campaign is dealt with
         ``seed + k``.
+    save:
+        Keep the campaign's progress in the page's room store (``True``, or a
+        :class:`~cipherkit.rooms.Store`): see the module docstring.
     """
 
     def __init__(
@@ -54,16 +79,23 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
         humans: int = 1,
         bots: str = "planner",
         seed: int | None = None,
+        save: Any = False,
     ) -> None:
         folder = missions if isinstance(missions, str | os.PathLike) else None
         self.campaign = CampaignMap.load(Path(folder) if folder is not None else missions)
         self.campaign_log = CampaignLog.begin(self.campaign)
-        self._options = {"players": players, "humans": humans, "bots": bots}
+        self._options: dict[str, Any] = {"players": players, "humans": humans, "bots": bots}
         self._seed = seed
+        self._store = page_store(save) if save else None
+        self._tokens: list[str] = []
+        self._resolved = False
         self.header = ipywidgets.HTML()
         self.footer = ipywidgets.HTML()
         self.button = ipywidgets.Button(
-            description="Continue the campaign", disabled=True, button_style="success"
+            description="Continue the campaign",
+            disabled=True,
+            button_style="success",
+            layout=ipywidgets.Layout(width="auto", min_height="44px"),
         )
         self.button.on_click(lambda _button: self.continue_campaign())
         self.table: MissionTable | None = None
@@ -80,15 +112,27 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
             self._refresh()
             return
         seed = None if self._seed is None else self._seed + len(self.campaign_log.played)
-        self.table = MissionTable(
+        self._show_table(self._mission_table(mid, seed=seed))
+
+    def _mission_table(self, mid: str, *, seed: int | None = None) -> MissionTable:
+        table = MissionTable(
             str(self.campaign.files[mid]),
             seed=seed,
             secrets=self.campaign_log.secrets,
             replay=False,
+            save=self._store if self._store is not None else False,
             **self._options,
         )
-        self.table.observe(lambda _change: self._refresh(), names="view")
-        self.children = (self.header, self.table, self.footer, self.button)
+        table.on_saved = self._saved
+        table.on_stored = lambda _token: self._keep()
+        return table
+
+    def _show_table(self, table: MissionTable) -> None:
+        if self.table is not None and self.table is not table:
+            self.table.close()
+        self.table = table
+        table.observe(lambda _change: self._refresh(), names="view")
+        self.children = (self.header, table, self.footer, self.button)
         self._refresh()
 
     @property
@@ -102,16 +146,96 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
         if self.table is None or self.table.state.outcome is None:
             return False
         won = bool(self.table.state.outcome.winners)
+        saved = self.table.saved
+        if saved is not None and saved.token:
+            self._tokens.append(saved.token)
         self.campaign_log = self.campaign_log.record(self.campaign, won=won)
         self._deal()
         return True
 
+    # ------------------------------------------------------------------ saved
+    @property
+    def token(self) -> str:
+        """The campaign's token: its missions' tokens in order ("": nothing stored)."""
+        current = self.table.saved.token if self.table is not None and self.table.saved else None
+        return ".".join([*self._tokens, *([current] if current else [])])
+
+    def _keep(self) -> None:
+        """Tell the page what to keep (through the mission table's page)."""
+        if self.table is None:
+            return
+        token = self.token
+        self.table.send({"type": "keep", "token": token} if token else {"type": "forget"})
+
+    def _saved(self, value: str) -> None:
+        """The page drew a mission table and sent the campaign token it keeps: the first
+        time, resume the campaign from it; after that, tell the page the current one."""
+        if self._resolved or not value:
+            self._resolved = True
+            self._keep()
+            return
+        self._resolved = True
+        if not self.resume(value):
+            assert self.table is not None
+            self.table.send({"type": "forget"})
+            self.table.message = NOT_FOUND
+            return
+        self._keep()
+
+    def resume(self, value: str) -> bool:
+        """Bring back the campaign the token ``value`` holds (see the module docstring);
+        ``False``, and nothing changes, for a token that does not fit this campaign."""
+        store = self._store
+        tokens = value.split(".")
+        if store is None or not 0 < len(tokens) <= MAX_MISSIONS:
+            return False
+        log, done, current = CampaignLog.begin(self.campaign), [], None
+        for number, token in enumerate(tokens, 1):
+            mid = log.current
+            if mid is None:
+                return False
+            game = SoloGame.try_resume(
+                store, token, "mission", self._accepts(mid, log), name=CAMPAIGN_NAME
+            )
+            if game is None:
+                return False
+            outcome = game.session.outcome
+            if outcome is None:
+                if number != len(tokens):
+                    return False
+                current = (mid, token)
+                break
+            done.append(token)
+            log = log.record(self.campaign, won=bool(outcome.winners))
+        self.campaign_log, self._tokens = log, done
+        if current is None:
+            self._deal()
+            return True
+        table = self._mission_table(current[0])
+        if not table.resume(current[1]):  # pragma: no cover - checked just above
+            return False
+        self._show_table(table)
+        return True
+
+    def _accepts(self, mid: str, log: CampaignLog) -> Any:
+        players = self._options["players"]
+
+        def accepts(record: Record) -> bool:
+            config = record.config if isinstance(record.config, dict) else {}
+            mission = config.get("mission")
+            return (
+                isinstance(mission, dict)
+                and mission.get("id") == mid
+                and config.get("players") == players
+                and sorted(config.get("secrets") or []) == sorted(log.secrets)
+            )
+
+        return accepts
+
     # ------------------------------------------------------------------ drawing
     def _refresh(self) -> None:
-        from cipherkit.games.mission.art.campaigndraw import campaign_svg
-
         played = dict(self.campaign_log.played)
-        svg = campaign_svg(self.campaign, current=self.campaign_log.current, played=played)
+        graph = graph_html(self.campaign, current=self.campaign_log.current, played=played)
         rules = "".join(
             f"<li><b>{html.escape(SECRET_RULES[r].name)}</b>: {html.escape(SECRET_RULES[r].text)}"
             "</li>"
@@ -124,8 +248,7 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
             title = self.campaign.missions[self.campaign_log.current].title
             step = f"Mission {len(self.campaign_log.played) + 1}: <b>{html.escape(title)}</b>"
         self.header.value = (
-            '<div class="cipherkit-campaign-map" style="overflow-x:auto">'
-            f"{svg}</div><p>{step}</p><details><summary>Secret rules in play "
+            f"{graph}<p>{step}</p><details><summary>Secret rules in play "
             f"({len(self.campaign_log.secrets)})</summary>{held}</details>"
         )
         self.footer.value = self._closing()
@@ -152,3 +275,57 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
         if link.next is None:
             parts.append("<p>This was the last mission.</p>")
         return "".join(parts)
+
+
+_CARD = (
+    "flex:1 1 150px;max-width:240px;box-sizing:border-box;padding:6px 10px;"
+    "border-radius:8px;background:#fdfaf3;font-size:15px;line-height:1.35;"
+)
+_STATES = {
+    "win": ("#3c8a4f", "✓ won"),
+    "loss": ("#c62f2f", "✗ lost"),
+    "current": ("#d4a017", "▶ playing"),
+    None: ("#c9c1ae", ""),
+}
+
+
+def graph_html(
+    campaign: CampaignMap, *, current: str | None = None, played: dict[str, str] | None = None
+) -> str:
+    """The campaign graph as HTML cards that wrap to the page's width: per mission its
+    number and title, won/lost/playing, and where a win and a loss lead.
+
+    >>> from pathlib import Path
+    >>> campaign = CampaignMap.load(Path("missions"))
+    >>> text = graph_html(campaign, current="signal-box", played={"lantern-archive": "win"})
+    >>> "✓ won" in text and "▶ playing" in text and "win → 4, loss → 4b" in text
+    True
+    """
+    played = dict(played or {})
+    cards = []
+    for mid in campaign.order():
+        mission = campaign.missions[mid]
+        state = played.get(mid) or ("current" if mid == current else None)
+        colour, badge = _STATES[state]
+        width = 3 if state == "current" else 1
+        link = mission.campaign
+        if link is None or (link.win.next is None and link.loss.next is None):
+            leads = "the last mission"
+        elif link.win.next == link.loss.next:
+            leads = f"then → {campaign.number(link.win.next)}"  # type: ignore[arg-type]
+        else:
+            win = "end" if link.win.next is None else campaign.number(link.win.next)
+            loss = "end" if link.loss.next is None else campaign.number(link.loss.next)
+            leads = f"win → {win}, loss → {loss}"
+        shown = badge and f' <b style="color:{colour}">{html.escape(badge)}</b>'
+        cards.append(
+            f'<li data-mission="{html.escape(mid)}" data-state="{state or ""}" '
+            f'style="{_CARD}border:{width}px solid {colour}">'
+            f"<b>{html.escape(campaign.number(mid))}</b> {html.escape(mission.title)}{shown}"
+            f'<br><span style="color:#5a5346;font-size:14px">{html.escape(leads)}</span></li>'
+        )
+    return (
+        '<ol class="cipherkit-campaign-map" aria-label="The campaign\'s missions" '
+        'style="display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0 0 8px 0;'
+        f'padding:0">{"".join(cards)}</ol>'
+    )

@@ -128,6 +128,35 @@ function pileNode(pile, who) {
   return h("div", { class: "ck-pile", "data-testid": `${who}-pile` }, parts);
 }
 
+// Saved progress (cipherkit/widgets/saved.py): a table made with save=True keeps its game
+// on the server; this page keeps only the token, in localStorage for this page's path.
+// When the table is drawn the page sends what it keeps ({type: "saved", token}); the
+// kernel answers {type: "keep", token} or {type: "forget"}. No rule lives here.
+const SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
+
+function savedHandshake(model, el) {
+  const onMessage = (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    try {
+      if (msg.type === "keep" && typeof msg.token === "string") window.localStorage.setItem(SAVED_KEY, msg.token);
+      else if (msg.type === "forget") window.localStorage.removeItem(SAVED_KEY);
+      else return;
+    } catch (_) {
+      /* private mode: the game is not kept */
+    }
+    el.setAttribute("data-saved", msg.type);
+  };
+  model.on("msg:custom", onMessage);
+  let token = "";
+  try {
+    token = window.localStorage.getItem(SAVED_KEY) || "";
+  } catch (_) {
+    token = "";
+  }
+  model.send({ type: "saved", token });
+  return () => model.off("msg:custom", onMessage);
+}
+
 function render({ model, el }) {
   const root = h("div", { class: "ck-decipher", "data-testid": "decipher-table" });
   el.append(root);
@@ -389,6 +418,9 @@ function render({ model, el }) {
         h("summary", { text: `What happened (this turn and both players' last turns)` }),
         h("ol", { "data-testid": "log" }, view.log.map((line) => h("li", { text: line }))),
       ),
+      view.saved && !view.result
+        ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "New game" })
+        : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));
   }
@@ -400,8 +432,10 @@ function render({ model, el }) {
   model.on("change:view", onChange);
   model.on("change:message", onChange);
   draw();
+  const unsave = savedHandshake(model, root);
   return () => {
     stopWaiting();
+    unsave();
     model.off("change:view", onChange);
     model.off("change:message", onChange);
   };

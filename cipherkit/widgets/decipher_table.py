@@ -54,9 +54,12 @@ from cipherkit.core.record import Record
 from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session
 from cipherkit.games.decipher import DecipherState
+from cipherkit.rooms import RoomError
+from cipherkit.rooms.solo import NOT_FOUND, SoloGame
 from cipherkit.widgets.decipher_view import build_view, journal
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.room_seat import RoomSeat
+from cipherkit.widgets.saved import page_store, saved_token
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
 
@@ -116,6 +119,11 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
     raise Refused("refused: unknown message type")
 
 
+def _is_table_config(config: Any) -> bool:
+    """Whether a stored game's config is a table's (the person at seat 0, named so)."""
+    return isinstance(config, dict) and config.get("names") == table_config()["names"]
+
+
 def _swap(text: str, pairs: list[tuple[str, str]]) -> str:
     for old, new in pairs:
         text = text.replace(old, new)
@@ -162,6 +170,11 @@ class DecipherTable(GuardedWidget):
         The seed never leaves the kernel.
     human_first:
         ``True``/``False`` to choose who starts; ``None`` lets the deal decide.
+    save:
+        Keep the game in the page's room store from the first move on, so that a reload
+        of the page resumes it (:mod:`cipherkit.widgets.saved`): ``True`` for the
+        page's store (``$CIPHERKIT_STORE``), or a :class:`~cipherkit.rooms.Store`.
+        *New game* then starts over at any time.
 
     Attributes
     ----------
@@ -189,11 +202,14 @@ class DecipherTable(GuardedWidget):
         human_first: bool | None = None,
         *,
         room: Any = None,
+        save: Any = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self._room: RoomSeat | None = None
         self._shown = -1
+        self._solo: SoloGame | None = None
+        self._store = None if room is not None or not save else page_store(save)
         if room is not None:
             self._sit(room)
             return
@@ -225,6 +241,7 @@ class DecipherTable(GuardedWidget):
 
     @property
     def human_seat(self) -> int:
+        """The seat the person plays (the bot plays the other)."""
         return HUMAN
 
     @property
@@ -233,6 +250,10 @@ class DecipherTable(GuardedWidget):
         return self.session.state  # type: ignore[return-value]
 
     def _handle(self, content: Any, buffers: Any) -> None:
+        token = saved_token(content, buffers)
+        if token is not None:
+            self._saved(token)
+            return
         kind, text = check_message(content, buffers)
         if self._room is not None:
             if kind == "new_game":
@@ -243,12 +264,53 @@ class DecipherTable(GuardedWidget):
                 self._room_changed(force=True)
             return
         if kind == "new_game":
+            if self._solo is not None:  # a saved game may be given up at any time
+                self._start_game()
+                self.send({"type": "forget"})
+                return
             if not self.session.is_over:
                 raise Refused("illegal: finish this game first")
             self._start_game()
         else:
             assert text is not None
             self._human_act(text)
+
+    # ------------------------------------------------------------------ saved
+    @property
+    def saved(self) -> SoloGame | None:
+        """The stored game behind a table made with ``save`` (kernel only)."""
+        return self._solo
+
+    def _saved(self, token: str) -> None:
+        """The page drew the table and sent the token it keeps: resume that game, or
+        say in one sentence that it was not found (and keep the fresh deal)."""
+        solo = self._solo
+        if solo is None or self._store is None:
+            return  # not saving (a notebook, a room): nothing to say
+        if token and token != solo.token:
+            found = SoloGame.try_resume(
+                self._store, token, "decipher", accept=lambda r: _is_table_config(r.config)
+            )
+            if found is None or found.seat != HUMAN:
+                self.send({"type": "forget"})
+                self.message = NOT_FOUND
+                return
+            self._solo = solo = found
+            self._session = found.session
+            self.bot_name = found.bots.get(BOT, self.bot_name)
+            self._opening = self._opening_line()
+            self._publish()
+        self.send({"type": "keep", "token": solo.token} if solo.token else {"type": "forget"})
+
+    def _opening_line(self) -> str:
+        from cipherkit.core.registry import get_game
+
+        session = self.session
+        first = get_game("decipher").new_game(session.config, seed=session.seed).turn
+        starter = "You go first." if first == HUMAN else "The bot goes first."
+        if self._solo is not None:  # the same after a reload: no game number
+            return f"Against the {self.bot_name} bot. {starter}"
+        return f"Game {len(self._finished) + 1} against the {self.bot_name} bot. {starter}"
 
     # ------------------------------------------------------------------ rooms
     @property
@@ -321,6 +383,18 @@ class DecipherTable(GuardedWidget):
         seed = self._next_seed()
         if self._session is not None:
             self._finished.append(self._session.record)
+        if self._store is not None:  # kept in the store from the first move
+            self._solo = SoloGame(
+                self._store,
+                "decipher",
+                table_config(self._human_first),
+                seed=seed,
+                bots={BOT: self.bot_name},
+            )
+            self._session = self._solo.session
+            self._opening = self._opening_line()
+            self._publish()
+            return
         session = Session(
             "decipher",
             table_config(self._human_first),
@@ -330,8 +404,7 @@ class DecipherTable(GuardedWidget):
         )
         session.meta = {"bot": self.bot_name, "human_seat": HUMAN}
         self._session = session
-        starter = "You go first." if self.state.turn == HUMAN else "The bot goes first."
-        self._opening = f"Game {len(self._finished) + 1} against the {self.bot_name} bot. {starter}"
+        self._opening = self._opening_line()
         self._run_bot()
 
     def _human_act(self, text: str) -> None:
@@ -348,8 +421,29 @@ class DecipherTable(GuardedWidget):
             except IllegalAction as exc:
                 raise Refused(f"illegal: {exc.reason}") from None
             raise Refused("illegal: that is not a legal action now")
+        if self._solo is not None:
+            self._solo_act(str(action))
+            return
         session.apply(HUMAN, action)
         self._run_bot()
+
+    def _solo_act(self, text: str) -> None:
+        """A saved game's move: to the store (the bot answers there), then shown; the
+        page is given the token once the game is stored."""
+        solo = self._solo
+        assert solo is not None
+        was_stored = solo.stored
+        try:
+            solo.act(text)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
+        except RoomError as exc:
+            raise Refused(f"refused: the game could not be saved ({exc})") from None
+        finally:
+            self._session = solo.session
+        self._publish()
+        if not was_stored and solo.token:
+            self.send({"type": "keep", "token": solo.token})
 
     def _run_bot(self) -> None:
         """Let the session play the bot's moves (until it is the person's turn or the
@@ -365,7 +459,7 @@ class DecipherTable(GuardedWidget):
         session = self.session
         with self.hold_sync():
             self.message = ""
-            self.view = build_view(
+            view = build_view(
                 session.view(HUMAN),
                 human=HUMAN,
                 legal=session.legal_actions(HUMAN),
@@ -374,3 +468,6 @@ class DecipherTable(GuardedWidget):
                 bot_name=self.bot_name,
                 game_number=len(self._finished) + 1,
             )
+            if self._solo is not None:  # kept on the server: New game at any time
+                view["saved"] = True
+            self.view = view

@@ -57,7 +57,7 @@ from __future__ import annotations
 import logging
 import os
 import pathlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import traitlets
@@ -71,9 +71,12 @@ from cipherkit.core.session import Session
 from cipherkit.games.mission import Mission, MissionState
 from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
+from cipherkit.rooms import RoomError
+from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, PLAYER_NAME, SoloGame
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
 from cipherkit.widgets.room_seat import RoomSeat
+from cipherkit.widgets.saved import page_store, saved_token
 
 __all__ = ["MissionTable", "check_message", "table_config"]
 
@@ -202,6 +205,11 @@ class MissionTable(GuardedWidget):
     replay:
         Whether *Play again* deals a new game once the mission is over (``False`` in a
         campaign, where missions are not replayed).
+    save:
+        Keep the game in the page's room store from the first move on, so that a reload
+        resumes it (:mod:`cipherkit.widgets.saved`; one person's seat only): ``True``
+        for the page's store (``$CIPHERKIT_STORE``) or a :class:`~cipherkit.rooms.Store`.
+        *New game* then starts over at any time (where *Play again* is allowed).
 
     Attributes
     ----------
@@ -231,9 +239,16 @@ class MissionTable(GuardedWidget):
         secrets: Sequence[str] = (),
         replay: bool = True,
         room: Any = None,
+        save: Any = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self._solo: SoloGame | None = None
+        self._store = None if room is not None or not save else page_store(save)
+        self.on_saved: Callable[[str], None] | None = None
+        """Who gets the page's saved token instead of this table (a campaign)."""
+        self.on_stored: Callable[[str], None] | None = None
+        """Who is told the token once the game is stored (a campaign); default: the page."""
         self._room: RoomSeat | None = None
         self._shown = -1
         self._serial = 0
@@ -260,6 +275,8 @@ class MissionTable(GuardedWidget):
         self.humans: tuple[int, ...] = _human_seats(count, humans)
         self.bot_name = bots
         self._bot_seats = [s for s in range(count) if s not in self.humans]
+        if self._store is not None and len(self.humans) != 1:
+            raise CipherkitError("a saved mission table has one person's seat; bots play the rest")
         if self._bot_seats:
             make_bot("mission", bots)  # an unknown bot is an error now, not later
         chars = self._config["characters"]
@@ -305,6 +322,7 @@ class MissionTable(GuardedWidget):
 
     @property
     def mission(self) -> Mission:
+        """The mission being played."""
         return self._mission
 
     @property
@@ -313,11 +331,22 @@ class MissionTable(GuardedWidget):
         return self._holder
 
     def _handle(self, content: Any, buffers: Any) -> None:
+        token = saved_token(content, buffers)
+        if token is not None:
+            if self._solo is not None and self.on_saved is not None:
+                self.on_saved(token)
+            elif self._solo is not None:
+                self._saved(token)
+            return
         kind, text, seat = check_message(content, buffers)
         if self._room is not None:
             self._room_message(kind, text, seat)
             return
         if kind == "new_game":
+            if self._solo is not None and self._replay:  # a saved game may be given up
+                self._start_game()
+                self.send({"type": "forget"})
+                return
             if not self.session.is_over:
                 raise Refused("illegal: finish this mission first")
             if not self._replay:
@@ -328,6 +357,78 @@ class MissionTable(GuardedWidget):
             self._claim(seat)
         else:
             self._human_act(text, seat)
+
+    # ------------------------------------------------------------------ saved
+    @property
+    def saved(self) -> SoloGame | None:
+        """The stored game behind a table made with ``save`` (kernel only)."""
+        return self._solo
+
+    @property
+    def _saved_name(self) -> str:
+        """A mission that is not replayed is a campaign's: its stored games are kept
+        apart from a mission page's (:data:`~cipherkit.rooms.solo.CAMPAIGN_NAME`)."""
+        return PLAYER_NAME if self._replay else CAMPAIGN_NAME
+
+    def accepts(self, record: Record) -> bool:
+        """Whether a stored game is one this table could have dealt: the same mission,
+        players and secret rules."""
+        config = record.config if isinstance(record.config, dict) else {}
+        mission = config.get("mission")
+        return (
+            isinstance(mission, dict)
+            and mission.get("id") == self._mission.id
+            and config.get("players") == len(self.seats)
+            and sorted(config.get("secrets") or []) == sorted(self._config.get("secrets") or [])
+        )
+
+    def resume(self, token: str) -> bool:
+        """Show the stored game ``token`` holds instead of this one; ``False`` (and
+        nothing changes) if it holds none this table accepts."""
+        if self._store is None:
+            return False
+        found = SoloGame.try_resume(
+            self._store, token, "mission", accept=self.accepts, name=self._saved_name
+        )
+        if found is None or found.seat != self.humans[0]:
+            return False
+        self._solo = found
+        self._session = found.session
+        self._holder = found.seat
+        self._show()
+        return True
+
+    def _saved(self, token: str) -> None:
+        """The page drew the table and sent the token it keeps: resume that game, or
+        say in one sentence that it was not found (and keep the fresh deal)."""
+        solo = self._solo
+        assert solo is not None
+        if token and token != solo.token and not self.resume(token):
+            self.send({"type": "forget"})
+            self.message = NOT_FOUND
+            return
+        token = self._solo.token if self._solo is not None else None
+        self.send({"type": "keep", "token": token} if token else {"type": "forget"})
+
+    def _solo_act(self, text: str) -> None:
+        """A saved game's move: to the store (the bots answer there), then shown."""
+        solo = self._solo
+        assert solo is not None
+        was_stored = solo.stored
+        try:
+            solo.act(text)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
+        except RoomError as exc:
+            raise Refused(f"refused: the game could not be saved ({exc})") from None
+        finally:
+            self._session = solo.session
+        self._show()
+        if not was_stored and solo.token:
+            if self.on_stored is not None:
+                self.on_stored(solo.token)
+            else:
+                self.send({"type": "keep", "token": solo.token})
 
     # ------------------------------------------------------------------ rooms
     @property
@@ -418,6 +519,19 @@ class MissionTable(GuardedWidget):
         seed = self._next_seed()
         if self._session is not None:
             self._finished.append(self._session.record)
+        if self._store is not None:  # kept in the store from the first move
+            self._solo = SoloGame(
+                self._store,
+                "mission",
+                self._config,
+                seed=seed,
+                bots=dict.fromkeys(self._bot_seats, self.bot_name),
+                name=self._saved_name,
+            )
+            self._session = self._solo.session
+            self._holder = self.humans[0]
+            self._show()
+            return
         salt = seed ^ _BOT_RNG_SALT
         session = Session(
             "mission",
@@ -483,6 +597,9 @@ class MissionTable(GuardedWidget):
                 raise Refused(f"illegal: it is {name}’s turn")
             seat = actor
         self._check(seat, action)
+        if self._solo is not None:
+            self._solo_act(str(action))
+            return
         session.apply(seat, action)
         self._run_bots()
         self._show()
@@ -545,4 +662,7 @@ class MissionTable(GuardedWidget):
         with self.hold_sync():
             self.message = ""
             self._serial += 1
-            self.view = self.view_of(self.state)
+            view = self.view_of(self.state)
+            if self._solo is not None and self._replay:  # kept on the server: New game
+                view["saved"] = True
+            self.view = view

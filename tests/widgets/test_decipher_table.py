@@ -397,7 +397,7 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     # No card names in the front end: keeps the leak scans free of false alarms.
     assert cards_in(js + css, ALL_CARDS) == []
     # The only messages the page sends.
-    assert set(re.findall(r'send\(\{ type: "(\w+)"', js)) == {"action", "new_game"}
+    assert set(re.findall(r'send\(\{ type: "(\w+)"', js)) == {"action", "new_game", "saved"}
 
 
 def test_the_puzzle_page_holds_no_hidden_content() -> None:
@@ -405,7 +405,7 @@ def test_the_puzzle_page_holds_no_hidden_content() -> None:
     code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
     assert all(not c.get("outputs") for c in code), "outputs must not be committed"
     source = "".join("".join(c["source"]) for c in notebook["cells"])
-    assert "DecipherTable()" in source
+    assert "DecipherTable(save=True)" in source
     assert cards_in(source, ALL_CARDS) == []
     assert "seed" not in source.lower()
 

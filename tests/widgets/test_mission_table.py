@@ -702,7 +702,7 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     assert table._esm == js and table._css == css
     assert "export default" in js and "model.send" in js
     sent = set(re.findall(r'\{ type: "(\w+)"', js)) - {"button", "text"}  # minus <button>s
-    assert sent == {"action", "claim", "new_game"}
+    assert sent == {"action", "claim", "new_game", "saved"}
 
 
 def test_spectator_views_hold_no_hand_even_at_a_bot_turn() -> None:

@@ -1,0 +1,229 @@
+"""A game one person plays against bots, kept in a room store so that a reload resumes it.
+
+A solo page (a mission page, the Decipher page, the campaign) deals its game in the
+kernel as before. With saving on, the game becomes a **solo room** in the page's store
+at the person's first move: a room with the same config and seed whose other seats are
+the page's bots, and whose one person's seat is the player's. From then on every move
+goes to the store (the bots answer there, exactly as in any room), and the page is given
+the seat's resume token, which it keeps in the browser. After a reload the new kernel
+gets the token back and :meth:`SoloGame.resume` rebuilds the game from the store.
+
+* The deal shown before the first move is exactly the room's: the same config and seed,
+  bots with the store's random streams, so storing it changes nothing on the screen.
+* The token is ``secrets.token_urlsafe(32)`` (256 bits); the store keeps only its
+  SHA-256 and compares with :func:`hmac.compare_digest` (:meth:`Store.resume`).
+* :meth:`SoloGame.resume` accepts only a solo room of the page's game: one person's seat
+  (the token's), bots in every other seat, the page's check of the config (the same
+  mission, say), at most :data:`KEEP_SECONDS` old. Anything else is
+  :class:`~cipherkit.rooms.errors.UnknownToken` with one sentence, and the page deals a
+  fresh game: a token from a Play-together room, a forged one or an old one never shows
+  another game.
+* :attr:`SoloGame.session` is the kernel's copy of the stored game (the true state,
+  never sent to a browser): it is caught up with the store after every move.
+
+Examples
+--------
+>>> import tempfile
+>>> from cipherkit.rooms import open_store
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+>>> game = SoloGame(store, "decipher", {"first_player": 0}, seed=7, bots={1: "random"})
+>>> game.token is None, game.seat                       # nothing stored before a move
+(True, 0)
+>>> play = next(t for t in game.legal() if t.startswith("play"))
+>>> game.act(play)
+>>> again = SoloGame.resume(store, game.token, "decipher")
+>>> again.session.record.actions == game.session.record.actions
+True
+>>> SoloGame.try_resume(store, "forged-token-0123456789", "decipher") is None
+True
+>>> store.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cipherkit.core.errors import CipherkitError
+from cipherkit.core.record import Record
+from cipherkit.core.registry import get_game
+from cipherkit.core.session import Session
+from cipherkit.rooms.errors import RoomError, UnknownToken
+from cipherkit.rooms.store import SeatHandle, Store
+
+__all__ = ["CAMPAIGN_NAME", "KEEP_SECONDS", "NOT_FOUND", "PLAYER_NAME", "SoloGame"]
+
+KEEP_SECONDS = 30 * 24 * 3600.0
+"""A solo game untouched for this long (30 days) is not resumed: a fresh game starts."""
+
+PLAYER_NAME = "you"
+"""The name the person's seat of a solo room is given."""
+
+CAMPAIGN_NAME = "you, in a campaign"
+"""The person's name in a campaign's missions: a mission page's game (which may be
+played again) is never taken for a campaign's (which may not), nor the other way."""
+
+NOT_FOUND = "Your saved game could not be found, so this is a new game."
+"""What a page says when the token it kept resumes nothing (one sentence, no detail)."""
+
+
+def _json(config: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    return None if config is None else json.loads(json.dumps(dict(config), sort_keys=True))
+
+
+class SoloGame:
+    """One person against bots; stored in ``store`` from the first move on.
+
+    Parameters
+    ----------
+    store:
+        The room store that keeps the game (a page's: ``$CIPHERKIT_STORE``).
+    game, config, seed:
+        The game as :class:`~cipherkit.core.session.Session` takes them.
+    bots:
+        Seat -> bot spec for every seat but the person's (exactly one seat is left).
+    name:
+        The person's seat's name in the room: :data:`PLAYER_NAME` or
+        :data:`CAMPAIGN_NAME`; :meth:`resume` wants the same.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        game: str,
+        config: Mapping[str, Any] | None,
+        *,
+        seed: int,
+        bots: Mapping[int, str],
+        name: str = PLAYER_NAME,
+    ) -> None:
+        spec = get_game(game)
+        self.name = name
+        self.store = store
+        self.game = spec.name
+        self.config = _json(config)
+        self.seed = int(seed)
+        self.bots = {int(s): str(b) for s, b in bots.items()}
+        people = [s for s in range(spec.seats(self.config)) if s not in self.bots]
+        if len(people) != 1:
+            raise CipherkitError("a solo game has exactly one person's seat; bots play the rest")
+        self.seat: int = people[0]
+        self.handle: SeatHandle | None = None
+        self.session = self._session()
+        self.session.step_bots()  # as the store will, when it creates the room
+
+    def _session(self) -> Session:
+        return Session(self.game, self.config, seed=self.seed, bots=self.bots, people_decide=True)
+
+    def __repr__(self) -> str:  # never the token
+        where = "unsaved" if self.handle is None else f"room {self.handle.room_id}"
+        return f"<SoloGame {self.game} {where} at {self.session.version}>"
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def token(self) -> str | None:
+        """The resume token (``None`` until the first move stores the game)."""
+        return None if self.handle is None else self.handle.token
+
+    @property
+    def stored(self) -> bool:
+        """Whether the game is kept in the store yet (it is from the first move on)."""
+        return self.handle is not None
+
+    def legal(self) -> list[str]:
+        """The person's legal actions now, as text."""
+        return self.session.legal_texts(self.seat)
+
+    # ------------------------------------------------------------------ acting
+    def act(self, text: str) -> None:
+        """The person's move: stored (with the bots' answers) and applied to
+        :attr:`session`. Raises :class:`~cipherkit.core.errors.IllegalAction` (nothing
+        changes) or a :class:`~cipherkit.rooms.errors.RoomError`."""
+        if self.handle is None:
+            self._store()
+        assert self.handle is not None
+        self.handle.act(text)
+        self._catch_up()
+
+    def _store(self) -> None:
+        room = self.store.create_room(self.game, self.config, bots=self.bots, seed=self.seed)
+        self.handle = self.store.join(room.code, self.name, seat=self.seat)
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Bring :attr:`session` to the stored record (rebuilt if it went another way,
+        e.g. the same game played on in another tab)."""
+        assert self.handle is not None
+        record = self.store.room(self.handle.room_id).record()
+        mine = self.session.record.actions
+        if record.actions[: len(mine)] != mine:
+            self.session = self._session()
+            mine = []
+        self.session.replay(record.actions[len(mine) :])
+
+    # ------------------------------------------------------------------ resuming
+    @classmethod
+    def resume(
+        cls,
+        store: Store,
+        token: str,
+        game: str,
+        accept: Callable[[Record], bool] | None = None,
+        *,
+        name: str = PLAYER_NAME,
+        max_age: float = KEEP_SECONDS,
+    ) -> SoloGame:
+        """The solo game ``token`` holds, rebuilt from ``store``.
+
+        ``accept(record)`` is the page's own check (the same mission, the same number
+        of players...); ``name``: the person's name the game was stored with. Raises
+        :class:`~cipherkit.rooms.errors.UnknownToken` for a token that holds no seat, a
+        room that is not a solo room of ``game`` stored under ``name``, one the page
+        does not accept, or one older than ``max_age`` seconds.
+        """
+        handle = store.resume(token)  # UnknownToken, RoomClosed
+        info = handle.info()
+        bots = {int(s["seat"]): s["bot"] for s in info["seats"] if s.get("bot")}
+        people = [int(s["seat"]) for s in info["seats"] if not s.get("bot")]
+        if info["game"] != get_game(game).name or people != [handle.seat] or handle.name != name:
+            raise UnknownToken("this token holds no solo game of this page")
+        updated = _dt.datetime.fromisoformat(str(info["updated"])).timestamp()
+        if _dt.datetime.now(_dt.UTC).timestamp() - updated > max_age:
+            raise UnknownToken("this saved game has expired")
+        record = store.room(handle.room_id).record()
+        if accept is not None and not accept(record):
+            raise UnknownToken("this token holds no solo game of this page")
+        solo = cls.__new__(cls)
+        solo.store = store
+        solo.game = record.game
+        solo.config = _json(record.config)
+        solo.seed = int(record.seed)
+        solo.bots = bots
+        solo.name = name
+        solo.seat = int(handle.seat)
+        solo.handle = handle
+        solo.session = solo._session()
+        try:
+            solo.session.replay(record.actions)
+        except CipherkitError:
+            raise UnknownToken("this saved game no longer replays") from None
+        return solo
+
+    @classmethod
+    def try_resume(
+        cls,
+        store: Store,
+        token: str,
+        game: str,
+        accept: Callable[[Record], bool] | None = None,
+        *,
+        name: str = PLAYER_NAME,
+    ) -> SoloGame | None:
+        """:meth:`resume`, or ``None`` for any token that resumes nothing."""
+        try:
+            return cls.resume(store, token, game, accept, name=name)
+        except RoomError:
+            return None

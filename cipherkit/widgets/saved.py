@@ -1,0 +1,77 @@
+"""Saved progress on a solo page: the browser keeps a token, the server keeps the game.
+
+A table made with ``save=True`` (a :class:`~cipherkit.widgets.DecipherTable`, a
+:class:`~cipherkit.widgets.MissionTable`, or a campaign's) keeps its game in the page's
+room store as a :class:`~cipherkit.rooms.solo.SoloGame`. The page and the kernel talk
+about it in three custom messages, never in a synced trait:
+
+* the page, when it draws the table: ``{"type": "saved", "token": "..."}`` with what it
+  keeps in ``localStorage`` for this page (``""``: nothing);
+* the kernel: ``{"type": "keep", "token": "..."}`` (keep this for the page) or
+  ``{"type": "forget"}`` (keep nothing: a new game that has no move yet, or a token that
+  resumed nothing).
+
+The page keeps the token under ``cipherkit.saved:<the page's path>``; no rule and no
+game lives in the browser.
+
+>>> saved_token({"type": "saved", "token": "abc"}, None)
+'abc'
+>>> saved_token({"type": "action", "text": "skip"}, None) is None
+True
+>>> saved_token({"type": "saved", "token": "x" * 5000}, None)
+'-'
+>>> saved_token({"type": "saved", "token": 3}, None)
+Traceback (most recent call last):
+...
+cipherkit.widgets.guard.Refused: refused: a saved message has the fields type and token (text)
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from cipherkit.rooms import ENV_STORE, Store, default_store_url, open_store
+from cipherkit.widgets.guard import Refused, check_envelope
+
+__all__ = ["MAX_SAVED_CHARS", "UNREADABLE", "page_store", "saved_token"]
+
+MAX_SAVED_CHARS = 1200
+"""Longest saved message looked at (a campaign keeps one token per mission played)."""
+
+UNREADABLE = "-"
+"""What a longer one counts as: a token that resumes nothing (the page is told to forget
+it, with one sentence)."""
+
+
+def saved_token(content: Any, buffers: Any) -> str | None:
+    """The token text of the page's ``saved`` message, or ``None`` for another message.
+    Raises :class:`~cipherkit.widgets.guard.Refused` for a malformed one."""
+    if not isinstance(content, dict) or content.get("type") != "saved":
+        return None
+    token = content.get("token")
+    if set(content) != {"type", "token"} or not isinstance(token, str):
+        raise Refused("refused: a saved message has the fields type and token (text)")
+    try:
+        check_envelope(content, buffers, MAX_SAVED_CHARS)
+    except Refused:
+        if buffers:
+            raise
+        return UNREADABLE  # too long to be ours: it resumes nothing, and is forgotten
+    return token.strip()
+
+
+def page_store(save: Any) -> Store | None:
+    """The store a table made with ``save`` keeps its game in: ``save`` itself if it is
+    a :class:`~cipherkit.rooms.Store`; for ``True`` the page's, ``$CIPHERKIT_STORE``
+    (``cipherkit serve`` sets it), or ``None`` without one (nothing is saved: a notebook
+    drops no database in its folder); ``None`` for a false ``save``.
+
+    >>> page_store(False) is None
+    True
+    """
+    if isinstance(save, Store):
+        return save
+    if not save or not os.environ.get(ENV_STORE):
+        return None
+    return open_store(default_store_url())
