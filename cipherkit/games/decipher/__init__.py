@@ -8,6 +8,7 @@ Play(card=Card.parse('QS'))
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cipherkit.core.protocol import GameSpec
@@ -25,7 +26,7 @@ from cipherkit.games.decipher.rules import (
 from cipherkit.games.decipher.variants import hidden_variant, viewers
 
 
-def _seats(config: dict[str, Any] | None) -> int:
+def _seats(config: Mapping[str, Any] | None) -> int:
     return 2
 
 

@@ -34,7 +34,7 @@ from cipherkit.core.protocol import Action
 Code = tuple[int, int, int]
 """Three distinct digits from 1-4, in the order the clues are given."""
 
-CODES: tuple[Code, ...] = tuple(permutations((1, 2, 3, 4), 3))  # type: ignore[assignment]
+CODES: tuple[Code, ...] = tuple(permutations((1, 2, 3, 4), 3))
 """The 24 codes of a code deck, in lexicographic order."""
 
 MAX_CLUE_LENGTH = 80

@@ -70,8 +70,9 @@ class HintTable:
 @cache
 def hint_table() -> HintTable:
     vectors = _vectors()
-    words = [w for w in hint_words() if vectors.row(w) is not None]
-    rows = [vectors.row(w) for w in words]
+    found = [(w, row) for w in hint_words() if (row := vectors.row(w)) is not None]
+    words = [w for w, _ in found]
+    rows = [row for _, row in found]
     plain = vectors.matrix[rows]
     return HintTable(tuple(words), plain, vectors.centered(plain))
 
@@ -103,7 +104,7 @@ def drawn_codes(observation: dict[str, Any], team: str) -> set[Code]:
     """Codes already revealed for ``team`` (only meaningful without repeats)."""
     wanted = list(observation["teams"]).index(team)
     return {
-        tuple(r["code"])  # type: ignore[misc]
+        tuple(r["code"])
         for r in observation["history"]
         if r["code"] is not None and r["team"] == wanted
     }
@@ -242,7 +243,7 @@ class CkBot:
         vectors = _vectors()
         table = hint_table()
         words = own_keywords(observation)
-        code: Code = tuple(observation["code"])  # type: ignore[assignment]
+        code: Code = tuple(observation["code"])
         earlier = _team_clues(observation)
         keyword_rows, _ = vectors.keyword_matrix(words)
         decoder = table.centred @ keyword_rows.T  # hint x 4: the team decoder's view

@@ -142,7 +142,7 @@ def build_notes(
             rows.append(
                 NoteRow(
                     round=int(record["round"]),
-                    clues=clues,  # type: ignore[arg-type]
+                    clues=clues,
                     decrypt=_code(record.get("decrypt")) if code else None,
                     intercept=_code(record.get("intercept")) if code else None,
                     code=code,

@@ -16,9 +16,11 @@ keyword guesses, and the RNG.
 
 from __future__ import annotations
 
+from typing import cast
+
 from cipherkit.core.protocol import Viewer
 from cipherkit.core.rng import Rng
-from cipherkit.games.intercept.actions import BLANK, CODES
+from cipherkit.games.intercept.actions import BLANK, CODES, Code
 from cipherkit.games.intercept.rules import OVER, STOCK_CLUES, InterceptState
 from cipherkit.games.intercept.words import keywords as keyword_list
 
@@ -30,6 +32,11 @@ def _code_known(state: InterceptState, team: int, viewer: Viewer) -> bool:
         for r in state.history
     )
     return revealed or viewer == state.encryptors[team]
+
+
+def _current_code(state: InterceptState, team: int) -> Code:
+    """The team's code this round: every coding team draws one when a round starts."""
+    return cast(Code, state.codes[team])
 
 
 def _clues_read(state: InterceptState, team: int) -> bool:
@@ -50,7 +57,7 @@ def hidden_variant(state: InterceptState, viewer: Viewer, rng: Rng) -> Intercept
         twin.keywords[t] = rng.sample(pool, 4)
         pool = [w for w in pool if w not in twin.keywords[t]]
         if not _code_known(state, t, viewer):
-            deck = [*state.decks[t], state.codes[t]]  # type: ignore[list-item]
+            deck = [*state.decks[t], _current_code(state, t)]
             if not state.config["no_repeat_codes"]:
                 deck = list(CODES)
             rng.shuffle(deck)
@@ -69,7 +76,7 @@ def hidden_variant(state: InterceptState, viewer: Viewer, rng: Rng) -> Intercept
         twin.decks[team] = deck
         if not _code_known(state, team, viewer):
             if state.config["no_repeat_codes"]:
-                deck = [*state.decks[team], state.codes[team]]  # type: ignore[list-item]
+                deck = [*state.decks[team], _current_code(state, team)]
                 rng.shuffle(deck)
                 twin.codes[team] = deck.pop()
                 twin.decks[team] = deck
