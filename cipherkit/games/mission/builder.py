@@ -195,7 +195,7 @@ class MissionBuilder:
 
     def glyph_ids(self) -> dict[str, str]:
         """The glyph of each content written so far (``{"S": "g17", ...}``)."""
-        out = {}
+        out: dict[str, str] = {}
         for gid, spec in self.data["glyphs"].items():
             content = spec.get("content") if isinstance(spec, dict) else spec
             if content is not None:

@@ -112,7 +112,7 @@ class CampaignMap:
         """The campaign of these missions; ``problems`` lists what does not hold together."""
         by_id = {m.id: m for m in missions}
         files = dict(files or {})
-        graph = nx.MultiDiGraph()
+        graph: nx.MultiDiGraph[str] = nx.MultiDiGraph()
         problems: list[str] = []
         for mid, mission in by_id.items():
             graph.add_node(mid, title=mission.title)
@@ -147,7 +147,8 @@ class CampaignMap:
             problems.append(f"missions are not replayed in a campaign, but the links loop: {loop}")
         start = starts[0] if starts else next(iter(by_id), "")
         if start and not cycle:
-            unreached = sorted(set(by_id) - nx.descendants(graph, start) - {start})
+            below = nx.descendants(graph, start)
+            unreached = sorted(set(by_id) - below - {start})
             if unreached:
                 problems.append(f"never reached from {start}: {', '.join(unreached)}")
         return cls(by_id, files, graph, start, tuple(problems))

@@ -169,7 +169,7 @@ class Mission:
     @cached_property
     def open_map(self) -> nx.Graph:
         """The rooms and only the passages a character can walk through."""
-        graph = nx.Graph()
+        graph: nx.Graph[str] = nx.Graph()
         graph.add_nodes_from(self.map.nodes)
         graph.add_edges_from((a, b) for a, b, d in self.map.edges(data=True) if passage_is_open(d))
         return graph

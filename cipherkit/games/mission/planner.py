@@ -210,11 +210,13 @@ def _set_option(settings: PlannerSettings, key: str, value: str) -> PlannerSetti
             number = float(value)
             if not 0.0 <= number <= 1.0:
                 raise ValueError
-            return replace(settings, **{key: number})
+            changes: dict[str, Any] = {key: number}  # a float field named by the option
+            return replace(settings, **changes)
         if key in SWITCHES:
             if value not in ("on", "off"):
                 raise ValueError
-            return replace(settings, **{SWITCHES[key]: value == "on"})
+            switch: dict[str, Any] = {SWITCHES[key]: value == "on"}  # a bool field
+            return replace(settings, **switch)
     except ValueError:
         raise CipherkitError(f"planner option {key}={value!r} is out of range") from None
     known = ", ".join(["confidence", "peril_risk", "blunder", *SWITCHES])
@@ -295,7 +297,7 @@ class Board:
         """The board precomputed from a mission's public data (``mission.public_dict()``)."""
         rooms = tuple(r["id"] for r in mission["rooms"])
         index = {r: i for i, r in enumerate(rooms)}
-        open_graph = nx.Graph()
+        open_graph: nx.Graph[int] = nx.Graph()
         open_graph.add_nodes_from(range(len(rooms)))
         any_adj: list[list[int]] = [[] for _ in rooms]
         for p in mission["passages"]:
@@ -826,7 +828,7 @@ class PlannerBot:
             and self.settings.avoid_traps
         )
 
-    def _useful_special(self, view: _View, target: int | None) -> Action | None:
+    def _useful_special(self, view: _View, target: int | None) -> Special | None:
         """An ability worth two cards now (only with cards that fit no pile)."""
         if len(view.hand) < 2:
             return None
@@ -1018,7 +1020,7 @@ class PlannerBot:
             if view.obs["pending"]["stage"] == 1:
                 return self._order(view, legal)
             r = self._peek_target(view)
-            action = Peek(board.rooms[r]) if r is not None else STOP
+            action: Action = Peek(board.rooms[r]) if r is not None else STOP
         elif ability == ABILITY_SLIP:
             action = self._slip_step(view)
         elif ability == ABILITY_SCOUT:

@@ -704,7 +704,7 @@ def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Probl
     solution = None
     if data.get("solution") is not None:
         solution = r.text(data["solution"], ("solution",))
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     mp = data.get("map")
     if "map" in data and r.mapping(mp, ("map",), MAP_FIELDS, "the map") is not None:
         if "rooms" in mp:

@@ -41,7 +41,7 @@ tiny.yaml:7: solution: the answer cells spell 'A', not 'B'
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path as FilePath
 
 import networkx as nx
@@ -51,7 +51,7 @@ from cipherkit.games.mission.model import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, M
 from cipherkit.games.mission.problems import ERROR, WARNING, Path, Problem
 from cipherkit.games.mission.schema import check_data, did_you_mean
 from cipherkit.games.mission.secrets import SECRET_RULES
-from cipherkit.games.mission.tokens import COUNTER_INTEL, GLYPH
+from cipherkit.games.mission.tokens import COUNTER_INTEL, GLYPH, Token
 from cipherkit.games.mission.yamlio import Source, read_file, read_yaml
 
 __all__ = ["Problem", "check_mission", "validate_paths", "validate_text"]
@@ -130,11 +130,11 @@ def check_mission(mission: Mission, source: Source | None = None) -> list[Proble
     token_glyphs: Counter[str] = Counter()
     where: dict[str, Path] = {}
     for room, attrs in graph.nodes(data=True):
-        for i, token in enumerate(attrs.get("stack") or ()):
+        for i, clue in enumerate(attrs.get("stack") or ()):
             tpath: Path = (*rooms_path, room, "stack", i)
-            _note_token(token, tpath, token_glyphs, where, report)
-    for i, token in enumerate(mission.pool):
-        _note_token(token, ("pool", i), token_glyphs, where, report)
+            _note_token(clue, tpath, token_glyphs, where, report)
+    for i, clue in enumerate(mission.pool):
+        _note_token(clue, ("pool", i), token_glyphs, where, report)
     card = mission.card_glyphs
     for glyph in mission.glyphs.values():
         gpath: Path = ("glyphs", glyph.id)
@@ -222,7 +222,13 @@ def check_mission(mission: Mission, source: Source | None = None) -> list[Proble
     return problems
 
 
-def _note_token(token, path, counter, where, report) -> None:  # type: ignore[no-untyped-def]
+def _note_token(
+    token: Token,
+    path: Path,
+    counter: Counter[str],
+    where: dict[str, Path],
+    report: Callable[[Path, str, str], None],
+) -> None:
     if token.kind == GLYPH:
         counter[token.name] += 1
         where.setdefault(token.name, path)

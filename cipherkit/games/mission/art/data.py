@@ -68,7 +68,7 @@ def map_from_mission(mission: Any) -> MapData:
     """The map at setup: stack heights as dealt (``mission.stacks``)."""
     import networkx as nx
 
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     stacks = mission.stacks
     for room, attrs in mission.map.nodes(data=True):
         graph.add_node(

@@ -52,7 +52,7 @@ STYLES = {(False, False): "", (True, False): "B", (False, True): "I", (True, Tru
 
 
 def pdf_bytes(
-    pages: Sequence[Drawing], *, title: str = "", progress: Callable[[], None] | None = None
+    pages: Sequence[Drawing], *, title: str = "", progress: Callable[[], object] | None = None
 ) -> bytes:
     """``pages`` as one vector PDF (each page the size of its drawing, 300 units an inch).
 

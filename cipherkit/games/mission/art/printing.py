@@ -524,7 +524,7 @@ _paper = paper
 def save_pdf(
     pages: Sequence[Drawing],
     path: str | Path,
-    progress: Callable[[], None] | None = None,
+    progress: Callable[[], object] | None = None,
 ) -> Path:
     """Write ``pages`` as one vector PDF (each page the size of its drawing); return
     the path."""

@@ -110,7 +110,7 @@ def render_mission(
 
         pages = [page for _, page in print_pages(mission, key, paper=sheet)]
     steps = 2 * len(drawings) + (len(pages) + 1 if pdf_path is not None else 0)
-    tick: Callable[[], None]
+    tick: Callable[[], object]  # tqdm's update returns whether it redrew
     bar = None
     if progress:
         from tqdm.auto import tqdm
