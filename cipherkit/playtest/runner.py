@@ -38,10 +38,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.core.protocol import Action, Seat
+from cipherkit.core.protocol import Action, Seat, State
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session
@@ -113,10 +113,13 @@ _QUIET = ("act", "draw")
 """Phases where a proposal is always possible: a bot is asked even with one listed move."""
 
 
-def forced_move(state: MissionState, seat: Seat, legal: list[Action]) -> Action | None:
+def forced_move(state: State, seat: Seat, legal: list[Action]) -> Action | None:
     """The playtest's ``shortcut``: a lone legal action outside the act and draw phases,
-    taken without asking the bot (nor building its observation); ``None`` to ask."""
-    if len(legal) == 1 and state.phase not in _QUIET:
+    taken without asking the bot (nor building its observation); ``None`` to ask.
+
+    A playtest's session plays the mission game, so ``state`` is a :class:`MissionState`.
+    """
+    if len(legal) == 1 and cast(MissionState, state).phase not in _QUIET:
         return legal[0]
     return None
 

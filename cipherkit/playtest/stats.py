@@ -214,8 +214,12 @@ class PlaytestResult:
             "wrong_guesses": causes.get(WRONG, 0),
             "solve": {
                 "answers_given": len(solved),
-                "mean_glyphs_open": _mean([r.solve_glyphs for r in solved]),  # type: ignore[misc]
-                "mean_windows_open": _mean([r.solve_windows for r in solved]),  # type: ignore[misc]
+                "mean_glyphs_open": _mean(
+                    [r.solve_glyphs for r in solved if r.solve_glyphs is not None]
+                ),
+                "mean_windows_open": _mean(
+                    [r.solve_windows for r in solved if r.solve_windows is not None]
+                ),
                 "glyphs": self.glyphs,
                 "windows": self.windows,
                 "before_all_windows_open": sum(1 for r in solved if r.guessed),
@@ -223,7 +227,7 @@ class PlaytestResult:
             "peril": {
                 "games": len(peril),
                 "rate": round(len(peril) / n, 4) if n else 0.0,
-                "mean_turn": _mean(peril),  # type: ignore[arg-type]
+                "mean_turn": _mean(peril),
                 "wins_in_peril": late,
             },
             "room_visits": {
