@@ -40,8 +40,9 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -613,4 +614,5 @@ def cipher_from_json(data: dict[str, Any]) -> Cipher:
         if not isinstance(key, list | tuple) or len(key) != 2:
             raise CipherkitError(f"the {name} key is a pair of numbers")
         return cls(*key)
-    return cls(key)
+    # every other cipher class is made from its one key
+    return cast("Callable[[Any], Cipher]", cls)(key)

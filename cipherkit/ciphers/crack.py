@@ -148,7 +148,7 @@ def identify(text: str) -> dict[str, Any]:
     pairs = codes[: n - n % 2].reshape(-1, 2)
     doubled_pairs = int((pairs[:, 0] == pairs[:, 1]).sum()) if len(pairs) else 0
     has_j = bool((codes == 9).any())
-    cues = {
+    cues: dict[str, Any] = {
         "letters": n,
         "ioc": round(ioc, 4),
         "chi_squared": round(chi, 1) if math.isfinite(chi) else None,

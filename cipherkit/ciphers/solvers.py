@@ -337,8 +337,8 @@ def solve_columnar(
             for start in range(0, len(orders), 720):
                 chunk = orders[start : start + 720]
                 scores = batch_scores(plains(chunk))
-                for k in np.flatnonzero(scores >= max(best[0], scores.max()) - READING_MARGIN):
-                    near[chunk[k]] = float(scores[k])
+                for hit in np.flatnonzero(scores >= max(best[0], scores.max()) - READING_MARGIN):
+                    near[chunk[hit]] = float(scores[hit])
                 k = int(np.argmax(scores))
                 if scores[k] > best[0] + 1e-9:
                     best = (float(scores[k]), chunk[k])

@@ -28,7 +28,7 @@ polishing again. The best key by the combined score wins.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import numpy as np
@@ -86,6 +86,7 @@ class KeyScore:
     lengths: list[int] | None
     weight: float
     trigrams: bool = True
+    _inside: np.ndarray | None = field(init=False, repr=False)  # inside, worked out once
 
     @classmethod
     def of(cls, c: np.ndarray, lengths: list[int] | None) -> KeyScore:
