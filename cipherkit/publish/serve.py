@@ -102,10 +102,12 @@ def write_teacher_page(folder: str | os.PathLike[str]) -> Path:
     text and one cell that shows :class:`cipherkit.widgets.teacher.TeacherPage` (the
     kernel opens the server's store; the page holds nothing of the class)."""
     from cipherkit.publish.gallery import write_notebook
+    from cipherkit.publish.nav import back_link, nav_html
 
     cells = [
         (
             "markdown",
+            f"{nav_html([back_link()])}\n\n"
             "# Teacher's desk\n\nStart a class session, make rooms for the class in one go "
             "and project their codes, watch every room live, and see who answered which "
             "exercise. The page opens with the **teacher key** printed by `cipherkit serve` "

@@ -70,7 +70,9 @@ def test_a_lesson_page_leads_back_a_folder_up_and_on(phone: Any, voila_server: S
     assert phone.locator(".ck-nav").count() == 2  # at the top and again at the end
 
 
-@pytest.mark.parametrize("name", ["decipher.ipynb", "campaign.ipynb", "play-together.ipynb"])
+@pytest.mark.parametrize(
+    "name", ["decipher.ipynb", "campaign.ipynb", "play-together.ipynb", "teacher.ipynb"]
+)
 def test_the_game_pages_lead_back(phone: Any, voila_server: Server, name: str) -> None:
     phone.goto(f"{voila_server.url}/voila/render/{name}")
     phone.wait_for_selector(".ck-nav")
