@@ -92,7 +92,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from jupyter_client.jsonutil import json_default
@@ -108,7 +108,7 @@ from jupyter_server.services.kernels.connection.base import (
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import url_path_join
+from jupyter_server.utils import ApiPath, url_path_join
 from tornado import escape, web
 from tornado.log import app_log
 from traitlets import Float, Int, List, TraitError, Unicode
@@ -284,7 +284,8 @@ class GalleryIdentityProvider(PasswordIdentityProvider):
     """Voila's default identity provider, plus the landing redirect for ``/``; without a
     password or token it offers no login or logout page (they only failed)."""
 
-    def get_handlers(self) -> list[tuple[str, Any, dict[str, Any]]]:
+    # jupyter_server types handler specs as pairs; tornado's are (pattern, handler, kwargs)
+    def get_handlers(self) -> list[tuple[str, Any, dict[str, Any]]]:  # type: ignore[override]
         handlers: list[Any] = list(super().get_handlers()) if self.auth_enabled else []
         app = self.parent
         root_dir = getattr(app, "root_dir", None)
@@ -628,7 +629,7 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         return machine_spare_kernels() if n < 0 else n
 
     async def start_kernel(  # type: ignore[override]
-        self, *, kernel_id: str | None = None, path: str | None = None, **kwargs: Any
+        self, *, kernel_id: str | None = None, path: ApiPath | None = None, **kwargs: Any
     ) -> str:
         if self._closing:
             raise web.HTTPError(503, "the server is stopping")
@@ -750,7 +751,9 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         finally:
             client.stop_channels()
 
-    async def shutdown_all(self, now: bool = False) -> None:
+    # jupyter_client types shutdown_all as MultiKernelManager's blocking wrapper (run_sync),
+    # though the async managers' shutdown_all, this one's base, is a coroutine
+    async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]
         """Stop every kernel at once (``now``: page kernels keep nothing worth a graceful
         stop, and the server should stop within seconds)."""
         self._closing = True
@@ -1131,7 +1134,8 @@ class PageShutdownHandler(PlainErrors, APIHandler):
     @web.authenticated
     async def post(self, kernel_id: str) -> None:
         real = _kernel_of(self, kernel_id)
-        self.kernel_manager.end_page(real, "its page closed")
+        manager = cast(GalleryKernelManager, self.kernel_manager)  # the gallery server runs it
+        manager.end_page(real, "its page closed")
         self.set_status(204)
         self.finish()
 

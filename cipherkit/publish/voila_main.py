@@ -118,7 +118,7 @@ def gallery_app() -> Any:
             return handler_class
         return type(handler_class.__name__, (ext.PlainErrors, handler_class), {})
 
-    class GalleryVoila(Voila):  # type: ignore[misc]
+    class GalleryVoila(Voila):
         """Voila with the gallery's handlers (see the module docs)."""
 
         def init_settings(self) -> dict[str, Any]:
