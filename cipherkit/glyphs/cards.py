@@ -163,9 +163,9 @@ def card_drawing(card: CardData, glyphs: Glyphs, *, width: float = WIDTH) -> Dra
             y += 14
             top = y
             y += 30
-        for line in lines:
-            x = (width - _line_width(line, cell, gap, word_gap)) / 2
-            for word in line:
+        for row in lines:
+            x = (width - _line_width(row, cell, gap, word_gap)) / 2
+            for word in row:
                 for i in word:
                     c = card.cells[i]
                     colour = mark_colour(c.marks)
@@ -315,7 +315,7 @@ def console_drawing(
         )
     if status:
         total = len(console.cells)
-        words = f"{console.open_count} of {total} window{'s' * (total != 1)} open"
-        under.text(width - MARGIN - 8, 52, words, size=16, fill="#aab2c3", anchor="rm")
+        count = f"{console.open_count} of {total} window{'s' * (total != 1)} open"
+        under.text(width - MARGIN - 8, 52, count, size=16, fill="#aab2c3", anchor="rm")
     d.shapes[:0] = under.shapes
     return d

@@ -35,6 +35,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import cast
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.glyphs.glyph import MAX_GLYPHS, Bitmap, Glyph, GlyphSet
@@ -91,7 +92,9 @@ def glyph_from_png(file: Path) -> Glyph:
         raise CipherkitError(f"{file}: not a readable PNG image") from exc
     rgba = image.convert("RGBA")
     alpha = rgba.getchannel("A")
-    if alpha.getextrema()[0] < 250:  # transparent background: the ink is the opaque part
+    # one band: Pillow's (min, max), typed for every band count
+    lowest = cast("tuple[int, int]", alpha.getextrema())[0]
+    if lowest < 250:  # transparent background: the ink is the opaque part
         ink = alpha
     else:  # opaque: the ink is what is dark
         ink = ImageOps.invert(rgba.convert("L"))

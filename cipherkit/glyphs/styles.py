@@ -87,7 +87,7 @@ def _cell_polyline(sides: set[str]) -> tuple[Point, ...]:
 
 def _pigpen_shapes() -> list[tuple[str, tuple[Point, ...], tuple[Point, Point]]]:
     """(key, polyline, direction of the open side) for the 13 pigpen cells."""
-    shapes = []
+    shapes: list[tuple[str, tuple[Point, ...], tuple[Point, Point]]] = []
     for row, col in itertools.product(range(3), range(3)):
         sides = set()
         if row > 0:
