@@ -99,12 +99,31 @@ def kernel_procs(server: subprocess.Popen[bytes]) -> list[Any]:
 
 
 def memory(server: subprocess.Popen[bytes]) -> dict[str, float]:
+    """PSS and RSS in all (MB), and the PSS of the Voila server, of the kernel template
+    and of the kernels."""
     pss = rss = 0
+    parts = {"server": 0, "template": 0, "kernels": 0}
     for p in tree(server):
         s = smaps(p.pid)
         pss += s.get("Pss", 0)
         rss += s.get("Rss", 0)
-    return {"pss_mb": round(pss / 1024, 1), "rss_mb": round(rss / 1024, 1)}
+        try:
+            line = " ".join(p.cmdline())
+        except Exception:
+            line = ""
+        part = (
+            "server"
+            if p.pid == server.pid
+            else "template"
+            if "cipherkit.publish.forkserver" in line
+            else "kernels"
+        )
+        parts[part] += s.get("Pss", 0)
+    return {
+        "pss_mb": round(pss / 1024, 1),
+        "rss_mb": round(rss / 1024, 1),
+        **{f"{k}_pss_mb": round(v / 1024, 1) for k, v in parts.items()},
+    }
 
 
 def cpu_seconds(procs: list[Any]) -> list[float]:
@@ -116,6 +135,28 @@ def cpu_seconds(procs: list[Any]) -> list[float]:
         except Exception:
             continue
     return out
+
+
+def cpu_by_pid(server: subprocess.Popen[bytes]) -> dict[int, float]:
+    """CPU seconds (user + system) of the server and each process under it."""
+    out = {}
+    for p in tree(server):
+        try:
+            t = p.cpu_times()
+            out[p.pid] = t.user + t.system
+        except Exception:
+            continue
+    return out
+
+
+def cpu_spent(before: dict[int, float], after: dict[int, float], server: int) -> dict[str, float]:
+    """CPU seconds spent between two :func:`cpu_by_pid` readings: the Voila server's, and
+    its kernels' and template's (a process new since ``before`` counts whole)."""
+    rest = sum(t - before.get(pid, 0.0) for pid, t in after.items() if pid != server)
+    return {
+        "server": round(after.get(server, 0.0) - before.get(server, 0.0), 2),
+        "kernels": round(rest, 2),
+    }
 
 
 def kernel_message(msg_type: str, content: dict[str, Any], session: str) -> str:
@@ -253,6 +294,7 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict[str, Any]:
         figures["idle"] = {"kernels": len(kernels), **memory(server)}
         cpu = cpu_seconds(kernels)
         figures["pool_kernel_cpu_s"] = {"median": pct(cpu, 0.5), "max": max(cpu) if cpu else None}
+        cpu_before = cpu_by_pid(server)
         results: list[dict[str, Any]] = []
         threads = []
         for i in range(args.loads):
@@ -265,6 +307,7 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict[str, Any]:
             time.sleep(gap)
         for t in threads:
             t.join(args.timeout + 30)
+        spent = cpu_spent(cpu_before, cpu_by_pid(server), server.pid)
         seconds = [r["seconds"] for r in results if r.get("ok")]
         failures = [r for r in results if not r.get("ok")]
         figures["burst"] = {
@@ -276,6 +319,8 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict[str, Any]:
             "max_s": max(seconds) if seconds else None,
             "failures": [f"{f['page']}: {f['stage']}" for f in failures][:10],
             "target_p95_s": 3.0,
+            "cpu_s": spent,
+            "cpu_s_per_load": {k: round(v / max(1, args.loads), 3) for k, v in spent.items()},
         }
         open_kernels = kernel_procs(server)
         uss = [round(uss_mb(p.pid), 1) for p in open_kernels]

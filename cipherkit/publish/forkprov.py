@@ -40,6 +40,7 @@ __all__ = [
     "ForkProvisioner",
     "ForkedProcess",
     "Template",
+    "forking",
     "install",
     "template",
 ]
@@ -65,11 +66,15 @@ class ForkedProcess:
         self.returncode: int | None = None
 
     def poll(self) -> int | None:
+        """The exit code once the kernel has ended (``-SIGKILL``: it is gone), else None."""
         if self.returncode is None and not _alive(self.pid):
             self.returncode = -signal.SIGKILL
         return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
+        """Wait for the kernel to end and return its exit code (``TimeoutExpired`` after
+        ``timeout`` seconds).
+        """
         deadline = None if timeout is None else time.monotonic() + timeout
         while self.poll() is None:
             if deadline is not None and time.monotonic() > deadline:
@@ -79,12 +84,15 @@ class ForkedProcess:
         return self.returncode
 
     def send_signal(self, signum: int) -> None:
+        """Send the signal ``signum`` to the kernel."""
         os.kill(self.pid, signum)
 
     def kill(self) -> None:
+        """End the kernel at once (``SIGKILL``)."""
         self.send_signal(signal.SIGKILL)
 
     def terminate(self) -> None:
+        """Ask the kernel to end (``SIGTERM``)."""
         self.send_signal(signal.SIGTERM)
 
 
@@ -116,9 +124,11 @@ class Template:
 
     @property
     def pid(self) -> int | None:
+        """The template's process id, or None when it is not started."""
         return None if self.process is None else self.process.pid
 
     def alive(self) -> bool:
+        """Whether the template process is running."""
         return self.process is not None and self.process.poll() is None
 
     def start_soon(self) -> None:
@@ -177,6 +187,7 @@ class Template:
             self.failed_at = time.monotonic()
             return False
         threading.Thread(target=_drain, args=(process.stdout,), daemon=True).start()
+        threading.Thread(target=self._watch, args=(process,), daemon=True).start()
         self.process = process
         self.failed_at = 0.0
         self.log.info(
@@ -185,6 +196,22 @@ class Template:
             time.monotonic() - started,
         )
         return True
+
+    def _watch(self, process: subprocess.Popen[bytes]) -> None:
+        """Wait for the template to end, then reap it and say so at once (a dead
+        template is not left a zombie until the next kernel is asked for)."""
+        process.wait()
+        with self.lock:
+            if self.process is not process:
+                return  # stopped on purpose, or already replaced
+            self.log.warning(
+                "the kernel template (pid %s) has died (exit %s): kernels start the "
+                "ordinary way until a new one is ready",
+                process.pid,
+                process.returncode,
+            )
+            self.process = None
+            self.failed_at = time.monotonic()
 
     def fork(self, argv: list[str], env: dict[str, str], cwd: str | None) -> int:
         """Ask the template for a kernel; its pid. Raises OSError when it cannot."""
@@ -206,11 +233,12 @@ class Template:
         return int(answer["pid"])
 
     def stop(self) -> None:
+        """End the template process (waiting up to 10 seconds) and forget it."""
         with self.lock:
-            if self.process is not None and self.process.poll() is None:
-                self.process.terminate()
-                self.process.wait(10)
-            self.process = None
+            process, self.process = self.process, None
+            if process is not None and process.poll() is None:
+                process.terminate()
+                process.wait(10)
 
 
 def _read_line(stream: Any, seconds: float) -> str:
@@ -283,6 +311,12 @@ class ForkProvisioner(LocalProvisioner):  # type: ignore[misc]
             1000 * (time.monotonic() - started),
         )
         return self.connection_info
+
+
+def forking() -> bool:
+    """Whether this server starts its kernels with :class:`ForkProvisioner` (after
+    :func:`install`)."""
+    return os.environ.get("JUPYTER_DEFAULT_PROVISIONER_NAME") == PROVISIONER
 
 
 def install() -> bool:

@@ -26,6 +26,9 @@ import os
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS"):
     os.environ[_var] = "1"  # before numpy: no BLAS thread pool in the template
+# ipykernel's debugger (debugpy) is imported here; its check for frozen modules would
+# print a warning in the template and in every kernel.
+os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
 
 import gc  # noqa: E402
 import json  # noqa: E402
@@ -34,7 +37,7 @@ import socket  # noqa: E402
 import sys  # noqa: E402
 from typing import Any  # noqa: E402
 
-__all__ = ["KERNEL_MODULE", "READY", "main", "warm"]
+__all__ = ["KERNEL_MODULE", "READY", "WARM_DATA", "main", "warm", "warm_data", "warm_pages"]
 
 READY = "cipherkit-kernel-template ready"
 """The line the template prints once it listens."""
@@ -78,6 +81,29 @@ def warm() -> list[str]:
         "cipherkit.widgets.lobby",
         "cipherkit.ciphers",
         "setproctitle",
+        "ipykernel.debugger",
+        "IPython.core.completerlib",
+        "IPython.core.debugger",
+        "IPython.extensions.storemagic",
+        "psutil",
+        "numpy.random",
+        "tornado.queues",
+        "tornado.gen",
+        "PIL.ImageDraw",
+        "PIL.ImageFont",
+        "xml.dom.minidom",
+        "encodings.cp437",
+        "encodings.utf_8_sig",
+        "encodings.idna",
+        "cipherkit.publish.live",
+        "cipherkit.publish.registry",
+        "cipherkit.publish.campaign_page",
+        "cipherkit.widgets.campaign_table",
+        "cipherkit.widgets.exercises",
+        "cipherkit.widgets.teacher",
+        "cipherkit.ciphers.exercises",
+        "cipherkit.classroom",
+        "cipherkit.games.mission.observe",
     ]
     done = []
     for name in names:
@@ -90,6 +116,85 @@ def warm() -> list[str]:
             continue
         done.append(name)
     return done
+
+
+WARM_DATA: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
+    ("cipherkit.core.registry", "get_game", ("decipher",)),
+    ("cipherkit.core.registry", "get_game", ("intercept",)),
+    ("cipherkit.core.registry", "get_game", ("mission",)),
+    ("cipherkit.core.registry", "_bot_factories", ("decipher",)),
+    ("cipherkit.core.registry", "_bot_factories", ("intercept",)),
+    ("cipherkit.core.registry", "_bot_factories", ("mission",)),
+    ("cipherkit.games.intercept.words", "keywords", ()),
+    ("cipherkit.games.intercept.words", "hint_words", ()),
+    ("cipherkit.games.intercept.vectors", "default_vectors", ()),
+    ("cipherkit.games.intercept.bots", "hint_table", ()),
+    ("cipherkit.ciphers.stats", "english", ()),
+    ("cipherkit.ciphers.stats", "_quad_mean", ()),
+    ("cipherkit.ciphers.stats", "_word_logprobs", ()),
+    ("cipherkit.ciphers.wordmodel", "word_model", ()),
+    ("cipherkit.ciphers.substitution_solver", "_pattern_words", ()),
+    ("cipherkit.games.mission.answers", "shipped_words", ()),
+    ("cipherkit.games.mission.planner", "answer_model", ()),
+)
+"""The shared data pages load, as (module, cached loader, arguments): word tables,
+vectors, n-gram tables, answer models. Loaded in the template, each kernel shares them
+instead of reading its own copy (an Intercept page's kernel: 146 MB -> 31 MB USS)."""
+
+
+def warm_data(calls: tuple[tuple[str, str, tuple[Any, ...]], ...] = WARM_DATA) -> list[str]:
+    """Call each cached loader of ``calls``; return those that ran, as ``module.name``.
+
+    >>> warm_data((("math", "sqrt", (4.0,)), ("math", "no_such_loader", ())))
+    ['math.sqrt']
+    """
+    import importlib
+
+    done = []
+    for module, name, args in calls:
+        try:
+            getattr(importlib.import_module(module), name)(*args)
+        except Exception:  # missing data is each page's own error, not the template's
+            continue
+        done.append(f"{module}.{name}")
+    return done
+
+
+def warm_pages(registry: str = os.path.join(".cipherkit", "published.json")) -> int:
+    """Build each kind of page's table once, and each published mission's (the gallery
+    in this folder), with no kernel: their glyph sheets, fonts and drawings are cached
+    here and shared. The widgets are closed at once. Return how many were built."""
+    built = 0
+    makers: list[Any] = []
+    try:
+        from cipherkit.widgets import DecipherTable, InterceptTable
+
+        makers += [DecipherTable, lambda: InterceptTable(players=4)]
+    except Exception:  # pragma: no cover - part of cipherkit
+        pass
+    try:
+        from cipherkit.publish.live import PAGE_PLAYERS
+        from cipherkit.publish.registry import read_registry
+        from cipherkit.widgets.mission_table import MissionTable
+
+        for path in read_registry(registry).values():
+            makers.append(lambda p=path: MissionTable(p, **PAGE_PLAYERS))
+    except Exception as exc:
+        print(f"kernel template: no missions warmed ({type(exc).__name__})", file=sys.stderr)
+    for make in makers:
+        try:
+            widget = make()
+            widget.close()
+            built += 1
+        except Exception as exc:  # a page that cannot be built here fails in its kernel
+            print(f"kernel template: a page was not built ({type(exc).__name__})", file=sys.stderr)
+    try:
+        import ipywidgets
+
+        ipywidgets.Widget.close_all()
+    except Exception:  # pragma: no cover
+        pass
+    return built
 
 
 def _child(request: dict[str, Any]) -> None:
@@ -123,12 +228,19 @@ def _child(request: dict[str, Any]) -> None:
         sys.argv = [argv[0], *argv[module + 1 :], f"--IPKernelApp.exec_lines={AT_START!r}"]
         if sys.path and sys.path[0] in ("", os.getcwd()):
             sys.path.pop(0)  # as ipykernel_launcher does
-        gc.unfreeze()
+        # The template's objects stay frozen: a full collection here would write to the
+        # header of every one of them, and copy every page it shares with the template.
         if server.isdigit():
             _watch(int(server))
-        from ipykernel import kernelapp
+        from ipykernel import ipkernel, kernelapp
 
-        kernelapp.launch_new_instance()
+        app = kernelapp.IPKernelApp.instance()
+        ipkernel.sys = _ListedModules(_MODULE_FILES)  # type: ignore[assignment]
+        try:
+            app.initialize()
+        finally:
+            ipkernel.sys = sys
+        app.start()
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 0
@@ -140,6 +252,51 @@ def _child(request: dict[str, Any]) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
+
+
+class _ListedModules:
+    """``sys`` for ipykernel's kernel while it starts, with ``modules`` listed in the
+    template (see :func:`list_modules`); everything else is the real ``sys``.
+
+    ipykernel lists every module's file when a kernel starts (for its debugger).
+    Reading 1,300 module objects and their file names, spread over the template's
+    memory, writes to each one's reference count and so copies ~9 MB of shared pages
+    into every kernel; the list made in the template holds copies of those names in a
+    few pages of their own.
+
+    >>> listed = _ListedModules({"json": _ModuleFile("/lib/json/__init__.py")})
+    >>> [m.__file__ for m in listed.modules.copy().values()], listed.maxsize == sys.maxsize
+    (['/lib/json/__init__.py'], True)
+    """
+
+    def __init__(self, modules: dict[str, _ModuleFile]) -> None:
+        self.modules = modules
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(sys, name)
+
+
+class _ModuleFile:
+    """A module's file name, as ipykernel reads it (``__file__``)."""
+
+    __slots__ = ("__file__",)
+
+    def __init__(self, file: str) -> None:
+        self.__file__ = file
+
+
+_MODULE_FILES: dict[str, _ModuleFile] = {}
+
+
+def list_modules() -> int:
+    """List the loaded modules' files for the kernels (:class:`_ListedModules`), with
+    names copied here; return how many."""
+    _MODULE_FILES.clear()
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if isinstance(file, str) and file:
+            _MODULE_FILES[name] = _ModuleFile("".join([file, " "])[:-1])  # a copy of its own
+    return len(_MODULE_FILES)
 
 
 def _watch(server: int) -> None:
@@ -210,6 +367,7 @@ def serve(path: str) -> None:
     os.chmod(path, 0o600)
     listener.listen(64)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the system reaps the kernels
+    list_modules()
     gc.collect()
     gc.freeze()  # imported objects stay out of the collector's way: shared pages stay shared
     print(READY, flush=True)
@@ -230,6 +388,9 @@ def serve(path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m cipherkit.publish.forkserver SOCKET``: warm up, then fork page kernels on
+    request until stopped.
+    """
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
         print("usage: python -m cipherkit.publish.forkserver SOCKET", file=sys.stderr)
@@ -241,7 +402,14 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:  # pragma: no cover - a declared dependency
         pass
     modules = warm()
-    print(f"kernel template: {len(modules)} modules imported", file=sys.stderr, flush=True)
+    data = warm_data()
+    pages = warm_pages()
+    print(
+        f"kernel template: {len(modules)} modules imported, {len(data)} data tables loaded, "
+        f"{pages} pages built",
+        file=sys.stderr,
+        flush=True,
+    )
     try:
         serve(args[0])
     except KeyboardInterrupt:

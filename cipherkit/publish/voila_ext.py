@@ -556,7 +556,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         -1,
         config=True,
         help="Spare kernels kept started and warm, shared by all pages (0: none); "
-        "-1 sizes it from the machine (6 per CPU, within 10 % of memory).",
+        "-1 sizes it from the machine (6 per CPU, within 10 % of memory; one per CPU "
+        "when kernels are forked from the template).",
     )
     max_starting = Int(
         -1,
@@ -619,14 +620,24 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         self._closing = False
         self.pages = PageBook()
         self._ending: set[asyncio.Task[None]] = set()
+        # Pages render from templates compiled once, not once per page (a burst's CPU).
+        from cipherkit.publish.template_cache import install as cache_templates
+
+        cache_templates()
 
     # -- spare kernels -------------------------------------------------------------------
 
     @property
     def spare_target(self) -> int:
-        """The number of spare kernels kept ready."""
+        """The number of spare kernels kept ready: ``spare_kernels``, or if it is -1 one
+        per CPU with kernels forked from the template (ready in milliseconds, so a
+        spare saves little time and each costs memory), else sized from the machine."""
         n = self.spare_kernels
-        return machine_spare_kernels() if n < 0 else n
+        if n >= 0:
+            return n
+        from cipherkit.publish.forkprov import forking
+
+        return max(1, os.cpu_count() or 1) if forking() else machine_spare_kernels()
 
     async def start_kernel(  # type: ignore[override]
         self, *, kernel_id: str | None = None, path: ApiPath | None = None, **kwargs: Any

@@ -121,6 +121,10 @@ def test_a_dead_template_leaves_its_kernels_running_and_kernels_start_the_ordina
             while fork_default.alive() and time.monotonic() < deadline:
                 await asyncio.sleep(0.1)
             assert not fork_default.alive()
+            # The log says so at once, before any kernel is asked for.
+            while not any("has died" in r.getMessage() for r in caplog.records):
+                assert time.monotonic() < deadline, "the log does not say the template died"
+                await asyncio.sleep(0.1)
             # The forked kernel outlives its template (it watches the server instead).
             await asyncio.sleep(2.5)
             assert await run(kc1, "print(6 * 7)") == "42"
