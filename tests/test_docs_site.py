@@ -84,6 +84,14 @@ def test_docstring_roles_become_links_and_doctests_code(site: Path) -> None:
     for page in (site / "api").rglob("index.html"):
         text = page.read_text(encoding="utf-8")
         assert ":class:`" not in text and ":meth:`" not in text and ":func:`" not in text, page
+        assert not re.search(r"={4,} +={4,}", page_text(page)), page  # a reST table's rules
+
+
+def test_docstring_tables_become_tables(site: Path) -> None:
+    built = (site / "api" / "mission" / "index.html").read_text(encoding="utf-8")
+    # cipherkit.games.mission.actions documents its notation in a reST simple table.
+    assert "<th>notation</th>" in built
+    assert "<td><code>play 7 run</code></td>" in built
 
 
 def test_docs_pages_runnable_examples_are_in_the_site(site: Path) -> None:

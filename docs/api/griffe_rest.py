@@ -27,6 +27,7 @@ ROLE = re.compile(r":(?:py:)?(?P<role>[a-z]+):`(?P<body>[^`]+)`")
 REST_LINK = re.compile(r"`(?P<text>[^`<]+?)\s*<(?P<url>https?://[^>]+)>`_{1,2}")
 SECTION_RULE = re.compile(r"^\s*-{3,}\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
+TABLE_RULE = re.compile(r"^\s*=+( +=+)+\s*$")
 
 
 class RestRoles(griffe.Extension):
@@ -57,8 +58,17 @@ def rewrite(text: str, resolve: Any) -> str:
     in_fence = False
     in_doctest = False
     indent = ""
-    for i, line in enumerate(lines):
+    i = -1
+    while i + 1 < len(lines):
+        i += 1
+        line = lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if not in_doctest and not in_fence and TABLE_RULE.match(line):
+            end, table = _table(lines, i)
+            if table:
+                out += [_inline(row, resolve) for row in table]
+                i = end
+                continue
         if not in_doctest and FENCE.match(line):
             in_fence = not in_fence
             out.append(line)
@@ -86,10 +96,64 @@ def rewrite(text: str, resolve: Any) -> str:
         if stripped.startswith(">>>") or (section == "Examples" and stripped.startswith("...")):
             out.append(line)
             continue
+        if line.rstrip().endswith("::") and not line.rstrip().endswith(" ::"):
+            line = line.rstrip()[:-1]  # reST's "text::" before a literal block
         out.append(_inline(line, resolve))
     if in_doctest:
         out.append(f"{indent}```")
     return "\n".join(out)
+
+
+def _table(lines: list[str], start: int) -> tuple[int, list[str]]:
+    """A reST simple table at ``lines[start]`` as Markdown rows, and its last line index.
+
+    Columns are where the rule's ``=`` runs are; a row whose first column is blank
+    continues the row above. With three rules the rows between the first two are the
+    header; with two the table has none (Markdown gets an empty one).
+    """
+    rule = lines[start]
+    spans = [m.span() for m in re.finditer(r"=+", rule)]
+    rules = [start]
+    j = start
+    while j + 1 < len(lines) and len(rules) < 3:
+        j += 1
+        if lines[j].rstrip() == rule.rstrip():
+            rules.append(j)
+            after = lines[j + 1] if j + 1 < len(lines) else ""
+            if len(rules) == 2 and (not after.strip() or TABLE_RULE.match(after)):
+                break
+        elif not lines[j].strip():
+            return start, []
+    if len(rules) < 2:
+        return start, []
+
+    def rows(first: int, last: int) -> list[list[str]]:
+        found: list[list[str]] = []
+        for line in lines[first:last]:
+            cells = [
+                line[a : (spans[k + 1][0] if k + 1 < len(spans) else len(line))].strip()
+                for k, (a, _) in enumerate(spans)
+            ]
+            if found and not cells[0]:
+                found[-1] = [
+                    f"{old} {new}".strip() for old, new in zip(found[-1], cells, strict=True)
+                ]
+            else:
+                found.append(cells)
+        return found
+
+    if len(rules) == 3:
+        header, body = rows(rules[0] + 1, rules[1]), rows(rules[1] + 1, rules[2])
+        head = [" ".join(h) for h in zip(*header, strict=True)] if header else [""] * len(spans)
+    else:
+        head, body = [""] * len(spans), rows(rules[0] + 1, rules[1])
+    indent = rule[: len(rule) - len(rule.lstrip())]
+
+    def md(cells: list[str]) -> str:
+        return indent + "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    table = [md(head), indent + "|" + "---|" * len(spans), *(md(r) for r in body)]
+    return rules[-1], ["", *table, ""]
 
 
 def _inline(line: str, resolve: Any) -> str:
