@@ -211,6 +211,7 @@ class PlainErrors:
     unexpected exception's traceback only at debug level)."""
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """Answer an error with one plain sentence (JSON for the kernel API), never a traceback."""
         handler: Any = self
         if isinstance(handler, APIHandler):
             handler.clear()
@@ -223,6 +224,7 @@ class PlainErrors:
         plain(handler, status_code, text)
 
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        """Log the failure in one line; an unexpected exception's traceback only at debug level."""
         handler: Any = self
         request = handler.request
         where = f"{request.method} {_summary(request.path)}"
@@ -269,10 +271,12 @@ class IndexRedirectHandler(PlainErrors, web.RequestHandler):
     """``GET /``: the gallery index if there is one, else Voila's tree view."""
 
     def initialize(self, root_dir: str, base_url: str) -> None:
+        """Keep the gallery folder and the server's base URL."""
         self.root_dir = root_dir
         self.base_url = base_url
 
     def get(self) -> None:
+        """Redirect to the gallery's index page, or to the file tree when there is none."""
         if os.path.isfile(os.path.join(self.root_dir, INDEX)):
             target = url_path_join(self.base_url, "voila/render", INDEX)
         else:
@@ -392,6 +396,7 @@ class PageBook:
     pending: collections.Counter[str] = field(default_factory=collections.Counter)
 
     def live(self, client: str | None = None) -> list[Page]:
+        """The pages whose kernels are not ending, of one ``client`` or of all."""
         return [
             p
             for p in self.pages.values()
@@ -468,17 +473,20 @@ class PageBook:
         return key
 
     def kernel_for(self, key: str) -> str | None:
+        """The kernel serving the page key ``key``, or None if there is none or it is ending."""
         kernel_id = self.keys.get(key)
         page = self.pages.get(kernel_id) if kernel_id else None
         return None if page is None or page.ending else kernel_id
 
     def rendered(self, kernel_id: str) -> None:
+        """Note that the kernel's page has been sent in full."""
         page = self.pages.get(kernel_id)
         if page is not None:
             page.rendering = False
             page.rendered = self.clock()
 
     def connected(self, kernel_id: str, change: int) -> None:
+        """Count a websocket of the kernel's page opening (``change`` 1) or closing (-1)."""
         page = self.pages.get(kernel_id)
         if page is None:
             return
@@ -490,6 +498,7 @@ class PageBook:
             page.idle_since = self.clock()
 
     def forget(self, kernel_id: str) -> Page | None:
+        """Drop the kernel's page from the book and return it (None if unknown)."""
         page = self.pages.pop(kernel_id, None)
         if page is not None:
             self.keys.pop(page.key, None)
@@ -803,6 +812,7 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         )
 
     def release(self, client: str) -> None:
+        """Give back a ``client``'s reservation that got no kernel."""
         self.pages.release(client)
 
     def claim(
@@ -1009,6 +1019,9 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
 
     @property
     def kernel_manager(self) -> Any:
+        """The kernel manager, wrapped while a page is being rendered so its new kernel is
+        claimed for it.
+        """
         return self._claiming or self.settings["kernel_manager"]
 
     def _check_arguments(self, path: str) -> None:
@@ -1057,6 +1070,9 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
+        """Render the gallery page at ``path`` in a kernel of its own, within the server's
+        limits.
+        """
         path = path or ""
         self._check_arguments(path)
         if not path.lower().endswith(".ipynb"):
@@ -1144,6 +1160,7 @@ class PageShutdownHandler(PlainErrors, APIHandler):
 
     @web.authenticated
     async def post(self, kernel_id: str) -> None:
+        """End the kernel of the page with this page key (its tab closed)."""
         real = _kernel_of(self, kernel_id)
         manager = cast(GalleryKernelManager, self.kernel_manager)  # the gallery server runs it
         manager.end_page(real, "its page closed")

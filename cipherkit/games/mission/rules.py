@@ -227,6 +227,9 @@ class MissionState(State):
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, config: Mapping[str, Any] | None = None, *, seed: int) -> MissionState:
+        """A new game: the deck shuffled, hands dealt, the stacks laid out and the characters at
+        the entrance.
+        """
         f = _fixed(make_config(config))
         t = f.t
         rng = Rng(seed)
@@ -285,6 +288,7 @@ class MissionState(State):
         )
 
     def name(self, character: int) -> str:
+        """The name of the character numbered ``character``."""
         return self.chars[character].name
 
     def seat_name(self, seat: Seat) -> str:
@@ -335,6 +339,7 @@ class MissionState(State):
         return spell(self.mission.answer_cells, content)
 
     def cards_in_hand(self, character: int) -> list[str]:
+        """The labels of the cards in the hand of the character numbered ``character``."""
         return [self.t.cards.labels[c] for c in self.hands[character]]
 
     def can_act(self, character: int) -> bool:
