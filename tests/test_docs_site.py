@@ -135,3 +135,24 @@ def test_every_public_module_is_in_the_api_reference(site: Path) -> None:
     missing = [name for name in modules if f'id="{name}"' not in built]
     assert len(modules) > 100
     assert not missing, f"not in the API reference: {missing}"
+
+
+def test_examples_page_commands_are_the_readme_tours_and_names_every_notebook() -> None:
+    """docs/examples.md's commands are run by tests/test_readme_tour.py (they are the
+    README's tour, as written), and the page lists every notebook under notebooks/."""
+    page = (DOCS / "examples.md").read_text(encoding="utf-8")
+    tour = (ROOT / "README.md").read_text(encoding="utf-8").split("## A short tour", 1)[1]
+    tour = tour.split("\n## ", 1)[0]
+    commands = [
+        line.strip()
+        for block in re.findall(r"```bash\n(.*?)```", page, re.S)
+        for line in block.splitlines()
+        if line.strip()
+    ]
+    assert len(commands) >= 8
+    for command in commands:
+        assert command in tour, f"not a README tour command: {command}"
+    for notebook in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in notebook.parts:
+            continue
+        assert f"`{notebook.relative_to(ROOT).as_posix()}`" in page, notebook
