@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -650,4 +650,4 @@ def make_solver(option: str = "") -> SolverBot:
     memory = option or "perfect"
     if memory not in ("perfect", "limited"):
         raise CipherkitError(f"unknown solver option {option!r} (known: perfect, limited)")
-    return SolverBot(memory)  # type: ignore[arg-type]
+    return SolverBot(cast(Memory, memory))  # one of the two, checked above

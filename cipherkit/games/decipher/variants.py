@@ -14,6 +14,8 @@ hits so far), the opponent's hand, the deck order, unrevealed guesses and the RN
 
 from __future__ import annotations
 
+from typing import cast
+
 from cipherkit.core.protocol import Viewer
 from cipherkit.core.rng import Rng
 from cipherkit.games.decipher.cards import CARDS, Card
@@ -45,7 +47,7 @@ def _draw_codes(
             pick = rng.choice(options)
             free.discard(pick)
             code[column] = pick
-        codes[seat] = code  # type: ignore[assignment]
+        codes[seat] = cast("list[Card]", code)  # every column picked
     return codes
 
 

@@ -157,7 +157,7 @@ def make_keyword_guess(words: list[str] | tuple[str, ...]) -> KeywordGuess:
         if "," in text or len(text) > 40:
             raise NotationError(f"{text[:20]!r} is not a keyword guess")
         cleaned.append(text or BLANK)
-    return KeywordGuess(tuple(cleaned))  # type: ignore[arg-type]
+    return KeywordGuess((cleaned[0], cleaned[1], cleaned[2], cleaned[3]))
 
 
 def parse_action(text: str) -> Action:

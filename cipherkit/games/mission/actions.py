@@ -47,6 +47,7 @@ Step(room='Reading-Room')
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cipherkit.core.errors import NotationError
@@ -235,7 +236,8 @@ SIMPLE: dict[str, Simple] = {
     )
 }
 
-_NAMED: dict[str, type[Action]] = {
+# each made from its one word (a room or a glyph; _CARDS: an action card)
+_NAMED: dict[str, Callable[[str], Action]] = {
     "step": Step,
     "intel": IntelRoom,
     "collect": Collect,
@@ -244,7 +246,11 @@ _NAMED: dict[str, type[Action]] = {
     "peek": Peek,
     "disarm": Disarm,
 }
-_CARDS: dict[str, type[Action]] = {"regroup": RegroupCard, "lower": Lower, "unblock": Unblock}
+_CARDS: dict[str, Callable[[str], Action]] = {
+    "regroup": RegroupCard,
+    "lower": Lower,
+    "unblock": Unblock,
+}
 
 HINT = (
     "try 'play 7 run', 'special 3 9', 'step hall', 'intel hall', 'collect L', "
@@ -287,7 +293,7 @@ def parse_action(text: str) -> Action:
         low, high = sorted((_int(words[1]), _int(words[2])))
         return Special(low, high)
     if len(words) == 2 and keyword in _NAMED:
-        return _NAMED[keyword](words[1])  # type: ignore[call-arg]
+        return _NAMED[keyword](words[1])
     if len(words) == 2 and keyword in _CARDS:
-        return _CARDS[keyword](_action_name(words[1]))  # type: ignore[call-arg]
+        return _CARDS[keyword](_action_name(words[1]))
     raise NotationError(f"{stripped[:40]!r} is not a mission action ({HINT})")

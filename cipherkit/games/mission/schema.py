@@ -601,7 +601,7 @@ def _deck(r: Reader, value: Any) -> DeckSpec | None:
     if items is not None:
         icons = [r.integer(n, (*path, "time", i), 1, 9) for i, n in enumerate(items)]
         if all(n is not None for n in icons):
-            time = tuple(int(n) for n in icons)  # type: ignore[arg-type]
+            time = tuple(int(n) for n in icons if n is not None)
     hand = r.integer(value.get("hand_size", default.hand_size), (*path, "hand_size"), 1, 12)
     if values is None or suits is None or time is None or hand is None:
         return None
