@@ -648,6 +648,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
 
         return max(1, os.cpu_count() or 1) if forking() else machine_spare_kernels()
 
+    # jupyter_client types start_kernel as MultiKernelManager's blocking wrapper (run_sync),
+    # though the async managers' start_kernel, this one's base, is a coroutine
     async def start_kernel(  # type: ignore[override]
         self, *, kernel_id: str | None = None, path: ApiPath | None = None, **kwargs: Any
     ) -> str:
