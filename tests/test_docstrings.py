@@ -5,12 +5,12 @@ so an object without one is a blank entry on the site. This test walks every pub
 module (no part of its dotted name starts with ``_``), takes the functions and classes
 the module defines itself (``obj.__module__`` is the module) that are public (in
 ``__all__`` when the module has one, else not starting with ``_``), and the public
-methods and properties each such class defines in its own body, and lists every one
-that has no docstring of its own.
+methods and properties (cached ones too) each such class defines in its own body, and
+lists every one that has no docstring of its own.
 
-Two cases count as documented without a docstring in the object's own body: a method
+One case counts as documented without a docstring in the object's own body: a method
 that overrides a documented method of a base class (``inspect.getdoc`` gives the base's
-docstring, and that is what it does), and nothing else. The text a dataclass or a named
+docstring, and that is what it does). The text a dataclass or a named
 tuple writes for itself (``Point(x: int, y: int)``) is a signature, not a docstring, and
 does not count.
 """
@@ -18,6 +18,7 @@ does not count.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
 import pkgutil
@@ -86,7 +87,7 @@ def _member_docstring(member: object) -> str | None:
 
 
 def _is_method(member: object) -> bool:
-    if isinstance(member, (staticmethod, classmethod, property)):
+    if isinstance(member, (staticmethod, classmethod, property, functools.cached_property)):
         return True
     return inspect.isfunction(member)
 

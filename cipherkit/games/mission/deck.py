@@ -106,10 +106,12 @@ class CardTable:
 
     @cached_property
     def time_ids(self) -> tuple[int, ...]:
+        """The ids of the time cards (they come after the resource cards)."""
         return tuple(range(self.resource_count, len(self.value)))
 
     @cached_property
     def labels(self) -> tuple[str, ...]:
+        """Every card's short label, by id: value and suit initial, or ``T`` and its time icons."""
         out = []
         for v, n, s in zip(self.value, self.icons, self.suit, strict=True):
             out.append(f"T{n}" if v == 0 else f"{v}{(s or '?')[0].upper()}")
