@@ -38,7 +38,7 @@ from typing import Any
 
 from cipherkit.core.bots import Bot
 from cipherkit.core.errors import CipherkitError
-from cipherkit.core.protocol import GameSpec, Seat, State
+from cipherkit.core.protocol import GameSpec, Seat, State, StateT
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session
@@ -49,7 +49,7 @@ MAX_ACTIONS = 100_000
 _BOT_SALT = 0xB07_5EED
 
 
-def match_config(spec: GameSpec) -> dict[str, Any] | None:
+def match_config(spec: GameSpec[StateT]) -> dict[str, Any] | None:
     """The configuration a match plays with: seat 0 moves first where the game allows it.
 
     A game whose configuration has a ``first_player`` option gets ``first_player=0``,
@@ -88,7 +88,7 @@ class GameResult:
 
 
 def play_game(
-    spec: GameSpec,
+    spec: GameSpec[StateT],
     bots: Sequence[Bot],
     rngs: Sequence[Rng],
     *,
@@ -124,7 +124,7 @@ def play_game(
     return GameResult(session.state, session.version, first_seat)
 
 
-def seat_sides(spec: GameSpec, config: Mapping[str, Any] | None, seed: int) -> list[int]:
+def seat_sides(spec: GameSpec[StateT], config: Mapping[str, Any] | None, seed: int) -> list[int]:
     """The side of each seat: ``state.sides()`` where the game defines it, else one side
     per seat.
 

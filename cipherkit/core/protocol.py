@@ -25,7 +25,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from cipherkit.core.errors import ConfigError, IllegalAction
 from cipherkit.core.rng import Rng
@@ -178,10 +178,10 @@ class State(ABC):
 
     @classmethod
     @abstractmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Rebuild a state written by :meth:`to_json`."""
 
-    def copy(self) -> State:
+    def copy(self) -> Self:
         """An independent deep copy (subclasses override with something faster)."""
         return type(self).from_json(json.loads(json.dumps(self.to_json())))
 
@@ -212,9 +212,17 @@ class Clock:
     key: str
 
 
+StateT = TypeVar("StateT", bound="State")
+"""A game's own state type (:class:`GameSpec` is generic in it)."""
+
+
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[StateT]):
     """What a game module exposes so generic tools can drive it.
+
+    It is generic in the game's own state type (the mission game's ``GAME`` is a
+    ``GameSpec[MissionState]``), so the hooks below take that state; a tool that drives
+    any game takes a ``GameSpec[StateT]`` (or, holding one of several, a ``GameSpec[State]``).
 
     Attributes
     ----------
@@ -271,23 +279,23 @@ class GameSpec:
     """
 
     name: str
-    new_game: Callable[..., State]
+    new_game: Callable[..., StateT]
     parse_action: Callable[[str], Action]
-    state_type: type[State]
+    state_type: type[StateT]
     seats: Callable[[Mapping[str, Any] | None], int]
-    viewers: Callable[[State], list[Viewer]]
-    hidden_variants: Callable[[State, Viewer, Rng], State]
+    viewers: Callable[[StateT], list[Viewer]]
+    hidden_variants: Callable[[StateT, Viewer, Rng], StateT]
     default_config: Mapping[str, Any] = field(default_factory=dict)
     example_configs: tuple[Mapping[str, Any] | None, ...] = (None,)
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    title: Callable[[State], str] | None = None
-    seat_names: Callable[[State], list[str]] | None = None
-    omniscient: Callable[[State], tuple[JsonDict, JsonDict]] | None = None
+    title: Callable[[StateT], str] | None = None
+    seat_names: Callable[[StateT], list[str]] | None = None
+    omniscient: Callable[[StateT], tuple[JsonDict, JsonDict]] | None = None
     board: Callable[[JsonDict, JsonDict | None], JsonDict] | None = None
-    shared_with: Callable[[State, Seat], Collection[Seat]] | None = None
-    clock: Callable[[State], Clock | None] | None = None
+    shared_with: Callable[[StateT, Seat], Collection[Seat]] | None = None
+    clock: Callable[[StateT], Clock | None] | None = None
 
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
+    def state_from_json(self, data: Mapping[str, Any]) -> StateT:
         """Rebuild a state of this game from its ``to_json`` dict."""
         return self.state_type.from_json(data)
 

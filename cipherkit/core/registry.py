@@ -32,7 +32,7 @@ from cipherkit.core.errors import CipherkitError
 
 if TYPE_CHECKING:
     from cipherkit.core.bots import Bot
-    from cipherkit.core.protocol import GameSpec
+    from cipherkit.core.protocol import GameSpec, State
 
 GAMES_GROUP = "cipherkit.games"
 BOTS_GROUP = "cipherkit.bots"
@@ -82,7 +82,7 @@ def game_names() -> list[str]:
 
 
 @functools.cache
-def get_game(name: str) -> GameSpec:
+def get_game(name: str) -> GameSpec[State]:
     """The :class:`~cipherkit.core.protocol.GameSpec` of a game by its name."""
     from cipherkit.core.protocol import GameSpec
 

@@ -171,7 +171,7 @@ class Session:
 
     def __init__(
         self,
-        game: str | GameSpec,
+        game: str | GameSpec[Any],
         config: Mapping[str, Any] | None = None,
         *,
         seed: int,
@@ -183,7 +183,7 @@ class Session:
         keep_log: bool = True,
         people_decide: bool = False,
     ) -> None:
-        self.spec = get_game(game) if isinstance(game, str) else game
+        self.spec: GameSpec[State] = get_game(game) if isinstance(game, str) else game
         self.config: dict[str, Any] | None = None if config is None else dict(config)
         self.seed = int(seed)
         self._state = self.spec.new_game(self.config, seed=self.seed)

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cipherkit.core.errors import IllegalAction, NotationError
-from cipherkit.core.protocol import Action, GameSpec, Seat, State
+from cipherkit.core.protocol import Action, GameSpec, Seat, State, StateT
 from cipherkit.core.record import Record
 from cipherkit.core.rng import Rng
 
@@ -48,8 +48,8 @@ def _json_roundtrip(value: Any, what: str) -> Any:
 
 
 def random_playout(
-    spec: GameSpec, *, seed: int, config: Config = None, max_steps: int = 5_000
-) -> tuple[list[State], Record]:
+    spec: GameSpec[StateT], *, seed: int, config: Config = None, max_steps: int = 5_000
+) -> tuple[list[StateT], Record]:
     """Play one game with uniformly random legal actions; return every state and the record.
 
     The action choices use ``Rng(seed + 1)`` so a playout is a pure function of its
@@ -77,7 +77,7 @@ def random_playout(
 
 
 def check_random_playouts(
-    spec: GameSpec, *, seeds: Iterable[int], config: Config = None, max_steps: int = 5_000
+    spec: GameSpec[StateT], *, seeds: Iterable[int], config: Config = None, max_steps: int = 5_000
 ) -> int:
     """Play and inspect every state; return the number of states checked."""
     checked = 0
@@ -105,7 +105,9 @@ def check_random_playouts(
     return checked
 
 
-def check_determinism(spec: GameSpec, *, seeds: Iterable[int], config: Config = None) -> None:
+def check_determinism(
+    spec: GameSpec[StateT], *, seeds: Iterable[int], config: Config = None
+) -> None:
     """Assert that the same seed gives the same game: the same actions and states."""
     for seed in seeds:
         first, rec1 = random_playout(spec, seed=seed, config=config)
@@ -117,7 +119,9 @@ def check_determinism(spec: GameSpec, *, seeds: Iterable[int], config: Config = 
         assert fresh.to_json() == first[0].to_json(), f"{spec.name}: new_game not deterministic"
 
 
-def check_json_roundtrip(spec: GameSpec, *, seeds: Iterable[int], config: Config = None) -> None:
+def check_json_roundtrip(
+    spec: GameSpec[StateT], *, seeds: Iterable[int], config: Config = None
+) -> None:
     """Assert that every state of random playouts survives a JSON round trip.
 
     Both the state (``to_json`` then ``state_from_json``) and every viewer's
@@ -140,7 +144,7 @@ def check_json_roundtrip(spec: GameSpec, *, seeds: Iterable[int], config: Config
             assert copy.to_json() == state.to_json(), f"{where}: copy() differs"
 
 
-def check_replay(spec: GameSpec, *, seeds: Iterable[int], config: Config = None) -> None:
+def check_replay(spec: GameSpec[StateT], *, seeds: Iterable[int], config: Config = None) -> None:
     """Assert that a record, through JSON and back, replays to the very same states."""
     for seed in seeds:
         states, record = random_playout(spec, seed=seed, config=config)
@@ -151,7 +155,7 @@ def check_replay(spec: GameSpec, *, seeds: Iterable[int], config: Config = None)
             assert a.to_json() == b.to_json(), f"{spec.name}: replay differs at step {step}"
 
 
-def _candidate_actions(spec: GameSpec, states: list[State]) -> list[Action]:
+def _candidate_actions(spec: GameSpec[StateT], states: list[StateT]) -> list[Action]:
     """Every action any seat could take at any point of these games, plus some texts."""
     seen: dict[str, Action] = {}
     for state in states[:: max(1, len(states) // 25)]:
@@ -166,7 +170,7 @@ def _config_of(state: State) -> Mapping[str, Any] | None:
 
 
 def check_illegal_actions(
-    spec: GameSpec, *, seeds: Iterable[int], config: Config = None, per_state: int = 12
+    spec: GameSpec[StateT], *, seeds: Iterable[int], config: Config = None, per_state: int = 12
 ) -> int:
     """Try actions that are not legal; each must raise and leave the state unchanged.
 
@@ -209,7 +213,7 @@ def check_illegal_actions(
 
 
 def check_no_leak(
-    spec: GameSpec, *, seeds: Iterable[int], config: Config = None, variants: int = 3
+    spec: GameSpec[StateT], *, seeds: Iterable[int], config: Config = None, variants: int = 3
 ) -> int:
     """Hidden information must not change a viewer's observation.
 
@@ -246,7 +250,7 @@ def check_no_leak(
     return differing
 
 
-def check_session(spec: GameSpec, *, seeds: Iterable[int], config: Config = None) -> int:
+def check_session(spec: GameSpec[StateT], *, seeds: Iterable[int], config: Config = None) -> int:
     """Play each seed in a :class:`~cipherkit.core.session.Session` of random bots and
     rebuild it from JSON after every action; return the number of rebuilds checked."""
     from cipherkit.core.session import Session
@@ -269,7 +273,7 @@ def check_session(spec: GameSpec, *, seeds: Iterable[int], config: Config = None
 
 
 def check_all(
-    spec: GameSpec, *, seeds: Iterable[int] = range(10), config: Config = None
+    spec: GameSpec[StateT], *, seeds: Iterable[int] = range(10), config: Config = None
 ) -> dict[str, Any]:
     """Run every check; return counts for the caller to assert on."""
     seeds = list(seeds)

@@ -48,13 +48,13 @@ GAME = GameSpec(
     parse_action=parse_action,
     state_type=InterceptState,
     seats=_seats,
-    viewers=viewers,  # type: ignore[arg-type]
-    hidden_variants=hidden_variant,  # type: ignore[arg-type]
+    viewers=viewers,
+    hidden_variants=hidden_variant,
     default_config=DEFAULT_CONFIG,
     title=present.title,
     board=present.board,
-    shared_with=shared_with,  # type: ignore[arg-type]
-    clock=clock,  # type: ignore[arg-type]
+    shared_with=shared_with,
+    clock=clock,
     example_configs=(
         None,
         {"players": 3},

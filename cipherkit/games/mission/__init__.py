@@ -37,12 +37,12 @@ GAME = GameSpec(
     parse_action=parse_action,
     state_type=MissionState,
     seats=seats,
-    viewers=viewers,  # type: ignore[arg-type]
-    hidden_variants=hidden_variant,  # type: ignore[arg-type]
+    viewers=viewers,
+    hidden_variants=hidden_variant,
     default_config=DEFAULT_CONFIG,
-    title=present.title,  # type: ignore[arg-type]
-    seat_names=present.seat_names,  # type: ignore[arg-type]
-    omniscient=present.omniscient,  # type: ignore[arg-type]
+    title=present.title,
+    seat_names=present.seat_names,
+    omniscient=present.omniscient,
     board=present.board,
     example_configs=(
         None,
