@@ -35,7 +35,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from cipherkit.core.errors import ConfigError, IllegalAction
 from cipherkit.core.protocol import (
@@ -190,7 +190,7 @@ class DecipherState(State):
         if self.phase == PLAY:
             return [self.turn]
         if self.phase == GUESS:
-            return [self.guesser]  # type: ignore[list-item]
+            return [cast(Seat, self.guesser)]  # the guessing phase has its guesser
         return []
 
     def must_break(self) -> bool:
@@ -233,7 +233,8 @@ class DecipherState(State):
             raise IllegalAction(f"there is no seat {seat!r} in decipher (seats are 0 and 1)")
         if self.phase == GUESS:
             if seat != self.guesser:
-                raise IllegalAction(f"it is {self.name(self.guesser)}'s turn to guess")  # type: ignore[arg-type]
+                guesser = cast(Seat, self.guesser)  # the guessing phase has its guesser
+                raise IllegalAction(f"it is {self.name(guesser)}'s turn to guess")
             if not isinstance(action, Guess):
                 raise IllegalAction(
                     f"the code has been broken: guess column {self.column + 1} (guess QS)"

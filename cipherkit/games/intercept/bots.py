@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -291,7 +291,8 @@ class CkBot:
         cols = CODE_COLUMNS  # 24 x 3
 
         def totals(matrix: np.ndarray) -> np.ndarray:  # combos x 24 code scores
-            return sum(matrix[grid[:, k]][:, cols[:, k]] for k in range(3))  # type: ignore[return-value]
+            # sum() is typed to return its start (0) when empty; three arrays make an array
+            return cast(np.ndarray, sum(matrix[grid[:, k]][:, cols[:, k]] for k in range(3)))
 
         dec = totals(decoder)
         margin = dec[:, true] - np.delete(dec, true, axis=1).max(axis=1)

@@ -56,7 +56,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from cipherkit.core.errors import ConfigError, IllegalAction
 from cipherkit.core.protocol import (
@@ -357,7 +357,7 @@ class InterceptState(State):
             self.order = [0, 1]
         self.reading = 0
         who = ", ".join(
-            f"{self.name(self.encryptors[t])} encrypts for {self.team_title(t)}"  # type: ignore[arg-type]
+            f"{self.name(cast(Seat, self.encryptors[t]))} encrypts for {self.team_title(t)}"
             for t in range(self.coding_teams)
         )
         self.log.append(f"Round {number}: {who}.")
@@ -371,7 +371,7 @@ class InterceptState(State):
         if self.phase != WRITE or self.timed_out:
             return []
         return [
-            self.encryptors[t]  # type: ignore[misc]
+            cast(Seat, self.encryptors[t])  # every coding team has one this round
             for t in range(self.coding_teams)
             if len(self.written[t]) < CLUES_PER_CODE
         ]
@@ -912,9 +912,9 @@ class InterceptState(State):
             "notes": build_notes(self.history, names, self.coding_teams).to_json(),
             "keyword_guesses": {
                 names[t]: (
-                    list(self.keyword_guesses[t])  # type: ignore[arg-type]
-                    if self.keyword_guesses[t] is not None and knows_team(t)
-                    else self.keyword_guesses[t] is not None
+                    list(guess)
+                    if (guess := self.keyword_guesses[t]) is not None and knows_team(t)
+                    else guess is not None
                 )
                 for t in range(2)
             }
@@ -961,7 +961,8 @@ class InterceptState(State):
         state.config = make_config(data["config"])
         state.rng = Rng.from_json(data["rng"])
         state.keywords = [list(k) for k in data["keywords"]]
-        state.decks = [[code_of(c) for c in d] for d in data["decks"]]  # type: ignore[misc]
+        # a deck holds codes only (code_of gives None only for a JSON null, never in a deck)
+        state.decks = [[cast(Code, code_of(c)) for c in d] for d in data["decks"]]
         state.round = int(data["round"])
         state.phase = data["phase"]
         state.encryptors = list(data["encryptors"])

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import prod
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.resources import package_root
@@ -148,7 +148,8 @@ def _splits(
     def walk(i: int, pos: int) -> Iterator[tuple[str, ...]]:
         if i == cells:
             if pos == len(text):
-                yield tuple(assigned)  # type: ignore[arg-type]
+                # slots number the distinct glyphs 0..n-1 in order, so every slot is filled
+                yield cast("tuple[str, ...]", tuple(assigned))
             return
         rest = cells - i - 1
         slot = slots[i]
