@@ -190,6 +190,7 @@ class State(ABC):
             return NotImplemented
         return type(self) is type(other) and self.to_json() == other.to_json()
 
+    # unhashable, being equal by value (typeshed types object.__hash__ as a method, not None)
     __hash__ = None  # type: ignore[assignment]
 
 

@@ -308,6 +308,7 @@ class Mission:
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
+    # unhashable, being equal by value (typeshed types object.__hash__ as a method, not None)
     __hash__ = None  # type: ignore[assignment]
 
     def public_dict(self) -> dict[str, Any]:
