@@ -66,7 +66,7 @@ def room_positions(map_data: MapData, *, seed: int = 0) -> dict[str, Point]:
     else:
         import networkx as nx
 
-        graph = nx.Graph()
+        graph: nx.Graph[str] = nx.Graph()
         graph.add_nodes_from(r.id for r in map_data.rooms)
         graph.add_edges_from((p.a, p.b) for p in map_data.passages)
         if given:

@@ -75,9 +75,9 @@ def thumbnail_png(mission: Any, *, width: int = THUMB_WIDTH) -> bytes:
     drawing = map_drawing(from_state(state.observe(SPECTATOR))[2], mission_glyph_map(mission))
     image = Image.open(io.BytesIO(drawing.png()))
     height = round(image.height * width / image.width)
-    image = image.convert("RGB").resize((width, height), Image.LANCZOS)
+    small = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    small.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
 
 
@@ -194,7 +194,7 @@ def publish_missions(
         raise CipherkitError(f"--out {folder} is a file, not a folder")
     if not mission_paths:
         raise CipherkitError("give at least one mission file to publish")
-    missions = []
+    missions: list[tuple[Path, Any, list[tuple[str, str]]]] = []
     for given in mission_paths:
         path = Path(given)
         if not path.is_file():
