@@ -78,7 +78,10 @@ def mission_from_config(value: Any) -> Mission:
         if isinstance(value, str | Path):
             return _load_cached(Path(value))
         if isinstance(value, Mapping):
-            text = json.dumps(value, sort_keys=True)
+            # Keyed in the dict's own order: from_dict lays rooms out in that order, and a
+            # store keeps configs with sorted keys, so a dict in file order and the same
+            # dict sorted are two missions (a stored record must replay in any process).
+            text = json.dumps(value)
             mission = _CACHE.get(text)
             if mission is None:
                 mission = Mission.from_dict(dict(value))
@@ -182,7 +185,7 @@ def _canonical_dict(mission: Mission) -> dict[str, Any]:
     if known is not None and known[0] is mission:
         return known[1]
     data = mission.to_dict()
-    _CACHE.setdefault(json.dumps(data, sort_keys=True), mission)
+    _CACHE.setdefault(json.dumps(data), mission)  # keyed in the dict's own order (above)
     if len(_DICTS) >= _CACHE_LIMIT:
         _DICTS.pop(next(iter(_DICTS)))
     _DICTS[id(mission)] = (mission, data)
