@@ -1,7 +1,7 @@
 """The campaign page: the published missions played in turn, as one gallery page.
 
 ``cipherkit publish MISSION... --campaign`` writes ``campaign.ipynb`` beside the mission
-pages, with the campaign graph as its thumbnail. The page's only code is::
+pages, with a picture of the campaign's graph as its thumbnail. The page's only code is::
 
     from cipherkit.publish.campaign_page import campaign_table
 
@@ -30,12 +30,13 @@ BACK_LINK = "[← All puzzles](index.ipynb)"
 
 def campaign_table(here: str | os.PathLike[str] | None = None, **options: Any) -> Any:
     """A :class:`CampaignTable` over the gallery's published missions (``here``: the
-    page's folder, default the working directory)."""
+    page's folder, default the working directory); its progress is saved in the page's
+    room store, so a reload resumes it."""
     from cipherkit.widgets.campaign_table import CampaignTable
 
     registry = read_registry(Path(here if here is not None else os.getcwd()) / REGISTRY_NAME)
     missions: Any = sorted(registry.values(), key=lambda p: p.name) if registry else SHIPPED
-    return CampaignTable(missions, **{**CAMPAIGN_PLAYERS, **options})
+    return CampaignTable(missions, **{**CAMPAIGN_PLAYERS, "save": True, **options})
 
 
 def publish_campaign(
@@ -43,7 +44,6 @@ def publish_campaign(
 ) -> list[Path]:
     """Write the campaign page and its picture into the gallery ``out``; the missions
     must form one campaign (:class:`~cipherkit.games.mission.campaign.CampaignMap`)."""
-    from cipherkit.games.mission.art.campaigndraw import campaign_svg
     from cipherkit.games.mission.campaign import CampaignMap
     from cipherkit.publish.gallery import write_notebook
 
@@ -53,7 +53,7 @@ def publish_campaign(
         raise CipherkitError(f"{folder}: not a folder")
     (folder / THUMBNAIL.parent).mkdir(parents=True, exist_ok=True)
     picture = folder / THUMBNAIL
-    picture.write_text(campaign_svg(campaign), encoding="utf-8")
+    picture.write_text(campaign_thumbnail_svg(campaign), encoding="utf-8")
     first = campaign.missions[campaign.start].title
     intro = "\n".join(
         [
@@ -80,3 +80,73 @@ def publish_campaign(
     }
     page = write_notebook(folder / PAGE, [("markdown", intro), ("code", code)], meta)
     return [page, picture]
+
+
+def campaign_thumbnail_svg(campaign: Any) -> str:
+    """The index card's picture: the campaign's missions as numbered rings, in columns
+    by how far into the campaign each comes, joined green for a win and red (dashed)
+    for a loss (one grey line where both lead the same way), under a title big enough
+    to read on the card (480 x 270, like the other thumbnails).
+
+    >>> from cipherkit.games.mission.campaign import CampaignMap
+    >>> svg = campaign_thumbnail_svg(CampaignMap.load(SHIPPED))
+    >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="480"'), ">4b<" in svg
+    (True, True)
+    """
+    import html
+
+    order = campaign.order()
+    depth: dict[str, int] = {}
+    for mid in order:
+        before = [depth[p] + 1 for p in campaign.graph.predecessors(mid) if p in depth]
+        depth[mid] = max(before, default=0)
+    columns = max(depth.values()) + 1
+    rows: dict[int, list[str]] = {}
+    for mid in order:
+        rows.setdefault(depth[mid], []).append(mid)
+    step = (480 - 2 * 34) / max(columns - 1, 1)
+    where: dict[str, tuple[float, float]] = {}
+    for col, mids in rows.items():
+        for i, mid in enumerate(mids):
+            y = 160 + (i - (len(mids) - 1) / 2) * 56
+            where[mid] = (34 + col * step, y)
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270" '
+        'viewBox="0 0 480 270" font-family="sans-serif">',
+        '<rect width="480" height="270" rx="18" fill="#1f2a44"/>',
+        '<text x="24" y="52" font-family="Georgia, serif" font-size="34" font-weight="700" '
+        'fill="#fdf6e3">The campaign</text>',
+        f'<text x="26" y="82" font-size="17" fill="#e9c46a">{len(order)} missions in turn; '
+        "wins and losses lead different ways</text>",
+        '<path d="M300,250 h26" stroke="#5cb85c" stroke-width="4"/>'
+        '<text x="332" y="256" font-size="15" fill="#fdf6e3">win</text>'
+        '<path d="M376,250 h26" stroke="#e06060" stroke-width="4" stroke-dasharray="6 4"/>'
+        '<text x="408" y="256" font-size="15" fill="#fdf6e3">loss</text>',
+    ]
+    for mid in order:
+        link = campaign.missions[mid].campaign
+        if link is None:
+            continue
+        x1, y1 = where[mid]
+        ends = {link.win.next, link.loss.next} - {None}
+        for nxt in ends:
+            x2, y2 = where[nxt]
+            both = link.win.next == link.loss.next
+            colour = "#9aa6bd" if both else ("#5cb85c" if nxt == link.win.next else "#e06060")
+            dash = "" if both or nxt == link.win.next else ' stroke-dasharray="6 4"'
+            bend = y1 + 58 if x2 - x1 > 1.5 * step else (y1 + y2) / 2  # a skip dips below
+            out.append(
+                f'<path d="M{x1:.1f},{y1:.1f} Q{(x1 + x2) / 2:.1f},{bend:.1f} {x2:.1f},{y2:.1f}" '
+                f'fill="none" stroke="{colour}" stroke-width="4"{dash}/>'
+            )
+    for mid in order:
+        x, y = where[mid]
+        first = mid == campaign.start
+        out.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="21" fill="#fdf6e3" '
+            f'stroke="{"#e9c46a" if first else "#3b4f7a"}" stroke-width="{5 if first else 3}"/>'
+            f'<text x="{x:.1f}" y="{y + 7:.1f}" font-size="20" font-weight="700" '
+            f'text-anchor="middle" fill="#1f2a44">{html.escape(campaign.number(mid))}</text>'
+        )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
