@@ -41,6 +41,7 @@ __all__ = [
     "ForkedProcess",
     "Template",
     "forking",
+    "gallery_folder",
     "install",
     "template",
 ]
@@ -121,6 +122,7 @@ class Template:
         self.failed_at = 0.0
         self.forks = 0
         self.log: Any = _log  # the server's log once a provisioner has used the template
+        self.gallery = gallery_folder()
 
     @property
     def pid(self) -> int | None:
@@ -170,7 +172,13 @@ class Template:
         started = time.monotonic()
         try:
             process = subprocess.Popen(  # in the server's process group: it ends with it
-                [sys.executable, "-m", "cipherkit.publish.forkserver", self.socket_path],
+                [
+                    sys.executable,
+                    "-m",
+                    "cipherkit.publish.forkserver",
+                    self.socket_path,
+                    self.gallery,
+                ],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 env=env,
@@ -239,6 +247,21 @@ class Template:
             if process is not None and process.poll() is None:
                 process.terminate()
                 process.wait(10)
+
+
+def gallery_folder(argv: list[str] | None = None) -> str:
+    """The folder the server serves (Voila's first argument that is a folder; else the
+    working directory): the template warms the missions published there.
+
+    >>> gallery_folder(["voila", "--port=1", "/"])
+    '/'
+    >>> gallery_folder(["voila", "--port=1"]) == os.getcwd()
+    True
+    """
+    for arg in (sys.argv if argv is None else argv)[1:]:
+        if not arg.startswith("-") and os.path.isdir(arg):
+            return os.path.abspath(arg)
+    return os.getcwd()
 
 
 def _read_line(stream: Any, seconds: float) -> str:

@@ -1,7 +1,7 @@
 """The kernel template: a warm Python process that forks page kernels in milliseconds.
 
-``python -m cipherkit.publish.forkserver SOCKET`` imports what every gallery page
-imports (ipykernel, the widget stack, numpy, cipherkit's games and widgets, and their
+``python -m cipherkit.publish.forkserver SOCKET [GALLERY]`` imports what every gallery
+page imports (ipykernel, the widget stack, numpy, cipherkit's games and widgets, and their
 shared data), freezes the imported objects out of the garbage collector's reach, and
 then waits on a Unix socket. It starts no thread and opens no ZeroMQ context: a
 ``fork`` of it is a clean process that shares those memory pages with the template,
@@ -160,10 +160,11 @@ def warm_data(calls: tuple[tuple[str, str, tuple[Any, ...]], ...] = WARM_DATA) -
     return done
 
 
-def warm_pages(registry: str = os.path.join(".cipherkit", "published.json")) -> int:
-    """Build each kind of page's table once, and each published mission's (the gallery
-    in this folder), with no kernel: their glyph sheets, fonts and drawings are cached
-    here and shared. The widgets are closed at once. Return how many were built."""
+def warm_pages(gallery: str = ".") -> int:
+    """Build each kind of page's table once, and each mission published in the gallery
+    folder ``gallery`` (and in ``$CIPHERKIT_PUBLISHED``), with no kernel: their glyph
+    sheets, fonts and drawings are cached here and shared. The widgets are closed at
+    once. Return how many were built."""
     built = 0
     makers: list[Any] = []
     try:
@@ -174,10 +175,14 @@ def warm_pages(registry: str = os.path.join(".cipherkit", "published.json")) -> 
         pass
     try:
         from cipherkit.publish.live import PAGE_PLAYERS
-        from cipherkit.publish.registry import read_registry
+        from cipherkit.publish.registry import REGISTRY_ENV, REGISTRY_NAME, read_registry
         from cipherkit.widgets.mission_table import MissionTable
 
-        for path in read_registry(registry).values():
+        missions: dict[str, Any] = {}
+        for registry in (os.environ.get(REGISTRY_ENV), os.path.join(gallery, REGISTRY_NAME)):
+            if registry:
+                missions = {**read_registry(registry), **missions}
+        for path in missions.values():
             makers.append(lambda p=path: MissionTable(p, **PAGE_PLAYERS))
     except Exception as exc:
         print(f"kernel template: no missions warmed ({type(exc).__name__})", file=sys.stderr)
@@ -358,6 +363,17 @@ def _read_request(conn: socket.socket) -> dict[str, Any]:
     return request
 
 
+def _trim() -> None:
+    """Give the memory freed while warming back to the system (~25 MB of the C heap),
+    so it is neither counted in the template nor copied into kernels."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to trim
+        pass
+
+
 def serve(path: str) -> None:
     """Listen on the Unix socket ``path`` and fork a kernel per request, forever."""
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -369,6 +385,7 @@ def serve(path: str) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the system reaps the kernels
     list_modules()
     gc.collect()
+    _trim()
     gc.freeze()  # imported objects stay out of the collector's way: shared pages stay shared
     print(READY, flush=True)
     while True:
@@ -392,8 +409,8 @@ def main(argv: list[str] | None = None) -> int:
     request until stopped.
     """
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m cipherkit.publish.forkserver SOCKET", file=sys.stderr)
+    if len(args) not in (1, 2):
+        print("usage: python -m cipherkit.publish.forkserver SOCKET [GALLERY]", file=sys.stderr)
         return 2
     try:  # claim the title's memory now, before any child changes its environment
         import setproctitle
@@ -403,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
         pass
     modules = warm()
     data = warm_data()
-    pages = warm_pages()
+    pages = warm_pages(args[1] if len(args) > 1 else ".")
     print(
         f"kernel template: {len(modules)} modules imported, {len(data)} data tables loaded, "
         f"{pages} pages built",

@@ -614,6 +614,14 @@ class GalleryKernelManager(AsyncMappingKernelManager):
     max_sockets_per_kernel = Int(
         6, config=True, help="Websockets open at once on one page's kernel."
     )
+    preheat_min_cpu = Float(
+        0.5,
+        config=True,
+        help="With kernels forked from the template, a page stays preheated only if its "
+        "preheated kernel took at least this many CPU-seconds to start and run the page; "
+        "a quicker page is rendered when asked for, on a new fork (0: every page stays "
+        "preheated). Plain kernels keep every page preheated.",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -629,6 +637,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         self._closing = False
         self.pages = PageBook()
         self._ending: set[asyncio.Task[None]] = set()
+        self._preheat_cpu: dict[str, float] = {}
+        self._judging: asyncio.Task[None] | None = None
         # Pages render from templates compiled once, not once per page (a burst's CPU).
         from cipherkit.publish.template_cache import install as cache_templates
 
@@ -655,6 +665,7 @@ class GalleryKernelManager(AsyncMappingKernelManager):
     ) -> str:
         if self._closing:
             raise web.HTTPError(503, "the server is stopping")
+        self._judge_soon()
         name = kwargs.get("kernel_name") or self.default_kernel_name
         if self.spare_target <= 0 or kernel_id is not None or name != self.default_kernel_name:
             return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
@@ -734,6 +745,72 @@ class GalleryKernelManager(AsyncMappingKernelManager):
                 return
         self._ready.append(kernel_id)
 
+    # -- which pages stay preheated ------------------------------------------------------
+
+    def _judge_soon(self) -> None:
+        """Start watching Voila's preheated pools (once, with forked kernels)."""
+        if self._judging is None and self.preheat_min_cpu > 0:
+            from cipherkit.publish.forkprov import forking
+
+            if forking():
+                self._judging = asyncio.get_running_loop().create_task(self._judge_pools())
+
+    async def _judge_pools(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(2.0)
+            try:
+                await self.judge_pools()
+            except Exception as exc:  # never the server's end
+                self.log.warning("Could not check the preheated pages: %s", exc)
+
+    async def judge_pools(self) -> list[str]:
+        """Stop preheating each page whose first preheated kernel cost less than
+        ``preheat_min_cpu`` CPU-seconds (start and page run): it is rendered when asked
+        for, on a new fork, and its idle kernel no longer holds memory. Return the pages
+        judged so (Voila's pools are ``self._pools``, their sizes
+        ``self.kernel_pools_config``)."""
+        pools: dict[str, list[Any]] = getattr(self, "_pools", None) or {}
+        if not hasattr(self, "kernel_pools_config"):
+            return []
+        quick = []
+        for notebook, pool in list(pools.items()):
+            if notebook in self._preheat_cpu:
+                continue
+            for item in list(pool):
+                if not item.done() or item.cancelled() or item.exception() is not None:
+                    continue
+                kernel_id = item.result().get("kernel_id")
+                cpu = self._kernel_cpu(kernel_id)
+                if cpu is None:
+                    continue
+                self._preheat_cpu[notebook] = cpu
+                if cpu < self.preheat_min_cpu:
+                    config = dict(self.kernel_pools_config)
+                    sizes = {**config.get("default", {}), **config.get(notebook, {})}
+                    config[notebook] = {**sizes, "pool_size": 0}
+                    self.kernel_pools_config = config
+                    self.log.info(
+                        "Page %s starts and runs in %.2f CPU-s on a forked kernel: "
+                        "rendered when asked for, not kept preheated",
+                        notebook,
+                        cpu,
+                    )
+                    quick.append(notebook)
+                    await self.shutdown_kernel(kernel_id, now=True)
+                break
+        return quick
+
+    def _kernel_cpu(self, kernel_id: str | None) -> float | None:
+        """CPU-seconds the kernel's process has used, or None if unknown."""
+        try:
+            import psutil
+
+            pid = self._kernels[str(kernel_id)].provisioner.pid
+            times = psutil.Process(pid).cpu_times()
+        except Exception:
+            return None
+        return float(times.user + times.system)
+
     def _warm_code(self) -> str:
         lines = ["import importlib as _ck_importlib"]
         lines += [f"_ck_importlib.import_module({name!r})" for name in self.warm_imports]
@@ -779,6 +856,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         """Stop every kernel at once (``now``: page kernels keep nothing worth a graceful
         stop, and the server should stop within seconds)."""
         self._closing = True
+        if self._judging is not None:
+            self._judging.cancel()
         if self._top_up_handle is not None:
             self._top_up_handle.cancel()
         while self._waiters:
