@@ -32,6 +32,35 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Saved progress (cipherkit/widgets/saved.py): a table made with save=True keeps its game
+// on the server; this page keeps only the token, in localStorage for this page's path.
+// When the table is drawn the page sends what it keeps ({type: "saved", token}); the
+// kernel answers {type: "keep", token} or {type: "forget"}. No rule lives here.
+const SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
+
+function savedHandshake(model, el) {
+  const onMessage = (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    try {
+      if (msg.type === "keep" && typeof msg.token === "string") window.localStorage.setItem(SAVED_KEY, msg.token);
+      else if (msg.type === "forget") window.localStorage.removeItem(SAVED_KEY);
+      else return;
+    } catch (_) {
+      /* private mode: the game is not kept */
+    }
+    el.setAttribute("data-saved", msg.type);
+  };
+  model.on("msg:custom", onMessage);
+  let token = "";
+  try {
+    token = window.localStorage.getItem(SAVED_KEY) || "";
+  } catch (_) {
+    token = "";
+  }
+  model.send({ type: "saved", token });
+  return () => model.off("msg:custom", onMessage);
+}
+
 function render({ model, el }) {
   const root = h("div", { class: "ck-intercept", "data-testid": "intercept-table", "data-replies": "0" });
   el.append(root);
@@ -421,6 +450,9 @@ function render({ model, el }) {
       lastReveal(view),
       noteSheet(view),
       h("details", { class: "ck-log" }, h("summary", { text: "What happened" }), h("ol", { "data-testid": "log", start: String(view.log_total - view.log.length + 1) }, view.log.map((line) => h("li", { text: line })))),
+      view.saved && !view.outcome
+        ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "New game" })
+        : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));
     if (selection && root.contains(ui.clue)) {
@@ -460,8 +492,10 @@ function render({ model, el }) {
   model.on("change:view", onChange);
   model.on("change:message", onChange);
   draw();
+  const unsave = savedHandshake(model, root);
   return () => {
     stopWaiting();
+    unsave();
     if (ui.checkTimer) clearTimeout(ui.checkTimer);
     model.off("change:view", onChange);
     model.off("change:message", onChange);

@@ -56,9 +56,12 @@ from cipherkit.core.session import Session
 from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.rules import make_config
+from cipherkit.rooms import RoomError
+from cipherkit.rooms.solo import NOT_FOUND, SoloGame
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.intercept_view import build_view
 from cipherkit.widgets.room_seat import RoomSeat
+from cipherkit.widgets.saved import page_store, saved_token
 
 __all__ = ["InterceptTable", "check_message", "table_config"]
 
@@ -153,6 +156,11 @@ class InterceptTable(GuardedWidget):
         Seed of the first game; ``None`` reads ``CIPHERKIT_SEED`` or draws a random one.
     names, keywords, alternate_first, no_repeat_codes, max_rounds:
         Passed to the game's config (``keywords`` fixes the words, for lessons).
+    save:
+        Keep the game in the page's room store from the first move on, so that a reload
+        resumes it (:mod:`cipherkit.widgets.saved`): ``True`` for the page's store
+        (``$CIPHERKIT_STORE``) or a :class:`~cipherkit.rooms.Store`. *New game* then
+        starts over at any time.
     """
 
     _esm = _HERE / "intercept_table.js"
@@ -176,9 +184,12 @@ class InterceptTable(GuardedWidget):
         no_repeat_codes: bool = False,
         max_rounds: int | None = None,
         room: Any = None,
+        save: Any = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self._solo: SoloGame | None = None
+        self._store = None if room is not None or not save else page_store(save)
         self._room: RoomSeat | None = None
         self._shown = -1
         self._check: dict[str, Any] | None = None
@@ -232,6 +243,10 @@ class InterceptTable(GuardedWidget):
         return self.session.state  # type: ignore[return-value]
 
     def _handle(self, content: Any, buffers: Any) -> None:
+        token = saved_token(content, buffers)
+        if token is not None:
+            self._saved(token)
+            return
         kind, text = check_message(content, buffers)
         if self._room is not None:
             assert kind == "new_game" or text is not None
@@ -246,6 +261,10 @@ class InterceptTable(GuardedWidget):
                 self._room_changed()
             return
         if kind == "new_game":
+            if self._solo is not None:  # a saved game may be given up at any time
+                self._start_game()
+                self.send({"type": "forget"})
+                return
             if not self.session.is_over:
                 raise Refused("illegal: finish this game first")
             self._start_game()
@@ -267,6 +286,56 @@ class InterceptTable(GuardedWidget):
             game_number=len(self._finished) + 1,
             serial=self._serial,
         )
+
+    # ------------------------------------------------------------------ saved
+    @property
+    def saved(self) -> SoloGame | None:
+        """The stored game behind a table made with ``save`` (kernel only)."""
+        return self._solo
+
+    def _accepts(self, record: Record) -> bool:
+        """Whether a stored game is one this table could have dealt (same players and
+        names: the person's seat named as at this table)."""
+        config = record.config if isinstance(record.config, dict) else {}
+        return config.get("players") == self._config["players"] and config.get("names") == list(
+            self._config["names"]
+        )
+
+    def _saved(self, token: str) -> None:
+        """The page drew the table and sent the token it keeps: resume that game, or
+        say in one sentence that it was not found (and keep the fresh deal)."""
+        solo = self._solo
+        if solo is None or self._store is None:
+            return  # not saving (a notebook, a room): nothing to say
+        if token and token != solo.token:
+            found = SoloGame.try_resume(self._store, token, "intercept", accept=self._accepts)
+            if found is None or found.seat != self.seat:
+                self.send({"type": "forget"})
+                self.message = NOT_FOUND
+                return
+            self._solo = solo = found
+            self._session = found.session
+            self._check = None
+            self._show()
+        self.send({"type": "keep", "token": solo.token} if solo.token else {"type": "forget"})
+
+    def _solo_act(self, text: str) -> None:
+        """A saved game's move: to the store (the bots answer there), then shown."""
+        solo = self._solo
+        assert solo is not None
+        was_stored = solo.stored
+        try:
+            solo.act(text)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
+        except RoomError as exc:
+            raise Refused(f"refused: the game could not be saved ({exc})") from None
+        finally:
+            self._session = solo.session
+        self._check = None
+        self._show()
+        if not was_stored and solo.token:
+            self.send({"type": "keep", "token": solo.token})
 
     # ------------------------------------------------------------------ rooms
     @property
@@ -341,6 +410,18 @@ class InterceptTable(GuardedWidget):
         seed = self._next_seed()
         if self._session is not None:
             self._finished.append(self._session.record)
+        if self._store is not None:  # kept in the store from the first move
+            self._solo = SoloGame(
+                self._store,
+                "intercept",
+                self._config,
+                seed=seed,
+                bots=dict.fromkeys(self._bot_seats, self.bot_name),
+            )
+            self._session = self._solo.session
+            self._check = None
+            self._show()
+            return
         salt = seed ^ _BOT_RNG_SALT
         self._session = Session(
             "intercept",
@@ -411,6 +492,9 @@ class InterceptTable(GuardedWidget):
             raise Refused(f"illegal: {exc.reason}") from None
         if isinstance(action, Guess) and action not in session.legal_actions(self.seat):
             raise Refused("illegal: that is not possible now")
+        if self._solo is not None:
+            self._solo_act(text)
+            return
         session.apply(self.seat, action)
         self._check = None
         self._run_bots()
@@ -441,4 +525,7 @@ class InterceptTable(GuardedWidget):
         with self.hold_sync():
             self.message = ""
             self._serial += 1
-            self.view = self.view_of(self.state)
+            view = self.view_of(self.state)
+            if self._solo is not None:  # kept on the server: New game at any time
+                view["saved"] = True
+            self.view = view

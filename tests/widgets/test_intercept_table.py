@@ -336,7 +336,7 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     assert table._esm == js
     assert table._css == (here / "intercept_table.css").read_text(encoding="utf-8")
     sent = set(re.findall(r'\{ type: "(\w+)"', js)) - {"button", "text"}
-    assert sent == {"action", "check", "new_game"}
+    assert sent == {"action", "check", "new_game", "saved"}
 
 
 def test_the_limits_on_the_page_come_from_the_observation() -> None:

@@ -201,3 +201,27 @@ def test_a_campaign_token_that_does_not_fit_gives_a_fresh_campaign(store: Store,
     assert again.table is not None and again.table.message == NOT_FOUND
     assert again.campaign_log.played == () and page.kept == ""
     assert again.table.mission.id == "lantern-archive" and again.table.record.actions == []
+
+
+def test_an_intercept_game_resumes_after_a_reload(store: Store) -> None:
+    from cipherkit.widgets import InterceptTable
+
+    page = Page()
+    table = page.attach(InterceptTable(players=4, seat=1, bots="random", save=store, seed=3))
+    assert page.kept == ""
+    for clue in ("lantern", "harbour"):  # a clue or a guess, as the person's role asks
+        role = table.view["you"]["role"]
+        if role == "encryptor":
+            page_message(table, {"type": "action", "text": f"clue {clue}"})
+        else:
+            text = next(t for t in table.session.legal_texts(1) if t.startswith("guess"))
+            page_message(table, {"type": "action", "text": text})
+        assert table.message == "", table.message
+    assert page.kept and table.view["saved"] is True
+    again = page.attach(InterceptTable(players=4, seat=1, bots="random", save=store))
+    assert again.message == "" and again.record.actions == table.record.actions
+    assert without_serial(again.view) == without_serial(table.view)
+    other = Page()
+    other.kept = page.kept
+    fresh = other.attach(InterceptTable(players=4, seat=0, bots="random", save=store))
+    assert fresh.message == NOT_FOUND  # another seat's page does not take it

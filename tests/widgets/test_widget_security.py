@@ -223,7 +223,7 @@ FRONT_ENDS = {
     "decipher_table.js": {"action", "new_game", "saved"},
     "mission_table.js": {"action", "claim", "new_game", "saved"},
     "replay.js": {"seek", "viewer"},
-    "intercept_table.js": {"action", "check", "new_game"},
+    "intercept_table.js": {"action", "check", "new_game", "saved"},
     "workbench.js": {"set", "run", "assign", "hint", "clear"},
     "exercises.js": {"check", "class", "leave_class"},
 }
