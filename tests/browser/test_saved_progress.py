@@ -1,8 +1,9 @@
 """Saved progress in real Chromium against a real gallery server with a room store
 (what ``cipherkit serve`` gives its kernels as ``$CIPHERKIT_STORE``):
 
-* a mission page and the Decipher page: a few moves, a reload, the same hand, log and
-  turn, and play goes on; the browser keeps only the token;
+* a mission page, the Decipher page and the Intercept page: a few moves, a reload, the
+  same hand (keywords), log and turn, and play goes on; the browser keeps only the
+  token;
 * the campaign: a mission lost and the campaign continued, a reload, the campaign is at
   the second mission with the secret rule won, and a move made there survives a reload;
 * a forged token (a near miss of a real one) gets a fresh game and one sentence, and
@@ -13,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,8 @@ from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, SoloGame
 from tests.browser.conftest import SEED, Server, start_gallery_server, stop_process_group
 from tests.browser.security_fixtures import mission_secrets
 from tests.browser.table_page import MISSION, MissionPage, TablePage
+from tests.browser.test_intercept_page import CANDIDATES, InterceptPage, hidden_words
+from tests.browser.test_intercept_page import TABLE as INTERCEPT
 from tests.browser.test_mission_page import lose_the_fuse
 from tests.widgets.leaks import as_text, cards_in
 
@@ -230,3 +234,53 @@ def test_the_campaign_keeps_its_progress_across_reloads(page: Any, saving: Serve
         assert secret not in frames_text(again), f"{secret!r} reached the resumed campaign"
     again.button("stop")  # play goes on in the second mission
     assert kept(page) == token
+
+
+# ---------------------------------------------------------------- the Intercept page
+class GalleryIntercept(InterceptPage):
+    path = "intercept.ipynb"
+
+
+def fair_clue(table: InterceptPage, given: list[str]) -> str:
+    for word in CANDIDATES:
+        if word not in given and "a fair clue" in table.type_clue(word):
+            return word
+    raise AssertionError("no candidate clue passed the check")
+
+
+def intercept_shown(table: InterceptPage) -> dict[str, Any]:
+    page = table.page
+    return {
+        "round": table.text("round"),
+        "keywords": [table.text(f"keyword-{i}") for i in range(1, 5)],
+        "code": table.text("code"),
+        "given": table.text("given-1"),
+        "status": table.text("status"),
+        "log": page.locator(f"{INTERCEPT} [data-testid=log]").inner_text(),
+    }
+
+
+def test_the_intercept_page_resumes_its_game_after_a_reload(page: Any, saving: Server) -> None:
+    table = GalleryIntercept(page, saving).open()
+    settled(page, INTERCEPT, "forget")
+    assert table.role() == "encryptor"
+    first = fair_clue(table, [])
+    table.click("[data-testid=give-clue]")
+    settled(page, INTERCEPT)
+    token = kept(page)
+    assert token
+    before = intercept_shown(table)
+    assert before["given"] == first
+
+    again = GalleryIntercept(page, saving).open()
+    settled(page, INTERCEPT)
+    assert intercept_shown(again) == before and kept(page) == token
+    with open_store(store_url(saving)) as store:
+        game = SoloGame.resume(store, token, "intercept")
+        black = game.session.state.keywords[1]
+    public = " ".join(before["log"].split())
+    for word in hidden_words(list(black), public):
+        assert not re.search(rf"\b{re.escape(word)}\b", frames_text(again).lower()), word
+    second = fair_clue(again, [first])  # play goes on
+    again.click("[data-testid=give-clue]")
+    assert again.text("given-2") == second
