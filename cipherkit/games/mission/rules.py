@@ -177,7 +177,7 @@ class MissionState(State):
 
     game_name = "mission"
 
-    # fixed by the config (shared, never changed, by copies)
+    # fixed by the config: never changed, so copies share them
     config: dict[str, Any]
     mission: Mission
     t: Tables
@@ -220,6 +220,7 @@ class MissionState(State):
     proposer: Seat
     votes: set[Seat]
     resume: str
+    # what has happened
     log: list[str]
     _outcome: Outcome | None = None
     _out: list[Event] = field(default_factory=list)
