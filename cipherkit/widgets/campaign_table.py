@@ -312,7 +312,7 @@ def graph_html(
         if link is None or (link.win.next is None and link.loss.next is None):
             leads = "the last mission"
         elif link.win.next == link.loss.next:
-            leads = f"then → {campaign.number(link.win.next)}"  # type: ignore[arg-type]
+            leads = f"then → {campaign.number(str(link.win.next))}"
         else:
             win = "end" if link.win.next is None else campaign.number(link.win.next)
             loss = "end" if link.loss.next is None else campaign.number(link.loss.next)

@@ -303,10 +303,10 @@ class DecipherTable(GuardedWidget):
         self.send({"type": "keep", "token": solo.token} if solo.token else {"type": "forget"})
 
     def _opening_line(self) -> str:
-        from cipherkit.core.registry import get_game
+        from cipherkit.games.decipher import new_game
 
         session = self.session
-        first = get_game("decipher").new_game(session.config, seed=session.seed).turn
+        first = new_game(session.config, seed=session.seed).turn
         starter = "You go first." if first == HUMAN else "The bot goes first."
         if self._solo is not None:  # the same after a reload: no game number
             return f"Against the {self.bot_name} bot. {starter}"

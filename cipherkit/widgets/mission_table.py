@@ -407,8 +407,8 @@ class MissionTable(GuardedWidget):
             self.send({"type": "forget"})
             self.message = NOT_FOUND
             return
-        token = self._solo.token if self._solo is not None else None
-        self.send({"type": "keep", "token": token} if token else {"type": "forget"})
+        kept = self._solo.token if self._solo is not None else None
+        self.send({"type": "keep", "token": kept} if kept else {"type": "forget"})
 
     def _solo_act(self, text: str) -> None:
         """A saved game's move: to the store (the bots answer there), then shown."""
