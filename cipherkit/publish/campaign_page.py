@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.publish.nav import back_link, nav_html
 from cipherkit.publish.registry import REGISTRY_NAME, SHIPPED, read_registry
 
 PAGE = "campaign.ipynb"
 THUMBNAIL = Path("images") / "campaign.svg"
-CAMPAIGN_PLAYERS = {"players": 2, "humans": 1, "bots": "planner"}
-BACK_LINK = "[← All puzzles](index.ipynb)"
+CAMPAIGN_PLAYERS = {"players": 2, "humans": 1, "bots": "planner:normal,propose=off"}
+BACK_LINK = nav_html([back_link()])
 """The page's way back to the gallery index (beside it)."""
 
 
