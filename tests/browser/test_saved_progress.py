@@ -284,3 +284,46 @@ def test_the_intercept_page_resumes_its_game_after_a_reload(page: Any, saving: S
     second = fair_clue(again, [first])  # play goes on
     again.click("[data-testid=give-clue]")
     assert again.text("given-2") == second
+
+
+# ---------------------------------------------------------------- a dead kernel
+def kernel_process(kernel_id: str) -> Any:
+    """The process of the kernel ``kernel_id`` (forked or not), found by its command line."""
+    import psutil
+
+    for process in psutil.process_iter(["cmdline"]):
+        if f"kernel-{kernel_id}" in " ".join(process.info["cmdline"] or []):
+            return process
+    raise AssertionError(f"no process runs kernel {kernel_id}")
+
+
+def test_a_saved_page_whose_kernel_dies_reconnects_and_goes_on(page: Any, saving: Server) -> None:
+    """SIGKILL the kernel of a mission page with a saved game: the page says it is
+    reconnecting (not "start again"), reloads by itself, and the new kernel shows the
+    same game, which plays on."""
+    import signal
+
+    table = GalleryMission(page, saving, "signal-box.ipynb").open()
+    settled(page, MISSION, "forget")
+    a_few_moves(table, 1)
+    settled(page, MISSION)
+    token = kept(page)
+    before = mission_shown(table)
+    from tests.browser.test_hardening import real_kernel
+
+    dead = table.config_kernel_id()
+    kernel_process(real_kernel(saving, "signal-box.ipynb")).send_signal(signal.SIGKILL)
+    page.wait_for_selector("[data-testid=reconnecting]", timeout=30_000)
+    assert "your game is saved" in page.locator("[data-testid=reconnecting]").inner_text()
+    page.wait_for_selector("[data-testid=reconnecting]", state="detached", timeout=30_000)
+    page.wait_for_selector(f"{MISSION}[data-saved=keep]", timeout=60_000)
+    again = GalleryMission(page, saving, "signal-box.ipynb")
+    again.ready()
+    assert again.config_kernel_id() != dead  # a new kernel serves the reloaded page
+    assert mission_shown(again) == before
+    assert kept(page) == token
+    with open_store(store_url(saving)) as store:
+        played = len(SoloGame.resume(store, token, "mission").session.record.actions)
+    one_move(again)
+    with open_store(store_url(saving)) as store:
+        assert len(SoloGame.resume(store, token, "mission").session.record.actions) > played

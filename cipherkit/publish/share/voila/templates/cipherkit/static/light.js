@@ -177,6 +177,40 @@ function decode(data) {
   }
 }
 
+// A solo page keeps its saved game's token under this key (cipherkit.widgets.saved).
+const SAVED_KEY = `cipherkit.saved:${location.pathname}`;
+const RECONNECTS = "cipherkit.reconnects";
+
+function savedHere() {
+  try {
+    return Boolean(localStorage.getItem(SAVED_KEY));
+  } catch {
+    return false;
+  }
+}
+
+// Say "reconnecting" and reload, at most three times a minute (then the plain notice).
+function reconnect() {
+  const now = Date.now();
+  let recent = [];
+  try {
+    recent = JSON.parse(sessionStorage.getItem(RECONNECTS) || "[]").filter((t) => now - t < 60000);
+  } catch {
+    recent = [];
+  }
+  if (recent.length >= 3) return false;
+  sessionStorage.setItem(RECONNECTS, JSON.stringify([...recent, now]));
+  const bar = document.createElement("div");
+  bar.id = "ck-light-notice";
+  bar.setAttribute("role", "status");
+  bar.setAttribute("data-testid", "reconnecting");
+  bar.textContent = "Reconnecting… your game is saved and goes on where you left it.";
+  document.getElementById("ck-light-notice")?.remove();
+  document.body.prepend(bar);
+  setTimeout(() => location.reload(), 1500);
+  return true;
+}
+
 const STOPPED = "The game on the server has stopped, so moves made now are not sent. Reload the page to start again.";
 const LOST = "The connection to the server was lost, so moves made now are not sent. Reload the page to start again.";
 const NOT_SENT = "That move was not sent: the game on the server has stopped. Reload the page to start again.";
@@ -209,11 +243,12 @@ class Kernel {
     });
   }
 
-  // The game on the server is gone: say so once, and send nothing more.
+  // The game on the server is gone: say so once, and send nothing more. A page whose
+  // game is saved (a token kept for it) reloads instead: the new kernel resumes it.
   lost(text) {
     if (!this.alive) return;
     this.alive = false;
-    notice(text, true);
+    if (!(savedHere() && reconnect())) notice(text, true);
     if (this.socket.readyState <= WebSocket.OPEN) this.socket.close();
   }
 

@@ -23,7 +23,17 @@ function inRoom() {
   }
 }
 
-function reconnect() {
+// A solo page with a saved game (cipherkit.widgets.saved) reloads the same way: the new
+// kernel resumes the game from the token this page keeps.
+function savedHere() {
+  try {
+    return Boolean(localStorage.getItem(`cipherkit.saved:${location.pathname}`));
+  } catch {
+    return false;
+  }
+}
+
+function reconnect(text) {
   const now = Date.now();
   let recent = [];
   try {
@@ -40,7 +50,7 @@ function reconnect() {
   bar.style.cssText =
     "position:sticky;top:0;z-index:1000;padding:0.6em 1em;background:#e8f1ff;" +
     "border-bottom:1px solid #7aa7e0;color:#12345a;font:15px system-ui,sans-serif";
-  bar.textContent = "Reconnecting to your room… your seat is kept.";
+  bar.textContent = text;
   document.body.prepend(bar);
   setTimeout(() => location.reload(), 1500);
   return true;
@@ -48,7 +58,8 @@ function reconnect() {
 
 function notice() {
   if (document.getElementById("ck-light-notice")) return;
-  if (inRoom() && reconnect()) return;
+  if (inRoom() && reconnect("Reconnecting to your room… your seat is kept.")) return;
+  if (savedHere() && reconnect("Reconnecting… your game is saved and goes on where you left it.")) return;
   const bar = document.createElement("div");
   bar.id = "ck-light-notice";
   bar.setAttribute("role", "alert");
