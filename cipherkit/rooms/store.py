@@ -56,7 +56,7 @@ from typing import Any, TypeVar
 from cipherkit.core.errors import CipherkitError, ConfigError, IllegalAction
 from cipherkit.core.protocol import SPECTATOR, Clock, JsonDict, Seat, State
 from cipherkit.core.record import Record
-from cipherkit.core.registry import bot_names, get_game
+from cipherkit.core.registry import bot_names, get_game, make_bot
 from cipherkit.core.session import Session
 from cipherkit.rooms.codes import new_code, normalize_code
 from cipherkit.rooms.db import Connection, Database, Listener
@@ -680,6 +680,49 @@ class Store:
         self._changed_to(room_id, session.version)
         return session.version
 
+    def _fill_bots(self, room_id: str, spec: str | None) -> list[int]:
+        """Give every free seat of the open room to a bot and let the bots answer, in one
+        transaction; return the seats given (see :meth:`Room.fill_with_bots`)."""
+        with self._room_lock(room_id):
+            conn = self.db.connection()
+            changed = False
+            try:
+                with conn.transaction(write=True):
+                    row = self._row(conn, room_id, lock=True)
+                    if row is None:
+                        raise UnknownRoom(f"no room {room_id!r}")
+                    if row.status != "open":
+                        raise RoomClosed(f"room {row.code} is closed")
+                    bot = str(spec) if spec else default_bot(row.game)
+                    make_bot(row.game, bot)  # an unknown bot is refused before any change
+                    free = [
+                        int(s)
+                        for (s,) in conn.execute(
+                            "SELECT seat FROM seats WHERE room_id = ? AND bot IS NULL "
+                            "AND token_hash IS NULL ORDER BY seat",
+                            (room_id,),
+                        ).fetchall()
+                    ]
+                    if not free or row.outcome is not None:
+                        return []
+                    conn.executemany(
+                        "UPDATE seats SET bot = ?, name = NULL, joined = NULL, seen = NULL "
+                        "WHERE room_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
+                        [(bot, room_id, s) for s in free],
+                    )
+                    changed = True
+                    self._forget(room_id)  # rebuilt with the new bots, as another server would
+                    session = self._session(conn, row)
+                    before = session.version
+                    session.step_bots()
+                    self._store_actions(conn, row, session, before)
+            except BaseException:
+                if changed:
+                    self._forget(room_id)
+                raise
+        self._changed_to(room_id, session.version)
+        return free
+
     def _store_actions(self, conn: Connection, row: _Row, session: Session, before: int) -> None:
         now = time.time()
         new = session.record.actions[before:]
@@ -936,6 +979,29 @@ class Room:
         current version after ``timeout`` seconds.
         """
         return self.store._wait(self.id, after_version, timeout)
+
+    def fill_with_bots(self, spec: str | None = None) -> list[int]:
+        """Give every free seat (no person holds it, no bot plays it) to a bot: ``spec``,
+        or the game's :func:`default_bot`; the bots move at once if it is their turn.
+        Returns the seats given (none for a full, closed-to-play or finished room).
+
+        The bots are stored in the room's seats, so a room rebuilt from the store (after
+        a crash, on another server) has them too, and their moves are stored actions.
+        In intercept a bot leaves the team's guess to the team's people.
+
+        >>> import tempfile
+        >>> from cipherkit.rooms import open_store
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+        >>> room = store.create_room("decipher", {"first_player": 1}, seed=3)
+        >>> ada = store.join(room.code, "Ada")
+        >>> room.fill_with_bots(), [s["bot"] for s in room.info()["seats"]]
+        ([1], [None, 'solver'])
+        >>> room.version > 0                      # the bot moved first, at once
+        True
+        >>> store.close(); folder.cleanup()
+        """
+        return self.store._fill_bots(self.id, spec)
 
     def free_seat(self, seat: Seat) -> None:
         """Give a person's seat up: its token stops working, someone else may join."""
