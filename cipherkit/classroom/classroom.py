@@ -205,6 +205,27 @@ class Classroom:
             room.close()
         self.keep_record(session_id, room_id)
 
+    def fill_with_bots(self, session_id: str, room_id: str | None = None) -> int:
+        """Bots take the free seats of one of the open session's rooms (``room_id``), or
+        of all its open rooms (``None``): for a class where fewer students came than
+        seats. Each game's :func:`~cipherkit.rooms.default_bot` plays; the bots move at
+        once (:meth:`cipherkit.rooms.Room.fill_with_bots`). Returns how many seats bots
+        took."""
+        session = self.session(session_id)
+        if not session.is_open:
+            raise ClassEnded(f"the class {session.title} has ended")
+        ids = (
+            self.room_ids(session.id)
+            if room_id is None
+            else [self._check_room(session.id, room_id)]
+        )
+        given = 0
+        for one in ids:
+            room = self.store.room(one)
+            if room.info()["status"] == "open":
+                given += len(room.fill_with_bots())
+        return given
+
     def keep_record(self, session_id: str, room_id: str) -> None:
         """Save the room's record (JSON, with its players) in ``class_records``."""
         room = self.store.room(room_id)

@@ -3,7 +3,8 @@
 // It draws the `view` trait and the `message` trait, and sends what the teacher clicks:
 // {type: "unlock", key}, {type: "start", title}, {type: "continue", session},
 // {type: "make", game, rooms, players, people}, {type: "watch", room},
-// {type: "stop_watching"}, {type: "close_room", room} and {type: "end"}. Everything it
+// {type: "stop_watching"}, {type: "close_room", room}, {type: "fill_bots", room},
+// {type: "fill_bots_all"} and {type: "end"}. Everything it
 // shows comes from the kernel, which checks every message; nothing here decides.
 // A teacher link carries the key in its fragment (#key=...): it is sent once, then
 // removed from the address bar so a projected screen does not show it.
@@ -129,7 +130,14 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Rooms, live" }),
+      h(
+        "div",
+        { class: "ck-teacher-row" },
+        h("h3", { text: "Rooms, live" }),
+        rooms.some((r) => r.status === "open" && !r.over && r.free_seats)
+          ? h("button", { "data-testid": "fill-bots-all", title: "Bots take every empty seat of this class's open rooms", onclick: () => send({ type: "fill_bots_all" }), text: "Bots take the empty seats (all rooms)" })
+          : null,
+      ),
       h(
         "table",
         { class: "ck-teacher-table", "data-testid": "rooms" },
@@ -152,6 +160,7 @@ function render({ model, el }) {
                 "td",
                 {},
                 r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...(view.watching === r.code ? {} : { room: r.id }) }), text: view.watching === r.code ? "Stop watching" : "Watch" }) : null,
+                r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: "Bots take the empty seats" }) : null,
                 r.status === "open" ? h("button", { "data-testid": "close-room", onclick: () => send({ type: "close_room", room: r.id }), text: "Close" }) : null,
               ),
             ),

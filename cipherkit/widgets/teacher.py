@@ -12,7 +12,8 @@ doubling). Once unlocked it shows, refreshed every :data:`REFRESH_SECONDS`:
 * a form to make rooms in bulk (:class:`~cipherkit.classroom.RoomPlan`) and the open
   rooms' codes, big enough to project;
 * every room live: game, round or turn, score, whose turn, who is connected; *Watch*
-  opens it as a spectator below; *Close* closes it (its record is kept);
+  opens it as a spectator below; *Close* closes it (its record is kept); *Bots take the
+  empty seats* (one room, or all rooms of the session) seats bots where no student came;
 * the rooms' results and the student × exercise grid; *End session*.
 
 The page sends only what the teacher clicks; every message is checked here, and the
@@ -86,6 +87,8 @@ _FIELDS: dict[str, set[str]] = {
     "continue": {"session"},
     "make": {"game", "rooms", "players", "people"},
     "close_room": {"room"},
+    "fill_bots": {"room"},
+    "fill_bots_all": set(),
     "watch": {"room"},
     "stop_watching": set(),
     "end": set(),
@@ -223,6 +226,10 @@ class TeacherDesk(GuardedWidget):
             desk.close_room(self._session_id, msg["room"])
             if self.watching == desk.store.room(msg["room"]).code:
                 self._watch(None)
+        elif kind == "fill_bots":
+            desk.fill_with_bots(self._session_id, msg["room"])
+        elif kind == "fill_bots_all":
+            desk.fill_with_bots(self._session_id)
         elif kind == "watch":
             room = desk.store.room(msg["room"])
             if room.id not in desk.room_ids(self._session_id):
