@@ -7,14 +7,17 @@ from the warm template, :mod:`cipherkit.publish.forkprov`), it starts the real
 ``--settle`` seconds (pools filled):
 
 * **idle**: the memory of the whole server (Voila, the template, every kernel) as the
-  sum of PSS (each shared page counted once, split between its sharers) and the RSS sum;
+  sum of PSS (each shared page counted once, split between its sharers), also by part
+  (server, template, kernels), and the RSS sum;
 * **kernel start**: each pool kernel's CPU seconds so far (user + system: what starting
   it, and rendering its page, cost the machine), and for ``fork`` the fork times in the
   server's log;
 * **burst**: ``--loads`` page loads started within ``--spread`` seconds across the
   gallery's game pages, each by a client of its own (HTTP for the page, then the
   kernel's websocket asking ``request_states`` until the page's main widget exists):
-  time from request to the first widget state, p50/p95/max, failures;
+  time from request to the first widget state, p50/p95/max, failures, and the CPU
+  seconds the burst cost the Voila server and the kernels (with the template), in all
+  and per load;
 * while all are open, the USS (``Private_*`` of ``/proc/PID/smaps_rollup``) of each
   kernel that serves a page.
 

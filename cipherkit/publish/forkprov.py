@@ -16,6 +16,7 @@ tries a new template (at most one attempt every :data:`RETRY_SECONDS`).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -138,9 +139,10 @@ class Template:
         threading.Thread(target=self.ensure, name="cipherkit-template", daemon=True).start()
 
     def ensure(self, *, wait: bool = True) -> bool:
-        """Whether the template runs, starting it if needed. With ``wait=False`` (a
-        kernel is being started) nothing waits: a template that is not ready yet is
-        started in the background and this kernel starts the ordinary way."""
+        """Whether the template runs, starting it (and waiting for it) if needed; a
+        template that died less than :data:`RETRY_SECONDS` ago is not tried again. With
+        ``wait=False`` nothing waits: a template that is not ready yet is started in the
+        background."""
         if not self.lock.acquire(blocking=wait):
             return False  # it is being started right now
         try:
@@ -311,7 +313,10 @@ class ForkProvisioner(LocalProvisioner):  # type: ignore[misc]
     async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
         shared = template()
         shared.log = self.log
-        if not forkable(cmd) or not shared.ensure(wait=False):
+        # A template still warming up is waited for (in a thread: the server goes on):
+        # a plain kernel started meanwhile would cost a whole Python's start, and keep
+        # a preheated page at that cost. A dead one is not: see Template.ensure.
+        if not forkable(cmd) or not await asyncio.to_thread(shared.ensure):
             return await super().launch_kernel(cmd, **kwargs)
         env = dict(kwargs.get("env") or os.environ)
         cwd = kwargs.get("cwd")

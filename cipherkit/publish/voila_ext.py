@@ -571,7 +571,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
     max_starting = Int(
         -1,
         config=True,
-        help="Spare kernels starting at once (-1: the number of CPUs).",
+        help="Spare kernels starting at once (-1: the number of CPUs; four per CPU with "
+        "kernels forked from the template, whose start is mostly waiting for replies).",
     )
     warm_imports = List(
         Unicode(),
@@ -711,7 +712,12 @@ class GalleryKernelManager(AsyncMappingKernelManager):
 
     async def _start_spare(self) -> None:
         if self._slots is None:
-            starting = self.max_starting if self.max_starting > 0 else (os.cpu_count() or 1)
+            from cipherkit.publish.forkprov import forking
+
+            per_cpu = 4 if forking() else 1
+            starting = (
+                self.max_starting if self.max_starting > 0 else per_cpu * (os.cpu_count() or 1)
+            )
             self._slots = asyncio.Semaphore(starting)
         try:
             async with self._slots:
