@@ -405,7 +405,7 @@ function render({ model, el }) {
   function outcomeNode(view) {
     const o = view.outcome;
     if (!o) return null;
-    const banner = { win: "Your team wins!", loss: "Your team loses.", draw: "A shared victory." }[o.result];
+    const banner = o.banner || { win: "Your team wins!", loss: "Your team loses.", draw: "A shared victory." }[o.result];
     return h(
       "div",
       { class: `ck-outcome ck-result-${o.result}`, "data-testid": "outcome", "data-result": o.result },

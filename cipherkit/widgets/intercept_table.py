@@ -347,10 +347,9 @@ class InterceptTable(GuardedWidget):
         room = RoomSeat(handle)
         if room.game != "intercept":
             raise CipherkitError(f"an intercept table cannot sit in a {room.game} room")
-        if room.seat is None:
-            raise CipherkitError("an intercept room cannot be watched yet: join a team to play")
         self._room = room
-        self.seat = room.seat
+        # None for a spectator: only the room's paths read it, and RoomSeat refuses moves
+        self.seat = room.seat  # type: ignore[assignment]
         self.bot_name = "room"
         self._room_changed()
         room.watch(lambda _version: self._room_changed(), after=self._shown)
@@ -378,7 +377,7 @@ class InterceptTable(GuardedWidget):
             self._serial += 1
             view = build_view(
                 self._named(room, snap.observation),
-                seat=room.seat,  # type: ignore[arg-type]
+                seat=room.seat,
                 bots=room.bots(),
                 check=self._check,
                 game_number=1,

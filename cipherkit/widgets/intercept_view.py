@@ -47,12 +47,24 @@ def _title(team: str) -> str:
     return team.capitalize()
 
 
-def status_line(obs: Mapping[str, Any], seat: int) -> str:
-    """The one-line instruction shown above the table."""
+def winner_text(obs: Mapping[str, Any]) -> str:
+    """Who won, for a spectator: ``"White wins!"`` or ``"A shared victory."``."""
+    outcome = obs["outcome"]
+    if outcome.get("draw"):
+        return "A shared victory."
+    winners = set(outcome["winners"])
+    team = next((t for t, seats in obs["teams"].items() if winners & set(seats)), None)
+    return "The game is over." if team is None else f"{_title(team)} wins!"
+
+
+def status_line(obs: Mapping[str, Any], seat: int | None) -> str:
+    """The one-line instruction shown above the table (``seat`` ``None``: a spectator)."""
     me = obs["team"]
     role = obs["role"]
     phase = obs["phase"]
     limits = obs["limits"]
+    if obs["outcome"] is not None and seat is None:
+        return f"{winner_text(obs)} ({obs['end_reason']})"
     if obs["outcome"] is not None:
         winners = obs["outcome"]["winners"]
         if obs["outcome"].get("draw"):
@@ -95,7 +107,7 @@ def status_line(obs: Mapping[str, Any], seat: int) -> str:
 def build_view(
     obs: Mapping[str, Any],
     *,
-    seat: int,
+    seat: int | None,
     bots: Sequence[str | None] = (),
     check: Mapping[str, Any] | None = None,
     game_number: int = 1,
@@ -106,9 +118,10 @@ def build_view(
     Parameters
     ----------
     obs:
-        The person's seat's observation.
+        The person's seat's observation (or the spectator's, ``observe("spectator")``:
+        clues read, codes revealed, tokens, notes; no keyword, no code, before the end).
     seat:
-        The person's seat.
+        The person's seat (``None``: a spectator, who has no role and no team).
     bots:
         For each seat, the bot playing it (``None`` for the person).
     check:
@@ -227,7 +240,14 @@ def build_view(
     if obs["outcome"] is not None:
         won = seat in obs["outcome"]["winners"]
         outcome = {
-            "result": "draw" if obs["outcome"].get("draw") else "win" if won else "loss",
+            "result": "draw"
+            if obs["outcome"].get("draw")
+            else "watched"
+            if seat is None
+            else "win"
+            if won
+            else "loss",
+            "banner": winner_text(obs) if seat is None else None,
             "reason": obs["end_reason"],
             "keywords": {t: list(w) for t, w in keywords_by_team.items() if w is not None},
         }
@@ -250,7 +270,8 @@ def build_view(
         "status": status_line(obs, seat),
         "you": {
             "seat": seat,
-            "name": names[seat],
+            "name": "spectator" if seat is None else names[seat],
+            "spectator": seat is None,
             "team": my_team,
             "role": obs["role"],
             "role_words": ROLE_WORDS.get(obs["role"] or "", ""),

@@ -306,7 +306,7 @@ class Lobby(GuardedWidget):
         if handle is not None:
             try:
                 self.table = make_table(handle)
-            except CipherkitError as exc:  # e.g. an intercept room has no spectator table
+            except CipherkitError as exc:  # a table that cannot sit in this room
                 self.handle = None
                 self._show()
                 raise Refused(f"refused: {exc}") from None

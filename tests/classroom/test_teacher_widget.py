@@ -127,8 +127,9 @@ def test_teacher_page_watches_a_room_as_a_spectator(desk: Classroom) -> None:
     page.desk.handle_message({"type": "watch", "room": decipher["id"]})
     assert type(page.table).__name__ == "DecipherTable" and len(page.children) == 2
     page.desk.handle_message({"type": "watch", "room": intercept["id"]})
-    assert page.desk.message.startswith("refused: this room cannot be watched here")
-    assert page.table is None and len(page.children) == 1
+    assert page.desk.message == "" and type(page.table).__name__ == "InterceptTable"
+    assert page.table.view["you"]["spectator"] and len(page.children) == 2
+    assert all(team["keywords"] is None for team in page.table.view["teams"])
     page.desk.handle_message({"type": "watch", "room": decipher["id"]})
     page.close()
     assert page.table is None

@@ -17,14 +17,14 @@ def send(widget: Any, content: Any) -> None:
     )
 
 
-def test_watching_an_intercept_room_is_refused_clearly(tmp_path: Path) -> None:
+def test_an_intercept_room_can_be_watched_then_joined(tmp_path: Path) -> None:
     with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
         room = store.create_room("intercept", {"players": 4}, bots=[1, 3])
         lobby = Lobby(store=store)
         try:
             send(lobby, {"type": "watch", "code": room.code})
-            assert lobby.message.startswith("refused: an intercept room cannot be watched")
-            assert lobby.table is None and lobby.view["stage"] == "start"
+            assert lobby.message == "" and lobby.view["stage"] == "watching"
+            assert lobby.table is not None and lobby.table.view["you"]["spectator"]
             # The same lobby then joins a team and gets its table.
             send(lobby, {"type": "join", "code": room.code, "name": "Ada", "team": "white"})
             assert lobby.message == "" and lobby.view["stage"] == "seated"
