@@ -31,6 +31,7 @@ Examples
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -69,14 +70,14 @@ class CampaignMap:
 
     # ------------------------------------------------------------------ reading
     @classmethod
-    def load(cls, folder: str | Path | Iterable[str | Path]) -> CampaignMap:
+    def load(cls, folder: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> CampaignMap:
         """Join the missions in ``folder`` (every ``*.yaml`` file) or in the given files.
 
         A mission file that does not load raises :class:`CipherkitError` naming it; a
         campaign that does not hold together (two starts, a loop, a link to an unknown
         mission) raises one that lists every problem.
         """
-        if isinstance(folder, str | Path):
+        if isinstance(folder, str | os.PathLike):
             base = Path(folder)
             if not base.is_dir():
                 raise CipherkitError(f"{base}: not a folder of mission files")
