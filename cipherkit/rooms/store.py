@@ -534,6 +534,8 @@ class Store:
             session = self._sessions.get(row.id)
         if session is not None and session.version > row.version:
             session = None  # cannot happen unless the store was rewound: rebuild
+        if session is not None and {int(k) for k in row.rngs} != set(session.bot_seats):
+            session = None  # bots took free seats (another server): rebuild with them
         if session is None:
             bots = conn.execute(
                 "SELECT seat, bot FROM seats WHERE room_id = ? AND bot IS NOT NULL", (row.id,)

@@ -107,3 +107,20 @@ def test_refusals(store_url: str) -> None:
         room.close()
         with pytest.raises(RoomClosed):
             room.fill_with_bots()
+
+
+def test_another_server_with_the_room_cached_sees_the_new_bots(store_url: str) -> None:
+    with open_store(store_url) as one, open_store(store_url) as two:
+        room = one.create_room("intercept", {"players": 4}, seed=7)
+        ada = one.join(room.code, "Ada", team="white")
+        there = two.room(room.id)
+        assert there.session().bot_seats == []  # cached on the second server now
+        room.fill_with_bots("random")
+        assert there.session().bot_seats == [1, 2, 3]
+        assert there.info()["seats"][1]["bot"] == "random"
+        # the second server plays on with them, and both servers agree
+        seat = two.resume(ada.token)
+        legal = seat.legal_actions()
+        assert legal
+        seat.act(legal[0])
+        assert there.session().to_json() == room.session().to_json()
