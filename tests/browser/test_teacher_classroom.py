@@ -317,3 +317,44 @@ def test_a_wrong_teacher_key_gets_nothing(class_server: Any, contexts: Any) -> N
     assert intruder.page.locator("[data-testid=start-form]").count() == 0
     with open_classroom(url) as desk:
         assert desk.session(session.code).is_open  # the forged "end" did nothing
+
+
+def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
+    class_server: Any, contexts: Any
+) -> None:
+    """Fewer students than seats: the teacher's button seats bots, who play at once; the
+    teacher watches the intercept room as a spectator, and no keyword reaches the page."""
+    server, url, link = class_server
+    teacher = TeacherPage(contexts(), server, "#key=" + link.split("#key=")[1]).open()
+    teacher.page.wait_for_selector("[data-testid=start-form]")
+    teacher.page.locator("[data-testid=title]").fill("Short class")
+    teacher.page.locator("[data-testid=start]").click()
+    teacher.page.wait_for_selector("[data-testid=class-code]")
+    teacher.page.locator("[data-testid=preset]", has_text="Intercept 2 v 2").click()
+    teacher.page.locator("[data-testid=rooms]").fill("1")
+    teacher.page.locator("[data-testid=make]").click()
+    teacher.page.wait_for_selector("[data-testid=room-row]")
+    code = teacher.page.locator("[data-testid=room-code]").first.inner_text().strip()
+    with open_store(url) as store:
+        store.join(code, "Ada", team="white")  # one student came, of four
+        row = teacher.row(code)
+        row.filter(has_text="3 free").wait_for()
+        row.locator("[data-testid=fill-bots]").click()
+        teacher.page.wait_for_function(
+            "code => !document.querySelector(`[data-testid=room-row][data-code='${code}'] "
+            "[data-testid=fill-bots]`)",
+            arg=code,
+        )
+        info = store.room(code).info()
+        assert [s["bot"] is not None for s in info["seats"]] == [False, True, True, True]
+        assert info["version"] > 0  # Black's bot encryptor wrote its clues at once
+        keywords = [w for team in store.room(code).session().state.keywords for w in team]  # type: ignore[attr-defined]
+    row.locator("[data-testid=watch]").click()
+    table = teacher.page.locator("[data-testid=intercept-table]")
+    table.locator("[data-testid=status]").wait_for()
+    assert table.locator("[data-testid=round]").inner_text().startswith("Round 1")
+    shown = teacher.page.content() + "\n".join(
+        f if isinstance(f, str) else f.decode("utf-8", "replace") for f in teacher.frames
+    )
+    leaked = [w for w in keywords if re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", shown, re.I)]
+    assert leaked == []
