@@ -75,7 +75,7 @@ def test_an_intercept_bot_leaves_the_teams_guess_to_its_person(store_url: str) -
                 break
             actors = session.actors()
             for person in people:
-                mates = shared_with(session.state, person.seat)
+                mates = shared_with(session.state, person.seat)  # type: ignore[arg-type]
                 if person.seat in actors and any(m in given and m in actors for m in mates):
                     waited += 1  # a guess shared with a bot: it waits for the person
             moved = False
@@ -92,7 +92,7 @@ def test_an_intercept_bot_leaves_the_teams_guess_to_its_person(store_url: str) -
         replay = Session("intercept", session.config, seed=session.seed)
         for seat, text in session.record.actions:
             if seat in given:
-                mates = shared_with(replay.state, seat)
+                mates = shared_with(replay.state, seat)  # type: ignore[arg-type]
                 persons = [m for m in mates if m not in given and m in replay.state.actors()]
                 assert persons == [], f"bot {seat} took a guess of its person: {text}"
             replay.apply(seat, text)

@@ -35,9 +35,9 @@ def test_a_spectator_sees_the_play_and_no_keyword(tmp_path: Path) -> None:
         try:
             send(lobby, {"type": "watch", "code": room.code})
             assert lobby.message == "" and lobby.view["stage"] == "watching"
-            table = lobby.table
+            table: Any = lobby.table
             assert type(table).__name__ == "InterceptTable"
-            table.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+            table.send = lambda content, buffers=None: sent.append(content)
             send(table, {"type": "action", "text": "clue hello"})
             assert table.message == "illegal: a spectator watches and cannot move"
             send(table, {"type": "check", "text": keywords[0]})
