@@ -306,7 +306,7 @@ def forkable(argv: list[str]) -> bool:
     return module == KERNEL_MODULE and Path(argv[0]).name.startswith("python")
 
 
-class ForkProvisioner(LocalProvisioner):  # type: ignore[misc]
+class ForkProvisioner(LocalProvisioner):
     """:class:`~jupyter_client.provisioning.LocalProvisioner`, but forked from the
     template when it can be (see the module docstring)."""
 
@@ -328,7 +328,9 @@ class ForkProvisioner(LocalProvisioner):  # type: ignore[misc]
                 "the kernel template failed (%s): this kernel starts the ordinary way", exc
             )
             return await super().launch_kernel(cmd, **kwargs)
-        self.process = ForkedProcess(pid)
+        # jupyter_client types process as a Popen; the provisioner only polls, waits for,
+        # signals, kills and terminates it, which ForkedProcess does for a forked child
+        self.process = ForkedProcess(pid)  # type: ignore[assignment]
         self.pid = pid
         self.pgid = pid  # the child made its own session and group
         self.cwd = cwd or os.getcwd()

@@ -19,7 +19,7 @@ from cipherkit.publish.registry import mission_path
 
 __all__ = ["PAGE_PLAYERS", "mission_table"]
 
-PAGE_PLAYERS = {"players": 2, "humans": 1, "bots": "planner:normal,propose=off"}
+PAGE_PLAYERS: dict[str, Any] = {"players": 2, "humans": 1, "bots": "planner:normal,propose=off"}
 """A gallery page: one student with a planner bot as team-mate. The bot plays cards,
 opens windows and votes on the student's proposal, but never proposes an answer itself
 (``propose=off``): the answer is the student's to read and give (issue #21)."""

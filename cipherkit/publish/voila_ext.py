@@ -561,6 +561,10 @@ class GalleryKernelManager(AsyncMappingKernelManager):
     returns early for a kernel waiting in a pool and calls this one for every other.
     """
 
+    # Voila's trait, on the class voila_kernel_manager_factory makes of this one (read in
+    # judge_pools only after checking it is there)
+    kernel_pools_config: dict[str, Any]
+
     spare_kernels = Int(
         -1,
         config=True,

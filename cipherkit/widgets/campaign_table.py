@@ -55,7 +55,7 @@ MAX_MISSIONS = 24
 """Most tokens a campaign token may hold (one per mission played)."""
 
 
-class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
+class CampaignTable(ipywidgets.VBox):
     """Play a campaign's missions in turn; see the module docstring.
 
     Parameters
@@ -108,7 +108,7 @@ class CampaignTable(ipywidgets.VBox):  # type: ignore[misc]
         mid = self.campaign_log.current
         if mid is None:
             self.table = None
-            self.children = (self.header, self.footer)
+            self.children: tuple[Any, ...] = (self.header, self.footer)
             self._refresh()
             return
         seed = None if self._seed is None else self._seed + len(self.campaign_log.played)

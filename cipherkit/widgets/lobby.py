@@ -52,6 +52,8 @@ from cipherkit.rooms import (
     RoomClosed,
     RoomError,
     RoomFull,
+    SeatHandle,
+    Spectator,
     Store,
     UnknownCode,
     UnknownToken,
@@ -250,7 +252,7 @@ class Lobby(GuardedWidget):
             return
         if kind == "resume":
             try:
-                handle = self.store.resume(msg["token"])
+                handle: SeatHandle | Spectator = self.store.resume(msg["token"])
             except (UnknownToken, RoomClosed) as exc:
                 self.send({"type": "forget"})
                 raise Refused(f"refused: {exc}") from None

@@ -261,7 +261,7 @@ class MissionTable(GuardedWidget):
         if isinstance(players, str) or not isinstance(players, int | Sequence):
             raise CipherkitError("players must be a number of seats or a list of names")
         names = None if isinstance(players, int) else [str(n) for n in players]
-        count = len(names) if names is not None else int(players)
+        count = int(players) if isinstance(players, int) else len(players)
         if not 1 <= count <= 4:
             raise CipherkitError(f"a mission is for 1 to 4 players, not {count}")
         self._mission: Mission = mission_from_config(mission)

@@ -332,7 +332,7 @@ def build_view(
         if item["glyph"] is not None:
             glyph_ids.setdefault(item["glyph"], None)
     collectable = [t[len("collect ") :] for t in legal_list if t.startswith("collect ")]
-    known = []
+    known: list[dict[str, Any]] = []
     for room_id, tokens in (obs.get("known") or {}).items():
         words = [_token_words(t["token"]) for t in sorted(tokens, key=lambda t: t["depth"])]
         known.append(

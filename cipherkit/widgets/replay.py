@@ -294,7 +294,9 @@ class Replay(GuardedWidget):
     # ------------------------------------------------------------------ inside
     def _replay(self, record: Record) -> tuple[list[State], list[list[str]], list[Any]]:
         state = record.new_state()
-        states, events, actors = [state.copy()], [[]], [None]
+        states: list[State] = [state.copy()]
+        events: list[list[str]] = [[]]
+        actors: list[Any] = [None]
         for index, (seat, text) in enumerate(record.actions):
             try:
                 happened = state.apply(seat, self._spec.parse_action(text))
@@ -312,7 +314,7 @@ class Replay(GuardedWidget):
         step's public events (or, for :data:`OMNISCIENT`, from the true state)."""
         state = self._states[step]
         spec = self._spec
-        truth: Mapping[str, Any] | None = None
+        truth: dict[str, Any] | None = None
         if viewer == OMNISCIENT:
             if spec.omniscient is not None:
                 obs, truth = spec.omniscient(state)

@@ -29,6 +29,7 @@ solver, never from the secret.
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,7 +98,7 @@ def make_cipher(name: str, key: str) -> Cipher:
             return RailFence(int(key or "3"))
     except ValueError:
         raise CipherkitError(f"the {name} key is a number (or 'a,b' for affine)") from None
-    classes = {
+    classes: dict[str, Callable[[Any], Cipher]] = {
         "keyword": Substitution.from_keyword,
         "vigenere": Vigenere,
         "beaufort": Beaufort,
