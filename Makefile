@@ -41,6 +41,7 @@ lint: setup
 	$(BIN)/ruff check cipherkit tests bench
 	$(BIN)/ruff format --check cipherkit tests bench
 	$(BIN)/lint-imports
+	$(BIN)/python -m mypy
 
 format: setup
 	$(BIN)/ruff check --fix cipherkit tests bench
