@@ -375,7 +375,9 @@ def _trim() -> None:
 
 
 def serve(path: str) -> None:
-    """Listen on the Unix socket ``path`` and fork a kernel per request, forever."""
+    """Listen on the Unix socket ``path`` and fork a kernel per request, until the
+    process that started the template (the server) has gone."""
+    server = os.getppid()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     if os.path.exists(path):
         os.unlink(path)
@@ -388,8 +390,15 @@ def serve(path: str) -> None:
     _trim()
     gc.freeze()  # imported objects stay out of the collector's way: shared pages stay shared
     print(READY, flush=True)
+    listener.settimeout(1.0)
     while True:
-        conn, _ = listener.accept()
+        try:
+            conn, _ = listener.accept()
+        except TimeoutError:
+            if os.getppid() != server:  # the server ended without ending its template
+                return
+            continue
+        conn.settimeout(10.0)
         with conn:
             try:
                 request = _read_request(conn)
