@@ -175,3 +175,31 @@ def test_a_forked_kernel_answers_the_widgets_control_comm(
             await stop(km, kc)
 
     run_async(main)
+
+
+def test_the_template_ends_when_the_process_that_started_it_has_gone(tmp_path: Any) -> None:
+    """A server stopped by a signal to it alone does not leave its template running."""
+    import subprocess
+    import sys
+
+    sock = tmp_path / "template.sock"
+    starter = (
+        "import subprocess, sys\n"
+        "p = subprocess.Popen([sys.executable, '-m', 'cipherkit.publish.forkserver',"
+        f" {str(sock)!r}], stdout=subprocess.PIPE)\n"
+        "print(p.stdout.readline().decode().strip(), p.pid, flush=True)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", starter], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    assert "ready" in out
+    template = int(out.split()[-1])
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if psutil.Process(template).status() == psutil.STATUS_ZOMBIE:
+                break
+        except psutil.NoSuchProcess:
+            break
+        assert time.monotonic() < deadline, "the template outlived the process that started it"
+        time.sleep(0.2)
