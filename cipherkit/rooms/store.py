@@ -48,7 +48,7 @@ import threading
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -115,6 +115,9 @@ POSTGRES_POLL = 2.0
 
 CACHE_ROOMS = 256
 """Sessions kept in memory per store (least recently used dropped first)."""
+
+CLOSE_WAIT = 10.0
+"""Seconds :meth:`Store.close` waits for the waiters' looks under way to finish."""
 
 T = TypeVar("T")
 
@@ -257,6 +260,9 @@ class Store:
         self._known: dict[str, int] = {}
         self._listener: Listener | None = None
         self._clock_starts: dict[tuple[str, str], float] = {}
+        self._users = threading.Condition()
+        self._looking = 0
+        self._closing = False
 
     @property
     def url(self) -> str:
@@ -274,6 +280,11 @@ class Store:
 
     def close(self) -> None:
         """Close every connection (and the PostgreSQL listener)."""
+        with self._users:  # waiters stop at their next look; the ones looking finish
+            self._closing = True
+            with self._changed:
+                self._changed.notify_all()
+            self._users.wait_for(lambda: self._looking == 0, timeout=CLOSE_WAIT)
         listener, self._listener = self._listener, None
         if listener is not None:
             listener.stop()
@@ -782,20 +793,37 @@ class Store:
             listener = self._listener
         listener.ready.wait(timeout=5.0)
 
+    @contextlib.contextmanager
+    def _looking_at(self) -> Iterator[None]:
+        """One look of a waiter at the store: refused once the store closes, and the
+        store closes its connections only after the looks under way (a live page's
+        thread must not read a connection being closed)."""
+        with self._users:
+            if self._closing:
+                raise StoreError("the room store is closed")
+            self._looking += 1
+        try:
+            yield
+        finally:
+            with self._users:
+                self._looking -= 1
+                self._users.notify_all()
+
     def _wait(self, room_id: str, after: int, timeout: float) -> int:
         deadline = time.monotonic() + max(0.0, float(timeout))
         self._listen()
         clock_version, ends = -1, None
         while True:
-            version = self._version(room_id)
-            if version > after:
-                return version
-            if version != clock_version:  # a new version may start or stop a clock
-                clock_version, ends = version, self._clock_ends(room_id)
-            if ends is not None and time.time() >= ends[0]:
-                self._ring(room_id, ends[1], ends[2])
-                ends = None  # rung, or someone else did: the version tells
-                continue
+            with self._looking_at():
+                version = self._version(room_id)
+                if version > after:
+                    return version
+                if version != clock_version:  # a new version may start or stop a clock
+                    clock_version, ends = version, self._clock_ends(room_id)
+                if ends is not None and time.time() >= ends[0]:
+                    self._ring(room_id, ends[1], ends[2])
+                    ends = None  # rung, or someone else did: the version tells
+                    continue
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return version

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -133,6 +134,9 @@ def test_teacher_page_watches_a_room_as_a_spectator(desk: Classroom) -> None:
     page.desk.handle_message({"type": "watch", "room": decipher["id"]})
     page.close()
     assert page.table is None
+    for thread in threading.enumerate():  # the tables' live threads end before the store
+        if thread.name.startswith("cipherkit-room-"):
+            thread.join(10)
 
 
 def test_exercise_box_without_a_class_store_names_no_server_file(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ still secret (in its synced view and in anything it sends), until the game is ov
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -70,3 +71,6 @@ def test_a_spectator_sees_the_play_and_no_keyword(tmp_path: Path) -> None:
                 assert view["outcome"]["keywords"]
         finally:
             lobby.close()
+            for thread in threading.enumerate():  # the table's live thread, before the store
+                if thread.name.startswith("cipherkit-room-"):
+                    thread.join(10)
