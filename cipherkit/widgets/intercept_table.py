@@ -17,6 +17,11 @@ players, the lone Interceptor or the team the person intercepts).
   tiebreakers (points, then each team guessing the other's keywords) and the 3-player
   variant are shown.
 
+In a room (``room=`` a seat handle) the table plays that seat; given a spectator
+handle it shows the spectator's view (``observe("spectator")``: clues read, codes
+revealed, tokens, round and phase; no keyword, no code before the end) and refuses
+every move.
+
 How it stays honest: as for the other tables, the rules live in the kernel, the view is
 built from ``state.observe(seat)`` only (:mod:`cipherkit.widgets.intercept_view`), every
 message is parsed into an action, checked and applied or refused with a visible
