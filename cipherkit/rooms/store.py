@@ -765,13 +765,13 @@ class Store:
         self.db.notify(conn, row.id, session.version)
 
     def _touch(self, room_id: str, seat: Seat | None) -> None:
-        conn = self.db.connection()
         if seat is None:
             return
-        conn.execute(
-            "UPDATE seats SET seen = ? WHERE room_id = ? AND seat = ?",
-            (time.time(), room_id, seat),
-        )
+        with self._looking_at():  # a waiter's sign of life: not while the store closes
+            self.db.connection().execute(
+                "UPDATE seats SET seen = ? WHERE room_id = ? AND seat = ?",
+                (time.time(), room_id, seat),
+            )
 
     # ------------------------------------------------------------ internals: waiting
     def _changed_to(self, room_id: str, version: int) -> None:
