@@ -789,7 +789,11 @@ class GalleryKernelManager(AsyncMappingKernelManager):
             for item in list(pool):
                 if not item.done() or item.cancelled() or item.exception() is not None:
                     continue
-                kernel_id = item.result().get("kernel_id")
+                content = item.result()
+                task = content.get("task")  # Voila's run of the page in this kernel
+                if task is not None and not task.done():
+                    break  # judged once the page has run (ending it now kills the run)
+                kernel_id = content.get("kernel_id")
                 cpu = self._kernel_cpu(kernel_id)
                 if cpu is None:
                     continue
@@ -807,6 +811,12 @@ class GalleryKernelManager(AsyncMappingKernelManager):
                     )
                     quick.append(notebook)
                     await self.shutdown_kernel(kernel_id, now=True)
+                else:
+                    self.log.info(
+                        "Page %s starts and runs in %.2f CPU-s on a forked kernel: kept preheated",
+                        notebook,
+                        cpu,
+                    )
                 break
         return quick
 

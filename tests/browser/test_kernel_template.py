@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser.conftest import (
     SEED,
+    TEST_PAGES,
     UI_TIMEOUT_MS,
     Server,
     start_gallery_server,
@@ -63,6 +64,31 @@ def open_page(browser: Any, server: Server) -> Any:
     page.goto(f"{server.url}/voila/render/{DECIPHER}")
     page.wait_for_selector(READY)
     return page
+
+
+def judged(server: Server, page: str, seconds: float = 240) -> str:
+    """The log's line on whether ``page`` stays preheated (waiting for it)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for line in log_text(server).splitlines():
+            if f"Page {page} starts and runs in" in line:
+                return line
+        assert time.monotonic() < deadline, f"{page} was never judged"
+        time.sleep(1.0)
+
+
+def test_preheated_pages_are_judged_after_their_run(forking: Any) -> None:
+    """A quick page stops being preheated; a slow lesson (whose run takes seconds) is
+    judged only once Voila has run it, so it stays preheated and its run is never cut
+    short (ending its kernel mid-run printed "Kernel died" and a traceback)."""
+    server, _ = forking
+    assert "rendered when asked for" in judged(server, DECIPHER)
+    assert "kept preheated" in judged(server, "lessons/08-build-your-own-puzzle.ipynb")
+    # A page that sleeps through its run costs little CPU: judged quick, but only after
+    # Voila has run it to its end (judged at once, its kernel was ended mid-sleep).
+    assert "rendered when asked for" in judged(server, f"{TEST_PAGES}/slow-run.ipynb")
+    log = log_text(server)
+    assert "Kernel died" not in log and "Traceback" not in log, log
 
 
 def test_pages_outlive_a_killed_template_and_new_pages_are_served(
