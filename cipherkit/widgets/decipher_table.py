@@ -54,12 +54,11 @@ from cipherkit.core.record import Record
 from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session
 from cipherkit.games.decipher import DecipherState
-from cipherkit.rooms import RoomError
 from cipherkit.rooms.solo import NOT_FOUND, SoloGame
 from cipherkit.widgets.decipher_view import build_view, journal
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.room_seat import RoomSeat
-from cipherkit.widgets.saved import page_store, saved_token
+from cipherkit.widgets.saved import act_saved, page_store, saved_token
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
 
@@ -432,17 +431,12 @@ class DecipherTable(GuardedWidget):
         page is given the token once the game is stored."""
         solo = self._solo
         assert solo is not None
-        was_stored = solo.stored
         try:
-            solo.act(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
-        except RoomError as exc:
-            raise Refused(f"refused: the game could not be saved ({exc})") from None
+            stored_now = act_saved(solo, text)
         finally:
             self._session = solo.session
         self._publish()
-        if not was_stored and solo.token:
+        if stored_now and solo.token:
             self.send({"type": "keep", "token": solo.token})
 
     def _run_bot(self) -> None:

@@ -61,12 +61,11 @@ from cipherkit.core.session import Session
 from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.rules import make_config
-from cipherkit.rooms import RoomError
 from cipherkit.rooms.solo import NOT_FOUND, SoloGame
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.intercept_view import build_view
 from cipherkit.widgets.room_seat import RoomSeat
-from cipherkit.widgets.saved import page_store, saved_token
+from cipherkit.widgets.saved import act_saved, page_store, saved_token
 
 __all__ = ["InterceptTable", "check_message", "table_config"]
 
@@ -328,18 +327,13 @@ class InterceptTable(GuardedWidget):
         """A saved game's move: to the store (the bots answer there), then shown."""
         solo = self._solo
         assert solo is not None
-        was_stored = solo.stored
         try:
-            solo.act(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
-        except RoomError as exc:
-            raise Refused(f"refused: the game could not be saved ({exc})") from None
+            stored_now = act_saved(solo, text)
         finally:
             self._session = solo.session
         self._check = None
         self._show()
-        if not was_stored and solo.token:
+        if stored_now and solo.token:
             self.send({"type": "keep", "token": solo.token})
 
     # ------------------------------------------------------------------ rooms

@@ -71,12 +71,11 @@ from cipherkit.core.session import Session
 from cipherkit.games.mission import Mission, MissionState
 from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
-from cipherkit.rooms import RoomError
 from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, PLAYER_NAME, SoloGame
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
 from cipherkit.widgets.room_seat import RoomSeat
-from cipherkit.widgets.saved import page_store, saved_token
+from cipherkit.widgets.saved import act_saved, page_store, saved_token
 
 __all__ = ["MissionTable", "check_message", "table_config"]
 
@@ -414,17 +413,12 @@ class MissionTable(GuardedWidget):
         """A saved game's move: to the store (the bots answer there), then shown."""
         solo = self._solo
         assert solo is not None
-        was_stored = solo.stored
         try:
-            solo.act(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
-        except RoomError as exc:
-            raise Refused(f"refused: the game could not be saved ({exc})") from None
+            stored_now = act_saved(solo, text)
         finally:
             self._session = solo.session
         self._show()
-        if not was_stored and solo.token:
+        if stored_now and solo.token:
             if self.on_stored is not None:
                 self.on_stored(solo.token)
             else:

@@ -29,12 +29,16 @@ cipherkit.widgets.guard.Refused: refused: a saved message has the fields type an
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cipherkit.rooms import ENV_STORE, Store, default_store_url, open_store
+from cipherkit.core.errors import IllegalAction
+from cipherkit.rooms import ENV_STORE, RoomError, Store, default_store_url, open_store
 from cipherkit.widgets.guard import Refused, check_envelope
 
-__all__ = ["MAX_SAVED_CHARS", "UNREADABLE", "page_store", "saved_token"]
+if TYPE_CHECKING:
+    from cipherkit.rooms.solo import SoloGame
+
+__all__ = ["MAX_SAVED_CHARS", "UNREADABLE", "act_saved", "page_store", "saved_token"]
 
 MAX_SAVED_CHARS = 1200
 """Longest saved message looked at (a campaign keeps one token per mission played)."""
@@ -75,3 +79,19 @@ def page_store(save: Any) -> Store | None:
     if not save or not os.environ.get(ENV_STORE):
         return None
     return open_store(default_store_url())
+
+
+def act_saved(solo: SoloGame, text: str) -> bool:
+    """Play the person's move ``text`` in a saved game (to the store, where the bots
+    answer); return whether this move stored the game, so the page is to keep its token
+    now. An illegal move or a store that fails is :class:`Refused` with its reason, and
+    the game is unchanged.
+    """
+    was_stored = solo.stored
+    try:
+        solo.act(text)
+    except IllegalAction as exc:
+        raise Refused(f"illegal: {exc.reason}") from None
+    except RoomError as exc:
+        raise Refused(f"refused: the game could not be saved ({exc})") from None
+    return not was_stored and solo.token is not None
