@@ -359,11 +359,19 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", type=int, default=60)
-    parser.add_argument("--spread", type=float, default=10.0)
-    parser.add_argument("--settle", type=float, default=60.0)
-    parser.add_argument("--timeout", type=float, default=120.0)
-    parser.add_argument("--modes", default="plain,fork")
+    parser.add_argument("--loads", type=int, default=60, help="page loads in the burst (60)")
+    parser.add_argument(
+        "--spread", type=float, default=10.0, help="seconds over which the loads start (10)"
+    )
+    parser.add_argument(
+        "--settle", type=float, default=60.0, help="seconds to let pools and spares fill (60)"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=120.0, help="seconds a load may take before it fails (120)"
+    )
+    parser.add_argument(
+        "--modes", default="plain,fork", help="kernel modes to measure, in order (plain,fork)"
+    )
     args = parser.parse_args()
     out = {"machine": {"cpus": os.cpu_count()}, "modes": {}}
     for mode in args.modes.split(","):

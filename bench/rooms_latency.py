@@ -180,7 +180,12 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=8, help="rooms of 4 playing at once (8)")
     parser.add_argument("--think", type=float, default=0.05, help="seconds before acting")
     parser.add_argument("--seconds", type=float, default=60, help="stop after this long (60)")
-    parser.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument(
+        "--store",
+        choices=["sqlite", "postgresql", "both"],
+        default="both",
+        help="SQLite on one server, PostgreSQL on two, or both (both)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:

@@ -53,8 +53,8 @@ def summary(values: list[float]) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=40, help="moves to time (40)")
+    parser.add_argument("--seed", type=int, default=4, help="seed of the game dealt (4)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from cipherkit.rooms import open_store

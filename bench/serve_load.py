@@ -236,17 +236,29 @@ def main() -> None:
         kernel_burst.main()
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--page", default="signal-box.ipynb")
-    parser.add_argument("--concurrent", type=int, default=30)
-    parser.add_argument("--warm", type=int, default=8)
+    parser.add_argument("--page", default="signal-box.ipynb", help="gallery page to load")
+    parser.add_argument("--concurrent", type=int, default=30, help="page loads at once (30)")
+    parser.add_argument("--warm", type=int, default=8, help="warm loads one after another (8)")
+    parser.add_argument(  # handled above; listed here for --help
+        "--burst",
+        action="store_true",
+        help="run bench/kernel_burst.py instead: a burst of HTTP+websocket loads with plain "
+        "and forked kernels (--burst --help lists its options)",
+    )
     parser.add_argument(
         "--pool", type=int, default=None, help="pool of the measured page (default: as committed)"
     )
-    parser.add_argument("--cull", type=int, default=10)
-    parser.add_argument("--settle", type=float, default=40.0)
-    parser.add_argument("--refill", type=float, default=4.0)
-    parser.add_argument("--timeout", type=int, default=120)
-    parser.add_argument("--deadline", type=int, default=600)
+    parser.add_argument(
+        "--cull", type=int, default=10, help="seconds before idle kernels are culled (10)"
+    )
+    parser.add_argument(
+        "--settle", type=float, default=40.0, help="seconds to let pools and spares fill (40)"
+    )
+    parser.add_argument("--refill", type=float, default=4.0, help="seconds between warm loads (4)")
+    parser.add_argument("--timeout", type=int, default=120, help="seconds a load may take (120)")
+    parser.add_argument(
+        "--deadline", type=int, default=600, help="end the run after this many seconds (600)"
+    )
     parser.add_argument("--log", type=Path, default=None, help="keep Voila's log in this file")
     args = parser.parse_args()
     signal.signal(signal.SIGALRM, _deadline)

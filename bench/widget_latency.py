@@ -273,7 +273,7 @@ def measure(clicks: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--clicks", type=int, default=30, help="clicks to time (30)")
     parser.add_argument("--quick", action="store_true", help="10 clicks")
     args = parser.parse_args()
     clicks = 10 if args.quick else max(1, args.clicks)
