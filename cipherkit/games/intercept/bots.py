@@ -285,8 +285,16 @@ class CkBot:
     ) -> list[str]:
         a, b, c = (np.array(x, dtype=np.intp) for x in candidates)
         grid = np.array(np.meshgrid(a, b, c, indexing="ij")).reshape(3, -1).T  # combos x 3
-        keys = [[clue_key(table.words[i]) for i in row] for row in grid]
-        distinct = np.array([len(set(k)) == 3 for k in keys])
+        # each candidate's clue key once, numbered: a combination is three clues only if
+        # its three keys differ (numbered the same way as ``grid``)
+        key_ids: dict[str, int] = {}
+        number = {
+            i: key_ids.setdefault(clue_key(table.words[i]), len(key_ids))
+            for i in {*a.tolist(), *b.tolist(), *c.tolist()}
+        }
+        ka, kb, kc = (np.array([number[i] for i in x.tolist()], dtype=np.intp) for x in (a, b, c))
+        ids = np.array(np.meshgrid(ka, kb, kc, indexing="ij")).reshape(3, -1)
+        distinct = (ids[0] != ids[1]) & (ids[0] != ids[2]) & (ids[1] != ids[2])
         true = CODE_INDEX[code]
         cols = CODE_COLUMNS  # 24 x 3
 
