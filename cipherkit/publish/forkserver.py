@@ -230,7 +230,14 @@ def _child(request: dict[str, Any]) -> None:
         module = argv.index("-m") + 1
         # ipywidgets registers its comm targets when imported inside a kernel; here it
         # was imported in the template, before any kernel: register them at start-up.
-        sys.argv = [argv[0], *argv[module + 1 :], f"--IPKernelApp.exec_lines={AT_START!r}"]
+        # A page has no use for IPython's history database: without it a kernel starts
+        # without opening (and writing to) the one SQLite file every kernel shares.
+        sys.argv = [
+            argv[0],
+            *argv[module + 1 :],
+            f"--IPKernelApp.exec_lines={AT_START!r}",
+            "--HistoryManager.enabled=False",
+        ]
         if sys.path and sys.path[0] in ("", os.getcwd()):
             sys.path.pop(0)  # as ipykernel_launcher does
         # The template's objects stay frozen: a full collection here would write to the

@@ -100,6 +100,9 @@ def test_kernels_are_forked_from_the_template_and_reseeded(fork_default: forkpro
             # every kernel has its own random streams
             code = "import random, numpy; print(random.random(), numpy.random.random())"
             assert await run(kc1, code) != await run(kc2, code)
+            # no history database: a kernel neither opens nor writes the shared SQLite file
+            code = "hm = get_ipython().history_manager; print(hm.enabled, type(hm.db).__name__)"
+            assert await run(kc1, code) == "False DummyDB"
             assert fork_default.forks == 2
         finally:
             await stop(km1, kc1)
