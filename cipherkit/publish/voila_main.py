@@ -129,6 +129,17 @@ def gallery_app() -> Any:
         def init_handlers(self) -> list[Any]:
             return [(rule[0], harden(rule[1]), *rule[2:]) for rule in super().init_handlers()]
 
+        def get_default_logging_config(self) -> dict[str, Any]:
+            """traitlets' logging, with the server's logger at ``log_level`` (traitlets
+            leaves it at DEBUG for handlers added by ``logging_config``): the messages
+            below the level are not made at all, instead of being made and dropped by
+            the handler (thousands in a class's burst of page loads)."""
+            config: dict[str, Any] = super().get_default_logging_config()
+            logger = config.get("loggers", {}).get(type(self).__name__)
+            if logger is not None and not self.logging_config:
+                logger["level"] = self.log_level
+            return config
+
     GalleryVoila.__name__ = GalleryVoila.__qualname__ = "Voila"  # its log reads "[Voila]"
     return GalleryVoila
 
