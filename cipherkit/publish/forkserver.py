@@ -163,8 +163,8 @@ def warm_data(calls: tuple[tuple[str, str, tuple[Any, ...]], ...] = WARM_DATA) -
 def warm_pages(gallery: str = ".") -> int:
     """Build each kind of page's table once, and each mission published in the gallery
     folder ``gallery`` (and in ``$CIPHERKIT_PUBLISHED``), with no kernel: their glyph
-    sheets, fonts and drawings are cached here and shared. The widgets are closed at
-    once. Return how many were built."""
+    sheets, fonts, drawings and the bots' answer fits are cached here and shared. The
+    widgets are closed at once. Return how many were built."""
     built = 0
     makers: list[Any] = []
     try:
@@ -183,7 +183,7 @@ def warm_pages(gallery: str = ".") -> int:
             if registry:
                 missions = {**read_registry(registry), **missions}
         for path in missions.values():
-            makers.append(lambda p=path: MissionTable(p, **PAGE_PLAYERS))
+            makers.append(lambda p=path: _mission_page(MissionTable, p, PAGE_PLAYERS))
     except Exception as exc:
         print(f"kernel template: no missions warmed ({type(exc).__name__})", file=sys.stderr)
     for make in makers:
@@ -200,6 +200,18 @@ def warm_pages(gallery: str = ".") -> int:
     except Exception:  # pragma: no cover
         pass
     return built
+
+
+def _mission_page(table: Any, path: str, players: dict[str, Any]) -> Any:
+    """A mission page's table, and its bots' answer model prepared for the mission (a
+    game's first bot move then finds its word fits here)."""
+    from cipherkit.core.registry import make_bot
+
+    widget = table(path, **players)
+    prepare = getattr(make_bot("mission", players["bots"]), "prepare", None)
+    if prepare is not None:
+        prepare(widget.state.mission)
+    return widget
 
 
 def _child(request: dict[str, Any]) -> None:

@@ -232,6 +232,12 @@ class WordList:
             self._pools[key] = pool
         return pool
 
+    def prepared(self, signature: tuple[int, ...], max_group: int = 1) -> bool:
+        """Work out :meth:`fitting` now; whether it was not already known."""
+        known = (signature, max_group) in self._pools
+        self.fitting(signature, max_group)
+        return not known
+
     def _fit(self, signature: tuple[int, ...], max_group: int) -> list[tuple[str, ...]]:
         n = len(signature)
         slots = max(signature) + 1 if signature else 0
@@ -366,6 +372,32 @@ class AnswerModel:
                 self._memo.clear()
             self._memo[key] = found
         return found
+
+    def prepare(self, cells: Sequence[CardCell], groups: Iterable[int] = ()) -> int:
+        """Work out once what every assessment of this card starts from: the card's
+        structure, each answer word's fits in the word list for closed windows of up to
+        ``max_group`` characters and of up to each size in ``groups`` (the sizes its
+        windows hold), and the verdict with no window open. Processes forked from this
+        one then share them. Return how many word fits were worked out here.
+
+        >>> cells = (CardCell("a", 0, True), CardCell("b", 0, True), CardCell("a", 0, True))
+        >>> model = AnswerModel(words=["dad", "mum", "cat"])
+        >>> model.prepare(cells, groups=[1, 2]), model.prepare(cells)
+        (2, 0)
+        >>> model.assess(cells, {})
+        Assessment(answer='DAD', count=2, probability=0.5, certain=False)
+        """
+        cells = tuple(cells)
+        card = self._cards.get(cells)
+        if card is None:
+            card = self._cards[cells] = _Card.of(cells)
+        made = 0
+        if self.words is not None:
+            for word in card.words:
+                for size in sorted({self.max_group, *(g for g in groups if g > 0)}):
+                    made += self.words.prepared(_signature(word), size)
+        self.assess(cells, {})
+        return made
 
     # ------------------------------------------------------------ internals
     def _assess(self, card: _Card, fixed: dict[str, str]) -> Assessment:

@@ -61,7 +61,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -98,6 +98,9 @@ from cipherkit.games.mission.actions import (
 )
 from cipherkit.games.mission.answers import AnswerModel, Assessment, CardCell, card_cells
 from cipherkit.games.mission.secrets import LOSS_ICONS, RUN_STEPS
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.model import Mission
 
 RUN, GATHER, INTEL, REGROUP = "run", "gather", "intel", "regroup"
 PILES = (RUN, GATHER, INTEL, REGROUP)
@@ -527,6 +530,20 @@ class PlannerBot:
         """The same planner whose answer model also reads the mission's own candidates."""
         model = answer_model(tuple(candidates), self.settings.confidence, self.settings.use_words)
         return PlannerBot(self.settings, model)
+
+    def prepare(self, mission: Mission) -> int:
+        """Work out once what this bot's first answer assessments of ``mission`` start
+        from (:meth:`AnswerModel.prepare`, for the sizes its windows hold); a page's
+        kernel template does it for every published mission, so that a game's first
+        bot move costs each page little. Return how many word fits were worked out.
+
+        >>> from cipherkit.games.mission.samples import demo_mission
+        >>> bot = PlannerBot()
+        >>> bot.prepare(demo_mission()) >= 0, bot.prepare(demo_mission())
+        (True, 0)
+        """
+        groups = {len(cell.content) for cell in mission.cells}
+        return self.model.prepare(card_cells(mission.cells), groups)
 
     # ------------------------------------------------------------ entry
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:

@@ -1,0 +1,44 @@
+"""What the kernel template does once for every page (:mod:`cipherkit.publish.forkserver`):
+each published mission's table is built and its bots' answer fits are worked out, so a
+page's first bot move does not work them out again in every kernel."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cipherkit.games.mission import answers
+from cipherkit.publish import forkserver
+from cipherkit.publish.live import mission_table
+
+GALLERY = Path(__file__).resolve().parents[2] / "puzzles"
+
+
+def test_the_template_builds_every_page_and_prepares_the_mission_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(GALLERY)
+    monkeypatch.delenv("CIPHERKIT_PUBLISHED", raising=False)
+    words = answers.shipped_words()
+    monkeypatch.setattr(words, "_pools", {})  # as in a template that has built nothing yet
+    built = forkserver.warm_pages(os.fspath(GALLERY))
+    missions = [p for p in GALLERY.glob("*.ipynb") if "mission_table(" in p.read_text()]
+    assert built == 2 + len(missions)  # Decipher, Intercept and each mission page
+    assert words._pools  # the fits of the missions' answer words
+
+    fitted: list[tuple[int, ...]] = []
+    real_fit = answers.WordList._fit
+
+    def fit(
+        self: answers.WordList, signature: tuple[int, ...], max_group: int
+    ) -> list[tuple[str, ...]]:
+        fitted.append(signature)
+        return real_fit(self, signature, max_group)
+
+    monkeypatch.setattr(answers.WordList, "_fit", fit)
+    for seed in range(6):  # games dealt afresh, as page kernels deal them
+        mission_table("harbour-clock", seed=seed).close()
+        mission_table("signal-box", seed=seed).close()
+    assert fitted == []
