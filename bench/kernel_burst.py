@@ -101,6 +101,20 @@ def kernel_procs(server: subprocess.Popen[bytes]) -> list[Any]:
     return out
 
 
+def ended(procs: list[Any], timeout: float = 30.0) -> None:
+    """Wait until ``procs`` (a stopped server's kernels and template) have gone, killing
+    what is left after ``timeout`` seconds: the next mode starts on a quiet machine."""
+    import psutil
+
+    _, alive = psutil.wait_procs(procs, timeout=timeout)
+    for p in alive:
+        try:
+            p.kill()
+        except psutil.Error:
+            continue
+    psutil.wait_procs(alive, timeout=5)
+
+
 def memory(server: subprocess.Popen[bytes]) -> dict[str, float]:
     """PSS and RSS in all (MB), and the PSS of the Voila server, of the kernel template
     and of the kernels."""
@@ -335,12 +349,17 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict[str, Any]:
             **memory(server),
         }
     finally:
+        try:
+            left = tree(server)[1:]
+        except Exception:  # the server had already ended
+            left = []
         server.send_signal(signal.SIGTERM)
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+        ended(left)
         text = log_path.read_text(errors="replace")
         forks = [
             float(x) for x in re.findall(r"forked from the template as pid \d+ in (\d+) ms", text)
@@ -372,9 +391,14 @@ def main() -> None:
     parser.add_argument(
         "--modes", default="plain,fork", help="kernel modes to measure, in order (plain,fork)"
     )
+    parser.add_argument(
+        "--cooldown", type=float, default=15.0, help="seconds of rest between two modes (15)"
+    )
     args = parser.parse_args()
     out = {"machine": {"cpus": os.cpu_count()}, "modes": {}}
-    for mode in args.modes.split(","):
+    for i, mode in enumerate(args.modes.split(",")):
+        if i:
+            time.sleep(args.cooldown)  # the last mode's kernels have gone: let the machine cool
         out["modes"][mode] = run_mode(mode, args)
     out["load_average"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(out, indent=1))
