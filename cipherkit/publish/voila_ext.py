@@ -92,6 +92,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
+from queue import Empty
 from typing import Any, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -852,14 +853,27 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         self._out_of_pool_since.pop(kernel_id, None)
 
     async def _run_quietly(self, kernel_id: str, code: str) -> None:
-        """Run trusted server-side code in a kernel: no output, no history, no count."""
-        client = self._kernels[kernel_id].client()
-        client.start_channels()
+        """Run trusted server-side code in a kernel: no output, no history, no count.
+
+        Over the shell channel alone, sent at once (ZeroMQ holds it until the kernel is
+        listening): the reply says the kernel is up and ran it. jupyter_client's
+        ``wait_for_ready`` would open all five channels and then wait 0.2 s for quiet
+        on IOPub, twice per page (spare and page)."""
+        kernel = self._kernels[kernel_id]
+        client = kernel.client()
+        client.start_channels(shell=True, iopub=False, stdin=False, hb=False, control=False)
         try:
-            await client.wait_for_ready(timeout=self.warm_timeout)
             msg_id = client.execute(code, silent=True, store_history=False, allow_stdin=False)
+            deadline = time.monotonic() + self.warm_timeout
             while True:
-                reply = await client.get_shell_msg(timeout=self.warm_timeout)
+                try:
+                    reply = await client.get_shell_msg(timeout=1.0)
+                except Empty:
+                    if not await ensure_async(kernel.is_alive()):
+                        raise RuntimeError("the kernel ended before it was ready") from None
+                    if time.monotonic() > deadline:
+                        raise TimeoutError("the kernel did not answer in time") from None
+                    continue
                 if reply["parent_header"].get("msg_id") == msg_id:
                     break
             if reply["content"].get("status") != "ok":
