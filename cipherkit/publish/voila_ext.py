@@ -312,6 +312,10 @@ SPARE_KERNEL_MB = 100
 """Memory budgeted per spare kernel (one with the gallery's modules imported: ~80 MB)."""
 PAGE_KERNEL_MB = 120
 """Memory budgeted per page kernel (a mission page's kernel: ~110 MB)."""
+FORKED_PAGE_KERNEL_MB = 50
+"""Memory budgeted per page kernel forked from the template: what it does not share
+with the template (~25 MB once its page is drawn, bench/kernel_burst.py), twice over
+for a game played on."""
 
 
 def _memory_bytes() -> int:
@@ -335,17 +339,22 @@ def machine_spare_kernels(cpus: int | None = None, memory_bytes: int | None = No
     return max(1, min(6 * cpus, by_memory))
 
 
-def machine_page_kernels(memory_bytes: int | None = None, spares: int = 0) -> int:
-    """How many page kernels the whole server may hold: half of memory at
-    :data:`PAGE_KERNEL_MB` each, less the spares, and at least 4.
+def machine_page_kernels(
+    memory_bytes: int | None = None, spares: int = 0, kernel_mb: int = PAGE_KERNEL_MB
+) -> int:
+    """How many page kernels the whole server may hold: half of memory at ``kernel_mb``
+    each (:data:`PAGE_KERNEL_MB`, or :data:`FORKED_PAGE_KERNEL_MB` for kernels forked
+    from the template), less the spares, and at least 4.
 
     >>> machine_page_kernels(24 * 2**30, spares=12)
     90
+    >>> machine_page_kernels(24 * 2**30, spares=2, kernel_mb=FORKED_PAGE_KERNEL_MB)
+    243
     >>> machine_page_kernels(2 * 2**30, spares=2)
     6
     """
     memory = _memory_bytes() if memory_bytes is None else memory_bytes
-    return max(4, math.floor(0.5 * memory / (PAGE_KERNEL_MB * MB)) - spares)
+    return max(4, math.floor(0.5 * memory / (kernel_mb * MB)) - spares)
 
 
 # ------------------------------------------------------------------ page bookkeeping
@@ -615,7 +624,8 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         -1,
         config=True,
         help="Live page kernels the whole server may hold; more pages get HTTP 503. "
-        "-1 sizes it from memory (half of it at 120 MB a kernel, less the spares).",
+        "-1 sizes it from memory: half of it at 50 MB a kernel forked from the template "
+        "(120 MB while kernels start the ordinary way), less the spares.",
     )
     max_sockets_per_kernel = Int(
         6, config=True, help="Websockets open at once on one page's kernel."
@@ -910,9 +920,17 @@ class GalleryKernelManager(AsyncMappingKernelManager):
 
     @property
     def page_limit(self) -> int:
-        """Live page kernels the whole server may hold."""
+        """Live page kernels the whole server may hold (``max_page_kernels``, or if it is
+        -1 as many as half of memory holds: :func:`machine_page_kernels`, at the forked
+        kernels' size while the template runs, else at a whole Python's)."""
         n = self.max_page_kernels
-        return n if n >= 0 else machine_page_kernels(spares=self.spare_target)
+        if n >= 0:
+            return n
+        from cipherkit.publish.forkprov import forking, template
+
+        forked = forking() and template().alive()
+        size = FORKED_PAGE_KERNEL_MB if forked else PAGE_KERNEL_MB
+        return machine_page_kernels(spares=self.spare_target, kernel_mb=size)
 
     def admit(self, client: str) -> Refusal | None:
         """Reserve a page kernel for ``client`` (release it with :meth:`release` or turn

@@ -18,6 +18,7 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from cipherkit.publish.voila_ext import (
+    FORKED_PAGE_KERNEL_MB,
     GalleryKernelManager,
     PageBook,
     machine_page_kernels,
@@ -248,3 +249,19 @@ def test_page_kernels_are_sized_from_memory_and_a_stopping_server_admits_none() 
     manager._closing = True
     refusal = manager.admit("c:a")
     assert refusal is not None and refusal.status == 503
+
+
+def test_forked_page_kernels_are_budgeted_at_their_own_size_while_the_template_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cipherkit.publish import forkprov
+
+    manager = GalleryKernelManager(root_dir="/tmp", spare_kernels=2, max_page_kernels=-1)
+    monkeypatch.setattr(forkprov, "forking", lambda: True)
+    alive = [True]
+    monkeypatch.setattr(forkprov.template(), "alive", lambda: alive[0])
+    forked = manager.page_limit
+    assert forked == machine_page_kernels(spares=2, kernel_mb=FORKED_PAGE_KERNEL_MB)
+    alive[0] = False  # kernels start the ordinary way until a new template is ready
+    assert manager.page_limit == machine_page_kernels(spares=2) < forked
+    assert machine_page_kernels(24 * 2**30, spares=2, kernel_mb=FORKED_PAGE_KERNEL_MB) == 243
