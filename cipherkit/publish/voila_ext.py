@@ -588,6 +588,13 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         help="Spare kernels starting at once (-1: the number of CPUs; four per CPU with "
         "kernels forked from the template, whose start is mostly waiting for replies).",
     )
+    max_rendering = Int(
+        -1,
+        config=True,
+        help="Pages rendered (their cells run) at once; more wait their turn in the order "
+        "they came. In a burst beyond what the CPUs can do, the first pages are then ready "
+        "first instead of every page being slow together. -1: three per CPU.",
+    )
     warm_imports = List(
         Unicode(),
         default_value=["cipherkit.publish.live", "cipherkit.widgets.mission_table"],
@@ -649,6 +656,7 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         self._warming: set[str] = set()
         self._connected_once: set[str] = set()
         self._slots: asyncio.Semaphore | None = None
+        self._rendering: asyncio.Semaphore | None = None
         self._top_up_handle: asyncio.TimerHandle | None = None
         self._closing = False
         self.pages = PageBook()
@@ -917,6 +925,14 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         await super().shutdown_all(now=True)
 
     # -- pages ---------------------------------------------------------------------------
+
+    def render_turn(self) -> asyncio.Semaphore:
+        """What a page holds while it is rendered (``max_rendering`` at once; asyncio
+        wakes waiters in the order they came)."""
+        if self._rendering is None:
+            n = self.max_rendering if self.max_rendering > 0 else 3 * (os.cpu_count() or 1)
+            self._rendering = asyncio.Semaphore(n)
+        return self._rendering
 
     @property
     def page_limit(self) -> int:
@@ -1236,11 +1252,14 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown sends back
         complete = False
         try:
-            async for html in self.get_generator(path=path):
-                if "kernel" in page:
-                    html = html.replace(page["kernel"], page["key"])
-                self.write(readable_failures(html))
-                self.flush()
+            async with manager.render_turn():
+                if self._gone:  # left while waiting its turn
+                    return
+                async for html in self.get_generator(path=path):
+                    if "kernel" in page:
+                        html = html.replace(page["kernel"], page["key"])
+                    self.write(readable_failures(html))
+                    self.flush()
             complete = not self._gone
         finally:
             self._claiming = None

@@ -1,0 +1,97 @@
+"""Pages take turns to render (``GalleryKernelManager.max_rendering``), first come first
+served: under a real gallery server whose committed configuration is changed only to
+render one page at a time, a quick page asked for while a slow one runs is sent after
+it. (By default three pages per CPU render at once: a burst beyond what the machine can
+do then serves its first pages first instead of every page slowly together.)"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cipherkit.publish.serve import CONFIG_DIR, voila_command
+from tests.browser.conftest import (
+    SERVER_START_TIMEOUT,
+    TEST_PAGES,
+    free_port,
+    stop_process_group,
+    wait_until_up,
+)
+
+pytestmark = pytest.mark.browser
+
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.fixture(scope="module")
+def one_at_a_time(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """A gallery server rendering one page at a time; yields its port."""
+    work = tmp_path_factory.mktemp("turns")
+    conf = work / "config"
+    shutil.copytree(CONFIG_DIR, conf)
+    config = json.loads((conf / "voila.json").read_text(encoding="utf-8"))
+    config.setdefault("GalleryKernelManager", {})["max_rendering"] = 1
+    (conf / "voila.json").write_text(json.dumps(config), encoding="utf-8")
+    port = free_port()
+    command = [
+        f"--Voila.config_file_paths={conf}" if arg.startswith("--Voila.config_file_paths=") else arg
+        for arg in voila_command(gallery, port)
+    ]
+    assert f"--Voila.config_file_paths={conf}" in command
+    log = work / "voila.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command, cwd=gallery, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}/", process, log, SERVER_START_TIMEOUT)
+        yield port
+    finally:
+        stop_process_group(process)
+
+
+def test_a_page_asked_for_while_another_renders_waits_its_turn(one_at_a_time: int) -> None:
+    finished: list[str] = []
+    bodies: dict[str, str] = {}
+
+    def read_all(name: str, response: http.client.HTTPResponse) -> None:
+        bodies[name] = response.read().decode("utf-8", "replace")
+        finished.append(name)
+
+    slow = http.client.HTTPConnection("127.0.0.1", one_at_a_time, timeout=120)
+    slow.request("GET", f"/voila/render/{TEST_PAGES}/slow-run.ipynb")
+    first = slow.getresponse()  # its headers: it holds the turn and runs (six seconds)
+    assert first.status == 200
+    reading = threading.Thread(target=read_all, args=("slow", first))
+    reading.start()
+
+    quick = http.client.HTTPConnection("127.0.0.1", one_at_a_time, timeout=120)
+    quick.request("GET", "/voila/render/decipher.ipynb")
+    second = quick.getresponse()
+    assert second.status == 200
+    read_all("quick", second)
+    reading.join(120)
+
+    assert finished == ["slow", "quick"]  # sent after the slow page, not beside it
+    assert "ran to its end" in bodies["slow"]
+    assert WIDGET in bodies["quick"]  # and whole: its table's widget is in the page
+    for connection in (slow, quick):
+        connection.close()
+
+
+def test_by_default_three_pages_per_cpu_render_at_once() -> None:
+    import os
+
+    from cipherkit.publish.voila_ext import GalleryKernelManager
+
+    turns: Any = GalleryKernelManager(root_dir="/tmp").render_turn()
+    assert turns._value == 3 * (os.cpu_count() or 1)
+    assert GalleryKernelManager(root_dir="/tmp", max_rendering=2).render_turn()._value == 2
