@@ -82,6 +82,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import http.client
 import json
 import math
@@ -90,6 +91,7 @@ import re
 import secrets
 import time
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from queue import Empty
@@ -131,6 +133,7 @@ __all__ = [
     "IndexRedirectHandler",
     "NotFoundHandler",
     "PageBook",
+    "RenderTurns",
     "PageKernelHandler",
     "PageKernelWebsocketHandler",
     "PageRenderHandler",
@@ -561,6 +564,47 @@ class _Comms:
 _KERNEL_COMMS: dict[str, _Comms] = collections.defaultdict(_Comms)
 
 
+class RenderTurns:
+    """At most ``n`` pages rendering at once, in the order they came; a page still
+    rendering after ``hold`` seconds gives its turn to the next and goes on.
+
+    >>> import asyncio
+    >>> async def two_pages() -> list[str]:
+    ...     turns, seen = RenderTurns(1, hold=0.05), []
+    ...     async def page(name: str, seconds: float) -> None:
+    ...         async with turns.turn():
+    ...             seen.append(name)
+    ...             await asyncio.sleep(seconds)
+    ...     await asyncio.gather(page("slow", 1.0), page("next", 0.0))
+    ...     return seen
+    >>> asyncio.run(two_pages())  # "next" got its turn while "slow" still ran
+    ['slow', 'next']
+    """
+
+    def __init__(self, n: int, hold: float) -> None:
+        self._free = asyncio.Semaphore(max(1, n))
+        self.hold = hold
+
+    @contextlib.asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        """Wait for a turn, hold it for the body (or ``hold`` seconds at most)."""
+        await self._free.acquire()
+        given_up = False
+
+        def give_up() -> None:
+            nonlocal given_up
+            if not given_up:
+                given_up = True
+                self._free.release()
+
+        timer = asyncio.get_running_loop().call_later(self.hold, give_up)
+        try:
+            yield
+        finally:
+            timer.cancel()
+            give_up()
+
+
 class GalleryKernelManager(AsyncMappingKernelManager):
     """Jupyter Server's kernel manager with shared spare kernels, a fixed culler, page
     keys and a kernel budget (see the module docs).
@@ -594,6 +638,12 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         help="Pages rendered (their cells run) at once; more wait their turn in the order "
         "they came. In a burst beyond what the CPUs can do, the first pages are then ready "
         "first instead of every page being slow together. -1: three per CPU.",
+    )
+    render_hold = Float(
+        10.0,
+        config=True,
+        help="Seconds a page holds its turn to render; a page still rendering then gives "
+        "it to the next one and goes on (a slow page never holds the others up for long).",
     )
     warm_imports = List(
         Unicode(),
@@ -656,7 +706,7 @@ class GalleryKernelManager(AsyncMappingKernelManager):
         self._warming: set[str] = set()
         self._connected_once: set[str] = set()
         self._slots: asyncio.Semaphore | None = None
-        self._rendering: asyncio.Semaphore | None = None
+        self._rendering: RenderTurns | None = None
         self._top_up_handle: asyncio.TimerHandle | None = None
         self._closing = False
         self.pages = PageBook()
@@ -926,13 +976,13 @@ class GalleryKernelManager(AsyncMappingKernelManager):
 
     # -- pages ---------------------------------------------------------------------------
 
-    def render_turn(self) -> asyncio.Semaphore:
-        """What a page holds while it is rendered (``max_rendering`` at once; asyncio
-        wakes waiters in the order they came)."""
+    def render_turn(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """What a page holds while it is rendered: one of :class:`RenderTurns`
+        (``max_rendering`` at once, each given up after ``render_hold`` seconds)."""
         if self._rendering is None:
             n = self.max_rendering if self.max_rendering > 0 else 3 * (os.cpu_count() or 1)
-            self._rendering = asyncio.Semaphore(n)
-        return self._rendering
+            self._rendering = RenderTurns(n, self.render_hold)
+        return self._rendering.turn()
 
     @property
     def page_limit(self) -> int:

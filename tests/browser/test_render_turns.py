@@ -13,7 +13,6 @@ import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -87,11 +86,38 @@ def test_a_page_asked_for_while_another_renders_waits_its_turn(one_at_a_time: in
         connection.close()
 
 
-def test_by_default_three_pages_per_cpu_render_at_once() -> None:
+def test_three_pages_per_cpu_render_at_once_and_a_slow_one_gives_its_turn_up() -> None:
+    import asyncio
     import os
 
     from cipherkit.publish.voila_ext import GalleryKernelManager
 
-    turns: Any = GalleryKernelManager(root_dir="/tmp").render_turn()
-    assert turns._value == 3 * (os.cpu_count() or 1)
-    assert GalleryKernelManager(root_dir="/tmp", max_rendering=2).render_turn()._value == 2
+    async def main() -> None:
+        manager = GalleryKernelManager(root_dir="/tmp", render_hold=1.0)
+        n = 3 * (os.cpu_count() or 1)
+        inside: list[int] = []
+        leave = asyncio.Event()
+
+        async def page(i: int) -> None:
+            async with manager.render_turn():
+                inside.append(i)
+                await leave.wait()
+
+        tasks = [asyncio.create_task(page(i)) for i in range(n + 1)]
+        while len(inside) < n:
+            await asyncio.sleep(0.01)
+        assert sorted(inside) == list(range(n))  # the first n, the next one waits...
+        # ...until the first pages have held their turns for render_hold seconds
+        await asyncio.wait_for(_entered(inside, n + 1), timeout=30)
+        assert inside[-1] == n
+        leave.set()
+        await asyncio.gather(*tasks)
+
+    asyncio.run(main())
+
+
+async def _entered(inside: list[int], count: int) -> None:
+    import asyncio
+
+    while len(inside) < count:
+        await asyncio.sleep(0.05)
