@@ -37,7 +37,9 @@ def one_at_a_time(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> It
     conf = work / "config"
     shutil.copytree(CONFIG_DIR, conf)
     config = json.loads((conf / "voila.json").read_text(encoding="utf-8"))
-    config.setdefault("GalleryKernelManager", {})["max_rendering"] = 1
+    # one turn, held for as long as a page renders (the slow page's six seconds, however
+    # busy the machine)
+    config.setdefault("GalleryKernelManager", {}).update(max_rendering=1, render_hold=600)
     (conf / "voila.json").write_text(json.dumps(config), encoding="utf-8")
     port = free_port()
     command = [
