@@ -577,7 +577,9 @@ class RenderTurns:
     ...             await asyncio.sleep(seconds)
     ...     await asyncio.gather(page("slow", 1.0), page("next", 0.0))
     ...     return seen
-    >>> asyncio.run(two_pages())  # "next" got its turn while "slow" still ran
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(1) as thread:  # an event loop of its own
+    ...     thread.submit(asyncio.run, two_pages()).result()  # "next" got in while "slow" ran
     ['slow', 'next']
     """
 

@@ -24,6 +24,7 @@ from tests.browser.conftest import (
     stop_process_group,
     wait_until_up,
 )
+from tests.publish.test_forkprov import run_async
 
 pytestmark = pytest.mark.browser
 
@@ -115,7 +116,7 @@ def test_three_pages_per_cpu_render_at_once_and_a_slow_one_gives_its_turn_up() -
         leave.set()
         await asyncio.gather(*tasks)
 
-    asyncio.run(main())
+    run_async(main)  # in a thread: the browser tests' Playwright keeps a loop in this one
 
 
 async def _entered(inside: list[int], count: int) -> None:
