@@ -285,16 +285,14 @@ class CkBot:
     ) -> list[str]:
         a, b, c = (np.array(x, dtype=np.intp) for x in candidates)
         grid = np.array(np.meshgrid(a, b, c, indexing="ij")).reshape(3, -1).T  # combos x 3
-        # each candidate's clue key once, numbered: a combination is three clues only if
-        # its three keys differ (numbered the same way as ``grid``)
+        # each candidate's clue key once, as a number: a combination is three clues only
+        # if its three keys differ
         key_ids: dict[str, int] = {}
-        number = {
-            i: key_ids.setdefault(clue_key(table.words[i]), len(key_ids))
-            for i in {*a.tolist(), *b.tolist(), *c.tolist()}
-        }
-        ka, kb, kc = (np.array([number[i] for i in x.tolist()], dtype=np.intp) for x in (a, b, c))
-        ids = np.array(np.meshgrid(ka, kb, kc, indexing="ij")).reshape(3, -1)
-        distinct = (ids[0] != ids[1]) & (ids[0] != ids[2]) & (ids[1] != ids[2])
+        key_of = np.zeros(int(grid.max()) + 1 if grid.size else 0, dtype=np.intp)
+        for i in {*a.tolist(), *b.tolist(), *c.tolist()}:
+            key_of[i] = key_ids.setdefault(clue_key(table.words[i]), len(key_ids))
+        ids = key_of[grid]  # combos x 3
+        distinct = (ids[:, 0] != ids[:, 1]) & (ids[:, 0] != ids[:, 2]) & (ids[:, 1] != ids[:, 2])
         true = CODE_INDEX[code]
         cols = CODE_COLUMNS  # 24 x 3
 

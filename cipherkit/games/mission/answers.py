@@ -364,10 +364,7 @@ class AnswerModel:
         key = (cells, fixed)
         found = self._memo.get(key)
         if found is None:
-            card = self._cards.get(cells)
-            if card is None:
-                card = self._cards[cells] = _Card.of(cells)
-            found = self._assess(card, dict(fixed))
+            found = self._assess(self._card(cells), dict(fixed))
             if len(self._memo) >= _MEMO_LIMIT:
                 self._memo.clear()
             self._memo[key] = found
@@ -388,18 +385,21 @@ class AnswerModel:
         Assessment(answer='DAD', count=2, probability=0.5, certain=False)
         """
         cells = tuple(cells)
-        card = self._cards.get(cells)
-        if card is None:
-            card = self._cards[cells] = _Card.of(cells)
         made = 0
         if self.words is not None:
-            for word in card.words:
+            for word in self._card(cells).words:
                 for size in sorted({self.max_group, *(g for g in groups if g > 0)}):
                     made += self.words.prepared(_signature(word), size)
         self.assess(cells, {})
         return made
 
     # ------------------------------------------------------------ internals
+    def _card(self, cells: tuple[CardCell, ...]) -> _Card:
+        card = self._cards.get(cells)
+        if card is None:
+            card = self._cards[cells] = _Card.of(cells)
+        return card
+
     def _assess(self, card: _Card, fixed: dict[str, str]) -> Assessment:
         if card.answer_glyphs <= fixed.keys():
             reading = " ".join("".join(fixed[g] for g in word) for word in card.words)
