@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from cipherkit.publish.serve import voila_command
+from cipherkit.publish.serve import CONFIG_DIR, voila_command
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = Path(__file__).resolve().parent / "pages"
@@ -183,18 +183,34 @@ def voila_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
 
 
 def start_gallery_server(
-    gallery: Path, log: Path, env: dict[str, str] | None = None, *, drop: tuple[str, ...] = ()
+    gallery: Path,
+    log: Path,
+    env: dict[str, str] | None = None,
+    *,
+    drop: tuple[str, ...] = (),
+    config: dict[str, dict[str, Any]] | None = None,
 ) -> tuple[Server, subprocess.Popen[bytes]]:
     """Start what ``cipherkit serve`` runs on ``gallery`` on a free port, with ``env``
-    added to this process's environment (``drop``: variables taken out); return the
+    added to this process's environment (``drop``: variables taken out) and ``config``'s
+    sections merged into the committed ``voila.json`` (a copy beside ``log``); return the
     server and its process once it answers (the caller stops it)."""
     port = free_port()
     full = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     for name in drop:
         full.pop(name, None)
+    command = voila_command(gallery, port)
+    if config:
+        folder = log.parent / "voila-config"
+        shutil.copytree(CONFIG_DIR, folder)
+        merged = json.loads((folder / "voila.json").read_text(encoding="utf-8"))
+        for section, values in config.items():
+            merged.setdefault(section, {}).update(values)
+        (folder / "voila.json").write_text(json.dumps(merged), encoding="utf-8")
+        flag = "--Voila.config_file_paths="
+        command = [f"{flag}{folder}" if arg.startswith(flag) else arg for arg in command]
     with log.open("wb") as out:
         process = subprocess.Popen(
-            voila_command(gallery, port),
+            command,
             env=full,
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -7,23 +7,13 @@ do then serves its first pages first instead of every page slowly together.)"""
 from __future__ import annotations
 
 import http.client
-import json
-import shutil
-import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from cipherkit.publish.serve import CONFIG_DIR, voila_command
-from tests.browser.conftest import (
-    SERVER_START_TIMEOUT,
-    TEST_PAGES,
-    free_port,
-    stop_process_group,
-    wait_until_up,
-)
+from tests.browser.conftest import TEST_PAGES, start_gallery_server, stop_process_group
 from tests.publish.test_forkprov import run_async
 
 pytestmark = pytest.mark.browser
@@ -34,28 +24,13 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 @pytest.fixture(scope="module")
 def one_at_a_time(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """A gallery server rendering one page at a time; yields its port."""
-    work = tmp_path_factory.mktemp("turns")
-    conf = work / "config"
-    shutil.copytree(CONFIG_DIR, conf)
-    config = json.loads((conf / "voila.json").read_text(encoding="utf-8"))
+    log = tmp_path_factory.mktemp("turns") / "voila.log"
     # one turn, held for as long as a page renders (the slow page's six seconds, however
     # busy the machine)
-    config.setdefault("GalleryKernelManager", {}).update(max_rendering=1, render_hold=600)
-    (conf / "voila.json").write_text(json.dumps(config), encoding="utf-8")
-    port = free_port()
-    command = [
-        f"--Voila.config_file_paths={conf}" if arg.startswith("--Voila.config_file_paths=") else arg
-        for arg in voila_command(gallery, port)
-    ]
-    assert f"--Voila.config_file_paths={conf}" in command
-    log = work / "voila.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command, cwd=gallery, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
+    turns = {"GalleryKernelManager": {"max_rendering": 1, "render_hold": 600}}
+    server, process = start_gallery_server(gallery, log, config=turns)
     try:
-        wait_until_up(f"http://127.0.0.1:{port}/", process, log, SERVER_START_TIMEOUT)
-        yield port
+        yield server.port
     finally:
         stop_process_group(process)
 
