@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
@@ -213,6 +213,22 @@ class Clock:
     key: str
 
 
+@dataclass(frozen=True, slots=True)
+class RoomOption:
+    """A yes/no choice a page offers when it makes a room of a game (intercept's sand timer).
+
+    ``key`` is the name :attr:`GameSpec.room_config` receives, ``label`` the words on
+    the page.
+
+    >>> RoomOption("timer", "sand timer").default
+    False
+    """
+
+    key: str
+    label: str
+    default: bool = False
+
+
 StateT = TypeVar("StateT", bound="State")
 """A game's own state type (:class:`GameSpec` is generic in it)."""
 
@@ -277,6 +293,33 @@ class GameSpec(Generic[StateT]):
     clock:
         ``clock(state) -> Clock | None``: the real-time limit the game waits on now, if
         any (intercept's sand timer). Rooms keep it on the server.
+
+    Platform hooks (optional; the Play together page, the rooms store, the teacher's
+    class plans and the command line read them, so a registered game appears in all of
+    them without any of them naming it; ``docs/games.md`` shows a new game plugged in):
+
+    label:
+        The game's name as people read it (``"Decipher"``; default: :attr:`name`).
+    blurb:
+        One sentence saying what the game is, for the pages that offer it.
+    player_counts:
+        The seat counts a room may have (default: ``seats(None)`` alone).
+    default_players:
+        The seat count offered first (default: the first of :attr:`player_counts`).
+    teams:
+        Team names a person may ask for when joining (empty: no teams).
+    default_bots:
+        The bots that take empty seats, the first one registered wins (default:
+        ``random``).
+    room_options:
+        The :class:`RoomOption` choices a page offers when it makes a room.
+    room_config:
+        ``room_config(players, options) -> config or None``: the config of a room with
+        ``players`` seats and the chosen options (default: ``{"players": players}`` when
+        the game has that option, else ``None``).
+    progress:
+        ``progress(spectator_observation) -> (how_far, score)``: two short texts for
+        the teacher's room table (default: the turn number, if the view has one).
     """
 
     name: str
@@ -295,10 +338,90 @@ class GameSpec(Generic[StateT]):
     board: Callable[[JsonDict, JsonDict | None], JsonDict] | None = None
     shared_with: Callable[[StateT, Seat], Collection[Seat]] | None = None
     clock: Callable[[StateT], Clock | None] | None = None
+    label: str = ""
+    blurb: str = ""
+    player_counts: tuple[int, ...] = ()
+    default_players: int | None = None
+    teams: tuple[str, ...] = ()
+    default_bots: tuple[str, ...] = ()
+    room_options: tuple[RoomOption, ...] = ()
+    room_config: Callable[[int, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
+    progress: Callable[[JsonDict], tuple[str, str]] | None = None
 
     def state_from_json(self, data: Mapping[str, Any]) -> StateT:
         """Rebuild a state of this game from its ``to_json`` dict."""
         return self.state_type.from_json(data)
+
+    @property
+    def display_name(self) -> str:
+        """:attr:`label`, or the name itself.
+
+        >>> from cipherkit.core.registry import get_game
+        >>> get_game("decipher").display_name
+        'Decipher'
+        """
+        return self.label or self.name
+
+    def seat_counts(self) -> tuple[int, ...]:
+        """The seat counts a room of this game may have.
+
+        >>> from cipherkit.core.registry import get_game
+        >>> get_game("mission").seat_counts()
+        (1, 2, 3, 4)
+        """
+        return self.player_counts or (self.seats(None),)
+
+    def usual_players(self) -> int:
+        """The seat count a page offers first.
+
+        >>> from cipherkit.core.registry import get_game
+        >>> get_game("intercept").usual_players()
+        4
+        """
+        counts = self.seat_counts()
+        return self.default_players if self.default_players in counts else counts[0]
+
+    def make_room_config(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any] | None:
+        """The config of a room with ``players`` seats and the chosen ``options``.
+
+        A seat count the game does not offer, or an option it does not know, is a
+        :class:`~cipherkit.core.errors.ConfigError`.
+
+        >>> from cipherkit.core.registry import get_game
+        >>> get_game("intercept").make_room_config(4, {"timer": True})
+        {'players': 4, 'timer': True}
+        >>> get_game("decipher").make_room_config(2) is None
+        True
+        """
+        if isinstance(players, bool) or players not in self.seat_counts():
+            counts = ", ".join(map(str, self.seat_counts()))
+            raise ConfigError(f"{self.display_name} is for {counts} players, not {players!r}")
+        known = {option.key: option.default for option in self.room_options}
+        chosen = dict(known)
+        for key, value in (options or {}).items():
+            if key not in known:
+                raise ConfigError(f"{self.display_name} has no room option {key!r}")
+            chosen[key] = bool(value)
+        if self.room_config is not None:
+            config = self.room_config(players, chosen)
+            return None if config is None else dict(config)
+        if "players" in self.default_config:
+            return {"players": players}
+        return None
+
+    def describe_progress(self, view: Mapping[str, Any]) -> tuple[str, str]:
+        """How far a game is and its score, from the spectator's observation.
+
+        >>> from cipherkit.core.registry import get_game
+        >>> get_game("decipher").describe_progress({"turn_number": 3, "hits": [[True], []]})
+        ('turn 3', 'hits 1 : 0')
+        """
+        if self.progress is not None:
+            return self.progress(dict(view))
+        turn = view.get("turn_number") or view.get("turn")
+        return (f"turn {turn}" if isinstance(turn, int) and turn else ""), ""
 
 
 def merge_config(
@@ -316,26 +439,3 @@ def merge_config(
             raise ConfigError(f"{game}: unknown config option {key!r} (known: {known})")
         merged[key] = value
     return merged
-
-
-def first(items: Iterable[Any]) -> Any:
-    """The first item of an iterable, or ``None``."""
-    return next(iter(items), None)
-
-
-def iter_playout(
-    state: State, choose: Callable[[State, Seat, list[Action]], Action], max_steps: int = 10_000
-) -> Iterator[tuple[Seat, Action, list[Event]]]:
-    """Play ``state`` forward in place, yielding ``(seat, action, events)`` each step.
-
-    ``choose(state, seat, legal)`` picks the action; with several actors the first
-    listed acts first.
-    """
-    for _ in range(max_steps):
-        actors = state.actors()
-        if not actors or state.outcome is not None:
-            return
-        seat = actors[0]
-        legal = state.legal_actions(seat)
-        action = choose(state, seat, legal)
-        yield seat, action, state.apply(seat, action)

@@ -42,6 +42,11 @@ GAME = GameSpec(
     title=present.title,
     board=present.board,
     example_configs=(None, {"first_player": 0}, {"first_player": 1}),
+    label="Decipher",
+    blurb="Two players each hide a code of three cards; read the hits and break the other's.",
+    player_counts=(2,),
+    default_bots=("solver",),
+    progress=present.progress,
 )
 
 __all__ = [

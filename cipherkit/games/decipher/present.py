@@ -76,3 +76,14 @@ def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> Jso
         "rows": rows,
     }
     return {"svg": None, "facts": facts, "tables": [table]}
+
+
+def progress(view: Mapping[str, Any]) -> tuple[str, str]:
+    """How far a game is and the hits each player has scored, from a spectator's view.
+
+    >>> progress({"turn_number": 2, "hits": [[True, False], [False, False]]})
+    ('turn 2', 'hits 1 : 0')
+    """
+    hits = view.get("hits") or []
+    score = "hits " + " : ".join(str(sum(bool(h) for h in row)) for row in hits) if hits else ""
+    return (f"turn {view['turn_number']}" if view.get("turn_number") else ""), score

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cipherkit.core.protocol import GameSpec
+from cipherkit.core.protocol import GameSpec, RoomOption
 from cipherkit.games.intercept import present
 from cipherkit.games.intercept.actions import (
     CODES,
@@ -62,6 +62,15 @@ GAME = GameSpec(
         {"players": 8, "no_repeat_codes": True, "alternate_first": True},
         {"max_rounds": 1},  # random play ties round 1: the keyword stage is played
     ),
+    label="Intercept",
+    blurb="Two teams pass coded clues about secret keywords while the other team listens in.",
+    player_counts=(3, 4, 5, 6, 7, 8),
+    default_players=4,
+    teams=("white", "black"),
+    default_bots=("ck",),
+    room_options=(RoomOption("timer", "sand timer"),),
+    room_config=present.room_config,
+    progress=present.progress,
 )
 
 __all__ = [

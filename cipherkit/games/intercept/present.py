@@ -75,3 +75,26 @@ def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> Jso
         },
     ]
     return {"svg": None, "facts": facts, "tables": tables}
+
+
+def progress(view: Mapping[str, Any]) -> tuple[str, str]:
+    """The round and each team's tokens, from a spectator's view.
+
+    >>> progress({"round": 2, "tokens": {"white": {"interceptions": 1, "miscommunications": 0}}})
+    ('round 2', 'white: 1 intercepted, 0 missed')
+    """
+    tokens = view.get("tokens") or {}
+    score = ", ".join(
+        f"{team}: {t.get('interceptions', 0)} intercepted, {t.get('miscommunications', 0)} missed"
+        for team, t in tokens.items()
+    )
+    return (f"round {view['round']}" if view.get("round") else ""), score
+
+
+def room_config(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A room's config: its seats and, if chosen, the sand timer (the server keeps it).
+
+    >>> room_config(4, {"timer": False})
+    {'players': 4, 'timer': False}
+    """
+    return {"players": players, "timer": bool(options.get("timer", False))}

@@ -20,7 +20,7 @@ from cipherkit.games.mission.actions import parse_action
 from cipherkit.games.mission.bots import BOTS
 from cipherkit.games.mission.builder import MissionBuilder
 from cipherkit.games.mission.characters import ABILITIES, BUILTIN, Character
-from cipherkit.games.mission.config import DEFAULT_CONFIG, seats
+from cipherkit.games.mission.config import DEFAULT_CONFIG, room_config, seats
 from cipherkit.games.mission.console import Cell, Glyph, answers_match, normalize_answer
 from cipherkit.games.mission.deck import DeckSpec
 from cipherkit.games.mission.model import Campaign, CampaignLink, Mission, load
@@ -51,6 +51,13 @@ GAME = GameSpec(
         {"players": 3, "optional_draw_in_peril": False},
         {"players": 3, "secrets": ["ledger-stub", "torn-ticket", "spare-satchel"]},
     ),
+    label="Mission",
+    blurb="A co-operative cipher mission: explore the map, collect glyphs, read the answer.",
+    player_counts=(1, 2, 3, 4),
+    default_players=2,
+    default_bots=("planner",),
+    room_config=room_config,
+    progress=present.progress,
 )
 
 __all__ = [

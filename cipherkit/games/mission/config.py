@@ -195,3 +195,12 @@ def _canonical_dict(mission: Mission) -> dict[str, Any]:
 def seats(config: Mapping[str, Any] | None) -> int:
     """How many seats a game with ``config`` has."""
     return int((config or {}).get("players", DEFAULT_CONFIG["players"]))
+
+
+def room_config(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The config of a room made from a page: the demo mission for ``players`` players.
+
+    >>> room_config(2, {})["players"]
+    2
+    """
+    return make_config({"mission": mission_from_config(None).to_dict(), "players": players})

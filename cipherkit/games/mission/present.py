@@ -141,3 +141,14 @@ def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> Jso
         "facts": facts,
         "tables": [table],
     }
+
+
+def progress(view: Mapping[str, Any]) -> tuple[str, str]:
+    """The turn and the glyphs collected, from a spectator's view.
+
+    >>> progress({"turn_number": 4, "collected": ["g1", "g2"]})
+    ('turn 4', '2 glyphs collected')
+    """
+    collected = view.get("collected")
+    score = f"{len(collected)} glyphs collected" if isinstance(collected, list) else ""
+    return (f"turn {view['turn_number']}" if view.get("turn_number") else ""), score
