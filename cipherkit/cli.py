@@ -22,9 +22,15 @@ from typing import Any
 from cipherkit import __version__
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.files import read_limited, read_stream_limited
+from cipherkit.core.registry import game_names
 
 MAX_CRACK_BYTES = 1_000_000
 """The longest ciphertext ``crack`` reads from a file or standard input."""
+
+
+def _games_listed() -> str:
+    """The registered games' names, for ``--help`` (every game registered by entry point)."""
+    return ", ".join(game_names())
 
 
 def _print_json(data: Any) -> None:
@@ -512,7 +518,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play N games between bots, alternating who sits first, and report wins, "
         "draws, mean scores and mean turns.",
     )
-    p.add_argument("game", help="game name, for example decipher")
+    p.add_argument("game", metavar="GAME", help=f"game name: {_games_listed()}")
     p.add_argument("--bots", required=True, help="comma-separated bot names, e.g. solver,random")
     p.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
@@ -553,7 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="open a new room and print its id and join code",
         description="Open a room of GAME and print its id and join code (--json: its facts).",
     )
-    r.add_argument("game", metavar="GAME", help="game name: decipher, intercept, mission")
+    r.add_argument("game", metavar="GAME", help=f"game name: {_games_listed()}")
     r.add_argument("--config", metavar="JSON", help="game config, e.g. '{\"players\": 4}'")
     r.add_argument(
         "--bots", metavar="SEAT,...", help="seats bots play: 1,3 (the game's best bot) or 1=random"

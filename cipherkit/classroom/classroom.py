@@ -44,6 +44,7 @@ from cipherkit.classroom.schema import migrate
 from cipherkit.classroom.sessions import MAX_TITLE, ClassSession
 from cipherkit.classroom.summaries import RoomSummary, outcome_text, summarise
 from cipherkit.core.errors import CipherkitError
+from cipherkit.core.registry import get_game
 from cipherkit.rooms import RoomError, Store, clean_name, new_code, normalize_code, open_store
 
 __all__ = ["Classroom", "open_classroom"]
@@ -163,13 +164,14 @@ class Classroom:
     ) -> list[str]:
         """Make ``plan.rooms`` rooms in the open session; return their join codes.
 
-        ``config``: the game's config (default: ``{"players": N}`` except in Decipher).
+        ``config``: the game's config (default: what the game's spec makes of the plan's
+        seat count, as the Play together page does).
         """
         session = self.session(session_id)
         if not session.is_open:
             raise ClassEnded(f"the class {session.title} has ended")
-        if config is None and plan.game != "decipher":
-            config = {"players": plan.players}
+        if config is None:
+            config = get_game(plan.game).make_room_config(plan.players)
         codes = []
         conn = self.db.connection()
         for _ in range(plan.rooms):

@@ -1,8 +1,10 @@
 """A plan for making rooms in bulk: "8 intercept rooms, 2 v 2, bots fill the gaps".
 
 A :class:`RoomPlan` is a game, a number of rooms, the seats of each room and how many
-of them are for people; bots take the others. In intercept seats alternate White and
-Black, so two people in a room of four sit on opposite teams, each with a bot partner.
+of them are for people; bots take the others. The games and their seat counts come from
+each registered game's spec (``GameSpec.seat_counts``), so a game registered by entry
+point can be planned too. In intercept seats alternate White and Black, so two people in
+a room of four sit on opposite teams, each with a bot partner.
 
 >>> RoomPlan("intercept", rooms=8, players=4, people=4).bot_seats()
 []
@@ -14,23 +16,75 @@ RoomPlan(game='intercept', rooms=8, players=4, people=4)
 RoomPlan(game='decipher', rooms=3, players=2, people=2)
 >>> str(RoomPlan("mission", rooms=2, players=2, people=1))
 '2 mission rooms, 2 seats, 1 person and 1 bot each'
+>>> [p["label"] for p in presets()][:2]
+['Decipher pairs', 'Intercept 2 v 2']
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.core.protocol import GameSpec, State
+from cipherkit.core.registry import game_names, get_game
 
-__all__ = ["GAME_SEATS", "MAX_ROOMS", "RoomPlan"]
+__all__ = ["MAX_ROOMS", "RoomPlan", "game_seats", "presets"]
 
-GAME_SEATS: dict[str, tuple[int, ...]] = {
-    "decipher": (2,),
-    "intercept": (3, 4, 5, 6, 7, 8),
-    "mission": (1, 2, 3, 4),
-}
-"""The seat counts a classroom room of each game may have."""
+
+def _specs() -> dict[str, GameSpec[State]]:
+    specs = {}
+    for name in game_names():
+        try:
+            specs[name] = get_game(name)
+        except CipherkitError:  # a broken plug-in cannot be planned; the rest can
+            continue
+    return specs
+
+
+def game_seats() -> dict[str, tuple[int, ...]]:
+    """The seat counts a classroom room of each registered game may have.
+
+    >>> game_seats()["intercept"]
+    (3, 4, 5, 6, 7, 8)
+    """
+    return {name: spec.seat_counts() for name, spec in _specs().items()}
+
+
+def presets() -> list[dict[str, Any]]:
+    """One-click plans for the teacher's page, made from each game's spec: pairs for a
+    two-seat game, "k v k" and "1 v 1, bot partners" for a team game, else its usual
+    seat count.
+
+    >>> presets()[-1]
+    {'label': 'Mission, 2 players', 'game': 'mission', 'players': 2, 'people': 2}
+    """
+    found = []
+    for name, spec in _specs().items():
+        label, n = spec.display_name, spec.usual_players()
+        if spec.teams and n % len(spec.teams) == 0:
+            side = n // len(spec.teams)
+            vs = " v ".join([str(side)] * len(spec.teams))
+            found.append({"label": f"{label} {vs}", "game": name, "players": n, "people": n})
+            if side > 1:
+                ones = " v ".join(["1"] * len(spec.teams))
+                found.append(
+                    {
+                        "label": f"{label} {ones}, bot partners",
+                        "game": name,
+                        "players": n,
+                        "people": len(spec.teams),
+                    }
+                )
+        elif spec.seat_counts() == (2,):
+            found.append({"label": f"{label} pairs", "game": name, "players": 2, "people": 2})
+        else:
+            found.append(
+                {"label": f"{label}, {n} players", "game": name, "players": n, "people": n}
+            )
+    return found
+
 
 MAX_ROOMS = 40
 """Rooms one plan may make at once."""
@@ -46,9 +100,10 @@ class RoomPlan:
     people: int
 
     def __post_init__(self) -> None:
-        if self.game not in GAME_SEATS:
+        seats = game_seats()
+        if self.game not in seats:
             raise CipherkitError(
-                f"no game {self.game!r} for class rooms (choose {', '.join(GAME_SEATS)})"
+                f"no game {self.game!r} for class rooms (choose {', '.join(seats)})"
             )
         for name in ("rooms", "players", "people"):
             value = getattr(self, name)
@@ -56,9 +111,9 @@ class RoomPlan:
                 raise CipherkitError(f"a room plan's {name} is a whole number")
         if not 1 <= self.rooms <= MAX_ROOMS:
             raise CipherkitError(f"make 1 to {MAX_ROOMS} rooms at a time, not {self.rooms}")
-        if self.players not in GAME_SEATS[self.game]:
-            seats = ", ".join(map(str, GAME_SEATS[self.game]))
-            raise CipherkitError(f"a {self.game} room has {seats} seats, not {self.players}")
+        if self.players not in seats[self.game]:
+            counts = ", ".join(map(str, seats[self.game]))
+            raise CipherkitError(f"a {self.game} room has {counts} seats, not {self.players}")
         if not 1 <= self.people <= self.players:
             raise CipherkitError(
                 f"people per room: 1 to {self.players} (the seats), not {self.people}"
@@ -82,12 +137,22 @@ class RoomPlan:
         """Read a plan written as a teacher would say it: the game's name, a number of
         rooms, "pairs" or "N v N" (teams); "1 person" / "N people" per room."""
         words = text.lower()
-        game = next((g for g in GAME_SEATS if g in words), None)
+        specs = _specs()
+        # the longest name first, so a game named inside another's name is not taken
+        game = next(
+            (
+                g
+                for g in sorted(specs, key=len, reverse=True)
+                if re.search(rf"\b{re.escape(g)}\b", words)
+            ),
+            None,
+        )
         if game is None:
-            raise CipherkitError(f"name a game in the plan: {', '.join(GAME_SEATS)}")
+            raise CipherkitError(f"name a game in the plan: {', '.join(specs)}")
+        spec = specs[game]
         teams = re.search(r"(\d)\s*(?:v|vs|versus|against)\s*(\d)", words)
         people = re.search(r"(\d+)\s*(?:people|persons?|students?)\b", words)
-        players = GAME_SEATS[game][0] if game != "intercept" else 4
+        players = spec.usual_players()
         if teams:
             players = int(teams.group(1)) + int(teams.group(2))
         elif "pair" in words:

@@ -18,6 +18,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from cipherkit.core.errors import CipherkitError
+from cipherkit.core.registry import get_game
+
 __all__ = ["RoomSummary", "outcome_text", "summarise"]
 
 
@@ -80,21 +83,11 @@ def outcome_text(outcome: dict[str, Any] | None, names: list[str]) -> str:
 
 
 def _progress(game: str, view: dict[str, Any]) -> tuple[str, str]:
-    if game == "intercept":
-        tokens = view.get("tokens") or {}
-        score = ", ".join(
-            f"{team}: {t.get('interceptions', 0)} intercepted, "
-            f"{t.get('miscommunications', 0)} missed"
-            for team, t in tokens.items()
-        )
-        return (f"round {view['round']}" if view.get("round") else ""), score
-    if game == "decipher":
-        hits = view.get("hits") or []
-        score = "hits " + " : ".join(str(sum(bool(h) for h in row)) for row in hits) if hits else ""
-        return (f"turn {view['turn_number']}" if view.get("turn_number") else ""), score
-    collected = view.get("collected")
-    score = f"{len(collected)} glyphs collected" if isinstance(collected, list) else ""
-    return (f"turn {view['turn_number']}" if view.get("turn_number") else ""), score
+    """How far and the score, in the game's own words (its spec's ``progress``)."""
+    try:
+        return get_game(game).describe_progress(view)
+    except CipherkitError:  # a game no longer installed: its rooms still list
+        return "", ""
 
 
 def summarise(info: dict[str, Any], view: dict[str, Any] | None) -> RoomSummary:

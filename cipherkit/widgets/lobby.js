@@ -1,7 +1,9 @@
 // The Play together lobby: plain ES module + DOM, no build step.
 //
+// The games offered (their seat counts, teams and room options) come from the kernel's
+// view, built from each game's spec: nothing here names a game.
 // It draws the `view` trait (start, seated or watching) and the `message` trait, and
-// sends: {type: "create", game, players, bots, name, team}, {type: "join", code, name,
+// sends: {type: "create", game, players, bots, name, team, options}, {type: "join", code, name,
 // team}, {type: "watch", code}, {type: "resume", token} and {type: "leave"}. It never
 // names a seat. The kernel sends this page its own resume token ({type: "token", code,
 // token}); the page keeps it in localStorage for that room, so a reload resumes the seat,
@@ -46,7 +48,7 @@ function h(tag, attrs = {}, ...children) {
 function render({ model, el }) {
   const root = h("div", { class: "ck-lobby", "data-testid": "lobby" });
   el.append(root);
-  const form = { game: "decipher", players: 2, bots: new Set(), name: "", team: "", code: "", timer: false };
+  const form = { game: null, players: 0, bots: new Set(), name: "", team: "", code: "", options: {} };
   let pending = null; // the token sent to resume, forgotten if the kernel refuses it
 
   function send(message) {
@@ -88,11 +90,12 @@ function render({ model, el }) {
   }
 
   function gamePicker(games) {
+    if (!(form.game in games)) form.game = Object.keys(games)[0];
     const spec = games[form.game];
     if (!spec.players.includes(form.players)) form.players = spec.default;
     const seats = [];
     for (let s = 0; s < form.players; s += 1) {
-      const team = spec.teams && form.players > 3 ? ` (${spec.teams[s % 2]})` : "";
+      const team = spec.teams && form.players > 3 ? ` (${spec.teams[s % spec.teams.length]})` : "";
       seats.push(
         h(
           "label",
@@ -124,6 +127,7 @@ function render({ model, el }) {
             onchange: (e) => {
               form.game = e.target.value;
               form.bots = new Set();
+              form.options = {};
               draw();
             },
           },
@@ -150,21 +154,22 @@ function render({ model, el }) {
           )
         : null,
       h("div", { class: "ck-lobby-seats" }, seats),
-      spec.timer
-        ? h(
-            "label",
-            { class: "ck-lobby-check" },
-            h("input", {
-              type: "checkbox",
-              "data-testid": "timer",
-              checked: form.timer,
-              onchange: (e) => {
-                form.timer = e.target.checked;
-              },
-            }),
-            " sand timer: 30 s for the second Encryptor, kept by the server",
-          )
-        : null,
+      spec.blurb ? h("p", { class: "ck-lobby-blurb", text: spec.blurb }) : null,
+      spec.options.map((option) =>
+        h(
+          "label",
+          { class: "ck-lobby-check" },
+          h("input", {
+            type: "checkbox",
+            "data-testid": option.key,
+            checked: form.options[option.key] ?? option.default,
+            onchange: (e) => {
+              form.options[option.key] = e.target.checked;
+            },
+          }),
+          ` ${option.label}`,
+        ),
+      ),
     );
   }
 
@@ -254,7 +259,9 @@ function render({ model, el }) {
           e.preventDefault();
           const message = { type: "create", game: form.game, players: form.players, bots: [...form.bots].sort(), name: form.name };
           if (form.team && view.games[form.game].teams) message.team = form.team;
-          if (form.timer && view.games[form.game].timer) message.timer = true;
+          const offered = view.games[form.game].options.map((o) => o.key);
+          const options = Object.fromEntries(Object.entries(form.options).filter(([k]) => offered.includes(k)));
+          if (Object.keys(options).length) message.options = options;
           send(message);
         },
       },

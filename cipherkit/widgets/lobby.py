@@ -2,8 +2,10 @@
 
 :class:`PlayTogether` is what the gallery's *Play together* page shows: a
 :class:`Lobby` (an anywidget: make a room, join with a code and a name, watch) and,
-once the person has a seat, the table for that seat (:class:`DecipherTable`,
-:class:`InterceptTable` or :class:`MissionTable` built with ``room=``) below it.
+once the person has a seat, the table for that seat below it. The games offered, their
+seat counts, teams and room options come from each registered game's
+:class:`~cipherkit.core.protocol.GameSpec`, so a game registered by entry point is
+offered here too (docs/games.md).
 
 How it stays honest
 -------------------
@@ -48,6 +50,7 @@ import ipywidgets
 import traitlets
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.core.registry import game_names, get_game
 from cipherkit.rooms import (
     RoomClosed,
     RoomError,
@@ -62,7 +65,17 @@ from cipherkit.rooms import (
 )
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
-__all__ = ["FIRST_WAIT", "FREE_WRONG_CODES", "GAMES", "Lobby", "PlayTogether", "check_message"]
+_log = logging.getLogger(__name__)
+
+__all__ = [
+    "FIRST_WAIT",
+    "FREE_WRONG_CODES",
+    "Lobby",
+    "PlayTogether",
+    "check_message",
+    "game_choices",
+    "room_config",
+]
 
 MAX_MESSAGE_CHARS = 400
 FREE_WRONG_CODES = 3
@@ -70,21 +83,37 @@ FREE_WRONG_CODES = 3
 FIRST_WAIT = 2.0
 """Seconds to wait after :data:`FREE_WRONG_CODES` wrong codes; doubles with each one more."""
 
-GAMES: dict[str, dict[str, Any]] = {
-    "decipher": {"title": "Decipher", "players": [2], "default": 2, "teams": None},
-    "intercept": {
-        "title": "Intercept",
-        "players": [3, 4, 5, 6, 7, 8],
-        "default": 4,
-        "teams": ["white", "black"],
-        "timer": True,
-    },
-    "mission": {"title": "Mission", "players": [1, 2, 3, 4], "default": 2, "teams": None},
-}
-"""The games a room may hold, with their seat counts (shown on the page)."""
+MAX_OPTIONS = 8
+"""Most room options one create message may carry."""
+
+
+def game_choices() -> dict[str, dict[str, Any]]:
+    """The games a room may hold, as the page shows them: from each game's spec.
+
+    >>> game_choices()["decipher"]["players"], game_choices()["intercept"]["teams"]
+    ([2], ['white', 'black'])
+    """
+    choices = {}
+    for name in game_names():
+        try:
+            spec = get_game(name)
+        except CipherkitError as exc:  # a broken plug-in is left out, not the page
+            _log.warning("lobby: game %s left out: %s", name, exc)
+            continue
+        choices[name] = {
+            "title": spec.display_name,
+            "blurb": spec.blurb,
+            "players": list(spec.seat_counts()),
+            "default": spec.usual_players(),
+            "teams": list(spec.teams) or None,
+            "options": [
+                {"key": o.key, "label": o.label, "default": o.default} for o in spec.room_options
+            ],
+        }
+    return choices
+
 
 _HERE = pathlib.Path(__file__).parent
-_log = logging.getLogger(__name__)
 
 
 def _text(content: dict[str, Any], key: str, limit: int, *, required: bool = True) -> str:
@@ -112,14 +141,11 @@ name (and team)
     if kind == "join":
         if not {"type", "code", "name"} <= set(content) <= {"type", "code", "name", "team"}:
             raise Refused("refused: a join message has the fields type, code, name (and team)")
-        team = content.get("team")
-        if team not in (None, "", "white", "black"):
-            raise Refused("refused: the team is white or black")
         return {
             "kind": kind,
             "code": _text(content, "code", 40),
             "name": _text(content, "name", 60),
-            "team": team or None,
+            "team": _text(content, "team", 20, required=False) or None,
         }
     if kind == "watch":
         if set(content) != {"type", "code"}:
@@ -130,20 +156,30 @@ name (and team)
             raise Refused("refused: a resume message has the fields type and token")
         return {"kind": kind, "token": _text(content, "token", 128)}
     if kind == "create":
-        allowed = {"type", "game", "players", "bots", "name", "team", "timer"}
+        allowed = {"type", "game", "players", "bots", "name", "team", "options"}
         if not {"type", "game"} <= set(content) <= allowed:
             raise Refused(
-                "refused: a create message has type, game, players, bots, name, team, timer"
+                "refused: a create message has type, game, players, bots, name, team, options"
             )
+        choices = game_choices()
         game = content["game"]
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in choices:
             raise Refused("refused: unknown game")
-        timer = content.get("timer", False)
-        if not isinstance(timer, bool) or (timer and not GAMES[game].get("timer")):
-            raise Refused("refused: timer is true or false, for intercept only")
-        players = content.get("players", GAMES[game]["default"])
-        if players not in GAMES[game]["players"] or isinstance(players, bool):
-            raise Refused(f"refused: {game} is for {GAMES[game]['players']} players")
+        spec = choices[game]
+        options = content.get("options", {})
+        known = {o["key"] for o in spec["options"]}
+        if (
+            not isinstance(options, dict)
+            or len(options) > MAX_OPTIONS
+            or not all(isinstance(v, bool) for v in options.values())
+        ):
+            raise Refused("refused: options are names with true or false")
+        if not set(options) <= known:
+            offered = ", ".join(sorted(known)) or "none"
+            raise Refused(f"refused: {spec['title']} rooms have these options: {offered}")
+        players = content.get("players", spec["default"])
+        if players not in spec["players"] or isinstance(players, bool):
+            raise Refused(f"refused: {spec['title']} is for {spec['players']} players")
         bots = content.get("bots", [])
         if (
             not isinstance(bots, list)
@@ -155,8 +191,8 @@ name (and team)
         if len(bots) >= players:
             raise Refused("refused: leave at least one seat for a person")
         team = content.get("team")
-        if team not in (None, "", "white", "black"):
-            raise Refused("refused: the team is white or black")
+        if team not in (None, "", *(spec["teams"] or ())):
+            raise Refused(f"refused: the team is one of {', '.join(spec['teams'] or ['none'])}")
         return {
             "kind": kind,
             "game": game,
@@ -164,7 +200,7 @@ name (and team)
             "bots": sorted(bots),
             "name": _text(content, "name", 60, required=False),
             "team": team or None,
-            "timer": timer,
+            "options": dict(options),
         }
     if kind == "leave":
         if set(content) != {"type"}:
@@ -173,17 +209,17 @@ name (and team)
     raise Refused("refused: unknown message type")
 
 
-def room_config(game: str, players: int, *, timer: bool = False) -> dict[str, Any] | None:
-    """The config of a room made from the page: in intercept the sand timer if asked
-    (the server keeps it: docs/rooms.md); the demo mission for missions."""
-    if game == "decipher":
-        return None
-    if game == "intercept":
-        return {"players": players, "timer": bool(timer)}
-    from cipherkit.games.mission.config import mission_from_config
-    from cipherkit.widgets.mission_table import table_config
+def room_config(
+    game: str, players: int, options: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """The config of a room made from the page: what the game's spec makes of the seat
+    count and the options chosen (intercept's sand timer is kept by the server:
+    docs/rooms.md).
 
-    return table_config(mission_from_config(None), players)
+    >>> room_config("intercept", 4, {"timer": True})
+    {'players': 4, 'timer': True}
+    """
+    return get_game(game).make_room_config(players, options)
 
 
 def make_table(handle: Any) -> GuardedWidget:
@@ -286,7 +322,7 @@ class Lobby(GuardedWidget):
     def _create(self, msg: dict[str, Any]) -> None:
         game, players = msg["game"], msg["players"]
         try:
-            config = room_config(game, players, timer=msg["timer"])
+            config = room_config(game, players, msg["options"])
             room = self.store.create_room(game, config, bots=msg["bots"])
         except CipherkitError as exc:
             raise Refused(f"refused: {exc}") from None
@@ -328,20 +364,15 @@ class Lobby(GuardedWidget):
 
     def _show(self) -> None:
         handle = self.handle
-        view: dict[str, Any] = {
-            "stage": "start",
-            "games": {
-                name: {k: spec.get(k) for k in ("title", "players", "default", "teams", "timer")}
-                for name, spec in GAMES.items()
-            },
-        }
+        choices = game_choices()
+        view: dict[str, Any] = {"stage": "start", "games": choices}
         if handle is not None:
             info = handle.info()
             seats = info["seats"]
             view["stage"] = "watching" if handle.seat is None else "seated"
             view["code"] = handle.code
             view["game"] = info["game"]
-            view["title"] = GAMES[info["game"]]["title"]
+            view["title"] = choices.get(info["game"], {}).get("title", info["game"])
             view["players"] = [
                 {
                     "seat": s["seat"],

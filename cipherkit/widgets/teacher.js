@@ -29,7 +29,7 @@ function h(tag, attrs = {}, ...children) {
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
   el.append(root);
-  const form = { key: "", title: "", game: "decipher", rooms: 4, players: 2, people: 2, bigCodes: false };
+  const form = { key: "", title: "", game: null, rooms: 4, players: 2, people: 2, bigCodes: false };
 
   const send = (message) => model.send(message);
 
@@ -92,6 +92,7 @@ function render({ model, el }) {
 
   function makeStage(view) {
     const games = view.games || {};
+    if (!(form.game in games)) form.game = Object.keys(games)[0] || null;
     const seats = games[form.game] || [2];
     if (!seats.includes(form.players)) form.players = seats[0];
     if (form.people > form.players) form.people = form.players;

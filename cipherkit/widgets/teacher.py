@@ -57,7 +57,7 @@ import ipywidgets
 import traitlets
 
 from cipherkit.classroom import Classroom, RoomPlan, open_classroom
-from cipherkit.classroom.plans import GAME_SEATS
+from cipherkit.classroom.plans import game_seats, presets
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms import default_store_url
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
@@ -69,14 +69,6 @@ FREE_WRONG_KEYS = 3
 FIRST_WAIT = 2.0
 REFRESH_SECONDS = 2.0
 """Seconds between two looks at the class while unlocked."""
-
-PRESETS: list[dict[str, Any]] = [
-    {"label": "Decipher pairs", "game": "decipher", "players": 2, "people": 2},
-    {"label": "Intercept 2 v 2", "game": "intercept", "players": 4, "people": 4},
-    {"label": "Intercept 1 v 1, bot partners", "game": "intercept", "players": 4, "people": 2},
-    {"label": "Mission, 2 players", "game": "mission", "players": 2, "people": 2},
-]
-"""The plans offered as one-click presets (the page only fills the form with them)."""
 
 _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
@@ -272,8 +264,8 @@ class TeacherDesk(GuardedWidget):
             "locked": False,
             "session": session,
             "open_sessions": [s.to_json() for s in desk.sessions() if s.is_open][:20],
-            "games": {game: list(seats) for game, seats in GAME_SEATS.items()},
-            "presets": PRESETS,
+            "games": {game: list(seats) for game, seats in game_seats().items()},
+            "presets": presets(),
             "rooms": rooms,
             "results": results,
             "grid": grid,
@@ -297,9 +289,9 @@ class TeacherDesk(GuardedWidget):
 
 def _room_config(plan: RoomPlan) -> dict[str, Any] | None:
     """The room config the Play together page would use for this game and seat count."""
-    from cipherkit.widgets.lobby import room_config
+    from cipherkit.core.registry import get_game
 
-    return room_config(plan.game, plan.players)
+    return get_game(plan.game).make_room_config(plan.players)
 
 
 class TeacherPage(ipywidgets.VBox):

@@ -93,12 +93,17 @@ def test_an_intercept_room_with_the_sand_timer(tmp_path: Path) -> None:
     with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
         lobby = Lobby(store=store)
         try:
-            assert lobby.view["games"]["intercept"]["timer"] is True
-            send(lobby, {"type": "create", "game": "decipher", "timer": True, "name": "Ada"})
-            assert lobby.message == "refused: timer is true or false, for intercept only"
+            (timer,) = lobby.view["games"]["intercept"]["options"]
+            assert timer["key"] == "timer" and timer["default"] is False
+            assert lobby.view["games"]["decipher"]["options"] == []
+            create = {"type": "create", "game": "decipher", "name": "Ada"}
+            send(lobby, {**create, "options": {"timer": True}})
+            assert lobby.message == "refused: Decipher rooms have these options: none"
+            send(lobby, {**create, "game": "intercept", "options": {"timer": "yes"}})
+            assert lobby.message == "refused: options are names with true or false"
             assert store.rooms() == []
             message = {"type": "create", "game": "intercept", "players": 4, "bots": [1, 2, 3]}
-            send(lobby, {**message, "timer": True, "name": "Ada"})
+            send(lobby, {**message, "options": {"timer": True}, "name": "Ada"})
             assert lobby.message == "" and lobby.view["stage"] == "seated"
             (room,) = store.rooms()
             assert store.room(room["id"]).record().config["timer"] is True

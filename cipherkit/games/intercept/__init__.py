@@ -68,7 +68,9 @@ GAME = GameSpec(
     default_players=4,
     teams=("white", "black"),
     default_bots=("ck",),
-    room_options=(RoomOption("timer", "sand timer"),),
+    room_options=(
+        RoomOption("timer", "sand timer: 30 s for the second Encryptor, kept by the server"),
+    ),
     room_config=present.room_config,
     progress=present.progress,
 )
