@@ -287,9 +287,9 @@ class Classroom:
             out.append(summarise(info, view))
         return out
 
-    def results(self, session_id: str) -> list[dict[str, Any]]:
-        """Each room's result: code, game, players, status, finished, result text,
-        whether its record is kept (a finished room's record is kept now if not yet)."""
+    def room_infos(self, session_id: str) -> list[dict[str, Any]]:
+        """Each of the session's rooms' public facts (:meth:`cipherkit.rooms.Room.info`),
+        in the order they were made; a finished room's record is kept now if not yet."""
         kept = self._kept(session_id)
         out = []
         for room_id in self.room_ids(session_id):
@@ -300,10 +300,18 @@ class Classroom:
             if info["over"] and room_id not in kept:
                 self.keep_record(session_id, room_id)
                 kept[room_id] = (True, time.time())
+            out.append({**info, "record_kept": room_id in kept})
+        return out
+
+    def results(self, session_id: str) -> list[dict[str, Any]]:
+        """Each room's result: code, game, players, status, finished, result text,
+        whether its record is kept (a finished room's record is kept now if not yet)."""
+        out = []
+        for info in self.room_infos(session_id):
             names = [s["name"] or f"seat {s['seat'] + 1}" for s in info["seats"]]
             out.append(
                 {
-                    "room": room_id,
+                    "room": info["id"],
                     "code": info["code"],
                     "game": info["game"],
                     "players": names,
@@ -311,7 +319,7 @@ class Classroom:
                     "finished": bool(info["over"]),
                     "actions": int(info["version"]),
                     "result": outcome_text(info["outcome"], names) or "not finished",
-                    "record_kept": room_id in kept,
+                    "record_kept": info["record_kept"],
                 }
             )
         return out

@@ -32,7 +32,8 @@ def run_class(args: argparse.Namespace) -> int:
         print(json.dumps({**counts, "files": [str(p) for p in paths]}, indent=2))
     else:
         print(
-            f"wrote {paths[0]} ({counts['attempts']} attempts) and {paths[1]} "
-            f"({counts['rooms']} rooms) from {counts['sessions']} class sessions"
+            f"wrote {paths[0]} ({counts['attempts']} attempts), {paths[1]} "
+            f"({counts['rooms']} rooms) and {paths[2]} (one row per student) "
+            f"from {counts['sessions']} class sessions"
         )
     return 0

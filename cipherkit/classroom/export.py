@@ -1,9 +1,20 @@
-"""A class's results as CSV files a spreadsheet opens: attempts and room results.
+"""A class's results as CSV files a spreadsheet opens: students, rooms and attempts.
 
-:func:`export_csv` writes, into a folder, ``attempts.csv`` (class code, class, student,
-lesson, exercise, correct, when) and ``rooms.csv`` (class code, class, room code, game,
-players, status, finished, actions, result), every class session of the store, oldest
-first, and ``records/ROOM.json`` for every kept room record (opens in ``Replay``).
+:func:`export_texts` makes three CSV texts (UTF-8 with a byte-order mark, so Excel reads
+accents; no cell that a spreadsheet would run as a formula):
+
+``students.csv``
+    one row per student of each class session: rooms played, won, lost, drawn, points,
+    exercises tried and solved, last seen (the gradebook file);
+``rooms.csv``
+    one row per seat of each room: the room, its players and result, and the seat's
+    player, team, result and points;
+``attempts.csv``
+    one row per checked answer: student, lesson, exercise, right or wrong, when.
+
+:func:`export_csv` writes them into a folder with ``records/ROOM.json`` for every kept
+room record (opens in ``Replay``). The teacher page downloads the same texts for its open
+session (its *Export results* buttons).
 
 >>> import tempfile, csv, pathlib
 >>> from cipherkit.classroom import open_classroom
@@ -13,8 +24,8 @@ first, and ``records/ROOM.json`` for every kept room record (opens in ``Replay``
 >>> _ = desk.record_attempt(s.code, "Ada", "01-caesar", "q1", False)
 >>> written = export_csv(desk, pathlib.Path(folder.name) / "out")
 >>> [p.name for p in written]
-['attempts.csv', 'rooms.csv']
->>> rows = list(csv.DictReader(written[0].open()))
+['attempts.csv', 'rooms.csv', 'students.csv']
+>>> rows = list(csv.DictReader(written[0].open(encoding="utf-8-sig")))
 >>> rows[0]["student"], rows[0]["correct"]
 ('Ada', 'no')
 >>> desk.close(); folder.cleanup()
@@ -23,14 +34,24 @@ first, and ``records/ROOM.json`` for every kept room record (opens in ``Replay``
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
+from typing import Any
 
 from cipherkit.classroom.classroom import Classroom
-from cipherkit.classroom.sessions import iso
+from cipherkit.classroom.gradebook import cell, seat_results, students
+from cipherkit.classroom.sessions import ClassSession, iso
+from cipherkit.classroom.summaries import outcome_text
 from cipherkit.core.errors import CipherkitError
 
-__all__ = ["ATTEMPT_COLUMNS", "ROOM_COLUMNS", "export_csv"]
+__all__ = [
+    "ATTEMPT_COLUMNS",
+    "ROOM_COLUMNS",
+    "STUDENT_COLUMNS",
+    "export_csv",
+    "export_texts",
+]
 
 ATTEMPT_COLUMNS = ["class_code", "class", "student", "lesson", "exercise", "correct", "at"]
 ROOM_COLUMNS = [
@@ -43,59 +64,109 @@ ROOM_COLUMNS = [
     "finished",
     "actions",
     "result",
+    "seat",
+    "player",
+    "team",
+    "seat_result",
+    "points",
 ]
+STUDENT_COLUMNS = [
+    "class_code",
+    "class",
+    "student",
+    "rooms",
+    "won",
+    "lost",
+    "drawn",
+    "points",
+    "exercises_tried",
+    "exercises_solved",
+    "last_seen",
+]
+BOM = "\ufeff"
 
 
-def _safe(value: object) -> str:
-    """A cell a spreadsheet will not run as a formula."""
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+def _csv(columns: list[str], rows: list[list[Any]]) -> str:
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    writer.writerows([[cell(v) for v in row] for row in rows])
+    return BOM + out.getvalue()
 
 
-def export_csv(classroom: Classroom, folder: str | Path) -> list[Path]:
-    """Write ``attempts.csv``, ``rooms.csv`` (and ``records/*.json``) into ``folder``
-    (made if missing); return the CSV paths."""
+def _rooms_rows(session: ClassSession, infos: list[dict[str, Any]]) -> list[list[Any]]:
+    rows = []
+    for info in infos:
+        seats = seat_results(info)
+        names = [s.name for s in seats]
+        head = [
+            session.code,
+            session.title,
+            info["code"],
+            info["game"],
+            " / ".join(names),
+            info["status"],
+            "yes" if info["over"] else "no",
+            int(info["version"]),
+            outcome_text(info["outcome"], names) or "not finished",
+        ]
+        for seat in seats:
+            player = f"{seat.name} (bot)" if seat.bot else seat.name
+            points = "" if seat.points is None else f"{seat.points:g}"
+            rows.append([*head, seat.seat + 1, player, seat.team, seat.result, points])
+    return rows
+
+
+def export_texts(classroom: Classroom, session_id: str | None = None) -> dict[str, str]:
+    """The three CSV files as texts (file name -> text with BOM), for one class session
+    or (``None``) every session of the store, oldest first."""
+    if session_id is None:
+        sessions = sorted(classroom.sessions(), key=lambda s: s.created)
+    else:
+        sessions = [classroom.session(session_id)]
+    attempts: list[list[Any]] = []
+    rooms: list[list[Any]] = []
+    people: list[list[Any]] = []
+    for session in sessions:
+        tries = classroom.attempts(session.id)
+        infos = classroom.room_infos(session.id)
+        attempts += [
+            [
+                session.code,
+                session.title,
+                a.student,
+                a.lesson,
+                a.exercise,
+                "yes" if a.correct else "no",
+                iso(a.at),
+            ]
+            for a in tries
+        ]
+        rooms += _rooms_rows(session, infos)
+        people += [[session.code, session.title, *s.row().values()] for s in students(infos, tries)]
+    return {
+        "attempts.csv": _csv(ATTEMPT_COLUMNS, attempts),
+        "rooms.csv": _csv(ROOM_COLUMNS, rooms),
+        "students.csv": _csv(STUDENT_COLUMNS, people),
+    }
+
+
+def export_csv(
+    classroom: Classroom, folder: str | Path, session_id: str | None = None
+) -> list[Path]:
+    """Write ``attempts.csv``, ``rooms.csv``, ``students.csv`` (and ``records/*.json``)
+    into ``folder`` (made if missing); return the CSV paths."""
     out = Path(folder)
     try:
         out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CipherkitError(f"cannot write to {out}: {exc.strerror}") from None
-    sessions = sorted(classroom.sessions(), key=lambda s: s.created)
-    attempts_path, rooms_path = out / "attempts.csv", out / "rooms.csv"
-    with attempts_path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(ATTEMPT_COLUMNS)
-        for session in sessions:
-            for a in classroom.attempts(session.id):
-                writer.writerow(
-                    [
-                        session.code,
-                        _safe(session.title),
-                        _safe(a.student),
-                        _safe(a.lesson),
-                        _safe(a.exercise),
-                        "yes" if a.correct else "no",
-                        iso(a.at),
-                    ]
-                )
-    with rooms_path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(ROOM_COLUMNS)
+        written = []
+        for name, text in export_texts(classroom, session_id).items():
+            path = out / name
+            path.write_text(text, encoding="utf-8", newline="")
+            written.append(path)
+        sessions = classroom.sessions() if session_id is None else [classroom.session(session_id)]
         for session in sessions:
             for r in classroom.results(session.id):
-                writer.writerow(
-                    [
-                        session.code,
-                        _safe(session.title),
-                        r["code"],
-                        r["game"],
-                        _safe(" / ".join(r["players"])),
-                        r["status"],
-                        "yes" if r["finished"] else "no",
-                        r["actions"],
-                        _safe(r["result"]),
-                    ]
-                )
                 if r["record_kept"]:
                     records = out / "records"
                     records.mkdir(exist_ok=True)
@@ -103,4 +174,6 @@ def export_csv(classroom: Classroom, folder: str | Path) -> list[Path]:
                         json.dumps(classroom.record_json(r["room"]), indent=1) + "\n",
                         encoding="utf-8",
                     )
-    return [attempts_path, rooms_path]
+    except OSError as exc:
+        raise CipherkitError(f"cannot write to {out}: {exc.strerror}") from None
+    return written

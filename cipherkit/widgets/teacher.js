@@ -4,7 +4,7 @@
 // {type: "unlock", key}, {type: "start", title}, {type: "continue", session},
 // {type: "make", game, rooms, players, people}, {type: "watch", room},
 // {type: "stop_watching"}, {type: "close_room", room}, {type: "fill_bots", room},
-// {type: "fill_bots_all"} and {type: "end"}. Everything it
+// {type: "fill_bots_all"}, {type: "export", what} and {type: "end"}. Everything it
 // shows comes from the kernel, which checks every message; nothing here decides.
 // A teacher link carries the key in its fragment (#key=...): it is sent once, then
 // removed from the address bar so a projected screen does not show it.
@@ -70,6 +70,14 @@ function render({ model, el }) {
         h("div", { class: "ck-teacher-label", text: `Class session: ${s.title}` }),
         h("div", { class: "ck-teacher-big", "data-testid": "class-code", text: s.code }),
         h("div", { class: "ck-teacher-hint", text: "Students type this class code and their name in a lesson's exercises to have their answers counted." }),
+        h(
+          "div",
+          { class: "ck-teacher-row", "data-testid": "export" },
+          h("span", { class: "ck-teacher-label", text: "Export results (CSV for a spreadsheet or gradebook):" }),
+          h("button", { "data-testid": "export-students", onclick: () => send({ type: "export", what: "students" }), text: "Students" }),
+          h("button", { "data-testid": "export-rooms", onclick: () => send({ type: "export", what: "rooms" }), text: "Rooms" }),
+          h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: "Exercise attempts" }),
+        ),
         h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => { if (window.confirm("End this class session? Its rooms close; their records are kept.")) send({ type: "end" }); }, text: "End session" })),
       );
     }
@@ -250,6 +258,16 @@ function render({ model, el }) {
 
   model.on("change:view", draw);
   model.on("change:message", draw);
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
+    // The kernel sent one CSV file for this page alone: hand it to the browser to save.
+    const url = URL.createObjectURL(new Blob([msg.text], { type: "text/csv;charset=utf-8" }));
+    const link = h("a", { href: url, download: String(msg.name || "results.csv") });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  });
   draw();
 
   const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));

@@ -84,7 +84,12 @@ _FIELDS: dict[str, set[str]] = {
     "watch": {"room"},
     "stop_watching": set(),
     "end": set(),
+    "export": {"what"},
 }
+
+EXPORTS = ("students", "rooms", "attempts")
+"""What the page's *Export results* buttons download: the CSV files of
+:func:`cipherkit.classroom.export.export_texts`, for the open session."""
 
 
 def check_message(content: Any, buffers: Any = None) -> dict[str, Any]:
@@ -113,6 +118,8 @@ people, players, rooms
                 raise Refused(f"refused: {key} must be a whole number")
         elif not isinstance(value, str) or len(value) > 200:
             raise Refused(f"refused: {key} must be short text")
+    if kind == "export" and msg["what"] not in EXPORTS:
+        raise Refused(f"refused: export one of {', '.join(EXPORTS)}")
     return msg
 
 
@@ -233,6 +240,18 @@ class TeacherDesk(GuardedWidget):
             desk.end_session(self._session_id)
             self._watch(None)
             self._session_id = None
+        elif kind == "export":
+            self._export(msg["what"])
+
+    def _export(self, what: str) -> None:
+        """Send the page one CSV file of the open session to download (never a trait:
+        the file goes to this page only)."""
+        from cipherkit.classroom.export import export_texts
+
+        assert self._session_id is not None
+        session = self.classroom.session(self._session_id)
+        text = export_texts(self.classroom, session.id)[f"{what}.csv"]
+        self.send({"type": "download", "name": f"{session.code}-{what}.csv", "text": text})
 
     def _watch(self, code: str | None) -> None:
         self.watching = code

@@ -13,6 +13,7 @@ states, or any websocket frame.
 from __future__ import annotations
 
 import csv
+import io
 import os
 import re
 import subprocess
@@ -226,6 +227,25 @@ def test_a_class_from_start_to_export(class_server: Any, contexts: Any, tmp_path
     # The second box of the page was told of the class too (same localStorage).
     lesson.page.locator("[data-testid=class-info]").nth(1).filter(has_text="as Ada").wait_for()
 
+    # The teacher downloads the gradebook from the page: one row per student, each with
+    # the result the store holds for their seat and their exercises.
+    with teacher.page.expect_download() as downloaded:
+        teacher.page.locator("[data-testid=export-students]").click()
+    assert downloaded.value.suggested_filename == f"{class_code}-students.csv"
+    raw = Path(downloaded.value.path()).read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # the BOM a spreadsheet needs for UTF-8
+    people = {r["student"]: r for r in csv.DictReader(io.StringIO(raw.decode("utf-8-sig")))}
+    assert set(people) == {"Ada", "Bo", "Cy", "Di"}
+    for code, pair in names.items():
+        outcome = store.room(code).info()["outcome"]
+        for seat, name in enumerate(pair):
+            row = people[name]
+            expected = (
+                "drawn" if outcome["draw"] else "won" if seat in outcome["winners"] else "lost"
+            )
+            assert row["rooms"] == "1" and row[expected] == "1", (name, row)
+    assert (people["Ada"]["exercises_tried"], people["Ada"]["exercises_solved"]) == ("1", "1")
+
     # The export holds the same.
     out = tmp_path / "csv"
     done = subprocess.run(
@@ -245,13 +265,15 @@ def test_a_class_from_start_to_export(class_server: Any, contexts: Any, tmp_path
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    attempts = list(csv.DictReader((out / "attempts.csv").open(encoding="utf-8")))
+    attempts = list(csv.DictReader((out / "attempts.csv").open(encoding="utf-8-sig")))
     assert [(a["class_code"], a["student"], a["lesson"], a["correct"]) for a in attempts] == [
         (class_code, "Ada", "01-caesar-and-brute-force", "no"),
         (class_code, "Ada", "01-caesar-and-brute-force", "yes"),
     ]
     assert attempts[0]["exercise"] == "What does the message say?"
-    rooms = {r["room_code"]: r for r in csv.DictReader((out / "rooms.csv").open(encoding="utf-8"))}
+    rooms = {
+        r["room_code"]: r for r in csv.DictReader((out / "rooms.csv").open(encoding="utf-8-sig"))
+    }
     assert set(rooms) == set(codes)
     assert rooms[codes[0]]["players"] == "Ada / Bo" and rooms[codes[1]]["finished"] == "yes"
     assert all((out / "records" / f"{code}.json").exists() for code in codes)

@@ -107,13 +107,13 @@ def test_attempts_grid_and_export(store_url: str, tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "3 attempts" in done.stdout
-    attempts = list(csv.DictReader((out / "attempts.csv").open()))
+    attempts = list(csv.DictReader((out / "attempts.csv").open(encoding="utf-8-sig")))
     assert [(a["student"], a["exercise"], a["correct"]) for a in attempts] == [
         ("Ada", "q1", "no"),
         ("Ada", "q1", "yes"),
         ("'=cmd()", "q2", "no"),
     ]
-    rooms = list(csv.DictReader((out / "rooms.csv").open()))
+    rooms = list(csv.DictReader((out / "rooms.csv").open(encoding="utf-8-sig")))
     assert rooms[0]["room_code"] == codes[0] and rooms[0]["players"] == "Cy / Di"
     assert rooms[0]["finished"] == "yes"
     assert Record.from_json(json.loads((out / "records" / f"{codes[0]}.json").read_text()))
@@ -146,4 +146,5 @@ def test_export_needs_a_store(tmp_path: Path) -> None:
 def test_export_to_a_fresh_classroom_writes_headers(sqlite_url: str, tmp_path: Path) -> None:
     with open_classroom(sqlite_url) as desk:
         paths = export_csv(desk, tmp_path / "x")
-    assert [p.read_text().splitlines()[0].split(",")[0] for p in paths] == ["class_code"] * 2
+    texts = [p.read_text(encoding="utf-8") for p in paths]
+    assert [t.splitlines()[0].split(",")[0] for t in texts] == ["\ufeffclass_code"] * 3

@@ -154,3 +154,32 @@ def test_exercise_box_without_a_class_store_names_no_server_file(tmp_path: Path)
     assert str(tmp_path) not in json.dumps(box.view)
     assert box.check("hello") == "✓ correct"
     box.close()
+
+
+def test_desk_exports_the_open_session_to_this_page_only(
+    desk: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import csv
+    import io
+
+    session = desk.start_session("Year 9")
+    desk.record_attempt(session.code, "Ada", "01-caesar", "q1", True)
+    page = TeacherDesk(classroom=desk, refresh=0)
+    sent: list[dict[str, object]] = []
+    monkeypatch.setattr(page, "send", lambda content, buffers=None: sent.append(content))
+    page.handle_message({"type": "export", "what": "students"})
+    assert page.message == "refused: enter the teacher key first" and sent == []
+    page.handle_message({"type": "unlock", "key": KEY})
+    page.handle_message({"type": "export", "what": "students"})
+    assert page.message == "refused: start a class session first" and sent == []
+    page.handle_message({"type": "continue", "session": session.code})
+    page.handle_message({"type": "export", "what": "../../etc/passwd"})
+    assert page.message == "refused: export one of students, rooms, attempts" and sent == []
+    page.handle_message({"type": "export", "what": "students"})
+    assert page.message == ""
+    (download,) = sent
+    assert download["type"] == "download" and download["name"] == f"{session.code}-students.csv"
+    text = str(download["text"])
+    (row,) = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
+    assert (row["student"], row["exercises_solved"]) == ("Ada", "1")
+    page.close()

@@ -1,0 +1,69 @@
+"""The gradebook export: one row per student and per seat, UTF-8 with a BOM, no cell a
+spreadsheet would run as a formula (invisible and full-width forms included)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from cipherkit.classroom import RoomPlan, open_classroom
+from cipherkit.classroom.export import STUDENT_COLUMNS, export_texts
+from cipherkit.classroom.gradebook import cell
+from tests.classroom.test_classroom import play_out
+
+
+def read(text: str) -> list[dict[str, str]]:
+    assert text.startswith("\ufeff"), "Excel needs the byte-order mark to read UTF-8"
+    return list(csv.DictReader(io.StringIO(text[1:])))
+
+
+def test_students_and_seats_for_a_gradebook(store_url: str) -> None:
+    desk = open_classroom(store_url)
+    session = desk.start_session("Année 9 · codes")
+    other = desk.start_session("Another class")
+    desk.record_attempt(session.code, "Zoë", "01-caesar", "q1", False)
+    desk.record_attempt(session.code, "Zoë", "01-caesar", "q1", True)
+    desk.record_attempt(session.code, "Zoë", "01-caesar", "q2", False)
+    desk.record_attempt(other.code, "Nobody here", "01-caesar", "q1", True)
+    codes = desk.make_rooms(session.id, RoomPlan.parse("2 decipher pairs"))
+    play_out(store_url, codes[0], ["Zoë", "Ben"])
+    texts = export_texts(desk, session.id)
+    desk.close()
+
+    people = {r["student"]: r for r in read(texts["students.csv"])}
+    assert list(read(texts["students.csv"])[0]) == STUDENT_COLUMNS
+    assert set(people) == {"Zoë", "Ben"}  # the other session's student is not in it
+    zoe, ben = people["Zoë"], people["Ben"]
+    assert zoe["class"] == "Année 9 · codes"
+    assert (zoe["exercises_tried"], zoe["exercises_solved"]) == ("2", "1")
+    assert (ben["exercises_tried"], ben["exercises_solved"]) == ("0", "0")
+    for row in (zoe, ben):
+        assert row["rooms"] == "1"
+        assert int(row["won"]) + int(row["lost"]) + int(row["drawn"]) == 1
+        assert row["last_seen"].endswith("+00:00")
+    assert {zoe["won"], ben["won"]} in ({"1", "0"}, {"0"})  # one winner, or a draw
+
+    seats = read(texts["rooms.csv"])
+    played = [r for r in seats if r["room_code"] == codes[0]]
+    assert [(r["seat"], r["player"]) for r in played] == [("1", "Zoë"), ("2", "Ben")]
+    assert {r["seat_result"] for r in played} <= {"won", "lost", "drawn"}
+    waiting = [r for r in seats if r["room_code"] == codes[1]]
+    assert [r["seat_result"] for r in waiting] == ["playing", "playing"]
+    assert all(r["players"] == "Zoë / Ben" for r in played)
+
+
+def test_no_cell_runs_as_a_formula(store_url: str) -> None:
+    desk = open_classroom(store_url)
+    session = desk.start_session("=HYPERLINK(1)")
+    for name in ("=1+1", "\u200b=1+1", "＝1+1", "+A1", "@SUM(A1)", "-2"):
+        desk.record_attempt(session.code, name, "01-caesar", "q1", True)
+    texts = export_texts(desk, session.id)
+    desk.close()
+    for name, text in texts.items():
+        for row in csv.reader(io.StringIO(text[1:])):
+            for value in row:
+                assert value[:1] not in "=+-@＝＋－＠", (name, value)
+    students = [r["student"] for r in read(texts["students.csv"])]
+    # the zero-width space is dropped from the cell, so it is defused like the first
+    assert students == ["'=1+1", "'=1+1", "'＝1+1", "'+A1", "'@SUM(A1)", "'-2"]
+    assert cell("2024-01-01") == "2024-01-01" and cell("Ada-Lou") == "Ada-Lou"
