@@ -170,7 +170,16 @@ function render({ model, el }) {
                 {},
                 r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...(view.watching === r.code ? {} : { room: r.id }) }), text: view.watching === r.code ? "Stop watching" : "Watch" }) : null,
                 r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: "Bots take the empty seats" }) : null,
-                r.status === "open" ? h("button", { "data-testid": "close-room", onclick: () => send({ type: "close_room", room: r.id }), text: "Close" }) : null,
+                r.status === "open"
+                  ? h("button", {
+                      "data-testid": "close-room",
+                      onclick: () => {
+                        const ask = r.over ? `Close room ${r.code}? Its record is kept.` : `Close room ${r.code}? Its game is not over: the students in it stop playing now. Its record is kept.`;
+                        if (window.confirm(ask)) send({ type: "close_room", room: r.id });
+                      },
+                      text: "Close",
+                    })
+                  : null,
               ),
             ),
           ),

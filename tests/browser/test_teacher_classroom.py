@@ -403,3 +403,22 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
     assert len(hidden) >= 4, hidden  # the scan still looks for most of the eight
     leaked = [w for w in hidden if re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", shown, re.I)]
     assert leaked == []
+
+    # Close asks first: a game under way is not ended by a slip of the finger.
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    teacher.page.once("dialog", lambda dialog: answer(dialog, False))
+    row.locator("[data-testid=close-room]").click()
+    teacher.page.wait_for_function("() => true")  # the click's dialog has been answered
+    assert asked and "not over" in asked[0]
+    with open_store(url) as store:
+        assert store.room(code).info()["status"] == "open"
+    teacher.page.once("dialog", lambda dialog: answer(dialog, True))
+    row.locator("[data-testid=close-room]").click()
+    row.locator("[data-testid=state]").filter(has_text="closed").wait_for()
+    with open_store(url) as store:
+        assert store.room(code).info()["status"] == "closed"
