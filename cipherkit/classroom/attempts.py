@@ -25,9 +25,11 @@ from typing import Any
 from cipherkit.classroom.errors import ClassError
 from cipherkit.classroom.sessions import iso
 
-__all__ = ["Attempt", "clean_label", "grid"]
+__all__ = ["MAX_QUESTION", "Attempt", "clean_label", "clean_question", "grid"]
 
 MAX_LABEL = 80
+MAX_QUESTION = 2000
+"""The longest exercise text kept with an attempt (the whole question, for the export)."""
 
 
 def clean_label(text: object, what: str) -> str:
@@ -50,6 +52,18 @@ def clean_label(text: object, what: str) -> str:
     return text[:MAX_LABEL]
 
 
+def clean_question(text: object) -> str:
+    """An exercise's whole text, kept with its attempts: printable, spaces squeezed.
+
+    >>> clean_question("Decrypt\\n  KHOOR  WRUOG")
+    'Decrypt KHOOR WRUOG'
+    """
+    if not isinstance(text, str):
+        return ""
+    text = "".join(c for c in unicodedata.normalize("NFC", text) if c.isprintable() or c.isspace())
+    return " ".join(text.split())[:MAX_QUESTION]
+
+
 @dataclass(frozen=True)
 class Attempt:
     """One checked answer."""
@@ -60,6 +74,8 @@ class Attempt:
     exercise: str
     correct: bool
     at: float
+    exercise_id: str = ""
+    question: str = ""
 
     @property
     def column(self) -> str:
@@ -72,6 +88,8 @@ class Attempt:
             "student": self.student,
             "lesson": self.lesson,
             "exercise": self.exercise,
+            "exercise_id": self.exercise_id,
+            "question": self.question,
             "correct": self.correct,
             "at": iso(self.at),
         }

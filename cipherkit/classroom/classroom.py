@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cipherkit.classroom.attempts import Attempt, clean_label, grid
+from cipherkit.classroom.attempts import Attempt, clean_label, clean_question, grid
 from cipherkit.classroom.errors import ClassEnded, ClassError, UnknownClass
 from cipherkit.classroom.keys import check_key, clean_key, hash_key
 from cipherkit.classroom.plans import RoomPlan
@@ -326,9 +326,19 @@ class Classroom:
 
     # ------------------------------------------------------------ exercises
     def record_attempt(
-        self, class_code: str, student: str, lesson: str, exercise: str, correct: bool
+        self,
+        class_code: str,
+        student: str,
+        lesson: str,
+        exercise: str,
+        correct: bool,
+        *,
+        exercise_id: str = "",
+        question: str = "",
     ) -> Attempt:
-        """Count one checked answer in the open class with ``class_code``."""
+        """Count one checked answer in the open class with ``class_code``; ``exercise``
+        is the grid's short label, ``exercise_id`` and ``question`` (the whole text) go
+        to the export."""
         session = self.open_session(class_code)
         attempt = Attempt(
             session.id,
@@ -337,12 +347,14 @@ class Classroom:
             clean_label(exercise, "exercise"),
             bool(correct),
             time.time(),
+            clean_label(exercise_id, "exercise") if exercise_id else "",
+            clean_question(question),
         )
         conn = self.db.connection()
         with conn.transaction(write=True):
             conn.execute(
                 "INSERT INTO class_attempts (id, session_id, student, lesson, exercise, "
-                "correct, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "correct, at, exercise_id, question) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     secrets.token_hex(8),
                     session.id,
@@ -351,6 +363,8 @@ class Classroom:
                     attempt.exercise,
                     int(attempt.correct),
                     attempt.at,
+                    attempt.exercise_id,
+                    attempt.question,
                 ),
             )
         return attempt
@@ -358,12 +372,21 @@ class Classroom:
     def attempts(self, session_id: str) -> list[Attempt]:
         """The session's attempts, oldest first."""
         rows = self.db.connection().execute(
-            "SELECT session_id, student, lesson, exercise, correct, at FROM class_attempts "
-            "WHERE session_id = ? ORDER BY at, id",
+            "SELECT session_id, student, lesson, exercise, correct, at, exercise_id, question "
+            "FROM class_attempts WHERE session_id = ? ORDER BY at, id",
             (session_id,),
         )
         return [
-            Attempt(str(r[0]), str(r[1]), str(r[2]), str(r[3]), bool(r[4]), float(r[5]))
+            Attempt(
+                str(r[0]),
+                str(r[1]),
+                str(r[2]),
+                str(r[3]),
+                bool(r[4]),
+                float(r[5]),
+                str(r[6] or ""),
+                str(r[7] or ""),
+            )
             for r in rows
         ]
 

@@ -10,7 +10,8 @@ accents; no cell that a spreadsheet would run as a formula):
     one row per seat of each room: the room, its players and result, and the seat's
     player, team, result and points;
 ``attempts.csv``
-    one row per checked answer: student, lesson, exercise, right or wrong, when.
+    one row per checked answer: student, lesson, exercise (its short label, id and whole
+    text), right or wrong, when.
 
 :func:`export_csv` writes them into a folder with ``records/ROOM.json`` for every kept
 room record (opens in ``Replay``). The teacher page downloads the same texts for its open
@@ -53,7 +54,17 @@ __all__ = [
     "export_texts",
 ]
 
-ATTEMPT_COLUMNS = ["class_code", "class", "student", "lesson", "exercise", "correct", "at"]
+ATTEMPT_COLUMNS = [
+    "class_code",
+    "class",
+    "student",
+    "lesson",
+    "exercise",
+    "exercise_id",
+    "question",
+    "correct",
+    "at",
+]
 ROOM_COLUMNS = [
     "class_code",
     "class",
@@ -137,6 +148,8 @@ def export_texts(classroom: Classroom, session_id: str | None = None) -> dict[st
                 a.student,
                 a.lesson,
                 a.exercise,
+                a.exercise_id,
+                a.question,
                 "yes" if a.correct else "no",
                 iso(a.at),
             ]

@@ -17,10 +17,11 @@ the rooms' own migration (the ``meta`` table is theirs).
     ``outcome`` (JSON), the ``players`` (JSON), ``saved``.
 ``class_attempts``
     ``id``, ``session_id``, ``student``, ``lesson``, ``exercise``, ``correct`` (0/1),
-    ``at`` (Unix seconds).
+    ``at`` (Unix seconds), ``exercise_id`` and ``question`` (the exercise's whole text;
+    version 2).
 
 >>> len(MIGRATIONS), CLASSROOM_SCHEMA_VERSION
-(1, 1)
+(2, 2)
 """
 
 from __future__ import annotations
@@ -76,6 +77,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             at DOUBLE PRECISION NOT NULL
         )""",
         "CREATE INDEX class_attempts_by_session ON class_attempts (session_id, at)",
+    ),
+    (
+        # an attempt keeps its exercise's id and whole text (the export's columns)
+        "ALTER TABLE class_attempts ADD COLUMN exercise_id TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE class_attempts ADD COLUMN question TEXT NOT NULL DEFAULT ''",
     ),
 )
 """Step ``n`` (from 1) takes the classroom tables from version ``n - 1`` to ``n``."""

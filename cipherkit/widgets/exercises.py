@@ -48,7 +48,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms.errors import StoreError
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
-__all__ = ["ExerciseBox"]
+__all__ = ["ExerciseBox", "exercise_id"]
 
 _HERE = pathlib.Path(__file__).parent
 MAX_MESSAGE_CHARS = MAX_ANSWER + 100
@@ -80,6 +80,17 @@ def page_lesson(path: object) -> str:
     last = str(path).rstrip("/").rsplit("/", 1)[-1][:120]
     last = re.sub(r"\.ipynb$", "", last)
     return last if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}", last) else "lesson"
+
+
+def exercise_id(question: str) -> str:
+    """A short, readable id for an exercise from its question's first words (the
+    export's ``exercise_id`` when the box is given no ``name``).
+
+    >>> exercise_id("What does the message say? (shift 3)")
+    'what-does-the-message-say-shift'
+    """
+    words = re.findall(r"[^\W_]+", question.lower())[:6]
+    return "-".join(words)[:80] or "exercise"
 
 
 class ExerciseBox(GuardedWidget):
@@ -123,6 +134,7 @@ class ExerciseBox(GuardedWidget):
         self._result = ""
         self._lesson = lesson
         self._name = name or " ".join(str(question).split())[:60]
+        self._id = name or exercise_id(str(question))
         self._given_classroom = classroom
         self._class: dict[str, str] | None = None
         self._publish()
@@ -201,7 +213,13 @@ class ExerciseBox(GuardedWidget):
             return ""
         try:
             _open_classroom(self._given_classroom).record_attempt(
-                self._class["code"], self._class["name"], self._class["lesson"], self._name, correct
+                self._class["code"],
+                self._class["name"],
+                self._class["lesson"],
+                self._name,
+                correct,
+                exercise_id=self._id,
+                question=self._exercise.question,
             )
         except StoreError:
             return "not counted in the class: the class store cannot be reached"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 from cipherkit.classroom import RoomPlan, open_classroom
 from cipherkit.classroom.export import STUDENT_COLUMNS, export_texts
@@ -62,8 +63,29 @@ def test_no_cell_runs_as_a_formula(store_url: str) -> None:
     for name, text in texts.items():
         for row in csv.reader(io.StringIO(text[1:])):
             for value in row:
-                assert value[:1] not in "=+-@＝＋－＠", (name, value)
+                assert not value or value[0] not in "=+-@＝＋－＠", (name, value)
     students = [r["student"] for r in read(texts["students.csv"])]
     # the zero-width space is dropped from the cell, so it is defused like the first
     assert students == ["'=1+1", "'=1+1", "'＝1+1", "'+A1", "'@SUM(A1)", "'-2"]
     assert cell("2024-01-01") == "2024-01-01" and cell("Ada-Lou") == "Ada-Lou"
+
+
+def test_attempts_keep_the_exercise_id_and_whole_text(tmp_path: Path) -> None:
+    from cipherkit.ciphers.exercises import make_check
+    from cipherkit.widgets.exercises import ExerciseBox
+
+    question = (
+        "Decrypt this rail fence and write the hidden sentence in capitals, with its "
+        "spaces: SRLTDEOEPIOHIGNMSPETEREDUSB (three rails)"
+    )
+    assert len(question) > 80
+    desk = open_classroom(f"sqlite:///{tmp_path / 'rooms.db'}")
+    session = desk.start_session("Rails")
+    box = ExerciseBox(question, *make_check("secret", salt="s"), lesson="05", classroom=desk)
+    box.join_class(session.code, "Ada")
+    box.check("wrong")
+    (row,) = read(export_texts(desk, session.id)["attempts.csv"])
+    desk.close()
+    assert row["question"] == question
+    assert row["exercise_id"] == "decrypt-this-rail-fence-and-write"
+    assert row["exercise"] == question[:60].rstrip()
