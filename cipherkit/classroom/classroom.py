@@ -37,15 +37,15 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.classroom.attempts import Attempt, clean_label, clean_question, grid
+from cipherkit.classroom.codes import new_class_code, normalize_class_code
 from cipherkit.classroom.errors import ClassEnded, ClassError, UnknownClass
 from cipherkit.classroom.keys import check_key, clean_key, hash_key
 from cipherkit.classroom.plans import RoomPlan
 from cipherkit.classroom.schema import migrate
 from cipherkit.classroom.sessions import MAX_TITLE, ClassSession
 from cipherkit.classroom.summaries import RoomSummary, outcome_text, summarise
-from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import get_game
-from cipherkit.rooms import RoomError, Store, clean_name, new_code, normalize_code, open_store
+from cipherkit.rooms import RoomError, Store, clean_name, normalize_code, open_store
 
 __all__ = ["Classroom", "open_classroom"]
 
@@ -102,7 +102,7 @@ class Classroom:
         title = " ".join(str(title).split())[:MAX_TITLE] or time.strftime("Class of %d %b %Y")
         conn = self.db.connection()
         for _ in range(16):
-            session_id, code = secrets.token_hex(6), new_code()
+            session_id, code = secrets.token_hex(6), new_class_code()
             try:
                 with conn.transaction(write=True):
                     conn.execute(
@@ -116,10 +116,8 @@ class Classroom:
 
     def session(self, id_or_code: str) -> ClassSession:
         """The session with this id or class code (open or ended)."""
-        try:
-            code = normalize_code(id_or_code)
-        except CipherkitError:
-            code = ""
+        # today's class codes (KVMT-482), or a room-style code of an older session
+        code = normalize_class_code(id_or_code) or normalize_code(id_or_code) or ""
         row = (
             self.db.connection()
             .execute(

@@ -204,6 +204,20 @@ function render({ model, el }) {
     );
   }
 
+  function joinTeams(games) {
+    // every team name a game offers, said with its game: nothing here names a game
+    const teams = [];
+    for (const g of Object.values(games)) {
+      for (const t of g.teams || []) if (!teams.some(([v]) => v === t)) teams.push([t, `${t} (${g.title})`]);
+    }
+    if (!teams.length) return null;
+    return h(
+      "select",
+      { "aria-label": "team", "data-testid": "team", onchange: (e) => { form.team = e.target.value; } },
+      [["", "any team"], ...teams].map(([v, t]) => h("option", { value: v, selected: form.team === v, text: t })),
+    );
+  }
+
   function startStage(view) {
     const rooms = Object.entries(readRooms()).sort((a, b) => (b[1].at || 0) - (a[1].at || 0));
     const join = h(
@@ -218,26 +232,21 @@ function render({ model, el }) {
           send(message);
         },
       },
-      h("h3", { text: "Join a room" }),
+      h("h3", { text: "Join a room or a class" }),
+      h("p", { class: "ck-lobby-hint", text: "A room's code seats you in that room; your class code (such as KVMT-482) seats you in one of your class's rooms." }),
       h("input", {
         type: "text",
         class: "ck-lobby-code-input",
         maxlength: "40",
         placeholder: "TIGER-48213-MOSS",
-        "aria-label": "room code",
+        "aria-label": "room or class code",
         "data-testid": "code",
         value: form.code,
         oninput: (e) => {
           form.code = e.target.value;
         },
       }),
-      h("div", { class: "ck-lobby-row" }, nameField(), h("select", {
-        "aria-label": "team",
-        "data-testid": "team",
-        onchange: (e) => {
-          form.team = e.target.value;
-        },
-      }, [["", "any team"], ["white", "white (intercept)"], ["black", "black (intercept)"]].map(([v, t]) => h("option", { value: v, selected: form.team === v, text: t })))),
+      h("div", { class: "ck-lobby-row" }, nameField(), joinTeams(view.games || {})),
       h(
         "div",
         { class: "ck-lobby-row" },

@@ -49,6 +49,10 @@ from typing import Any
 import ipywidgets
 import traitlets
 
+from cipherkit.classroom import Classroom
+from cipherkit.classroom.codes import normalize_class_code
+from cipherkit.classroom.errors import ClassEnded, ClassError, UnknownClass
+from cipherkit.classroom.seating import seat_student
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import game_names, get_game
 from cipherkit.rooms import (
@@ -268,6 +272,7 @@ class Lobby(GuardedWidget):
         self._wrong = 0
         self._until = -math.inf
         self.handle: Any = None
+        self._classroom: Classroom | None = None
         self.table: GuardedWidget | None = None
         self._on_table: list[Callable[[GuardedWidget | None], None]] = []
         self._show()
@@ -298,9 +303,11 @@ class Lobby(GuardedWidget):
         try:
             if kind == "watch":
                 handle = self.store.spectate(msg["code"])
+            elif normalize_class_code(msg["code"]) is not None:
+                handle = self._seat_in_class(msg["code"], msg["name"])
             else:
                 handle = self.store.join(msg["code"], msg["name"], team=msg["team"])
-        except UnknownCode as exc:
+        except (UnknownCode, UnknownClass) as exc:
             self._wrong += 1
             extra = ""
             if self._wrong >= FREE_WRONG_CODES:
@@ -310,9 +317,18 @@ class Lobby(GuardedWidget):
             raise Refused(f"refused: {exc}{extra}") from None
         except RoomFull as exc:
             raise Refused(f"refused: {exc}: nobody can join it now; you may watch it") from None
-        except RoomError as exc:
+        except (RoomError, ClassError) as exc:
             raise Refused(f"refused: {exc}") from None
         self._sit(handle)
+
+    def _seat_in_class(self, code: str, name: str) -> SeatHandle:
+        """A seat in one of the open class's rooms (the class code, not a room's)."""
+        if self._classroom is None:
+            self._classroom = Classroom(self.store)
+        try:
+            return seat_student(self._classroom, code, name)
+        except ClassEnded:  # said as unknown: an old class's title is nobody's business
+            raise UnknownClass(f"no open class with code {code.strip().upper()}") from None
 
     def _slow_down(self) -> None:
         left = self._until - self._clock()

@@ -1,0 +1,96 @@
+"""Seat a student by the class code: the class's rooms fill one at a time, teams even.
+
+A student types the class code and a name once (on the *Play together* page);
+:func:`seat_student` finds them a free seat in one of the open session's rooms: the room
+closest to full first (so games can start), and in a team game the team with fewer
+people. A name already seated in the class is refused: a student on a new device asks the
+teacher to give their seat to it.
+
+>>> import tempfile
+>>> from cipherkit.classroom import RoomPlan, open_classroom
+>>> folder = tempfile.TemporaryDirectory()
+>>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+>>> s = desk.start_session("Year 9")
+>>> codes = desk.make_rooms(s.id, RoomPlan("intercept", rooms=2, players=4, people=4))
+>>> seated = [seat_student(desk, s.code, name) for name in ("Ada", "Bo", "Cy")]
+>>> [h.code for h in seated] == [codes[0]] * 3
+True
+>>> sorted(h.info()["seats"][h.seat]["team"] for h in seated)
+['black', 'white', 'white']
+>>> desk.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cipherkit.classroom.errors import ClassError
+from cipherkit.rooms import RoomError, clean_name
+
+if TYPE_CHECKING:
+    from cipherkit.classroom.classroom import Classroom
+    from cipherkit.rooms import SeatHandle
+
+__all__ = ["choose_seat", "seat_student"]
+
+_TRIES = 5
+
+
+def _same(a: object, b: str) -> bool:
+    return isinstance(a, str) and a.casefold() == b.casefold()
+
+
+def choose_seat(rooms: Sequence[Mapping[str, Any]], name: str) -> tuple[str, str | None] | None:
+    """The room code (and team, in a team game) where ``name`` should sit, from the
+    class's rooms' infos in the order they were made; ``None`` when every room is full.
+
+    >>> free = {"seat": 1, "name": None, "bot": None, "taken": False}
+    >>> room = {"code": "R1", "status": "open", "over": False,
+    ...         "seats": [{"seat": 0, "name": "Ada", "bot": None, "taken": True}, free]}
+    >>> choose_seat([room], "Bo")
+    ('R1', None)
+    """
+    for room in rooms:
+        for seat in room["seats"]:
+            if seat.get("taken") and not seat.get("bot") and _same(seat.get("name"), name):
+                raise ClassError(
+                    f"{name} already has a seat in this class: on a new device, ask your "
+                    "teacher to give your seat to it"
+                )
+    best: tuple[int, int, str, str | None] | None = None
+    for order, room in enumerate(rooms):
+        if room.get("status") != "open" or room.get("over"):
+            continue
+        seats = room["seats"]
+        free = [s for s in seats if not s.get("taken")]
+        if not free:
+            continue
+        team: str | None = None
+        teams = Counter(s.get("team") for s in seats if s.get("taken") and s.get("team"))
+        free_teams = [s["team"] for s in free if s.get("team")]
+        if free_teams:
+            team = min(free_teams, key=lambda t: (teams[t], free_teams.index(t)))
+        key = (len(free), order, str(room["code"]), team)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    return None if best is None else (best[2], best[3])
+
+
+def seat_student(classroom: Classroom, class_code: str, name: str) -> SeatHandle:
+    """Give ``name`` a free seat in one of the open class's rooms (see the module
+    docstring). Raises :class:`~cipherkit.classroom.errors.ClassError` (an unknown or
+    ended class, a name already seated, every room full)."""
+    session = classroom.open_session(class_code)
+    name = clean_name(name)
+    for _ in range(_TRIES):  # another student may take the chosen seat first
+        choice = choose_seat(classroom.room_infos(session.id), name)
+        if choice is None:
+            raise ClassError("every room of this class is full: ask your teacher for a seat")
+        code, team = choice
+        try:
+            return classroom.store.join(code, name, team=team)
+        except RoomError:
+            continue
+    raise ClassError("the rooms of this class are busy: try again")
