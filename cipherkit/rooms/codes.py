@@ -1,19 +1,8 @@
 """Join codes: a room's name that people read aloud, as ``WORD-DDDDD-WORD``.
 
-A code is two words from :data:`WORDS` (our own list of 256 short, common English nouns,
-chosen to be easy to say and spell, with no two that sound alike as far as we noticed)
-around five digits: ``TIGER-48213-MOSS``. Every part is drawn with :mod:`secrets`, so a
-code carries
-
-    log2(256) + log2(10**5) + log2(256) = 8 + 16.61 + 8 = 32.61 bits,
-
-that is 256 * 100000 * 256 = 6,553,600,000 codes. (Four digits would give 29.29 bits:
-too few for the 30 bits we promise.) Someone guessing codes at random against a server
-with 100 open rooms finds one in about 65 million tries on average; pages slow repeated
-wrong codes down on top of that.
-
-People type codes in every way: :func:`normalize_code` ignores case, spaces, dashes and
-dots, so ``tiger 48213 moss`` and ``Tiger-48213-Moss`` are the same code.
+Two words of :data:`WORDS` around five digits, drawn with :mod:`secrets`: 32.61 bits
+(why that is enough: docs/rooms.md, "Join codes"). :func:`normalize_code` ignores case,
+spaces, dashes and dots.
 
 >>> from cipherkit.rooms.codes import CODE_BITS, new_code, normalize_code
 >>> round(CODE_BITS, 2)

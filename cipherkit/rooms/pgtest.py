@@ -1,13 +1,7 @@
 """A throwaway PostgreSQL cluster for tests and benchmarks (not for serving).
 
-:class:`TempPostgres` runs ``initdb`` into a temporary folder and starts the server
-with ``pg_ctl`` on a free port, listening only on a Unix socket in that folder, with
-trust authentication for the ``postgres`` role; :meth:`TempPostgres.create_database`
-gives a fresh database's URL; :meth:`TempPostgres.stop` stops the server and deletes
-the folder. The binaries come from ``/usr/lib/postgresql/*/bin`` (Debian's
-``postgresql`` package; the newest version) or the ``PATH``. PostgreSQL refuses to run
-as root: as root the commands run as the ``postgres`` user (which Debian's package
-creates) through ``runuser``, and the folder is handed to that user.
+:class:`TempPostgres` runs ``initdb`` in a temporary folder and serves on a Unix socket
+there; :meth:`TempPostgres.create_database` gives a fresh database's URL.
 
 Used by ``tests/rooms/conftest.py`` and ``bench/rooms_latency.py``::
 
@@ -62,7 +56,15 @@ def _free_port() -> int:
 
 
 class TempPostgres:
-    """A PostgreSQL server of its own in a temporary folder (see the module's doc).
+    """A PostgreSQL server of its own in a temporary folder.
+
+    ``initdb`` makes the cluster and ``pg_ctl`` starts it on a free port, listening only
+    on a Unix socket in the folder, with trust authentication for the ``postgres`` role;
+    :meth:`stop` stops it and deletes the folder. The binaries come from
+    ``/usr/lib/postgresql/*/bin`` (Debian's ``postgresql`` package; the newest version)
+    or the ``PATH``. PostgreSQL refuses to run as root: as root the commands run as the
+    ``postgres`` user (which Debian's package creates) through ``runuser``, and the
+    folder is handed to that user.
 
     ``durable=False`` (the default) turns ``fsync`` off: fine for throwaway data, and
     much faster on slow disks.

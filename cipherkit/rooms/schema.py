@@ -1,29 +1,8 @@
 """The rooms' schema: one set of tables for SQLite and PostgreSQL, with a version number.
 
-The ``meta`` table holds ``schema_version``; :data:`MIGRATIONS` is the ordered list of
-steps, step ``n`` taking the schema from version ``n - 1`` to ``n``. Opening a store runs
-:func:`migrate`: every missing step, and the new version number, in one transaction (two
-servers opening the same PostgreSQL store at once take an advisory lock, two opening
-the same SQLite file take its write lock), so a store is at one known version or
-untouched. A store at a version newer than this cipherkit knows is refused.
-
-The tables (version 2):
-
-``rooms``
-    ``id``, join ``code`` (unique), ``game``, ``config`` (JSON), ``seed``, ``version``
-    (how many actions were applied), ``rngs`` (JSON: the bots' random streams after the
-    last action), ``status`` (``open`` or ``closed``), ``outcome`` (JSON once over),
-    ``created`` and ``updated`` (Unix seconds).
-``seats``
-    one row per seat: ``bot`` (a bot spec, or NULL for a person), ``name``,
-    ``token_hash`` (SHA-256 of the resume token; NULL while the seat is free),
-    ``joined``, ``seen`` (last sign of life; version 2).
-``actions``
-    ``(room_id, number)`` is the key: action ``number`` (from 1) of the room, its
-    ``seat``, its text ``notation``, ``bot`` (1 if a bot chose it) and ``created``.
-
-A room's state is ``new_game(config, seed)`` followed by its actions in order: nothing
-else is needed to rebuild it.
+:data:`MIGRATIONS` is the ordered list of steps (step ``n`` takes the schema from version
+``n - 1`` to ``n``); :func:`migrate` runs the missing ones in one transaction. The tables
+and how two servers migrate at once: docs/rooms.md, "Schema".
 
 >>> [len(steps) for steps in MIGRATIONS]
 [3, 2]

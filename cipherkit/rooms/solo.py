@@ -1,25 +1,9 @@
 """A game one person plays against bots, kept in a room store so that a reload resumes it.
 
-A solo page (a mission page, the Decipher page, the campaign) deals its game in the
-kernel as before. With saving on, the game becomes a **solo room** in the page's store
-at the person's first move: a room with the same config and seed whose other seats are
-the page's bots, and whose one person's seat is the player's. From then on every move
-goes to the store (the bots answer there, exactly as in any room), and the page is given
-the seat's resume token, which it keeps in the browser. After a reload the new kernel
-gets the token back and :meth:`SoloGame.resume` rebuilds the game from the store.
-
-* The deal shown before the first move is exactly the room's: the same config and seed,
-  bots with the store's random streams, so storing it changes nothing on the screen.
-* The token is ``secrets.token_urlsafe(32)`` (256 bits); the store keeps only its
-  SHA-256 and compares with :func:`hmac.compare_digest` (:meth:`Store.resume`).
-* :meth:`SoloGame.resume` accepts only a solo room of the page's game: one person's seat
-  (the token's), bots in every other seat, the page's check of the config (the same
-  mission, say), at most :data:`KEEP_SECONDS` old. Anything else is
-  :class:`~cipherkit.rooms.errors.UnknownToken` with one sentence, and the page deals a
-  fresh game: a token from a Play-together room, a forged one or an old one never shows
-  another game.
-* :attr:`SoloGame.session` is the kernel's copy of the stored game (the true state,
-  never sent to a browser): it is caught up with the store after every move.
+At the person's first move the game becomes a **solo room** (same config and seed, the
+page's bots in the other seats); the page keeps the seat's resume token, and
+:meth:`SoloGame.resume` rebuilds the game from it, refusing any room that is not a solo
+room of the page's game. The whole design: docs/rooms.md, "Solo games".
 
 Examples
 --------
