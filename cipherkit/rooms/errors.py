@@ -19,6 +19,7 @@ __all__ = [
     "RoomClosed",
     "RoomError",
     "RoomFull",
+    "SeatGone",
     "SeatUnavailable",
     "StaleVersion",
     "StoreError",
@@ -46,6 +47,11 @@ class UnknownRoom(RoomError):
 
 class UnknownToken(RoomError):
     """A resume token that holds no seat (made up, or the seat was given up)."""
+
+
+class SeatGone(UnknownToken):
+    """The teacher gave this token's seat to another device, or took its student out:
+    its message says which, in plain words."""
 
 
 class RoomFull(RoomError):

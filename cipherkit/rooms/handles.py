@@ -74,6 +74,51 @@ class Room:
         return the current version after ``timeout`` seconds."""
         return self.store.wait(self.id, after_version, timeout)
 
+    def start(self) -> int:
+        """Let a held room start (see :meth:`Store.create_room`): the bots whose turn it
+        is move now, and people may act. Returns the room's version.
+
+        >>> import tempfile
+        >>> from cipherkit.rooms import open_store
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+        >>> room = store.create_room("decipher", {"first_player": 1}, bots=[1], held=True)
+        >>> room.info()["held"], room.version
+        (True, 0)
+        >>> room.start() > 0, room.info()["held"]   # the bot sat first, and moved at once
+        (True, False)
+        >>> store.close(); folder.cleanup()
+        """
+        return self.store.start(self.id)
+
+    def give_seat(self, seat: Seat, name: str) -> str | None:
+        """The teacher gives a person's seat to a new device (or another student): the
+        old token stops working, and says so in plain words when used; the seat waits
+        for ``name`` to join. Returns the name that held it.
+
+        >>> import tempfile
+        >>> from cipherkit.rooms import open_store
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+        >>> room = store.create_room("decipher", {"first_player": 0})
+        >>> old = store.join(room.code, "Ada")
+        >>> room.give_seat(old.seat, "Ada")
+        'Ada'
+        >>> store.resume(old.token)
+        Traceback (most recent call last):
+        ...
+        cipherkit.rooms.errors.SeatGone: your teacher gave your seat to another device: ...
+        >>> store.join(room.code, "Ada").seat == old.seat
+        True
+        >>> store.close(); folder.cleanup()
+        """
+        return self.store.give_away(self.id, seat, reserve=name)
+
+    def remove(self, seat: Seat) -> str | None:
+        """The teacher takes a person out of the room: their token stops working (and
+        says so), the seat is free for anyone. Returns the name that held it."""
+        return self.store.give_away(self.id, seat, reserve=None)
+
     def fill_with_bots(self, spec: str | None = None) -> list[int]:
         """Give every free seat (no person holds it, no bot plays it) to a bot: ``spec``,
         or the game's :func:`~cipherkit.rooms.transactions.default_bot`; the bots move at

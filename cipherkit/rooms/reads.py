@@ -92,6 +92,7 @@ class Reads:
             "title": title,
             "config": summary,
             "status": row.status,
+            "held": row.held,
             "version": row.version,
             "actors": list(actors),
             "over": row.outcome is not None,
@@ -115,6 +116,7 @@ class Reads:
                         and now - s.seen < CONNECTED_SECONDS
                     ),
                     **({} if seat_teams is None else {"team": seat_teams[s.seat]}),
+                    **({} if s.reserved is None else {"reserved": s.reserved}),
                 }
                 for s in seats
             ],

@@ -5,9 +5,9 @@
 and how two servers migrate at once: docs/rooms.md, "Schema".
 
 >>> [len(steps) for steps in MIGRATIONS]
-[3, 2]
+[3, 2, 5]
 >>> SCHEMA_VERSION
-2
+3
 """
 
 from __future__ import annotations
@@ -60,6 +60,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "ALTER TABLE seats ADD COLUMN seen DOUBLE PRECISION",
         "CREATE INDEX rooms_by_status ON rooms (status, created)",
+    ),
+    # 3: a class's rooms wait for the teacher's start (held); every change a page must
+    # hear of moves the stamp (closing, starting, a seat given away); a seat the teacher
+    # gave to a new device waits for its name (reserved), and the old token says why
+    # it no longer works (gone_hash, gone_reason)
+    (
+        "ALTER TABLE rooms ADD COLUMN stamp BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE rooms ADD COLUMN held INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN reserved TEXT",
+        "ALTER TABLE seats ADD COLUMN gone_hash TEXT",
+        "ALTER TABLE seats ADD COLUMN gone_reason TEXT",
     ),
 )
 """Step ``n`` (from 1) takes the schema from version ``n - 1`` to ``n``."""

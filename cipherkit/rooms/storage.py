@@ -21,7 +21,9 @@ from cipherkit.rooms.errors import StoreError, UnknownCode, UnknownRoom, Unknown
 
 __all__ = ["ROOM_COLUMNS", "RoomRow", "SeatRow", "Storage", "token_digest"]
 
-ROOM_COLUMNS = "id, code, game, config, seed, version, rngs, status, outcome, created, updated"
+ROOM_COLUMNS = (
+    "id, code, game, config, seed, version, rngs, status, outcome, created, updated, held"
+)
 """The ``rooms`` columns, in the order :meth:`RoomRow.of` reads them."""
 
 
@@ -49,6 +51,7 @@ class RoomRow:
     outcome: dict[str, Any] | None
     created: float
     updated: float
+    held: bool = False
 
     @classmethod
     def of(cls, row: Sequence[Any]) -> RoomRow:
@@ -67,6 +70,7 @@ class RoomRow:
             outcome,
             float(row[9]),
             float(row[10]),
+            bool(row[11]),
         )
 
     @property
@@ -85,11 +89,17 @@ class SeatRow:
     name: str | None
     token_hash: str | None
     seen: float | None
+    reserved: str | None = None
 
     @property
     def free(self) -> bool:
-        """Neither a bot's nor held by a person."""
+        """Neither a bot's nor held by a person (it may be kept for someone:
+        :meth:`free_for`)."""
         return self.bot is None and self.token_hash is None
+
+    def free_for(self, name: str) -> bool:
+        """Free, and not kept for somebody else than ``name``."""
+        return self.free and (self.reserved is None or self.reserved.casefold() == name.casefold())
 
 
 class Storage:
@@ -151,11 +161,35 @@ class Storage:
         return [str(r[0]) for r in self.conn().execute(sql + " ORDER BY created, id")]
 
     def version(self, room_id: str) -> int:
-        """The room's version: a one-row read (waiters poll it)."""
-        found = self.conn().execute("SELECT version FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        """The room's version: a one-row read."""
+        return self.version_and_stamp(room_id)[0]
+
+    def version_and_stamp(self, room_id: str) -> tuple[int, int]:
+        """The room's version and stamp (which moves on every change a page must hear
+        of: closing, starting, a seat given away): a one-row read, what waiters poll."""
+        found = (
+            self.conn()
+            .execute("SELECT version, stamp FROM rooms WHERE id = ?", (room_id,))
+            .fetchone()
+        )
         if found is None:
             raise UnknownRoom(f"no room {room_id!r}")
-        return int(found[0])
+        return int(found[0]), int(found[1])
+
+    def touch_stamp(self, conn: Connection, room_id: str) -> None:
+        """Move the room's stamp and tell the listeners (inside the caller's
+        transaction): waiting pages wake and look again."""
+        conn.execute(
+            "UPDATE rooms SET stamp = stamp + 1, updated = ? WHERE id = ?", (time.time(), room_id)
+        )
+        found = conn.execute("SELECT version FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        if found is not None:
+            self.db.notify(conn, room_id, int(found[0]))
+
+    def set_held(self, conn: Connection, room_id: str, held: bool) -> None:
+        """Hold the room for the teacher's start, or let it start."""
+        conn.execute("UPDATE rooms SET held = ? WHERE id = ?", (int(held), room_id))
+        self.touch_stamp(conn, room_id)
 
     # ------------------------------------------------------------ rooms and actions
     def insert_room(
@@ -169,7 +203,7 @@ class Storage:
         """A new room, its seats and the bots' first actions (``row.config`` and
         ``row.outcome`` as stored JSON text is made here)."""
         conn.execute(
-            f"INSERT INTO rooms ({ROOM_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT INTO rooms ({ROOM_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 row.id,
                 row.code,
@@ -182,6 +216,7 @@ class Storage:
                 None if row.outcome is None else json.dumps(row.outcome),
                 row.created,
                 row.updated,
+                int(row.held),
             ),
         )
         conn.executemany(
@@ -259,15 +294,19 @@ class Storage:
             )
             if cur.rowcount != 1:
                 raise UnknownRoom(f"no room {room_id!r}")
+            self.touch_stamp(conn, room_id)  # every page waiting on it hears at once
 
     # ------------------------------------------------------------ seats
     def seats(self, conn: Connection, room_id: str) -> list[SeatRow]:
         """The room's seats in order."""
         found = conn.execute(
-            "SELECT seat, bot, name, token_hash, seen FROM seats WHERE room_id = ? ORDER BY seat",
+            "SELECT seat, bot, name, token_hash, seen, reserved FROM seats WHERE room_id = ? "
+            "ORDER BY seat",
             (room_id,),
         ).fetchall()
-        return [SeatRow(int(s), bot, name, held, seen) for s, bot, name, held, seen in found]
+        return [
+            SeatRow(int(s), b, name, held, seen, kept) for s, b, name, held, seen, kept in found
+        ]
 
     def bots(self, conn: Connection, room_id: str) -> dict[int, str]:
         """Seat -> bot spec for the seats bots play."""
@@ -290,17 +329,48 @@ class Storage:
         it was still free."""
         now = time.time()
         cur = conn.execute(
-            "UPDATE seats SET name = ?, token_hash = ?, joined = ?, seen = ? "
+            "UPDATE seats SET name = ?, token_hash = ?, joined = ?, seen = ?, reserved = NULL "
             "WHERE room_id = ? AND seat = ? AND token_hash IS NULL AND bot IS NULL",
             (name, digest, now, now, room_id, seat),
         )
         return bool(cur.rowcount == 1)
 
+    def give_away(
+        self, conn: Connection, room_id: str, seat: int, reason: str, reserve: str | None
+    ) -> str | None:
+        """Take a person's seat back for the teacher: its token stops working and says
+        ``reason`` when used; ``reserve`` keeps the seat for that name. Returns the name
+        that held it (``None``: nobody did)."""
+        found = conn.execute(
+            "SELECT name, token_hash FROM seats WHERE room_id = ? AND seat = ? AND bot IS NULL",
+            (room_id, seat),
+        ).fetchone()
+        if found is None:
+            return None
+        conn.execute(
+            "UPDATE seats SET name = NULL, token_hash = NULL, joined = NULL, seen = NULL, "
+            "reserved = ?, gone_hash = ?, gone_reason = ? WHERE room_id = ? AND seat = ?",
+            (reserve, found[1], reason if found[1] is not None else None, room_id, seat),
+        )
+        self.touch_stamp(conn, room_id)
+        return None if found[0] is None else str(found[0])
+
+    def gone_reason(self, digest: str) -> str | None:
+        """Why a token no longer holds its seat, if the teacher took it (``moved``,
+        ``removed``)."""
+        found = (
+            self.conn()
+            .execute("SELECT gone_reason FROM seats WHERE gone_hash = ?", (digest,))
+            .fetchone()
+        )
+        return None if found is None or found[0] is None else str(found[0])
+
     def give_to_bot(self, conn: Connection, room_id: str, seats: Sequence[int], bot: str) -> None:
         """Let bot ``bot`` play these free seats."""
         conn.executemany(
             "UPDATE seats SET bot = ?, name = NULL, joined = NULL, seen = NULL "
-            "WHERE room_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL",
+            "WHERE room_id = ? AND seat = ? AND bot IS NULL AND token_hash IS NULL "
+            "AND reserved IS NULL",
             [(bot, room_id, s) for s in seats],
         )
 

@@ -136,14 +136,17 @@ class Store:
         *,
         bots: Mapping[int, str | None] | Iterable[int] = (),
         seed: int | None = None,
+        held: bool = False,
     ) -> Room:
         """A new open room of ``game`` with a fresh join code.
 
         ``bots``: the seats bots play, as seat numbers (each gets :func:`default_bot`) or
         a mapping seat -> bot spec. ``seed``: the deal (default: 63 random bits from
-        ``os.urandom``). Bots that move first do so now, in the creating transaction.
+        ``os.urandom``). Bots that move first do so now, in the creating transaction,
+        unless the room is ``held``: then people may join, and nobody moves until
+        :meth:`Room.start` (a class's rooms start together when the teacher says so).
         """
-        return Room(self, self.transactions.create(game, config, bots, seed))
+        return Room(self, self.transactions.create(game, config, bots, seed, held))
 
     def room(self, id_or_code: str) -> Room:
         """The room with this id or join code (open or closed)."""
@@ -195,6 +198,15 @@ class Store:
     def version(self, room_id: str) -> int:
         """How many actions the room's game has had applied."""
         return self.storage.version(room_id)
+
+    def start(self, room_id: str) -> int:
+        """Let a held room start (:meth:`Room.start`); its version."""
+        return self.transactions.start(room_id)
+
+    def give_away(self, room_id: str, seat: Seat, *, reserve: str | None = None) -> str | None:
+        """Take a person's seat back for the teacher (:meth:`Room.give_seat`,
+        :meth:`Room.remove`); the name that held it."""
+        return self.transactions.give_away(room_id, seat, reserve=reserve)
 
     def info(self, room_id: str) -> JsonDict:
         """The room's public facts (:meth:`Room.info`)."""

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cipherkit.core.errors import CipherkitError, ConfigError
+from cipherkit.core.errors import CipherkitError, ConfigError, IllegalAction
 from cipherkit.core.protocol import Seat
 from cipherkit.core.registry import bot_names, get_game, make_bot
 from cipherkit.core.session import Session
@@ -26,6 +26,7 @@ from cipherkit.rooms.errors import (
     BadName,
     RoomClosed,
     RoomFull,
+    SeatGone,
     SeatUnavailable,
     StaleVersion,
     StoreError,
@@ -126,8 +127,10 @@ class Transactions:
         config: Mapping[str, Any] | None,
         bots: Mapping[int, str | None] | Iterable[int],
         seed: int | None,
+        held: bool = False,
     ) -> str:
-        """A new open room (see :meth:`Store.create_room`); its id."""
+        """A new open room (see :meth:`Store.create_room`); its id. A ``held`` room
+        waits for :meth:`start`: people may join, nobody (no bot either) moves."""
         spec = get_game(game)
         if config is not None and not isinstance(config, Mapping):
             raise ConfigError(f"{spec.name}: a config is a mapping of options")
@@ -148,7 +151,8 @@ class Transactions:
             ) from None
         stored_config = None if config_json is None else json.loads(config_json)
         session = Session(spec.name, stored_config, seed=seed, bots=by_seat, people_decide=True)
-        session.step_bots()
+        if not held:
+            session.step_bots()
         actions = session.record.actions
         conn = self.storage.conn()
         now = time.time()
@@ -165,6 +169,7 @@ class Transactions:
                 outcome=None if session.outcome is None else session.outcome.to_json(),
                 created=now,
                 updated=now,
+                held=held,
             )
             try:
                 with conn.transaction(write=True):
@@ -176,8 +181,45 @@ class Transactions:
         raise StoreError("could not find a free room code")  # pragma: no cover
 
     def close(self, room_id: str) -> None:
-        """Close the room: no more joining, resuming or acting; the record stays."""
+        """Close the room: no more joining, resuming or acting; the record stays. Every
+        page waiting on the room hears of it at once (the room's stamp moves)."""
         self.storage.close_room(room_id)
+
+    def start(self, room_id: str) -> int:
+        """Let a held room start: the bots whose turn it is move at once. Returns the
+        room's version (a room already started is left as it is)."""
+        with self.cache.lock(room_id):
+            conn = self.storage.conn()
+            changed = False
+            try:
+                with conn.transaction(write=True):
+                    row = self._open_row(conn, room_id)
+                    if not row.held:
+                        return row.version
+                    self.storage.set_held(conn, room_id, False)
+                    session = self.cache.session(conn, row)
+                    changed = True
+                    session.step_bots()
+                    self._store_actions(conn, row, session)
+            except BaseException:
+                if changed:
+                    self.cache.forget(room_id)
+                raise
+        return session.version
+
+    def give_away(self, room_id: str, seat: Seat, *, reserve: str | None) -> str | None:
+        """The teacher takes a person's seat back: their token stops working (and says
+        so when used). ``reserve``: the name the seat now waits for (the same student
+        on a new device, or another); ``None`` frees it for anyone (the student is
+        removed). Returns the name that held the seat."""
+        if reserve is not None:
+            reserve = clean_name(reserve)
+        with self.cache.lock(room_id):
+            conn = self.storage.conn()
+            with conn.transaction(write=True):
+                self._open_row(conn, room_id)
+                reason = "moved" if reserve is not None else "removed"
+                return self.storage.give_away(conn, room_id, int(seat), reason, reserve)
 
     # ------------------------------------------------------------ people
     def join(self, code: str, name: str, seat: int | None, team: str | None) -> Seating:
@@ -195,14 +237,24 @@ class Transactions:
                 if row is None or not row.open:
                     raise UnknownCode(f"no open room with code {normalize_code(code)}")
                 taken = {s.seat: s for s in self.storage.seats(conn, room_id)}
+                for held in taken.values():
+                    person = held.bot is None and held.token_hash is not None and held.name
+                    if person and str(held.name).casefold() == name.casefold():
+                        raise BadName(
+                            f"someone called {held.name} already plays in room "
+                            f"{row.code}: add a letter to your name"
+                        )
                 if seat is not None:
                     chosen = _pick_seat(row, taken, seat)
                     if team is not None and not self._team_seats(conn, row, team, [chosen]):
                         raise SeatUnavailable(f"seat {chosen} is not on team {team}")
                 else:
-                    free = [s for s, held in taken.items() if held.free]
+                    kept = [s for s, held in taken.items() if held.free and held.reserved]
+                    free = [s for s, held in taken.items() if held.free_for(name)]
                     if team is not None:
                         free = self._team_seats(conn, row, team, free)
+                    # a seat kept for this name is theirs first
+                    free.sort(key=lambda s: s not in kept)
                     if not free:
                         which = f"team {team} of room" if team is not None else "room"
                         raise RoomFull(f"{which} {row.code} is full")
@@ -227,11 +279,20 @@ class Transactions:
             raise UnknownToken("this resume token holds no seat")
         found = self.storage.token_seat(token_digest(token))
         if found is None:
+            self.explain_gone(token_digest(token))
             raise UnknownToken("this resume token holds no seat (unknown, or the seat was freed)")
         room_id, seat, name, code, status = found
         if status != "open":
             raise RoomClosed(f"room {code} is closed")
         return Seating(room_id, code, seat, token, name)
+
+    def explain_gone(self, digest: str) -> None:
+        """Raise :class:`SeatGone` in plain words if the teacher took this token's seat."""
+        reason = self.storage.gone_reason(digest)
+        if reason == "moved":
+            raise SeatGone("your teacher gave your seat to another device: carry on there")
+        if reason == "removed":
+            raise SeatGone("your teacher took you out of this room")
 
     def free_seat(self, room_id: str, seat: Seat) -> None:
         """Give a person's seat up: its token stops working, someone else may join."""
@@ -257,7 +318,13 @@ class Transactions:
                 with conn.transaction(write=True):
                     row = self._open_row(conn, room_id)
                     if digest is not None:
-                        self.storage.check_token(conn, room_id, seat, digest)
+                        try:
+                            self.storage.check_token(conn, room_id, seat, digest)
+                        except UnknownToken:
+                            self.explain_gone(digest)
+                            raise
+                    if row.held:
+                        raise IllegalAction("the game starts when your teacher starts it")
                     if version is not None and version != row.version:
                         raise StaleVersion(version, row.version)
                     session = self.cache.session(conn, row)
@@ -283,14 +350,16 @@ class Transactions:
                     row = self._open_row(conn, room_id)
                     bot = str(spec) if spec else default_bot(row.game)
                     make_bot(row.game, bot)  # an unknown bot is refused before any change
-                    free = [s.seat for s in self.storage.seats(conn, room_id) if s.free]
+                    seats = self.storage.seats(conn, room_id)
+                    free = [s.seat for s in seats if s.free and s.reserved is None]
                     if not free or row.outcome is not None:
                         return [], None
                     self.storage.give_to_bot(conn, room_id, free, bot)
                     changed = True
                     self.cache.forget(room_id)  # rebuilt with the new bots, as elsewhere
                     session = self.cache.session(conn, row)
-                    session.step_bots()
+                    if not row.held:  # a held room's bots move when the teacher starts
+                        session.step_bots()
                     self._store_actions(conn, row, session)
             except BaseException:
                 if changed:

@@ -98,15 +98,19 @@ class Waiting:
                 self._users.notify_all()
 
     def wait(self, room_id: str, after: int, timeout: float) -> int:
-        """Block until the room's version is above ``after`` and return it, or return
-        the current version after ``timeout`` seconds; ring the room's clock on time."""
+        """Block until the room's version is above ``after`` (or its stamp moves: the room
+        closed or started, a seat was given away) and return the version, or return it
+        after ``timeout`` seconds; ring the room's clock on time."""
         deadline = time.monotonic() + max(0.0, float(timeout))
         self._listen()
         clock_version, ends = -1, None
+        stamp_at_start: int | None = None
         while True:
             with self.looking():
-                version = self.storage.version(room_id)
-                if version > after:
+                version, stamp = self.storage.version_and_stamp(room_id)
+                if stamp_at_start is None:
+                    stamp_at_start = stamp
+                if version > after or stamp != stamp_at_start:  # closed, started, a seat...
                     return version
                 if version != clock_version:  # a new version may start or stop a clock
                     clock_version, ends = version, self.clocks.ends(room_id)
