@@ -158,12 +158,18 @@ class Classroom:
 
     # ------------------------------------------------------------ rooms
     def make_rooms(
-        self, session_id: str, plan: RoomPlan, config: dict[str, Any] | None = None
+        self,
+        session_id: str,
+        plan: RoomPlan,
+        config: dict[str, Any] | None = None,
+        *,
+        held: bool = False,
     ) -> list[str]:
         """Make ``plan.rooms`` rooms in the open session; return their join codes.
 
         ``config``: the game's config (default: what the game's spec makes of the plan's
-        seat count, as the Play together page does).
+        seat count, as the Play together page does). ``held``: the rooms wait for
+        :meth:`start_rooms` (students take their seats, then every game starts at once).
         """
         session = self.session(session_id)
         if not session.is_open:
@@ -173,7 +179,7 @@ class Classroom:
         codes = []
         conn = self.db.connection()
         for _ in range(plan.rooms):
-            room = self.store.create_room(plan.game, config, bots=plan.bot_seats())
+            room = self.store.create_room(plan.game, config, bots=plan.bot_seats(), held=held)
             with conn.transaction(write=True):
                 conn.execute(
                     "INSERT INTO class_rooms (session_id, room_id, plan, created) "
@@ -204,6 +210,36 @@ class Classroom:
         if room.info()["status"] == "open":
             room.close()
         self.keep_record(session_id, room_id)
+
+    def start_rooms(self, session_id: str) -> int:
+        """Start every held room of the open session at once; how many started."""
+        session = self.session(session_id)
+        if not session.is_open:
+            raise ClassEnded(f"the class {session.title} has ended")
+        started = 0
+        for info in self.room_infos(session.id):
+            if info["status"] == "open" and info.get("held"):
+                self.store.room(info["id"]).start()
+                started += 1
+        return started
+
+    def give_seat(self, session_id: str, room_id: str, seat: int) -> str:
+        """Keep a student's seat for their new device: their old page stops working
+        (and says so); they join again with the class code and the same name."""
+        room = self.store.room(self._check_room(session_id, room_id))
+        held = [s for s in room.info()["seats"] if s["seat"] == seat and s["taken"]]
+        if not held or held[0]["bot"] or not held[0]["name"]:
+            raise ClassError("nobody sits there")
+        room.give_seat(int(seat), str(held[0]["name"]))
+        return str(held[0]["name"])
+
+    def remove_student(self, session_id: str, room_id: str, seat: int) -> str:
+        """Take a student out of one of the class's rooms: the seat is free for anyone."""
+        room = self.store.room(self._check_room(session_id, room_id))
+        name = room.remove(int(seat))
+        if name is None:
+            raise ClassError("nobody sits there")
+        return name
 
     def fill_with_bots(self, session_id: str, room_id: str | None = None) -> int:
         """Bots take the free seats of one of the open session's rooms (``room_id``), or

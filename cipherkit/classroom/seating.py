@@ -64,7 +64,10 @@ def choose_seat(rooms: Sequence[Mapping[str, Any]], name: str) -> tuple[str, str
         if room.get("status") != "open" or room.get("over"):
             continue
         seats = room["seats"]
-        free = [s for s in seats if not s.get("taken")]
+        kept = [s for s in seats if not s.get("taken") and _same(s.get("reserved"), name)]
+        if kept:  # the teacher kept this seat for them (a new device): theirs first
+            return str(room["code"]), kept[0].get("team")
+        free = [s for s in seats if not s.get("taken") and not s.get("reserved")]
         if not free:
             continue
         team: str | None = None

@@ -42,6 +42,10 @@ class RoomSummary:
     over: bool
     result: str
     seats: list[str] = field(default_factory=list)
+    held: bool = False
+    seated: list[dict[str, Any]] = field(default_factory=list)
+    free_by_team: dict[str, int] = field(default_factory=dict)
+    reserved: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as a JSON-safe dict (people as name and connected)."""
@@ -111,4 +115,27 @@ def summarise(info: dict[str, Any], view: dict[str, Any] | None) -> RoomSummary:
         over=bool(info["over"]),
         result=outcome_text(info.get("outcome"), names),
         seats=names,
+        held=bool(info.get("held")),
+        seated=[
+            {
+                "seat": int(s["seat"]),
+                "name": _name(s),
+                "team": s.get("team") or "",
+                "connected": bool(s["connected"]),
+            }
+            for s in seats
+            if not s["bot"] and s["taken"]
+        ],
+        free_by_team=_free_by_team(seats),
+        reserved=[str(s["reserved"]) for s in seats if s.get("reserved")],
     )
+
+
+def _free_by_team(seats: list[dict[str, Any]]) -> dict[str, int]:
+    """Free seats per team, for a team game (empty otherwise)."""
+    free: dict[str, int] = {}
+    for s in seats:
+        if s.get("team"):
+            free.setdefault(str(s["team"]), 0)
+            free[str(s["team"])] += not s["taken"]
+    return free

@@ -4,7 +4,8 @@
 // {type: "unlock", key}, {type: "start", title}, {type: "continue", session},
 // {type: "make", game, rooms, players, people}, {type: "watch", room},
 // {type: "stop_watching"}, {type: "close_room", room}, {type: "fill_bots", room},
-// {type: "fill_bots_all"}, {type: "export", what} and {type: "end"}. Everything it
+// {type: "fill_bots_all"}, {type: "start_rooms"}, {type: "give_seat", room, seat},
+// {type: "remove", room, seat}, {type: "export", what} and {type: "end"}. Everything it
 // shows comes from the kernel, which checks every message; nothing here decides.
 // A teacher link carries the key in its fragment (#key=...): it is sent once, then
 // removed from the address bar so a projected screen does not show it.
@@ -122,20 +123,116 @@ function render({ model, el }) {
     );
   }
 
+  function teamsLeft(r) {
+    const teams = Object.entries(r.free_by_team || {});
+    if (!teams.length) return r.free_seats ? `${r.free_seats} free` : "full";
+    return teams.map(([team, n]) => `${team}: ${n} free`).join(" · ");
+  }
+
   function codesStage(view) {
-    const open = (view.rooms || []).filter((r) => r.status === "open");
-    if (!open.length) return null;
+    // What the projector shows: the class code, each live room's code, who has sat down
+    // and the free seats per team, and the one Start for every waiting room.
+    const live = (view.rooms || []).filter((r) => r.status === "open" && !r.over);
+    const held = live.filter((r) => r.held);
+    const session = view.session || {};
     return h(
       "div",
       { class: `ck-teacher-card ${form.bigCodes ? "ck-teacher-projected" : ""}`, "data-testid": "codes" },
-      h("div", { class: "ck-teacher-row" }, h("h3", { text: "Room codes" }), h("button", { "data-testid": "project", onclick: () => { form.bigCodes = !form.bigCodes; draw(); }, text: form.bigCodes ? "Smaller" : "Project" })),
-      h("div", { class: "ck-teacher-codes" }, ...open.map((r, i) => h("div", { class: "ck-teacher-code" }, h("span", { class: "ck-teacher-label", text: `Room ${i + 1} · ${r.game}${r.free_seats ? ` · ${r.free_seats} free` : ""}` }), h("span", { class: "ck-teacher-big", "data-testid": "room-code", text: r.code })))),
+      h(
+        "div",
+        { class: "ck-teacher-row" },
+        h("h3", { text: "Join the games" }),
+        h("button", { "data-testid": "project", onclick: () => { form.bigCodes = !form.bigCodes; draw(); }, text: form.bigCodes ? "Smaller" : "Project" }),
+        held.length ? h("button", { class: "ck-teacher-primary", "data-testid": "start-rooms", onclick: () => send({ type: "start_rooms" }), text: `Start ${held.length === 1 ? "the game" : `all ${held.length} games`}` }) : null,
+      ),
+      h(
+        "div",
+        { class: "ck-teacher-code ck-teacher-classline" },
+        h("span", { class: "ck-teacher-label", text: "Class code: type it with your name on the Play together page" }),
+        h("span", { class: "ck-teacher-big ck-teacher-huge", "data-testid": "projected-class-code", text: session.code || "" }),
+      ),
+      live.length
+        ? h(
+            "div",
+            { class: "ck-teacher-codes" },
+            ...live.map((r, i) =>
+              h(
+                "div",
+                { class: "ck-teacher-code", "data-testid": "room-card", "data-code": r.code },
+                h("span", { class: "ck-teacher-label", text: `Room ${i + 1} · ${r.title} · ${r.held ? "waiting for Start" : "playing"}` }),
+                h("span", { class: "ck-teacher-big", "data-testid": "room-code", text: r.code }),
+                h("span", { "data-testid": "room-names", text: (r.seated || []).map((p) => (p.team ? `${p.name} (${p.team})` : p.name)).join(", ") || "nobody yet" }),
+                h("span", { class: "ck-teacher-hint", "data-testid": "room-free", text: teamsLeft(r) }),
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+
+  function roomRow(view, r) {
+    const seated = r.seated || [];
+    return h(
+      "tr",
+      { "data-testid": "room-row", "data-code": r.code, "data-version": String(r.version) },
+      h("td", { class: "ck-teacher-mono", text: r.code }),
+      h("td", { text: r.title }),
+      h("td", { "data-testid": "progress", text: r.held ? "waiting for Start" : r.progress }),
+      h("td", { text: r.score }),
+      h("td", { text: (r.to_act || []).join(", ") }),
+      h(
+        "td",
+        {},
+        ...seated.map((p) =>
+          h(
+            "div",
+            { class: "ck-teacher-person", "data-testid": "person", "data-name": p.name },
+            h("span", { class: p.connected ? "ck-teacher-on" : "ck-teacher-off", title: p.connected ? "connected" : "away", text: `${p.connected ? "●" : "○"} ${p.name} ` }),
+            r.status === "open" && !r.over
+              ? [
+                  h("button", { "data-testid": "give-seat", "aria-label": `give ${p.name}'s seat to a new device`, onclick: () => { if (window.confirm(`Keep ${p.name}'s seat for a new device? The page ${p.name} has open now stops working; they join again with the class code and the same name.`)) send({ type: "give_seat", room: r.id, seat: p.seat }); }, text: "New device" }),
+                  h("button", { "data-testid": "remove", "aria-label": `take ${p.name} out of this room`, onclick: () => { if (window.confirm(`Take ${p.name} out of room ${r.code}? Their seat becomes free.`)) send({ type: "remove", room: r.id, seat: p.seat }); }, text: "Remove" }),
+                ]
+              : null,
+          ),
+        ),
+        (r.reserved || []).map((name) => h("div", { class: "ck-teacher-hint", text: `seat kept for ${name}` })),
+        r.free_seats ? h("span", { class: "ck-teacher-hint", text: `${r.free_seats} free` }) : null,
+      ),
+      h("td", { "data-testid": "state", text: r.status !== "open" ? `closed${r.result ? ": " + r.result : ""}` : r.over ? r.result : r.held ? "waiting" : "playing" }),
+      h(
+        "td",
+        {},
+        r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...(view.watching === r.code ? {} : { room: r.id }) }), text: view.watching === r.code ? "Stop watching" : "Watch" }) : null,
+        r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: "Bots take the empty seats" }) : null,
+        r.status === "open"
+          ? h("button", {
+              "data-testid": "close-room",
+              onclick: () => {
+                const ask = r.over ? `Close room ${r.code}? Its record is kept.` : `Close room ${r.code}? Its game is not over: the students in it stop playing now. Its record is kept.`;
+                if (window.confirm(ask)) send({ type: "close_room", room: r.id });
+              },
+              text: "Close",
+            })
+          : null,
+      ),
+    );
+  }
+
+  function roomsTable(view, rooms) {
+    return h(
+      "table",
+      { class: "ck-teacher-table", "data-testid": "rooms" },
+      h("thead", {}, h("tr", {}, ...["Code", "Game", "Progress", "Score", "To act", "People", "State", ""].map((t) => h("th", { text: t })))),
+      h("tbody", {}, ...rooms.map((r) => roomRow(view, r))),
     );
   }
 
   function roomsStage(view) {
     const rooms = view.rooms || [];
     if (!rooms.length) return null;
+    const live = rooms.filter((r) => r.status === "open" && !r.over);
+    const done = rooms.filter((r) => !(r.status === "open" && !r.over));
     return h(
       "div",
       { class: "ck-teacher-card" },
@@ -143,48 +240,14 @@ function render({ model, el }) {
         "div",
         { class: "ck-teacher-row" },
         h("h3", { text: "Rooms, live" }),
-        rooms.some((r) => r.status === "open" && !r.over && r.free_seats)
+        live.some((r) => r.free_seats)
           ? h("button", { "data-testid": "fill-bots-all", title: "Bots take every empty seat of this class's open rooms", onclick: () => send({ type: "fill_bots_all" }), text: "Bots take the empty seats (all rooms)" })
           : null,
       ),
-      h(
-        "table",
-        { class: "ck-teacher-table", "data-testid": "rooms" },
-        h("thead", {}, h("tr", {}, ...["Code", "Game", "Progress", "Score", "To act", "People", "State", ""].map((t) => h("th", { text: t })))),
-        h(
-          "tbody",
-          {},
-          ...rooms.map((r) =>
-            h(
-              "tr",
-              { "data-testid": "room-row", "data-code": r.code, "data-version": String(r.version) },
-              h("td", { class: "ck-teacher-mono", text: r.code }),
-              h("td", { text: r.title }),
-              h("td", { "data-testid": "progress", text: r.progress }),
-              h("td", { text: r.score }),
-              h("td", { text: (r.to_act || []).join(", ") }),
-              h("td", {}, ...(r.people || []).map((p) => h("span", { class: p.connected ? "ck-teacher-on" : "ck-teacher-off", title: p.connected ? "connected" : "away", text: `${p.connected ? "●" : "○"} ${p.name} ` })), r.free_seats ? h("span", { class: "ck-teacher-hint", text: `${r.free_seats} free` }) : null),
-              h("td", { "data-testid": "state", text: r.status !== "open" ? `closed${r.result ? ": " + r.result : ""}` : r.over ? r.result : `move ${r.version}` }),
-              h(
-                "td",
-                {},
-                r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...(view.watching === r.code ? {} : { room: r.id }) }), text: view.watching === r.code ? "Stop watching" : "Watch" }) : null,
-                r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: "Bots take the empty seats" }) : null,
-                r.status === "open"
-                  ? h("button", {
-                      "data-testid": "close-room",
-                      onclick: () => {
-                        const ask = r.over ? `Close room ${r.code}? Its record is kept.` : `Close room ${r.code}? Its game is not over: the students in it stop playing now. Its record is kept.`;
-                        if (window.confirm(ask)) send({ type: "close_room", room: r.id });
-                      },
-                      text: "Close",
-                    })
-                  : null,
-              ),
-            ),
-          ),
-        ),
-      ),
+      live.length ? roomsTable(view, live) : h("p", { class: "ck-teacher-hint", text: "No game is being played now." }),
+      done.length
+        ? h("details", { "data-testid": "finished-rooms" }, h("summary", { text: `Finished or closed rooms (${done.length})` }), roomsTable(view, done))
+        : null,
     );
   }
 

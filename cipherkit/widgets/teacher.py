@@ -85,6 +85,9 @@ _FIELDS: dict[str, set[str]] = {
     "stop_watching": set(),
     "end": set(),
     "export": {"what"},
+    "start_rooms": set(),
+    "give_seat": {"room", "seat"},
+    "remove": {"room", "seat"},
 }
 
 EXPORTS = ("students", "rooms", "attempts")
@@ -113,7 +116,7 @@ people, players, rooms
         raise Refused(f"refused: a {kind} message has the fields {fields}")
     for key in _FIELDS[kind]:
         value = msg[key]
-        if key in ("rooms", "players", "people"):
+        if key in ("rooms", "players", "people", "seat"):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise Refused(f"refused: {key} must be a whole number")
         elif not isinstance(value, str) or len(value) > 200:
@@ -220,7 +223,14 @@ class TeacherDesk(GuardedWidget):
             raise Refused("refused: start a class session first")
         if kind == "make":
             plan = RoomPlan(msg["game"], msg["rooms"], msg["players"], msg["people"])
-            desk.make_rooms(self._session_id, plan, _room_config(plan))
+            # the class's rooms wait for the teacher's Start: students sit first
+            desk.make_rooms(self._session_id, plan, _room_config(plan), held=True)
+        elif kind == "start_rooms":
+            desk.start_rooms(self._session_id)
+        elif kind == "give_seat":
+            desk.give_seat(self._session_id, msg["room"], msg["seat"])
+        elif kind == "remove":
+            desk.remove_student(self._session_id, msg["room"], msg["seat"])
         elif kind == "close_room":
             desk.close_room(self._session_id, msg["room"])
             if self.watching == desk.store.room(msg["room"]).code:

@@ -171,6 +171,15 @@ def test_a_class_from_start_to_export(class_server: Any, contexts: Any, tmp_path
             ".ck-teacher-on`)].length === 2",
             arg=code,
         )
+    # The rooms wait for the teacher's Start: the projector shows who sat where.
+    for code, pair in names.items():
+        card = teacher.page.locator(f"[data-testid=room-card][data-code='{code}']")
+        assert "waiting for start" in card.inner_text().lower()  # the label is in capitals
+        assert card.locator("[data-testid=room-names]").inner_text() == ", ".join(pair)
+        assert store.room(code).info()["held"] is True
+    teacher.page.locator("[data-testid=start-rooms]").click()
+    teacher.page.locator("[data-testid=start-rooms]").wait_for(state="detached")
+    assert not any(store.room(code).info()["held"] for code in codes)
     for code in codes:
         assert teacher.row(code).locator("[data-testid=progress]").inner_text() == "turn 1"
         play_first_turn(store.room(code), students[code])
@@ -368,9 +377,12 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
             "[data-testid=fill-bots]`)",
             arg=code,
         )
+        assert store.room(code).info()["version"] == 0  # held: nobody moves before Start
+        teacher.page.locator("[data-testid=start-rooms]").click()
+        teacher.page.locator("[data-testid=start-rooms]").wait_for(state="detached")
         info = store.room(code).info()
         assert [s["bot"] is not None for s in info["seats"]] == [False, True, True, True]
-        assert info["version"] > 0  # Black's bot encryptor wrote its clues at once
+        assert info["version"] > 0  # Black's bot encryptor wrote its clues at the start
         keywords = [w for team in store.room(code).session().state.keywords for w in team]  # type: ignore[attr-defined]
     row.locator("[data-testid=watch]").click()
     table = teacher.page.locator("[data-testid=intercept-table]")
@@ -419,6 +431,6 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
         assert store.room(code).info()["status"] == "open"
     teacher.page.once("dialog", lambda dialog: answer(dialog, True))
     row.locator("[data-testid=close-room]").click()
-    row.locator("[data-testid=state]").filter(has_text="closed").wait_for()
+    teacher.page.locator(f"[data-testid=result-row][data-code='{code}']").wait_for()
     with open_store(url) as store:
         assert store.room(code).info()["status"] == "closed"

@@ -183,3 +183,45 @@ def test_desk_exports_the_open_session_to_this_page_only(
     (row,) = csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))
     assert (row["student"], row["exercises_solved"]) == ("Ada", "1")
     page.close()
+
+
+def test_desk_starts_rooms_and_manages_seats(desk: Classroom) -> None:
+    from cipherkit.classroom.seating import seat_student
+    from cipherkit.rooms import SeatGone
+
+    page = TeacherDesk(classroom=desk, refresh=0)
+    page.handle_message({"type": "unlock", "key": KEY})
+    page.handle_message({"type": "start", "title": "Year 9"})
+    # one person and three bots a room: Black's encryptor is a bot, who writes at once
+    page.handle_message(
+        {"type": "make", "game": "intercept", "rooms": 2, "players": 4, "people": 1}
+    )
+    session = page.view["session"]
+    rooms = page.view["rooms"]
+    assert [r["held"] for r in rooms] == [True, True]
+    assert rooms[0]["free_by_team"] == {"white": 1, "black": 0}
+    ada = seat_student(desk, session["code"], "Ada")
+    bo = seat_student(desk, session["code"], "Bo")
+    ids = [r["id"] for r in rooms]
+    assert [desk.store.room(i).version for i in ids] == [0, 0]  # the bots wait too
+    page.handle_message({"type": "start_rooms"})
+    assert page.message == "" and [r["held"] for r in page.view["rooms"]] == [False, False]
+    assert all(desk.store.room(i).version > 0 for i in ids)  # Black's bots wrote clues
+    first = next(r for r in page.view["rooms"] if r["code"] == ada.code)
+    assert [p["name"] for p in first["seated"]] == ["Ada"]
+    page.handle_message({"type": "give_seat", "room": first["id"], "seat": ada.seat})
+    first = next(r for r in page.view["rooms"] if r["code"] == ada.code)
+    assert page.message == "" and first["reserved"] == ["Ada"] and first["seated"] == []
+    with pytest.raises(SeatGone):
+        desk.store.resume(ada.token)
+    again = seat_student(desk, session["code"], "Ada")  # the new device
+    assert (again.code, again.seat) == (ada.code, ada.seat)
+    second = next(r for r in page.view["rooms"] if r["code"] == bo.code)
+    page.handle_message({"type": "remove", "room": second["id"], "seat": bo.seat})
+    second = next(r for r in page.view["rooms"] if r["code"] == bo.code)
+    assert page.message == "" and second["seated"] == []
+    page.handle_message({"type": "remove", "room": second["id"], "seat": bo.seat})
+    assert page.message == "refused: nobody sits there"
+    page.handle_message({"type": "remove", "room": second["id"], "seat": "1"})
+    assert page.message == "refused: seat must be a whole number"
+    page.close()
