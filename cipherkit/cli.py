@@ -542,7 +542,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="rooms where students play together: create, list, show, close",
         description="Manage the rooms of a room store (docs/rooms.md). The store is --store "
         "URL (sqlite:///path/to/file.db or postgresql://...), else $CIPHERKIT_STORE, else "
-        "cipherkit-rooms.db in the current folder.",
+        "rooms.db in your cipherkit data folder ($CIPHERKIT_HOME, else "
+        "~/.local/share/cipherkit): the same store cipherkit serve uses, wherever you run it.",
     )
     rooms = p.add_subparsers(dest="rooms_action", metavar="ACTION")
     rooms.required = True
@@ -550,7 +551,8 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--store",
         metavar="URL",
-        help="room store (default: $CIPHERKIT_STORE or ./cipherkit-rooms.db)",
+        help="room store (default: $CIPHERKIT_STORE, else rooms.db in "
+        "~/.local/share/cipherkit, the store cipherkit serve uses)",
     )
     common.add_argument("--json", action="store_true", help="print the room facts as JSON")
     r = rooms.add_parser(
@@ -588,14 +590,17 @@ def build_parser() -> argparse.ArgumentParser:
     classes.required = True
     r = classes.add_parser(
         "export",
-        help="write attempts.csv and rooms.csv",
-        description="Write every class session's exercise attempts (attempts.csv) and "
-        "room results (rooms.csv, and records/ROOM.json) into DIR.",
+        help="write students.csv, rooms.csv and attempts.csv",
+        description="Write every class session's results into DIR: one row per student "
+        "(students.csv, for a gradebook), per seat of each room (rooms.csv, and "
+        "records/ROOM.json) and per exercise attempt (attempts.csv). UTF-8 with a BOM, "
+        "so spreadsheets read accents; the teacher page downloads the same files.",
     )
     r.add_argument(
         "--store",
         metavar="URL",
-        help="room store (default: $CIPHERKIT_STORE or ./cipherkit-rooms.db)",
+        help="room store (default: $CIPHERKIT_STORE, else rooms.db in "
+        "~/.local/share/cipherkit, the store cipherkit serve uses)",
     )
     r.add_argument("--csv", metavar="DIR", required=True, help="folder to write the CSV files in")
     r.add_argument("--json", action="store_true", help="print the counts as JSON")

@@ -20,8 +20,10 @@ opened.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import sqlite3
+import stat
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -29,13 +31,60 @@ from typing import Any
 
 from cipherkit.rooms.errors import StoreError
 
-__all__ = ["CHANNEL", "Connection", "Database", "Listener", "parse_url", "redact"]
+__all__ = [
+    "CHANNEL",
+    "Connection",
+    "Database",
+    "Listener",
+    "parse_url",
+    "private_file",
+    "private_folder",
+    "redact",
+]
 
 CHANNEL = "cipherkit_rooms"
 """The PostgreSQL notification channel: every committed action sends ``room_id:version``."""
 
 BUSY_TIMEOUT = 30.0
 """Seconds an SQLite writer waits for another one to finish before giving up."""
+
+
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if missing, readable by its owner alone (0700).
+
+    >>> import tempfile, stat
+    >>> with tempfile.TemporaryDirectory() as top:
+    ...     private_folder(Path(top) / "a" / "store")
+    ...     oct(stat.S_IMODE((Path(top) / "a" / "store").stat().st_mode))
+    '0o700'
+    """
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot make the folder {folder}: {exc.strerror}") from None
+    _tighten(folder, 0o700)
+
+
+def private_file(path: Path) -> None:
+    """Make the SQLite file ``path`` if missing, and keep it (and its ``-wal`` and
+    ``-shm`` files) readable by its owner alone (0600): a store holds the rooms' seeds,
+    from which their hidden cards follow."""
+    if not path.exists():
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        except OSError as exc:
+            raise StoreError(f"cannot make a room store at {path}: {exc.strerror}") from None
+    for one in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        _tighten(one, 0o600)
+
+
+def _tighten(path: Path, mode: int) -> None:
+    """Take group and other permissions off a path this user owns (others are left)."""
+    with contextlib.suppress(OSError):
+        info = path.stat()
+        mine = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+        if mine and stat.S_IMODE(info.st_mode) & 0o077:
+            path.chmod(stat.S_IMODE(info.st_mode) & mode)
 
 
 def parse_url(url: str | Path) -> tuple[str, str]:
@@ -162,6 +211,9 @@ class Database:
                 raise StoreError(f"no room store at {path} (create a room first)")
             if not path.parent.is_dir():
                 raise StoreError(f"cannot make a room store at {path}: no folder {path.parent}")
+            if path.parent.name == ".cipherkit":  # a gallery's store folder: ours alone
+                private_folder(path.parent)
+            private_file(path)
         else:
             self.psycopg = _psycopg()
             self.integrity_errors: tuple[type[BaseException], ...] = (self.psycopg.IntegrityError,)

@@ -38,7 +38,7 @@ from cipherkit.core.session import Session
 from cipherkit.rooms.cache import SessionCache
 from cipherkit.rooms.clock import Clocks
 from cipherkit.rooms.codes import normalize_code
-from cipherkit.rooms.db import Database
+from cipherkit.rooms.db import Database, private_folder
 from cipherkit.rooms.errors import UnknownRoom
 from cipherkit.rooms.handles import Room, SeatHandle, Spectator
 from cipherkit.rooms.reads import CONNECTED_SECONDS, Reads
@@ -49,6 +49,7 @@ from cipherkit.rooms.waiting import Waiting
 
 __all__ = [
     "CONNECTED_SECONDS",
+    "ENV_HOME",
     "ENV_STORE",
     "MAX_NAME",
     "Room",
@@ -65,9 +66,35 @@ ENV_STORE = "CIPHERKIT_STORE"
 """Environment variable naming the default store URL."""
 
 
+ENV_HOME = "CIPHERKIT_HOME"
+"""The variable that moves :func:`data_dir` (tests, a server's own account)."""
+
+
+def data_dir() -> Path:
+    """The per-user folder of cipherkit's data, made private (0700) if missing:
+    ``$CIPHERKIT_HOME``, else ``$XDG_DATA_HOME/cipherkit``, else
+    ``~/.local/share/cipherkit`` (``%LOCALAPPDATA%\\cipherkit`` on Windows).
+
+    >>> data_dir().name == "cipherkit" or bool(os.environ.get(ENV_HOME))
+    True
+    """
+    if os.environ.get(ENV_HOME):
+        folder = Path(os.environ[ENV_HOME]).expanduser()
+    elif os.name == "nt":  # pragma: no cover - not tested on Windows
+        local = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        folder = Path(local) / "cipherkit"
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        folder = Path(base).expanduser() / "cipherkit"
+    private_folder(folder)
+    return folder
+
+
 def default_store_url() -> str:
-    """``$CIPHERKIT_STORE``, else ``sqlite:///<current folder>/cipherkit-rooms.db``."""
-    return os.environ.get(ENV_STORE) or f"sqlite:///{Path.cwd() / 'cipherkit-rooms.db'}"
+    """``$CIPHERKIT_STORE``, else ``rooms.db`` in :func:`data_dir`: the one store that
+    ``cipherkit serve``, ``cipherkit rooms`` and ``cipherkit class export`` share
+    wherever they are run from."""
+    return os.environ.get(ENV_STORE) or f"sqlite:///{data_dir() / 'rooms.db'}"
 
 
 def open_store(

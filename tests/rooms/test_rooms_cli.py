@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 from cipherkit.cli import main
 from cipherkit.rooms import ENV_STORE, default_store_url, open_store
+from cipherkit.rooms.store import ENV_HOME
 
 CLI = [str(Path(sys.executable).with_name("cipherkit"))]
 
@@ -20,6 +22,8 @@ def run(
     *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     full_env = {k: v for k, v in os.environ.items() if k != ENV_STORE} | (env or {})
+    if ENV_HOME not in (env or {}):  # never the real data folder of whoever runs the tests
+        full_env[ENV_HOME] = str((cwd or Path.cwd()) / "home")
     return subprocess.run(
         [*CLI, *args], capture_output=True, text=True, timeout=120, cwd=cwd, env=full_env
     )
@@ -59,7 +63,16 @@ def test_text_output_and_the_default_store(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     words = done.stdout.split()
     assert words[0] == "room" and words[2] == "code" and len(words) == 4
-    assert (tmp_path / "cipherkit-rooms.db").exists()
+    store = tmp_path / "home" / "rooms.db"
+    assert store.exists() and not (tmp_path / "cipherkit-rooms.db").exists()
+    # private: the store holds the rooms' seeds, from which hidden cards follow
+    assert stat.S_IMODE(store.stat().st_mode) == 0o600
+    assert stat.S_IMODE(store.parent.stat().st_mode) == 0o700
+    # the same store from any folder (serve, rooms and class export share it)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    seen = run("rooms", "list", cwd=elsewhere, env={ENV_HOME: str(tmp_path / "home")})
+    assert seen.returncode == 0 and words[3] in seen.stdout
     listed = run("rooms", "list", cwd=tmp_path)
     assert listed.returncode == 0 and words[1] in listed.stdout and words[3] in listed.stdout
     shown = run("rooms", "show", words[3], cwd=tmp_path)
@@ -74,12 +87,15 @@ def test_the_environment_names_the_store(tmp_path: Path, monkeypatch: pytest.Mon
     url = f"sqlite:///{tmp_path}/elsewhere.db"
     done = run("rooms", "create", "decipher", cwd=tmp_path, env={ENV_STORE: url})
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "elsewhere.db").exists() and not (tmp_path / "cipherkit-rooms.db").exists()
+    assert (tmp_path / "elsewhere.db").exists() and not (tmp_path / "home" / "rooms.db").exists()
     monkeypatch.setenv(ENV_STORE, url)
     assert default_store_url() == url
     monkeypatch.delenv(ENV_STORE)
-    monkeypatch.chdir(tmp_path)
-    assert default_store_url() == f"sqlite:///{tmp_path / 'cipherkit-rooms.db'}"
+    monkeypatch.setenv(ENV_HOME, str(tmp_path / "mine"))
+    assert default_store_url() == f"sqlite:///{tmp_path / 'mine' / 'rooms.db'}"
+    monkeypatch.delenv(ENV_HOME)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_store_url() == f"sqlite:///{tmp_path / 'xdg' / 'cipherkit' / 'rooms.db'}"
 
 
 @pytest.mark.parametrize(
@@ -111,7 +127,7 @@ def test_a_missing_store_is_an_error_except_for_create(tmp_path: Path) -> None:
     for action in (("list",), ("show", "x"), ("close", "x")):
         done = run("rooms", *action, cwd=tmp_path)
         assert done.returncode == 1 and "no room store at" in done.stderr
-    assert not (tmp_path / "cipherkit-rooms.db").exists()
+    assert not (tmp_path / "home" / "rooms.db").exists()
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
