@@ -20,6 +20,7 @@ opened.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 import sqlite3
@@ -30,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.rooms.errors import StoreError
+
+_log = logging.getLogger("cipherkit.rooms")
 
 __all__ = [
     "CHANNEL",
@@ -113,8 +116,49 @@ def parse_url(url: str | Path) -> tuple[str, str]:
 
 
 def redact(url: str) -> str:
-    """The URL with its password hidden (for messages)."""
-    return re.sub(r"(://[^:/@]+:)[^@/]*@", r"\1***@", url)
+    """The URL with its password hidden in every form it can take (for the operator's
+    log; pages never show a store's URL at all).
+
+    >>> redact("postgresql://db/rooms?user=ada&password=secret&sslmode=off")
+    'postgresql://db/rooms?user=ada&password=***&sslmode=off'
+    >>> redact("host=db password='s e c' user=ada")
+    'host=db password=*** user=ada'
+    """
+    text = re.sub(r"(://[^:/@]+:)[^@/]*@", r"\1***@", url)
+    return re.sub(
+        r"(?i)\b((?:ssl)?password|passwd|pwd)(\s*=\s*)('[^']*'|\"[^\"]*\"|[^&\s]*)",
+        r"\1\2***",
+        text,
+    )
+
+
+def _is_db_error(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.Error) or type(exc).__module__.split(".")[0] == "psycopg"
+
+
+def _is_integrity(exc: BaseException) -> bool:
+    return any(c.__name__ == "IntegrityError" for c in type(exc).__mro__)
+
+
+@contextlib.contextmanager
+def store_errors() -> Iterator[None]:
+    """Turn the database driver's errors into :class:`StoreError` (a cipherkit error a
+    page or the command line can say in one line), except integrity errors, which the
+    store's callers catch to retry.
+
+    >>> with store_errors():
+    ...     sqlite3.connect(":memory:").execute("SELECT * FROM nowhere")
+    Traceback (most recent call last):
+    ...
+    cipherkit.rooms.errors.StoreError: the room store failed: no such table: nowhere
+    """
+    try:
+        yield
+    except Exception as exc:
+        if not _is_db_error(exc) or _is_integrity(exc):
+            raise
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise StoreError(f"the room store failed: {redact(first)}") from exc
 
 
 class Connection:
@@ -129,17 +173,19 @@ class Connection:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """Run one SQL statement (``?`` placeholders on either database); return the cursor."""
-        return self.raw.execute(self._sql(sql), tuple(params))
+        with store_errors():
+            return self.raw.execute(self._sql(sql), tuple(params))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run one SQL statement for each of ``rows``."""
         if not rows:
             return
-        if self.dialect == "postgresql":
-            with self.raw.cursor() as cur:
-                cur.executemany(self._sql(sql), [tuple(r) for r in rows])
-        else:
-            self.raw.executemany(sql, [tuple(r) for r in rows])
+        with store_errors():
+            if self.dialect == "postgresql":
+                with self.raw.cursor() as cur:
+                    cur.executemany(self._sql(sql), [tuple(r) for r in rows])
+            else:
+                self.raw.executemany(sql, [tuple(r) for r in rows])
 
     @contextlib.contextmanager
     def transaction(self, *, write: bool = False) -> Iterator[Connection]:
@@ -149,16 +195,17 @@ class Connection:
         a read transaction sees one snapshot.
         """
         if self.dialect == "postgresql":
-            with self.raw.transaction():
+            with store_errors(), self.raw.transaction():
                 yield self
             return
-        self.raw.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        self.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         try:
             yield self
         except BaseException:
-            self.raw.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):
+                self.raw.execute("ROLLBACK")
             raise
-        self.raw.execute("COMMIT")
+        self.execute("COMMIT")
 
     def has_table(self, name: str) -> bool:
         """Whether the database has a table called ``name``."""
@@ -261,9 +308,11 @@ class Database:
         try:
             raw = self.psycopg.connect(self.target, autocommit=True)
         except self.psycopg.Error as exc:
+            # the details (host, port, user, database) are for the operator's log only
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            _log.warning("cannot connect to the room store %s: %s", self.display_url, redact(first))
             raise StoreError(
-                f"cannot connect to the room store {self.display_url}: {first}"
+                "cannot connect to the room store (the server's log says why)"
             ) from None
         return Connection(raw, "postgresql")
 

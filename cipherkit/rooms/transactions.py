@@ -42,6 +42,8 @@ MAX_NAME = 40
 """The longest display name, in characters."""
 
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_INVISIBLE = frozenset("\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0")
+"""Letters and symbols that print as nothing (Hangul fillers, the blank Braille pattern...)."""
 
 
 def default_bot(game: str) -> str:
@@ -65,6 +67,10 @@ def clean_name(name: object) -> str:
     Traceback (most recent call last):
     ...
     cipherkit.rooms.errors.BadName: a name cannot hold control characters
+    >>> clean_name("A\\u200bda")
+    Traceback (most recent call last):
+    ...
+    cipherkit.rooms.errors.BadName: a name cannot hold invisible characters: ...
     """
     if not isinstance(name, str):
         raise BadName("a name must be text")
@@ -72,6 +78,10 @@ def clean_name(name: object) -> str:
     for char in text:
         if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in _BIDI_CONTROLS:
             raise BadName("a name cannot hold control characters")
+        if unicodedata.category(char) == "Cf" or char in _INVISIBLE:
+            raise BadName(
+                "a name cannot hold invisible characters: type it with visible letters only"
+            )
     text = " ".join(text.split())
     if not text:
         raise BadName("a name needs at least one letter")

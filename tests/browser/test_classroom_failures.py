@@ -30,8 +30,19 @@ from tests.browser.conftest import (
 
 pytestmark = pytest.mark.browser
 
-UNREACHABLE = "postgresql://nobody:pw-3391@127.0.0.1:1/rooms"
-NEVER = ["show_tracebacks", "Traceback", "There was an error", "pw-3391", "--debug"]
+# the password as a query parameter (the form a plain user:pw@ mask missed), and a user
+# and database name that must not reach a visitor either
+UNREACHABLE = "postgresql://127.0.0.1:1/roomsdb?user=nobody&password=pw-3391"
+NEVER = [
+    "show_tracebacks",
+    "Traceback",
+    "There was an error",
+    "pw-3391",
+    "--debug",
+    "nobody",
+    "roomsdb",
+    "postgresql://",
+]
 
 
 @pytest.fixture(scope="module")

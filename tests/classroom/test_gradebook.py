@@ -56,7 +56,7 @@ def test_students_and_seats_for_a_gradebook(store_url: str) -> None:
 def test_no_cell_runs_as_a_formula(store_url: str) -> None:
     desk = open_classroom(store_url)
     session = desk.start_session("=HYPERLINK(1)")
-    for name in ("=1+1", "\u200b=1+1", "＝1+1", "+A1", "@SUM(A1)", "-2"):
+    for name in ("=1+1", "＝1+1", "+A1", "@SUM(A1)", "-2"):
         desk.record_attempt(session.code, name, "01-caesar", "q1", True)
     texts = export_texts(desk, session.id)
     desk.close()
@@ -65,8 +65,9 @@ def test_no_cell_runs_as_a_formula(store_url: str) -> None:
             for value in row:
                 assert not value or value[0] not in "=+-@＝＋－＠", (name, value)
     students = [r["student"] for r in read(texts["students.csv"])]
-    # the zero-width space is dropped from the cell, so it is defused like the first
-    assert students == ["'=1+1", "'=1+1", "'＝1+1", "'+A1", "'@SUM(A1)", "'-2"]
+    assert students == ["'=1+1", "'＝1+1", "'+A1", "'@SUM(A1)", "'-2"]
+    # a name cannot hold a zero-width space any more, and a cell drops it before it looks
+    assert cell("\u200b=1+1") == "'=1+1" and cell("\u2060@x") == "'@x"
     assert cell("2024-01-01") == "2024-01-01" and cell("Ada-Lou") == "Ada-Lou"
 
 
