@@ -197,10 +197,6 @@ class DecipherState(State):
         """Deck exhausted and a hand empty: the player to move must Break the Code."""
         return not self.deck and (not self.hands[0] or not self.hands[1])
 
-    def at_turn_start(self) -> bool:
-        """Whether the player in turn is at the first column of their turn."""
-        return self.phase == PLAY and self.column == 0
-
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self.phase == PLAY:
             if seat != self.turn:
