@@ -61,6 +61,7 @@ from cipherkit.games.decipher.actions import (
     Skip,
 )
 from cipherkit.games.decipher.cards import CARDS, Card
+from cipherkit.games.decipher.observation import DecipherObservation
 
 COLUMNS = 3
 """Cards in a hidden code, and decipher piles per player."""
@@ -112,7 +113,7 @@ def card_score(guess: Card | None, truth: Card, scoring: Mapping[str, int]) -> i
     return 0
 
 
-class DecipherState(State):
+class DecipherState(State[DecipherObservation]):
     """The true state of a Decipher game; see the module docstring for the rules."""
 
     game_name = "decipher"
@@ -406,7 +407,7 @@ class DecipherState(State):
         return event
 
     # ------------------------------------------------------------------ views
-    def observe(self, viewer: Viewer) -> JsonDict:
+    def observe(self, viewer: Viewer) -> DecipherObservation:
         """What ``viewer`` (seat 0, seat 1 or ``"spectator"``) may know.
 
         Decipher piles are public (every card was played face up) and so are hits;

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from cipherkit.core.protocol import JsonDict, Viewer
+from cipherkit.core.protocol import Viewer
 from cipherkit.games.intercept.config import (
     CLUES_PER_CODE,
     KEYWORDS,
@@ -14,12 +14,13 @@ from cipherkit.games.intercept.config import (
     code_list,
 )
 from cipherkit.games.intercept.notes import build_notes
+from cipherkit.games.intercept.observation import InterceptObservation, RoundRecord
 
 if TYPE_CHECKING:
     from cipherkit.games.intercept.rules import InterceptState
 
 
-def observe(state: InterceptState, viewer: Viewer) -> JsonDict:
+def observe(state: InterceptState, viewer: Viewer) -> InterceptObservation:
     """What ``viewer`` may know of ``state`` (see :meth:`InterceptState.observe`)."""
     team = state.viewer_team(viewer)
     seat = viewer if isinstance(viewer, int) else None
@@ -108,7 +109,7 @@ def observe(state: InterceptState, viewer: Viewer) -> JsonDict:
             for t in range(2)
         },
         "points": None if state.three_player else state.points(),
-        "history": [dict(r) for r in state.history],
+        "history": cast("list[RoundRecord]", [dict(r) for r in state.history]),
         "notes": build_notes(state.history, names, state.coding_teams).to_json(),
         "keyword_guesses": {
             names[t]: (

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cipherkit.core.protocol import JsonDict, Viewer
+from cipherkit.core.protocol import Viewer
 from cipherkit.games.intercept.config import (
     DEFAULT_CONFIG,
     OVER,
@@ -34,6 +34,7 @@ from cipherkit.games.intercept.config import (
     team_seats,
 )
 from cipherkit.games.intercept.effects import InterceptEffects, keyword_matches
+from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.observe import observe as _observe
 
 __all__ = [
@@ -57,7 +58,7 @@ class InterceptState(InterceptEffects):
 
     __slots__ = ()
 
-    def observe(self, viewer: Viewer) -> JsonDict:
+    def observe(self, viewer: Viewer) -> InterceptObservation:
         """What ``viewer`` may know: a seat, ``"team:white"`` (``team:black``,
         ``team:interceptor``) or ``"spectator"``.
 

@@ -24,10 +24,11 @@ from cipherkit.games.intercept.config import (
     make_config,
     team_seats,
 )
+from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.words import keywords as keyword_list
 
 
-class InterceptData(State):
+class InterceptData(State[InterceptObservation]):
     """The fields of an intercept game, its seats and roles, and its JSON form (no rules).
 
     Games are :class:`~cipherkit.games.intercept.rules.InterceptState`, made by

@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cipherkit.core.protocol import JsonDict, Viewer
+from cipherkit.core.protocol import Viewer
 from cipherkit.games.mission.effects import MissionEffects
+from cipherkit.games.mission.observation import MissionObservation
 from cipherkit.games.mission.state import ACTION_NAMES, OVER
 from cipherkit.games.mission.tokens import ACTIONS
 from cipherkit.games.mission.words import the_room
@@ -44,7 +45,7 @@ class MissionState(MissionEffects):
     __slots__ = ()
 
     # ------------------------------------------------------------------ views
-    def observe(self, viewer: Viewer) -> JsonDict:
+    def observe(self, viewer: Viewer) -> MissionObservation:
         from cipherkit.games.mission.observe import observe
 
         return observe(self, viewer)

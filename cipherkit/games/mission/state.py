@@ -16,6 +16,7 @@ from cipherkit.games.mission.characters import BUILTIN, Character
 from cipherkit.games.mission.config import make_config, mission_from_config
 from cipherkit.games.mission.console import spell
 from cipherkit.games.mission.model import Mission
+from cipherkit.games.mission.observation import MissionObservation
 from cipherkit.games.mission.secrets import Limits, limits_for
 from cipherkit.games.mission.tables import Tables, tables_for
 from cipherkit.games.mission.tokens import ACTIONS, GATHER, INTEL, REGROUP, RUN
@@ -70,7 +71,7 @@ def _fixed(config: dict[str, Any]) -> _Fixed:
 
 
 @dataclass(kw_only=True, slots=True, eq=False, repr=False)
-class MissionData(State):
+class MissionData(State[MissionObservation]):
     """The fields of a mission game, its queries and its JSON form (no rules).
 
     Cards, tokens, rooms and glyphs are indices into :attr:`t` (the mission's
