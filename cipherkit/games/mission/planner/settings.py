@@ -10,7 +10,7 @@ from cipherkit.core.errors import CipherkitError
 
 @dataclass(frozen=True, slots=True)
 class PlannerSettings:
-    """How well the planner plays (see the module docstring for the levels).
+    """How well the planner plays (the levels: docs/playtest.md, The bots).
 
     >>> PlannerSettings.level_named("strong").peril_risk
     0.1
