@@ -73,16 +73,18 @@ def test_the_untouched_copy_keeps_every_contract(copy: Path) -> None:
 LAYERS = "Layers:"
 GAMES = "No game imports another game"
 NOTEBOOK = "core and the games import no notebook or widget library"
+MISSION_RULES = "The mission rules import no drawing, planner or presentation"
 
 
 @pytest.mark.parametrize(
     ("module", "line", "broken", "named"),
     [
-        # through widgets, core would reach traitlets and every game: all three break
+        # through widgets, core would reach traitlets and every game (the mission package's
+        # __init__ imports its present module, so the mission rules would reach it too)
         (
             "cipherkit.core.rng",
             "import cipherkit.widgets",
-            (LAYERS, GAMES, NOTEBOOK),
+            (LAYERS, GAMES, NOTEBOOK, MISSION_RULES),
             "cipherkit.core.rng -> cipherkit.widgets",
         ),
         (
@@ -103,8 +105,20 @@ NOTEBOOK = "core and the games import no notebook or widget library"
             (NOTEBOOK,),
             "cipherkit.games.intercept.words -> ipywidgets",
         ),
+        (
+            "cipherkit.games.mission.legality",
+            "from cipherkit.games.mission.planner import make_planner",
+            (MISSION_RULES,),
+            "cipherkit.games.mission.legality -> cipherkit.games.mission.planner",
+        ),
     ],
-    ids=["core-imports-widgets", "glyphs-imports-a-game", "game-imports-game", "game-ipywidgets"],
+    ids=[
+        "core-imports-widgets",
+        "glyphs-imports-a-game",
+        "game-imports-game",
+        "game-ipywidgets",
+        "mission-rules-import-the-planner",
+    ],
 )
 def test_a_planted_import_breaks_its_contract(
     copy: Path, module: str, line: str, broken: tuple[str, ...], named: str

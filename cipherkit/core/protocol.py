@@ -117,7 +117,11 @@ class Outcome:
         )
 
 
-class State(ABC):
+ObservationT = TypeVar("ObservationT", bound=Mapping[str, Any], covariant=True)
+"""What a game's :meth:`State.observe` returns: each game's own TypedDict."""
+
+
+class State(ABC, Generic[ObservationT]):
     """The full, true state of one game (hidden information included).
 
     Subclasses implement :meth:`check` (raise :class:`IllegalAction` or return) and
@@ -169,7 +173,7 @@ class State(ABC):
         return self.outcome is not None
 
     @abstractmethod
-    def observe(self, viewer: Viewer) -> JsonDict:
+    def observe(self, viewer: Viewer) -> ObservationT:
         """A JSON-safe dict with only what ``viewer`` may know."""
 
     @abstractmethod

@@ -1,21 +1,8 @@
 """Decipher rules (docs/rules/decipher.md): the true state and everything that changes it.
 
-Two players each hold a 3-card hidden code. On your turn you go column by column from
-the left, playing a card from your hand onto the decipher pile in front of the
-opponent's hidden card of that column, or skipping it; then you draw back to 6 and the
-opponent marks a hit (a penny) on every column whose top decipher card matches its hidden
-card by suit or rank. At the start of a turn you may Break the Code instead: both players
-then guess the other's code, column by column, declarer first.
-
-Decisions where the rulebook leaves room (each one follows its wording):
-
-* Break the Code is open at the start of any turn, the very first included (the rulebook:
-  "at the start of any of your turns"); a first turn that is played "must play three
-  cards, one into each slot".
-* "Until someone has no cards": once the deck is exhausted and either hand is empty, the
-  player to move must Break the Code.
-* A guess may name any of the 52 cards; a player's guesses stay hidden from the opponent
-  until the reveal.
+Two players each hold a 3-card hidden code and play cards column by column onto decipher
+piles against the other's code, until one Breaks the Code and both guess. The decisions
+where the rulebook leaves room are listed in docs/rules/decipher.md.
 
 Examples
 --------
@@ -61,6 +48,7 @@ from cipherkit.games.decipher.actions import (
     Skip,
 )
 from cipherkit.games.decipher.cards import CARDS, Card
+from cipherkit.games.decipher.observation import DecipherObservation
 
 COLUMNS = 3
 """Cards in a hidden code, and decipher piles per player."""
@@ -112,8 +100,8 @@ def card_score(guess: Card | None, truth: Card, scoring: Mapping[str, int]) -> i
     return 0
 
 
-class DecipherState(State):
-    """The true state of a Decipher game; see the module docstring for the rules."""
+class DecipherState(State[DecipherObservation]):
+    """The true state of a Decipher game; its rules: docs/rules/decipher.md."""
 
     game_name = "decipher"
 
@@ -196,10 +184,6 @@ class DecipherState(State):
     def must_break(self) -> bool:
         """Deck exhausted and a hand empty: the player to move must Break the Code."""
         return not self.deck and (not self.hands[0] or not self.hands[1])
-
-    def at_turn_start(self) -> bool:
-        """Whether the player in turn is at the first column of their turn."""
-        return self.phase == PLAY and self.column == 0
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self.phase == PLAY:
@@ -410,7 +394,7 @@ class DecipherState(State):
         return event
 
     # ------------------------------------------------------------------ views
-    def observe(self, viewer: Viewer) -> JsonDict:
+    def observe(self, viewer: Viewer) -> DecipherObservation:
         """What ``viewer`` (seat 0, seat 1 or ``"spectator"``) may know.
 
         Decipher piles are public (every card was played face up) and so are hits;

@@ -20,9 +20,16 @@ False
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cipherkit.core.protocol import SPECTATOR, JsonDict, Viewer
+from cipherkit.core.protocol import SPECTATOR, Viewer
+from cipherkit.games.mission.observation import (
+    CellView,
+    CharacterView,
+    KnownToken,
+    MissionObservation,
+    ProposalView,
+)
 from cipherkit.games.mission.tokens import ACTIONS
 
 if TYPE_CHECKING:
@@ -39,7 +46,7 @@ def _seat_of_viewer(state: MissionState, viewer: Viewer) -> int | None:
     )
 
 
-def observe(state: MissionState, viewer: Viewer) -> JsonDict:
+def observe(state: MissionState, viewer: Viewer) -> MissionObservation:
     """The observation of ``viewer`` (a seat number or ``"spectator"``)."""
     seat = _seat_of_viewer(state, viewer)
     t = state.t
@@ -48,7 +55,7 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
     tokens = t.token_labels
     rooms = t.rooms
     mine = {c for c, s in enumerate(state.seat_of) if s == seat}
-    characters = [
+    characters: list[CharacterView] = [
         {
             "index": c,
             "id": ch.id,
@@ -64,7 +71,7 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
         )
     ]
     opened, key = state.opened, state.key
-    cells = [
+    cells: list[CellView] = [
         {
             "glyph": glyph,
             "word": word,
@@ -75,11 +82,11 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
         for glyph, word, answer, g in t.cell_rows
     ]
     time_cards = [cards[c] for c in state.discard if t.cards.icons[c]]
-    known: dict[str, list[dict[str, Any]]] = {}
+    known: dict[str, list[KnownToken]] = {}
     if seat is not None and state.peeks[seat]:
         peeked = state.peeks[seat]
         for r, stack in enumerate(state.stacks):
-            seen = [
+            seen: list[KnownToken] = [
                 {"depth": depth, "token": tokens[token]}
                 for depth, token in enumerate(reversed(stack))
                 if token in peeked
@@ -89,7 +96,7 @@ def observe(state: MissionState, viewer: Viewer) -> JsonDict:
     standing: dict[int, list[int]] = {}
     for c, r in enumerate(state.pos):
         standing.setdefault(r, []).append(c)
-    proposal = None
+    proposal: ProposalView | None = None
     if state.proposal is not None:
         proposal = {
             "text": state.proposal,

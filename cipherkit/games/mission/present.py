@@ -70,7 +70,7 @@ def omniscient(state: MissionState) -> tuple[JsonDict, JsonDict]:
     obs = state.observe(SPECTATOR)
     t = state.t
     key = dict(zip(t.glyphs, state.key, strict=True))
-    console = dict(obs["console"])
+    console: JsonDict = dict(obs["console"])
     console["cells"] = [dict(c, content=key[c["glyph"]]) for c in console["cells"]]
     seen = {
         **obs,

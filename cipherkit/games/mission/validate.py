@@ -49,7 +49,8 @@ import networkx as nx
 from cipherkit.games.mission.console import answers_match
 from cipherkit.games.mission.model import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, Mission
 from cipherkit.games.mission.problems import ERROR, WARNING, Path, Problem
-from cipherkit.games.mission.schema import check_data, did_you_mean
+from cipherkit.games.mission.reader import did_you_mean
+from cipherkit.games.mission.schema import check_data
 from cipherkit.games.mission.secrets import SECRET_RULES
 from cipherkit.games.mission.tokens import COUNTER_INTEL, GLYPH, Token
 from cipherkit.games.mission.yamlio import Source, read_file, read_yaml

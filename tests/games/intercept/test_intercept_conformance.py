@@ -39,6 +39,10 @@ class _Leaky(InterceptState):
         return seen
 
 
+_FIELDS = [name for cls in InterceptState.__mro__ for name in cls.__dict__.get("__slots__", ())]
+"""Every field of the state (its classes' slots)."""
+
+
 def _leaky_spec(leak: str) -> GameSpec:
     class Leaky(_Leaky):
         pass
@@ -48,14 +52,14 @@ def _leaky_spec(leak: str) -> GameSpec:
     def new_game(config: Any = None, *, seed: int) -> InterceptState:
         state = InterceptState.new(config, seed=seed)
         twin = Leaky.__new__(Leaky)
-        for name in InterceptState.__slots__:
+        for name in _FIELDS:
             setattr(twin, name, getattr(state, name))
         return twin
 
     def from_json(data: Any) -> InterceptState:
         state = InterceptState.from_json(data)
         twin = Leaky.__new__(Leaky)
-        for name in InterceptState.__slots__:
+        for name in _FIELDS:
             setattr(twin, name, getattr(state, name))
         return twin
 

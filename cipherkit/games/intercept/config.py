@@ -1,0 +1,116 @@
+"""Intercept's fixed facts and its config: sizes, phases, the defaults, codes as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cipherkit.core.errors import ConfigError
+from cipherkit.core.protocol import Seat, merge_config
+from cipherkit.games.intercept.actions import Code
+
+CLUES_PER_CODE = 3
+KEYWORDS_PER_TEAM = 4
+"""Keywords per team: a code's digits run from 1 to 4."""
+TOKENS_TO_END = 2
+"""Two Interception tokens win; two Miscommunication tokens lose."""
+WRITE, GUESS, KEYWORDS, OVER = "write", "guess", "keywords", "over"
+TEAM_NAMES = ("white", "black")
+THREE_PLAYER_NAMES = ("white", "interceptor")
+
+DEFAULT_CONFIG: dict[str, Any] = {
+    "players": 4,
+    "timer": False,
+    "no_repeat_codes": False,
+    "alternate_first": False,
+    "max_rounds": None,  # None: 8, or 5 with 3 players
+    "keywords": None,  # None: dealt from the shipped list; or {"white": [...], "black": [...]}
+    "near_repeat_warnings": True,
+    "names": None,
+}
+
+STOCK_CLUES: tuple[str, ...] = tuple(
+    str.split(
+        """
+    ancient bright quiet heavy famous tiny giant sweet bitter cold warm loud gentle wild
+    royal secret golden frozen broken hidden sharp round empty lucky noisy fancy shiny
+    sleepy angry happy rich simple modern classic strange magic early late slow fast
+    """
+    )
+)
+"""Stock clues that ``legal_actions`` lists for an Encryptor.
+
+``clue TEXT`` takes free text, so ``legal_actions`` cannot list every clue: it lists the
+stock clues that are legal now (for random playouts and generic tools), and any other
+text that passes the clue checks is just as legal."""
+
+
+def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Validated config with defaults filled in."""
+    merged = merge_config(DEFAULT_CONFIG, config, game="intercept")
+    players = merged["players"]
+    if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
+        raise ConfigError("intercept: players must be 3 (one Interceptor) or 4-8 (two teams)")
+    for flag in ("timer", "no_repeat_codes", "alternate_first", "near_repeat_warnings"):
+        if not isinstance(merged[flag], bool):
+            raise ConfigError(f"intercept: {flag} must be true or false")
+    rounds = merged["max_rounds"]
+    if rounds is None:
+        merged["max_rounds"] = 5 if players == 3 else 8
+    elif not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 24:
+        raise ConfigError("intercept: max_rounds must be a whole number from 1 to 24")
+    fixed = merged["keywords"]
+    if fixed is not None:
+        names = THREE_PLAYER_NAMES[:1] if players == 3 else TEAM_NAMES
+        if not isinstance(fixed, Mapping) or set(fixed) != set(names):
+            raise ConfigError(
+                f"intercept: keywords must map {', '.join(names)} to {KEYWORDS_PER_TEAM} words"
+            )
+        cleaned = {}
+        for team in names:
+            words = fixed[team]
+            if not isinstance(words, list | tuple) or len(words) != KEYWORDS_PER_TEAM:
+                raise ConfigError(
+                    f"intercept: keywords of {team} must be {KEYWORDS_PER_TEAM} words"
+                )
+            cleaned[team] = [" ".join(str(w).split()).lower() for w in words]
+            if not all(cleaned[team]):
+                raise ConfigError(f"intercept: keywords of {team} must not be empty")
+        merged["keywords"] = cleaned
+    names = merged["names"]
+    if names is None:
+        merged["names"] = [f"Player {s + 1}" for s in range(players)]
+    elif not (isinstance(names, list | tuple) and len(names) == players):
+        raise ConfigError(f"intercept: names must be a list of {players} names")
+    else:
+        merged["names"] = [str(n) for n in names]
+    return merged
+
+
+def team_seats(players: int) -> list[list[Seat]]:
+    """The seats of each side: White and Black alternate; 3 players: team and Interceptor.
+
+    >>> team_seats(4), team_seats(5), team_seats(3)
+    ([[0, 2], [1, 3]], [[0, 2, 4], [1, 3]], [[0, 1], [2]])
+    """
+    if players == 3:
+        return [[0, 1], [2]]
+    return [list(range(0, players, 2)), list(range(1, players, 2))]
+
+
+def code_list(code: Code | None) -> list[int] | None:
+    """The code as a JSON list, or None.
+
+    >>> code_list((3, 1, 4)), code_list(None)
+    ([3, 1, 4], None)
+    """
+    return None if code is None else list(code)
+
+
+def code_of(data: Any) -> Code | None:
+    """The code read back from a JSON list, or None.
+
+    >>> code_of([3, 1, 4])
+    (3, 1, 4)
+    """
+    return None if data is None else (int(data[0]), int(data[1]), int(data[2]))

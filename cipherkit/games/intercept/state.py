@@ -1,0 +1,419 @@
+"""Intercept's true state: its data, the round's roles, and its JSON form.
+
+:class:`InterceptData` holds every field of a game; :mod:`.legality` and :mod:`.effects`
+add the rules on top of it (see :mod:`.rules`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, cast
+
+from cipherkit.core.protocol import SPECTATOR, JsonDict, Outcome, Seat, State, Viewer
+from cipherkit.core.rng import Rng
+from cipherkit.games.intercept.actions import CODES, Code
+from cipherkit.games.intercept.config import (
+    CLUES_PER_CODE,
+    GUESS,
+    KEYWORDS,
+    TEAM_NAMES,
+    THREE_PLAYER_NAMES,
+    WRITE,
+    code_list,
+    code_of,
+    make_config,
+    team_seats,
+)
+from cipherkit.games.intercept.observation import InterceptObservation
+from cipherkit.games.intercept.words import keywords as keyword_list
+
+
+class InterceptData(State[InterceptObservation]):
+    """The fields of an intercept game, its seats and roles, and its JSON form (no rules).
+
+    Games are :class:`~cipherkit.games.intercept.rules.InterceptState`, made by
+    :func:`~cipherkit.games.intercept.rules.new_game`, :meth:`new` or :meth:`from_json`.
+    """
+
+    game_name = "intercept"
+
+    __slots__ = (
+        "_outcome",
+        "codes",
+        "config",
+        "decks",
+        "decrypt",
+        "encryptors",
+        "end_reason",
+        "history",
+        "intercept",
+        "interceptions",
+        "keyword_guesses",
+        "keyword_hits",
+        "keywords",
+        "log",
+        "miscommunications",
+        "order",
+        "phase",
+        "reading",
+        "rng",
+        "round",
+        "timed_out",
+        "written",
+        "written_warnings",
+    )
+
+    def __init__(self) -> None:  # use new_game() or from_json()
+        self.config: dict[str, Any] = {}
+        self.rng = Rng(0)
+        self.keywords: list[list[str]] = [[], []]
+        self.decks: list[list[Code]] = [[], []]
+        self.round = 0
+        self.phase = WRITE
+        self.encryptors: list[Seat | None] = [None, None]
+        self.codes: list[Code | None] = [None, None]
+        self.written: list[list[str]] = [[], []]
+        self.written_warnings: list[list[list[str]]] = [[], []]
+        self.timed_out = False
+        self.order: list[int] = []
+        self.reading = 0
+        self.decrypt: Code | None = None
+        self.intercept: Code | None = None
+        self.interceptions = [0, 0]
+        self.miscommunications = [0, 0]
+        self.history: list[dict[str, Any]] = []
+        self.keyword_guesses: list[list[str] | None] = [None, None]
+        self.keyword_hits: list[int] | None = None
+        self.end_reason = ""
+        self.log: list[str] = []
+        self._outcome: Outcome | None = None
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, config: Mapping[str, Any] | None = None, *, seed: int) -> Self:
+        """A new game: each side's keywords (drawn, or fixed by the config) and round 1."""
+        state = cls()
+        state.config = make_config(config)
+        state.rng = Rng(seed)
+        fixed = state.config["keywords"]
+        if fixed is not None:
+            state.keywords = [list(fixed[name]) for name in state.team_names if name in fixed]
+        else:
+            dealt = state.rng.sample(keyword_list(), 4 * state.coding_teams)
+            state.keywords = [dealt[4 * t : 4 * t + 4] for t in range(state.coding_teams)]
+        while len(state.keywords) < 2:
+            state.keywords.append([])
+        state.decks = [[] for _ in range(2)]
+        if state.config["no_repeat_codes"]:
+            for team in range(state.coding_teams):
+                state.decks[team] = list(CODES)
+        state._start_round(1)
+        return state
+
+    # ------------------------------------------------------------------ structure
+    @property
+    def players(self) -> int:
+        """How many people play (3 to 8)."""
+        return int(self.config["players"])
+
+    @property
+    def three_player(self) -> bool:
+        """Whether this is the three-player game (one team and an Interceptor)."""
+        return self.players == 3
+
+    @property
+    def coding_teams(self) -> int:
+        """How many sides have keywords and codes (1 with three players, else 2)."""
+        return 1 if self.three_player else 2
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        """The two sides' names: White and Black, or White and the Interceptor."""
+        return THREE_PLAYER_NAMES if self.three_player else TEAM_NAMES
+
+    @property
+    def teams(self) -> list[list[Seat]]:
+        """The seats of each side."""
+        return team_seats(self.players)
+
+    @property
+    def turn_number(self) -> int:
+        """The round being played (the match runner's ``mean_turns``)."""
+        return self.round
+
+    def team_of(self, seat: Seat) -> int:
+        """The side ``seat`` plays on (0 or 1)."""
+        if self.three_player:
+            return 1 if seat == 2 else 0
+        return seat % 2
+
+    def opponent(self, team: int) -> int:
+        """The other side."""
+        return 1 - team
+
+    def name(self, seat: Seat) -> str:
+        """The name of ``seat``'s player (from the config)."""
+        return self.config["names"][seat]
+
+    def team_title(self, team: int) -> str:
+        """The side's name, capitalised, for people to read."""
+        return self.team_names[team].capitalize()
+
+    def sides(self) -> list[int]:
+        """Side of each seat, for the match runner: a bot name plays a whole side."""
+        return [self.team_of(seat) for seat in range(self.players)]
+
+    # ------------------------------------------------------------------ rounds
+    def _start_round(self, number: int) -> None:
+        self.round = number
+        self.phase = WRITE
+        self.timed_out = False
+        self.written = [[], []]
+        self.written_warnings = [[], []]
+        self.encryptors = [None, None]
+        self.codes = [None, None]
+        self.decrypt = self.intercept = None
+        for team in range(self.coding_teams):
+            members = self.teams[team]
+            self.encryptors[team] = members[(number - 1) % len(members)]
+            if self.config["no_repeat_codes"]:
+                if not self.decks[team]:
+                    self.decks[team] = list(CODES)
+                deck = self.decks[team]
+            else:
+                deck = list(CODES)
+            self.rng.shuffle(deck)
+            self.codes[team] = deck.pop()
+            self.decks[team] = deck
+        if self.three_player:
+            self.order = [0]
+        elif self.config["alternate_first"] and number % 2 == 0:
+            self.order = [1, 0]
+        else:
+            self.order = [0, 1]
+        self.reading = 0
+        who = ", ".join(
+            f"{self.name(cast(Seat, self.encryptors[t]))} encrypts for {self.team_title(t)}"
+            for t in range(self.coding_teams)
+        )
+        self.log.append(f"Round {number}: {who}.")
+
+    def interception_open(self) -> bool:
+        """Interception is not attempted in round 1."""
+        return self.round >= 2
+
+    def writers(self) -> list[Seat]:
+        """Encryptors still writing clues."""
+        if self.phase != WRITE or self.timed_out:
+            return []
+        return [
+            cast(Seat, self.encryptors[t])  # every coding team has one this round
+            for t in range(self.coding_teams)
+            if len(self.written[t]) < CLUES_PER_CODE
+        ]
+
+    def timer_claimers(self) -> list[Seat]:
+        """Seats that may claim ``timeout``: timer on, one Encryptor done, one not."""
+        if not self.config["timer"] or self.phase != WRITE or self.timed_out:
+            return []
+        writers = self.writers()
+        done = [t for t in range(self.coding_teams) if len(self.written[t]) >= CLUES_PER_CODE]
+        if not writers or not done:
+            return []
+        return [s for s in range(self.players) if s not in writers]
+
+    @property
+    def active_team(self) -> int | None:
+        """The team whose clues are being guessed (``None`` outside the guess phase)."""
+        return self.order[self.reading] if self.phase == GUESS else None
+
+    def decryptors(self) -> list[Seat]:
+        """Seats that may submit the decrypt guess now."""
+        team = self.active_team
+        if team is None or self.decrypt is not None:
+            return []
+        return [s for s in self.teams[team] if s != self.encryptors[team]]
+
+    def interceptors(self) -> list[Seat]:
+        """Seats that may submit the interception guess now."""
+        team = self.active_team
+        if team is None or self.intercept is not None or not self.interception_open():
+            return []
+        return list(self.teams[self.opponent(team)])
+
+    def keyword_guessers(self) -> list[Seat]:
+        """The seats that still have to guess keywords (none before the keywords stage)."""
+        if self.phase != KEYWORDS:
+            return []
+        return [s for t in range(2) if self.keyword_guesses[t] is None for s in self.teams[t]]
+
+    def role(self, seat: Seat) -> str | None:
+        """What ``seat`` is asked to do now: encryptor, timer, decryptor, interceptor,
+        keywords, or ``None``."""
+        if seat in self.writers():
+            return "encryptor"
+        if seat in self.timer_claimers():
+            return "timer"
+        if seat in self.decryptors():
+            return "decryptor"
+        if seat in self.interceptors():
+            return "interceptor"
+        if seat in self.keyword_guessers():
+            return "keywords"
+        return None
+
+    def team_clues(self, team: int) -> list[str]:
+        """Every clue the team has given this game, read or only written, oldest first."""
+        said = [
+            clue
+            for record in self.history
+            if record["team"] == team
+            for clue in record["clues"]
+            if clue is not None
+        ]
+        current = any(r["team"] == team and r["round"] == self.round for r in self.history)
+        return said if current else said + list(self.written[team])
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def points(self) -> list[int]:
+        """Tiebreak points per team: +1 per Interception, -1 per Miscommunication."""
+        return [self.interceptions[t] - self.miscommunications[t] for t in range(2)]
+
+    # ------------------------------------------------------------------ statistics
+    def side_stats(self) -> list[dict[str, int]]:
+        """Per side: rounds played, own codes given, miscommunications (failed decrypts),
+        interceptions made, interception attempts, own codes intercepted."""
+        stats = [
+            {
+                "rounds": self.round,
+                "codes": 0,
+                "miscommunications": 0,
+                "interceptions": 0,
+                "intercept_attempts": 0,
+                "intercepted": 0,
+            }
+            for _ in range(2)
+        ]
+        for record in self.history:
+            if record["code"] is None:
+                continue
+            team, other = record["team"], self.opponent(record["team"])
+            stats[team]["codes"] += 1
+            stats[team]["miscommunications"] += int(bool(record["miscommunication"]))
+            stats[team]["intercepted"] += int(bool(record["interception"]))
+            if record["intercept"] is not None:
+                stats[other]["intercept_attempts"] += 1
+            stats[other]["interceptions"] += int(bool(record["interception"]))
+        return stats
+
+    def viewer_team(self, viewer: Viewer) -> int | None:
+        """The side a viewer belongs to (``None`` for a spectator); ValueError if unknown."""
+        if isinstance(viewer, int) and not isinstance(viewer, bool):
+            if 0 <= viewer < self.players:
+                return self.team_of(viewer)
+        elif viewer == SPECTATOR:
+            return None
+        elif isinstance(viewer, str) and viewer.startswith("team:"):
+            name = viewer[5:]
+            if name in self.team_names:
+                return self.team_names.index(name)
+        raise ValueError(f"intercept: unknown viewer {viewer!r}")
+
+    # ------------------------------------------------------------------ persistence
+    def to_json(self) -> JsonDict:
+        return {
+            "game": "intercept",
+            "config": self.config,
+            "rng": self.rng.to_json(),
+            "keywords": [list(k) for k in self.keywords],
+            "decks": [[list(c) for c in d] for d in self.decks],
+            "round": self.round,
+            "phase": self.phase,
+            "encryptors": list(self.encryptors),
+            "codes": [code_list(c) for c in self.codes],
+            "written": [list(w) for w in self.written],
+            "written_warnings": [[list(x) for x in w] for w in self.written_warnings],
+            "timed_out": self.timed_out,
+            "order": list(self.order),
+            "reading": self.reading,
+            "decrypt": code_list(self.decrypt),
+            "intercept": code_list(self.intercept),
+            "interceptions": list(self.interceptions),
+            "miscommunications": list(self.miscommunications),
+            "history": [_copy_record(r) for r in self.history],
+            "keyword_guesses": [None if g is None else list(g) for g in self.keyword_guesses],
+            "keyword_hits": None if self.keyword_hits is None else list(self.keyword_hits),
+            "end_reason": self.end_reason,
+            "log": list(self.log),
+            "outcome": None if self._outcome is None else self._outcome.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        state = cls()
+        state.config = make_config(data["config"])
+        state.rng = Rng.from_json(data["rng"])
+        state.keywords = [list(k) for k in data["keywords"]]
+        # a deck holds codes only (code_of gives None only for a JSON null, never in a deck)
+        state.decks = [[cast(Code, code_of(c)) for c in d] for d in data["decks"]]
+        state.round = int(data["round"])
+        state.phase = data["phase"]
+        state.encryptors = list(data["encryptors"])
+        state.codes = [code_of(c) for c in data["codes"]]
+        state.written = [list(w) for w in data["written"]]
+        state.written_warnings = [[list(x) for x in w] for w in data["written_warnings"]]
+        state.timed_out = bool(data["timed_out"])
+        state.order = list(data["order"])
+        state.reading = int(data["reading"])
+        state.decrypt = code_of(data["decrypt"])
+        state.intercept = code_of(data["intercept"])
+        state.interceptions = list(data["interceptions"])
+        state.miscommunications = list(data["miscommunications"])
+        state.history = [_copy_record(r) for r in data["history"]]
+        state.keyword_guesses = [None if g is None else list(g) for g in data["keyword_guesses"]]
+        hits = data["keyword_hits"]
+        state.keyword_hits = None if hits is None else list(hits)
+        state.end_reason = data["end_reason"]
+        state.log = list(data["log"])
+        state._outcome = Outcome.from_json(data["outcome"])
+        return state
+
+    def copy(self) -> Self:
+        twin = type(self).__new__(type(self))
+        twin.config = self.config
+        twin.rng = self.rng.copy()
+        twin.keywords = [list(k) for k in self.keywords]
+        twin.decks = [list(d) for d in self.decks]
+        twin.round = self.round
+        twin.phase = self.phase
+        twin.encryptors = list(self.encryptors)
+        twin.codes = list(self.codes)
+        twin.written = [list(w) for w in self.written]
+        twin.written_warnings = [[list(x) for x in w] for w in self.written_warnings]
+        twin.timed_out = self.timed_out
+        twin.order = list(self.order)
+        twin.reading = self.reading
+        twin.decrypt = self.decrypt
+        twin.intercept = self.intercept
+        twin.interceptions = list(self.interceptions)
+        twin.miscommunications = list(self.miscommunications)
+        twin.history = [_copy_record(r) for r in self.history]
+        twin.keyword_guesses = [None if g is None else list(g) for g in self.keyword_guesses]
+        twin.keyword_hits = None if self.keyword_hits is None else list(self.keyword_hits)
+        twin.end_reason = self.end_reason
+        twin.log = list(self.log)
+        twin._outcome = self._outcome
+        return twin
+
+
+def _copy_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(record)
+    out["clues"] = list(record["clues"])
+    out["warnings"] = [list(w) for w in record["warnings"]]
+    for key in ("code", "decrypt", "intercept"):
+        out[key] = None if record[key] is None else list(record[key])
+    return out
