@@ -50,7 +50,7 @@ from cipherkit.rooms import RoomError, Store, clean_name, normalize_code, open_s
 __all__ = ["Classroom", "open_classroom"]
 
 _SESSION_COLUMNS = "id, code, title, status, created, ended"
-KEY_SETTING = "teacher_key_sha256"
+KEY_SETTING = "teacher_key_sha256"  # the name is older than the scrypt hash it now holds
 
 
 def open_classroom(url: str | Path | None = None, *, create: bool = True) -> Classroom:
@@ -78,7 +78,7 @@ class Classroom:
 
     # ------------------------------------------------------------ the teacher key
     def set_teacher_key(self, key: str) -> None:
-        """Keep ``key``'s SHA-256 as the teacher key (replacing any earlier one)."""
+        """Keep ``key``'s salted scrypt hash as the teacher key (replacing any earlier)."""
         digest = hash_key(clean_key(key))
         conn = self.db.connection()
         with conn.transaction(write=True):

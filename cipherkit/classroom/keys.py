@@ -1,9 +1,13 @@
-"""The teacher key: a secret that opens the teacher page, kept only as its SHA-256.
+"""The teacher key: a secret that opens the teacher page, kept only as a salted scrypt
+hash.
 
 ``cipherkit serve`` makes one at start (or takes ``--teacher-key`` /
 ``$CIPHERKIT_TEACHER_KEY``), stores its hash in the store and prints the teacher link.
-The teacher page hashes what the teacher types and compares the two hashes with
-:func:`hmac.compare_digest` (constant time). A copy of the store opens nothing.
+The teacher page hashes what the teacher types with the stored salt and compares the two
+hashes with :func:`hmac.compare_digest` (constant time). The hash is slow on purpose
+(scrypt, about 16 MB and tens of milliseconds a try), so a copy of the store cannot be
+tried against many keys quickly; a hash kept by an older cipherkit (plain SHA-256) is
+still read.
 
 >>> key = new_key()
 >>> len(key) >= 20, check_key(key, hash_key(key)), check_key("guess", hash_key(key))
@@ -44,13 +48,44 @@ def clean_key(key: str) -> str:
     return key
 
 
-def hash_key(key: str) -> str:
-    """The key's SHA-256, hex."""
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+"""scrypt's cost settings (RFC 7914's interactive ones: 16 MB of memory a hash)."""
+
+
+def _scrypt(key: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(
+        key.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=256 * 1024 * 1024, dklen=32
+    )
+
+
+def hash_key(key: str, *, salt: bytes | None = None) -> str:
+    """The key's salted scrypt hash, as ``scrypt$N$r$p$SALT$HASH`` (hex), with a fresh
+    random salt unless one is given.
+
+    >>> hash_key("teacher-key-123", salt=b"0" * 16)[:36]
+    'scrypt$16384$8$1$3030303030303030303'
+    >>> hash_key("same-key-twice") != hash_key("same-key-twice")
+    True
+    """
+    salt = secrets.token_bytes(16) if salt is None else salt
+    digest = _scrypt(key, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
 
 
 def check_key(key: object, stored_hash: str | None) -> bool:
-    """Whether ``key`` hashes to ``stored_hash``, compared in constant time."""
+    """Whether ``key`` matches ``stored_hash`` (what :func:`hash_key` made, or an older
+    plain SHA-256), compared in constant time."""
     if not isinstance(key, str) or not stored_hash or len(key) > 128:
         return False
-    return hmac.compare_digest(hash_key(key), stored_hash)
+    parts = stored_hash.split("$")
+    if len(parts) == 6 and parts[0] == "scrypt":
+        try:
+            n, r, p = (int(x) for x in parts[1:4])
+            salt, want = bytes.fromhex(parts[4]), bytes.fromhex(parts[5])
+        except ValueError:
+            return False
+        if not (2 <= n <= 2**20 and 1 <= r <= 32 and 1 <= p <= 16):
+            return False
+        return hmac.compare_digest(_scrypt(key, salt, n, r, p), want)
+    legacy = hashlib.sha256(key.encode("utf-8")).hexdigest()  # before scrypt
+    return hmac.compare_digest(legacy, stored_hash)

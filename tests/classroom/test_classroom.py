@@ -4,6 +4,7 @@ live summaries, kept records, attempts, the grid and the CSV export."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 
 from cipherkit.classroom import ClassEnded, RoomPlan, UnknownClass, open_classroom
 from cipherkit.classroom.export import export_csv
-from cipherkit.classroom.keys import hash_key
+from cipherkit.classroom.keys import check_key, hash_key
 from cipherkit.core.record import Record
 from cipherkit.rooms import open_store
 
@@ -40,7 +41,13 @@ def test_teacher_key_is_stored_hashed(store_url: str) -> None:
         assert not desk.check_key("the-teacher-key-2")
         assert not desk.check_key(None)
         rows = desk.db.connection().execute("SELECT key, value FROM class_settings").fetchall()
-    assert rows == [("teacher_key_sha256", hash_key("the-teacher-key-1"))]
+    ((setting, value),) = rows
+    assert setting == "teacher_key_sha256" and value.startswith("scrypt$16384$8$1$")
+    assert check_key("the-teacher-key-1", value) and not check_key("the-teacher-key-2", value)
+    # salted: the same key hashes differently each time, so equal keys do not show
+    assert hash_key("the-teacher-key-1") != value
+    # a hash kept by an older cipherkit (plain SHA-256) still opens the page
+    assert check_key("old-key-123456", hashlib.sha256(b"old-key-123456").hexdigest())
     assert "the-teacher-key-1" not in json.dumps(rows)
 
 
