@@ -73,6 +73,7 @@ def test_the_untouched_copy_keeps_every_contract(copy: Path) -> None:
 LAYERS = "Layers:"
 GAMES = "No game imports another game"
 NOTEBOOK = "core and the games import no notebook or widget library"
+WEB_SERVER = "Only the server package imports the web server"
 
 
 @pytest.mark.parametrize(
@@ -103,8 +104,50 @@ NOTEBOOK = "core and the games import no notebook or widget library"
             (NOTEBOOK,),
             "cipherkit.games.intercept.words -> ipywidgets",
         ),
+        (
+            "cipherkit.publish.gallery",
+            "import tornado.web",
+            (WEB_SERVER,),
+            "cipherkit.publish.gallery -> tornado",
+        ),
+        (
+            "cipherkit.widgets.guard",
+            "from jupyter_client import KernelManager",
+            (WEB_SERVER,),
+            "cipherkit.widgets.guard -> jupyter_client",
+        ),
+        (
+            "cipherkit.rooms.errors",
+            "import jupyter_server.utils",
+            (WEB_SERVER,),
+            "cipherkit.rooms.errors -> jupyter_server",
+        ),
+        # publish sits under the server: importing it breaks the layers, and reaches
+        # the web server through it
+        (
+            "cipherkit.publish.nav",
+            "from cipherkit.serve.errors import plain",
+            (LAYERS, WEB_SERVER),
+            "cipherkit.publish.nav -> cipherkit.serve.errors",
+        ),
+        (
+            "cipherkit.core.rng",
+            "import voila.app",
+            (NOTEBOOK, WEB_SERVER),
+            "cipherkit.core.rng -> voila",
+        ),
     ],
-    ids=["core-imports-widgets", "glyphs-imports-a-game", "game-imports-game", "game-ipywidgets"],
+    ids=[
+        "core-imports-widgets",
+        "glyphs-imports-a-game",
+        "game-imports-game",
+        "game-ipywidgets",
+        "publish-tornado",
+        "widgets-jupyter-client",
+        "rooms-jupyter-server",
+        "publish-imports-serve",
+        "core-voila",
+    ],
 )
 def test_a_planted_import_breaks_its_contract(
     copy: Path, module: str, line: str, broken: tuple[str, ...], named: str

@@ -1,4 +1,4 @@
-"""What the kernel template does once for every page (:mod:`cipherkit.publish.forkserver`):
+"""What the kernel template does once for every page (:mod:`cipherkit.serve.forkserver`):
 each published mission's table is built and its bots' answer fits are worked out, so a
 page's first bot move does not work them out again in every kernel."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from cipherkit.games.mission import answers
-from cipherkit.publish import forkserver
 from cipherkit.publish.live import mission_table
+from cipherkit.serve import forkserver
 
 GALLERY = Path(__file__).resolve().parents[2] / "puzzles"
 

@@ -1,6 +1,6 @@
 """The kernel template: a warm Python process that forks page kernels in milliseconds.
 
-``python -m cipherkit.publish.forkserver SOCKET [GALLERY]`` imports what every gallery
+``python -m cipherkit.serve.forkserver SOCKET [GALLERY]`` imports what every gallery
 page imports (ipykernel, the widget stack, numpy, cipherkit's games and widgets, and their
 shared data), freezes the imported objects out of the garbage collector's reach, and
 then waits on a Unix socket. It starts no thread and opens no ZeroMQ context: a
@@ -17,7 +17,7 @@ template answers ``{"pid": N}`` and goes on waiting. Children are reaped by the 
 
 BLAS and OpenMP pools are held to one thread (set before numpy is imported), since a
 thread pool does not survive a fork. The provisioner that talks to this process is
-:mod:`cipherkit.publish.forkprov`.
+:mod:`cipherkit.serve.forkprov`.
 """
 
 from __future__ import annotations
@@ -433,12 +433,12 @@ def serve(path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m cipherkit.publish.forkserver SOCKET``: warm up, then fork page kernels on
+    """``python -m cipherkit.serve.forkserver SOCKET``: warm up, then fork page kernels on
     request until stopped.
     """
     args = sys.argv[1:] if argv is None else argv
     if len(args) not in (1, 2):
-        print("usage: python -m cipherkit.publish.forkserver SOCKET [GALLERY]", file=sys.stderr)
+        print("usage: python -m cipherkit.serve.forkserver SOCKET [GALLERY]", file=sys.stderr)
         return 2
     try:  # claim the title's memory now, before any child changes its environment
         import setproctitle
