@@ -42,3 +42,40 @@ def test_the_template_builds_every_page_and_prepares_the_mission_bots(
         mission_table("harbour-clock", seed=seed).close()
         mission_table("signal-box", seed=seed).close()
     assert fitted == []
+
+
+def test_the_template_warms_every_registered_game_by_its_own_hook() -> None:
+    import json
+    import subprocess
+    import sys
+    from importlib.metadata import entry_points
+
+    from cipherkit.core.registry import game_names
+
+    # in a process of its own, as the template does (it imports ipykernel's comm manager)
+    code = (
+        "import json; from cipherkit.serve import forkserver; "
+        "print(json.dumps([forkserver.warm(), forkserver.warm_data(())]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True
+    )
+    imported, loaded = json.loads(done.stdout.splitlines()[-1])
+    assert {f"game {name}" for name in game_names()} <= set(imported)
+    assert "cipherkit.widgets.lobby" in imported and "cipherkit.publish.live" in imported
+    hooks = {entry.name for entry in entry_points(group=forkserver.WARM_GROUP)}
+    assert hooks <= set(game_names())
+    for name in hooks:  # each game's hook loaded that game's own data
+        assert any(item.startswith(f"cipherkit.games.{name}.") for item in loaded), name
+
+
+def test_a_tables_bot_prepares_for_the_tables_own_game() -> None:
+    from cipherkit.publish.live import PAGE_PLAYERS
+    from cipherkit.publish.registry import mission_path
+    from cipherkit.widgets.mission_table import MissionTable
+
+    table = MissionTable(mission_path("signal-box"), **PAGE_PLAYERS)
+    try:
+        assert forkserver.prepare_bots(table)
+    finally:
+        table.close()
