@@ -2,7 +2,7 @@
 
 Run by ``python bench/serve_load.py --burst`` (or directly). For each kernel mode,
 ``plain`` (every kernel a new Python, as Voila does) and ``fork`` (page kernels forked
-from the warm template, :mod:`cipherkit.publish.forkprov`), it starts the real
+from the warm template, :mod:`cipherkit.serve.forkprov`), it starts the real
 ``cipherkit serve`` command line over a temporary copy of ``puzzles/`` and, after
 ``--settle`` seconds (pools filled):
 
@@ -48,7 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cipherkit.publish.serve import voila_command  # noqa: E402
+from cipherkit.serve.launcher import voila_command  # noqa: E402
 
 PAGES = ["decipher.ipynb", "intercept.ipynb", "signal-box.ipynb", "harbour-clock.ipynb"]
 WIDGETS = ("DecipherTable", "InterceptTable", "MissionTable")
@@ -132,7 +132,7 @@ def memory(server: subprocess.Popen[bytes]) -> dict[str, float]:
             "server"
             if p.pid == server.pid
             else "template"
-            if "cipherkit.publish.forkserver" in line
+            if "cipherkit.serve.forkserver" in line
             else "kernels"
         )
         parts[part] += s.get("Pss", 0)

@@ -49,7 +49,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cipherkit.publish.serve import CONFIG_DIR, voila_command  # noqa: E402
+from cipherkit.serve.launcher import CONFIG_DIR, voila_command  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -34,7 +34,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from cipherkit.publish.serve import voila_command
+from cipherkit.serve.launcher import voila_command
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -249,7 +249,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     """``cipherkit serve``: the gallery under Voila, until stopped."""
     from cipherkit.core.resources import default_gallery
-    from cipherkit.publish.serve import serve
+    from cipherkit.serve.launcher import serve
 
     gallery = args.dir or ("puzzles" if Path("puzzles").is_dir() else default_gallery())
     return serve(

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cipherkit.publish.serve import voila_command  # noqa: E402
+from cipherkit.serve.launcher import voila_command  # noqa: E402
 from tests.browser.conftest import free_port, stop_process_group, wait_until_up  # noqa: E402
 from tests.browser.layout_checks import PHONE, layout_kind, measure  # noqa: E402
 

@@ -74,6 +74,7 @@ LAYERS = "Layers:"
 GAMES = "No game imports another game"
 NOTEBOOK = "core and the games import no notebook or widget library"
 MISSION_RULES = "The mission rules import no drawing, planner or presentation"
+WEB_SERVER = "Only the server package imports the web server"
 
 
 @pytest.mark.parametrize(
@@ -111,6 +112,38 @@ MISSION_RULES = "The mission rules import no drawing, planner or presentation"
             (MISSION_RULES,),
             "cipherkit.games.mission.legality -> cipherkit.games.mission.planner",
         ),
+        (
+            "cipherkit.publish.gallery",
+            "import tornado.web",
+            (WEB_SERVER,),
+            "cipherkit.publish.gallery -> tornado",
+        ),
+        (
+            "cipherkit.widgets.guard",
+            "from jupyter_client import KernelManager",
+            (WEB_SERVER,),
+            "cipherkit.widgets.guard -> jupyter_client",
+        ),
+        (
+            "cipherkit.rooms.errors",
+            "import jupyter_server.utils",
+            (WEB_SERVER,),
+            "cipherkit.rooms.errors -> jupyter_server",
+        ),
+        # publish sits under the server: importing it breaks the layers, and reaches
+        # the web server through it
+        (
+            "cipherkit.publish.nav",
+            "from cipherkit.serve.errors import plain",
+            (LAYERS, WEB_SERVER),
+            "cipherkit.publish.nav -> cipherkit.serve.errors",
+        ),
+        (
+            "cipherkit.core.rng",
+            "import voila.app",
+            (NOTEBOOK, WEB_SERVER),
+            "cipherkit.core.rng -> voila",
+        ),
     ],
     ids=[
         "core-imports-widgets",
@@ -118,6 +151,11 @@ MISSION_RULES = "The mission rules import no drawing, planner or presentation"
         "game-imports-game",
         "game-ipywidgets",
         "mission-rules-import-the-planner",
+        "publish-tornado",
+        "widgets-jupyter-client",
+        "rooms-jupyter-server",
+        "publish-imports-serve",
+        "core-voila",
     ],
 )
 def test_a_planted_import_breaks_its_contract(

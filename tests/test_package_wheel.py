@@ -151,6 +151,19 @@ def test_the_wheel_carries_the_campaign_the_gallery_and_the_licence(wheel: Path)
     assert "cipherkit/_shipped/puzzles/lessons/01-caesar-and-brute-force.ipynb" in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "cipherkit/data/NOTICE" in names
+    # the server's configuration and page templates, and the teacher page's picture
+    assert "cipherkit/serve/voila.json" in names
+    for template in (
+        "cipherkit/index.html.j2",
+        "cipherkit/static/light.js",
+        "cipherkit-full/conf.json",
+    ):
+        assert f"cipherkit/serve/share/voila/templates/{template}" in names
+    assert "cipherkit/publish/teacher.svg" in names
+    (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
+    text = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "cipherkit-fork = cipherkit.serve.forkprov:ForkProvisioner" in text
+    assert "[cipherkit.warm]" in text
     assert not [n for n in names if n.endswith((".db", "conftest.py")) or "__pycache__" in n]
     size = wheel.stat().st_size
     print(f"\nwheel: {wheel.name}, {size / 1e6:.1f} MB, {len(names)} files")

@@ -1,6 +1,7 @@
-"""Turning games and missions into Voila pages, and serving the gallery.
+"""Turning games and missions into Voila pages, and the gallery that lists them (the
+server that shows them is :mod:`cipherkit.serve`).
 
->>> from cipherkit.publish.serve import voila_command
->>> voila_command("puzzles", 8866)[2]
-'cipherkit.publish.voila_main'
+>>> from cipherkit.publish.gallery import INDEX
+>>> INDEX
+'index.ipynb'
 """

@@ -39,10 +39,21 @@ from pathlib import Path
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.resources import shipped_path
 
+
+class UnpublishedError(CipherkitError):
+    """A page's mission that the gallery cannot find; :attr:`remedy` says who can fix it
+    (a page that cannot start shows it: :mod:`cipherkit.serve.failures`)."""
+
+    remedy = (
+        "Whoever runs this server can fix it (cipherkit publish puts missing pages' missions back)."
+    )
+
+
 __all__ = [
     "PROJECT_ROOT",
     "REGISTRY_ENV",
     "REGISTRY_NAME",
+    "UnpublishedError",
     "check_id",
     "mission_argument",
     "mission_path",
@@ -170,11 +181,11 @@ def mission_path(mission_id: str, *, here: str | os.PathLike[str] | None = None)
         found = read_registry(registry).get(mission_id)
         if found is not None:
             if not found.is_file():
-                raise CipherkitError(f"published mission {mission_id!r}: no file {found}")
+                raise UnpublishedError(f"published mission {mission_id!r}: no file {found}")
             return found
     shipped = _shipped(mission_id)
     if shipped is None:
-        raise CipherkitError(f"no published mission {mission_id!r}")
+        raise UnpublishedError(f"no published mission {mission_id!r}")
     return shipped
 
 

@@ -1,6 +1,6 @@
 """A real Voila server and a real headless Chromium for the browser suite.
 
-The server runs :func:`cipherkit.publish.serve.voila_command` (what ``cipherkit serve``
+The server runs :func:`cipherkit.serve.launcher.voila_command` (what ``cipherkit serve``
 runs) on a free port, over a temporary copy of ``puzzles/`` with bait files added beside
 the pages (a mission YAML, a JSON answer file, a dot-folder...), and with
 ``CIPHERKIT_SEED`` set so that the tests can deal the same game locally and know the
@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from cipherkit.publish.serve import CONFIG_DIR, voila_command
+from cipherkit.serve.launcher import CONFIG_DIR, voila_command
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = Path(__file__).resolve().parent / "pages"

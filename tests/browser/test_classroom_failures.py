@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from cipherkit.publish.gallery import write_notebook
-from cipherkit.publish.serve import STORE_ENV, voila_command
+from cipherkit.serve.launcher import STORE_ENV, voila_command
 from tests.browser.conftest import (
     ROOT,
     SERVER_START_TIMEOUT,

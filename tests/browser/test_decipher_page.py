@@ -220,7 +220,7 @@ def test_images_are_served_and_listings_hold_no_content(voila_server: Server) ->
 
 
 def test_the_committed_voila_config_is_the_one_loaded(voila_server: Server) -> None:
-    # The header comes only from cipherkit/publish/voila.json; the bait voila.json in the
+    # The header comes only from cipherkit/serve/voila.json; the bait voila.json in the
     # served folder (which allows every file) must not be read.
     with urllib.request.urlopen(voila_server.url + "/voila/tree") as response:
         assert response.headers["Referrer-Policy"] == "no-referrer"

@@ -42,7 +42,7 @@ from typing import Any
 
 import pytest
 
-from cipherkit.publish.serve import voila_command
+from cipherkit.serve.launcher import voila_command
 from tests.browser.conftest import (
     SEED,
     UI_TIMEOUT_MS,

@@ -48,7 +48,7 @@ def template_of(process: Any) -> Any:
     while time.monotonic() < deadline:
         for child in psutil.Process(process.pid).children(recursive=True):
             try:
-                if "cipherkit.publish.forkserver" in " ".join(child.cmdline()):
+                if "cipherkit.serve.forkserver" in " ".join(child.cmdline()):
                     return child
             except psutil.Error:
                 continue

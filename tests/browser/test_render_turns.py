@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import TEST_PAGES, start_gallery_server, stop_process_group
-from tests.publish.test_forkprov import run_async
+from tests.serve.test_forkprov import run_async
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,7 @@ def test_three_pages_per_cpu_render_at_once_and_a_slow_one_gives_its_turn_up() -
     import asyncio
     import os
 
-    from cipherkit.publish.voila_ext import GalleryKernelManager
+    from cipherkit.serve.manager import GalleryKernelManager
 
     async def main() -> None:
         manager = GalleryKernelManager(root_dir="/tmp", render_hold=1.0)

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from cipherkit.games.decipher.cards import CARDS
-from cipherkit.publish.serve import STORE_ENV
 from cipherkit.rooms import open_store
+from cipherkit.serve.launcher import STORE_ENV
 from tests.browser.conftest import (
     UI_TIMEOUT_MS,
     KernelClient,

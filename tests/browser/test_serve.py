@@ -76,7 +76,7 @@ def test_serve_answers_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     port = free_port()
     log = tmp_path / "serve.log"
     code = (
-        "import sys; from cipherkit.publish.serve import serve; "
+        "import sys; from cipherkit.serve.launcher import serve; "
         f"sys.exit(serve({str(ROOT / 'puzzles')!r}, port={port}))"
     )
     with log.open("wb") as out:

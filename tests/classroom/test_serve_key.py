@@ -9,7 +9,8 @@ import pytest
 from cipherkit.classroom import open_classroom
 from cipherkit.classroom.keys import KEY_ENV
 from cipherkit.core.errors import CipherkitError
-from cipherkit.publish import serve as serving
+from cipherkit.publish.teacher_page import TEACHER_PAGE, write_teacher_page
+from cipherkit.serve import launcher as serving
 
 
 def test_given_key_is_stored_hashed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -41,5 +42,5 @@ def test_addresses() -> None:
 
 def test_the_committed_teacher_page_is_what_the_builder_writes(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[2]
-    made = serving.write_teacher_page(tmp_path)
-    assert made.read_text() == (root / "puzzles" / serving.TEACHER_PAGE).read_text()
+    made = write_teacher_page(tmp_path)
+    assert made.read_text() == (root / "puzzles" / TEACHER_PAGE).read_text()

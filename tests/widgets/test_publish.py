@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.publish.serve import CONFIG_DIR, serve, voila_command
+from cipherkit.serve.launcher import CONFIG_DIR, serve, voila_command
 
 CONFIG = json.loads((CONFIG_DIR / "voila.json").read_text(encoding="utf-8"))
 
@@ -65,7 +65,7 @@ def test_config_hides_sources_and_tracebacks_on_localhost() -> None:
 
 def test_voila_command_uses_only_the_committed_config() -> None:
     cmd = voila_command("puzzles", 9999)
-    assert cmd[:3] == [sys.executable, "-m", "cipherkit.publish.voila_main"]  # Voila, with
+    assert cmd[:3] == [sys.executable, "-m", "cipherkit.serve.voila_main"]  # Voila, with
     # cipherkit's page template on its search path
     assert cmd[3] == str(Path("puzzles").resolve())
     assert f"--Voila.config_file_paths={CONFIG_DIR}" in cmd
@@ -75,7 +75,7 @@ def test_voila_command_uses_only_the_committed_config() -> None:
 
 
 def test_pages_use_the_cipherkit_template_without_cdn_links() -> None:
-    from cipherkit.publish.voila_main import SHARE
+    from cipherkit.serve.voila_main import SHARE
 
     assert CONFIG["VoilaConfiguration"]["template"] == "cipherkit"
     template = SHARE / "voila" / "templates" / "cipherkit"

@@ -15,6 +15,7 @@ from cipherkit.games.mission.planner.settings import LEVELS, PlannerSettings
 from cipherkit.games.mission.planner.view import DecisionView
 
 if TYPE_CHECKING:
+    from cipherkit.games.mission import MissionState
     from cipherkit.games.mission.model import Mission
 
 
@@ -44,19 +45,21 @@ class PlannerBot(ActionChooser, AnswerPolicy):
         model = answer_model(tuple(candidates), self.settings.confidence, self.settings.use_words)
         return PlannerBot(self.settings, model)
 
-    def prepare(self, mission: Mission) -> int:
-        """Work out once what this bot's first answer assessments of ``mission`` start
-        from (:meth:`AnswerModel.prepare`, for the sizes its windows hold); a page's
-        kernel template does it for every published mission, so that a game's first
-        bot move costs each page little. Return how many word fits were worked out.
+    def prepare(self, mission: Mission | MissionState) -> int:
+        """Work out once what this bot's first answer assessments of ``mission`` (or of a
+        game of it) start from (:meth:`AnswerModel.prepare`, for the sizes its windows
+        hold); the server's kernel template does it for every published mission's table,
+        so that a game's first bot move costs each page little. Return how many word fits
+        were worked out.
 
         >>> from cipherkit.games.mission.samples import demo_mission
         >>> bot = PlannerBot()
         >>> bot.prepare(demo_mission()) >= 0, bot.prepare(demo_mission())
         (True, 0)
         """
-        groups = {len(cell.content) for cell in mission.cells}
-        return self.model.prepare(card_cells(mission.cells), groups)
+        found: Mission = mission.mission if hasattr(mission, "mission") else mission
+        groups = {len(cell.content) for cell in found.cells}
+        return self.model.prepare(card_cells(found.cells), groups)
 
     # ------------------------------------------------------------ entry
     def act(self, observation: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:

@@ -1,6 +1,6 @@
 """The kernel template: a warm Python process that forks page kernels in milliseconds.
 
-``python -m cipherkit.publish.forkserver SOCKET [GALLERY]`` imports what every gallery
+``python -m cipherkit.serve.forkserver SOCKET [GALLERY]`` imports what every gallery
 page imports (ipykernel, the widget stack, numpy, cipherkit's games and widgets, and their
 shared data), freezes the imported objects out of the garbage collector's reach, and
 then waits on a Unix socket. It starts no thread and opens no ZeroMQ context: a
@@ -17,7 +17,7 @@ template answers ``{"pid": N}`` and goes on waiting. Children are reaped by the 
 
 BLAS and OpenMP pools are held to one thread (set before numpy is imported), since a
 thread pool does not survive a fork. The provisioner that talks to this process is
-:mod:`cipherkit.publish.forkprov`.
+:mod:`cipherkit.serve.forkprov`.
 """
 
 from __future__ import annotations
@@ -37,7 +37,19 @@ import socket  # noqa: E402
 import sys  # noqa: E402
 from typing import Any  # noqa: E402
 
-__all__ = ["KERNEL_MODULE", "READY", "WARM_DATA", "main", "warm", "warm_data", "warm_pages"]
+__all__ = [
+    "KERNEL_MODULE",
+    "READY",
+    "WARM_DATA",
+    "WARM_GROUP",
+    "WARM_MODULES",
+    "WARM_PACKAGES",
+    "main",
+    "prepare_bots",
+    "warm",
+    "warm_data",
+    "warm_pages",
+]
 
 READY = "cipherkit-kernel-template ready"
 """The line the template prints once it listens."""
@@ -48,63 +60,65 @@ kernel does)."""
 MAX_REQUEST = 1 << 20
 
 
-def warm() -> list[str]:
-    """Import what the gallery's pages import, and load their shared data; return the
-    modules imported (for the log)."""
-    import importlib
+WARM_MODULES = (
+    "numpy",
+    "zmq",
+    "tornado.ioloop",
+    "ipykernel.kernelapp",
+    "ipykernel.ipkernel",
+    "ipykernel.comm",
+    "IPython.core.interactiveshell",
+    "ipywidgets",
+    "anywidget",
+    "traitlets",
+    "networkx",
+    "yaml",
+    "PIL.Image",
+    "matplotlib",
+    "cipherkit.core.session",
+    "cipherkit.rooms",
+    "cipherkit.ciphers",
+    "setproctitle",
+    "ipykernel.debugger",
+    "IPython.core.completerlib",
+    "IPython.core.debugger",
+    "IPython.extensions.storemagic",
+    "psutil",
+    "numpy.random",
+    "tornado.queues",
+    "tornado.gen",
+    "PIL.ImageDraw",
+    "PIL.ImageFont",
+    "xml.dom.minidom",
+    "encodings.cp437",
+    "encodings.utf_8_sig",
+    "encodings.idna",
+    "cipherkit.ciphers.exercises",
+    "cipherkit.classroom",
+)
+"""Modules every kind of page imports (besides every registered game, its bots and every
+module of :data:`WARM_PACKAGES`)."""
+WARM_PACKAGES = ("cipherkit.widgets", "cipherkit.publish")
+"""Packages whose every module a page may import: the tables and the pages' helpers."""
+WARM_GROUP = "cipherkit.warm"
+"""The entry-point group of the games' own warm-up hooks (name -> a function of no
+arguments loading what all that game's pages share)."""
 
-    names = [
-        "numpy",
-        "zmq",
-        "tornado.ioloop",
-        "ipykernel.kernelapp",
-        "ipykernel.ipkernel",
-        "ipykernel.comm",
-        "IPython.core.interactiveshell",
-        "ipywidgets",
-        "anywidget",
-        "traitlets",
-        "networkx",
-        "yaml",
-        "PIL.Image",
-        "matplotlib",
-        "cipherkit.core.session",
-        "cipherkit.rooms",
-        "cipherkit.games.decipher",
-        "cipherkit.games.intercept",
-        "cipherkit.games.mission",
-        "cipherkit.widgets",
-        "cipherkit.widgets.decipher_table",
-        "cipherkit.widgets.intercept_table",
-        "cipherkit.widgets.mission_table",
-        "cipherkit.widgets.workbench",
-        "cipherkit.widgets.lobby",
-        "cipherkit.ciphers",
-        "setproctitle",
-        "ipykernel.debugger",
-        "IPython.core.completerlib",
-        "IPython.core.debugger",
-        "IPython.extensions.storemagic",
-        "psutil",
-        "numpy.random",
-        "tornado.queues",
-        "tornado.gen",
-        "PIL.ImageDraw",
-        "PIL.ImageFont",
-        "xml.dom.minidom",
-        "encodings.cp437",
-        "encodings.utf_8_sig",
-        "encodings.idna",
-        "cipherkit.publish.live",
-        "cipherkit.publish.registry",
-        "cipherkit.publish.campaign_page",
-        "cipherkit.widgets.campaign_table",
-        "cipherkit.widgets.exercises",
-        "cipherkit.widgets.teacher",
-        "cipherkit.ciphers.exercises",
-        "cipherkit.classroom",
-        "cipherkit.games.mission.observe",
-    ]
+
+def warm() -> list[str]:
+    """Import what the gallery's pages import: :data:`WARM_MODULES`, every module of
+    :data:`WARM_PACKAGES`, and every registered game with its bots; return what was
+    imported or loaded (for the log)."""
+    import importlib
+    import pkgutil
+
+    names = list(WARM_MODULES)
+    for package in WARM_PACKAGES:
+        try:
+            found = importlib.import_module(package).__path__
+        except Exception:  # pragma: no cover - part of cipherkit
+            continue
+        names += [info.name for info in pkgutil.iter_modules(found, package + ".")]
     done = []
     for name in names:
         try:
@@ -115,40 +129,43 @@ def warm() -> list[str]:
             )
             continue
         done.append(name)
+    from cipherkit.core import registry
+
+    for game in registry.game_names():
+        try:
+            registry.get_game(game)
+            registry.bot_names(game)  # loads each bot factory's module
+        except Exception as exc:
+            print(
+                f"kernel template: game {game} not loaded ({type(exc).__name__})", file=sys.stderr
+            )
+            continue
+        done.append(f"game {game}")
     return done
 
 
 WARM_DATA: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
-    ("cipherkit.core.registry", "get_game", ("decipher",)),
-    ("cipherkit.core.registry", "get_game", ("intercept",)),
-    ("cipherkit.core.registry", "get_game", ("mission",)),
-    ("cipherkit.core.registry", "_bot_factories", ("decipher",)),
-    ("cipherkit.core.registry", "_bot_factories", ("intercept",)),
-    ("cipherkit.core.registry", "_bot_factories", ("mission",)),
-    ("cipherkit.games.intercept.words", "keywords", ()),
-    ("cipherkit.games.intercept.words", "hint_words", ()),
-    ("cipherkit.games.intercept.vectors", "default_vectors", ()),
-    ("cipherkit.games.intercept.bots", "hint_table", ()),
     ("cipherkit.ciphers.stats", "english", ()),
     ("cipherkit.ciphers.stats", "_quad_mean", ()),
     ("cipherkit.ciphers.stats", "_word_logprobs", ()),
     ("cipherkit.ciphers.wordmodel", "word_model", ()),
     ("cipherkit.ciphers.substitution_solver", "_pattern_words", ()),
-    ("cipherkit.games.mission.answers", "shipped_words", ()),
-    ("cipherkit.games.mission.planner", "answer_model", ()),
 )
-"""The shared data pages load, as (module, cached loader, arguments): word tables,
-vectors, n-gram tables, answer models. Loaded in the template, each kernel shares them
-instead of reading its own copy (an Intercept page's kernel: 146 MB -> 31 MB USS)."""
+"""The ciphers' shared data the lessons and workbench pages load, as (module, cached
+loader, arguments): n-gram and word tables. Loaded in the template, each kernel shares them
+instead of reading its own copy; each game's own data comes from its hook
+(:data:`WARM_GROUP`: an Intercept page's kernel, 146 MB -> 31 MB USS)."""
 
 
 def warm_data(calls: tuple[tuple[str, str, tuple[Any, ...]], ...] = WARM_DATA) -> list[str]:
-    """Call each cached loader of ``calls``; return those that ran, as ``module.name``.
+    """Call each cached loader of ``calls``, then each game's warm-up hook
+    (:data:`WARM_GROUP`); return those that ran, as ``module.name`` (a hook's as it says).
 
-    >>> warm_data((("math", "sqrt", (4.0,)), ("math", "no_such_loader", ())))
-    ['math.sqrt']
+    >>> "math.sqrt" in warm_data((("math", "sqrt", (4.0,)), ("math", "no_such_loader", ())))
+    True
     """
     import importlib
+    from importlib.metadata import entry_points
 
     done = []
     for module, name, args in calls:
@@ -157,38 +174,36 @@ def warm_data(calls: tuple[tuple[str, str, tuple[Any, ...]], ...] = WARM_DATA) -
         except Exception:  # missing data is each page's own error, not the template's
             continue
         done.append(f"{module}.{name}")
+    for entry in entry_points(group=WARM_GROUP):
+        try:
+            loaded = entry.load()()
+        except Exception as exc:
+            print(
+                f"kernel template: {entry.name} not warmed ({type(exc).__name__})", file=sys.stderr
+            )
+            continue
+        done += [str(item) for item in loaded or ()]
     return done
 
 
 def warm_pages(gallery: str = ".") -> int:
-    """Build each kind of page's table once, and each mission published in the gallery
-    folder ``gallery`` (and in ``$CIPHERKIT_PUBLISHED``), with no kernel: their glyph
-    sheets, fonts, drawings and the bots' answer fits are cached here and shared. The
-    widgets are closed at once. Return how many were built."""
+    """Build once each table the gallery in ``gallery`` shows
+    (:func:`cipherkit.publish.warm.page_tables`), with no kernel, and let each table's
+    bots prepare for it (:func:`prepare_bots`): their glyph sheets, fonts, drawings and
+    the bots' answer fits are cached here and shared. The widgets are closed at once.
+    Return how many were built."""
+    try:
+        from cipherkit.publish.warm import page_tables
+
+        makers = page_tables(gallery)
+    except Exception as exc:  # pragma: no cover - part of cipherkit
+        print(f"kernel template: no pages warmed ({type(exc).__name__})", file=sys.stderr)
+        return 0
     built = 0
-    makers: list[Any] = []
-    try:
-        from cipherkit.widgets import DecipherTable, InterceptTable
-
-        makers += [DecipherTable, lambda: InterceptTable(players=4)]
-    except Exception:  # pragma: no cover - part of cipherkit
-        pass
-    try:
-        from cipherkit.publish.live import PAGE_PLAYERS
-        from cipherkit.publish.registry import REGISTRY_ENV, REGISTRY_NAME, read_registry
-        from cipherkit.widgets.mission_table import MissionTable
-
-        missions: dict[str, Any] = {}
-        for registry in (os.environ.get(REGISTRY_ENV), os.path.join(gallery, REGISTRY_NAME)):
-            if registry:
-                missions = {**read_registry(registry), **missions}
-        for path in missions.values():
-            makers.append(lambda p=path: _mission_page(MissionTable, p, PAGE_PLAYERS))
-    except Exception as exc:
-        print(f"kernel template: no missions warmed ({type(exc).__name__})", file=sys.stderr)
     for make in makers:
         try:
             widget = make()
+            prepare_bots(widget)
             widget.close()
             built += 1
         except Exception as exc:  # a page that cannot be built here fails in its kernel
@@ -202,16 +217,28 @@ def warm_pages(gallery: str = ".") -> int:
     return built
 
 
-def _mission_page(table: Any, path: str, players: dict[str, Any]) -> Any:
-    """A mission page's table, and its bots' answer model prepared for the mission (a
-    game's first bot move then finds its word fits here)."""
-    from cipherkit.core.registry import make_bot
+def prepare_bots(table: Any) -> bool:
+    """Let the bot a page's table declares (its ``bot_name``, for the game its ``state``
+    belongs to) work out once what its first moves start from: the bot's ``prepare``,
+    given the table's state, if it has one. Return whether a bot prepared.
 
-    widget = table(path, **players)
-    prepare = getattr(make_bot("mission", players["bots"]), "prepare", None)
-    if prepare is not None:
-        prepare(widget.state.mission)
-    return widget
+    >>> prepare_bots(object())
+    False
+    """
+    from cipherkit.core.registry import game_names, get_game, make_bot
+
+    state = getattr(table, "state", None)
+    spec = getattr(table, "bot_name", None)
+    if state is None or not isinstance(spec, str):
+        return False
+    games = [name for name in game_names() if isinstance(state, get_game(name).state_type)]
+    if len(games) != 1:
+        return False
+    prepare = getattr(make_bot(games[0], spec), "prepare", None)
+    if prepare is None:
+        return False
+    prepare(state)
+    return True
 
 
 def _child(request: dict[str, Any]) -> None:
@@ -433,12 +460,12 @@ def serve(path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m cipherkit.publish.forkserver SOCKET``: warm up, then fork page kernels on
+    """``python -m cipherkit.serve.forkserver SOCKET``: warm up, then fork page kernels on
     request until stopped.
     """
     args = sys.argv[1:] if argv is None else argv
     if len(args) not in (1, 2):
-        print("usage: python -m cipherkit.publish.forkserver SOCKET [GALLERY]", file=sys.stderr)
+        print("usage: python -m cipherkit.serve.forkserver SOCKET [GALLERY]", file=sys.stderr)
         return 2
     try:  # claim the title's memory now, before any child changes its environment
         import setproctitle

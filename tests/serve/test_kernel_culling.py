@@ -17,10 +17,10 @@ import pytest
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from cipherkit.publish.voila_ext import (
+from cipherkit.serve.budget import PageBook
+from cipherkit.serve.manager import GalleryKernelManager
+from cipherkit.serve.sizing import (
     FORKED_PAGE_KERNEL_MB,
-    GalleryKernelManager,
-    PageBook,
     machine_page_kernels,
     machine_spare_kernels,
 )
@@ -254,7 +254,7 @@ def test_page_kernels_are_sized_from_memory_and_a_stopping_server_admits_none() 
 def test_forked_page_kernels_are_budgeted_at_their_own_size_while_the_template_runs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from cipherkit.publish import forkprov
+    from cipherkit.serve import forkprov
 
     manager = GalleryKernelManager(root_dir="/tmp", spare_kernels=2, max_page_kernels=-1)
     monkeypatch.setattr(forkprov, "forking", lambda: True)

@@ -24,7 +24,7 @@ Examples
 --------
 >>> cmd = voila_command("puzzles", 8866)
 >>> cmd[1:3], cmd[-1]
-(['-m', 'cipherkit.publish.voila_main'], '--no-browser')
+(['-m', 'cipherkit.serve.voila_main'], '--no-browser')
 >>> any(a.startswith("--Voila.config_file_paths=") for a in cmd)
 True
 """
@@ -34,7 +34,6 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -45,17 +44,16 @@ from typing import IO
 
 from cipherkit.classroom.keys import KEY_ENV, new_key
 from cipherkit.core.errors import CipherkitError
+from cipherkit.publish.teacher_page import TEACHER_PAGE
 
 __all__ = [
     "CONFIG_DIR",
     "STORE_ENV",
-    "TEACHER_PAGE",
     "exposure_warning",
     "serve",
     "store_url",
     "teacher_link",
     "voila_command",
-    "write_teacher_page",
 ]
 
 CONFIG_DIR = Path(__file__).resolve().parent
@@ -64,9 +62,6 @@ CONFIG_DIR = Path(__file__).resolve().parent
 
 STORE_ENV = "CIPHERKIT_STORE"
 """The variable that gives the kernels the rooms' store (``cipherkit.rooms``)."""
-
-TEACHER_PAGE = "teacher.ipynb"
-"""The gallery's teacher page (``puzzles/teacher.ipynb``)."""
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 
@@ -82,44 +77,6 @@ def _lan_address() -> str:
             return str(sock.getsockname()[0])
     except OSError:
         return socket.gethostname()
-
-
-TEACHER_METADATA: dict[str, object] = {
-    "kind": "game",
-    "title": "Teacher's desk",
-    "summary": "For the teacher: start a class session, make rooms in bulk, watch every "
-    "room live and see the class's answers. Opens with the teacher key that cipherkit "
-    "serve prints.",
-    "players": "the teacher",
-    "thumbnail": "images/teacher.svg",
-    "order": 90,
-    "frontend": "full",
-}
-
-
-def write_teacher_page(folder: str | os.PathLike[str]) -> Path:
-    """Write the gallery's teacher page, ``teacher.ipynb``, into ``folder``: a short
-    text and one cell that shows :class:`cipherkit.widgets.teacher.TeacherPage` (the
-    kernel opens the server's store; the page holds nothing of the class)."""
-    from cipherkit.publish.gallery import write_notebook
-    from cipherkit.publish.nav import back_link, nav_html
-
-    cells = [
-        (
-            "markdown",
-            f"{nav_html([back_link()])}\n\n"
-            "# Teacher's desk\n\nStart a class session, make rooms for the class in one go "
-            "and project their codes, watch every room live, and see who answered which "
-            "exercise. The page opens with the **teacher key** printed by `cipherkit serve` "
-            "(open the teacher link it prints).",
-        ),
-        ("code", "from cipherkit.widgets.teacher import TeacherPage\n\nTeacherPage()"),
-    ]
-    thumbnail = Path(folder) / str(TEACHER_METADATA["thumbnail"])
-    if not thumbnail.exists():  # the index card's picture, beside the pages
-        thumbnail.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(Path(__file__).with_name("teacher.svg"), thumbnail)
-    return write_notebook(Path(folder) / TEACHER_PAGE, cells, dict(TEACHER_METADATA))
 
 
 def teacher_link(ip: str, port: int, key: str) -> str:
@@ -196,7 +153,7 @@ def voila_command(
     command = [
         sys.executable,
         "-m",
-        "cipherkit.publish.voila_main",
+        "cipherkit.serve.voila_main",
         str(Path(directory).resolve()),
         f"--Voila.config_file_paths={CONFIG_DIR}",
         f"--Voila.ip={ip}",

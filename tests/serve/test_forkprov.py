@@ -1,4 +1,4 @@
-"""The kernel template: real kernels forked from a warm process (cipherkit.publish.forkprov).
+"""The kernel template: real kernels forked from a warm process (cipherkit.serve.forkprov).
 
 Each test starts a real template and real ipykernel kernels through jupyter_client's
 AsyncKernelManager with the ``cipherkit-fork`` provisioner, as Voila does."""
@@ -19,7 +19,7 @@ import pytest
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
-from cipherkit.publish import forkprov
+from cipherkit.serve import forkprov
 
 
 @pytest.fixture
@@ -188,7 +188,7 @@ def test_the_template_ends_when_the_process_that_started_it_has_gone(tmp_path: A
     sock = tmp_path / "template.sock"
     starter = (
         "import subprocess, sys\n"
-        "p = subprocess.Popen([sys.executable, '-m', 'cipherkit.publish.forkserver',"
+        "p = subprocess.Popen([sys.executable, '-m', 'cipherkit.serve.forkserver',"
         f" {str(sock)!r}], stdout=subprocess.PIPE)\n"
         "print(p.stdout.readline().decode().strip(), p.pid, flush=True)\n"
     )

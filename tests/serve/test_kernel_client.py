@@ -1,4 +1,4 @@
-"""The page renderer's kernel client (:mod:`cipherkit.publish.kernel_client`), on real
+"""The page renderer's kernel client (:mod:`cipherkit.serve.kernel_client`), on real
 ipykernel kernels: ready when the kernel answers and IOPub carries its messages, and a
 dead kernel is an error, not a wait."""
 
@@ -13,9 +13,9 @@ import pytest
 from jupyter_client.manager import AsyncKernelManager
 from traitlets.config import Config
 
-from cipherkit.publish.kernel_client import PageKernelClient
-from cipherkit.publish.serve import CONFIG_DIR
-from tests.publish.test_forkprov import run, run_async
+from cipherkit.serve.kernel_client import PageKernelClient
+from cipherkit.serve.launcher import CONFIG_DIR
+from tests.serve.test_forkprov import run, run_async
 
 
 def committed_config() -> Config:

@@ -3,7 +3,7 @@
 :class:`ForkProvisioner` (entry point ``cipherkit-fork`` in the group
 ``jupyter_client.kernel_provisioners``) is a
 :class:`~jupyter_client.provisioning.LocalProvisioner` whose ``launch_kernel`` asks the
-kernel template (:mod:`cipherkit.publish.forkserver`) to fork the kernel instead of
+kernel template (:mod:`cipherkit.serve.forkserver`) to fork the kernel instead of
 starting a new Python: the child has ipykernel, the widgets, numpy and cipherkit
 imported already, and shares those pages with the template. Everything else (the
 connection file, ports, signals to the kernel's process group, restarts, culling, the
@@ -33,7 +33,7 @@ from typing import Any
 from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning import LocalProvisioner
 
-from cipherkit.publish.forkserver import KERNEL_MODULE, READY
+from cipherkit.serve.forkserver import KERNEL_MODULE, READY
 
 __all__ = [
     "KERNELS_ENV",
@@ -177,7 +177,7 @@ class Template:
                 [
                     sys.executable,
                     "-m",
-                    "cipherkit.publish.forkserver",
+                    "cipherkit.serve.forkserver",
                     self.socket_path,
                     self.gallery,
                 ],

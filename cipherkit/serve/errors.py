@@ -1,0 +1,129 @@
+"""Plain errors for every handler of the gallery: a bad address is a one-line 400 or 404
+(JSON for the kernel API), never a traceback on the page or in the log."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from typing import Any
+
+from jupyter_server.base.handlers import APIHandler
+from tornado import escape, web
+from tornado.log import app_log
+from voila.static_file_handler import TemplateStaticFileHandler
+
+__all__ = [
+    "NotFoundHandler",
+    "PlainErrors",
+    "SafeTemplateStaticFileHandler",
+    "bad_text",
+    "plain",
+    "summary",
+]
+
+_SENTENCES = {
+    400: "400: this address is not valid here.",
+    403: "403: not allowed.",
+    404: "404: there is no such page here.",
+    405: "405: not allowed.",
+}
+
+
+def plain(
+    handler: web.RequestHandler,
+    status: int,
+    text: str,
+    *,
+    html: bool = False,
+    headers: dict[str, str] | None = None,
+) -> None:
+    """Finish ``handler`` with ``status`` and one sentence (text, or a tiny HTML page that
+    reads well on a phone)."""
+    handler.clear()
+    handler.set_status(status)
+    handler.set_header("Cache-Control", "no-store")
+    for name, value in (headers or {}).items():
+        handler.set_header(name, value)
+    if html:
+        handler.set_header("Content-Type", "text/html; charset=UTF-8")
+        body = (
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{status}</title></head>"
+            '<body style="font: 18px/1.5 system-ui, sans-serif; margin: 2em auto; '
+            'max-width: 36em; padding: 0 1em">'
+            f'<p id="ck-refusal">{escape.xhtml_escape(text)}</p></body></html>\n'
+        )
+        handler.finish(body)
+    else:
+        handler.set_header("Content-Type", "text/plain; charset=UTF-8")
+        handler.finish(text + "\n")
+
+
+def summary(path: str) -> str:
+    """A request path for the log: printable, at most 200 characters.
+
+    >>> summary("/voila/render/x\\n.ipynb")
+    '/voila/render/x?.ipynb'
+    """
+    return "".join(c if c.isprintable() else "?" for c in path)[:200]
+
+
+def bad_text(text: str) -> bool:
+    """Control characters or backslashes: never part of a page's address.
+
+    >>> bad_text("decipher.ipynb"), bad_text("a\\\\b"), bad_text("a\\x7f")
+    (False, True, True)
+    """
+    return any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in text)
+
+
+class PlainErrors:
+    """Mixin for every handler of the gallery: errors are one plain sentence (JSON for
+    the kernel API), and the log gets one line per failure, never a traceback (an
+    unexpected exception's traceback only at debug level)."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """Answer an error with one plain sentence (JSON for the kernel API), never a traceback."""
+        handler: Any = self
+        if isinstance(handler, APIHandler):
+            handler.clear()
+            handler.set_status(status_code)
+            handler.set_header("Content-Type", "application/json")
+            reason = http.client.responses.get(status_code, "Error")
+            handler.finish(json.dumps({"message": reason, "reason": None}))
+            return
+        text = _SENTENCES.get(status_code, f"{status_code}: the server could not do that.")
+        plain(handler, status_code, text)
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        """Log the failure in one line; an unexpected exception's traceback only at debug level."""
+        handler: Any = self
+        request = handler.request
+        where = f"{request.method} {summary(request.path)}"
+        if isinstance(value, web.HTTPError):
+            if value.log_message:
+                detail = value.log_message % value.args if value.args else value.log_message
+                app_log.warning("%d %s: %s", value.status_code, where, summary(str(detail)))
+            return
+        app_log.error("%s: %s: %s", where, typ.__name__, summary(str(value)))
+        app_log.debug("%s failed", where, exc_info=(typ, value, tb))
+
+
+class NotFoundHandler(PlainErrors, web.RequestHandler):
+    """Any address no route takes: a plain 404."""
+
+    def prepare(self) -> None:
+        raise web.HTTPError(404)
+
+
+class SafeTemplateStaticFileHandler(PlainErrors, TemplateStaticFileHandler):
+    """Voila's template static files; a path without ``<template>/static/`` is a 404."""
+
+    def parse_url_path(self, path: str) -> str:
+        if bad_text(path) or path.count("/") < 2 or path.split("/", 2)[1] != "static":
+            raise web.HTTPError(404)
+        try:
+            return super().parse_url_path(path)
+        except (ValueError, AssertionError):
+            raise web.HTTPError(404) from None

@@ -1,0 +1,230 @@
+"""The handlers of a page and its kernel: :class:`PageRenderHandler` renders a page as
+Voila does within the page budget and render turns, and names its kernel by a random
+*page key*; every route of a page's kernel answers only to that key. A page stops its
+kernel only by ``POST /voila/api/shutdown/<page key>`` with the ``_xsrf`` token
+(``DELETE /api/kernels/...`` is refused; restart and interrupt are not routed).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from typing import Any, cast
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from jupyter_client.jsonutil import json_default
+from jupyter_core.utils import ensure_async
+from jupyter_server.base.handlers import APIHandler
+from jupyter_server.services.kernels.handlers import KernelHandler
+from tornado import web
+from voila.tornado.handler import TornadoVoilaHandler
+
+from cipherkit.serve.budget import Refusal
+from cipherkit.serve.errors import PlainErrors, bad_text, plain, summary
+from cipherkit.serve.failures import readable_failures
+from cipherkit.serve.manager import GalleryKernelManager
+
+__all__ = [
+    "CLIENT_COOKIE",
+    "COOKIE_MARK",
+    "PageKernelHandler",
+    "PageRenderHandler",
+    "PageShutdownHandler",
+    "kernel_of",
+]
+
+CLIENT_COOKIE = "ck_client"
+"""The cookie naming a browser for the kernel budget (random, HttpOnly)."""
+COOKIE_MARK = "ck_cookie"
+"""Query argument added by the one redirect that hands a cookie-less client its cookie."""
+
+
+class _Claiming:
+    """The kernel manager as Voila's page handler sees it: whichever kernel the page is
+    given (from its pool, or a new one) is reported to ``on_kernel``."""
+
+    def __init__(self, manager: Any, on_kernel: Any) -> None:
+        self._manager = manager
+        self._on_kernel = on_kernel
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        result = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._on_kernel(result[2])
+        return result
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id = await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        self._on_kernel(kernel_id)
+        return kernel_id
+
+
+class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
+    """Voila's page handler with the kernel budget and page keys (module docs).
+
+    Only the configured template and ``cipherkit-full`` (what ``light.js`` reloads a page
+    with) may be asked for, and only the light or dark theme.
+    """
+
+    TEMPLATES = frozenset({"cipherkit", "cipherkit-full"})
+    THEMES = frozenset({"light", "dark"})
+
+    _claiming: _Claiming | None = None
+    _page: dict[str, Any] | None = None
+    _gone = False
+
+    @property
+    def kernel_manager(self) -> Any:
+        """The kernel manager, wrapped while a page is being rendered so its new kernel is
+        claimed for it.
+        """
+        return self._claiming or self.settings["kernel_manager"]
+
+    def _check_arguments(self, path: str) -> None:
+        template = self.get_argument("template", None)
+        theme = self.get_argument("theme", None)
+        allowed = self.TEMPLATES | {self.voila_configuration.template}
+        if (
+            bad_text(path)
+            or (template is not None and template not in allowed)
+            or (theme is not None and theme not in self.THEMES | {self.voila_configuration.theme})
+        ):
+            raise web.HTTPError(400)
+
+    def _address(self) -> str:
+        return str(self.request.remote_ip or "unknown")
+
+    def _client(self) -> str | None:
+        """The budget key of this request, or ``None`` when it has been answered (the one
+        redirect that hands a cookie-less client its cookie, or a refusal)."""
+        manager = self.settings["kernel_manager"]
+        cookie = self.get_cookie(CLIENT_COOKIE) or ""
+        if re.fullmatch(r"[0-9a-f]{32}", cookie):
+            return f"c:{cookie}"
+        address = f"a:{self._address()}"
+        marked = self.get_query_argument(COOKIE_MARK, None) is not None
+        self.set_cookie(
+            CLIENT_COOKIE,
+            secrets.token_hex(16),
+            path=self.base_url,
+            httponly=True,
+            samesite="Lax",
+        )
+        held = len(manager.pages.live(address)) + manager.pages.pending[address]
+        if held < manager.kernels_per_client or marked:
+            return address
+        # This address already holds its share of cookie-less pages (a proxy in front, or
+        # a loop): a browser comes back at once with its own cookie, a loop does not.
+        parts = urlsplit(self.request.uri or "")
+        query = [*parse_qsl(parts.query, keep_blank_values=True), (COOKIE_MARK, "1")]
+        self.redirect(urlunsplit(("", "", parts.path, urlencode(query), "")))
+        return None
+
+    def _refuse(self, refusal: Refusal) -> None:
+        headers = {"Retry-After": str(refusal.retry_after)}
+        plain(self, refusal.status, refusal.text, html=True, headers=headers)
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        """Render the gallery page at ``path`` in a kernel of its own, within the server's
+        limits.
+        """
+        path = path or ""
+        self._check_arguments(path)
+        if not path.lower().endswith(".ipynb"):
+            await super().get(path=path)  # Voila's redirect to the file route
+            return
+        manager = self.settings["kernel_manager"]
+        client = self._client()
+        if client is None:
+            return
+        refusal = manager.admit(client)
+        if refusal is not None:
+            self.log.warning(
+                "%d: page %s refused for %s", refusal.status, summary(path), self._address()
+            )
+            self._refuse(refusal)
+            return
+        page: dict[str, Any] = {"client": client, "reserved": True}
+        self._page = page
+
+        def on_kernel(kernel_id: str) -> None:
+            reserved = page.pop("reserved", False)
+            page["kernel"] = kernel_id
+            page["key"] = manager.claim(kernel_id, client, self._address(), path, reserved=reserved)
+            if self._gone:
+                manager.abandon(kernel_id)
+
+        self._claiming = _Claiming(manager, on_kernel)
+        self.xsrf_token  # noqa: B018 - sets the _xsrf cookie the page's shutdown sends back
+        complete = False
+        try:
+            async with manager.render_turn():
+                if self._gone:  # left while waiting its turn
+                    return
+                async for html in self.get_generator(path=path):
+                    if "kernel" in page:
+                        html = html.replace(page["kernel"], page["key"])
+                    self.write(readable_failures(html))
+                    self.flush()
+            complete = not self._gone
+        finally:
+            self._claiming = None
+            if "kernel" in page:
+                manager.page_sent(page["kernel"], complete)
+            elif page.pop("reserved", False):
+                manager.release(client)
+
+    def on_connection_close(self) -> None:
+        """The browser left while its page was being made: it no longer counts against
+        its budget, and the kernel it was getting ends."""
+        self._gone = True
+        page = self._page
+        if page is not None:
+            manager = self.settings["kernel_manager"]
+            if page.pop("reserved", False):
+                manager.release(page["client"])
+            if "kernel" in page:
+                manager.abandon(page["kernel"])
+        super().on_connection_close()
+
+
+def kernel_of(handler: Any, key: str) -> str:
+    """The kernel of the page key ``key`` (a 404 for anything else, kernel ids included)."""
+    kernel_id = handler.settings["kernel_manager"].kernel_for_key(key)
+    if kernel_id is None:
+        raise web.HTTPError(404)
+    return str(kernel_id)
+
+
+class PageKernelHandler(PlainErrors, KernelHandler):
+    """``/api/kernels/<page key>``: the kernel's model, named by the page key (Voila's
+    frontend asks for it); deleting a kernel here is refused."""
+
+    @web.authenticated
+    async def get(self, kernel_id: str) -> None:
+        real = kernel_of(self, kernel_id)
+        model = await ensure_async(self.kernel_manager.kernel_model(real))
+        model["id"] = kernel_id
+        self.finish(json.dumps(model, default=json_default))
+
+    @web.authenticated
+    async def delete(self, kernel_id: str) -> None:
+        raise web.HTTPError(403, "a page's kernel is stopped only by its own page")
+
+
+class PageShutdownHandler(PlainErrors, APIHandler):
+    """``POST /voila/api/shutdown/<page key>`` with the ``_xsrf`` token: the page's own
+    kernel ends (what its tab sends when it closes)."""
+
+    @web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        """End the kernel of the page with this page key (its tab closed)."""
+        real = kernel_of(self, kernel_id)
+        manager = cast(GalleryKernelManager, self.kernel_manager)  # the gallery server runs it
+        manager.end_page(real, "its page closed")
+        self.set_status(204)
+        self.finish()

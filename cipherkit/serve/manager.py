@@ -1,0 +1,198 @@
+"""The gallery's kernel manager (``voila.json``'s ``multi_kernel_manager_class``): Jupyter
+Server's, with shared spare kernels (:mod:`~cipherkit.serve.spares`), the preheat judge
+(:mod:`~cipherkit.serve.preheat`), the fixed culler (:mod:`~cipherkit.serve.culling`), page
+keys and the page budget (:mod:`~cipherkit.serve.budget`), render turns and each page
+kernel's channels, all owned by the manager (``docs/serve.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from typing import Any
+
+from traitlets import Float, Int
+from voila.request_info_handler import RequestInfoSocketHandler
+
+from cipherkit.serve.budget import Refusal
+from cipherkit.serve.channels import PageChannels
+from cipherkit.serve.culling import CullingManager
+from cipherkit.serve.errors import summary
+from cipherkit.serve.sizing import FORKED_PAGE_KERNEL_MB, PAGE_KERNEL_MB, machine_page_kernels
+from cipherkit.serve.turns import RenderTurns
+
+__all__ = ["GalleryKernelManager"]
+
+
+class GalleryKernelManager(CullingManager):
+    """Jupyter Server's kernel manager with shared spare kernels, a fixed culler, page
+    keys and a kernel budget (see the module docs).
+
+    Voila subclasses this class (``VoilaConfiguration.multi_kernel_manager_class``) to add
+    its preheated pools: its ``start_kernel`` (each pool's fill) and its handler (a page
+    whose pool is empty) call :meth:`start_kernel` here, and its ``cull_kernel_if_idle``
+    returns early for a kernel waiting in a pool and calls this one for every other.
+
+    Each client (the browser's ``ck_client`` cookie, or the address of a request without
+    it) may hold :attr:`kernels_per_client` live page kernels, the whole server
+    :attr:`max_page_kernels`; over a limit a page is refused (:class:`Refusal`), after a
+    kernel whose tab has closed without saying so has been ended to make room.
+    """
+
+    max_rendering = Int(
+        -1,
+        config=True,
+        help="Pages rendered (their cells run) at once; more wait their turn in the order "
+        "they came. In a burst beyond what the CPUs can do, the first pages are then ready "
+        "first instead of every page being slow together. -1: three per CPU.",
+    )
+    render_hold = Float(
+        10.0,
+        config=True,
+        help="Seconds a page holds its turn to render; a page still rendering then gives "
+        "it to the next one and goes on (a slow page never holds the others up for long).",
+    )
+    kernels_per_client = Int(
+        4,
+        config=True,
+        help="Live page kernels one client (a browser's cookie, or an address for "
+        "requests without it) may hold; more pages get HTTP 429.",
+    )
+    max_page_kernels = Int(
+        -1,
+        config=True,
+        help="Live page kernels the whole server may hold; more pages get HTTP 503. "
+        "-1 sizes it from memory: half of it at 50 MB a kernel forked from the template "
+        "(120 MB while kernels start the ordinary way), less the spares.",
+    )
+    max_sockets_per_kernel = Int(
+        6, config=True, help="Websockets open at once on one page's kernel."
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.channels = PageChannels()
+        self._rendering: RenderTurns | None = None
+        # Pages render from templates compiled once, not once per page (a burst's CPU).
+        from cipherkit.serve.template_cache import install as cache_templates
+
+        cache_templates()
+
+    # jupyter_client types shutdown_all as MultiKernelManager's blocking wrapper (run_sync),
+    # though the async managers' shutdown_all, this one's base, is a coroutine
+    async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]
+        """Stop every kernel at once (``now``: page kernels keep nothing worth a graceful
+        stop, and the server should stop within seconds)."""
+        self._stop_spares()
+        self._stop_judging()
+        for task in list(self._ending):
+            task.cancel()
+        await super().shutdown_all(now=True)
+
+    # -- pages ---------------------------------------------------------------------------
+
+    def render_turn(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """What a page holds while it is rendered: one of :class:`RenderTurns`
+        (``max_rendering`` at once, each given up after ``render_hold`` seconds)."""
+        if self._rendering is None:
+            n = self.max_rendering if self.max_rendering > 0 else 3 * (os.cpu_count() or 1)
+            self._rendering = RenderTurns(n, self.render_hold)
+        return self._rendering.turn()
+
+    @property
+    def page_limit(self) -> int:
+        """Live page kernels the whole server may hold (``max_page_kernels``, or if it is
+        -1 as many as half of memory holds: :func:`machine_page_kernels`, at the forked
+        kernels' size while the template runs, else at a whole Python's)."""
+        n = self.max_page_kernels
+        if n >= 0:
+            return n
+        from cipherkit.serve.forkprov import forking, template
+
+        forked = forking() and template().alive()
+        size = FORKED_PAGE_KERNEL_MB if forked else PAGE_KERNEL_MB
+        return machine_page_kernels(spares=self.spare_target, kernel_mb=size)
+
+    def admit(self, client: str) -> Refusal | None:
+        """Reserve a page kernel for ``client`` (release it with :meth:`release` or turn
+        it into a page with :meth:`claim`), or say why not."""
+        if self._closing:
+            return Refusal(503, "The server is stopping. Please try again in a minute.")
+        return self.pages.admit(
+            client,
+            per_client=max(1, self.kernels_per_client),
+            limit=max(1, self.page_limit),
+            evict=lambda page: self.end_page(page.kernel_id, "a newer page needed room"),
+        )
+
+    def release(self, client: str) -> None:
+        """Give back a ``client``'s reservation that got no kernel."""
+        self.pages.release(client)
+
+    def claim(
+        self, kernel_id: str, client: str, address: str, path: str, *, reserved: bool = True
+    ) -> str:
+        """``kernel_id`` now belongs to the page being sent: its page key."""
+        key = self.pages.claim(kernel_id, client, address, path, reserved=reserved)
+        self.log.info("Kernel %s serves %s to %s", kernel_id, summary(path), address)
+        return key
+
+    def kernel_for_key(self, key: str) -> str | None:
+        """The kernel of a page key (``None`` for anything else, kernel ids included)."""
+        kernel_id = self.pages.kernel_for(key)
+        return kernel_id if kernel_id in self._kernels else None
+
+    def page_sent(self, kernel_id: str, complete: bool) -> None:
+        """Voila is done with the page: its HTML has gone out (``complete``), or its
+        request failed or was left (then the kernel ends, now that nothing runs in it)."""
+        self.pages.rendered(kernel_id)
+        page = self.pages.pages.get(kernel_id)
+        if not complete or (page is not None and page.ending):
+            if page is not None:
+                page.ending = False  # (left earlier: end it now)
+            self.end_page(kernel_id, "its page was not sent")
+
+    def abandon(self, kernel_id: str) -> None:
+        """The browser left while its page was being made: the page key is refused and
+        the kernel no longer counts; it ends once Voila is done with it
+        (:meth:`page_sent`)."""
+        page = self.pages.pages.get(kernel_id)
+        if page is not None:
+            page.ending = True
+
+    def end_page(self, kernel_id: str, why: str) -> None:
+        """Shut a page's kernel down soon (and refuse its page key from now on)."""
+        page = self.pages.pages.get(kernel_id)
+        if page is not None:
+            if page.ending:
+                return
+            page.ending = True
+        if kernel_id not in self._kernels:
+            self.pages.forget(kernel_id)
+            return
+        self.log.info("Ending kernel %s: %s", kernel_id, why)
+        task = asyncio.ensure_future(self._end_quietly(kernel_id))
+        self._ending.add(task)
+        task.add_done_callback(self._ending.discard)
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        """Forget a kernel that has stopped or died, and close its page's sockets."""
+        kernel = super().remove_kernel(kernel_id)
+        self.pages.forget(kernel_id)
+        RequestInfoSocketHandler._cache.pop(kernel_id, None)  # (Voila keeps one per page)
+        sockets = self.channels.forget(kernel_id)
+        if sockets:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return kernel
+            # a moment for a 'dead' status to reach the page first
+            loop.call_later(0.5, lambda: [s.close() for s in list(sockets)])
+        return kernel
+
+    def _handle_kernel_died(self, kernel_id: str) -> None:
+        page = self.pages.pages.get(kernel_id)
+        if page is not None:
+            self.log.warning("The kernel of a page of %s died: its page is told.", page.path)
+        super()._handle_kernel_died(kernel_id)

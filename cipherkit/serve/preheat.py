@@ -1,0 +1,127 @@
+"""The preheat judge: with kernels forked from the template, a page stays preheated (its
+kernel started and its cells run before anyone asks) only if that costs enough CPU to be
+worth it; a quicker page is rendered when asked for, on a new fork, and its idle kernel
+no longer holds memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from jupyter_server.utils import ApiPath
+from traitlets import Float
+
+from cipherkit.serve.spares import SpareKernelManager
+
+__all__ = ["PreheatJudgingManager"]
+
+
+class PreheatJudgingManager(SpareKernelManager):
+    """The spares' kernel manager, judging which pages Voila keeps preheated (module docs)."""
+
+    # Voila's trait, on the class voila_kernel_manager_factory makes of this one (read in
+    # judge_pools only after checking it is there)
+    kernel_pools_config: dict[str, Any]
+
+    preheat_min_cpu = Float(
+        0.5,
+        config=True,
+        help="With kernels forked from the template, a page stays preheated only if its "
+        "preheated kernel took at least this many CPU-seconds to start and run the page; "
+        "a quicker page is rendered when asked for, on a new fork (0: every page stays "
+        "preheated). Plain kernels keep every page preheated.",
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._preheat_cpu: dict[str, float] = {}
+        self._judging: asyncio.Task[None] | None = None
+
+    async def start_kernel(  # type: ignore[override]
+        self, *, kernel_id: str | None = None, path: ApiPath | None = None, **kwargs: Any
+    ) -> str:
+        """A kernel for a page (:meth:`SpareKernelManager.start_kernel`); the first one
+        starts the judge."""
+        if not self._closing:
+            self._judge_soon()
+        return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+
+    def _judge_soon(self) -> None:
+        """Start watching Voila's preheated pools (once, with forked kernels)."""
+        if self._judging is None and self.preheat_min_cpu > 0:
+            from cipherkit.serve.forkprov import forking
+
+            if forking():
+                self._judging = asyncio.get_running_loop().create_task(self._judge_pools())
+
+    async def _judge_pools(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(2.0)
+            try:
+                await self.judge_pools()
+            except Exception as exc:  # never the server's end
+                self.log.warning("Could not check the preheated pages: %s", exc)
+
+    async def judge_pools(self) -> list[str]:
+        """Stop preheating each page whose first preheated kernel cost less than
+        ``preheat_min_cpu`` CPU-seconds (start and page run): it is rendered when asked
+        for, on a new fork, and its idle kernel no longer holds memory. Return the pages
+        judged so (Voila's pools are ``self._pools``, their sizes
+        ``self.kernel_pools_config``)."""
+        pools: dict[str, list[Any]] = getattr(self, "_pools", None) or {}
+        if not hasattr(self, "kernel_pools_config"):
+            return []
+        quick = []
+        for notebook, pool in list(pools.items()):
+            if notebook in self._preheat_cpu:
+                continue
+            for item in list(pool):
+                if not item.done() or item.cancelled() or item.exception() is not None:
+                    continue
+                content = item.result()
+                task = content.get("task")  # Voila's run of the page in this kernel
+                if task is not None and not task.done():
+                    break  # judged once the page has run (ending it now kills the run)
+                kernel_id = content.get("kernel_id")
+                cpu = self._kernel_cpu(kernel_id)
+                if cpu is None:
+                    continue
+                self._preheat_cpu[notebook] = cpu
+                if cpu < self.preheat_min_cpu:
+                    config = dict(self.kernel_pools_config)
+                    sizes = {**config.get("default", {}), **config.get(notebook, {})}
+                    config[notebook] = {**sizes, "pool_size": 0}
+                    self.kernel_pools_config = config
+                    self.log.info(
+                        "Page %s starts and runs in %.2f CPU-s on a forked kernel: "
+                        "rendered when asked for, not kept preheated",
+                        notebook,
+                        cpu,
+                    )
+                    quick.append(notebook)
+                    await self.shutdown_kernel(kernel_id, now=True)
+                else:
+                    self.log.info(
+                        "Page %s starts and runs in %.2f CPU-s on a forked kernel: kept preheated",
+                        notebook,
+                        cpu,
+                    )
+                break
+        return quick
+
+    def _kernel_cpu(self, kernel_id: str | None) -> float | None:
+        """CPU-seconds the kernel's process has used, or None if unknown."""
+        try:
+            import psutil
+
+            pid = self._kernels[str(kernel_id)].provisioner.pid
+            times = psutil.Process(pid).cpu_times()
+        except Exception:
+            return None
+        return float(times.user + times.system)
+
+    def _stop_judging(self) -> None:
+        """The server is stopping: the judge stops watching."""
+        if self._judging is not None:
+            self._judging.cancel()

@@ -1,0 +1,88 @@
+"""Run Voila with cipherkit's page template on its search path and the gallery's handlers.
+
+``cipherkit serve`` runs ``python -m cipherkit.serve.voila_main ...`` (the arguments are
+Voila's). This puts ``cipherkit/serve/share`` first on ``JUPYTER_PATH`` (the ``cipherkit``
+template: Voila's ``lab`` template without its links to a CDN), then runs Voila with the
+gallery's handlers (:mod:`cipherkit.serve.handlers`, :mod:`cipherkit.serve.wsfilter`) in
+place of Voila's own, and plain one-line errors on every other route.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+SHARE = Path(__file__).resolve().parent / "share"
+"""The Jupyter data folder holding ``voila/templates/cipherkit``."""
+
+
+def gallery_app() -> Any:
+    """The :class:`GalleryVoila` class (Voila is imported only when the server runs)."""
+    from jupyter_server.services.kernels.handlers import KernelHandler
+    from voila.app import Voila
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    from voila.static_file_handler import TemplateStaticFileHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    from cipherkit.serve.errors import NotFoundHandler, PlainErrors, SafeTemplateStaticFileHandler
+    from cipherkit.serve.handlers import PageKernelHandler, PageRenderHandler, PageShutdownHandler
+    from cipherkit.serve.wsfilter import PageKernelWebsocketHandler
+
+    replaced: dict[type, type] = {
+        KernelHandler: PageKernelHandler,
+        VoilaKernelWebsocketHandler: PageKernelWebsocketHandler,
+        VoilaShutdownKernelHandler: PageShutdownHandler,
+        TemplateStaticFileHandler: SafeTemplateStaticFileHandler,
+        TornadoVoilaHandler: PageRenderHandler,
+    }
+
+    def harden(handler_class: type) -> type:
+        if handler_class in replaced:
+            return replaced[handler_class]
+        if issubclass(handler_class, PlainErrors):
+            return handler_class
+        return type(handler_class.__name__, (PlainErrors, handler_class), {})
+
+    class GalleryVoila(Voila):
+        """Voila with the gallery's handlers (see the module docs)."""
+
+        def init_settings(self) -> dict[str, Any]:
+            settings: dict[str, Any] = super().init_settings()
+            settings["default_handler_class"] = NotFoundHandler
+            return settings
+
+        def init_handlers(self) -> list[Any]:
+            return [(rule[0], harden(rule[1]), *rule[2:]) for rule in super().init_handlers()]
+
+        def get_default_logging_config(self) -> dict[str, Any]:
+            """traitlets' logging, with the server's logger at ``log_level`` (traitlets
+            leaves it at DEBUG for handlers added by ``logging_config``): the messages
+            below the level are not made at all, instead of being made and dropped by
+            the handler (thousands in a class's burst of page loads)."""
+            config: dict[str, Any] = super().get_default_logging_config()
+            logger = config.get("loggers", {}).get(type(self).__name__)
+            if logger is not None and not self.logging_config:
+                logger["level"] = self.log_level
+            return config
+
+    GalleryVoila.__name__ = GalleryVoila.__qualname__ = "Voila"  # its log reads "[Voila]"
+    return GalleryVoila
+
+
+def main() -> None:
+    """Start the gallery's Voila, its page kernels forked from a warm template (the ``voila``
+    entry point of ``cipherkit serve``).
+    """
+    paths = [str(SHARE), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+    from cipherkit.serve.forkprov import install
+
+    install()  # page kernels forked from a warm template ($CIPHERKIT_KERNELS=plain: not)
+    sys.exit(gallery_app().launch_instance())
+
+
+if __name__ == "__main__":
+    main()

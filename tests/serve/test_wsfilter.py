@@ -1,0 +1,165 @@
+"""The websocket filter as a pure function (:mod:`cipherkit.serve.wsfilter`): what a
+page may send its kernel and what it may not, on every frame format Jupyter Server
+accepts (JSON text, the legacy binary framing, the v1 binary protocol). The browser suite
+checks the same through a real server (``tests/browser/test_hardening.py``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from jupyter_server.services.kernels.connection.base import (
+    serialize_binary_message,
+    serialize_msg_to_ws_v1,
+)
+
+from cipherkit.serve.wsfilter import (
+    ALLOWED_MESSAGE_TYPES,
+    CONTROL_TARGET,
+    MAX_CONTROL_COMMS,
+    PAGE_MESSAGE_TYPES,
+    Verdict,
+    judge,
+    judge_frame,
+    parse_frame,
+)
+
+
+def message(msg_type: str, content: dict[str, Any] | None = None, **header: Any) -> dict[str, Any]:
+    """A kernel message as a page's frontend sends it."""
+    return {
+        "channel": "shell",
+        "header": {"msg_type": msg_type, "msg_id": "m1", **header},
+        "parent_header": {},
+        "metadata": {},
+        "content": content or {},
+        "buffers": [],
+    }
+
+
+def text(msg: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in msg.items() if k != "buffers"})
+
+
+def v1(msg: dict[str, Any], channel: str = "shell") -> bytes:
+    return serialize_msg_to_ws_v1(msg, channel, pack=lambda part: json.dumps(part).encode())
+
+
+OPEN_CONTROL = {"comm_id": "c1", "target_name": CONTROL_TARGET, "data": {}}
+REQUEST_STATES = {"comm_id": "c1", "data": {"method": "request_states"}}
+
+
+@pytest.mark.parametrize(
+    ("msg", "control", "known", "expected"),
+    [
+        (message("kernel_info_request"), (), (), Verdict()),
+        (message("comm_info_request", {"target_name": CONTROL_TARGET}), (), (), Verdict()),
+        (message("comm_open", OPEN_CONTROL), (), (), Verdict(opens="c1")),
+        (message("comm_close", {"comm_id": "c1"}), {"c1"}, (), Verdict(closes="c1")),
+        (message("comm_msg", REQUEST_STATES), {"c1"}, (), Verdict(state_request="m1")),
+        (
+            message("comm_msg", {"comm_id": "w1", "data": {"method": "update"}}),
+            (),
+            {"w1"},
+            Verdict(),
+        ),
+    ],
+    ids=[
+        "kernel-info",
+        "comm-info",
+        "open-control",
+        "close-own-control",
+        "request-states",
+        "widget",
+    ],
+)
+def test_what_a_page_needs_passes(
+    msg: dict[str, Any], control: Any, known: Any, expected: Verdict
+) -> None:
+    assert judge("shell", msg["header"], msg["content"], control=control, known=known) == expected
+    for frame, binary in (
+        (text(msg), False),
+        (serialize_binary_message(msg), False),
+        (v1(msg), True),
+    ):
+        assert judge_frame(frame, binary_protocol=binary, control=control, known=known) == expected
+
+
+REFUSED = [
+    (message("execute_request", {"code": "import os"}), (), (), "'execute_request' message"),
+    (message("shutdown_request", {"restart": False}), (), (), "'shutdown_request' message"),
+    (message("interrupt_request"), (), (), "'interrupt_request' message"),
+    (message("debug_request"), (), (), "'debug_request' message"),
+    (message("comm_open", {"comm_id": "w9", "target_name": "jupyter.widget"}), (), (), "comm_open"),
+    (message("comm_open", {"comm_id": "x", "target_name": "anything"}), (), (), "comm_open"),
+    (
+        message("comm_open", {**OPEN_CONTROL, "comm_id": "c5"}),
+        {f"c{i}" for i in range(MAX_CONTROL_COMMS)},
+        (),
+        "too many widget control comms",
+    ),
+    (message("comm_close", {"comm_id": "w1"}), (), {"w1"}, "did not open"),
+    (
+        message("comm_msg", {"comm_id": "c1", "data": {"method": "update"}}),
+        {"c1"},
+        (),
+        "other than",
+    ),
+    (message("comm_msg", {"comm_id": "w2", "data": {}}), (), {"w1"}, "has not shown"),
+    (message("comm_msg", {"data": {}}), (), (), "without a proper comm id"),
+    (message("comm_msg", {"comm_id": 7, "data": {}}), (), (), "without a proper comm id"),
+    (message("comm_msg", {"comm_id": "x" * 101, "data": {}}), (), {"x" * 101}, "proper comm id"),
+]
+
+
+@pytest.mark.parametrize(("msg", "control", "known", "why"), REFUSED)
+def test_everything_else_is_refused(
+    msg: dict[str, Any], control: Any, known: Any, why: str
+) -> None:
+    verdict = judge("shell", msg["header"], msg["content"], control=control, known=known)
+    assert verdict.refused is not None and why in verdict.refused
+    assert (verdict.opens, verdict.closes, verdict.state_request) == (None, None, None)
+    assert judge_frame(v1(msg), binary_protocol=True, control=control, known=known) == verdict
+
+
+@pytest.mark.parametrize("channel", ["control", "iopub", "stdin", "hb"])
+def test_only_the_shell_channel_is_open_to_a_page(channel: str) -> None:
+    msg = message("kernel_info_request")
+    verdict = judge_frame(v1(msg, channel), binary_protocol=True)
+    assert verdict.refused == f"a message on the {channel!r} channel"
+    assert judge_frame(json.dumps({**msg, "channel": channel, "buffers": None})).refused
+
+
+@pytest.mark.parametrize(
+    ("frame", "binary"),
+    [
+        ("not json", False),
+        ("[1, 2]", False),
+        ('{"header": ["kernel_info_request"], "content": {}}', False),
+        ('{"header": {"msg_type": "kernel_info_request"}, "content": "x"}', False),
+        (text(message("kernel_info_request")), True),  # a text frame on the binary protocol
+        (b"\x01\x00", True),
+        (b"\x00", False),
+    ],
+)
+def test_malformed_frames_are_refused(frame: Any, binary: bool) -> None:
+    assert judge_frame(frame, binary_protocol=binary).refused == "a malformed message"
+
+
+def test_a_frame_parses_to_its_channel_header_and_content() -> None:
+    msg = message("comm_msg", REQUEST_STATES)
+    for frame, binary in (
+        (text(msg), False),
+        (serialize_binary_message(msg), False),
+        (v1(msg), True),
+    ):
+        assert parse_frame(frame, binary_protocol=binary) == (
+            "shell",
+            msg["header"],
+            REQUEST_STATES,
+        )
+
+
+def test_a_page_may_send_less_than_voila_allows() -> None:
+    assert set(ALLOWED_MESSAGE_TYPES) - {"shutdown_request"} == PAGE_MESSAGE_TYPES
