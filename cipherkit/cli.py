@@ -365,8 +365,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--store",
         metavar="URL",
-        help="rooms' store for Play together (default: $CIPHERKIT_STORE, else "
-        "DIR/.cipherkit/rooms.db; postgresql://... to share rooms between servers)",
+        help="rooms' store for Play together and the class (default: $CIPHERKIT_STORE, "
+        "else rooms.db in ~/.local/share/cipherkit, the store 'cipherkit rooms' and "
+        "'cipherkit class export' use too; postgresql://... to share rooms between servers)",
     )
     p.add_argument(
         "--ip",

@@ -45,6 +45,7 @@ from typing import IO
 from cipherkit.classroom.keys import KEY_ENV, new_key
 from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.teacher_page import TEACHER_PAGE
+from cipherkit.rooms import default_store_url
 
 __all__ = [
     "CONFIG_DIR",
@@ -112,22 +113,21 @@ def exposure_warning(ip: str, port: int, directory: str | os.PathLike[str]) -> s
 
 
 def store_url(directory: str | os.PathLike[str], store: str | None = None) -> str:
-    """The rooms' store for a gallery: ``store``, else ``$CIPHERKIT_STORE``, else an
-    SQLite file in the gallery's dot-folder ``.cipherkit/`` (never served as a file).
+    """The rooms' store for a gallery: ``store``, else ``$CIPHERKIT_STORE``, else the
+    per-user store that ``cipherkit rooms`` and ``cipherkit class export`` use too
+    (:func:`cipherkit.rooms.default_store_url`), wherever the server is started from.
+    ``directory`` (the gallery) no longer decides: a gallery shipped inside the package
+    may not be writable, and a class's results belong to the teacher, not the pages.
 
     >>> import tempfile
     >>> folder = tempfile.mkdtemp()
     >>> store_url(folder, "postgresql://db/rooms")
     'postgresql://db/rooms'
-    >>> store_url(folder).endswith("/.cipherkit/rooms.db") or bool(os.environ.get(STORE_ENV))
+    >>> from cipherkit.rooms import default_store_url
+    >>> store_url(folder) == default_store_url()
     True
     """
-    url = store or os.environ.get(STORE_ENV)
-    if url:
-        return url
-    data = Path(directory).resolve() / ".cipherkit"
-    data.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{data / 'rooms.db'}"
+    return store or os.environ.get(STORE_ENV) or default_store_url()
 
 
 def voila_command(
