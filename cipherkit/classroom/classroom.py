@@ -321,6 +321,21 @@ class Classroom:
             out.append(summarise(info, view))
         return out
 
+    def activity(self, session_id: str) -> tuple[Any, ...]:
+        """A cheap fingerprint of everything the teacher's page shows of the session:
+        it changes when a room's game moves, a student sits down or leaves, a room
+        starts or closes, or an answer is counted (two one-row-per-room reads)."""
+        conn = self.db.connection()
+        rooms = conn.execute(
+            "SELECT r.id, r.version, r.stamp, r.status FROM rooms r "
+            "JOIN class_rooms c ON c.room_id = r.id WHERE c.session_id = ? ORDER BY r.id",
+            (session_id,),
+        ).fetchall()
+        answers = conn.execute(
+            "SELECT COUNT(*) FROM class_attempts WHERE session_id = ?", (session_id,)
+        ).fetchone()
+        return (tuple(tuple(r) for r in rooms), int(answers[0]))
+
     def room_infos(self, session_id: str) -> list[dict[str, Any]]:
         """Each of the session's rooms' public facts (:meth:`cipherkit.rooms.Room.info`),
         in the order they were made; a finished room's record is kept now if not yet."""

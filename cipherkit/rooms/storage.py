@@ -333,7 +333,10 @@ class Storage:
             "WHERE room_id = ? AND seat = ? AND token_hash IS NULL AND bot IS NULL",
             (name, digest, now, now, room_id, seat),
         )
-        return bool(cur.rowcount == 1)
+        if cur.rowcount != 1:
+            return False
+        self.touch_stamp(conn, room_id)  # who sits where shows on every page at once
+        return True
 
     def give_away(
         self, conn: Connection, room_id: str, seat: int, reason: str, reserve: str | None

@@ -5,7 +5,9 @@ the class** until the page sends the teacher key: the kernel hashes it and compa
 with the hash ``cipherkit serve`` stored (:meth:`cipherkit.classroom.Classroom.check_key`,
 constant time). Until then its only synced state is ``{"locked": true}``, and wrong keys
 are slowed down (after :data:`FREE_WRONG_KEYS`, a wait of :data:`FIRST_WAIT` seconds,
-doubling). Once unlocked it shows, refreshed every :data:`REFRESH_SECONDS`:
+doubling). Once unlocked it shows, redrawn within :data:`LOOK_SECONDS` of any change
+(a move, a student sitting down, a room starting or closing, an answer counted) and at
+least every :data:`REFRESH_SECONDS` (who is connected):
 
 * the class session (its class code, big) or a form to start one, or to go back to an
   open one;
@@ -62,13 +64,22 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms import default_store_url
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
-__all__ = ["FIRST_WAIT", "FREE_WRONG_KEYS", "REFRESH_SECONDS", "TeacherDesk", "TeacherPage"]
+__all__ = [
+    "FIRST_WAIT",
+    "FREE_WRONG_KEYS",
+    "LOOK_SECONDS",
+    "REFRESH_SECONDS",
+    "TeacherDesk",
+    "TeacherPage",
+]
 
 MAX_MESSAGE_CHARS = 400
 FREE_WRONG_KEYS = 3
 FIRST_WAIT = 2.0
-REFRESH_SECONDS = 2.0
-"""Seconds between two looks at the class while unlocked."""
+REFRESH_SECONDS = 5.0
+"""Seconds between two full redraws while unlocked, with or without a change."""
+LOOK_SECONDS = 0.2
+"""Seconds between two cheap looks at whether anything of the class changed."""
 
 _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
@@ -304,12 +315,24 @@ class TeacherDesk(GuardedWidget):
             self.view = view
 
     def _live(self) -> None:
-        while not self._stop.wait(self._refresh):
+        """Redraw when the class changes (a cheap fingerprint, looked at every
+        :data:`LOOK_SECONDS`), and every ``refresh`` seconds in any case."""
+        seen: Any = None
+        last = time.monotonic()
+        look = min(LOOK_SECONDS, self._refresh)
+        while not self._stop.wait(look):
             try:
+                session_id = self._session_id
+                now_seen = None if session_id is None else self.classroom.activity(session_id)
+                if now_seen == seen and time.monotonic() - last < self._refresh:
+                    continue
                 with self._lock:
                     self._show()
+                seen, last = now_seen, time.monotonic()
             except Exception as exc:  # the store went away a moment: try again later
                 self._warn("refresh failed", exc)
+                if self._stop.wait(1.0):
+                    return
 
     def close(self) -> None:
         self._stop.set()

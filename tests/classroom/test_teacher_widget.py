@@ -6,6 +6,7 @@ import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -225,3 +226,39 @@ def test_desk_starts_rooms_and_manages_seats(desk: Classroom) -> None:
     page.handle_message({"type": "remove", "room": second["id"], "seat": "1"})
     assert page.message == "refused: seat must be a whole number"
     page.close()
+
+
+def test_a_live_desk_shows_changes_without_waiting_for_its_refresh(desk: Classroom) -> None:
+    """With a full redraw only every minute, a student sitting down and a move still
+    reach the teacher's view: the desk looks at a cheap fingerprint of the class."""
+    import time
+
+    from cipherkit.classroom.seating import seat_student
+
+    page = TeacherDesk(classroom=desk, refresh=60)
+    try:
+        page.handle_message({"type": "unlock", "key": KEY})
+        page.handle_message({"type": "start", "title": "Live"})
+        page.handle_message(
+            {"type": "make", "game": "decipher", "rooms": 1, "players": 2, "people": 2}
+        )
+        page.handle_message({"type": "start_rooms"})
+        code = page.view["session"]["code"]
+
+        def shown(test: Any) -> bool:
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                if test(page.view["rooms"][0]):
+                    return True
+                time.sleep(0.05)
+            return False
+
+        ada = seat_student(desk, code, "Ada")
+        assert shown(lambda r: [p["name"] for p in r["seated"]] == ["Ada"])
+        bo = seat_student(desk, code, "Bo")
+        assert shown(lambda r: len(r["seated"]) == 2)
+        mover = next(s for s in (ada, bo) if s.legal_actions())
+        mover.act(mover.legal_actions()[0])
+        assert shown(lambda r: r["version"] == 1)
+    finally:
+        page.close()
