@@ -51,7 +51,6 @@ import traitlets
 
 from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.record import Record
-from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session
 from cipherkit.games.decipher import DecipherState
 from cipherkit.rooms.solo import NOT_FOUND, SoloGame
@@ -71,8 +70,6 @@ HUMAN = 0
 """The person always sits at seat 0; who goes first is set by ``first_player``."""
 
 BOT = 1 - HUMAN
-
-_BOT_RNG_SALT = 0x5EED_B07
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -399,7 +396,7 @@ class DecipherTable(GuardedWidget):
             table_config(self._human_first),
             seed=seed,
             bots={BOT: self.bot_name},
-            rngs={BOT: Rng(seed ^ _BOT_RNG_SALT)},
+            people_decide=True,
         )
         session.meta = {"bot": self.bot_name, "human_seat": HUMAN}
         self._session = session

@@ -45,7 +45,6 @@ True
 
 from __future__ import annotations
 
-import logging
 import os
 import pathlib
 from collections.abc import Sequence
@@ -56,7 +55,6 @@ import traitlets
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
-from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session
 from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
@@ -71,14 +69,8 @@ __all__ = ["InterceptTable", "check_message", "table_config"]
 
 MAX_MESSAGE_CHARS = 300
 MAX_TEXT_CHARS = 160
-MAX_BOT_ACTIONS = 2000
 BOT_NAMES = ("Ada", "Boris", "Chen", "Dara", "Eli", "Fay", "Gus", "Hana")
-SHARED_ROLES = ("decryptor", "interceptor", "keywords")
-"""Roles a whole side shares: bots leave them to the person on their side."""
-
-_BOT_RNG_SALT = 0x1C7E_B07
 _HERE = pathlib.Path(__file__).parent
-_log = logging.getLogger(__name__)
 
 
 def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
@@ -420,13 +412,12 @@ class InterceptTable(GuardedWidget):
             self._check = None
             self._show()
             return
-        salt = seed ^ _BOT_RNG_SALT
         self._session = Session(
             "intercept",
             self._config,
             seed=seed,
             bots=dict.fromkeys(self._bot_seats, self.bot_name),
-            rngs={s: Rng(salt + 7919 * s) for s in self._bot_seats},
+            people_decide=True,  # a team's guess is the person's, not a bot team-mate's
         )
         self._session.meta = {"human_seat": self.seat, "bots": self.bot_name}
         self._check = None
@@ -498,26 +489,10 @@ class InterceptTable(GuardedWidget):
         self._run_bots()
         self._show()
 
-    def _bot_may_act(self, seat: int) -> bool:
-        """A bot leaves a guess its side shares to the person on that side."""
-        state = self.state
-        role = state.role(seat)
-        if role not in SHARED_ROLES:
-            return True
-        person = state.role(self.seat)
-        return not (person == role and state.team_of(self.seat) == state.team_of(seat))
-
     def _run_bots(self) -> None:
-        """Let the session play the bots (one move at a time, with its fallback) until
-        the person must act, the game is over, or the next bot to act would take a guess
-        its side leaves to the person."""
-        session = self.session
-        for _ in range(MAX_BOT_ACTIONS):
-            bots = [s for s in session.actors() if s != self.seat]
-            if not bots or not self._bot_may_act(bots[0]):
-                return
-            session.step_bots(max_actions=1)
-        _log.warning("intercept table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS)
+        """Let the session play the bots until the person must act or the game is over;
+        a guess the person's team shares is left to the person (``people_decide``)."""
+        self.session.step_bots()
 
     def _show(self) -> None:
         with self.hold_sync():

@@ -66,8 +66,7 @@ from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.protocol import SPECTATOR, Action, Seat, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
-from cipherkit.core.rng import Rng
-from cipherkit.core.session import Session
+from cipherkit.core.session import MAX_BOT_ACTIONS, Session
 from cipherkit.games.mission import Mission, MissionState
 from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
@@ -84,11 +83,6 @@ MAX_MESSAGE_CHARS = 400
 
 MAX_ACTION_CHARS = 120
 """Longest action text (a proposed answer is free text)."""
-
-MAX_BOT_ACTIONS = 5000
-"""Bot moves in a row after which the table stops and says so (a safety net)."""
-
-_BOT_RNG_SALT = 0x3155_B07
 
 _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
@@ -526,13 +520,12 @@ class MissionTable(GuardedWidget):
             self._holder = self.humans[0]
             self._show()
             return
-        salt = seed ^ _BOT_RNG_SALT
         session = Session(
             "mission",
             self._config,
             seed=seed,
             bots=dict.fromkeys(self._bot_seats, self.bot_name),
-            rngs={s: Rng(salt + 7919 * s) for s in self._bot_seats},
+            people_decide=True,
         )
         session.meta = {
             "humans": list(self.humans),

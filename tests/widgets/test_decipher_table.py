@@ -314,7 +314,8 @@ def test_memory_rule_only_the_current_column_shows_its_history() -> None:
 
 
 def test_log_shows_both_players_last_turns_and_no_covered_card() -> None:
-    table = DecipherTable(bot="random", seed=22, human_first=True)
+    # seed 23: the random bot plays on (does not break) in its first two turns
+    table = DecipherTable(bot="random", seed=23, human_first=True)
     for _ in range(3):
         page_message(table, {"type": "action", "text": f"play {table.view['hand'][0]}"})
     first_plays = [line for line in table.view["log"] if line.startswith("You play")]
