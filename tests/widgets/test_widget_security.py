@@ -226,6 +226,8 @@ FRONT_ENDS = {
     "intercept_table.js": {"action", "check", "new_game", "saved"},
     "workbench.js": {"set", "run", "assign", "hint", "clear"},
     "exercises.js": {"check", "class", "leave_class"},
+    "generic_table.js": {"action", "new_game"},
+    "table_common.js": {"saved"},
 }
 
 

@@ -1,0 +1,317 @@
+"""The part every table widget shares: the message guard, the three places a game lives,
+the saved-game handshake, the new-game flow and publishing the view.
+
+A table is a :class:`TableBase` subclass that supplies the game's view builder
+(:meth:`TableBase.build_view`, from one :class:`~cipherkit.widgets.table_backend.Moment`
+of the seat's side) and, where it has more than ``action`` and ``new_game``, its own
+message checks. The base plays the game in one of three backends
+(:mod:`cipherkit.widgets.table_backend`): local (a session of this kernel), saved (a solo
+room, with ``save``) or a room seat (``room=handle``, live). Every rule of the page is the
+base's: nothing read from a trait, every message checked, every refusal visible.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import traitlets
+
+from cipherkit.core.errors import CipherkitError
+from cipherkit.core.record import Record
+from cipherkit.core.session import Session
+from cipherkit.rooms.solo import NOT_FOUND, PLAYER_NAME, SoloGame
+from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
+from cipherkit.widgets.saved import page_store, saved_token
+from cipherkit.widgets.table_backend import (
+    LocalBackend,
+    Moment,
+    RoomBackend,
+    SavedBackend,
+    TableBackend,
+)
+
+__all__ = ["TableBase", "check_action_message", "table_module"]
+
+_HERE = pathlib.Path(__file__).parent
+
+
+def table_module(name: str) -> str:
+    """A table's ES module: the shared helpers (``table_common.js``: one ``h()``, one
+    saved-game handshake) ahead of the table's own ``NAME.js``, as one module (anywidget
+    loads ``_esm`` as one module; no build step).
+
+    >>> "function h(" in table_module("generic_table")
+    True
+    """
+    common = (_HERE / "table_common.js").read_text(encoding="utf-8")
+    own = (_HERE / f"{name}.js").read_text(encoding="utf-8")
+    return f"{common}\n{own}"
+
+
+def check_action_message(
+    content: Any, buffers: Any, *, max_chars: int, max_text: int
+) -> tuple[str, str | None]:
+    """The page's ``action`` or ``new_game`` message as ``(kind, text)``; anything else
+    is :class:`~cipherkit.widgets.guard.Refused`.
+
+    >>> check_action_message({"type": "action", "text": "take 2"}, None, max_chars=99, max_text=9)
+    ('action', 'take 2')
+    >>> check_action_message({"type": "action", "text": ""}, None, max_chars=99, max_text=9)
+    Traceback (most recent call last):
+    ...
+    cipherkit.widgets.guard.Refused: refused: an action is short text such as 'take 2'
+    """
+    content = check_envelope(content, buffers, max_chars)
+    kind = content.get("type")
+    if kind == "action":
+        if set(content) != {"type", "text"}:
+            raise Refused("refused: an action message has exactly the fields type and text")
+        text = content["text"]
+        if not isinstance(text, str) or not 0 < len(text) <= max_text:
+            raise Refused("refused: an action is short text such as 'take 2'")
+        return "action", text
+    if kind == "new_game":
+        if set(content) != {"type"}:
+            raise Refused("refused: a new_game message has only the field type")
+        return "new_game", None
+    raise Refused("refused: unknown message type")
+
+
+class TableBase(GuardedWidget):
+    """A table widget: one seat's side of a game, in whichever backend holds it.
+
+    Subclasses set :attr:`game` (``""``: any game) and implement :meth:`build_view`;
+    a local table calls :meth:`_play_locally` from its constructor, a room's
+    :meth:`_sit`. See the module docstring.
+
+    Attributes
+    ----------
+    view:
+        (synced) What the page draws: :meth:`build_view` of the seat's moment.
+    message:
+        (synced) The last refusal; empty after a good move.
+    """
+
+    game: ClassVar[str] = ""
+    max_message_chars: ClassVar[int] = 300
+    max_text_chars: ClassVar[int] = 160
+
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._backend: TableBackend | None = None
+        self._store: Any = None
+        self._finished: list[Record] = []
+        self._serial = 0
+        self._shown = -1
+        self._fixed_seed = False
+        self._first_seed = 0
+        self._game_name = self.game
+        self._config: Mapping[str, Any] | None = None
+        self._seat = 0
+        self._bots: dict[int, str] = {}
+
+    # ------------------------------------------------------------------ for subclasses
+    def build_view(self, moment: Moment) -> dict[str, Any]:  # pragma: no cover - abstract
+        """The view for one moment of the seat's side (a function of it alone)."""
+        raise NotImplementedError
+
+    def check_message(self, content: Any, buffers: Any) -> tuple[str, Any]:
+        """``(kind, payload)`` of a page's message; the default knows ``action`` and
+        ``new_game``. Raises :class:`~cipherkit.widgets.guard.Refused`."""
+        return check_action_message(
+            content, buffers, max_chars=self.max_message_chars, max_text=self.max_text_chars
+        )
+
+    def other_message(self, kind: str, payload: Any) -> None:
+        """A message kind of the table's own (from :meth:`check_message`)."""
+        raise Refused("refused: unknown message type")
+
+    def accepts(self, record: Record) -> bool:
+        """Whether a stored game is one this table could have dealt (a saved token)."""
+        return record.config == self._config
+
+    # ------------------------------------------------------------------ setting up
+    def _play_locally(
+        self,
+        game: str,
+        config: Mapping[str, Any] | None,
+        *,
+        seat: int,
+        bots: Mapping[int, str],
+        seed: int | None,
+        save: Any,
+    ) -> None:
+        """Deal the first game of a local (or, with ``save``, saved) table."""
+        self._game_name = game
+        self._config = None if config is None else dict(config)
+        self._seat = seat
+        self._bots = {int(s): str(b) for s, b in bots.items()}
+        self._store = page_store(save) if save else None
+        self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
+        self._first_seed = default_seed() if seed is None else int(seed)
+        self._start_game()
+
+    def _sit(self, handle: Any) -> None:
+        """Play (or watch) a room through its seat handle; publish its moves live."""
+        backend = RoomBackend(handle)
+        if self.game and backend.game != self.game:
+            raise CipherkitError(f"a {self.game} table cannot sit in a {backend.game} room")
+        self._game_name = backend.game
+        self._backend = backend
+        with backend.room.lock:
+            self.publish()
+        backend.listen(self._room_changed, after=self._shown)
+
+    def _room_changed(self) -> None:
+        backend = self._backend
+        if isinstance(backend, RoomBackend):
+            with backend.room.lock:
+                self.publish()
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def backend(self) -> TableBackend:
+        """Where the game lives (kernel only)."""
+        assert self._backend is not None
+        return self._backend
+
+    @property
+    def session(self) -> Session:
+        """The current game's session (a local or saved table; kernel only)."""
+        backend = self.backend
+        if not isinstance(backend, LocalBackend):
+            raise CipherkitError("a room's table has no session in this kernel")
+        return backend.session
+
+    @property
+    def record(self) -> Record:
+        """The current game's record (config, seed and actions; replays exactly)."""
+        return self.session.record
+
+    @property
+    def records(self) -> list[Record]:
+        """Every game played at this table, the current one last."""
+        return [*self._finished, self.record]
+
+    @property
+    def saved(self) -> SoloGame | None:
+        """The stored game behind a table made with ``save`` (kernel only)."""
+        backend = self._backend
+        return backend.solo if isinstance(backend, SavedBackend) else None
+
+    @property
+    def room(self) -> Any:
+        """The room seat this table plays (``None``: a local game)."""
+        backend = self._backend
+        return backend.room if isinstance(backend, RoomBackend) else None
+
+    @property
+    def game_number(self) -> int:
+        """Which game of this table is being played (from 1)."""
+        return len(self._finished) + 1
+
+    # ------------------------------------------------------------------ messages
+    def _handle(self, content: Any, buffers: Any) -> None:
+        token = saved_token(content, buffers)
+        if token is not None:
+            self._saved(token)
+            return
+        kind, payload = self.check_message(content, buffers)
+        if kind == "new_game":
+            self._new_game()
+        elif kind == "action":
+            self._act(payload)
+        else:
+            self.other_message(kind, payload)
+
+    def _act(self, text: str) -> None:
+        backend = self.backend
+        if isinstance(backend, RoomBackend):
+            with backend.room.lock:
+                backend.act(text)
+                self.publish()
+            return
+        was_kept = backend.token
+        try:
+            backend.act(text)
+        finally:
+            self.publish()
+        if backend.token is not None and backend.token != was_kept:
+            self.send({"type": "keep", "token": backend.token})
+
+    def _new_game(self) -> None:
+        backend = self.backend
+        if isinstance(backend, RoomBackend):
+            raise Refused("illegal: a room plays one game: make a new room to play again")
+        if isinstance(backend, SavedBackend):  # a saved game may be given up at any time
+            self._start_game()
+            self.send({"type": "forget"})
+            return
+        if not self.session.is_over:
+            raise Refused("illegal: finish this game first")
+        self._start_game()
+
+    # ------------------------------------------------------------------ saved games
+    def _saved(self, token: str) -> None:
+        """The page drew the table and sent the token it keeps: resume that game, or
+        say in one sentence that it was not found (and keep the fresh deal)."""
+        solo = self.saved
+        if solo is None or self._store is None:
+            return  # not saving (a notebook, a room): nothing to say
+        if token and token != solo.token:
+            found = SoloGame.try_resume(
+                self._store, token, self._game_name, accept=self.accepts, name=PLAYER_NAME
+            )
+            if found is None or found.seat != self._seat:
+                self.send({"type": "forget"})
+                self.message = NOT_FOUND
+                return
+            self._backend = SavedBackend(found)
+            solo = found
+            self.publish()
+        self.send({"type": "keep", "token": solo.token} if solo.token else {"type": "forget"})
+
+    # ------------------------------------------------------------------ game flow
+    def _next_seed(self) -> int:
+        games = len(self._finished) + (self._backend is not None)
+        if self._fixed_seed:
+            return self._first_seed + games
+        return self._first_seed if not games else default_seed()
+
+    def _start_game(self) -> None:
+        seed = self._next_seed()
+        if self._backend is not None:
+            self._finished.append(self.record)
+        if self._store is not None:  # kept in the store from the first move
+            solo = SoloGame(self._store, self._game_name, self._config, seed=seed, bots=self._bots)
+            self._backend = SavedBackend(solo)
+        else:
+            session = Session(
+                self._game_name, self._config, seed=seed, bots=self._bots, people_decide=True
+            )
+            session.step_bots()
+            self._backend = LocalBackend(session, self._seat)
+        self.publish()
+
+    def publish(self) -> None:
+        """Clear the last refusal and send the seat's new view, in one update."""
+        moment = self.backend.moment()
+        self._shown = moment.version
+        self._serial += 1
+        view = self.build_view(moment)
+        if isinstance(self._backend, SavedBackend):  # kept on the server: New game at any time
+            view["saved"] = True
+        with self.hold_sync():
+            self.message = ""
+            self.view = view
+
+    def close(self) -> None:
+        """Stop following a room, then close the widget."""
+        if self._backend is not None:
+            self._backend.close()
+        super().close()
