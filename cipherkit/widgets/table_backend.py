@@ -120,6 +120,11 @@ class LocalBackend:
 
     def act(self, text: str) -> None:
         """Check and apply the move (the rules' reason if refused), then the bots'."""
+        self.apply(text)
+        self.step_bots()
+
+    def apply(self, text: str) -> None:
+        """Check and apply the person's move only; refused with the rules' reason."""
         session = self.session
         assert self.seat is not None
         if session.is_over:
@@ -128,7 +133,10 @@ class LocalBackend:
             session.apply(self.seat, text)
         except IllegalAction as exc:
             raise Refused(f"illegal: {exc.reason}") from None
-        session.step_bots()
+
+    def step_bots(self) -> None:
+        """Let the bots move until the person must act or the game is over."""
+        self.session.step_bots()
 
     def names(self) -> list[str]:
         """The seats' names: the config's, else "you" and "<bot> bot"."""

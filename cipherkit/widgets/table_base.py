@@ -135,6 +135,26 @@ class TableBase(GuardedWidget):
         """Whether a stored game is one this table could have dealt (a saved token)."""
         return record.config == self._config
 
+    def check_local_action(self, text: str) -> str:
+        """A table's own check of the person's move at a local or saved table, before
+        the rules': the text to play (refuse with :class:`Refused`). Default: as sent."""
+        return text
+
+    def before_bots(self) -> None:
+        """Called at a local table when the bots are about to move (a "thinking" view)."""
+
+    def game_started(self) -> None:
+        """Called when a game is dealt or resumed (a new backend is in place)."""
+
+    def session_meta(self) -> dict[str, Any]:
+        """What a local game's record keeps in its ``meta`` (who played what)."""
+        return {}
+
+    @property
+    def saved_name(self) -> str:
+        """The person's name in the stored game (a campaign's differs)."""
+        return PLAYER_NAME
+
     # ------------------------------------------------------------------ setting up
     def _play_locally(
         self,
@@ -163,6 +183,7 @@ class TableBase(GuardedWidget):
             raise CipherkitError(f"a {self.game} table cannot sit in a {backend.game} room")
         self._game_name = backend.game
         self._backend = backend
+        self.game_started()
         with backend.room.lock:
             self.publish()
         backend.listen(self._room_changed, after=self._shown)
@@ -236,9 +257,17 @@ class TableBase(GuardedWidget):
                 backend.act(text)
                 self.publish()
             return
+        text = self.check_local_action(text)
         was_kept = backend.token
         try:
-            backend.act(text)
+            if isinstance(backend, SavedBackend):
+                backend.act(text)  # the bots answer in the store
+            elif isinstance(backend, LocalBackend):
+                backend.apply(text)
+                self.before_bots()
+                backend.step_bots()
+            else:  # another backend: its own act
+                backend.act(text)
         finally:
             self.publish()
         if backend.token is not None and backend.token != was_kept:
@@ -265,7 +294,7 @@ class TableBase(GuardedWidget):
             return  # not saving (a notebook, a room): nothing to say
         if token and token != solo.token:
             found = SoloGame.try_resume(
-                self._store, token, self._game_name, accept=self.accepts, name=PLAYER_NAME
+                self._store, token, self._game_name, accept=self.accepts, name=self.saved_name
             )
             if found is None or found.seat != self._seat:
                 self.send({"type": "forget"})
@@ -273,6 +302,7 @@ class TableBase(GuardedWidget):
                 return
             self._backend = SavedBackend(found)
             solo = found
+            self.game_started()
             self.publish()
         self.send({"type": "keep", "token": solo.token} if solo.token else {"type": "forget"})
 
@@ -288,14 +318,25 @@ class TableBase(GuardedWidget):
         if self._backend is not None:
             self._finished.append(self.record)
         if self._store is not None:  # kept in the store from the first move
-            solo = SoloGame(self._store, self._game_name, self._config, seed=seed, bots=self._bots)
+            solo = SoloGame(
+                self._store,
+                self._game_name,
+                self._config,
+                seed=seed,
+                bots=self._bots,
+                name=self.saved_name,
+            )
             self._backend = SavedBackend(solo)
+            self.game_started()
         else:
             session = Session(
                 self._game_name, self._config, seed=seed, bots=self._bots, people_decide=True
             )
-            session.step_bots()
-            self._backend = LocalBackend(session, self._seat)
+            session.meta = self.session_meta()
+            backend = self._backend = LocalBackend(session, self._seat)
+            self.game_started()
+            self.before_bots()
+            backend.step_bots()
         self.publish()
 
     def publish(self) -> None:
