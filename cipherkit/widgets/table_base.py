@@ -140,6 +140,9 @@ class TableBase(GuardedWidget):
         the rules': the text to play (refuse with :class:`Refused`). Default: as sent."""
         return text
 
+    def after_act(self) -> None:
+        """Called once the person's move was taken (before the view is published)."""
+
     def before_bots(self) -> None:
         """Called at a local table when the bots are about to move (a "thinking" view)."""
 
@@ -255,21 +258,21 @@ class TableBase(GuardedWidget):
         if isinstance(backend, RoomBackend):
             with backend.room.lock:
                 backend.act(text)
+                self.after_act()
                 self.publish()
             return
         text = self.check_local_action(text)
         was_kept = backend.token
-        try:
-            if isinstance(backend, SavedBackend):
-                backend.act(text)  # the bots answer in the store
-            elif isinstance(backend, LocalBackend):
-                backend.apply(text)
-                self.before_bots()
-                backend.step_bots()
-            else:  # another backend: its own act
-                backend.act(text)
-        finally:
-            self.publish()
+        if isinstance(backend, SavedBackend):
+            backend.act(text)  # the bots answer in the store
+        elif isinstance(backend, LocalBackend):
+            backend.apply(text)
+            self.before_bots()
+            backend.step_bots()
+        else:  # another backend: its own act
+            backend.act(text)
+        self.after_act()
+        self.publish()
         if backend.token is not None and backend.token != was_kept:
             self.send({"type": "keep", "token": backend.token})
 
