@@ -246,7 +246,7 @@ class DecipherTable(TableBase):
             self.bot_name = saved.bots.get(BOT, self.bot_name)
         self._opening = self._opening_line()
 
-    def check_local_action(self, text: str) -> str:
+    def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
         """The person's move, parsed and checked against their legal actions."""
         session = self.session
         if session.is_over:
@@ -261,7 +261,7 @@ class DecipherTable(TableBase):
             except IllegalAction as exc:
                 raise Refused(f"illegal: {exc.reason}") from None
             raise Refused("illegal: that is not a legal action now")
-        return str(action)
+        return str(action), HUMAN
 
     def before_bots(self) -> None:
         """Show "thinking" while the bot is to move."""

@@ -260,7 +260,7 @@ class InterceptTable(TableBase):
         """The clue check is done with once a move is taken."""
         self._check = None
 
-    def check_local_action(self, text: str) -> str:
+    def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
         """The person's move, parsed and checked by the rules; a guess must also be
         one of the person's legal guesses now."""
         session = self.session
@@ -277,7 +277,7 @@ class InterceptTable(TableBase):
             raise Refused(f"illegal: {exc.reason}") from None
         if isinstance(action, Guess) and action not in session.legal_actions(self.seat):
             raise Refused("illegal: that is not possible now")
-        return text
+        return text, self.seat
 
     def _check_clue(self, text: str) -> None:
         """Check a clue being typed, from the person's observation only."""

@@ -123,14 +123,16 @@ class LocalBackend:
         self.apply(text)
         self.step_bots()
 
-    def apply(self, text: str) -> None:
-        """Check and apply the person's move only; refused with the rules' reason."""
+    def apply(self, text: str, seat: int | None = None) -> None:
+        """Check and apply one person's move only (``seat``: default, the table's);
+        refused with the rules' reason."""
         session = self.session
-        assert self.seat is not None
+        seat = self.seat if seat is None else seat
+        assert seat is not None
         if session.is_over:
             raise Refused("illegal: the game is over")
         try:
-            session.apply(self.seat, text)
+            session.apply(seat, text)
         except IllegalAction as exc:
             raise Refused(f"illegal: {exc.reason}") from None
 

@@ -135,10 +135,25 @@ class TableBase(GuardedWidget):
         """Whether a stored game is one this table could have dealt (a saved token)."""
         return record.config == self._config
 
-    def check_local_action(self, text: str) -> str:
-        """A table's own check of the person's move at a local or saved table, before
-        the rules': the text to play (refuse with :class:`Refused`). Default: as sent."""
-        return text
+    def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
+        """A table's own check of a move at a local or saved table, before the rules':
+        the text to play and the seat that plays it (``seat``: the one the page named,
+        if any). Refuse with :class:`Refused`. Default: as sent, for the person's seat."""
+        if seat is not None and seat != self._seat:
+            raise Refused("illegal: you can only act for your own seat")
+        return text, self._seat
+
+    def check_room_action(self, text: str, seat: int | None) -> None:
+        """A table's own check of a move at a room seat (the store checks the rules)."""
+        if seat is not None and seat != self.backend.seat:
+            raise Refused("illegal: you can only act for your own seat")
+
+    def shows_saved(self) -> bool:
+        """Whether the view says the game is kept on the server (New game at any time)."""
+        return isinstance(self._backend, SavedBackend)
+
+    def after_bots(self) -> None:
+        """Called at a local table once the bots have moved."""
 
     def after_act(self) -> None:
         """Called once the person's move was taken (before the view is published)."""
@@ -243,40 +258,45 @@ class TableBase(GuardedWidget):
     def _handle(self, content: Any, buffers: Any) -> None:
         token = saved_token(content, buffers)
         if token is not None:
-            self._saved(token)
+            self.saved_message(token)
             return
         kind, payload = self.check_message(content, buffers)
         if kind == "new_game":
-            self._new_game()
+            self.new_game_requested()
         elif kind == "action":
-            self._act(payload)
+            text, seat = payload if isinstance(payload, tuple) else (payload, None)
+            self._act(text, seat)
         else:
             self.other_message(kind, payload)
 
-    def _act(self, text: str) -> None:
+    def _act(self, text: str, seat: int | None) -> None:
         backend = self.backend
         if isinstance(backend, RoomBackend):
+            self.check_room_action(text, seat)
             with backend.room.lock:
                 backend.act(text)
                 self.after_act()
                 self.publish()
             return
-        text = self.check_local_action(text)
+        text, acting = self.check_local_action(text, seat)
         was_kept = backend.token
         if isinstance(backend, SavedBackend):
             backend.act(text)  # the bots answer in the store
         elif isinstance(backend, LocalBackend):
-            backend.apply(text)
+            backend.apply(text, acting)
             self.before_bots()
             backend.step_bots()
+            self.after_bots()
         else:  # another backend: its own act
             backend.act(text)
         self.after_act()
         self.publish()
         if backend.token is not None and backend.token != was_kept:
-            self.send({"type": "keep", "token": backend.token})
+            self.token_stored(backend.token)
 
-    def _new_game(self) -> None:
+    def new_game_requested(self) -> None:
+        """The page asked for a new game: refused in a room and while a local game is
+        on; a saved game may be given up at any time (the page forgets its token)."""
         backend = self.backend
         if isinstance(backend, RoomBackend):
             raise Refused("illegal: a room plays one game: make a new room to play again")
@@ -289,25 +309,37 @@ class TableBase(GuardedWidget):
         self._start_game()
 
     # ------------------------------------------------------------------ saved games
-    def _saved(self, token: str) -> None:
+    def token_stored(self, token: str) -> None:
+        """The game was stored by the move just made: the page is to keep ``token``."""
+        self.send({"type": "keep", "token": token})
+
+    def saved_message(self, token: str) -> None:
         """The page drew the table and sent the token it keeps: resume that game, or
         say in one sentence that it was not found (and keep the fresh deal)."""
         solo = self.saved
         if solo is None or self._store is None:
             return  # not saving (a notebook, a room): nothing to say
-        if token and token != solo.token:
-            found = SoloGame.try_resume(
-                self._store, token, self._game_name, accept=self.accepts, name=self.saved_name
-            )
-            if found is None or found.seat != self._seat:
-                self.send({"type": "forget"})
-                self.message = NOT_FOUND
-                return
-            self._backend = SavedBackend(found)
-            solo = found
-            self.game_started()
-            self.publish()
-        self.send({"type": "keep", "token": solo.token} if solo.token else {"type": "forget"})
+        if token and token != solo.token and not self.resume(token):
+            self.send({"type": "forget"})
+            self.message = NOT_FOUND
+            return
+        kept = self.saved.token if self.saved is not None else None
+        self.send({"type": "keep", "token": kept} if kept else {"type": "forget"})
+
+    def resume(self, token: str) -> bool:
+        """Show the stored game ``token`` holds instead of this one; ``False`` (and
+        nothing changes) if it holds none this table accepts."""
+        if self._store is None:
+            return False
+        found = SoloGame.try_resume(
+            self._store, token, self._game_name, accept=self.accepts, name=self.saved_name
+        )
+        if found is None or found.seat != self._seat:
+            return False
+        self._backend = SavedBackend(found)
+        self.game_started()
+        self.publish()
+        return True
 
     # ------------------------------------------------------------------ game flow
     def _next_seed(self) -> int:
@@ -340,6 +372,7 @@ class TableBase(GuardedWidget):
             self.game_started()
             self.before_bots()
             backend.step_bots()
+            self.after_bots()
         self.publish()
 
     def publish(self) -> None:
@@ -348,7 +381,7 @@ class TableBase(GuardedWidget):
         self._shown = moment.version
         self._serial += 1
         view = self.build_view(moment)
-        if isinstance(self._backend, SavedBackend):  # kept on the server: New game at any time
+        if self.shows_saved():  # kept on the server: New game at any time
             view["saved"] = True
         with self.hold_sync():
             self.message = ""
