@@ -46,14 +46,13 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-from cipherkit.core.errors import IllegalAction
 from cipherkit.core.record import Record
 from cipherkit.games.decipher import DecipherState
 from cipherkit.widgets.decipher_view import build_view, journal
-from cipherkit.widgets.guard import SEED_ENV, Refused, check_envelope, default_seed
+from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
 from cipherkit.widgets.room_seat import RoomSeat
 from cipherkit.widgets.table_backend import Moment
-from cipherkit.widgets.table_base import TableBase
+from cipherkit.widgets.table_base import TableBase, check_action_message, table_module
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
 
@@ -95,20 +94,9 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
     ...
     cipherkit.widgets.guard.Refused: refused: a message must be an object
     """
-    content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
-    kind = content.get("type")
-    if kind == "action":
-        if set(content) != {"type", "text"}:
-            raise Refused("refused: an action message has exactly the fields type and text")
-        text = content["text"]
-        if not isinstance(text, str) or not 0 < len(text) <= MAX_ACTION_CHARS:
-            raise Refused("refused: an action is short text such as 'skip'")
-        return "action", text
-    if kind == "new_game":
-        if set(content) != {"type"}:
-            raise Refused("refused: a new_game message has only the field type")
-        return "new_game", None
-    raise Refused("refused: unknown message type")
+    return check_action_message(
+        content, buffers, max_chars=MAX_MESSAGE_CHARS, max_text=MAX_ACTION_CHARS, example="skip"
+    )
 
 
 def _is_table_config(config: Any) -> bool:
@@ -180,7 +168,7 @@ class DecipherTable(TableBase):
         Every game played at this table, the current one last (kernel only).
     """
 
-    _esm = _HERE / "decipher_table.js"
+    _esm = table_module("decipher_table")
     _css = _HERE / "decipher_table.css"
 
     label = "decipher table"
@@ -251,15 +239,9 @@ class DecipherTable(TableBase):
         session = self.session
         if session.is_over:
             raise Refused("illegal: the game is over; press Play again")
-        try:
-            action = session.parse(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+        action = self.parse_move(text)
         if action not in session.legal_actions(HUMAN):
-            try:
-                session.state.check(HUMAN, action)
-            except IllegalAction as exc:
-                raise Refused(f"illegal: {exc.reason}") from None
+            self.check_rules(HUMAN, action)
             raise Refused("illegal: that is not a legal action now")
         return str(action), HUMAN
 

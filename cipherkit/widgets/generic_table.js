@@ -1,5 +1,5 @@
 // The generic table's view (any game): plain ES module + DOM, no build step; the shared
-// h() and savedHandshake() come from table_common.js, loaded ahead of this file.
+// h(), savedHandshake() and followTable() come from table_common.js, loaded ahead.
 //
 // It draws the `view` trait (built in the kernel from the seat's observation) and sends
 // {type: "action", text} (a button per legal action, as the kernel lists them) and
@@ -87,15 +87,7 @@ function render({ model, el }) {
     ui.waiting = false;
     draw();
   };
-  model.on("change:view", onChange);
-  model.on("change:message", onChange);
-  draw();
-  const unsave = savedHandshake(model, root);
-  return () => {
-    unsave();
-    model.off("change:view", onChange);
-    model.off("change:message", onChange);
-  };
+  return followTable(model, root, onChange, draw);
 }
 
 export default { render };

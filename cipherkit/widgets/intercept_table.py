@@ -49,7 +49,7 @@ import pathlib
 from collections.abc import Sequence
 from typing import Any
 
-from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.errors import CipherkitError, NotationError
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
 from cipherkit.games.intercept import InterceptState, check_clue
@@ -59,7 +59,7 @@ from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.intercept_view import build_view
 from cipherkit.widgets.room_seat import RoomSeat
 from cipherkit.widgets.table_backend import Moment
-from cipherkit.widgets.table_base import TableBase
+from cipherkit.widgets.table_base import TableBase, table_module
 
 __all__ = ["InterceptTable", "check_message", "table_config"]
 
@@ -155,7 +155,7 @@ class InterceptTable(TableBase):
         starts over at any time.
     """
 
-    _esm = _HERE / "intercept_table.js"
+    _esm = table_module("intercept_table")
     _css = _HERE / "intercept_table.css"
 
     label = "intercept table"
@@ -267,14 +267,8 @@ class InterceptTable(TableBase):
         assert self.seat is not None
         if session.is_over:
             raise Refused("illegal: the game is over; press Play again")
-        try:
-            action = session.parse(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
-        try:
-            session.state.check(self.seat, action)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+        action = self.parse_move(text)
+        self.check_rules(self.seat, action)
         if isinstance(action, Guess) and action not in session.legal_actions(self.seat):
             raise Refused("illegal: that is not possible now")
         return text, self.seat

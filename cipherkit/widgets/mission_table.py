@@ -59,7 +59,7 @@ import pathlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from cipherkit.core.errors import CipherkitError, IllegalAction
+from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import SPECTATOR, Action, Seat, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
@@ -72,7 +72,7 @@ from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
 from cipherkit.widgets.saved import page_store
 from cipherkit.widgets.table_backend import Moment
-from cipherkit.widgets.table_base import TableBase
+from cipherkit.widgets.table_base import TableBase, table_module
 
 __all__ = ["MissionTable", "check_message", "table_config"]
 
@@ -210,7 +210,7 @@ class MissionTable(TableBase):
         (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
     """
 
-    _esm = _HERE / "mission_table.js"
+    _esm = table_module("mission_table")
     _css = _HERE / "mission_table.css"
 
     label = "mission table"
@@ -413,14 +413,10 @@ class MissionTable(TableBase):
 
     def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
         """The move of the seat that may act: the one holding the device, or a voter."""
-        session = self.session
         state = self.state
         if state.outcome is not None:
             raise Refused("illegal: the mission is over; press Play again")
-        try:
-            action = session.parse(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+        action = self.parse_move(text)
         if state.phase == "solve":
             voters = [s for s in state.actors() if s in self.humans]
             if seat is None:
@@ -471,10 +467,7 @@ class MissionTable(TableBase):
 
     def _check(self, seat: Seat, action: Action) -> None:
         state = self.state
-        try:
-            state.check(seat, action)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+        self.check_rules(seat, action)
         if not isinstance(action, Propose) and action not in state.legal_actions(seat):
             raise Refused("illegal: that is not possible now")
 

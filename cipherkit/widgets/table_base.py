@@ -13,16 +13,17 @@ base's: nothing read from a trait, every message checked, every refusal visible.
 from __future__ import annotations
 
 import os
-import pathlib
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import traitlets
 
-from cipherkit.core.errors import CipherkitError
+from cipherkit.core.errors import CipherkitError, IllegalAction
+from cipherkit.core.protocol import Action
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
 from cipherkit.rooms.solo import NOT_FOUND, PLAYER_NAME, SoloGame
+from cipherkit.widgets.frontend import table_module
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.saved import page_store, saved_token
 from cipherkit.widgets.table_backend import (
@@ -35,27 +36,12 @@ from cipherkit.widgets.table_backend import (
 
 __all__ = ["TableBase", "check_action_message", "table_module"]
 
-_HERE = pathlib.Path(__file__).parent
-
-
-def table_module(name: str) -> str:
-    """A table's ES module: the shared helpers (``table_common.js``: one ``h()``, one
-    saved-game handshake) ahead of the table's own ``NAME.js``, as one module (anywidget
-    loads ``_esm`` as one module; no build step).
-
-    >>> "function h(" in table_module("generic_table")
-    True
-    """
-    common = (_HERE / "table_common.js").read_text(encoding="utf-8")
-    own = (_HERE / f"{name}.js").read_text(encoding="utf-8")
-    return f"{common}\n{own}"
-
 
 def check_action_message(
-    content: Any, buffers: Any, *, max_chars: int, max_text: int
+    content: Any, buffers: Any, *, max_chars: int, max_text: int, example: str = "take 2"
 ) -> tuple[str, str | None]:
     """The page's ``action`` or ``new_game`` message as ``(kind, text)``; anything else
-    is :class:`~cipherkit.widgets.guard.Refused`.
+    is :class:`~cipherkit.widgets.guard.Refused` (``example``: an action, for the reason).
 
     >>> check_action_message({"type": "action", "text": "take 2"}, None, max_chars=99, max_text=9)
     ('action', 'take 2')
@@ -71,7 +57,7 @@ def check_action_message(
             raise Refused("refused: an action message has exactly the fields type and text")
         text = content["text"]
         if not isinstance(text, str) or not 0 < len(text) <= max_text:
-            raise Refused("refused: an action is short text such as 'take 2'")
+            raise Refused(f"refused: an action is short text such as {example!r}")
         return "action", text
     if kind == "new_game":
         if set(content) != {"type"}:
@@ -142,6 +128,20 @@ class TableBase(GuardedWidget):
         if seat is not None and seat != self._seat:
             raise Refused("illegal: you can only act for your own seat")
         return text, self._seat
+
+    def parse_move(self, text: str) -> Action:
+        """The move's action, parsed by the game (bad notation refused with its reason)."""
+        try:
+            return self.session.parse(text)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
+
+    def check_rules(self, seat: int, action: Action) -> None:
+        """Refuse with the rules' reason if ``seat`` may not take ``action`` now."""
+        try:
+            self.session.state.check(seat, action)
+        except IllegalAction as exc:
+            raise Refused(f"illegal: {exc.reason}") from None
 
     def check_room_action(self, text: str, seat: int | None) -> None:
         """A table's own check of a move at a room seat (the store checks the rules)."""

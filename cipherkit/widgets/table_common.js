@@ -50,3 +50,19 @@ function savedHandshake(model, el) {
   model.send({ type: "saved", token });
   return () => model.off("msg:custom", onMessage);
 }
+
+// Follow the kernel: `onChange` on every update (a new view or a refusal), `draw` now,
+// the saved-game handshake; returns the clean-up anywidget calls when the view goes
+// away (`stop` first: timers of the table's own).
+function followTable(model, root, onChange, draw, stop = () => {}) {
+  model.on("change:view", onChange);
+  model.on("change:message", onChange);
+  draw();
+  const unsave = savedHandshake(model, root);
+  return () => {
+    stop();
+    unsave();
+    model.off("change:view", onChange);
+    model.off("change:message", onChange);
+  };
+}

@@ -391,8 +391,10 @@ def test_a_failing_bot_is_replaced_by_a_legal_move_and_its_secrets_stay_in_the_k
 def test_the_module_and_styles_are_files_beside_the_class() -> None:
     here = ROOT / "cipherkit" / "widgets"
     table = DecipherTable(bot="random", seed=1)
-    js = (here / "decipher_table.js").read_text(encoding="utf-8")
+    own = (here / "decipher_table.js").read_text(encoding="utf-8")
+    common = (here / "table_common.js").read_text(encoding="utf-8")
     css = (here / "decipher_table.css").read_text(encoding="utf-8")
+    js = f"{common}\n{own}"  # the shared helpers first, as one module
     assert table._esm == js and table._css == css
     assert "export default" in js and "model.send" in js
     # No card names in the front end: keeps the leak scans free of false alarms.

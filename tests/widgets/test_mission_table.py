@@ -700,10 +700,12 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     here = ROOT / "cipherkit" / "widgets"
     table = MissionTable(vault_mission(), players=1, seed=1)
     js = (here / "mission_table.js").read_text(encoding="utf-8")
+    common = (here / "table_common.js").read_text(encoding="utf-8")
     css = (here / "mission_table.css").read_text(encoding="utf-8")
-    assert table._esm == js and table._css == css
+    assert table._esm == f"{common}\n{js}" and table._css == css  # the shared helpers first
     assert "export default" in js and "model.send" in js
-    sent = set(re.findall(r'\{ type: "(\w+)"', js)) - {"button", "text"}  # minus <button>s
+    both = common + js
+    sent = set(re.findall(r'\{ type: "(\w+)"', both)) - {"button", "text"}  # minus <button>s
     assert sent == {"action", "claim", "new_game", "saved"}
 
 

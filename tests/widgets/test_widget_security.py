@@ -220,10 +220,10 @@ def test_forged_messages_to_the_lesson_widgets_reveal_and_solve_nothing() -> Non
 
 # ---------------------------------------------------------------- the front ends
 FRONT_ENDS = {
-    "decipher_table.js": {"action", "new_game", "saved"},
-    "mission_table.js": {"action", "claim", "new_game", "saved"},
+    "decipher_table.js": {"action", "new_game"},
+    "mission_table.js": {"action", "claim", "new_game"},
     "replay.js": {"seek", "viewer"},
-    "intercept_table.js": {"action", "check", "new_game", "saved"},
+    "intercept_table.js": {"action", "check", "new_game"},
     "workbench.js": {"set", "run", "assign", "hint", "clear"},
     "exercises.js": {"check", "class", "leave_class"},
     "generic_table.js": {"action", "new_game"},
