@@ -5,14 +5,13 @@
 // No rule lives here: buttons are enabled from the kernel's list of legal actions
 // (`view.legal`) and the kernel checks every message again.
 //
-// h(), savedHandshake() and followTable() come from table_common.js, which the kernel
-// puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
+// h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
+// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
 
 const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SUIT_ORDER = ["S", "H", "D", "C"];
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
-const WAIT_LIMIT_MS = 60000;
 
 function rankText(rank) {
   return rank === "T" ? "10" : rank;
@@ -118,21 +117,11 @@ function render({ model, el }) {
   el.append(root);
   const ui = { rank: null, suit: null, pickKey: null, waiting: false, timer: null };
 
-  function stopWaiting() {
-    ui.waiting = false;
-    if (ui.timer) clearTimeout(ui.timer);
-    ui.timer = null;
-  }
+  const kernel = kernelSender(model, ui, () => draw());
+  const stopWaiting = kernel.stop;
 
   function send(message) {
-    if (ui.waiting) return;
-    ui.waiting = true;
-    ui.timer = setTimeout(() => {
-      stopWaiting();
-      draw();
-    }, WAIT_LIMIT_MS);
-    model.send(message);
-    draw();
+    if (kernel.send(message)) draw();
   }
 
   const act = (text) => send({ type: "action", text });

@@ -1,5 +1,6 @@
 // The generic table's view (any game): plain ES module + DOM, no build step; the shared
-// h(), savedHandshake() and followTable() come from table_common.js, loaded ahead.
+// h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
+// loaded ahead.
 //
 // It draws the `view` trait (built in the kernel from the seat's observation) and sends
 // {type: "action", text} (a button per legal action, as the kernel lists them) and
@@ -8,13 +9,11 @@
 function render({ model, el }) {
   const root = h("div", { class: "ck-generic", "data-testid": "generic-table" });
   el.append(root);
-  const ui = { waiting: false };
+  const ui = { waiting: false, timer: null };
+  const kernel = kernelSender(model, ui, () => draw());
 
   function send(message) {
-    if (ui.waiting) return;
-    ui.waiting = true;
-    model.send(message);
-    draw();
+    if (kernel.send(message)) draw();
   }
 
   function board(view) {
@@ -84,10 +83,10 @@ function render({ model, el }) {
   }
 
   const onChange = () => {
-    ui.waiting = false;
+    kernel.stop();
     draw();
   };
-  return followTable(model, root, onChange, draw);
+  return followTable(model, root, onChange, draw, kernel.stop);
 }
 
 export default { render };

@@ -7,10 +7,9 @@
 // the code length, the number of keywords, of rounds and of tokens come from
 // `view.limits` (the game's observation).
 //
-// h(), savedHandshake() and followTable() come from table_common.js, which the kernel
-// puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
+// h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
+// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
 
-const WAIT_LIMIT_MS = 60000;
 const CHECK_DELAY_MS = 220;
 const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth"];
 
@@ -19,7 +18,7 @@ const ordinal = (i) => ORDINAL[i] || `number ${i + 1}`;
 const times = (n) => ({ 1: "one", 2: "two", 3: "three", 4: "four" })[n] || String(n);
 
 function render({ model, el }) {
-  const root = h("div", { class: "ck-intercept", "data-testid": "intercept-table", "data-replies": "0" });
+  const root = h("div", { class: "ck-intercept ck-table", "data-testid": "intercept-table", "data-replies": "0" });
   el.append(root);
   const ui = {
     waiting: false,
@@ -54,21 +53,11 @@ function render({ model, el }) {
     return ui.words;
   }
 
-  function stopWaiting() {
-    ui.waiting = false;
-    if (ui.timer) clearTimeout(ui.timer);
-    ui.timer = null;
-  }
+  const kernel = kernelSender(model, ui, () => draw());
+  const stopWaiting = kernel.stop;
 
   function send(message) {
-    if (ui.waiting) return;
-    ui.waiting = true;
-    ui.timer = setTimeout(() => {
-      stopWaiting();
-      draw();
-    }, WAIT_LIMIT_MS);
-    model.send(message);
-    draw();
+    if (kernel.send(message)) draw();
   }
 
   const act = (text) => send({ type: "action", text });

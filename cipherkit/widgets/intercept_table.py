@@ -55,6 +55,7 @@ from cipherkit.core.registry import make_bot
 from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.rules import make_config
+from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.intercept_view import build_view
 from cipherkit.widgets.room_seat import RoomSeat
@@ -156,7 +157,7 @@ class InterceptTable(TableBase):
     """
 
     _esm = table_module("intercept_table")
-    _css = _HERE / "intercept_table.css"
+    _css = table_styles("intercept_table")
 
     label = "intercept table"
     game = "intercept"

@@ -8,10 +8,9 @@
 // time icons that lose In Peril, the action cards' reach) comes from the view, which
 // reads it from the observation (secret rules change them).
 //
-// h(), savedHandshake() and followTable() come from table_common.js, which the kernel
-// puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
+// h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
+// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
 
-const WAIT_LIMIT_MS = 60000;
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ROOM_VERBS = ["step", "intel", "slip", "scout", "peek", "disarm"];
 const SUIT_COLOURS = {
@@ -86,7 +85,7 @@ function suitName(view, letter) {
 }
 
 function render({ model, el }) {
-  const root = h("div", { class: "ck-mission", "data-testid": "mission-table", "data-version": "0", "data-replies": "0" });
+  const root = h("div", { class: "ck-mission ck-table", "data-testid": "mission-table", "data-version": "0", "data-replies": "0" });
   el.append(root);
   const ui = {
     waiting: false,
@@ -100,22 +99,13 @@ function render({ model, el }) {
     replies: 0,
   };
 
-  function stopWaiting() {
-    ui.waiting = false;
-    if (ui.timer) clearTimeout(ui.timer);
-    ui.timer = null;
-  }
+  const kernel = kernelSender(model, ui, () => draw());
+  const stopWaiting = kernel.stop;
 
   function send(message) {
     if (ui.waiting) return;
-    ui.waiting = true;
     ui.hint = "";
-    ui.timer = setTimeout(() => {
-      stopWaiting();
-      draw();
-    }, WAIT_LIMIT_MS);
-    model.send(message);
-    draw();
+    if (kernel.send(message)) draw();
   }
 
   const act = (text, seat) => send(seat === undefined ? { type: "action", text } : { type: "action", text, seat });

@@ -68,6 +68,7 @@ from cipherkit.games.mission import Mission, MissionState
 from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
+from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
 from cipherkit.widgets.saved import page_store
@@ -211,7 +212,7 @@ class MissionTable(TableBase):
     """
 
     _esm = table_module("mission_table")
-    _css = _HERE / "mission_table.css"
+    _css = table_styles("mission_table")
 
     label = "mission table"
     game = "mission"

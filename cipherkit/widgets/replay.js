@@ -5,10 +5,9 @@
 // and {type: "viewer", viewer}. Play and Pause only send "seek" one step at a time;
 // the kernel checks every message and never sends more than the current step.
 //
-// h() comes from table_common.js, which the kernel puts ahead of this file
+// h() and kernelSender() come from table_common.js, which the kernel puts ahead of this file
 // (cipherkit/widgets/frontend.py).
 
-const WAIT_LIMIT_MS = 60000;
 const SPEEDS = [
   ["Slow", 1500],
   ["Normal", 700],
@@ -38,22 +37,7 @@ function render({ model, el }) {
   el.append(root);
   const ui = { waiting: false, timer: null, playing: false, tick: null, speed: 700, pending: null, replies: 0 };
 
-  function stopWaiting() {
-    ui.waiting = false;
-    if (ui.timer) clearTimeout(ui.timer);
-    ui.timer = null;
-  }
-
-  function send(message) {
-    if (ui.waiting) return false;
-    ui.waiting = true;
-    ui.timer = setTimeout(() => {
-      stopWaiting();
-      draw();
-    }, WAIT_LIMIT_MS);
-    model.send(message);
-    return true;
-  }
+  const { send, stop: stopWaiting } = kernelSender(model, ui, () => draw());
 
   function seek(step) {
     const view = model.get("view") || {};

@@ -2,6 +2,9 @@
 // this file ahead of each table's own module (cipherkit/widgets/table_base.py,
 // table_module), so the two are loaded as one.
 
+// How long a page waits for the kernel's answer before it lets the person try again.
+const WAIT_LIMIT_MS = 60000;
+
 // One element: h("button", { class, text, onclick, "data-testid": ... }, ...children).
 // Text goes in as text (never as HTML).
 function h(tag, attrs = {}, ...children) {
@@ -65,4 +68,26 @@ function followTable(model, root, onChange, draw, stop = () => {}) {
     model.off("change:view", onChange);
     model.off("change:message", onChange);
   };
+}
+
+// One request to the kernel at a time: `send(message)` sets `ui.waiting` (and says
+// whether it sent) until `stop()` (the page calls it on the kernel's next update) or
+// WAIT_LIMIT_MS have passed, when `redraw()` lets the person try again.
+function kernelSender(model, ui, redraw) {
+  const stop = () => {
+    ui.waiting = false;
+    if (ui.timer) clearTimeout(ui.timer);
+    ui.timer = null;
+  };
+  const send = (message) => {
+    if (ui.waiting) return false;
+    ui.waiting = true;
+    ui.timer = setTimeout(() => {
+      stop();
+      redraw();
+    }, WAIT_LIMIT_MS);
+    model.send(message);
+    return true;
+  };
+  return { send, stop };
 }

@@ -335,7 +335,9 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     common = (here / "table_common.js").read_text(encoding="utf-8")
     js = f"{common}\n" + (here / "intercept_table.js").read_text(encoding="utf-8")
     assert table._esm == js  # the shared helpers first, as one module
-    assert table._css == (here / "intercept_table.css").read_text(encoding="utf-8")
+    shared_css = (here / "table_common.css").read_text(encoding="utf-8")
+    own_css = (here / "intercept_table.css").read_text(encoding="utf-8")
+    assert table._css == f"{shared_css}\n{own_css}"
     sent = set(re.findall(r'\{ type: "(\w+)"', js)) - {"button", "text"}
     assert sent == {"action", "check", "new_game", "saved"}
 

@@ -702,9 +702,11 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     js = (here / "mission_table.js").read_text(encoding="utf-8")
     common = (here / "table_common.js").read_text(encoding="utf-8")
     css = (here / "mission_table.css").read_text(encoding="utf-8")
-    assert table._esm == f"{common}\n{js}" and table._css == css  # the shared helpers first
-    assert "export default" in js and "model.send" in js
+    shared_css = (here / "table_common.css").read_text(encoding="utf-8")
+    assert table._esm == f"{common}\n{js}"  # the shared helpers first
+    assert table._css == f"{shared_css}\n{css}"
     both = common + js
+    assert "export default" in js and "model.send" in both
     sent = set(re.findall(r'\{ type: "(\w+)"', both)) - {"button", "text"}  # minus <button>s
     assert sent == {"action", "claim", "new_game", "saved"}
 
