@@ -15,8 +15,11 @@ from typing import Any
 import pytest
 
 from cipherkit.core import registry
+from cipherkit.core.registry import get_game
+from cipherkit.games.mission.config import mission_from_config
 from cipherkit.rooms import Store, open_store
 from cipherkit.widgets.generic_table import GenericTable
+from cipherkit.widgets.mission_table import table_config as mission_table_config
 from cipherkit.widgets.tables import make_table, table_class
 from tests.widgets.test_mission_table import page_message, page_update
 
@@ -59,12 +62,21 @@ def test_the_built_in_games_get_their_registered_tables(store: Store) -> None:
         "InterceptTable",
         "MissionTable",
     ]
-    room = store.create_room("decipher", {"first_player": 0}, bots=[1], seed=3)
-    table = make_table(store.join(room.code, "Ada"))
-    try:
-        assert type(table).__name__ == "DecipherTable"
-    finally:
-        table.close()
+    mission = mission_table_config(mission_from_config(None), 2)
+    for game, config, name in (
+        ("decipher", {"first_player": 0}, "DecipherTable"),
+        ("intercept", {"players": 4, "timer": False}, "InterceptTable"),
+        ("mission", mission, "MissionTable"),
+    ):
+        seats = get_game(game).seats(config)
+        room = store.create_room(game, config, bots=range(1, seats), seed=3)
+        for handle in (store.join(room.code, "Ada"), store.spectate(room.code)):
+            table = make_table(handle)
+            try:
+                assert type(table).__name__ == name and not isinstance(table, GenericTable)
+                assert table.room is not None and table.room.seat == handle.seat
+            finally:
+                table.close()
 
 
 def test_a_game_without_a_table_gets_the_generic_one(toy: None, store: Store) -> None:
