@@ -64,6 +64,7 @@ class GenericTable(TableBase):
     _css = _HERE / "generic_table.css"
 
     label = "table"
+    turn_facts = True
 
     def __init__(
         self,

@@ -68,8 +68,9 @@ class TableBackend(Protocol):
     game: str
     seat: int | None
 
-    def moment(self) -> Moment:
-        """The seat's side of the game now."""
+    def moment(self, facts: bool = True) -> Moment:
+        """The seat's side of the game now (``facts=False``: a room backend may leave
+        out who may act and the outcome, which cost it one more read)."""
 
     def act(self, text: str) -> None:
         """The seat's move (its text); the bots answer. Refused with the reason."""
@@ -105,7 +106,7 @@ class LocalBackend:
         self.game = session.game
         self.seat: int | None = seat
 
-    def moment(self) -> Moment:
+    def moment(self, facts: bool = True) -> Moment:
         """The seat's side of the session now."""
         session, seat = self.session, self.seat
         assert seat is not None
@@ -199,10 +200,11 @@ class RoomBackend:
         self.game = self.room.game
         self.seat = self.room.seat
 
-    def moment(self) -> Moment:
-        """The seat's snapshot, with who may act and the outcome from the room's facts."""
+    def moment(self, facts: bool = True) -> Moment:
+        """The seat's snapshot, with who may act and the outcome from the room's facts
+        (one more read, left out with ``facts=False``)."""
         snap = self.room.snapshot()
-        info = self.room.info()
+        info = self.room.info() if facts else {}
         return Moment(
             snap.version,
             snap.observation,

@@ -82,6 +82,9 @@ class TableBase(GuardedWidget):
     """
 
     game: ClassVar[str] = ""
+    turn_facts: ClassVar[bool] = False
+    """Whether :meth:`build_view` reads the moment's ``actors`` and ``outcome`` (a room
+    reads them once more per update; a game's own view has them in its observation)."""
     max_message_chars: ClassVar[int] = 300
     max_text_chars: ClassVar[int] = 160
 
@@ -377,7 +380,7 @@ class TableBase(GuardedWidget):
 
     def publish(self) -> None:
         """Clear the last refusal and send the seat's new view, in one update."""
-        moment = self.backend.moment()
+        moment = self.backend.moment(facts=self.turn_facts)
         self._shown = moment.version
         self._serial += 1
         view = self.build_view(moment)
