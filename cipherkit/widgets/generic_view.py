@@ -22,10 +22,12 @@ seat's observation, its legal actions and public facts is read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.protocol import GameSpec, Outcome
-from cipherkit.widgets.table_backend import Moment
+
+if TYPE_CHECKING:  # the view builder imports no widget machinery (nor the notebook stack)
+    from cipherkit.widgets.table_backend import Moment
 
 __all__ = ["MAX_LOG_LINES", "build_view", "readable", "words_of_outcome"]
 
