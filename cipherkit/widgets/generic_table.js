@@ -46,7 +46,7 @@ function render({ model, el }) {
     return h(
       "dl",
       { class: "ck-generic-facts", "data-testid": "facts" },
-      (rows || []).map(([key, value]) => [h("dt", { text: key }), h("dd", { text: value })]),
+      (rows || []).flatMap(([key, value]) => [h("dt", { text: key }), h("dd", { text: value })]),
     );
   }
 
