@@ -5,9 +5,10 @@
 the seats so that every bot sits first equally often, and returns a JSON-safe summary;
 :func:`format_summary` turns it into a small text table.
 
-Game ``i`` uses seed ``seed + i``; each bot gets its own :class:`~cipherkit.core.rng.Rng`
-derived from that seed, so a match is a pure function of its arguments (only the
-``seconds`` it took differs between runs).
+Game ``i`` uses seed ``seed + i``; the bot in each seat gets the random stream every
+table, room and playtest gives that seat (:func:`~cipherkit.core.session.bot_rng`), so a
+match is a pure function of its arguments (only the ``seconds`` it took differs between
+runs), and a game of a match is the game a room with the same seed and bots plays.
 
 Team games: a state may define ``sides() -> list[int]`` (the side of each seat). Then a
 bot name stands for a whole side: one bot per side is named, every seat of the side gets
@@ -39,14 +40,14 @@ from typing import Any
 from cipherkit.core.bots import Bot
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import GameSpec, Seat, State, StateT
+from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
-from cipherkit.core.session import Session
+from cipherkit.core.session import MAX_BOT_ACTIONS, Session, bot_rng
 
-MAX_ACTIONS = 100_000
-"""A game still running after this many actions is reported as an error."""
-
-_BOT_SALT = 0xB07_5EED
+MAX_ACTIONS = MAX_BOT_ACTIONS
+"""A game still running after this many actions is reported as an error (the session's
+one bot-move limit, :data:`~cipherkit.core.session.MAX_BOT_ACTIONS`)."""
 
 
 def match_config(spec: GameSpec[StateT]) -> dict[str, Any] | None:
@@ -80,11 +81,13 @@ def bot_keys(bots: Sequence[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game: its final state, the actions applied, who moved first."""
+    """One finished game: its final state, the actions applied, who moved first, and
+    its :class:`~cipherkit.core.record.Record` (replays exactly)."""
 
     state: State
     actions: int
     first_seat: Seat
+    record: Record | None = None
 
 
 def play_game(
@@ -121,7 +124,7 @@ def play_game(
     first_actors = session.actors()
     first_seat = first_actors[0] if first_actors else 0
     session.play_out(MAX_ACTIONS)
-    return GameResult(session.state, session.version, first_seat)
+    return GameResult(session.state, session.version, first_seat, session.record)
 
 
 def seat_sides(spec: GameSpec[StateT], config: Mapping[str, Any] | None, seed: int) -> list[int]:
@@ -202,10 +205,7 @@ def play_match(
         side_bot = [(index + s) % n_sides for s in range(n_sides)]  # side -> bot position
         order = [side_bot[sides[seat]] for seat in range(seats)]  # seat -> bot position
         instances = [make_bot(game, bots[b]) for b in order]
-        rngs = [
-            Rng(((game_seed * 0x9E3779B1 + b * 0x85EBCA77) ^ _BOT_SALT) + seat * team_game)
-            for seat, b in enumerate(order)
-        ]
+        rngs = [bot_rng(game_seed, seat) for seat in range(seats)]
         result = play_game(
             spec, instances, rngs, seed=game_seed, config=config, names=[keys[b] for b in order]
         )

@@ -1,7 +1,8 @@
 """Play many games of a mission with bots, over any ``concurrent.futures.Executor``.
 
-Game ``i`` of a playtest with seed ``S`` is dealt with seed ``S + i``, seats get their
-own :class:`~cipherkit.core.rng.Rng` derived from that seed, and the number of players
+Game ``i`` of a playtest with seed ``S`` is dealt with seed ``S + i``, each seat's bot gets
+the random stream every table, room and match gives it
+(:func:`~cipherkit.core.session.bot_rng`), and the number of players
 is fixed or cycles through the mission's range (``i``-th game: ``min + i % span``).
 So every game is a pure function of ``(mission, bots, S, i)``; games are cut into
 batches (one task each, so the executor's overhead is paid per batch, not per game), and
@@ -44,7 +45,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import Action, Seat, State
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
-from cipherkit.core.session import Session
+from cipherkit.core.session import Session, bot_rng
 from cipherkit.games.mission import GAME
 from cipherkit.games.mission.config import mission_from_config
 from cipherkit.games.mission.model import Mission, load
@@ -60,7 +61,6 @@ MAX_GAMES = 1_000_000
 """The most games one playtest plays (a million planner games take hours on two cores;
 a typo such as ``--games 1000000000`` is refused instead of running until killed)."""
 """The most games one task plays."""
-_BOT_SALT = 0x5EA7_B075
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +92,13 @@ def game_players(index: int, players: int | None, player_range: tuple[int, int])
 
 
 def seat_rng(game_seed: int, seat: int) -> Rng:
-    """The random numbers seat ``seat`` gets in the game dealt with ``game_seed``."""
-    return Rng((game_seed * 0x9E3779B1 + seat * 0x85EBCA77) ^ _BOT_SALT)
+    """The random numbers seat ``seat`` gets in the game dealt with ``game_seed``: the
+    one bot stream of :func:`~cipherkit.core.session.bot_rng`.
+
+    >>> seat_rng(5, 1).next64() == bot_rng(5, 1).next64()
+    True
+    """
+    return bot_rng(game_seed, seat)
 
 
 def make_bots(spec: str, seats: int, candidates: Sequence[str] = ()) -> list[Any]:

@@ -4,6 +4,8 @@
 * :class:`MissionTable`: a mission for 1-4 players at one screen, bots filling seats;
 * :class:`CampaignTable`: a campaign's missions in turn, as wins and losses lead;
 * :class:`InterceptTable`: intercept with bot teammates against bot opponents;
+* :class:`GenericTable`: any registered game without a table of its own
+  (:func:`cipherkit.widgets.tables.make_table` picks a game's table);
 * :class:`Replay`: step through a record of any game, from one viewer's side;
 * :class:`Workbench`: the lessons' cipher workbench (encrypt, decrypt, frequency bars,
   a substitution board with live preview, solver hints);
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from cipherkit.widgets.campaign_table import CampaignTable
     from cipherkit.widgets.decipher_table import DecipherTable
     from cipherkit.widgets.exercises import ExerciseBox
+    from cipherkit.widgets.generic_table import GenericTable
     from cipherkit.widgets.intercept_table import InterceptTable
     from cipherkit.widgets.mission_table import MissionTable
     from cipherkit.widgets.replay import Replay
@@ -37,6 +40,7 @@ __all__ = [
     "CampaignTable",
     "DecipherTable",
     "ExerciseBox",
+    "GenericTable",
     "InterceptTable",
     "MissionTable",
     "Replay",
@@ -46,6 +50,7 @@ __all__ = [
 _LAZY = {
     "CampaignTable": "cipherkit.widgets.campaign_table",
     "DecipherTable": "cipherkit.widgets.decipher_table",
+    "GenericTable": "cipherkit.widgets.generic_table",
     "InterceptTable": "cipherkit.widgets.intercept_table",
     "MissionTable": "cipherkit.widgets.mission_table",
     "Replay": "cipherkit.widgets.replay",

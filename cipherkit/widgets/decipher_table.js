@@ -4,30 +4,14 @@
 // sends two kinds of custom message: {type: "action", text} and {type: "new_game"}.
 // No rule lives here: buttons are enabled from the kernel's list of legal actions
 // (`view.legal`) and the kernel checks every message again.
+//
+// h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
+// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
 
 const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SUIT_ORDER = ["S", "H", "D", "C"];
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
-const WAIT_LIMIT_MS = 60000;
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key.startsWith("data-")) node.setAttribute(key, value);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 function rankText(rank) {
   return rank === "T" ? "10" : rank;
@@ -128,55 +112,16 @@ function pileNode(pile, who) {
   return h("div", { class: "ck-pile", "data-testid": `${who}-pile` }, parts);
 }
 
-// Saved progress (cipherkit/widgets/saved.py): a table made with save=True keeps its game
-// on the server; this page keeps only the token, in localStorage for this page's path.
-// When the table is drawn the page sends what it keeps ({type: "saved", token}); the
-// kernel answers {type: "keep", token} or {type: "forget"}. No rule lives here.
-const SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
-
-function savedHandshake(model, el) {
-  const onMessage = (msg) => {
-    if (!msg || typeof msg !== "object") return;
-    try {
-      if (msg.type === "keep" && typeof msg.token === "string") window.localStorage.setItem(SAVED_KEY, msg.token);
-      else if (msg.type === "forget") window.localStorage.removeItem(SAVED_KEY);
-      else return;
-    } catch (_) {
-      /* private mode: the game is not kept */
-    }
-    el.setAttribute("data-saved", msg.type);
-  };
-  model.on("msg:custom", onMessage);
-  let token = "";
-  try {
-    token = window.localStorage.getItem(SAVED_KEY) || "";
-  } catch (_) {
-    token = "";
-  }
-  model.send({ type: "saved", token });
-  return () => model.off("msg:custom", onMessage);
-}
-
 function render({ model, el }) {
   const root = h("div", { class: "ck-decipher", "data-testid": "decipher-table" });
   el.append(root);
   const ui = { rank: null, suit: null, pickKey: null, waiting: false, timer: null };
 
-  function stopWaiting() {
-    ui.waiting = false;
-    if (ui.timer) clearTimeout(ui.timer);
-    ui.timer = null;
-  }
+  const kernel = kernelSender(model, ui, () => draw());
+  const stopWaiting = kernel.stop;
 
   function send(message) {
-    if (ui.waiting) return;
-    ui.waiting = true;
-    ui.timer = setTimeout(() => {
-      stopWaiting();
-      draw();
-    }, WAIT_LIMIT_MS);
-    model.send(message);
-    draw();
+    if (kernel.send(message)) draw();
   }
 
   const act = (text) => send({ type: "action", text });
@@ -429,16 +374,7 @@ function render({ model, el }) {
     stopWaiting();
     draw();
   };
-  model.on("change:view", onChange);
-  model.on("change:message", onChange);
-  draw();
-  const unsave = savedHandshake(model, root);
-  return () => {
-    stopWaiting();
-    unsave();
-    model.off("change:view", onChange);
-    model.off("change:message", onChange);
-  };
+  return followTable(model, root, onChange, draw, stopWaiting);
 }
 
 export default { render };

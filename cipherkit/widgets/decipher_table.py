@@ -43,22 +43,16 @@ True
 
 from __future__ import annotations
 
-import os
 import pathlib
 from typing import Any
 
-import traitlets
-
-from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.record import Record
-from cipherkit.core.rng import Rng
-from cipherkit.core.session import Session
 from cipherkit.games.decipher import DecipherState
-from cipherkit.rooms.solo import NOT_FOUND, SoloGame
 from cipherkit.widgets.decipher_view import build_view, journal
-from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
+from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
 from cipherkit.widgets.room_seat import RoomSeat
-from cipherkit.widgets.saved import act_saved, page_store, saved_token
+from cipherkit.widgets.table_backend import Moment
+from cipherkit.widgets.table_base import TableBase, check_action_message, table_module
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
 
@@ -71,8 +65,6 @@ HUMAN = 0
 """The person always sits at seat 0; who goes first is set by ``first_player``."""
 
 BOT = 1 - HUMAN
-
-_BOT_RNG_SALT = 0x5EED_B07
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -102,20 +94,9 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
     ...
     cipherkit.widgets.guard.Refused: refused: a message must be an object
     """
-    content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
-    kind = content.get("type")
-    if kind == "action":
-        if set(content) != {"type", "text"}:
-            raise Refused("refused: an action message has exactly the fields type and text")
-        text = content["text"]
-        if not isinstance(text, str) or not 0 < len(text) <= MAX_ACTION_CHARS:
-            raise Refused("refused: an action is short text such as 'skip'")
-        return "action", text
-    if kind == "new_game":
-        if set(content) != {"type"}:
-            raise Refused("refused: a new_game message has only the field type")
-        return "new_game", None
-    raise Refused("refused: unknown message type")
+    return check_action_message(
+        content, buffers, max_chars=MAX_MESSAGE_CHARS, max_text=MAX_ACTION_CHARS, example="skip"
+    )
 
 
 def _is_table_config(config: Any) -> bool:
@@ -156,7 +137,7 @@ def _spectator_words(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return view
 
 
-class DecipherTable(GuardedWidget):
+class DecipherTable(TableBase):
     """A Decipher table: you (seat 0) against a bot, in the notebook or on a Voila page.
 
     Parameters
@@ -187,12 +168,11 @@ class DecipherTable(GuardedWidget):
         Every game played at this table, the current one last (kernel only).
     """
 
-    _esm = _HERE / "decipher_table.js"
+    _esm = table_module("decipher_table")
     _css = _HERE / "decipher_table.css"
 
     label = "decipher table"
-
-    view = traitlets.Dict().tag(sync=True)
+    game = "decipher"
 
     def __init__(
         self,
@@ -205,39 +185,22 @@ class DecipherTable(GuardedWidget):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._room: RoomSeat | None = None
-        self._shown = -1
-        self._solo: SoloGame | None = None
-        self._store = None if room is not None or not save else page_store(save)
+        self._opening = ""
+        self._thinking = False
+        self.bot_name = bot
         if room is not None:
             self._sit(room)
             return
-        self.bot_name = bot
-        self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
-        self._first_seed = default_seed() if seed is None else int(seed)
-        self._human_first = human_first
-        self._finished: list[Record] = []
-        self._session: Session | None = None
-        self._opening = ""
-        self._start_game()
+        self._play_locally(
+            "decipher",
+            table_config(human_first),
+            seat=HUMAN,
+            bots={BOT: bot},
+            seed=seed,
+            save=save,
+        )
 
     # ------------------------------------------------------------------ public
-    @property
-    def session(self) -> Session:
-        """The current game's :class:`~cipherkit.core.session.Session` (kernel only)."""
-        assert self._session is not None
-        return self._session
-
-    @property
-    def record(self) -> Record:
-        """The current game's record (config, seed and actions; replays exactly)."""
-        return self.session.record
-
-    @property
-    def records(self) -> list[Record]:
-        """Every game played at this table, the current one last."""
-        return [*self._finished, self.record]
-
     @property
     def human_seat(self) -> int:
         """The seat the person plays (the bot plays the other)."""
@@ -248,58 +211,48 @@ class DecipherTable(GuardedWidget):
         """The true game state, hidden cards included. Kernel only: never synced."""
         return self.session.state  # type: ignore[return-value]
 
-    def _handle(self, content: Any, buffers: Any) -> None:
-        token = saved_token(content, buffers)
-        if token is not None:
-            self._saved(token)
-            return
-        kind, text = check_message(content, buffers)
-        if self._room is not None:
-            if kind == "new_game":
-                raise Refused("illegal: a room plays one game: make a new room to play again")
-            assert text is not None
-            with self._room.lock:
-                self._room.act(text)
-                self._room_changed(force=True)
-            return
-        if kind == "new_game":
-            if self._solo is not None:  # a saved game may be given up at any time
-                self._start_game()
-                self.send({"type": "forget"})
-                return
-            if not self.session.is_over:
-                raise Refused("illegal: finish this game first")
-            self._start_game()
-        else:
-            assert text is not None
-            self._human_act(text)
+    # ------------------------------------------------------------------ the table's own
+    def check_message(self, content: Any, buffers: Any) -> tuple[str, Any]:
+        """The page's message: :func:`check_message`."""
+        return check_message(content, buffers)
 
-    # ------------------------------------------------------------------ saved
-    @property
-    def saved(self) -> SoloGame | None:
-        """The stored game behind a table made with ``save`` (kernel only)."""
-        return self._solo
+    def accepts(self, record: Record) -> bool:
+        """A stored game is a Decipher table's (the person at seat 0, named so)."""
+        return _is_table_config(record.config)
 
-    def _saved(self, token: str) -> None:
-        """The page drew the table and sent the token it keeps: resume that game, or
-        say in one sentence that it was not found (and keep the fresh deal)."""
-        solo = self._solo
-        if solo is None or self._store is None:
-            return  # not saving (a notebook, a room): nothing to say
-        if token and token != solo.token:
-            found = SoloGame.try_resume(
-                self._store, token, "decipher", accept=lambda r: _is_table_config(r.config)
-            )
-            if found is None or found.seat != HUMAN:
-                self.send({"type": "forget"})
-                self.message = NOT_FOUND
-                return
-            self._solo = solo = found
-            self._session = found.session
-            self.bot_name = found.bots.get(BOT, self.bot_name)
-            self._opening = self._opening_line()
-            self._publish()
-        self.send({"type": "keep", "token": solo.token} if solo.token else {"type": "forget"})
+    def session_meta(self) -> dict[str, Any]:
+        """The bot and the person's seat, in the record."""
+        return {"bot": self.bot_name, "human_seat": HUMAN}
+
+    def game_started(self) -> None:
+        """Name the bot (a resumed game's own) and write the opening line."""
+        if self.room is not None:
+            self.bot_name = "room"
+            return
+        saved = self.saved
+        if saved is not None:
+            self.bot_name = saved.bots.get(BOT, self.bot_name)
+        self._opening = self._opening_line()
+
+    def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
+        """The person's move, parsed and checked against their legal actions."""
+        session = self.session
+        if session.is_over:
+            raise Refused("illegal: the game is over; press Play again")
+        action = self.parse_move(text)
+        if action not in session.legal_actions(HUMAN):
+            self.check_rules(HUMAN, action)
+            raise Refused("illegal: that is not a legal action now")
+        return str(action), HUMAN
+
+    def before_bots(self) -> None:
+        """Show "thinking" while the bot is to move."""
+        if self.session.actors() == [BOT]:
+            self._thinking = True
+            try:
+                self.publish()
+            finally:
+                self._thinking = False
 
     def _opening_line(self) -> str:
         from cipherkit.games.decipher import new_game
@@ -307,161 +260,52 @@ class DecipherTable(GuardedWidget):
         session = self.session
         first = new_game(session.config, seed=session.seed).turn
         starter = "You go first." if first == HUMAN else "The bot goes first."
-        if self._solo is not None:  # the same after a reload: no game number
+        if self.saved is not None:  # the same after a reload: no game number
             return f"Against the {self.bot_name} bot. {starter}"
-        return f"Game {len(self._finished) + 1} against the {self.bot_name} bot. {starter}"
+        return f"Game {self.game_number} against the {self.bot_name} bot. {starter}"
 
-    # ------------------------------------------------------------------ rooms
-    @property
-    def room(self) -> RoomSeat | None:
-        """The room seat this table plays (``None``: a local game against a bot)."""
-        return self._room
-
-    def _sit(self, handle: Any) -> None:
-        room = RoomSeat(handle)
-        if room.game != "decipher":
-            raise CipherkitError(f"a decipher table cannot sit in a {room.game} room")
-        self._room = room
-        self.bot_name = "room"
-        with room.lock:
-            self._room_changed(force=True)
-        room.watch(lambda _version: self._room_changed(force=True), after=self._shown)
-
-    def _room_changed(self, *, force: bool = False) -> None:
-        """Publish the seat's view if the room moved on since the last one."""
-        room = self._room
-        assert room is not None
-        with room.lock:
-            snap = room.snapshot()
-            if snap.version <= self._shown and not force:
-                return
-            self._shown = snap.version
-            seat = 0 if room.seat is None else room.seat
-            names = room.names()
-            other = names[1 - seat]
-            obs = snap.observation
-            if room.seat is None and obs["hidden"][0] is None:  # a spectator: no hand
-                columns = len(obs["piles"][0])
-                guesses = obs["guesses"][0]
-                obs = {
-                    **obs,
-                    "hand": [],
-                    "hidden": [[None] * columns, obs["hidden"][1]],
-                    "guesses": [[] if isinstance(guesses, int) else guesses, obs["guesses"][1]],
-                }
-            opening = f"Room {room.code}: {names[0]} against {names[1]}."
-            view = build_view(
-                obs,
-                human=seat,
-                legal=[] if room.seat is None else snap.legal,
-                log=journal(opening, snap.log, seat),
-                bot_name=other,
-            )
-            if room.seat is None:
-                view = _spectator_words(view, names)
-            view = _opponent_words(view, other)
-            view["room"] = {"code": room.code, "you": names[seat], "opponent": other}
-            view["spectator"] = room.seat is None
-            with self.hold_sync():
-                self.message = ""
-                self.view = view
-
-    def close(self) -> None:
-        if self._room is not None:
-            self._room.stop()
-        super().close()
-
-    # ------------------------------------------------------------------ game flow
-    def _next_seed(self) -> int:
-        games = len(self._finished) + (self._session is not None)
-        if self._fixed_seed:
-            return self._first_seed + games
-        return self._first_seed if not games else default_seed()
-
-    def _start_game(self) -> None:
-        seed = self._next_seed()
-        if self._session is not None:
-            self._finished.append(self._session.record)
-        if self._store is not None:  # kept in the store from the first move
-            self._solo = SoloGame(
-                self._store,
-                "decipher",
-                table_config(self._human_first),
-                seed=seed,
-                bots={BOT: self.bot_name},
-            )
-            self._session = self._solo.session
-            self._opening = self._opening_line()
-            self._publish()
-            return
-        session = Session(
-            "decipher",
-            table_config(self._human_first),
-            seed=seed,
-            bots={BOT: self.bot_name},
-            rngs={BOT: Rng(seed ^ _BOT_RNG_SALT)},
+    # ------------------------------------------------------------------ the view
+    def build_view(self, moment: Moment) -> dict[str, Any]:
+        """The page's view: the person's side, or a room seat's (named), or a spectator's."""
+        room = self.room
+        if room is not None:
+            return self._room_view(room, moment)
+        view = build_view(
+            moment.observation,
+            human=HUMAN,
+            legal=moment.legal,
+            log=journal(self._opening, moment.log, HUMAN),
+            thinking=self._thinking,
+            bot_name=self.bot_name,
+            game_number=self.game_number,
         )
-        session.meta = {"bot": self.bot_name, "human_seat": HUMAN}
-        self._session = session
-        self._opening = self._opening_line()
-        self._run_bot()
+        return view
 
-    def _human_act(self, text: str) -> None:
-        session = self.session
-        if session.is_over:
-            raise Refused("illegal: the game is over; press Play again")
-        try:
-            action = session.parse(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
-        if action not in session.legal_actions(HUMAN):
-            try:
-                session.state.check(HUMAN, action)
-            except IllegalAction as exc:
-                raise Refused(f"illegal: {exc.reason}") from None
-            raise Refused("illegal: that is not a legal action now")
-        if self._solo is not None:
-            self._solo_act(str(action))
-            return
-        session.apply(HUMAN, action)
-        self._run_bot()
-
-    def _solo_act(self, text: str) -> None:
-        """A saved game's move: to the store (the bot answers there), then shown; the
-        page is given the token once the game is stored."""
-        solo = self._solo
-        assert solo is not None
-        try:
-            stored_now = act_saved(solo, text)
-        finally:
-            self._session = solo.session
-        self._publish()
-        if stored_now and solo.token:
-            self.send({"type": "keep", "token": solo.token})
-
-    def _run_bot(self) -> None:
-        """Let the session play the bot's moves (until it is the person's turn or the
-        game is over), showing "thinking" first when the bot is to move."""
-        if self.session.actors() == [BOT]:
-            self._publish(thinking=True)
-        self.session.step_bots()
-        self._publish()
-
-    def _publish(self, *, thinking: bool = False) -> None:
-        """Clear the last refusal and send the new view, in one update to the page (so
-        the page never shows the refusal gone before the move it answered)."""
-        session = self.session
-        with self.hold_sync():
-            self.message = ""
-            view = build_view(
-                session.view(HUMAN),
-                human=HUMAN,
-                legal=session.legal_actions(HUMAN),
-                log=journal(self._opening, session.log, HUMAN),
-                thinking=thinking,
-                bot_name=self.bot_name,
-                game_number=len(self._finished) + 1,
-            )
-            if self._solo is not None:  # kept on the server: New game at any time
-                view["saved"] = True
-            self.view = view
+    def _room_view(self, room: RoomSeat, moment: Moment) -> dict[str, Any]:
+        seat = 0 if room.seat is None else room.seat
+        names = room.names()
+        other = names[1 - seat]
+        obs = moment.observation
+        if room.seat is None and obs["hidden"][0] is None:  # a spectator: no hand
+            columns = len(obs["piles"][0])
+            guesses = obs["guesses"][0]
+            obs = {
+                **obs,
+                "hand": [],
+                "hidden": [[None] * columns, obs["hidden"][1]],
+                "guesses": [[] if isinstance(guesses, int) else guesses, obs["guesses"][1]],
+            }
+        opening = f"Room {room.code}: {names[0]} against {names[1]}."
+        view = build_view(
+            obs,
+            human=seat,
+            legal=moment.legal,
+            log=journal(opening, moment.log, seat),
+            bot_name=other,
+        )
+        if room.seat is None:
+            view = _spectator_words(view, names)
+        view = _opponent_words(view, other)
+        view["room"] = {"code": room.code, "you": names[seat], "opponent": other}
+        view["spectator"] = room.seat is None
+        return view

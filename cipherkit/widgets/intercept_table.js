@@ -6,8 +6,10 @@
 // "guess 3.1.4", "keywords a, b, c, d") and {type: "new_game"}. No rule lives here:
 // the code length, the number of keywords, of rounds and of tokens come from
 // `view.limits` (the game's observation).
+//
+// h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
+// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
 
-const WAIT_LIMIT_MS = 60000;
 const CHECK_DELAY_MS = 220;
 const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth"];
 
@@ -15,54 +17,8 @@ const range = (n) => Array.from({ length: n }, (_, i) => i);
 const ordinal = (i) => ORDINAL[i] || `number ${i + 1}`;
 const times = (n) => ({ 1: "one", 2: "two", 3: "three", 4: "four" })[n] || String(n);
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-// Saved progress (cipherkit/widgets/saved.py): a table made with save=True keeps its game
-// on the server; this page keeps only the token, in localStorage for this page's path.
-// When the table is drawn the page sends what it keeps ({type: "saved", token}); the
-// kernel answers {type: "keep", token} or {type: "forget"}. No rule lives here.
-const SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
-
-function savedHandshake(model, el) {
-  const onMessage = (msg) => {
-    if (!msg || typeof msg !== "object") return;
-    try {
-      if (msg.type === "keep" && typeof msg.token === "string") window.localStorage.setItem(SAVED_KEY, msg.token);
-      else if (msg.type === "forget") window.localStorage.removeItem(SAVED_KEY);
-      else return;
-    } catch (_) {
-      /* private mode: the game is not kept */
-    }
-    el.setAttribute("data-saved", msg.type);
-  };
-  model.on("msg:custom", onMessage);
-  let token = "";
-  try {
-    token = window.localStorage.getItem(SAVED_KEY) || "";
-  } catch (_) {
-    token = "";
-  }
-  model.send({ type: "saved", token });
-  return () => model.off("msg:custom", onMessage);
-}
-
 function render({ model, el }) {
-  const root = h("div", { class: "ck-intercept", "data-testid": "intercept-table", "data-replies": "0" });
+  const root = h("div", { class: "ck-intercept ck-table", "data-testid": "intercept-table", "data-replies": "0" });
   el.append(root);
   const ui = {
     waiting: false,
@@ -97,21 +53,11 @@ function render({ model, el }) {
     return ui.words;
   }
 
-  function stopWaiting() {
-    ui.waiting = false;
-    if (ui.timer) clearTimeout(ui.timer);
-    ui.timer = null;
-  }
+  const kernel = kernelSender(model, ui, () => draw());
+  const stopWaiting = kernel.stop;
 
   function send(message) {
-    if (ui.waiting) return;
-    ui.waiting = true;
-    ui.timer = setTimeout(() => {
-      stopWaiting();
-      draw();
-    }, WAIT_LIMIT_MS);
-    model.send(message);
-    draw();
+    if (kernel.send(message)) draw();
   }
 
   const act = (text) => send({ type: "action", text });
@@ -489,17 +435,10 @@ function render({ model, el }) {
     else ui.queued = null;
     draw();
   };
-  model.on("change:view", onChange);
-  model.on("change:message", onChange);
-  draw();
-  const unsave = savedHandshake(model, root);
-  return () => {
+  return followTable(model, root, onChange, draw, () => {
     stopWaiting();
-    unsave();
     if (ui.checkTimer) clearTimeout(ui.checkTimer);
-    model.off("change:view", onChange);
-    model.off("change:message", onChange);
-  };
+  });
 }
 
 export default { render };

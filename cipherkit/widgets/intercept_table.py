@@ -45,40 +45,29 @@ True
 
 from __future__ import annotations
 
-import logging
-import os
 import pathlib
 from collections.abc import Sequence
 from typing import Any
 
-import traitlets
-
-from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.errors import CipherkitError, NotationError
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
-from cipherkit.core.rng import Rng
-from cipherkit.core.session import Session
 from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.rules import make_config
-from cipherkit.rooms.solo import NOT_FOUND, SoloGame
-from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
+from cipherkit.widgets.frontend import table_styles
+from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.intercept_view import build_view
 from cipherkit.widgets.room_seat import RoomSeat
-from cipherkit.widgets.saved import act_saved, page_store, saved_token
+from cipherkit.widgets.table_backend import Moment
+from cipherkit.widgets.table_base import TableBase, table_module
 
 __all__ = ["InterceptTable", "check_message", "table_config"]
 
 MAX_MESSAGE_CHARS = 300
 MAX_TEXT_CHARS = 160
-MAX_BOT_ACTIONS = 2000
 BOT_NAMES = ("Ada", "Boris", "Chen", "Dara", "Eli", "Fay", "Gus", "Hana")
-SHARED_ROLES = ("decryptor", "interceptor", "keywords")
-"""Roles a whole side shares: bots leave them to the person on their side."""
-
-_BOT_RNG_SALT = 0x1C7E_B07
 _HERE = pathlib.Path(__file__).parent
-_log = logging.getLogger(__name__)
 
 
 def check_message(content: Any, buffers: Any = None) -> tuple[str, str | None]:
@@ -143,7 +132,7 @@ def table_config(
     )
 
 
-class InterceptTable(GuardedWidget):
+class InterceptTable(TableBase):
     """An intercept table for one person and bots; see the module docstring.
 
     Parameters
@@ -167,13 +156,12 @@ class InterceptTable(GuardedWidget):
         starts over at any time.
     """
 
-    _esm = _HERE / "intercept_table.js"
-    _css = _HERE / "intercept_table.css"
+    _esm = table_module("intercept_table")
+    _css = table_styles("intercept_table")
 
     label = "intercept table"
+    game = "intercept"
     error_text = "error: something went wrong in the kernel; nothing was done"
-
-    view = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -192,14 +180,7 @@ class InterceptTable(GuardedWidget):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._solo: SoloGame | None = None
-        self._store = None if room is not None or not save else page_store(save)
-        self._room: RoomSeat | None = None
-        self._shown = -1
         self._check: dict[str, Any] | None = None
-        self._serial = 0
-        self._finished: list[Record] = []
-        self._session: Session | None = None
         if room is not None:
             self._sit(room)
             return
@@ -207,7 +188,7 @@ class InterceptTable(GuardedWidget):
             raise CipherkitError("intercept is for 3 to 8 players")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise CipherkitError(f"seat must be a seat number from 0 to {players - 1}")
-        self._config = table_config(
+        config = table_config(
             players,
             seat,
             names=names,
@@ -216,226 +197,91 @@ class InterceptTable(GuardedWidget):
             no_repeat_codes=no_repeat_codes,
             max_rounds=max_rounds,
         )
-        self.seat = seat
+        self.seat: int | None = seat
         self.bot_name = bots
-        self._bot_seats = [s for s in range(players) if s != seat]
         make_bot("intercept", bots)  # an unknown bot is an error now, not later
-        self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
-        self._first_seed = default_seed() if seed is None else int(seed)
-        self._start_game()
+        self._play_locally(
+            "intercept",
+            config,
+            seat=seat,
+            bots=dict.fromkeys((s for s in range(players) if s != seat), bots),
+            seed=seed,
+            save=save,
+        )
 
     # ------------------------------------------------------------------ public
-    @property
-    def session(self) -> Session:
-        """The current game's :class:`~cipherkit.core.session.Session` (kernel only)."""
-        assert self._session is not None
-        return self._session
-
-    @property
-    def record(self) -> Record:
-        """The record of the game being played now."""
-        return self.session.record
-
-    @property
-    def records(self) -> list[Record]:
-        """Every game played at this table, the current one last."""
-        return [*self._finished, self.record]
-
     @property
     def state(self) -> InterceptState:
         """The true game state. Kernel only: never synced."""
         return self.session.state  # type: ignore[return-value]
 
-    def _handle(self, content: Any, buffers: Any) -> None:
-        token = saved_token(content, buffers)
-        if token is not None:
-            self._saved(token)
-            return
-        kind, text = check_message(content, buffers)
-        if self._room is not None:
-            assert kind == "new_game" or text is not None
-            with self._room.lock:
-                if kind == "new_game":
-                    raise Refused("illegal: a room plays one game: make a new room to play again")
-                if kind == "check":
-                    self._check_clue(text)  # type: ignore[arg-type]
-                    return
-                self._room.act(text)  # type: ignore[arg-type]
-                self._check = None
-                self._room_changed()
-            return
-        if kind == "new_game":
-            if self._solo is not None:  # a saved game may be given up at any time
-                self._start_game()
-                self.send({"type": "forget"})
-                return
-            if not self.session.is_over:
-                raise Refused("illegal: finish this game first")
-            self._start_game()
-        elif kind == "check":
-            assert text is not None
-            self._check_clue(text)
-        else:
-            assert text is not None
-            self._human_act(text)
-
     def view_of(self, state: InterceptState) -> dict[str, Any]:
         """The view for ``state``: a function of the person's observation (and of the
         live clue check, which reads the same observation)."""
-        return build_view(
-            state.observe(self.seat),
-            seat=self.seat,
-            bots=[None if s == self.seat else self.bot_name for s in range(state.players)],
-            check=self._check,
-            game_number=len(self._finished) + 1,
-            serial=self._serial,
-        )
+        assert self.seat is not None
+        return self._local_view(state.observe(self.seat))
 
-    # ------------------------------------------------------------------ saved
-    @property
-    def saved(self) -> SoloGame | None:
-        """The stored game behind a table made with ``save`` (kernel only)."""
-        return self._solo
+    # ------------------------------------------------------------------ the table's own
+    def check_message(self, content: Any, buffers: Any) -> tuple[str, Any]:
+        """The page's message: :func:`check_message` (``action``, ``check``, ``new_game``)."""
+        return check_message(content, buffers)
 
-    def _accepts(self, record: Record) -> bool:
+    def other_message(self, kind: str, payload: Any) -> None:
+        """A clue being typed: check it (``check``)."""
+        room = self.room
+        if room is None:
+            self._check_clue(payload)
+            return
+        with room.lock:
+            self._check_clue(payload)
+
+    def accepts(self, record: Record) -> bool:
         """Whether a stored game is one this table could have dealt (same players and
         names: the person's seat named as at this table)."""
         config = record.config if isinstance(record.config, dict) else {}
-        return config.get("players") == self._config["players"] and config.get("names") == list(
-            self._config["names"]
+        mine = self._config or {}
+        return config.get("players") == mine.get("players") and config.get("names") == list(
+            mine.get("names") or []
         )
 
-    def _saved(self, token: str) -> None:
-        """The page drew the table and sent the token it keeps: resume that game, or
-        say in one sentence that it was not found (and keep the fresh deal)."""
-        solo = self._solo
-        if solo is None or self._store is None:
-            return  # not saving (a notebook, a room): nothing to say
-        if token and token != solo.token:
-            found = SoloGame.try_resume(self._store, token, "intercept", accept=self._accepts)
-            if found is None or found.seat != self.seat:
-                self.send({"type": "forget"})
-                self.message = NOT_FOUND
-                return
-            self._solo = solo = found
-            self._session = found.session
-            self._check = None
-            self._show()
-        self.send({"type": "keep", "token": solo.token} if solo.token else {"type": "forget"})
+    def session_meta(self) -> dict[str, Any]:
+        """The person's seat and the bots, in the record."""
+        return {"human_seat": self.seat, "bots": self.bot_name}
 
-    def _solo_act(self, text: str) -> None:
-        """A saved game's move: to the store (the bots answer there), then shown."""
-        solo = self._solo
-        assert solo is not None
-        try:
-            stored_now = act_saved(solo, text)
-        finally:
-            self._session = solo.session
+    def game_started(self) -> None:
+        """A new game (or a resumed one, or a room) has no clue being checked."""
         self._check = None
-        self._show()
-        if stored_now and solo.token:
-            self.send({"type": "keep", "token": solo.token})
+        room = self.room
+        if room is not None:
+            # None for a spectator: only the room's paths read it, and RoomSeat refuses moves
+            self.seat = room.seat
+            self.bot_name = "room"
 
-    # ------------------------------------------------------------------ rooms
-    @property
-    def room(self) -> RoomSeat | None:
-        """The room seat this table plays (``None``: a local game with bots)."""
-        return self._room
-
-    def _sit(self, handle: Any) -> None:
-        room = RoomSeat(handle)
-        if room.game != "intercept":
-            raise CipherkitError(f"an intercept table cannot sit in a {room.game} room")
-        self._room = room
-        # None for a spectator: only the room's paths read it, and RoomSeat refuses moves
-        self.seat = room.seat  # type: ignore[assignment]
-        self.bot_name = "room"
-        self._room_changed()
-        room.watch(lambda _version: self._room_changed(), after=self._shown)
-
-    def _room_observation(self) -> dict[str, Any]:
-        """The seat's observation, with the people's names for the config's names."""
-        room = self._room
-        assert room is not None
-        return self._named(room, room.snapshot().observation)
-
-    @staticmethod
-    def _named(room: RoomSeat, obs: dict[str, Any]) -> dict[str, Any]:
-        obs = {**obs, "names": room.names()}
-        if isinstance(obs.get("log"), list):
-            obs["log"] = [room.in_names(x) if isinstance(x, str) else x for x in obs["log"]]
-        return obs
-
-    def _room_changed(self) -> None:
-        """Publish the seat's view (the room moved on, or the clue check changed)."""
-        room = self._room
-        assert room is not None
-        with room.lock:
-            snap = room.snapshot()
-            self._shown = snap.version
-            self._serial += 1
-            view = build_view(
-                self._named(room, snap.observation),
-                seat=room.seat,
-                bots=room.bots(),
-                check=self._check,
-                game_number=1,
-                serial=self._serial,
-            )
-            view["room"] = {"code": room.code}
-            clock = room.info().get("clock")
-            if clock:  # the server keeps the sand timer (cipherkit.rooms)
-                left = max(1, round(float(clock["seconds_left"])))
-                view["status"] = f"{view['status']} The sand timer runs out in {left} s."
-                view["room"]["clock"] = {"seconds_left": float(clock["seconds_left"])}
-            with self.hold_sync():
-                self.message = ""
-                self.view = view
-
-    def close(self) -> None:
-        if self._room is not None:
-            self._room.stop()
-        super().close()
-
-    # ------------------------------------------------------------------ game flow
-    def _next_seed(self) -> int:
-        games = len(self._finished) + (self._session is not None)
-        if self._fixed_seed:
-            return self._first_seed + games
-        return self._first_seed if not games else default_seed()
-
-    def _start_game(self) -> None:
-        seed = self._next_seed()
-        if self._session is not None:
-            self._finished.append(self._session.record)
-        if self._store is not None:  # kept in the store from the first move
-            self._solo = SoloGame(
-                self._store,
-                "intercept",
-                self._config,
-                seed=seed,
-                bots=dict.fromkeys(self._bot_seats, self.bot_name),
-            )
-            self._session = self._solo.session
-            self._check = None
-            self._show()
-            return
-        salt = seed ^ _BOT_RNG_SALT
-        self._session = Session(
-            "intercept",
-            self._config,
-            seed=seed,
-            bots=dict.fromkeys(self._bot_seats, self.bot_name),
-            rngs={s: Rng(salt + 7919 * s) for s in self._bot_seats},
-        )
-        self._session.meta = {"human_seat": self.seat, "bots": self.bot_name}
+    def after_act(self) -> None:
+        """The clue check is done with once a move is taken."""
         self._check = None
-        self._run_bots()
-        self._show()
+
+    def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
+        """The person's move, parsed and checked by the rules; a guess must also be
+        one of the person's legal guesses now."""
+        session = self.session
+        assert self.seat is not None
+        if session.is_over:
+            raise Refused("illegal: the game is over; press Play again")
+        action = self.parse_move(text)
+        self.check_rules(self.seat, action)
+        if isinstance(action, Guess) and action not in session.legal_actions(self.seat):
+            raise Refused("illegal: that is not possible now")
+        return text, self.seat
 
     def _check_clue(self, text: str) -> None:
         """Check a clue being typed, from the person's observation only."""
-        obs = self.session.view(self.seat) if self._room is None else self._room_observation()
+        room = self.room
+        if room is None:
+            assert self.seat is not None
+            obs = self.session.view(self.seat)
+        else:
+            obs = self._named(room, room.snapshot().observation)
         if obs.get("role") != "encryptor":
             raise Refused("illegal: you are not writing clues now")
         team = obs["team"]
@@ -471,59 +317,47 @@ class InterceptTable(GuardedWidget):
                     "errors": [str(exc)],
                     "warnings": [],
                 }
-        if self._room is not None:
-            self._room_changed()
-        else:
-            self._show()
+        self.publish()
 
-    def _human_act(self, text: str) -> None:
-        session = self.session
-        if session.is_over:
-            raise Refused("illegal: the game is over; press Play again")
-        try:
-            action = session.parse(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
-        try:
-            session.state.check(self.seat, action)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
-        if isinstance(action, Guess) and action not in session.legal_actions(self.seat):
-            raise Refused("illegal: that is not possible now")
-        if self._solo is not None:
-            self._solo_act(text)
-            return
-        session.apply(self.seat, action)
-        self._check = None
-        self._run_bots()
-        self._show()
+    # ------------------------------------------------------------------ the view
+    def build_view(self, moment: Moment) -> dict[str, Any]:
+        """The person's view, or a room seat's (with the people's names and the clock)."""
+        room = self.room
+        if room is None:
+            return self._local_view(moment.observation)
+        view = build_view(
+            self._named(room, moment.observation),
+            seat=room.seat,
+            bots=room.bots(),
+            check=self._check,
+            game_number=1,
+            serial=self._serial,
+        )
+        view["room"] = {"code": room.code}
+        clock = room.info().get("clock")
+        if clock:  # the server keeps the sand timer (cipherkit.rooms)
+            left = max(1, round(float(clock["seconds_left"])))
+            view["status"] = f"{view['status']} The sand timer runs out in {left} s."
+            view["room"]["clock"] = {"seconds_left": float(clock["seconds_left"])}
+        return view
 
-    def _bot_may_act(self, seat: int) -> bool:
-        """A bot leaves a guess its side shares to the person on that side."""
-        state = self.state
-        role = state.role(seat)
-        if role not in SHARED_ROLES:
-            return True
-        person = state.role(self.seat)
-        return not (person == role and state.team_of(self.seat) == state.team_of(seat))
+    def _local_view(self, observation: dict[str, Any]) -> dict[str, Any]:
+        return build_view(
+            observation,
+            seat=self.seat,
+            bots=[
+                None if s == self.seat else self.bot_name
+                for s in range(int(observation["players"]))
+            ],
+            check=self._check,
+            game_number=self.game_number,
+            serial=self._serial,
+        )
 
-    def _run_bots(self) -> None:
-        """Let the session play the bots (one move at a time, with its fallback) until
-        the person must act, the game is over, or the next bot to act would take a guess
-        its side leaves to the person."""
-        session = self.session
-        for _ in range(MAX_BOT_ACTIONS):
-            bots = [s for s in session.actors() if s != self.seat]
-            if not bots or not self._bot_may_act(bots[0]):
-                return
-            session.step_bots(max_actions=1)
-        _log.warning("intercept table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS)
-
-    def _show(self) -> None:
-        with self.hold_sync():
-            self.message = ""
-            self._serial += 1
-            view = self.view_of(self.state)
-            if self._solo is not None:  # kept on the server: New game at any time
-                view["saved"] = True
-            self.view = view
+    @staticmethod
+    def _named(room: RoomSeat, obs: dict[str, Any]) -> dict[str, Any]:
+        """The seat's observation, with the people's names for the config's names."""
+        obs = {**obs, "names": room.names()}
+        if isinstance(obs.get("log"), list):
+            obs["log"] = [room.in_names(x) if isinstance(x, str) else x for x in obs["log"]]
+        return obs

@@ -7,8 +7,10 @@
 // message again and explains a refusal in the `message` trait. Every limit shown (the
 // time icons that lose In Peril, the action cards' reach) comes from the view, which
 // reads it from the observation (secret rules change them).
+//
+// h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
+// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
 
-const WAIT_LIMIT_MS = 60000;
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ROOM_VERBS = ["step", "intel", "slip", "scout", "peek", "disarm"];
 const SUIT_COLOURS = {
@@ -36,23 +38,6 @@ const BUTTONS = [
   ["end", "End the turn", ""],
   ["pass", "Pass", "ck-primary"],
 ];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 function svgNode(tag, attrs = {}) {
   const node = document.createElementNS(SVG_NS, tag);
@@ -99,37 +84,8 @@ function suitName(view, letter) {
   return (view.suits || []).find((name) => name[0].toUpperCase() === letter) || letter;
 }
 
-// Saved progress (cipherkit/widgets/saved.py): a table made with save=True keeps its game
-// on the server; this page keeps only the token, in localStorage for this page's path.
-// When the table is drawn the page sends what it keeps ({type: "saved", token}); the
-// kernel answers {type: "keep", token} or {type: "forget"}. No rule lives here.
-const SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
-
-function savedHandshake(model, el) {
-  const onMessage = (msg) => {
-    if (!msg || typeof msg !== "object") return;
-    try {
-      if (msg.type === "keep" && typeof msg.token === "string") window.localStorage.setItem(SAVED_KEY, msg.token);
-      else if (msg.type === "forget") window.localStorage.removeItem(SAVED_KEY);
-      else return;
-    } catch (_) {
-      /* private mode: the game is not kept */
-    }
-    el.setAttribute("data-saved", msg.type);
-  };
-  model.on("msg:custom", onMessage);
-  let token = "";
-  try {
-    token = window.localStorage.getItem(SAVED_KEY) || "";
-  } catch (_) {
-    token = "";
-  }
-  model.send({ type: "saved", token });
-  return () => model.off("msg:custom", onMessage);
-}
-
 function render({ model, el }) {
-  const root = h("div", { class: "ck-mission", "data-testid": "mission-table", "data-version": "0", "data-replies": "0" });
+  const root = h("div", { class: "ck-mission ck-table", "data-testid": "mission-table", "data-version": "0", "data-replies": "0" });
   el.append(root);
   const ui = {
     waiting: false,
@@ -143,22 +99,13 @@ function render({ model, el }) {
     replies: 0,
   };
 
-  function stopWaiting() {
-    ui.waiting = false;
-    if (ui.timer) clearTimeout(ui.timer);
-    ui.timer = null;
-  }
+  const kernel = kernelSender(model, ui, () => draw());
+  const stopWaiting = kernel.stop;
 
   function send(message) {
     if (ui.waiting) return;
-    ui.waiting = true;
     ui.hint = "";
-    ui.timer = setTimeout(() => {
-      stopWaiting();
-      draw();
-    }, WAIT_LIMIT_MS);
-    model.send(message);
-    draw();
+    if (kernel.send(message)) draw();
   }
 
   const act = (text, seat) => send(seat === undefined ? { type: "action", text } : { type: "action", text, seat });
@@ -731,16 +678,7 @@ function render({ model, el }) {
     stopWaiting();
     draw();
   };
-  model.on("change:view", onChange);
-  model.on("change:message", onChange);
-  draw();
-  const unsave = savedHandshake(model, root);
-  return () => {
-    stopWaiting();
-    unsave();
-    model.off("change:view", onChange);
-    model.off("change:message", onChange);
-  };
+  return followTable(model, root, onChange, draw, stopWaiting);
 }
 
 export default { render };

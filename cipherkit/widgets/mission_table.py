@@ -55,27 +55,25 @@ action (special 3 9), end or pass'
 from __future__ import annotations
 
 import logging
-import os
 import pathlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-import traitlets
-
-from cipherkit.core.errors import CipherkitError, IllegalAction
+from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import SPECTATOR, Action, Seat, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
-from cipherkit.core.rng import Rng
-from cipherkit.core.session import Session
+from cipherkit.core.session import MAX_BOT_ACTIONS
 from cipherkit.games.mission import Mission, MissionState
 from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
-from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, PLAYER_NAME, SoloGame
-from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
+from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
+from cipherkit.widgets.frontend import table_styles
+from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
-from cipherkit.widgets.room_seat import RoomSeat
-from cipherkit.widgets.saved import act_saved, page_store, saved_token
+from cipherkit.widgets.saved import page_store
+from cipherkit.widgets.table_backend import Moment
+from cipherkit.widgets.table_base import TableBase, table_module
 
 __all__ = ["MissionTable", "check_message", "table_config"]
 
@@ -84,11 +82,6 @@ MAX_MESSAGE_CHARS = 400
 
 MAX_ACTION_CHARS = 120
 """Longest action text (a proposed answer is free text)."""
-
-MAX_BOT_ACTIONS = 5000
-"""Bot moves in a row after which the table stops and says so (a safety net)."""
-
-_BOT_RNG_SALT = 0x3155_B07
 
 _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
@@ -177,7 +170,7 @@ def table_config(
     )
 
 
-class MissionTable(GuardedWidget):
+class MissionTable(TableBase):
     """A mission game at one screen; see the module docstring.
 
     Parameters
@@ -218,12 +211,12 @@ class MissionTable(GuardedWidget):
         (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
     """
 
-    _esm = _HERE / "mission_table.js"
-    _css = _HERE / "mission_table.css"
+    _esm = table_module("mission_table")
+    _css = table_styles("mission_table")
 
     label = "mission table"
-
-    view = traitlets.Dict().tag(sync=True)
+    game = "mission"
+    max_message_chars = MAX_MESSAGE_CHARS
 
     def __init__(
         self,
@@ -242,18 +235,12 @@ class MissionTable(GuardedWidget):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._solo: SoloGame | None = None
-        self._store = None if room is not None or not save else page_store(save)
         self.on_saved: Callable[[str], None] | None = None
         """Who gets the page's saved token instead of this table (a campaign)."""
         self.on_stored: Callable[[str], None] | None = None
         """Who is told the token once the game is stored (a campaign); default: the page."""
-        self._room: RoomSeat | None = None
-        self._shown = -1
-        self._serial = 0
-        self._finished: list[Record] = []
-        self._session: Session | None = None
         self._holder: int | None = None
+        self._replay = bool(replay)
         if room is not None:
             self._sit(room)
             return
@@ -264,7 +251,7 @@ class MissionTable(GuardedWidget):
         if not 1 <= count <= 4:
             raise CipherkitError(f"a mission is for 1 to 4 players, not {count}")
         self._mission: Mission = mission_from_config(mission)
-        self._config = table_config(
+        config = table_config(
             self._mission,
             count,
             characters=characters,
@@ -273,12 +260,13 @@ class MissionTable(GuardedWidget):
         )
         self.humans: tuple[int, ...] = _human_seats(count, humans)
         self.bot_name = bots
-        self._bot_seats = [s for s in range(count) if s not in self.humans]
-        if self._store is not None and len(self.humans) != 1:
+        bot_seats = [s for s in range(count) if s not in self.humans]
+        store = page_store(save) if save else None
+        if store is not None and len(self.humans) != 1:
             raise CipherkitError("a saved mission table has one person's seat; bots play the rest")
-        if self._bot_seats:
+        if bot_seats:
             make_bot("mission", bots)  # an unknown bot is an error now, not later
-        chars = self._config["characters"]
+        chars = config["characters"]
         char_names = {c.id: c.name for c in self._mission.characters}
         seat_names = []
         for s in range(count):
@@ -292,28 +280,16 @@ class MissionTable(GuardedWidget):
             for s in range(count)
         )
         self._art = BoardArt(self._mission)
-        self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
-        self._first_seed = default_seed() if seed is None else int(seed)
-        self._replay = bool(replay)
-        self._start_game()
+        self._play_locally(
+            "mission",
+            config,
+            seat=self.humans[0],
+            bots=dict.fromkeys(bot_seats, bots),
+            seed=seed,
+            save=store if store is not None else False,
+        )
 
     # ------------------------------------------------------------------ public
-    @property
-    def session(self) -> Session:
-        """The current game's :class:`~cipherkit.core.session.Session` (kernel only)."""
-        assert self._session is not None
-        return self._session
-
-    @property
-    def record(self) -> Record:
-        """The current game's record (config, seed and actions; replays exactly)."""
-        return self.session.record
-
-    @property
-    def records(self) -> list[Record]:
-        """Every game played at this table, the current one last."""
-        return [*self._finished, self.record]
-
     @property
     def state(self) -> MissionState:
         """The true game state. Kernel only: never synced."""
@@ -329,42 +305,34 @@ class MissionTable(GuardedWidget):
         """The human seat whose hand the view shows (``None``: the device is passed)."""
         return self._holder
 
-    def _handle(self, content: Any, buffers: Any) -> None:
-        token = saved_token(content, buffers)
-        if token is not None:
-            if self._solo is not None and self.on_saved is not None:
-                self.on_saved(token)
-            elif self._solo is not None:
-                self._saved(token)
-            return
+    # ------------------------------------------------------------------ the table's own
+    def check_message(self, content: Any, buffers: Any) -> tuple[str, Any]:
+        """The page's message: :func:`check_message` (an action carries its seat)."""
         kind, text, seat = check_message(content, buffers)
-        if self._room is not None:
-            self._room_message(kind, text, seat)
+        if kind == "action":
+            return kind, (text, seat)
+        return kind, seat
+
+    def other_message(self, kind: str, payload: Any) -> None:
+        """``claim``: "I am ...: show my hand"."""
+        if self.room is not None:
+            raise Refused("illegal: in a room each player has their own screen")
+        self._claim(payload)
+
+    def new_game_requested(self) -> None:
+        """Play again (a saved game may be given up at any time), unless the mission is
+        a campaign's, which is not replayed."""
+        if self.room is not None or (self.saved is not None and self._replay):
+            super().new_game_requested()
             return
-        if kind == "new_game":
-            if self._solo is not None and self._replay:  # a saved game may be given up
-                self._start_game()
-                self.send({"type": "forget"})
-                return
-            if not self.session.is_over:
-                raise Refused("illegal: finish this mission first")
-            if not self._replay:
-                raise Refused("illegal: missions are not replayed in a campaign: continue it")
-            self._start_game()
-        elif kind == "claim":
-            assert seat is not None
-            self._claim(seat)
-        else:
-            self._human_act(text, seat)
-
-    # ------------------------------------------------------------------ saved
-    @property
-    def saved(self) -> SoloGame | None:
-        """The stored game behind a table made with ``save`` (kernel only)."""
-        return self._solo
+        if not self.session.is_over:
+            raise Refused("illegal: finish this mission first")
+        if not self._replay:
+            raise Refused("illegal: missions are not replayed in a campaign: continue it")
+        self._start_game()
 
     @property
-    def _saved_name(self) -> str:
+    def saved_name(self) -> str:
         """A mission that is not replayed is a campaign's: its stored games are kept
         apart from a mission page's (:data:`~cipherkit.rooms.solo.CAMPAIGN_NAME`)."""
         return PLAYER_NAME if self._replay else CAMPAIGN_NAME
@@ -374,203 +342,82 @@ class MissionTable(GuardedWidget):
         players and secret rules."""
         config = record.config if isinstance(record.config, dict) else {}
         mission = config.get("mission")
+        mine = self._config or {}
         return (
             isinstance(mission, dict)
             and mission.get("id") == self._mission.id
             and config.get("players") == len(self.seats)
-            and sorted(config.get("secrets") or []) == sorted(self._config.get("secrets") or [])
+            and sorted(config.get("secrets") or []) == sorted(mine.get("secrets") or [])
         )
 
-    def resume(self, token: str) -> bool:
-        """Show the stored game ``token`` holds instead of this one; ``False`` (and
-        nothing changes) if it holds none this table accepts."""
-        if self._store is None:
-            return False
-        found = SoloGame.try_resume(
-            self._store, token, "mission", accept=self.accepts, name=self._saved_name
-        )
-        if found is None or found.seat != self.humans[0]:
-            return False
-        self._solo = found
-        self._session = found.session
-        self._holder = found.seat
-        self._show()
-        return True
+    def saved_message(self, token: str) -> None:
+        """The page's saved token: a campaign's (``on_saved``), or this table's."""
+        if self.saved is not None and self.on_saved is not None:
+            self.on_saved(token)
+        else:
+            super().saved_message(token)
 
-    def _saved(self, token: str) -> None:
-        """The page drew the table and sent the token it keeps: resume that game, or
-        say in one sentence that it was not found (and keep the fresh deal)."""
-        solo = self._solo
-        assert solo is not None
-        if token and token != solo.token and not self.resume(token):
-            self.send({"type": "forget"})
-            self.message = NOT_FOUND
-            return
-        kept = self._solo.token if self._solo is not None else None
-        self.send({"type": "keep", "token": kept} if kept else {"type": "forget"})
+    def token_stored(self, token: str) -> None:
+        """The game was stored: tell the campaign (``on_stored``), or the page."""
+        if self.on_stored is not None:
+            self.on_stored(token)
+        else:
+            super().token_stored(token)
 
-    def _solo_act(self, text: str) -> None:
-        """A saved game's move: to the store (the bots answer there), then shown."""
-        solo = self._solo
-        assert solo is not None
-        try:
-            stored_now = act_saved(solo, text)
-        finally:
-            self._session = solo.session
-        self._show()
-        if stored_now and solo.token:
-            if self.on_stored is not None:
-                self.on_stored(solo.token)
-            else:
-                self.send({"type": "keep", "token": solo.token})
+    def shows_saved(self) -> bool:
+        """Kept on the server: New game at any time, where Play again is allowed."""
+        return self.saved is not None and self._replay
 
-    # ------------------------------------------------------------------ rooms
-    @property
-    def room(self) -> RoomSeat | None:
-        """The room seat this table plays (``None``: a local game at one screen)."""
-        return self._room
-
-    def _sit(self, handle: Any) -> None:
-        room = RoomSeat(handle)
-        if room.game != "mission":
-            raise CipherkitError(f"a mission table cannot sit in a {room.game} room")
-        self._room = room
-        self._mission = mission_from_config(room.config.get("mission"))
-        self._art = BoardArt(self._mission)
-        self._replay = False
-        self.bot_name = "room"
-        self._seat_infos()
-        self.humans = tuple(s.seat for s in self.seats if s.human)
-        self._holder = room.seat
-        self._room_changed()
-        room.watch(lambda _version: self._room_changed(), after=self._shown)
-
-    def _seat_infos(self) -> None:
-        room = self._room
-        assert room is not None
-        self.seats = tuple(
-            SeatInfo(s, name, bot is None, bot)
-            for s, (name, bot) in enumerate(zip(room.names(), room.bots(), strict=True))
-        )
-
-    def _room_message(self, kind: str, text: Any, seat: int | None) -> None:
-        """A page's message at a room seat: its own moves only, on its own screen."""
-        room = self._room
-        assert room is not None
-        if kind == "new_game":
-            raise Refused("illegal: a room plays one game: make a new room to play again")
-        if kind == "claim":
-            raise Refused("illegal: in a room each player has their own screen")
-        if room.seat is None:
-            raise Refused("illegal: a spectator watches and cannot move")
-        if seat is not None and seat != room.seat:
-            raise Refused("illegal: you can only act for your own seat")
-        with room.lock:
-            room.act(text)
-            self._room_changed()
-
-    def _room_changed(self) -> None:
-        """Publish the seat's view: its own observation, hand and legal actions."""
-        room = self._room
-        assert room is not None
-        with room.lock:
-            snap = room.snapshot()
-            self._shown = snap.version
-            self._seat_infos()
-            self._serial += 1
-            legal = snap.legal if room.seat is not None and snap.open else []
-            view = build_view(
-                snap.observation,
-                seats=self.seats,
-                art=self._art,
-                legal=legal,
-                locked_for=None,
-                game_number=1,
-                serial=self._serial,
-                suits=self._mission.deck.suits,
-            )
-            view["room"] = {"code": room.code}
-            if view.get("vote"):  # each player confirms or rejects on their own screen
-                for entry in view["vote"]["seats"]:
-                    entry["mine"] = entry["seat"] == room.seat
-            with self.hold_sync():
-                self.message = ""
-                self.view = view
-
-    def close(self) -> None:
-        if self._room is not None:
-            self._room.stop()
-        super().close()
-
-    # ------------------------------------------------------------------ game flow
-    def _next_seed(self) -> int:
-        games = len(self._finished) + (self._session is not None)
-        if self._fixed_seed:
-            return self._first_seed + games
-        return self._first_seed if not games else default_seed()
-
-    def _start_game(self) -> None:
-        seed = self._next_seed()
-        if self._session is not None:
-            self._finished.append(self._session.record)
-        if self._store is not None:  # kept in the store from the first move
-            self._solo = SoloGame(
-                self._store,
-                "mission",
-                self._config,
-                seed=seed,
-                bots=dict.fromkeys(self._bot_seats, self.bot_name),
-                name=self._saved_name,
-            )
-            self._session = self._solo.session
-            self._holder = self.humans[0]
-            self._show()
-            return
-        salt = seed ^ _BOT_RNG_SALT
-        session = Session(
-            "mission",
-            self._config,
-            seed=seed,
-            bots=dict.fromkeys(self._bot_seats, self.bot_name),
-            rngs={s: Rng(salt + 7919 * s) for s in self._bot_seats},
-        )
-        session.meta = {
+    def session_meta(self) -> dict[str, Any]:
+        """The people's seats, the bots and the seats' names, in the record."""
+        return {
             "humans": list(self.humans),
             "bots": self.bot_name,
             "names": [s.name for s in self.seats],
         }
-        self._session = session
-        self._holder = self.humans[0] if len(self.humans) == 1 else None
-        self._run_bots()
-        self._show()
 
-    def _claim(self, seat: int) -> None:
-        state = self.state
-        if state.outcome is not None:
-            raise Refused("illegal: the mission is over")
-        if state.phase == "solve":
-            raise Refused("illegal: an answer is put to the vote: confirm or reject it first")
-        current = state.current_seat
-        name = state.name(state.turn)
-        if seat != current:
-            who = self.seats[current].name
-            raise Refused(f"illegal: it is {name}’s turn: only {who} may take the device")
-        if seat not in self.humans:
-            raise Refused(f"illegal: seat {seat} is played by a bot")
-        if self._holder == seat:
-            raise Refused(f"illegal: {self.seats[seat].name} already holds the device")
-        self._holder = seat
-        self._show()
+    def game_started(self) -> None:
+        """Whose hand is shown first: the one person's, or nobody's until claimed."""
+        room = self.room
+        if room is not None:
+            self._mission = mission_from_config(room.config.get("mission"))
+            self._art = BoardArt(self._mission)
+            self._replay = False
+            self.bot_name = "room"
+            self._seat_infos()
+            self.humans = tuple(s.seat for s in self.seats if s.human)
+            self._holder = room.seat
+            return
+        if self.saved is not None or len(self.humans) == 1:
+            self._holder = self.humans[0]
+        else:
+            self._holder = None
 
-    def _human_act(self, text: str, seat: int | None) -> None:
+    def after_bots(self) -> None:
+        """An answer put to the vote hides the hand (it is put to everyone)."""
         session = self.session
+        if not session.is_over and any(s in session.bot_seats for s in session.actors()):
+            _log.warning(
+                "mission table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS
+            )
+        if self.state.phase == "solve" and len(self.humans) > 1:
+            self._holder = None  # the answer is put to everyone: hide the hand
+
+    def check_room_action(self, text: str, seat: int | None) -> None:
+        """A room seat acts for itself only, and a spectator not at all."""
+        room = self.room
+        assert room is not None
+        if room.seat is None:
+            raise Refused("illegal: a spectator watches and cannot move")
+        if seat is not None and seat != room.seat:
+            raise Refused("illegal: you can only act for your own seat")
+
+    def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
+        """The move of the seat that may act: the one holding the device, or a voter."""
         state = self.state
         if state.outcome is not None:
             raise Refused("illegal: the mission is over; press Play again")
-        try:
-            action = session.parse(text)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+        action = self.parse_move(text)
         if state.phase == "solve":
             voters = [s for s in state.actors() if s in self.humans]
             if seat is None:
@@ -591,33 +438,64 @@ class MissionTable(GuardedWidget):
                 raise Refused(f"illegal: it is {name}’s turn")
             seat = actor
         self._check(seat, action)
-        if self._solo is not None:
-            self._solo_act(str(action))
-            return
-        session.apply(seat, action)
-        self._run_bots()
-        self._show()
+        return str(action), seat
+
+    def _seat_infos(self) -> None:
+        room = self.room
+        assert room is not None
+        self.seats = tuple(
+            SeatInfo(s, name, bot is None, bot)
+            for s, (name, bot) in enumerate(zip(room.names(), room.bots(), strict=True))
+        )
+
+    def _claim(self, seat: int) -> None:
+        state = self.state
+        if state.outcome is not None:
+            raise Refused("illegal: the mission is over")
+        if state.phase == "solve":
+            raise Refused("illegal: an answer is put to the vote: confirm or reject it first")
+        current = state.current_seat
+        name = state.name(state.turn)
+        if seat != current:
+            who = self.seats[current].name
+            raise Refused(f"illegal: it is {name}’s turn: only {who} may take the device")
+        if seat not in self.humans:
+            raise Refused(f"illegal: seat {seat} is played by a bot")
+        if self._holder == seat:
+            raise Refused(f"illegal: {self.seats[seat].name} already holds the device")
+        self._holder = seat
+        self.publish()
 
     def _check(self, seat: Seat, action: Action) -> None:
         state = self.state
-        try:
-            state.check(seat, action)
-        except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+        self.check_rules(seat, action)
         if not isinstance(action, Propose) and action not in state.legal_actions(seat):
             raise Refused("illegal: that is not possible now")
 
-    def _run_bots(self) -> None:
-        """Let the session play the bot seats (with its fallback) until a person must
-        act or the mission is over; an answer put to the vote hides the hand."""
-        session = self.session
-        session.step_bots(MAX_BOT_ACTIONS)
-        if not session.is_over and any(s in self._bot_seats for s in session.actors()):
-            _log.warning(
-                "mission table: the bots made %d moves in a row; stopping", MAX_BOT_ACTIONS
-            )
-        if self.state.phase == "solve" and len(self.humans) > 1:
-            self._holder = None  # the answer is put to everyone: hide the hand
+    # ------------------------------------------------------------------ the view
+    def build_view(self, moment: Moment) -> dict[str, Any]:
+        """The page's view: the device holder's side (or the spectator's while the
+        device is passed), or a room seat's."""
+        room = self.room
+        if room is None:
+            return self.view_of(self.state)
+        self._seat_infos()
+        legal = moment.legal if room.seat is not None and moment.open else []
+        view = build_view(
+            moment.observation,
+            seats=self.seats,
+            art=self._art,
+            legal=legal,
+            locked_for=None,
+            game_number=1,
+            serial=self._serial,
+            suits=self._mission.deck.suits,
+        )
+        view["room"] = {"code": room.code}
+        if view.get("vote"):  # each player confirms or rejects on their own screen
+            for entry in view["vote"]["seats"]:
+                entry["mine"] = entry["seat"] == room.seat
+        return view
 
     def _viewpoint(self, state: MissionState) -> tuple[Viewer, int | None]:
         """Whose observation the page gets, and the human seat the device waits for."""
@@ -646,17 +524,7 @@ class MissionTable(GuardedWidget):
             art=self._art,
             legal=legal,
             locked_for=locked_for,
-            game_number=len(self._finished) + 1,
+            game_number=self.game_number,
             serial=self._serial,
             suits=self._mission.deck.suits,
         )
-
-    def _show(self) -> None:
-        """Clear the last refusal and send the new view, in one update to the page."""
-        with self.hold_sync():
-            self.message = ""
-            self._serial += 1
-            view = self.view_of(self.state)
-            if self._solo is not None and self._replay:  # kept on the server: New game
-                view["saved"] = True
-            self.view = view

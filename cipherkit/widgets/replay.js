@@ -4,30 +4,15 @@
 // built in the kernel) and sends two kinds of custom message: {type: "seek", step}
 // and {type: "viewer", viewer}. Play and Pause only send "seek" one step at a time;
 // the kernel checks every message and never sends more than the current step.
+//
+// h() and kernelSender() come from table_common.js, which the kernel puts ahead of this file
+// (cipherkit/widgets/frontend.py).
 
-const WAIT_LIMIT_MS = 60000;
 const SPEEDS = [
   ["Slow", 1500],
   ["Normal", 700],
   ["Fast", 250],
 ];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 // SVG text drawn in the kernel by cipherkit.glyphs from the observation only.
 function svgBlock(svgText, cls) {
@@ -52,22 +37,7 @@ function render({ model, el }) {
   el.append(root);
   const ui = { waiting: false, timer: null, playing: false, tick: null, speed: 700, pending: null, replies: 0 };
 
-  function stopWaiting() {
-    ui.waiting = false;
-    if (ui.timer) clearTimeout(ui.timer);
-    ui.timer = null;
-  }
-
-  function send(message) {
-    if (ui.waiting) return false;
-    ui.waiting = true;
-    ui.timer = setTimeout(() => {
-      stopWaiting();
-      draw();
-    }, WAIT_LIMIT_MS);
-    model.send(message);
-    return true;
-  }
+  const { send, stop: stopWaiting } = kernelSender(model, ui, () => draw());
 
   function seek(step) {
     const view = model.get("view") || {};

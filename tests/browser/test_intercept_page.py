@@ -75,8 +75,14 @@ class InterceptPage(RecordedPage):
 
 def hidden_words(words: list[str], public: str) -> list[str]:
     """Words to search for: not in public text, nor in the (static) front-end files."""
-    static = (
-        (WIDGETS / "intercept_table.js").read_text() + (WIDGETS / "intercept_table.css").read_text()
+    static = "".join(  # the page's module and styles: the shared ones, then the table's
+        (WIDGETS / name).read_text()
+        for name in (
+            "table_common.js",
+            "intercept_table.js",
+            "table_common.css",
+            "intercept_table.css",
+        )
     ).lower()
     return [w for w in words if w not in public.lower() and w not in static]
 

@@ -332,9 +332,12 @@ def test_setup_errors_are_clear(kwargs: dict[str, Any], error: str) -> None:
 def test_the_module_and_styles_are_files_beside_the_class() -> None:
     here = ROOT / "cipherkit" / "widgets"
     table = InterceptTable(players=4, seat=0, bots="random", seed=1)
-    js = (here / "intercept_table.js").read_text(encoding="utf-8")
-    assert table._esm == js
-    assert table._css == (here / "intercept_table.css").read_text(encoding="utf-8")
+    common = (here / "table_common.js").read_text(encoding="utf-8")
+    js = f"{common}\n" + (here / "intercept_table.js").read_text(encoding="utf-8")
+    assert table._esm == js  # the shared helpers first, as one module
+    shared_css = (here / "table_common.css").read_text(encoding="utf-8")
+    own_css = (here / "intercept_table.css").read_text(encoding="utf-8")
+    assert table._css == f"{shared_css}\n{own_css}"
     sent = set(re.findall(r'\{ type: "(\w+)"', js)) - {"button", "text"}
     assert sent == {"action", "check", "new_game", "saved"}
 

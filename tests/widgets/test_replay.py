@@ -266,7 +266,9 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     here = ROOT / "cipherkit" / "widgets"
     replay = Replay(mission_record())
     js = (here / "replay.js").read_text(encoding="utf-8")
-    assert replay._esm == js and replay._css == (here / "replay.css").read_text(encoding="utf-8")
+    common = (here / "table_common.js").read_text(encoding="utf-8")  # the shared h(), first
+    assert replay._esm == f"{common}\n{js}"
+    assert replay._css == (here / "replay.css").read_text(encoding="utf-8")
     sent = {m for m in ("seek", "viewer", "action", "claim") if f'type: "{m}"' in js}
     assert sent == {"seek", "viewer"}
     assert '"omniscient"' not in js  # the page never names it, let alone asks for it

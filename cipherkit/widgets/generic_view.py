@@ -1,0 +1,124 @@
+"""The generic table's view: any game's seat, drawn from its observation alone.
+
+:func:`build_view` turns one :class:`~cipherkit.widgets.table_backend.Moment` of a seat's
+side into what ``generic_table.js`` draws: the game's own drawing of the observation
+(``GameSpec.board(observation, None)``, when the game has that hook) or the observation's
+keys and values as a readable list, the public log in words, whose turn it is, the
+outcome, and the seat's legal actions (their notation) for buttons. Nothing but the
+seat's observation, its legal actions and public facts is read.
+
+>>> from cipherkit.core.protocol import Outcome
+>>> from cipherkit.core.registry import get_game
+>>> from cipherkit.widgets.table_backend import Moment
+>>> moment = Moment(3, {"pile": 4, "hand": ["QS", "2H"]}, ["take 1"], [], [0], None)
+>>> view = build_view(get_game("decipher"), moment, seat=0, names=["Ada", "Bo"], board=False)
+>>> view["facts"], view["turn"], view["legal"]
+([['pile', '4'], ['hand', 'QS, 2H']], 'Your turn, Ada.', ['take 1'])
+>>> over = Moment(9, {}, [], [], [], Outcome((1,), "last stone", {"0": 3, "1": 6}))
+>>> build_view(get_game("decipher"), over, seat=0, names=["Ada", "Bo"], board=False)["outcome"]
+'Bo wins (last stone). Scores: Ada 3, Bo 6.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cipherkit.core.protocol import GameSpec, Outcome
+
+if TYPE_CHECKING:  # the view builder imports no widget machinery (nor the notebook stack)
+    from cipherkit.widgets.table_backend import Moment
+
+__all__ = ["MAX_LOG_LINES", "build_view", "readable", "words_of_outcome"]
+
+MAX_LOG_LINES = 40
+"""The most recent public events the page lists."""
+
+
+def readable(value: Any) -> str:
+    """A value of an observation in words: lists joined, mappings as ``key: value``.
+
+    >>> readable([1, 2]), readable({"0": 3}), readable(None), readable(True)
+    ('1, 2', '0: 3', '-', 'yes')
+    """
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {readable(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list | tuple):
+        return ", ".join(readable(v) for v in value) or "-"
+    return str(value)
+
+
+def words_of_outcome(outcome: Outcome, names: Sequence[str]) -> str:
+    """How a game ended, with the seats' names."""
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+    if outcome.is_draw:
+        text = f"A draw ({outcome.reason})."
+    elif not outcome.winners:
+        text = f"Nobody wins ({outcome.reason})."
+    else:
+        who = " and ".join(name(s) for s in outcome.winners)
+        text = f"{who} win{'s' if len(outcome.winners) == 1 else ''} ({outcome.reason})."
+    if outcome.scores:
+        scores = ", ".join(f"{name(int(s))} {readable(v)}" for s, v in outcome.scores.items())
+        text += f" Scores: {scores}."
+    return text
+
+
+def _turn(moment: Moment, seat: int | None, names: Sequence[str]) -> str:
+    if moment.outcome is not None:
+        return "The game is over."
+    if seat is not None and seat in moment.actors:
+        return f"Your turn, {names[seat]}." if seat < len(names) else "Your turn."
+    waiting = [names[s] if s < len(names) else f"seat {s + 1}" for s in moment.actors]
+    return f"Waiting for {' and '.join(waiting)}." if waiting else "Waiting."
+
+
+def build_view(
+    spec: GameSpec[Any],
+    moment: Moment,
+    *,
+    seat: int | None,
+    names: Sequence[str],
+    game_number: int = 1,
+    serial: int = 0,
+    board: bool = True,
+) -> dict[str, Any]:
+    """The generic table's view of one moment of ``seat``'s side (``None``: a spectator).
+
+    ``board=False`` lists the observation even when the game can draw it.
+    """
+    observation = moment.observation
+    drawing: dict[str, Any] | None = None
+    if board and spec.board is not None:
+        drawn = spec.board(observation, None)
+        drawing = {
+            "svg": drawn.get("svg"),
+            "facts": [[str(k), readable(v)] for k, v in drawn.get("facts", [])],
+            "tables": drawn.get("tables", []),
+        }
+    playing = seat is not None and moment.outcome is None and seat in moment.actors
+    return {
+        "game": spec.name,
+        "title": spec.display_name,
+        "seat": seat,
+        "spectator": seat is None,
+        "you": None if seat is None or seat >= len(names) else names[seat],
+        "names": list(names),
+        "board": drawing,
+        "facts": [] if drawing else [[str(k), readable(v)] for k, v in observation.items()],
+        "log": [e.event.text or e.event.kind for e in moment.log[-MAX_LOG_LINES:]],
+        "turn": _turn(moment, seat, names),
+        "your_turn": playing,
+        "outcome": None if moment.outcome is None else words_of_outcome(moment.outcome, names),
+        "legal": list(moment.legal) if playing else [],
+        "version": moment.version,
+        "game_number": game_number,
+        "serial": serial,
+    }

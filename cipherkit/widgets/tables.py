@@ -1,0 +1,52 @@
+"""Which table shows a game: found by entry point, else the generic table.
+
+A game's package may register a table widget in the entry-point group
+``cipherkit.tables`` (name: the game's name, value: ``"module:Class"``); cipherkit's own
+games do so in its ``pyproject.toml``. :func:`table_class` looks the game up there and
+falls back to :class:`~cipherkit.widgets.generic_table.GenericTable`, which draws any
+game from its observation; :func:`make_table` gives the table for a room's seat handle
+or spectator. Nothing here names a game.
+
+>>> from cipherkit.widgets.generic_table import GenericTable
+>>> table_class("no-such-game") is GenericTable
+True
+>>> table_class("decipher").__name__
+'DecipherTable'
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from typing import Any
+
+from cipherkit.core.errors import CipherkitError
+from cipherkit.widgets.guard import GuardedWidget
+
+__all__ = ["TABLES_GROUP", "make_table", "table_class"]
+
+TABLES_GROUP = "cipherkit.tables"
+"""The entry-point group of table widgets, one per game (name = the game's name)."""
+
+
+def table_class(game: str) -> type[GuardedWidget]:
+    """The table widget class registered for ``game``, or the generic table.
+
+    A registered value that is not a table widget class is a
+    :class:`~cipherkit.core.errors.CipherkitError` naming it.
+    """
+    found = entry_points(group=TABLES_GROUP, name=game)
+    for entry in found:
+        loaded: Any = entry.load()
+        if not (isinstance(loaded, type) and issubclass(loaded, GuardedWidget)):
+            raise CipherkitError(f"table {game!r} ({entry.value}) is not a table widget class")
+        return loaded
+    from cipherkit.widgets.generic_table import GenericTable
+
+    return GenericTable
+
+
+def make_table(handle: Any) -> GuardedWidget:
+    """The table for a seat handle (or a spectator) of any room: the game's registered
+    table, or the generic one, playing (or watching) that seat live."""
+    game = handle.store.room(handle.room_id).info()["game"]
+    return table_class(str(game))(room=handle)
