@@ -219,7 +219,7 @@ class InterceptTable(TableBase):
         """The view for ``state``: a function of the person's observation (and of the
         live clue check, which reads the same observation)."""
         assert self.seat is not None
-        return self._local_view(state.observe(self.seat))
+        return self._local_view(dict(state.observe(self.seat)))
 
     # ------------------------------------------------------------------ the table's own
     def check_message(self, content: Any, buffers: Any) -> tuple[str, Any]:

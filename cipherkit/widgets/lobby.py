@@ -68,6 +68,7 @@ from cipherkit.rooms import (
     open_store,
 )
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+from cipherkit.widgets.tables import make_table
 
 _log = logging.getLogger(__name__)
 
@@ -224,23 +225,6 @@ def room_config(
     {'players': 4, 'timer': True}
     """
     return get_game(game).make_room_config(players, options)
-
-
-def make_table(handle: Any) -> GuardedWidget:
-    """The table for a seat handle (or a spectator) of any room."""
-    room = handle.store.room(handle.room_id).info()
-    game = room["game"]
-    if game == "decipher":
-        from cipherkit.widgets.decipher_table import DecipherTable
-
-        return DecipherTable(room=handle)
-    if game == "intercept":
-        from cipherkit.widgets.intercept_table import InterceptTable
-
-        return InterceptTable(room=handle)
-    from cipherkit.widgets.mission_table import MissionTable
-
-    return MissionTable(room=handle)
 
 
 class Lobby(GuardedWidget):

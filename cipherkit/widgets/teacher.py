@@ -361,7 +361,7 @@ class TeacherPage(ipywidgets.VBox):
             self.table.close()
             self.table = None
         if code is not None:
-            from cipherkit.widgets.lobby import make_table
+            from cipherkit.widgets.tables import make_table
 
             try:
                 self.table = make_table(self.desk.classroom.store.spectate(code))

@@ -405,6 +405,8 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
             "intercept_table.css",
             "intercept_table.py",
             "intercept_view.py",
+            "table_common.js",
+            "table_common.css",
         )
     )
     hidden = [

@@ -86,7 +86,7 @@ def test_a_game_without_a_table_gets_the_generic_one(toy: None, store: Store) ->
     watcher = make_table(store.spectate(room.code))
     try:
         assert isinstance(seat, GenericTable) and isinstance(watcher, GenericTable)
-        assert seat.view["title"] == "toy-nim" and seat.view["room"] == {"code": room.code}
+        assert seat.view["title"] == "Hidden Nim" and seat.view["room"] == {"code": room.code}
         assert watcher.view["spectator"] and watcher.view["legal"] == []
     finally:
         seat.close()

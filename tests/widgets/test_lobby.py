@@ -67,7 +67,8 @@ def test_the_lobby_shows_who_joins_without_a_move(tmp_path: Path) -> None:
 
 
 def test_a_mission_vote_offers_buttons_only_for_the_own_seat(tmp_path: Path) -> None:
-    from cipherkit.widgets.lobby import make_table, room_config
+    from cipherkit.widgets.lobby import room_config
+    from cipherkit.widgets.tables import make_table
 
     with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
         room = store.create_room("mission", room_config("mission", 3))
