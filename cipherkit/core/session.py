@@ -42,11 +42,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, overload
 
 from cipherkit.core.bots import Bot
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
-from cipherkit.core.protocol import Action, Event, GameSpec, JsonDict, Outcome, Seat, State, Viewer
+from cipherkit.core.protocol import (
+    Action,
+    Event,
+    GameSpec,
+    JsonDict,
+    Outcome,
+    Seat,
+    State,
+    StateT,
+    Viewer,
+)
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
@@ -131,8 +141,12 @@ def _bot_spec(bot: str | Bot) -> str:
     return bot if isinstance(bot, str) else str(getattr(bot, "spec", getattr(bot, "name", "bot")))
 
 
-class Session:
+class Session(Generic[StateT]):
     """One game of a registered game, with its seats, record and public log.
+
+    It is generic in the game's state type: made from a game's spec (``GAME``) it is a
+    ``Session[ThatGamesState]`` whose :attr:`state` has that type; made from a name it
+    is a ``Session[State]``.
 
     Parameters
     ----------
@@ -169,6 +183,38 @@ class Session:
         bot claims that the sand timer ran out; the room does, on time.
     """
 
+    @overload
+    def __init__(
+        self: Session[State],
+        game: str,
+        config: Mapping[str, Any] | None = None,
+        *,
+        seed: int,
+        bots: Mapping[Seat, str | Bot] | Sequence[str | Bot | None] = (),
+        names: Sequence[str] | None = None,
+        rngs: Mapping[Seat, Rng] | None = None,
+        fallback: Literal["random", "raise"] = "random",
+        shortcut: Shortcut | None = None,
+        keep_log: bool = True,
+        people_decide: bool = False,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        game: GameSpec[StateT],
+        config: Mapping[str, Any] | None = None,
+        *,
+        seed: int,
+        bots: Mapping[Seat, str | Bot] | Sequence[str | Bot | None] = (),
+        names: Sequence[str] | None = None,
+        rngs: Mapping[Seat, Rng] | None = None,
+        fallback: Literal["random", "raise"] = "random",
+        shortcut: Shortcut | None = None,
+        keep_log: bool = True,
+        people_decide: bool = False,
+    ) -> None: ...
+
     def __init__(
         self,
         game: str | GameSpec[Any],
@@ -183,7 +229,7 @@ class Session:
         keep_log: bool = True,
         people_decide: bool = False,
     ) -> None:
-        self.spec: GameSpec[State] = get_game(game) if isinstance(game, str) else game
+        self.spec: GameSpec[StateT] = get_game(game) if isinstance(game, str) else game  # type: ignore[assignment]
         self.config: dict[str, Any] | None = None if config is None else dict(config)
         self.seed = int(seed)
         self._state = self.spec.new_game(self.config, seed=self.seed)
@@ -217,7 +263,7 @@ class Session:
 
     # ------------------------------------------------------------------ facts
     @property
-    def state(self) -> State:
+    def state(self) -> StateT:
         """The true state, hidden information included. Never send it to a browser."""
         return self._state
 

@@ -209,7 +209,7 @@ class DecipherTable(TableBase):
     @property
     def state(self) -> DecipherState:
         """The true game state, hidden cards included. Kernel only: never synced."""
-        return self.session.state  # type: ignore[return-value]
+        return self.session.state
 
     # ------------------------------------------------------------------ the table's own
     def check_message(self, content: Any, buffers: Any) -> tuple[str, Any]:

@@ -213,7 +213,7 @@ class InterceptTable(TableBase):
     @property
     def state(self) -> InterceptState:
         """The true game state. Kernel only: never synced."""
-        return self.session.state  # type: ignore[return-value]
+        return self.session.state
 
     def view_of(self, state: InterceptState) -> dict[str, Any]:
         """The view for ``state``: a function of the person's observation (and of the

@@ -293,7 +293,7 @@ class MissionTable(TableBase):
     @property
     def state(self) -> MissionState:
         """The true game state. Kernel only: never synced."""
-        return self.session.state  # type: ignore[return-value]
+        return self.session.state
 
     @property
     def mission(self) -> Mission:
