@@ -69,10 +69,12 @@ class Room:
         """
         return self.store.act(self.id, int(seat), text, version=version)
 
-    def wait(self, after_version: int, timeout: float = 30.0) -> int:
+    def wait(
+        self, after_version: int, timeout: float = 30.0, *, after_stamp: int | None = None
+    ) -> int:
         """Block until the room's version is above ``after_version`` and return it, or
         return the current version after ``timeout`` seconds."""
-        return self.store.wait(self.id, after_version, timeout)
+        return self.store.wait(self.id, after_version, timeout, after_stamp=after_stamp)
 
     def start(self) -> int:
         """Let a held room start (see :meth:`Store.create_room`): the bots whose turn it
@@ -202,11 +204,13 @@ class SeatHandle:
         self._alive()
         return result
 
-    def wait(self, after_version: int, timeout: float = 30.0) -> int:
+    def wait(
+        self, after_version: int, timeout: float = 30.0, *, after_stamp: int | None = None
+    ) -> int:
         """Block until the room's version is above ``after_version`` and return it, or
         return the current version after ``timeout`` seconds."""
         self._alive()
-        return self.store.wait(self.room_id, after_version, timeout)
+        return self.store.wait(self.room_id, after_version, timeout, after_stamp=after_stamp)
 
     def snapshot(self) -> JsonDict:
         """Everything a page draws, read at one version: ``observation`` (exactly
@@ -217,6 +221,10 @@ class SeatHandle:
     def info(self) -> JsonDict:
         """The room's public facts (:meth:`Room.info`)."""
         return self.store.info(self.room_id)
+
+    def stamp(self) -> int:
+        """The room's stamp (:meth:`~cipherkit.rooms.Store.stamp`)."""
+        return self.store.stamp(self.room_id)
 
     def leave(self) -> None:
         """Show the seat as not connected (the token still resumes it)."""
@@ -254,10 +262,12 @@ class Spectator:
         """Refuse: a spectator cannot act (:class:`~cipherkit.rooms.errors.ReadOnly`)."""
         raise ReadOnly("a spectator cannot act")
 
-    def wait(self, after_version: int, timeout: float = 30.0) -> int:
+    def wait(
+        self, after_version: int, timeout: float = 30.0, *, after_stamp: int | None = None
+    ) -> int:
         """Block until the room's version is above ``after_version`` and return it, or
         return the current version after ``timeout`` seconds."""
-        return self.store.wait(self.room_id, after_version, timeout)
+        return self.store.wait(self.room_id, after_version, timeout, after_stamp=after_stamp)
 
     def snapshot(self) -> JsonDict:
         """As :meth:`SeatHandle.snapshot`, with the spectator's observation."""
@@ -266,3 +276,7 @@ class Spectator:
     def info(self) -> JsonDict:
         """The room's public facts, as :meth:`Room.info` gives them."""
         return self.store.info(self.room_id)
+
+    def stamp(self) -> int:
+        """The room's stamp (:meth:`~cipherkit.rooms.Store.stamp`)."""
+        return self.store.stamp(self.room_id)

@@ -17,14 +17,21 @@ from typing import Any
 from cipherkit.core.protocol import JsonDict, Seat
 from cipherkit.rooms.codes import normalize_code
 from cipherkit.rooms.db import Connection, Database
-from cipherkit.rooms.errors import StoreError, UnknownCode, UnknownRoom, UnknownToken
+from cipherkit.rooms.errors import SeatGone, StoreError, UnknownCode, UnknownRoom, UnknownToken
 
-__all__ = ["ROOM_COLUMNS", "RoomRow", "SeatRow", "Storage", "token_digest"]
+__all__ = ["GONE_WORDS", "ROOM_COLUMNS", "RoomRow", "SeatRow", "Storage", "token_digest"]
 
 ROOM_COLUMNS = (
     "id, code, game, config, seed, version, rngs, status, outcome, created, updated, held"
 )
 """The ``rooms`` columns, in the order :meth:`RoomRow.of` reads them."""
+
+
+GONE_WORDS = {
+    "moved": "your teacher gave your seat to another device: carry on there",
+    "removed": "your teacher took you out of this room",
+}
+"""What a token says once the teacher has taken its seat back, by the reason stored."""
 
 
 def token_digest(token: str) -> str:
@@ -399,6 +406,9 @@ class Storage:
             "SELECT token_hash FROM seats WHERE room_id = ? AND seat = ?", (room_id, seat)
         ).fetchone()
         if found is None or found[0] is None or not hmac.compare_digest(str(found[0]), digest):
+            gone = GONE_WORDS.get(self.gone_reason(digest) or "")
+            if gone:
+                raise SeatGone(gone)
             raise UnknownToken(f"seat {seat} is no longer yours: join the room again")
 
     def token_seat(self, digest: str) -> tuple[str, int, str, str, str] | None:

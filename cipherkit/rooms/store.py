@@ -298,7 +298,21 @@ class Store:
         with self.waiting.looking():
             self.storage.seen(room_id, int(seat), time.time())
 
-    def wait(self, room_id: str, after_version: int, timeout: float = 30.0) -> int:
-        """Block until the room's version is above ``after_version`` and return it, or
-        return the current version after ``timeout`` seconds."""
-        return self.waiting.wait(room_id, after_version, timeout)
+    def wait(
+        self,
+        room_id: str,
+        after_version: int,
+        timeout: float = 30.0,
+        *,
+        after_stamp: int | None = None,
+    ) -> int:
+        """Block until the room's version is above ``after_version`` (or its stamp moves
+        from ``after_stamp``, default: the stamp when the wait starts: the room closed
+        or started, someone sat down, a seat was given away) and return the version, or
+        return it after ``timeout`` seconds."""
+        return self.waiting.wait(room_id, after_version, timeout, after_stamp=after_stamp)
+
+    def stamp(self, room_id: str) -> int:
+        """The room's stamp: it moves on every change a page must hear of besides the
+        game's moves (closing, starting, a seat taken or given away)."""
+        return self.storage.version_and_stamp(room_id)[1]

@@ -34,7 +34,7 @@ from cipherkit.rooms.errors import (
     UnknownRoom,
     UnknownToken,
 )
-from cipherkit.rooms.storage import RoomRow, SeatRow, Storage, token_digest
+from cipherkit.rooms.storage import GONE_WORDS, RoomRow, SeatRow, Storage, token_digest
 
 __all__ = ["MAX_NAME", "Seating", "Transactions", "bot_seats", "clean_name", "default_bot"]
 
@@ -298,11 +298,9 @@ class Transactions:
 
     def explain_gone(self, digest: str) -> None:
         """Raise :class:`SeatGone` in plain words if the teacher took this token's seat."""
-        reason = self.storage.gone_reason(digest)
-        if reason == "moved":
-            raise SeatGone("your teacher gave your seat to another device: carry on there")
-        if reason == "removed":
-            raise SeatGone("your teacher took you out of this room")
+        gone = GONE_WORDS.get(self.storage.gone_reason(digest) or "")
+        if gone:
+            raise SeatGone(gone)
 
     def free_seat(self, room_id: str, seat: Seat) -> None:
         """Give a person's seat up: its token stops working, someone else may join."""

@@ -97,14 +97,16 @@ class Waiting:
                 self._looking -= 1
                 self._users.notify_all()
 
-    def wait(self, room_id: str, after: int, timeout: float) -> int:
+    def wait(
+        self, room_id: str, after: int, timeout: float, *, after_stamp: int | None = None
+    ) -> int:
         """Block until the room's version is above ``after`` (or its stamp moves: the room
         closed or started, a seat was given away) and return the version, or return it
         after ``timeout`` seconds; ring the room's clock on time."""
         deadline = time.monotonic() + max(0.0, float(timeout))
         self._listen()
         clock_version, ends = -1, None
-        stamp_at_start: int | None = None
+        stamp_at_start = after_stamp
         while True:
             with self.looking():
                 version, stamp = self.storage.version_and_stamp(room_id)

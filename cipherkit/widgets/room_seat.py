@@ -40,7 +40,7 @@ from typing import Any
 
 from cipherkit.core.errors import IllegalAction
 from cipherkit.core.session import LoggedEvent
-from cipherkit.rooms import ReadOnly, RoomError
+from cipherkit.rooms import ReadOnly, RoomError, UnknownToken
 from cipherkit.widgets.guard import Refused
 
 __all__ = ["LIVE_TIMEOUT", "RoomSeat", "Snapshot"]
@@ -82,6 +82,9 @@ class RoomSeat:
         self._thread: threading.Thread | None = None
         self._last_names: list[str] | None = None
         self._listeners: list[Callable[[int], None]] = []
+        self.gone = ""
+        self._baseline: tuple[list[str] | None, str, int | None] = (None, "", None)
+        """Why this seat's token no longer works (the teacher's doing), once known."""
 
     def __repr__(self) -> str:
         return f"<RoomSeat {self.handle!r}>"
@@ -150,6 +153,9 @@ class RoomSeat:
         someone joins or leaves a seat."""
         if self._thread is not None:
             return
+        # what the table shows now is the baseline: a change from here on (even one made
+        # before the thread's first wait) is told
+        self._baseline = (self._names_or_none(), self.notice(), self._stamp_or_none())
         self._thread = threading.Thread(
             target=self._run,
             args=(on_change, after),
@@ -163,13 +169,33 @@ class RoomSeat:
         table is told of: the lobby redraws who sits where."""
         self._listeners.append(callback)
 
+    def notice(self) -> str:
+        """A sentence for the seat when the room cannot be played now, else ``""``:
+        closed by the teacher, waiting for the teacher's start, or the seat given to
+        another device or taken back (the store's own plain words)."""
+        if self.gone:
+            return self.gone
+        try:
+            info = self.info()
+        except RoomError as exc:
+            return f"{exc}."
+        if info.get("status") != "open":
+            return "This room has been closed, so the game stops here."
+        if info.get("held"):
+            return "Everyone is sitting down: the game starts when your teacher says so."
+        return ""
+
     def _run(self, on_change: Callable[[int], None], after: int) -> None:
         seen = after
-        self._last_names = self._names_or_none()
+        self._last_names, last_notice, stamp = self._baseline
         while not self._stop.is_set():
             try:
-                version = self.handle.wait(seen, timeout=LIVE_TIMEOUT)
-            except Exception as exc:  # the store went away, the seat was freed...
+                version = self.handle.wait(seen, timeout=LIVE_TIMEOUT, after_stamp=stamp)
+                stamp = self._stamp_or_none()
+            except UnknownToken as exc:  # the teacher gave the seat away: say so, stop
+                self.gone = f"{exc}."
+                version = seen
+            except Exception as exc:  # the store went away a moment...
                 _log.warning("room %s: waiting failed (%s)", self.code, type(exc).__name__)
                 if self._stop.wait(2.0):
                     return
@@ -177,14 +203,27 @@ class RoomSeat:
             if self._stop.is_set():
                 return
             names = self._names_or_none()
-            if version > seen or (names is not None and names != self._last_names):
+            notice = self.notice()
+            if (
+                version > seen
+                or (names is not None and names != self._last_names)
+                or notice != last_notice
+            ):
                 seen = max(seen, version)
-                self._last_names = names
+                self._last_names, last_notice = names, notice
                 for callback in (on_change, *self._listeners):
                     try:
                         callback(version)
                     except Exception as exc:
                         _log.warning("room %s: update failed (%s)", self.code, type(exc).__name__)
+            if self.gone or notice.startswith("This room has been closed"):
+                return  # nothing more will happen here
+
+    def _stamp_or_none(self) -> int | None:
+        try:
+            return int(self.handle.stamp())
+        except Exception:
+            return None
 
     def _names_or_none(self) -> list[str] | None:
         try:

@@ -22,6 +22,7 @@ from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.protocol import Action
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
+from cipherkit.rooms import UnknownToken
 from cipherkit.rooms.solo import NOT_FOUND, PLAYER_NAME, SoloGame
 from cipherkit.widgets.frontend import table_module
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
@@ -97,6 +98,7 @@ class TableBase(GuardedWidget):
         self._finished: list[Record] = []
         self._serial = 0
         self._shown = -1
+        self._notice = ""
         self._fixed_seed = False
         self._first_seed = 0
         self._game_name = self.game
@@ -207,13 +209,29 @@ class TableBase(GuardedWidget):
         self.game_started()
         with backend.room.lock:
             self.publish()
+        self._notice = backend.room.notice()
+        if self._notice:
+            self.message = self._notice
         backend.listen(self._room_changed, after=self._shown)
 
     def _room_changed(self) -> None:
         backend = self._backend
-        if isinstance(backend, RoomBackend):
-            with backend.room.lock:
-                self.publish()
+        if not isinstance(backend, RoomBackend):
+            return
+        notice = backend.room.notice()
+        with backend.room.lock:
+            if not backend.room.gone:
+                try:
+                    self.publish()
+                except UnknownToken as exc:  # the teacher gave the seat away
+                    backend.room.gone = notice = f"{exc}."
+            # the room closed, waits for the teacher's start, or the seat was given
+            # away: said in one sentence; a notice that no longer holds is taken down
+            if notice:
+                self.message = notice
+            elif self.message == self._notice:
+                self.message = ""
+        self._notice = notice
 
     # ------------------------------------------------------------------ facts
     @property

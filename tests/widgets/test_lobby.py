@@ -110,3 +110,34 @@ def test_an_intercept_room_with_the_sand_timer(tmp_path: Path) -> None:
             assert store.room(room["id"]).record().config["timer"] is True
         finally:
             lobby.close()
+
+
+def test_a_seat_is_told_when_its_room_closes_starts_or_is_given_away(tmp_path: Path) -> None:
+    """Each in one sentence, at once, on the table's message line."""
+    import time
+
+    from cipherkit.widgets.tables import make_table
+
+    def said(table: Any, words: str) -> bool:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if (words in table.message) if words else table.message == "":
+                return True
+            time.sleep(0.05)
+        return False
+
+    with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
+        room = store.create_room("decipher", {"first_player": 0}, held=True)
+        ada, bo = store.join(room.code, "Ada"), store.join(room.code, "Bo")
+        tables = [make_table(ada), make_table(bo)]
+        try:
+            assert all("starts when your teacher says so" in t.message for t in tables)
+            room.start()
+            assert all(said(t, "") for t in tables)  # the notice is taken down
+            room.give_seat(bo.seat, "Bo")
+            assert said(tables[1], "gave your seat to another device")
+            room.close()
+            assert said(tables[0], "This room has been closed")
+        finally:
+            for table in tables:
+                table.close()
