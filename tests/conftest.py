@@ -65,6 +65,23 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     subprocess.Popen.__init__ = _popen_init  # type: ignore[method-assign]
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    """One throwaway PostgreSQL server (cipherkit.rooms.pgtest) for the whole session:
+    the rooms tests and the browser suite make their databases on it. Fails, not skips,
+    without the server binaries (CI installs Debian's postgresql)."""
+    from cipherkit.rooms.pgtest import PostgresUnavailable, TempPostgres
+
+    server = TempPostgres()
+    try:
+        server.start()
+    except PostgresUnavailable as exc:
+        server.stop()
+        pytest.fail(f"the rooms tests need PostgreSQL's server binaries: {exc}", pytrace=False)
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def server_processes() -> Iterator[ServerProcesses]:
     """Start server processes for one test (``.start(command, url=..., log=...)``);

@@ -55,6 +55,19 @@ def stop_process_group(process: subprocess.Popen[bytes], grace: float = 15) -> N
     process.wait(timeout=10)
 
 
+def stop_process_groups(processes: list[subprocess.Popen[bytes]], grace: float = 15) -> None:
+    """:func:`stop_process_group` for several at once: all are asked to stop first, so
+    their shutdowns overlap."""
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    for process in processes:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=max(0.0, deadline - time.monotonic()))
+        stop_process_group(process, grace=0)
+
+
 def start_server_process(
     command: Sequence[str],
     *,
@@ -63,9 +76,11 @@ def start_server_process(
     cwd: Path | None = None,
     env: dict[str, str] | None = None,
     timeout: float = 90,
+    wait: bool = True,
 ) -> subprocess.Popen[bytes]:
     """Run ``command`` in its own session (output to ``log``) and return it once ``url``
-    answers; a server that does not come up is stopped and its log raised."""
+    answers (at once if not ``wait``: the caller waits); a server that does not come up
+    is stopped and its log raised."""
     with log.open("wb") as out:
         process = subprocess.Popen(
             list(command),
@@ -75,6 +90,8 @@ def start_server_process(
             cwd=cwd,
             start_new_session=True,
         )
+    if not wait:
+        return process
     try:
         wait_until_up(url, process, log, timeout)
     except BaseException:

@@ -34,6 +34,8 @@ UNREACHABLE = "postgresql://nobody:pw-3391@127.0.0.1:1/rooms"
 NEVER = ["show_tracebacks", "Traceback", "There was an error", "pw-3391", "--debug"]
 
 
+# Private (not voila_servers): a gallery of its own whose pages fail, and an unreachable
+# room store.
 @pytest.fixture(scope="module")
 def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     root = tmp_path_factory.mktemp("failing-gallery")
