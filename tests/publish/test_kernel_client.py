@@ -15,7 +15,7 @@ from traitlets.config import Config
 
 from cipherkit.publish.kernel_client import PageKernelClient
 from cipherkit.publish.serve import CONFIG_DIR
-from tests.publish.test_forkprov import run, run_async
+from tests.publish.kernel_runs import run, run_async
 
 
 def committed_config() -> Config:
