@@ -27,6 +27,7 @@ _SERVER = [
     re.compile(r"\bcipherkit(\.cli)?\s+serve\b"),  # the command line, or -m cipherkit.cli
     re.compile(r"\bimport\s+serve\b.*\bserve\("),  # python -c "from ... import serve; serve(…)"
 ]
+_HELP = re.compile(r"(^|\s)(--help|-h)(\s|$)")
 _BROWSER = [
     re.compile(r"\brun-driver\b"),  # Playwright's driver (it launches Chromium)
     re.compile(r"(^|/)chromium(\s|$)"),
@@ -64,6 +65,8 @@ def started_kind(args: str | bytes | Sequence[object]) -> str | None:
     'browser'
     >>> started_kind(["python", "-m", "cipherkit.cli", "match", "decipher"]) is None
     True
+    >>> started_kind(["cipherkit", "serve", "--help"]) is None
+    True
     """
     if isinstance(args, bytes):
         text = args.decode("utf-8", "replace")
@@ -71,6 +74,8 @@ def started_kind(args: str | bytes | Sequence[object]) -> str | None:
         text = args
     else:
         text = " ".join(str(arg) for arg in args)
+    if _HELP.search(text):
+        return None  # ``cipherkit serve --help`` prints and exits
     if any(pattern.search(text) for pattern in _SERVER):
         return "server"
     if any(pattern.search(text) for pattern in _BROWSER):

@@ -35,6 +35,7 @@ def test_the_commands_that_start_a_server_or_a_browser_are_recognised() -> None:
         [sys.executable, "-m", "cipherkit.cli", "match", "decipher", "--bots", "a,b"],
         ["bash", "-c", "cipherkit render signal-box --pdf out/print.pdf"],
         "cipherkit publish missions/01-lantern-archive.yaml --out my-gallery/",
+        ["/venv/bin/cipherkit", "serve", "--help"],  # prints its help and exits
     ]
     for command in others:
         assert started_kind(command) is None, command

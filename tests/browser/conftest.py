@@ -80,7 +80,10 @@ UI_TIMEOUT_MS = 60_000
 @pytest.fixture(scope="session")
 def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("gallery")
-    shutil.copytree(ROOT / "puzzles", root, dirs_exist_ok=True)
+    # (not a rooms store a local run or a concurrent test left in puzzles/.cipherkit)
+    shutil.copytree(
+        ROOT / "puzzles", root, dirs_exist_ok=True, ignore=shutil.ignore_patterns("rooms.db*")
+    )
     for name, text in BAIT_FILES.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
