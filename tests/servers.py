@@ -76,11 +76,9 @@ def start_server_process(
     cwd: Path | None = None,
     env: dict[str, str] | None = None,
     timeout: float = 90,
-    wait: bool = True,
 ) -> subprocess.Popen[bytes]:
     """Run ``command`` in its own session (output to ``log``) and return it once ``url``
-    answers (at once if not ``wait``: the caller waits); a server that does not come up
-    is stopped and its log raised."""
+    answers; a server that does not come up is stopped and its log raised."""
     with log.open("wb") as out:
         process = subprocess.Popen(
             list(command),
@@ -90,8 +88,6 @@ def start_server_process(
             cwd=cwd,
             start_new_session=True,
         )
-    if not wait:
-        return process
     try:
         wait_until_up(url, process, log, timeout)
     except BaseException:

@@ -71,13 +71,11 @@ def start_gallery_server(
     *,
     drop: tuple[str, ...] = (),
     config: dict[str, dict[str, Any]] | None = None,
-    wait: bool = True,
 ) -> tuple[Server, subprocess.Popen[bytes]]:
     """Start what ``cipherkit serve`` runs on ``gallery`` on a free port, with ``env``
     added to this process's environment (``drop``: variables taken out) and ``config``'s
     sections merged into the committed ``voila.json`` (a copy beside ``log``); return the
-    server and its process once it answers (at once if not ``wait``; the caller stops
-    it)."""
+    server and its process once it answers (the caller stops it)."""
     port = free_port()
     full = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     for name in drop:
@@ -100,7 +98,6 @@ def start_gallery_server(
         cwd=gallery,
         env=full,
         timeout=SERVER_START_TIMEOUT,
-        wait=wait,
     )
     store = full.get(STORE_ENV)
     return Server(url, port, SEED, gallery, log, process, store), process

@@ -20,7 +20,6 @@ from cipherkit.publish.serve import STORE_ENV
 from cipherkit.rooms import open_store
 from tests.browser.conftest import UI_TIMEOUT_MS, Server, table_model_id
 from tests.browser.gallery_servers import (
-    SERVER_START_TIMEOUT,
     GalleryServers,
     start_gallery_server,
 )
@@ -30,19 +29,17 @@ from tests.browser.play_page import (
     play_first_turn,
     quoted,
 )
-from tests.servers import stop_process_groups, wait_until_up
+from tests.servers import stop_process_groups
 
 pytestmark = pytest.mark.browser
 
 LOBBY_CLASS = "cipherkit.widgets.lobby.Lobby"
 
 
-def start_store_server(
-    gallery: Path, url: str, log: Path, *, wait: bool = True
-) -> tuple[Server, Any]:
+def start_store_server(gallery: Path, url: str, log: Path) -> tuple[Server, Any]:
     """A gallery server whose kernels use the rooms store at ``url`` (rooms deal from
     os.urandom: no fixed seed)."""
-    return start_gallery_server(gallery, log, {STORE_ENV: url}, drop=("CIPHERKIT_SEED",), wait=wait)
+    return start_gallery_server(gallery, log, {STORE_ENV: url}, drop=("CIPHERKIT_SEED",))
 
 
 @pytest.fixture(scope="module")
@@ -319,18 +316,18 @@ def two_servers_on_postgresql(
 ) -> Iterator[tuple[list[Server], str]]:
     """A database of their own on the session's throwaway PostgreSQL cluster
     (initdb/pg_ctl from Debian's postgresql) and two gallery servers on two ports sharing
-    it as their rooms' store (started together, then waited for)."""
+    it as their rooms' store."""
     url = postgres.create_database("rooms_two_servers")
     folder = tmp_path_factory.mktemp("two-servers")
-    started = [
-        start_store_server(gallery, url, folder / f"voila-{n}.log", wait=False) for n in (1, 2)
-    ]
+    processes, servers = [], []
     try:
-        for server, process in started:
-            wait_until_up(server.url + "/", process, server.log, SERVER_START_TIMEOUT)
-        yield [server for server, _ in started], url
+        for n in (1, 2):
+            server, process = start_store_server(gallery, url, folder / f"voila-{n}.log")
+            servers.append(server)
+            processes.append(process)
+        yield servers, url
     finally:
-        stop_process_groups([process for _, process in started])
+        stop_process_groups(processes)
 
 
 def test_two_servers_sharing_postgresql_play_one_game(
