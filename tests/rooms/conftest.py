@@ -9,7 +9,7 @@ what the rooms promise on it.
 
 from __future__ import annotations
 
-import itertools
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,12 +17,11 @@ import pytest
 
 from cipherkit.rooms.pgtest import TempPostgres
 
-_databases = itertools.count(1)
-
 
 def fresh_pg_url(server: TempPostgres) -> str:
-    """A new empty database on the throwaway server."""
-    return server.create_database(f"rooms_{next(_databases)}")
+    """A new empty database on the throwaway server (a random name: the classroom tests
+    import this module under another name, and make theirs on the same server)."""
+    return server.create_database(f"rooms_{uuid.uuid4().hex[:16]}")
 
 
 @pytest.fixture(scope="session")
