@@ -126,18 +126,43 @@ def voila_servers(
     gallery: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[GalleryServers]:
     """Gallery servers shared by configuration: a module asking for a configuration
-    already running gets that server (:class:`GalleryServers`)."""
+    already running gets that server (:class:`GalleryServers`); each stops after the
+    last test using a fixture that asked for it."""
     servers = GalleryServers(gallery, lambda: tmp_path_factory.mktemp("gallery-server"))
+    _pools.append(servers)
     try:
         yield servers
     finally:
+        _pools.remove(servers)
         servers.stop_all()
 
 
 @pytest.fixture(scope="session")
-def voila_server(voila_servers: GalleryServers) -> Server:
+def voila_server(voila_servers: GalleryServers, request: pytest.FixtureRequest) -> Server:
     """The gallery as ``cipherkit serve`` serves it, with the suite's fixed seed."""
-    return voila_servers.get({"CIPHERKIT_SEED": str(SEED)})
+    return voila_servers.get({"CIPHERKIT_SEED": str(SEED)}, user=request.fixturename)
+
+
+_pools: list[GalleryServers] = []
+_last_use: dict[str, int] = {}  # fixture name -> position of the last test using it
+_position: dict[str, int] = {}  # test id -> its position in the run
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    for position, item in enumerate(session.items):
+        _position[item.nodeid] = position
+        for name in getattr(item, "fixturenames", ()):
+            _last_use[name] = position
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Stop the shared servers that no test still to run uses."""
+    now = _position.get(item.nodeid)
+    if now is None:
+        return
+    for pool in _pools:
+        pool.stop_unused(lambda user: _last_use.get(user, len(_position)) > now)
 
 
 @pytest.fixture(scope="session")

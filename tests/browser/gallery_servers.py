@@ -116,13 +116,16 @@ class Setup:
 class GalleryServers:
     """One running gallery server per :class:`Setup`, started when first asked for.
 
-    ``folder()`` gives a new empty folder for a server's log (and its room store).
+    ``folder()`` gives a new empty folder for a server's log (and its room store). Each
+    server remembers its users (the fixtures that asked for it); :meth:`stop_unused`
+    stops those no test still to run uses, as a module's own server used to stop.
     """
 
     def __init__(self, gallery: Path, folder: Callable[[], Path]) -> None:
         self.gallery = gallery
         self.folder = folder
         self.servers: dict[Setup, Server] = {}
+        self.users: dict[Setup, set[str]] = {}
         self.starts = 0
 
     def get(
@@ -132,11 +135,12 @@ class GalleryServers:
         drop: tuple[str, ...] = (),
         config: dict[str, dict[str, Any]] | None = None,
         store: bool = False,
+        user: str = "",
     ) -> Server:
         """The server for this configuration: ``env`` added to the environment,
         ``drop`` taken out, ``config`` merged into ``voila.json``, and with ``store`` a
         SQLite room store of its own (``rooms.db`` beside its log, in ``$CIPHERKIT_STORE``
-        and :attr:`Server.store`)."""
+        and :attr:`Server.store`). ``user``: the name of the fixture asking."""
         setup = Setup(
             tuple(sorted((env or {}).items())),
             tuple(sorted(drop)),
@@ -153,7 +157,19 @@ class GalleryServers:
             )
             self.servers[setup] = server
             self.starts += 1
+        self.users.setdefault(setup, set()).add(user)
         return self.servers[setup]
+
+    def stop_unused(self, still_used: Callable[[str], bool]) -> None:
+        """Stop every server none of whose users is ``still_used`` (a later one asking
+        again gets a new server)."""
+        done = [
+            setup
+            for setup in self.servers
+            if not any(still_used(user) for user in self.users.get(setup, ()))
+        ]
+        processes = [self.servers.pop(setup).process for setup in done]
+        stop_process_groups([p for p in processes if p is not None])
 
     def stop_all(self) -> None:
         """Stop every server started here (their shutdowns overlap)."""

@@ -21,12 +21,12 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 @pytest.fixture(scope="module")
-def one_at_a_time(voila_servers: GalleryServers) -> int:
+def one_at_a_time(voila_servers: GalleryServers, request: pytest.FixtureRequest) -> int:
     """The port of a gallery server rendering one page at a time."""
     # one turn, held for as long as a page renders (the slow page's six seconds, however
     # busy the machine)
     turns = {"GalleryKernelManager": {"max_rendering": 1, "render_hold": 600}}
-    return voila_servers.get(config=turns).port
+    return voila_servers.get(config=turns, user=request.fixturename).port
 
 
 def test_a_page_asked_for_while_another_renders_waits_its_turn(one_at_a_time: int) -> None:

@@ -43,10 +43,12 @@ def start_store_server(gallery: Path, url: str, log: Path) -> tuple[Server, Any]
 
 
 @pytest.fixture(scope="module")
-def rooms_server(voila_servers: GalleryServers) -> tuple[Server, str, Any]:
+def rooms_server(
+    voila_servers: GalleryServers, request: pytest.FixtureRequest
+) -> tuple[Server, str, Any]:
     """A gallery server whose kernels share a throwaway rooms store (rooms deal from
     os.urandom: no fixed seed); (server, store url, server process)."""
-    server = voila_servers.get(store=True, drop=("CIPHERKIT_SEED",))
+    server = voila_servers.get(store=True, drop=("CIPHERKIT_SEED",), user=request.fixturename)
     assert server.store is not None
     return server, server.store, server.process
 

@@ -33,11 +33,11 @@ KEY = "'cipherkit.saved:' + location.pathname"
 
 
 @pytest.fixture(scope="module")
-def saving(voila_servers: GalleryServers) -> Server:
+def saving(voila_servers: GalleryServers, request: pytest.FixtureRequest) -> Server:
     """The gallery served with a room store of its own (the suite's fixed seed keeps the
     deals, and so the clicks, the same from run to run); shared with any module asking
     for the same configuration."""
-    return voila_servers.get({"CIPHERKIT_SEED": str(SEED)}, store=True)
+    return voila_servers.get({"CIPHERKIT_SEED": str(SEED)}, store=True, user=request.fixturename)
 
 
 def store_url(server: Server) -> str:
