@@ -11,8 +11,8 @@ PORT ?= 8866
 
 help:
 	@echo "make play   - set up and serve the puzzle gallery on http://127.0.0.1:$(PORT)"
-	@echo "make test   - set up and run every test (unit, doctests, notebooks, browser)"
-	@echo "make test-fast - everything except the browser tests"
+	@echo "make test   - set up and run every test (unit, doctests, notebooks, browser; TEST_JOBS=1: one pytest)"
+	@echo "make test-fast - everything that starts no browser and no server"
 	@echo "make bench  - run the benchmarks and print their JSON figures"
 	@echo "make wheel  - build the wheel into dist/ (with the shipped missions and gallery)"
 	@echo "make lint / make format / make clean"
@@ -47,11 +47,29 @@ format: setup
 	$(BIN)/ruff check --fix cipherkit tests bench
 	$(BIN)/ruff format cipherkit tests bench
 
-test: setup chromium lint
-	$(BIN)/pytest
+# The tests marked browser or server (tests/conftest.py) mostly wait on Voila, kernels and
+# Chromium; the rest mostly computes. With TEST_JOBS=2 (the default) the two halves run
+# at once, the browser half's output printed when both have ended; TEST_JOBS=1 runs the
+# whole suite in one pytest. Either way every test runs once.
+TEST_JOBS ?= 2
 
+test: setup chromium lint
+ifeq ($(TEST_JOBS),1)
+	$(BIN)/pytest
+else
+	@log=$$(mktemp); \
+	$(BIN)/pytest -m "browser or server" >"$$log" 2>&1 & browser=$$!; \
+	$(BIN)/pytest -m "not browser and not server"; rest=$$?; \
+	wait $$browser; served=$$?; \
+	echo; echo "==== the browser and server tests (run at the same time as the above)"; \
+	cat "$$log"; rm -f "$$log"; \
+	test $$rest -eq 0 && test $$served -eq 0
+endif
+
+# Marks come from tests/conftest.py (by fixtures and folder); a test that starts Voila,
+# cipherkit serve or Chromium without its mark fails, so this starts none of them.
 test-fast: setup lint
-	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -m "not browser and not server"
 
 bench: setup
 	$(BIN)/cipherkit bench --json

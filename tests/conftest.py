@@ -1,5 +1,94 @@
-"""Test-suite settings shared by every folder."""
+"""Test-suite settings shared by every folder.
+
+Every test that starts a browser or a server is marked ``browser`` / ``server`` here,
+from the fixtures it uses and its folder (:mod:`tests.suite_marks`), so that
+``make test-fast`` (``-m "not browser and not server"``) starts neither and a new test
+cannot forget its mark. As a net, a test that starts Voila, ``cipherkit serve``,
+Playwright or Chromium without the matching mark fails at that command.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.servers import ServerProcesses
+from tests.suite_marks import marks_for, started_kind
 
 # tests/fixtures holds packages the tests install on purpose (the toy game's entry points
 # must not be seen by other tests just because pytest imported it for doctests).
 collect_ignore = ["fixtures"]
+
+_running: list[pytest.Item] = []
+_popen_init = subprocess.Popen.__init__
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark before ``-m`` deselects (tryfirst: ahead of pytest's own hook)."""
+    for item in items:
+        have = {mark.name for mark in item.iter_markers()}
+        for name in sorted(marks_for(item.path, getattr(item, "fixturenames", ())) - have):
+            item.add_marker(name)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """Remember which test runs (its fixtures' setup and teardown included)."""
+    _running.append(item)
+    try:
+        return (yield)
+    finally:
+        _running.pop()
+
+
+def _guarded_init(self: subprocess.Popen[Any], args: Any, *rest: Any, **kwargs: Any) -> None:
+    kind = started_kind(args)
+    if kind and _running and _running[-1].get_closest_marker(kind) is None:
+        pytest.fail(
+            f"{_running[-1].nodeid} starts a {kind} ({args!r}) but is not marked {kind!r}: "
+            "start it through a fixture tests/suite_marks.py knows (make test-fast must not "
+            "run it)",
+            pytrace=False,
+        )
+    _popen_init(self, args, *rest, **kwargs)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    subprocess.Popen.__init__ = _guarded_init  # type: ignore[method-assign]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    subprocess.Popen.__init__ = _popen_init  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    """One throwaway PostgreSQL server (cipherkit.rooms.pgtest) for the whole session:
+    the rooms tests and the browser suite make their databases on it. Fails, not skips,
+    without the server binaries (CI installs Debian's postgresql)."""
+    from cipherkit.rooms.pgtest import PostgresUnavailable, TempPostgres
+
+    server = TempPostgres()
+    try:
+        server.start()
+    except PostgresUnavailable as exc:
+        server.stop()
+        pytest.fail(f"the rooms tests need PostgreSQL's server binaries: {exc}", pytrace=False)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def server_processes() -> Iterator[ServerProcesses]:
+    """Start server processes for one test (``.start(command, url=..., log=...)``);
+    each is stopped, kernels and all, when the test ends. Using it marks the test
+    ``server``."""
+    servers = ServerProcesses()
+    try:
+        yield servers
+    finally:
+        servers.stop_all()

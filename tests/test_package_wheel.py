@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import free_port, stop_process_group, wait_until_up
+from tests.servers import ServerProcesses, free_port
 
 pytestmark = pytest.mark.slow
 
@@ -205,30 +205,23 @@ def test_render_and_playtest_a_shipped_mission_by_its_id(venv: Venv, empty: Path
 
 
 @pytest.fixture
-def serve(venv: Venv) -> Iterator:
+def serve(venv: Venv, server_processes: ServerProcesses) -> Iterator:
     """``serve(folder, *args)``: ``cipherkit serve *args`` run in ``folder``; the base URL."""
-    started: list[subprocess.Popen] = []
 
     def start(folder: Path, *args: str) -> str:
         port = free_port()
-        log = folder.parent / f"serve-{port}.log"
-        with log.open("wb") as out:
-            process = subprocess.Popen(
-                ["cipherkit", "serve", *args, "--port", str(port)],
-                cwd=folder,
-                env=venv.env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        started.append(process)
         base = f"http://127.0.0.1:{port}"
-        wait_until_up(base + "/", process, log, 120)
+        server_processes.start(
+            ["cipherkit", "serve", *args, "--port", str(port)],
+            url=base + "/",
+            log=folder.parent / f"serve-{port}.log",
+            cwd=folder,
+            env=venv.env,
+            timeout=120,
+        )
         return base
 
     yield start
-    for process in started:
-        stop_process_group(process)
 
 
 def _get(url: str) -> str:

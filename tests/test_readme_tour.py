@@ -8,11 +8,8 @@ the project. ``cipherkit serve`` is started, asked for a page and stopped.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import signal
-import socket
 import subprocess
 import time
 import urllib.error
@@ -20,6 +17,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.servers import ServerProcesses, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -44,12 +43,6 @@ def readme_table() -> str:
     block = README.split("<!-- difficulty-table:start -->", 1)[1]
     block = block.split("<!-- difficulty-table:end -->", 1)[0]
     return "\n".join(line for line in block.strip().splitlines() if line.startswith("|"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -108,39 +101,35 @@ def test_every_tour_command_runs_as_written(scratch: Path) -> None:
     assert drawn == (ROOT / "docs" / "images" / "campaign.svg").read_text(encoding="utf-8")
 
 
-def test_the_tour_serve_command_serves_the_published_gallery(scratch: Path) -> None:
+def test_the_tour_serve_command_serves_the_published_gallery(
+    scratch: Path, server_processes: ServerProcesses
+) -> None:
     (command,) = [c for c in tour_commands() if " serve " in c]
     if not (scratch / "my-gallery").is_dir():
         publish = next(c for c in tour_commands() if " publish " in c)
         assert run(publish, scratch).returncode == 0
     port = free_port()
     command = command.replace("--port 8867", f"--port {port}")
-    log = (scratch / "serve.log").open("w")
-    server = subprocess.Popen(
+    server = server_processes.start(
         ["bash", "-c", f"exec {command}"],
+        url=f"http://127.0.0.1:{port}/",
+        log=scratch / "serve.log",
         cwd=scratch,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+        timeout=120,
     )
-    try:
-        page = f"http://127.0.0.1:{port}/voila/render/harbour-clock.ipynb"
-        html = ""
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(page, timeout=60) as response:
-                    html = response.read().decode()
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                assert server.poll() is None, (scratch / "serve.log").read_text()
-                time.sleep(0.5)
-        assert "The Harbour Clock" in html
-        assert "SPRING TIDE" not in html.upper()  # the answer stays on the server
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=60)
-        log.close()
+    page = f"http://127.0.0.1:{port}/voila/render/harbour-clock.ipynb"
+    html = ""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(page, timeout=60) as response:
+                html = response.read().decode()
+            break
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            assert server.poll() is None, (scratch / "serve.log").read_text()
+            time.sleep(0.5)
+    assert "The Harbour Clock" in html
+    assert "SPRING TIDE" not in html.upper()  # the answer stays on the server
 
 
 def test_the_tour_python_examples_run(scratch: Path) -> None:

@@ -1,10 +1,11 @@
-"""A real Voila server and a real headless Chromium for the browser suite.
+"""Real Voila servers and a real headless Chromium for the browser suite.
 
-The server runs :func:`cipherkit.serve.launcher.voila_command` (what ``cipherkit serve``
+The servers run :func:`cipherkit.serve.launcher.voila_command` (what ``cipherkit serve``
 runs) on a free port, over a temporary copy of ``puzzles/`` with bait files added beside
-the pages (a mission YAML, a JSON answer file, a dot-folder...), and with
+the pages (a mission YAML, a JSON answer file, a dot-folder...); ``voila_server`` has
 ``CIPHERKIT_SEED`` set so that the tests can deal the same game locally and know the
-bot's hidden cards.
+bot's hidden cards. ``voila_servers`` shares a server among the modules asking for the
+same configuration (:mod:`tests.browser.gallery_servers`).
 
 Test-only pages (``tests/browser/pages/``: notebooks and the tiny missions they load)
 are copied into the ``testpages/`` folder of the served copy, with the shipped Lantern
@@ -13,17 +14,10 @@ Archive mission beside them; ``puzzles/`` itself is not changed.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import json
-import os
 import shutil
-import signal
-import socket
-import subprocess
 import time
-import urllib.error
-import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -32,12 +26,29 @@ from typing import Any
 
 import pytest
 
-from cipherkit.serve.launcher import CONFIG_DIR, voila_command
+from tests.browser.gallery_servers import (
+    SEED,
+    SERVER_START_TIMEOUT,
+    GalleryServers,
+    Server,
+    start_gallery_server,
+)
+from tests.servers import free_port, stop_process_group, wait_until_up
+
+# Re-exported: test modules import these from here.
+__all__ = [
+    "SEED",
+    "SERVER_START_TIMEOUT",
+    "Server",
+    "free_port",
+    "start_gallery_server",
+    "stop_process_group",
+    "wait_until_up",
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = Path(__file__).resolve().parent / "pages"
 TEST_PAGES = "testpages"
-SEED = 20_250_611
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -63,78 +74,16 @@ BAIT_FILES = {
 }
 # A file that *matches* the image allowlist but sits in a dot-folder: must be refused too.
 BAIT_IMAGE = ".private/answer.png"
-SERVER_START_TIMEOUT = 90
 UI_TIMEOUT_MS = 60_000
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"voila exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.25)
-    raise RuntimeError(f"voila did not answer within {timeout} s:\n{log.read_text()}")
-
-
-def stop_process_group(process: subprocess.Popen[bytes]) -> None:
-    """Stop a process we started in its own session, and its kernels."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=15)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)  # kernels left in the server's group
-    process.wait(timeout=10)
-
-
-@dataclass
-class Server:
-    url: str
-    port: int
-    seed: int
-    root: Path
-    log: Path
-
-    def get(self, path: str, *, redirects: int = 5) -> tuple[int, str]:
-        """GET a path exactly as written (no normalisation), following redirects on
-        this server; return the final status and body."""
-        import http.client
-        import urllib.parse
-
-        for _ in range(redirects + 1):
-            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-            try:
-                conn.request("GET", path)
-                response = conn.getresponse()
-                status = response.status
-                body = response.read().decode("utf-8", errors="replace")
-                location = response.getheader("Location")
-            finally:
-                conn.close()
-            if status not in (301, 302, 303, 307, 308) or not location:
-                return status, body
-            target = urllib.parse.urlsplit(location)
-            assert target.hostname in (None, "127.0.0.1"), f"redirect off the server: {location}"
-            path = urllib.parse.urlunsplit(("", "", target.path, target.query, ""))
-        raise AssertionError(f"too many redirects from {path}")
 
 
 @pytest.fixture(scope="session")
 def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("gallery")
-    shutil.copytree(ROOT / "puzzles", root, dirs_exist_ok=True)
+    # (not a rooms store a local run or a concurrent test left in puzzles/.cipherkit)
+    shutil.copytree(
+        ROOT / "puzzles", root, dirs_exist_ok=True, ignore=shutil.ignore_patterns("rooms.db*")
+    )
     for name, text in BAIT_FILES.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
@@ -173,57 +122,47 @@ def write_test_records(folder: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def voila_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    log = tmp_path_factory.mktemp("voila-log") / "voila.log"
-    server, process = start_gallery_server(gallery, log, {"CIPHERKIT_SEED": str(SEED)})
+def voila_servers(
+    gallery: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[GalleryServers]:
+    """Gallery servers shared by configuration: a module asking for a configuration
+    already running gets that server (:class:`GalleryServers`); each stops after the
+    last test using a fixture that asked for it."""
+    servers = GalleryServers(gallery, lambda: tmp_path_factory.mktemp("gallery-server"))
+    _pools.append(servers)
     try:
-        yield server
+        yield servers
     finally:
-        stop_process_group(process)
+        _pools.remove(servers)
+        servers.stop_all()
 
 
-def start_gallery_server(
-    gallery: Path,
-    log: Path,
-    env: dict[str, str] | None = None,
-    *,
-    drop: tuple[str, ...] = (),
-    config: dict[str, dict[str, Any]] | None = None,
-) -> tuple[Server, subprocess.Popen[bytes]]:
-    """Start what ``cipherkit serve`` runs on ``gallery`` on a free port, with ``env``
-    added to this process's environment (``drop``: variables taken out) and ``config``'s
-    sections merged into the committed ``voila.json`` (a copy beside ``log``); return the
-    server and its process once it answers (the caller stops it)."""
-    port = free_port()
-    full = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
-    for name in drop:
-        full.pop(name, None)
-    command = voila_command(gallery, port)
-    if config:
-        folder = log.parent / "voila-config"
-        shutil.copytree(CONFIG_DIR, folder)
-        merged = json.loads((folder / "voila.json").read_text(encoding="utf-8"))
-        for section, values in config.items():
-            merged.setdefault(section, {}).update(values)
-        (folder / "voila.json").write_text(json.dumps(merged), encoding="utf-8")
-        flag = "--Voila.config_file_paths="
-        command = [f"{flag}{folder}" if arg.startswith(flag) else arg for arg in command]
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command,
-            env=full,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=gallery,
-            start_new_session=True,
-        )
-    server = Server(f"http://127.0.0.1:{port}", port, SEED, gallery, log)
-    try:
-        wait_until_up(server.url + "/", process, log, SERVER_START_TIMEOUT)
-    except BaseException:
-        stop_process_group(process)
-        raise
-    return server, process
+@pytest.fixture(scope="session")
+def voila_server(voila_servers: GalleryServers, request: pytest.FixtureRequest) -> Server:
+    """The gallery as ``cipherkit serve`` serves it, with the suite's fixed seed."""
+    return voila_servers.get({"CIPHERKIT_SEED": str(SEED)}, user=request.fixturename)
+
+
+_pools: list[GalleryServers] = []
+_last_use: dict[str, int] = {}  # fixture name -> position of the last test using it
+_position: dict[str, int] = {}  # test id -> its position in the run
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    for position, item in enumerate(session.items):
+        _position[item.nodeid] = position
+        for name in getattr(item, "fixturenames", ()):
+            _last_use[name] = position
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Stop the shared servers that no test still to run uses."""
+    now = _position.get(item.nodeid)
+    if now is None:
+        return
+    for pool in _pools:
+        pool.stop_unused(lambda user: _last_use.get(user, len(_position)) > now)
 
 
 @pytest.fixture(scope="session")

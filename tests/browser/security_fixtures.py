@@ -76,7 +76,7 @@ def lesson_answers(name: str) -> list[str]:
     """The answers of a lesson page's exercises, checked against the page's own hashes
     (the page holds only salts and hashes; the answers are known to the tests)."""
     from cipherkit.ciphers.exercises import check_answer
-    from tests.widgets.test_workbench import LESSON_ANSWERS, lesson_exercises
+    from tests.widgets.lessons import LESSON_ANSWERS, lesson_exercises
 
     answers = LESSON_ANSWERS[Path(name).stem]
     exercises = lesson_exercises(PUZZLES / name)
@@ -91,7 +91,7 @@ def lesson_secrets(name: str) -> list[str]:
     or digits, in the forms a page could show it), its salted hash, and the code that
     builds the exercise boxes."""
     from cipherkit.ciphers.exercises import normalise
-    from tests.widgets.test_workbench import lesson_exercises
+    from tests.widgets.lessons import lesson_exercises
 
     out = ["ExerciseBox(", "digest="]
     for answer in lesson_answers(name):

@@ -1,4 +1,5 @@
-"""Driving the Decipher page in Chromium through clicks only, like a student would."""
+"""Driving the Decipher page and the mission test pages in Chromium through clicks only,
+like a student would."""
 
 from __future__ import annotations
 
@@ -171,3 +172,28 @@ class MissionPage(RecordedPage):
         self.page.set_viewport_size({"width": size["width"], "height": 2400})
         self.page.locator(MISSION).screenshot(path=path)
         self.page.set_viewport_size(size)
+
+
+def lose_the_fuse(table: MissionPage, loss_icons: int) -> None:
+    """One person runs, ends the turn (In Peril at once) and draws until the mission is
+    lost, checking at each draw that the page counts toward ``loss_icons``."""
+    page = table.page
+    table.play("run")
+    table.button("stop")
+    table.button("end")
+    peril = page.locator(f"{MISSION} [data-testid=peril]")
+    peril.wait_for()
+    assert peril.get_attribute("title") == (
+        f"In Peril: {loss_icons} time icons in the discard pile lose the mission"
+    )
+    hourglass = page.locator(f"{MISSION} [data-testid=peril] .ck-hourglass")
+    for drawn in range(loss_icons):
+        assert hourglass.get_attribute("aria-label") == f"{drawn} of {loss_icons}"
+        assert hourglass.inner_text() == "●" * drawn + "○" * (loss_icons - drawn)
+        assert f"{drawn} of {loss_icons} time icons" in table.text("status")
+        assert f"({loss_icons} lose the mission)" in table.text("discard")
+        table.button("draw")
+    outcome = page.locator(f"{MISSION} [data-testid=outcome]")
+    assert outcome.get_attribute("data-result") == "loss"
+    assert f"Out of time: {loss_icons} time icons" in outcome.inner_text()
+    assert f"out of time ({loss_icons} time icons" in table.text("status")

@@ -45,6 +45,8 @@ NEVER = [
 ]
 
 
+# Private (not voila_servers): a gallery of its own whose pages fail, and an unreachable
+# room store.
 @pytest.fixture(scope="module")
 def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     root = tmp_path_factory.mktemp("failing-gallery")

@@ -4,87 +4,17 @@ bot teammate (White) against two bots, played by typing and clicking."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cipherkit.games.intercept import new_game
 from cipherkit.widgets.intercept_table import table_config
-from tests.browser.conftest import TEST_PAGES, KernelClient, Server, table_model_id
-from tests.browser.recorded_page import RecordedPage
+from tests.browser.conftest import Server
+from tests.browser.intercept_page import CANDIDATES, TABLE, InterceptPage, hidden_words
 from tests.widgets.leaks import as_text
 
 pytestmark = pytest.mark.browser
-
-TABLE = "[data-testid=intercept-table]"
-WIDGET = "cipherkit.widgets.intercept_table.InterceptTable"
-READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=notes]"
-WIDGETS = Path(__file__).resolve().parents[2] / "cipherkit" / "widgets"
-# Everyday words to try as clues; the live check says which ones are fair.
-CANDIDATES = ["sunrise", "ocean", "violin", "thunder", "garden", "castle", "pepper", "velvet"]
-
-
-class InterceptPage(RecordedPage):
-    path = f"{TEST_PAGES}/intercept.ipynb"
-
-    def ready(self) -> None:
-        self.page.wait_for_selector(READY)
-
-    def open(self) -> InterceptPage:
-        super().open()
-        return self
-
-    @property
-    def kernel(self) -> KernelClient:
-        return KernelClient(self.server.port, self.kernel_id())
-
-    def role(self) -> str:
-        return self.page.locator(TABLE).get_attribute("data-role")
-
-    def text(self, testid: str) -> str:
-        return self.page.locator(f"{TABLE} [data-testid={testid}]").inner_text()
-
-    def click(self, selector: str) -> None:
-        self.page.locator(f"{TABLE} {selector}").click()
-        self.page.wait_for_selector(READY)
-
-    def type_clue(self, text: str) -> str:
-        """Type a clue and wait for the live check of exactly that text."""
-        box = self.page.locator(f"{TABLE} [data-testid=clue-input]")
-        box.fill("")
-        box.type(text, delay=15)
-        self.page.wait_for_function(
-            """() => {
-              const box = document.querySelector('[data-testid=clue-check]');
-              return box && box.querySelector('[data-testid=check-ok], [data-testid=check-error]')
-                && !box.innerText.includes('checking');
-            }"""
-        )
-        return self.text("clue-check")
-
-    def view(self) -> dict[str, Any]:
-        states = self.kernel.request_states()
-        return states[table_model_id(states, WIDGET)]["state"]["view"]
-
-    def guess(self, digits: list[int]) -> None:
-        for clue, digit in enumerate(digits, start=1):
-            self.page.click(f"{TABLE} [data-clue='{clue}'][data-digit='{digit}']")
-        self.click("[data-testid=give-guess]")
-
-
-def hidden_words(words: list[str], public: str) -> list[str]:
-    """Words to search for: not in public text, nor in the (static) front-end files."""
-    static = "".join(  # the page's module and styles: the shared ones, then the table's
-        (WIDGETS / name).read_text()
-        for name in (
-            "table_common.js",
-            "intercept_table.js",
-            "table_common.css",
-            "intercept_table.css",
-        )
-    ).lower()
-    return [w for w in words if w not in public.lower() and w not in static]
 
 
 def test_play_a_round_with_typed_clues_then_decrypt_and_intercept(

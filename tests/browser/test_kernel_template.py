@@ -21,7 +21,7 @@ from tests.browser.conftest import (
     start_gallery_server,
     stop_process_group,
 )
-from tests.browser.test_hardening import kernels, log_text, real_kernel
+from tests.browser.server_kernels import kernels, log_text, real_kernel
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +30,8 @@ READY = "[data-testid=decipher-table]:not(.ck-is-waiting) [data-testid=board]"
 CARD = "[data-testid=hand] button[data-card]:not([disabled])"
 
 
+# Private, though its configuration is voila_server's: the tests kill its kernel template
+# and read its whole log for tracebacks.
 @pytest.fixture(scope="module")
 def forking(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """A gallery server with forked kernels (the default, asked for explicitly)."""

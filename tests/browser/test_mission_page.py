@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, table_model_id
-from tests.browser.table_page import MISSION, MissionPage
+from tests.browser.table_page import MISSION, MissionPage, lose_the_fuse
 from tests.widgets.leaks import as_text
 
 pytestmark = pytest.mark.browser
@@ -147,31 +147,6 @@ def test_lose_the_short_fuse_in_peril(page: Any, voila_server: Server) -> None:
     table.click("[data-action=new_game]")
     assert page.locator(f"{MISSION} [data-testid=outcome]").count() == 0
     assert table.text("turn-number") == "Turn 1"
-
-
-def lose_the_fuse(table: MissionPage, loss_icons: int) -> None:
-    """One person runs, ends the turn (In Peril at once) and draws until the mission is
-    lost, checking at each draw that the page counts toward ``loss_icons``."""
-    page = table.page
-    table.play("run")
-    table.button("stop")
-    table.button("end")
-    peril = page.locator(f"{MISSION} [data-testid=peril]")
-    peril.wait_for()
-    assert peril.get_attribute("title") == (
-        f"In Peril: {loss_icons} time icons in the discard pile lose the mission"
-    )
-    hourglass = page.locator(f"{MISSION} [data-testid=peril] .ck-hourglass")
-    for drawn in range(loss_icons):
-        assert hourglass.get_attribute("aria-label") == f"{drawn} of {loss_icons}"
-        assert hourglass.inner_text() == "●" * drawn + "○" * (loss_icons - drawn)
-        assert f"{drawn} of {loss_icons} time icons" in table.text("status")
-        assert f"({loss_icons} lose the mission)" in table.text("discard")
-        table.button("draw")
-    outcome = page.locator(f"{MISSION} [data-testid=outcome]")
-    assert outcome.get_attribute("data-result") == "loss"
-    assert f"Out of time: {loss_icons} time icons" in outcome.inner_text()
-    assert f"out of time ({loss_icons} time icons" in table.text("status")
 
 
 def test_the_campaign_s_ledger_stub_makes_four_time_icons_lose(

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import http.client
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import TEST_PAGES, start_gallery_server, stop_process_group
-from tests.serve.test_forkprov import run_async
+from tests.browser.conftest import TEST_PAGES
+from tests.browser.gallery_servers import GalleryServers
+from tests.serve.kernel_runs import run_async
 
 pytestmark = pytest.mark.browser
 
@@ -22,17 +21,12 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 @pytest.fixture(scope="module")
-def one_at_a_time(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """A gallery server rendering one page at a time; yields its port."""
-    log = tmp_path_factory.mktemp("turns") / "voila.log"
+def one_at_a_time(voila_servers: GalleryServers, request: pytest.FixtureRequest) -> int:
+    """The port of a gallery server rendering one page at a time."""
     # one turn, held for as long as a page renders (the slow page's six seconds, however
     # busy the machine)
     turns = {"GalleryKernelManager": {"max_rendering": 1, "render_hold": 600}}
-    server, process = start_gallery_server(gallery, log, config=turns)
-    try:
-        yield server.port
-    finally:
-        stop_process_group(process)
+    return voila_servers.get(config=turns, user=request.fixturename).port
 
 
 def test_a_page_asked_for_while_another_renders_waits_its_turn(one_at_a_time: int) -> None:

@@ -8,7 +8,6 @@ must not see.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterator
@@ -17,24 +16,23 @@ from typing import Any
 
 import pytest
 
-from cipherkit.games.decipher.cards import CARDS
 from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
-from tests.browser.conftest import (
-    UI_TIMEOUT_MS,
-    KernelClient,
-    Server,
+from tests.browser.conftest import UI_TIMEOUT_MS, Server, table_model_id
+from tests.browser.gallery_servers import (
+    GalleryServers,
     start_gallery_server,
-    stop_process_group,
-    table_model_id,
 )
-from tests.browser.recorded_page import RecordedPage
+from tests.browser.play_page import (
+    PlayPage,
+    finish_decipher,
+    play_first_turn,
+    quoted,
+)
+from tests.servers import stop_process_groups
 
 pytestmark = pytest.mark.browser
 
-LOBBY = "[data-testid=lobby]"
-TABLE = "[data-testid=decipher-table]"
-TABLE_READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=board]"
 LOBBY_CLASS = "cipherkit.widgets.lobby.Lobby"
 
 
@@ -45,58 +43,14 @@ def start_store_server(gallery: Path, url: str, log: Path) -> tuple[Server, Any]
 
 
 @pytest.fixture(scope="module")
-def rooms_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A gallery server whose kernels share a throwaway rooms store; yields (server,
-    store url, server process)."""
-    folder = tmp_path_factory.mktemp("rooms-store")
-    url = f"sqlite:///{folder / 'rooms.db'}"
-    server, process = start_store_server(gallery, url, folder / "voila.log")
-    try:
-        yield server, url, process
-    finally:
-        stop_process_group(process)
-
-
-def as_text(frame: str | bytes) -> str:
-    return frame.decode("utf-8", "replace") if isinstance(frame, bytes) else frame
-
-
-class PlayPage(RecordedPage):
-    """The Play together page in one browser context (one person's device)."""
-
-    path = "play-together.ipynb"
-
-    def ready(self) -> None:
-        self.page.wait_for_selector(f"{LOBBY} h2")
-
-    def table_ready(self) -> None:
-        self.page.wait_for_selector(TABLE_READY)
-
-    def frames_text(self, upto: int | None = None) -> str:
-        return "\n".join(map(as_text, self.frames[:upto]))
-
-    def message(self) -> str:
-        node = self.page.locator("[data-testid=lobby-message]")
-        return node.inner_text() if node.count() else ""
-
-    def join(self, code: str, name: str) -> None:
-        form = self.page.locator("[data-testid=join-form]")
-        form.locator("[data-testid=code]").fill(code)
-        form.locator("[data-testid=name]").fill(name)
-        form.locator("[data-testid=join]").click()
-
-    def kernel(self) -> KernelClient:
-        """The kernel of the page as loaded last (a reload starts a new one)."""
-        urls = [u for u in self.socket_urls if "/api/kernels/" in u]
-        return KernelClient(self.server.port, urls[-1].split("/api/kernels/")[1].split("/")[0])
-
-    def token(self) -> dict[str, Any]:
-        return json.loads(self.page.evaluate("localStorage.getItem('cipherkit.rooms') || '{}'"))
-
-
-def quoted(cards: list[str], text: str) -> list[str]:
-    """The cards of ``cards`` that appear in ``text`` as JSON strings (``"QS"``)."""
-    return [c for c in cards if f'"{c}"' in text]
+def rooms_server(
+    voila_servers: GalleryServers, request: pytest.FixtureRequest
+) -> tuple[Server, str, Any]:
+    """A gallery server whose kernels share a throwaway rooms store (rooms deal from
+    os.urandom: no fixed seed); (server, store url, server process)."""
+    server = voila_servers.get(store=True, drop=("CIPHERKIT_SEED",), user=request.fixturename)
+    assert server.store is not None
+    return server, server.store, server.process
 
 
 @pytest.fixture
@@ -114,69 +68,6 @@ def contexts(browser: Any) -> Iterator[Any]:
     yield new_page
     for context in made:
         context.close()
-
-
-def finish_decipher(
-    room: Any, pages: dict[int, Any], secrets: dict[int, list[str]], first: int
-) -> dict[int, int]:
-    """Turn 2 of a Decipher room, by clicks on each seat's own page: ``first`` (who
-    began turn 1) breaks the code; both guess every column (cards that are nobody's
-    secret); each page then shows the result. Returns each page's frame count before
-    the last guess (the reveal)."""
-
-    def act_by_click(seat: int, selector: str) -> None:
-        before = room.version
-        pages[seat].page.locator(selector).first.click()
-        assert room.wait(before, timeout=30) > before
-        pages[seat].table_ready()
-
-    breaker = first
-    pages[breaker].page.wait_for_selector(f"{TABLE} [data-action=break]:not([disabled])")
-    act_by_click(breaker, "[data-action=break]:not([disabled])")
-    marks = {}
-    held = room.session().state.hands
-    avoid = {*secrets[0], *secrets[1], *(str(c) for h in held for c in h)}
-    spare = [str(c) for c in CARDS if str(c) not in avoid][:3]
-    for seat in (breaker, 1 - breaker):
-        for column in range(3):
-            page = pages[seat].page
-            page.wait_for_selector(f"{TABLE} [data-testid=guess-picker]")
-            page.wait_for_selector(f"[data-testid=column-{column + 1}][data-current=true]")
-            # Guess a card that is nobody's secret (guessing the truth would put the
-            # other code in this page's own frames, as its own guess).
-            truth = spare[column]
-            picker = page.locator("[data-testid=guess-picker]")
-            picker.locator(f"[data-rank='{truth[:-1]}']").click()
-            picker.locator(f"[data-suit='{truth[-1]}']").click()
-            if seat != breaker and column == 2:
-                marks = {s: len(pages[s].frames) for s in (0, 1)}
-            act_by_click(seat, "[data-action=guess]:not([disabled])")
-
-    session = room.session()
-    assert session.is_over
-    outcome = session.outcome
-    for seat, page in pages.items():
-        page.page.wait_for_selector(f"{TABLE} [data-testid=result]")
-        result = page.page.locator("[data-testid=result]").inner_text()
-        expected = "A draw." if outcome.draw else "You win!" if seat in outcome.winners else "wins"
-        assert expected in result
-    return marks
-
-
-def play_first_turn(room: Any, pages: dict[int, Any]) -> None:
-    """Turn 1 of a Decipher room: each plays a card on every column, by clicks."""
-    first = room.session().state.turn
-    for seat in (first, 1 - first):
-        for _ in range(3):
-            pages[seat].page.wait_for_selector(
-                f"{TABLE} [data-testid=hand] button[data-card]:not([disabled])"
-            )
-            before = room.version
-            pages[seat].page.locator(
-                "[data-testid=hand] button[data-card]:not([disabled])"
-            ).first.click()
-            assert room.wait(before, timeout=30) > before
-            pages[seat].table_ready()
 
 
 def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> None:
@@ -354,7 +245,7 @@ def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
     """Four devices, two per team: each Encryptor writes on their own page, each team's
     team-mate submits the team's guess, and no page ever receives the other team's
     keywords; a reload resumes the seat."""
-    from tests.browser.test_intercept_page import CANDIDATES, hidden_words
+    from tests.browser.intercept_page import CANDIDATES, hidden_words
 
     server, url, _ = rooms_server
     store = open_store(url)
@@ -419,16 +310,15 @@ def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
     store.close()
 
 
+# Private (not voila_servers): two servers on one database of their own; the pool would
+# give the same server twice.
 @pytest.fixture(scope="module")
 def two_servers_on_postgresql(
-    gallery: Path, tmp_path_factory: pytest.TempPathFactory
+    gallery: Path, postgres: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[list[Server], str]]:
-    """A throwaway PostgreSQL cluster (initdb/pg_ctl from Debian's postgresql) and two
-    gallery servers on two ports sharing it as their rooms' store."""
-    from cipherkit.rooms.pgtest import TempPostgres
-
-    postgres = TempPostgres()
-    postgres.start()
+    """A database of their own on the session's throwaway PostgreSQL cluster
+    (initdb/pg_ctl from Debian's postgresql) and two gallery servers on two ports sharing
+    it as their rooms' store."""
     url = postgres.create_database("rooms_two_servers")
     folder = tmp_path_factory.mktemp("two-servers")
     processes, servers = [], []
@@ -439,9 +329,7 @@ def two_servers_on_postgresql(
             processes.append(process)
         yield servers, url
     finally:
-        for process in processes:
-            stop_process_group(process)
-        postgres.stop()
+        stop_process_groups(processes)
 
 
 def test_two_servers_sharing_postgresql_play_one_game(
@@ -480,7 +368,7 @@ def test_a_dead_kernel_reconnects_and_resumes_the_seat(rooms_server: Any, contex
     and the new kernel resumes the same seat from the token kept in the browser."""
     import signal
 
-    from tests.browser.test_hardening import kernels, real_kernel, wait_gone
+    from tests.browser.server_kernels import kernels, real_kernel, wait_gone
 
     server, url, process = rooms_server
     store = open_store(url)

@@ -15,36 +15,29 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cipherkit.rooms import open_store
 from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, SoloGame
-from tests.browser.conftest import SEED, Server, start_gallery_server, stop_process_group
+from tests.browser.conftest import SEED, Server
+from tests.browser.gallery_servers import GalleryServers
+from tests.browser.intercept_page import CANDIDATES, InterceptPage, hidden_words
+from tests.browser.intercept_page import TABLE as INTERCEPT
 from tests.browser.security_fixtures import mission_secrets
-from tests.browser.table_page import MISSION, MissionPage, TablePage
-from tests.browser.test_intercept_page import CANDIDATES, InterceptPage, hidden_words
-from tests.browser.test_intercept_page import TABLE as INTERCEPT
-from tests.browser.test_mission_page import lose_the_fuse
+from tests.browser.table_page import MISSION, MissionPage, TablePage, lose_the_fuse
 from tests.widgets.leaks import as_text, cards_in
 
 KEY = "'cipherkit.saved:' + location.pathname"
 
 
 @pytest.fixture(scope="module")
-def saving(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def saving(voila_servers: GalleryServers, request: pytest.FixtureRequest) -> Server:
     """The gallery served with a room store of its own (the suite's fixed seed keeps the
-    deals, and so the clicks, the same from run to run)."""
-    folder = tmp_path_factory.mktemp("saved-progress")
-    env = {"CIPHERKIT_STORE": f"sqlite:///{folder / 'rooms.db'}", "CIPHERKIT_SEED": str(SEED)}
-    server, process = start_gallery_server(gallery, folder / "voila.log", env)
-    try:
-        yield server
-    finally:
-        stop_process_group(process)
+    deals, and so the clicks, the same from run to run); shared with any module asking
+    for the same configuration."""
+    return voila_servers.get({"CIPHERKIT_SEED": str(SEED)}, store=True, user=request.fixturename)
 
 
 def store_url(server: Server) -> str:
@@ -309,7 +302,7 @@ def test_a_saved_page_whose_kernel_dies_reconnects_and_goes_on(page: Any, saving
     settled(page, MISSION)
     token = kept(page)
     before = mission_shown(table)
-    from tests.browser.test_hardening import real_kernel
+    from tests.browser.server_kernels import real_kernel
 
     dead = table.config_kernel_id()
     kernel_process(real_kernel(saving, "signal-box.ipynb")).send_signal(signal.SIGKILL)

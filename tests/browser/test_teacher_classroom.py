@@ -35,9 +35,9 @@ from tests.browser.conftest import (
     stop_process_group,
     wait_until_up,
 )
+from tests.browser.play_page import PlayPage, play_first_turn
 from tests.browser.recorded_page import RecordedPage
-from tests.browser.test_rooms_pages import PlayPage, play_first_turn
-from tests.widgets.test_workbench import LESSON_ANSWERS
+from tests.widgets.lessons import LESSON_ANSWERS
 
 pytestmark = pytest.mark.browser
 
@@ -47,6 +47,8 @@ TEACHER = "[data-testid=teacher]"
 LESSON = "lessons/01-caesar-and-brute-force.ipynb"
 
 
+# Private (not voila_servers): started by `cipherkit serve` itself, whose printed teacher
+# link is under test, with a teacher key in a store of its own.
 @pytest.fixture(scope="module")
 def class_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """``cipherkit serve`` on the gallery copy with its own store and teacher key;

@@ -10,7 +10,7 @@ import pytest
 
 from cipherkit.ciphers.exercises import Exercise, check_answer, make_checks
 from cipherkit.widgets import ExerciseBox
-from tests.widgets.test_workbench import lesson_exercises
+from tests.widgets.lessons import lesson_exercises
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "notebooks" / "lessons"

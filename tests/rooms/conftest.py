@@ -1,5 +1,6 @@
 """Fixtures for the rooms: a store URL on SQLite (a temporary file) and on a throwaway
-PostgreSQL cluster of the tests' own (cipherkit.rooms.pgtest).
+PostgreSQL cluster of the tests' own (cipherkit.rooms.pgtest; the session's one cluster,
+``postgres`` in tests/conftest.py, shared with the browser suite).
 
 The PostgreSQL fixture fails, not skips, when the server binaries are missing: CI
 installs Debian's ``postgresql`` package (.ci/run), and a skipped backend would hide
@@ -8,33 +9,19 @@ what the rooms promise on it.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterator
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from cipherkit.rooms.pgtest import PostgresUnavailable, TempPostgres
-
-_databases = itertools.count(1)
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[TempPostgres]:
-    """One throwaway PostgreSQL server for the whole session."""
-    server = TempPostgres()
-    try:
-        server.start()
-    except PostgresUnavailable as exc:
-        server.stop()
-        pytest.fail(f"the rooms tests need PostgreSQL's server binaries: {exc}", pytrace=False)
-    yield server
-    server.stop()
+from cipherkit.rooms.pgtest import TempPostgres
 
 
 def fresh_pg_url(server: TempPostgres) -> str:
-    """A new empty database on the throwaway server."""
-    return server.create_database(f"rooms_{next(_databases)}")
+    """A new empty database on the throwaway server (a random name: the classroom tests
+    import this module under another name, and make theirs on the same server)."""
+    return server.create_database(f"rooms_{uuid.uuid4().hex[:16]}")
 
 
 @pytest.fixture(scope="session")

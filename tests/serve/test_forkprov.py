@@ -9,17 +9,16 @@ import asyncio
 import logging
 import os
 import signal
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import psutil
 import pytest
-from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
 from cipherkit.serve import forkprov
+from tests.serve.kernel_runs import run, run_async, start, stop
 
 
 @pytest.fixture
@@ -39,51 +38,6 @@ def fork_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[forkprov.Template]
         factory.default_provisioner_name = before
         os.environ.pop("JUPYTER_DEFAULT_PROVISIONER_NAME", None)
         shared.stop()
-
-
-def run_async(main: Any) -> None:
-    """``asyncio.run(main())`` in a thread of its own (the browser tests' Playwright may
-    keep an event loop running in this one)."""
-    failed: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:
-            failed.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join(300)
-    assert not thread.is_alive(), "the kernels did not finish in 300 s"
-    if failed:
-        raise failed[0]
-
-
-async def start() -> tuple[AsyncKernelManager, Any]:
-    km = AsyncKernelManager(kernel_name="python3")
-    await km.start_kernel()
-    kc = km.client()
-    kc.start_channels()
-    await kc.wait_for_ready(timeout=90)
-    return km, kc
-
-
-async def run(kc: Any, code: str) -> str:
-    out: list[str] = []
-
-    def keep(msg: dict[str, Any]) -> None:
-        if msg["msg_type"] == "stream":
-            out.append(msg["content"]["text"])
-
-    reply = await kc.execute_interactive(code, output_hook=keep, timeout=60)
-    assert reply["content"]["status"] == "ok", reply["content"]
-    return "".join(out).strip()
-
-
-async def stop(km: AsyncKernelManager, kc: Any) -> None:
-    kc.stop_channels()
-    await km.shutdown_kernel(now=True)
 
 
 def test_kernels_are_forked_from_the_template_and_reseeded(fork_default: forkprov.Template) -> None:

@@ -15,7 +15,7 @@ from traitlets.config import Config
 
 from cipherkit.serve.kernel_client import PageKernelClient
 from cipherkit.serve.launcher import CONFIG_DIR
-from tests.serve.test_forkprov import run, run_async
+from tests.serve.kernel_runs import run, run_async
 
 
 def committed_config() -> Config:

@@ -12,7 +12,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.campaign import CampaignMap
 from cipherkit.publish.campaign_page import campaign_table, publish_campaign
 from cipherkit.widgets import CampaignTable
-from tests.widgets.test_mission_table import page_message, page_update
+from tests.widgets.page_messages import page_message, page_update
 
 ROOT = Path(__file__).resolve().parents[2]
 MISSIONS = ROOT / "missions"

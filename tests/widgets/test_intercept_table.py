@@ -21,12 +21,12 @@ import pytest
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
-from cipherkit.games.intercept import Clue, hidden_variant, new_game
+from cipherkit.games.intercept import hidden_variant, new_game
 from cipherkit.widgets import InterceptTable
 from cipherkit.widgets.guard import SEED_ENV
 from cipherkit.widgets.intercept_table import table_config
-from tests.widgets.leaks import as_text
-from tests.widgets.test_mission_table import all_synced_state, page_message, page_update
+from tests.widgets.intercept_games import play_out, secret_keywords
+from tests.widgets.page_messages import all_synced_state, page_message, page_update, synced_data
 
 ROOT = Path(__file__).resolve().parents[2]
 BIG_SEED = 654_321_098_765
@@ -47,37 +47,6 @@ def _close_widgets():
         widget.close()
 
 
-def secret_keywords(table: InterceptTable) -> list[str]:
-    """The keywords the person may not know yet, minus words public text already holds
-    (a clue of the person's team may innocently be another team's keyword)."""
-    state = table.state
-    if state.outcome is not None:
-        return []
-    mine = state.team_of(table.seat)
-    public = " ".join(state.log).lower()
-    return [
-        word
-        for team in range(state.coding_teams)
-        if team != mine
-        for word in state.keywords[team]
-        if word.lower() not in public
-    ]
-
-
-def synced_data() -> str:
-    """Every live widget's synced state except its (static) front-end files, whose
-    words ("-apple-system" in a font list) would raise false alarms."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        registry = ipywidgets.Widget.widgets
-    states = {}
-    for model_id, widget in list(registry.items()):
-        state = widget.get_state()
-        state.pop("_esm", None), state.pop("_css", None)
-        states[model_id] = state
-    return as_text(states)
-
-
 def assert_no_leak(table: InterceptTable, where: str) -> None:
     text = synced_data().lower()
     found = [w for w in secret_keywords(table) if re.search(rf"\b{re.escape(w)}\b", text)]
@@ -90,28 +59,6 @@ def assert_view_ignores_hidden(table: InterceptTable, rng: Rng) -> bool:
     assert twin.observe(table.seat) == state.observe(table.seat)
     assert table.view_of(twin) == table.view, "the view depends on something hidden"
     return twin.to_json() != state.to_json()
-
-
-def play_out(table: InterceptTable, *, check: Any = None, max_steps: int = 200) -> int:
-    """Play the game to its end through page messages; return the steps taken."""
-    decider = make_bot("intercept", "ck")
-    rng = Rng(5)
-    for step in range(max_steps):
-        view = table.view
-        if view["outcome"] is not None:
-            return step
-        if check is not None:
-            check(table, step)
-        state = table.state
-        assert table.seat in state.actors(), f"the person is not asked: {view['status']}"
-        action = decider.act(state.observe(table.seat), state.legal_actions(table.seat), rng)
-        if isinstance(action, Clue):
-            page_message(table, {"type": "check", "text": action.text})
-            assert table.view["check"]["text"] == action.text
-            assert table.view["check"]["ok"], table.view["check"]
-        page_message(table, {"type": "action", "text": str(action)})
-        assert table.message == "", f"step {step}: {action} refused: {table.message}"
-    raise AssertionError("the game did not end")
 
 
 # ---------------------------------------------------------------- whole games

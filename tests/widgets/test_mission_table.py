@@ -20,7 +20,6 @@ import copy
 import json
 import re
 import warnings
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +28,20 @@ import pytest
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import SPECTATOR
-from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
-from cipherkit.games.mission import Mission, MissionBuilder, load, new_game, parse_action
+from cipherkit.games.mission import new_game, parse_action
 from cipherkit.games.mission.variants import hidden_variant
 from cipherkit.widgets import MissionTable
 from cipherkit.widgets.guard import SEED_ENV
 from cipherkit.widgets.mission_table import table_config
 from tests.widgets.leaks import as_text
+from tests.widgets.mission_games import (
+    heist_mission,
+    mission_secrets,
+    play_out,
+    vault_mission,
+)
+from tests.widgets.page_messages import all_synced_state, page_message, page_update
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "tests" / "browser" / "pages"
@@ -44,83 +49,7 @@ MISSIONS = sorted((ROOT / "missions").glob("*.yaml"))
 BIG_SEED = 876_543_210_987
 
 
-# ---------------------------------------------------------------- test missions
-def vault_mission() -> Mission:
-    """Three rooms, unusual window contents, decoys and traps, a wall (for the slip)."""
-    b = MissionBuilder("vault-job", title="The Vault Job", question="What is the phrase?")
-    b.glyph("crown", "QWERTY").glyph("key", "ZXCVBN").glyph("lamp", "MNBVCX")
-    b.glyph("fogdecoy", None).glyph("ashdecoy", None)
-    b.word("crown", "key").answer_word("lamp")
-    b.room("gate", pos=(0, 0), entrance=True, stack=["crown", "fogdecoy"])
-    b.room("hall", pos=(1, 0), stack=["camera", "key", "ashdecoy"])
-    b.room("safe", pos=(1, 1), stack=["counter-intel:run", "lamp", "gas"])
-    b.passage("gate", "hall").passage("hall", "safe").wall("gate", "safe")
-    b.characters("locksmith", "lookout", "archivist", "technician")
-    b.solution("MNBVCX")
-    return b.build()
-
-
-def heist_mission() -> Mission:
-    return load(PAGES / "tiny-heist.yaml")
-
-
 # ---------------------------------------------------------------- helpers
-def page_message(widget: Any, content: Any, buffers: list[bytes] | None = None) -> None:
-    """Deliver a custom message the way ipywidgets does for the page's ``model.send``."""
-    widget._handle_msg(
-        {"content": {"data": {"method": "custom", "content": content}}, "buffers": buffers or []}
-    )
-
-
-def page_update(widget: Any, state: dict[str, Any]) -> None:
-    """Deliver a trait update the way ipywidgets does for the page's ``save_changes``."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
-
-
-def all_synced_state() -> str:
-    """The synced state of every live widget, as text (what ``request_states`` returns)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        registry = ipywidgets.Widget.widgets
-    return as_text({model_id: w.get_state() for model_id, w in list(registry.items())})
-
-
-def mission_secrets(state: Any) -> dict[str, list[str]]:
-    """What no player may know yet, as strings worth searching for (4+ characters).
-
-    Closed window contents and the answer; the labels of face-down tokens that are not
-    card glyphs (decoys, traps with unusual names) and were never turned up; each room's
-    face-down order written as a list.
-    """
-    if state.outcome is not None:
-        return {}
-    t = state.t
-    closed = [state.key[g] for g in range(len(t.glyphs)) if t.on_card[g] and not state.opened[g]]
-    public = set(state.mission.card_glyphs) | {"camera", "gas", "counter-intel"}
-    down = {
-        t.token_labels[x]
-        for stack in state.stacks
-        for x in stack
-        if t.token_labels[x].split("[")[0].split(":")[0] not in public
-    }
-    seen = {t.token_labels[x] for x in state.collected + state.removed}
-    seen |= {t.token_labels[x] for room in state.faceup for x in room}
-    orders = [
-        json.dumps([t.token_labels[x] for x in reversed(stack)]) for stack in state.stacks if stack
-    ]
-    out = {
-        "closed window contents": [c for c in closed if c and len(c) >= 4],
-        "answer": [
-            a
-            for a in [state.true_answer()]
-            if not state.answer_open() and len(a.replace(" ", "")) >= 4
-        ],
-        "face-down tokens": sorted(d for d in down - seen if len(d) >= 4),
-        "stack order": [o for o in orders if o.count(",") >= 1],
-    }
-    return {k: v for k, v in out.items() if v}
-
-
 def assert_no_leak(state: Any, where: str) -> None:
     text = all_synced_state()
     for what, secrets in mission_secrets(state).items():
@@ -137,47 +66,6 @@ def assert_view_ignores_hidden(table: MissionTable, rng: Rng) -> bool:
     assert twin.observe(viewer) == state.observe(viewer)
     assert table.view_of(twin) == table.view, "the view depends on something hidden"
     return twin.to_json() != state.to_json()
-
-
-def human_seats_waiting(view: dict[str, Any]) -> list[int]:
-    vote = view["vote"] or {"seats": []}
-    return [s["seat"] for s in vote["seats"] if s["human"] and s["waiting"]]
-
-
-def play_out(
-    table: MissionTable,
-    *,
-    check: Callable[[MissionTable, int], None] | None = None,
-    max_steps: int = 600,
-    bot: str = "planner",
-) -> int:
-    """Play the current game to its end through page messages; return the steps.
-
-    People claim the device when asked, confirm every proposed answer and otherwise play
-    what a planner would play from their seat's observation.
-    """
-    deciders = {s: make_bot("mission", bot) for s in table.humans}
-    rng = Rng(17)
-    for step in range(max_steps):
-        view = table.view
-        if view["outcome"] is not None:
-            return step
-        if check is not None:
-            check(table, step)
-        if view["locked_for"] is not None:
-            message: dict[str, Any] = {"type": "claim", "seat": view["locked_for"]["seat"]}
-        elif human_seats_waiting(view):
-            seat = human_seats_waiting(view)[0]
-            message = {"type": "action", "text": "confirm", "seat": seat}
-        else:
-            seat = table.holder
-            assert seat is not None and view["legal"], f"nobody can act: {view['status']}"
-            state = table.state
-            action = deciders[seat].act(state.observe(seat), state.legal_actions(seat), rng)
-            message = {"type": "action", "text": str(action)}
-        page_message(table, message)
-        assert table.message == "", f"step {step}: {message} refused: {table.message}"
-    raise AssertionError("the mission did not end")
 
 
 @pytest.fixture(autouse=True)

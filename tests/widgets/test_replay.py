@@ -22,45 +22,17 @@ import pytest
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.record import Record
-from cipherkit.core.registry import get_game, make_bot
+from cipherkit.core.registry import get_game
 from cipherkit.core.rng import Rng
 from cipherkit.widgets import Replay
-from cipherkit.widgets.mission_table import table_config
 from cipherkit.widgets.replay import OMNISCIENT
 from tests.widgets.leaks import cards_in
-from tests.widgets.test_mission_table import (
-    all_synced_state,
-    mission_secrets,
-    page_message,
-    page_update,
-    vault_mission,
-)
+from tests.widgets.mission_games import mission_secrets
+from tests.widgets.page_messages import all_synced_state, page_message, page_update
+from tests.widgets.records import bot_record, mission_record
 
 ROOT = Path(__file__).resolve().parents[2]
 BIG_SEED = 765_432_109_876
-
-
-def bot_record(game: str, config: dict[str, Any] | None, seed: int, bot: str) -> Record:
-    """A whole game played by bots, as a record."""
-    spec = get_game(game)
-    record = Record.start(game, config, seed)
-    state = spec.new_game(config, seed=seed)
-    seats = spec.seats(config)
-    bots = [make_bot(game, bot) for _ in range(seats)]
-    rng = Rng(seed)
-    for _ in range(5000):
-        if state.outcome is not None:
-            return record
-        seat = state.actors()[0]
-        action = bots[seat].act(state.observe(seat), state.legal_actions(seat), rng)
-        state.apply(seat, action)
-        record.add(seat, action)
-    raise AssertionError("the bots did not finish")
-
-
-def mission_record(seed: int = 5, players: int = 2, bot: str = "planner") -> Record:
-    config = table_config(vault_mission(), players)
-    return bot_record("mission", config, seed, bot)
 
 
 @pytest.fixture(autouse=True)
@@ -278,7 +250,7 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
 def test_an_intercept_replay_hides_the_other_teams_keywords_and_codes() -> None:
     import re
 
-    from tests.widgets.test_intercept_table import synced_data
+    from tests.widgets.page_messages import synced_data
 
     record = bot_record("intercept", {"players": 4}, 21, "ck")
     replay = Replay(record, viewer="team:white", viewers=["team:white", 1])

@@ -14,7 +14,7 @@ import pytest
 from cipherkit.rooms import Store, open_store
 from cipherkit.rooms.solo import NOT_FOUND
 from cipherkit.widgets import CampaignTable, DecipherTable, MissionTable
-from tests.widgets.test_mission_table import all_synced_state, page_message
+from tests.widgets.page_messages import all_synced_state, page_message
 
 ROOT = Path(__file__).resolve().parents[2]
 MISSIONS = ROOT / "missions"

@@ -36,19 +36,12 @@ from cipherkit.widgets import (
     Workbench,
 )
 from cipherkit.widgets.mission_table import table_config
+from tests.widgets.intercept_games import play_out as play_intercept
+from tests.widgets.intercept_games import secret_keywords
 from tests.widgets.leaks import cards_in
-from tests.widgets.test_intercept_table import play_out as play_intercept
-from tests.widgets.test_intercept_table import secret_keywords, synced_data
-from tests.widgets.test_mission_table import (
-    all_synced_state,
-    heist_mission,
-    mission_secrets,
-    page_message,
-    page_update,
-    play_out,
-    vault_mission,
-)
-from tests.widgets.test_replay import bot_record, mission_record
+from tests.widgets.mission_games import heist_mission, mission_secrets, play_out, vault_mission
+from tests.widgets.page_messages import all_synced_state, page_message, page_update, synced_data
+from tests.widgets.records import bot_record, mission_record
 
 SECRET_TEXT = "meet the courier beneath the clocktower at midnight"
 EXERCISE_ANSWER = "LIGHTHOUSE KEEPER"

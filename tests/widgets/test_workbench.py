@@ -1,13 +1,13 @@
 """The cipher workbench and the exercise box: messages checked, secrets kept in the kernel.
 
-The lessons' exercise answers are known here (and nowhere in the lessons or their pages:
-only a salt and a hash are); :data:`LESSON_ANSWERS` is checked against every lesson's
-hashes, and the browser suite uses it to look for leaks and to answer on the page.
+The lessons' exercise answers are known to the tests (:mod:`tests.widgets.lessons`) and
+nowhere in the lessons or their pages (only a salt and a hash are); here
+:data:`LESSON_ANSWERS` is checked against every lesson's hashes, and the browser suite
+uses it to look for leaks and to answer on the page.
 """
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from pathlib import Path
@@ -17,35 +17,10 @@ import pytest
 from cipherkit.ciphers import Substitution
 from cipherkit.ciphers.exercises import check_answer, make_check, normalise
 from cipherkit.widgets import ExerciseBox, Workbench
+from tests.widgets.lessons import LESSON_ANSWERS, lesson_exercises
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks" / "lessons").glob("*.ipynb"))
-
-LESSON_ANSWERS = {
-    "01-caesar-and-brute-force": ["You can read this message", "25"],
-    "02-substitution-and-frequency": ["E", "Tuesdays"],
-    "03-glyph-ciphers": ["9"],
-    "04-vigenere-and-kasiski": ["ORCHARD"],
-    "05-transposition": ["SEND MORE SUPPLIES TO THE BRIDGE"],
-    "06-codebooks-and-reuse": ["2"],
-    "07-deduction-and-information": ["10"],
-    "08-build-your-own-puzzle": ["bring a lantern and a map"],
-}
-"""Each lesson's exercise answers, in the order of its exercises."""
-
-
-def lesson_exercises(path: Path) -> list[tuple[str, str, str]]:
-    """``(question, salt, digest)`` of every ``ExerciseBox(...)`` in a lesson's code."""
-    found = []
-    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-        if cell["cell_type"] != "code":
-            continue
-        for node in ast.walk(ast.parse("".join(cell["source"]))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "ExerciseBox":
-                args = [ast.literal_eval(a) for a in node.args]
-                args += [ast.literal_eval(k.value) for k in node.keywords]
-                found.append(tuple(args))
-    return found
 
 
 def test_encrypt_decrypt_and_board() -> None:

@@ -1,0 +1,120 @@
+"""The Play together page in Chromium, one browser context per person's device, and a
+Decipher room played to its end by clicks on each seat's own page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cipherkit.games.decipher.cards import CARDS
+from tests.browser.conftest import KernelClient
+from tests.browser.recorded_page import RecordedPage
+
+LOBBY = "[data-testid=lobby]"
+TABLE = "[data-testid=decipher-table]"
+TABLE_READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=board]"
+
+
+def as_text(frame: str | bytes) -> str:
+    return frame.decode("utf-8", "replace") if isinstance(frame, bytes) else frame
+
+
+class PlayPage(RecordedPage):
+    """The Play together page in one browser context (one person's device)."""
+
+    path = "play-together.ipynb"
+
+    def ready(self) -> None:
+        self.page.wait_for_selector(f"{LOBBY} h2")
+
+    def table_ready(self) -> None:
+        self.page.wait_for_selector(TABLE_READY)
+
+    def frames_text(self, upto: int | None = None) -> str:
+        return "\n".join(map(as_text, self.frames[:upto]))
+
+    def message(self) -> str:
+        node = self.page.locator("[data-testid=lobby-message]")
+        return node.inner_text() if node.count() else ""
+
+    def join(self, code: str, name: str) -> None:
+        form = self.page.locator("[data-testid=join-form]")
+        form.locator("[data-testid=code]").fill(code)
+        form.locator("[data-testid=name]").fill(name)
+        form.locator("[data-testid=join]").click()
+
+    def kernel(self) -> KernelClient:
+        """The kernel of the page as loaded last (a reload starts a new one)."""
+        urls = [u for u in self.socket_urls if "/api/kernels/" in u]
+        return KernelClient(self.server.port, urls[-1].split("/api/kernels/")[1].split("/")[0])
+
+    def token(self) -> dict[str, Any]:
+        return json.loads(self.page.evaluate("localStorage.getItem('cipherkit.rooms') || '{}'"))
+
+
+def quoted(cards: list[str], text: str) -> list[str]:
+    """The cards of ``cards`` that appear in ``text`` as JSON strings (``"QS"``)."""
+    return [c for c in cards if f'"{c}"' in text]
+
+
+def finish_decipher(
+    room: Any, pages: dict[int, Any], secrets: dict[int, list[str]], first: int
+) -> dict[int, int]:
+    """Turn 2 of a Decipher room, by clicks on each seat's own page: ``first`` (who
+    began turn 1) breaks the code; both guess every column (cards that are nobody's
+    secret); each page then shows the result. Returns each page's frame count before
+    the last guess (the reveal)."""
+
+    def act_by_click(seat: int, selector: str) -> None:
+        before = room.version
+        pages[seat].page.locator(selector).first.click()
+        assert room.wait(before, timeout=30) > before
+        pages[seat].table_ready()
+
+    breaker = first
+    pages[breaker].page.wait_for_selector(f"{TABLE} [data-action=break]:not([disabled])")
+    act_by_click(breaker, "[data-action=break]:not([disabled])")
+    marks = {}
+    held = room.session().state.hands
+    avoid = {*secrets[0], *secrets[1], *(str(c) for h in held for c in h)}
+    spare = [str(c) for c in CARDS if str(c) not in avoid][:3]
+    for seat in (breaker, 1 - breaker):
+        for column in range(3):
+            page = pages[seat].page
+            page.wait_for_selector(f"{TABLE} [data-testid=guess-picker]")
+            page.wait_for_selector(f"[data-testid=column-{column + 1}][data-current=true]")
+            # Guess a card that is nobody's secret (guessing the truth would put the
+            # other code in this page's own frames, as its own guess).
+            truth = spare[column]
+            picker = page.locator("[data-testid=guess-picker]")
+            picker.locator(f"[data-rank='{truth[:-1]}']").click()
+            picker.locator(f"[data-suit='{truth[-1]}']").click()
+            if seat != breaker and column == 2:
+                marks = {s: len(pages[s].frames) for s in (0, 1)}
+            act_by_click(seat, "[data-action=guess]:not([disabled])")
+
+    session = room.session()
+    assert session.is_over
+    outcome = session.outcome
+    for seat, page in pages.items():
+        page.page.wait_for_selector(f"{TABLE} [data-testid=result]")
+        result = page.page.locator("[data-testid=result]").inner_text()
+        expected = "A draw." if outcome.draw else "You win!" if seat in outcome.winners else "wins"
+        assert expected in result
+    return marks
+
+
+def play_first_turn(room: Any, pages: dict[int, Any]) -> None:
+    """Turn 1 of a Decipher room: each plays a card on every column, by clicks."""
+    first = room.session().state.turn
+    for seat in (first, 1 - first):
+        for _ in range(3):
+            pages[seat].page.wait_for_selector(
+                f"{TABLE} [data-testid=hand] button[data-card]:not([disabled])"
+            )
+            before = room.version
+            pages[seat].page.locator(
+                "[data-testid=hand] button[data-card]:not([disabled])"
+            ).first.click()
+            assert room.wait(before, timeout=30) > before
+            pages[seat].table_ready()
