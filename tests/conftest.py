@@ -9,7 +9,9 @@ Playwright or Chromium without the matching mark fails at that command.
 
 from __future__ import annotations
 
+import os
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +23,11 @@ from tests.suite_marks import marks_for, started_kind
 # tests/fixtures holds packages the tests install on purpose (the toy game's entry points
 # must not be seen by other tests just because pytest imported it for doctests).
 collect_ignore = ["fixtures"]
+
+# The "per-user" data folder (the default room store) is one of this run's own, set before
+# any server, kernel or command is started, so no test reads or writes the real one and
+# two test runs never share a store.
+os.environ.setdefault("CIPHERKIT_HOME", tempfile.mkdtemp(prefix="cipherkit-home-"))
 
 _running: list[pytest.Item] = []
 _popen_init = subprocess.Popen.__init__

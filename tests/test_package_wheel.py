@@ -252,10 +252,10 @@ def test_serve_in_an_empty_folder_serves_the_shipped_gallery(
         _get(base + "/voila/render/signal-box.ipynb"), "Night at the Signal Box"
     )
     assert sorted(p.name for p in empty.iterdir()) == []
-    # Served from the user's copy: the server's writes (the rooms' store, the teacher
-    # page) land there, never in the installed package.
-    copy = Path(venv.env["XDG_DATA_HOME"]) / "cipherkit" / "gallery"
-    assert (copy / "signal-box.ipynb").is_file() and (copy / ".cipherkit" / "rooms.db").is_file()
+    # Served from the user's copy, and the rooms' store is the user's one store (what
+    # cipherkit rooms and class export read too): nothing is written into the package.
+    data = Path(venv.env["XDG_DATA_HOME"]) / "cipherkit"
+    assert (data / "gallery" / "signal-box.ipynb").is_file() and (data / "rooms.db").is_file()
     packaged = venv.site / "cipherkit" / "_shipped" / "puzzles"
     assert sorted(p.name for p in (packaged / ".cipherkit").iterdir()) == ["published.json"]
 
