@@ -49,8 +49,10 @@ format: setup
 
 # The tests marked browser or server (tests/conftest.py) mostly wait on Voila, kernels and
 # Chromium; the rest mostly computes. With TEST_JOBS=2 (the default) the two halves run
-# at once, the browser half's output printed when both have ended; TEST_JOBS=1 runs the
-# whole suite in one pytest. Either way every test runs once.
+# at once and the other half's output is printed when both have ended; TEST_JOBS=1 runs
+# the whole suite in one pytest. Either way every test runs once. The browser half runs
+# in the foreground: sh starts a background job with SIGINT ignored, and test_serve.py
+# presses Ctrl-C on `cipherkit serve`.
 TEST_JOBS ?= 2
 
 test: setup chromium lint
@@ -58,12 +60,13 @@ ifeq ($(TEST_JOBS),1)
 	$(BIN)/pytest
 else
 	@log=$$(mktemp); \
-	$(BIN)/pytest -m "browser or server" >"$$log" 2>&1 & browser=$$!; \
-	$(BIN)/pytest -m "not browser and not server"; rest=$$?; \
-	wait $$browser; served=$$?; \
-	echo; echo "==== the browser and server tests (run at the same time as the above)"; \
+	$(BIN)/pytest -m "not browser and not server" >"$$log" 2>&1 & rest=$$!; \
+	trap 'kill $$rest 2>/dev/null; rm -f "$$log"; exit 130' INT TERM; \
+	$(BIN)/pytest -m "browser or server"; served=$$?; \
+	wait $$rest; computed=$$?; \
+	echo; echo "==== the tests that start no browser and no server (run at the same time)"; \
 	cat "$$log"; rm -f "$$log"; \
-	test $$rest -eq 0 && test $$served -eq 0
+	test $$served -eq 0 && test $$computed -eq 0
 endif
 
 # Marks come from tests/conftest.py (by fixtures and folder); a test that starts Voila,
