@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
+from cipherkit.core import registry
 from tests.servers import ServerProcesses
 from tests.suite_marks import marks_for, started_kind
+from tests.toy import TOY
 
 # tests/fixtures holds packages the tests install on purpose (the toy game's entry points
 # must not be seen by other tests just because pytest imported it for doctests).
@@ -99,3 +101,13 @@ def server_processes() -> Iterator[ServerProcesses]:
         yield servers
     finally:
         servers.stop_all()
+
+
+@pytest.fixture
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The toy game on the path, as if pip-installed: its entry points are seen."""
+    monkeypatch.syspath_prepend(str(TOY))
+    registry.refresh()
+    yield
+    monkeypatch.undo()
+    registry.refresh()

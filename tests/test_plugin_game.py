@@ -5,27 +5,13 @@ the toy game's folder names it."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from cipherkit.core import registry
-
-TOY = Path(__file__).resolve().parent / "fixtures" / "toy_game"
-
-
-@pytest.fixture
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The toy package on the path, as if pip-installed: its entry points are seen."""
-    monkeypatch.syspath_prepend(str(TOY))
-    registry.refresh()
-    yield
-    monkeypatch.undo()
-    registry.refresh()
+from tests.toy import toy_env
 
 
 def test_the_lobby_offers_the_toy_game_from_its_spec(toy_registered: None) -> None:
@@ -75,10 +61,7 @@ def test_the_teacher_plans_and_sums_up_rooms_of_the_toy_game(
 
 
 def test_rooms_create_help_lists_the_toy_game() -> None:
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TOY), os.environ.get("PYTHONPATH", "")]),
-    }
+    env = toy_env()
     done = subprocess.run(
         [sys.executable, "-m", "cipherkit.cli", "rooms", "create", "--help"],
         capture_output=True,

@@ -6,12 +6,13 @@ Why every action is one transaction, and how bots act exactly once: docs/rooms.m
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import time
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,8 +124,31 @@ class Seating:
     name: str
 
 
+@dataclass
+class _Change:
+    """One change under way: its connection, and whether the cached session was touched
+    (then a failure forgets it, so the next read rebuilds it from the store)."""
+
+    conn: Connection
+    started: bool = False
+
+
 class Transactions:
     """The changes to rooms: each one transaction under the room's lock."""
+
+    @contextlib.contextmanager
+    def _changing(self, room_id: str) -> Iterator[_Change]:
+        """One write transaction under the room's lock; a failure after the cached
+        session was touched forgets that session."""
+        with self.cache.lock(room_id):
+            change = _Change(self.storage.conn())
+            try:
+                with change.conn.transaction(write=True):
+                    yield change
+            except BaseException:
+                if change.started:
+                    self.cache.forget(room_id)
+                raise
 
     def __init__(self, storage: Storage, cache: SessionCache) -> None:
         self.storage = storage
@@ -198,23 +222,16 @@ class Transactions:
     def start(self, room_id: str) -> int:
         """Let a held room start: the bots whose turn it is move at once. Returns the
         room's version (a room already started is left as it is)."""
-        with self.cache.lock(room_id):
-            conn = self.storage.conn()
-            changed = False
-            try:
-                with conn.transaction(write=True):
-                    row = self._open_row(conn, room_id)
-                    if not row.held:
-                        return row.version
-                    self.storage.set_held(conn, room_id, False)
-                    session = self.cache.session(conn, row)
-                    changed = True
-                    session.step_bots()
-                    self._store_actions(conn, row, session)
-            except BaseException:
-                if changed:
-                    self.cache.forget(room_id)
-                raise
+        with self._changing(room_id) as change:
+            conn = change.conn
+            row = self._open_row(conn, room_id)
+            if not row.held:
+                return row.version
+            self.storage.set_held(conn, room_id, False)
+            session = self.cache.session(conn, row)
+            change.started = True
+            session.step_bots()
+            self._store_actions(conn, row, session)
         return session.version
 
     def give_away(self, room_id: str, seat: Seat, *, reserve: str | None) -> str | None:
@@ -319,60 +336,46 @@ class Transactions:
         the server acts). ``version``: act only at this version (:class:`StaleVersion`)."""
         if not isinstance(text, str):
             raise CipherkitError("an action is given as its text, e.g. 'play 3'")
-        with self.cache.lock(room_id):
-            conn = self.storage.conn()
-            changed = False
-            try:
-                with conn.transaction(write=True):
-                    row = self._open_row(conn, room_id)
-                    if digest is not None:
-                        try:
-                            self.storage.check_token(conn, room_id, seat, digest)
-                        except UnknownToken:
-                            self.explain_gone(digest)
-                            raise
-                    if row.held:
-                        raise IllegalAction("the game starts when your teacher starts it")
-                    if version is not None and version != row.version:
-                        raise StaleVersion(version, row.version)
-                    session = self.cache.session(conn, row)
-                    session.apply(seat, text)  # IllegalAction: nothing changed
-                    changed = True
-                    session.step_bots()
-                    self._store_actions(conn, row, session)
-            except BaseException:
-                if changed:
-                    self.cache.forget(room_id)
-                raise
+        with self._changing(room_id) as change:
+            conn = change.conn
+            row = self._open_row(conn, room_id)
+            if digest is not None:
+                try:
+                    self.storage.check_token(conn, room_id, seat, digest)
+                except UnknownToken:
+                    self.explain_gone(digest)
+                    raise
+            if row.held:
+                raise IllegalAction("the game starts when your teacher starts it")
+            if version is not None and version != row.version:
+                raise StaleVersion(version, row.version)
+            session = self.cache.session(conn, row)
+            session.apply(seat, text)  # IllegalAction: nothing changed
+            change.started = True
+            session.step_bots()
+            self._store_actions(conn, row, session)
         return session.version
 
     def fill_bots(self, room_id: str, spec: str | None) -> tuple[list[int], int | None]:
         """Give every free seat of the open room to a bot and let the bots answer, in one
         transaction (see :meth:`Room.fill_with_bots`): the seats given and the room's new
         version (``None``: nothing changed)."""
-        with self.cache.lock(room_id):
-            conn = self.storage.conn()
-            changed = False
-            try:
-                with conn.transaction(write=True):
-                    row = self._open_row(conn, room_id)
-                    bot = str(spec) if spec else default_bot(row.game)
-                    make_bot(row.game, bot)  # an unknown bot is refused before any change
-                    seats = self.storage.seats(conn, room_id)
-                    free = [s.seat for s in seats if s.free and s.reserved is None]
-                    if not free or row.outcome is not None:
-                        return [], None
-                    self.storage.give_to_bot(conn, room_id, free, bot)
-                    changed = True
-                    self.cache.forget(room_id)  # rebuilt with the new bots, as elsewhere
-                    session = self.cache.session(conn, row)
-                    if not row.held:  # a held room's bots move when the teacher starts
-                        session.step_bots()
-                    self._store_actions(conn, row, session)
-            except BaseException:
-                if changed:
-                    self.cache.forget(room_id)
-                raise
+        with self._changing(room_id) as change:
+            conn = change.conn
+            row = self._open_row(conn, room_id)
+            bot = str(spec) if spec else default_bot(row.game)
+            make_bot(row.game, bot)  # an unknown bot is refused before any change
+            seats = self.storage.seats(conn, room_id)
+            free = [s.seat for s in seats if s.free and s.reserved is None]
+            if not free or row.outcome is not None:
+                return [], None
+            self.storage.give_to_bot(conn, room_id, free, bot)
+            change.started = True
+            self.cache.forget(room_id)  # rebuilt with the new bots, as elsewhere
+            session = self.cache.session(conn, row)
+            if not row.held:  # a held room's bots move when the teacher starts
+                session.step_bots()
+            self._store_actions(conn, row, session)
         return free, session.version
 
     def _open_row(self, conn: Connection, room_id: str) -> RoomRow:

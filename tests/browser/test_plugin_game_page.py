@@ -6,7 +6,6 @@ the game is over. Nothing outside the toy game's folder names it."""
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from collections.abc import Iterator
@@ -20,10 +19,10 @@ from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
 from tests.browser.conftest import UI_TIMEOUT_MS, start_gallery_server, stop_process_group
 from tests.browser.recorded_page import RecordedPage
+from tests.toy import TOY, toy_env
 
 pytestmark = pytest.mark.browser
 
-TOY = Path(__file__).resolve().parents[1] / "fixtures" / "toy_game"
 TABLE = "[data-testid=generic-table]"
 
 
@@ -32,8 +31,7 @@ def toy_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
     """A gallery server whose kernels see the toy game and share a throwaway store."""
     folder = tmp_path_factory.mktemp("toy-store")
     url = f"sqlite:///{folder / 'rooms.db'}"
-    path = os.pathsep.join(p for p in (str(TOY), os.environ.get("PYTHONPATH", "")) if p)
-    env = {STORE_ENV: url, "PYTHONPATH": path}
+    env = {STORE_ENV: url, "PYTHONPATH": toy_env()["PYTHONPATH"]}
     sys.path.insert(0, str(TOY))  # this process reads the room's state too
     registry.refresh()
     server, process = start_gallery_server(

@@ -10,11 +10,8 @@ checks, ``cipherkit match`` and ``Replay`` without cipherkit knowing its name.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,8 +21,7 @@ from cipherkit.core.record import Record
 from cipherkit.core.registry import bot_names, game_names, get_game
 from cipherkit.core.session import Session
 from cipherkit.core.testing import check_all
-
-TOY = Path(__file__).resolve().parents[1] / "fixtures" / "toy_game"
+from tests.toy import toy_env
 
 
 def _cases() -> list[Any]:
@@ -59,16 +55,6 @@ def test_every_registered_game_passes_the_conformance_checks(game: str, config: 
     _conforms(game, config)
 
 
-@pytest.fixture
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The toy package on the path, as if pip-installed: its entry points are seen."""
-    monkeypatch.syspath_prepend(str(TOY))
-    registry.refresh()
-    yield
-    monkeypatch.undo()
-    registry.refresh()
-
-
 def test_the_toy_game_is_unknown_until_its_package_is_installed() -> None:
     assert "toy-nim" not in game_names()
 
@@ -81,10 +67,7 @@ def test_a_game_from_another_package_gets_the_conformance_checks(toy_registered:
 
 
 def test_a_game_from_another_package_gets_cipherkit_match() -> None:
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TOY), os.environ.get("PYTHONPATH", "")]),
-    }
+    env = toy_env()
     done = subprocess.run(
         [
             sys.executable,

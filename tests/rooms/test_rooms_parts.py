@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ from cipherkit.rooms import default_bot, open_store
 from cipherkit.rooms import transactions as transactions_module
 
 ROOMS = Path(cipherkit.rooms.__file__).parent
-TOY = Path(__file__).resolve().parents[1] / "fixtures" / "toy_game"
 
 
 def _private_reaches(source: str) -> list[str]:
@@ -68,16 +66,6 @@ def test_no_rooms_module_reaches_into_another_objects_private_names() -> None:
         if (found := _private_reaches(path.read_text(encoding="utf-8")))
     }
     assert reaches == {}
-
-
-@pytest.fixture
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The toy game's package on the path, as if pip-installed: its entry points are seen."""
-    monkeypatch.syspath_prepend(str(TOY))
-    registry.refresh()
-    yield
-    monkeypatch.undo()
-    registry.refresh()
 
 
 def _with_defaults(monkeypatch: pytest.MonkeyPatch, bots: tuple[str, ...]) -> None:

@@ -14,26 +14,13 @@ from typing import Any
 
 import pytest
 
-from cipherkit.core import registry
 from cipherkit.core.registry import get_game
 from cipherkit.games.mission.config import mission_from_config
 from cipherkit.rooms import Store, open_store
 from cipherkit.widgets.generic_table import GenericTable
 from cipherkit.widgets.mission_table import table_config as mission_table_config
 from cipherkit.widgets.tables import make_table, table_class
-from tests.widgets.test_mission_table import page_message, page_update
-
-TOY = Path(__file__).resolve().parents[1] / "fixtures" / "toy_game"
-
-
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The toy package on the path, as if pip-installed: its entry points are seen."""
-    monkeypatch.syspath_prepend(str(TOY))
-    registry.refresh()
-    yield
-    monkeypatch.undo()
-    registry.refresh()
+from tests.widgets.page_messages import page_message, page_update
 
 
 @pytest.fixture
@@ -79,7 +66,7 @@ def test_the_built_in_games_get_their_registered_tables(store: Store) -> None:
                 table.close()
 
 
-def test_a_game_without_a_table_gets_the_generic_one(toy: None, store: Store) -> None:
+def test_a_game_without_a_table_gets_the_generic_one(toy_registered: None, store: Store) -> None:
     assert table_class("toy-nim") is GenericTable
     room = store.create_room("toy-nim", seed=2)
     seat = make_table(store.join(room.code, "Ada"))
@@ -94,7 +81,7 @@ def test_a_game_without_a_table_gets_the_generic_one(toy: None, store: Store) ->
 
 
 # ---------------------------------------------------------------- local play
-def test_a_local_game_against_a_bot_is_played_to_the_end(toy: None) -> None:
+def test_a_local_game_against_a_bot_is_played_to_the_end(toy_registered: None) -> None:
     table = GenericTable("toy-nim", bots="greedy", seed=5)
     assert table.view["facts"][0] == ["pile", "9"]
     assert table.view["your_turn"] and table.view["legal"] == ["take 1", "take 2", "take 3"]
@@ -110,7 +97,7 @@ def test_a_local_game_against_a_bot_is_played_to_the_end(toy: None) -> None:
     assert len(table.records) == 2 and table.records[1].seed == 6
 
 
-def test_every_message_is_checked_in_the_kernel(toy: None) -> None:
+def test_every_message_is_checked_in_the_kernel(toy_registered: None) -> None:
     table = GenericTable("toy-nim", bots="random", seed=5)
     page_message(table, {"type": "action", "text": "take 9"})
     assert table.message == "illegal: you may take 1 to 3"
@@ -130,7 +117,7 @@ def test_every_message_is_checked_in_the_kernel(toy: None) -> None:
     assert table.record.actions == []
 
 
-def test_the_other_seats_secret_is_in_no_trait(toy: None) -> None:
+def test_the_other_seats_secret_is_in_no_trait(toy_registered: None) -> None:
     """Whatever the bot's lucky number, every synced trait is the same until the end."""
     table = GenericTable("toy-nim", bots="random", seed=8, config={"stones": 15, "take": 4})
     state: Any = table.session.state
@@ -147,7 +134,7 @@ def test_the_other_seats_secret_is_in_no_trait(toy: None) -> None:
         page_message(table, {"type": "action", "text": table.view["legal"][0]})
 
 
-def test_a_game_is_saved_and_resumed(toy: None, store: Store) -> None:
+def test_a_game_is_saved_and_resumed(toy_registered: None, store: Store) -> None:
     table = GenericTable("toy-nim", bots="greedy", seed=4, save=store)
     sent: list[Any] = []
     table.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
@@ -166,7 +153,9 @@ def test_a_game_is_saved_and_resumed(toy: None, store: Store) -> None:
 
 
 # ---------------------------------------------------------------- rooms
-def test_a_room_is_played_from_two_seats_and_watched_live(toy: None, store: Store) -> None:
+def test_a_room_is_played_from_two_seats_and_watched_live(
+    toy_registered: None, store: Store
+) -> None:
     room = store.create_room("toy-nim", seed=11)
     ada = GenericTable(room=store.join(room.code, "Ada"))
     bo = GenericTable(room=store.join(room.code, "Bo"))
