@@ -446,3 +446,110 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
     teacher.page.locator(f"[data-testid=result-row][data-code='{code}']").wait_for()
     with open_store(url) as store:
         assert store.room(code).info()["status"] == "closed"
+
+
+def test_a_lesson_from_the_projector_with_four_phones(class_server: Any, browser: Any) -> None:
+    """A teacher at 1280x800 and four students on phones (390x844): one class code seats
+    all four in two rooms, the teacher starts them, a student moves to a new phone through
+    the teacher, the teacher closes a room and its students are told at once, and the
+    export downloaded from the page holds one row per student with their results."""
+    import time
+
+    server, url, link = class_server
+    made: list[Any] = []
+
+    def device(width: int, height: int) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        made.append(context)
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT_MS)
+        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)
+        return page
+
+    try:
+        teacher = TeacherPage(device(1280, 800), server, "#key=" + link.split("#key=")[1]).open()
+        teacher.page.wait_for_selector("[data-testid=start-form]")
+        teacher.page.locator("[data-testid=title]").fill("Phones")
+        teacher.page.locator("[data-testid=start]").click()
+        teacher.page.locator("[data-testid=preset]", has_text="Decipher pairs").click()
+        teacher.page.locator("[data-testid=rooms]").fill("2")
+        teacher.page.locator("[data-testid=make]").click()
+        teacher.page.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=room-card]').length === 2"
+        )
+        class_code = teacher.page.locator("[data-testid=projected-class-code]").inner_text()
+        assert re.fullmatch(r"[B-Z]{4}-\d{3}", class_code.strip()), class_code
+        big = teacher.page.locator("[data-testid=projected-class-code]").evaluate(
+            "n => parseFloat(getComputedStyle(n).fontSize)"
+        )
+        assert big >= 40  # read from the back of the room
+
+        phones: dict[str, PlayPage] = {}
+        for name in ("Ada", "Bo", "Cy", "Di"):
+            phone = PlayPage(device(390, 844), server).open()
+            phone.join(class_code.lower().replace("-", " "), name)
+            phone.table_ready()
+            phones[name] = phone
+        with open_store(url) as store:
+            seats = {
+                s["name"]: (info["code"], s["seat"])
+                for info in store.rooms()
+                for s in info["seats"]
+                if s["name"] in phones
+            }
+        rooms = sorted({code for code, _ in seats.values()})
+        assert len(rooms) == 2 and all(  # two full rooms, two students each
+            sum(1 for c, _ in seats.values() if c == code) == 2 for code in rooms
+        )
+        for code in rooms:  # the projector shows who sat where
+            card = teacher.page.locator(f"[data-testid=room-card][data-code='{code}']")
+            card.locator("[data-testid=room-free]", has_text="full").wait_for()
+        for phone in phones.values():
+            phone.page.locator(
+                "[data-testid=message]", has_text="starts when your teacher"
+            ).wait_for()
+
+        teacher.page.locator("[data-testid=start-rooms]").click()
+        for phone in phones.values():  # the notice goes at once, everywhere
+            phone.page.locator("[data-testid=message]").wait_for(state="detached")
+
+        # Ada's phone runs out of battery: the teacher keeps her seat for a new one.
+        ada_room, ada_seat = seats["Ada"]
+        teacher.page.once("dialog", lambda dialog: dialog.accept())
+        teacher.row(ada_room).locator("[data-testid=person][data-name=Ada]").locator(
+            "[data-testid=give-seat]"
+        ).click()
+        phones["Ada"].page.locator(
+            "[data-testid=message]", has_text="gave your seat to another device"
+        ).wait_for()
+        new_phone = PlayPage(device(390, 844), server).open()
+        new_phone.join(class_code, "Ada")
+        new_phone.table_ready()
+        with open_store(url) as store:
+            again = [s for s in store.room(ada_room).info()["seats"] if s["name"] == "Ada"]
+        assert [s["seat"] for s in again] == [ada_seat]
+
+        # The teacher closes the other room: its two students are told at once.
+        other = next(code for code in rooms if code != ada_room)
+        teacher.page.once("dialog", lambda dialog: dialog.accept())
+        closed = time.monotonic()
+        teacher.row(other).locator("[data-testid=close-room]").click()
+        told = [name for name, (code, _) in seats.items() if code == other]
+        for name in told:
+            phones[name].page.locator(
+                "[data-testid=message]", has_text="This room has been closed"
+            ).wait_for()
+        assert time.monotonic() - closed < 10
+
+        with teacher.page.expect_download() as downloaded:
+            teacher.page.locator("[data-testid=export-students]").click()
+        raw = Path(downloaded.value.path()).read_bytes().decode("utf-8-sig")
+        people = {r["student"]: r for r in csv.DictReader(io.StringIO(raw))}
+        assert set(people) == set(phones)
+        assert all(
+            r["rooms"] == "1" and r["won"] == r["lost"] == r["drawn"] == "0"
+            for r in people.values()
+        )
+    finally:
+        for context in made:
+            context.close()
