@@ -258,8 +258,35 @@ def cmd_serve(args: argparse.Namespace) -> int:
         open_browser=args.open,
         store=args.store,
         ip=args.ip,
-        teacher_key=args.teacher_key,
+        teacher_key=teacher_key_argument(args.teacher_key, args.teacher_key_file),
     )
+
+
+def teacher_key_argument(given: str | None, key_file: str | None) -> str | None:
+    """The teacher key ``cipherkit serve`` was given: read from ``--teacher-key-file``
+    (its first line), or ``--teacher-key`` with a warning (a command line is visible to
+    every user of the machine in ``ps``), else ``None`` (``$CIPHERKIT_TEACHER_KEY``, or a
+    new key).
+
+    >>> teacher_key_argument(None, None) is None
+    True
+    """
+    if key_file is not None:
+        if given is not None:
+            raise CipherkitError("give --teacher-key-file or --teacher-key, not both")
+        raw = read_limited(key_file, max_bytes=1000)
+        lines = raw.decode("utf-8", errors="replace").splitlines()
+        if not lines or not lines[0].strip():
+            raise CipherkitError(f"{key_file}: no teacher key on its first line")
+        return lines[0].strip()
+    if given is not None:
+        print(
+            "cipherkit: warning: --teacher-key shows the key to every user of this machine "
+            "(ps); use --teacher-key-file FILE or $CIPHERKIT_TEACHER_KEY",
+            file=sys.stderr,
+            flush=True,
+        )
+    return given
 
 
 def bench_module() -> Any:
@@ -376,10 +403,16 @@ def build_parser() -> argparse.ArgumentParser:
         "machine that can reach this one, e.g. a classroom network)",
     )
     p.add_argument(
+        "--teacher-key-file",
+        metavar="FILE",
+        help="read the teacher page's key from FILE's first line (default: "
+        "$CIPHERKIT_TEACHER_KEY, else a new one, printed in the teacher link)",
+    )
+    p.add_argument(
         "--teacher-key",
         metavar="KEY",
-        help="the teacher page's key (default: $CIPHERKIT_TEACHER_KEY, else a new one, "
-        "printed in the teacher link)",
+        help="the teacher page's key on the command line (warned against: every user of "
+        "this machine sees it in ps; prefer --teacher-key-file)",
     )
     p.set_defaults(func=cmd_serve)
 

@@ -351,6 +351,13 @@ function render({ model, el }) {
   const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
   const linked = hash.get("seat");
   if (linked) {
+    // The token is read once, then taken out of the address bar (and so out of the
+    // history and of a projected screen); this browser keeps it in localStorage.
+    try {
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    } catch (_) {
+      /* the token stays in the address bar */
+    }
     resume(linked);
   } else {
     const rooms = Object.values(readRooms()).sort((a, b) => (b.at || 0) - (a.at || 0));

@@ -125,3 +125,20 @@ def test_a_plugin_game_is_played_together_to_the_end(toy_server: Any, browser: A
         assert seen, "the scan found the table's lucky fact"
         # until the end each page saw its own lucky number alone ("0: 2"), never the other
         assert set(seen) == {f"{seat}: {lucky[seat]}"}, seen
+
+
+def test_a_seat_link_resumes_the_seat_and_leaves_the_address_bar(
+    toy_server: Any, browser: Any
+) -> None:
+    server, url = toy_server
+    with open_store(url) as store:
+        room = store.create_room("toy-nim", seed=3)
+        ada = store.join(room.code, "Ada")
+    page = new_page(browser)
+    response = page.goto(f"{server.url}/voila/render/play-together.ipynb#seat={ada.token}")
+    assert response is not None and response.status == 200
+    page.wait_for_selector(f"{TABLE} [data-testid=title]:has-text('Hidden Nim')")
+    assert page.locator("[data-testid=room-code]").inner_text().strip() == room.code
+    # read once, then gone from the address bar (and the history a projector shows)
+    assert "seat=" not in page.url and ada.token not in page.url
+    page.context.close()

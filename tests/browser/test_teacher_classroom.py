@@ -61,7 +61,9 @@ def class_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
     env.pop("CIPHERKIT_SEED", None)
     env.pop("CIPHERKIT_STORE", None)
     command = [sys.executable, "-m", "cipherkit.cli", "serve", str(gallery), "--port", str(port)]
-    command += ["--store", url, "--teacher-key", KEY]
+    key_file = folder / "teacher.key"  # not --teacher-key: ps shows a command line
+    key_file.write_text(KEY + "\n", encoding="utf-8")
+    command += ["--store", url, "--teacher-key-file", str(key_file)]
     with log.open("wb") as out:
         process = subprocess.Popen(
             command,

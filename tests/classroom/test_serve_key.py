@@ -44,3 +44,23 @@ def test_the_committed_teacher_page_is_what_the_builder_writes(tmp_path: Path) -
     root = Path(__file__).resolve().parents[2]
     made = write_teacher_page(tmp_path)
     assert made.read_text() == (root / "puzzles" / TEACHER_PAGE).read_text()
+
+
+def test_the_key_comes_from_a_file_and_the_command_line_is_warned_against(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cipherkit.cli import teacher_key_argument
+
+    key_file = tmp_path / "teacher.key"
+    key_file.write_text("from-a-file-0123456\nignored\n", encoding="utf-8")
+    assert teacher_key_argument(None, str(key_file)) == "from-a-file-0123456"
+    assert capsys.readouterr().err == ""
+    assert teacher_key_argument("on-the-line-0123456", None) == "on-the-line-0123456"
+    assert "every user of this machine" in capsys.readouterr().err
+    with pytest.raises(CipherkitError, match="not both"):
+        teacher_key_argument("on-the-line-0123456", str(key_file))
+    with pytest.raises(CipherkitError, match="no such file"):
+        teacher_key_argument(None, str(tmp_path / "missing"))
+    (tmp_path / "empty.key").write_text("\n", encoding="utf-8")
+    with pytest.raises(CipherkitError, match="no teacher key on its first line"):
+        teacher_key_argument(None, str(tmp_path / "empty.key"))
