@@ -201,7 +201,11 @@ function render({ model, el }) {
         "data-action": action,
         "data-testid": testid,
         disabled: ui.waiting || !legal.has(action),
-        onclick: () => act(action),
+        onclick: () => {
+          // Breaking on one's first turn ends the game on a guess made knowing nothing yet.
+          const early = action === "break" && view.turn_number <= 2;
+          if (!early || window.confirm("Break the Code on your first turn? You know nothing of the other code yet, and one wrong card loses the game.")) act(action);
+        },
         text: label,
       });
     if (view.phase !== "play") return null;
@@ -364,7 +368,7 @@ function render({ model, el }) {
         h("ol", { "data-testid": "log" }, view.log.map((line) => h("li", { text: line }))),
       ),
       view.saved && !view.result
-        ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "New game" })
+        ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send), text: "New game" })
         : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));

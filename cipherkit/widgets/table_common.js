@@ -54,6 +54,11 @@ function savedHandshake(model, el) {
   return () => model.off("msg:custom", onMessage);
 }
 
+// A game in progress is thrown away by a new one: the page asks first, in one sentence.
+function startOver(send) {
+  if (window.confirm("Start a new game? This game ends here and cannot be picked up again.")) send({ type: "new_game" });
+}
+
 // Follow the kernel: `onChange` on every update (a new view or a refusal), `draw` now,
 // the saved-game handshake; returns the clean-up anywidget calls when the view goes
 // away (`stop` first: timers of the table's own).

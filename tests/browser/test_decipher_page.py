@@ -225,3 +225,27 @@ def test_the_committed_voila_config_is_the_one_loaded(voila_server: Server) -> N
     with urllib.request.urlopen(voila_server.url + "/voila/tree") as response:
         assert response.headers["Referrer-Policy"] == "no-referrer"
     assert voila_server.get("/voila/files/answers.json")[0] == 403
+
+
+def test_breaking_on_the_first_turn_asks_first(page: Any, voila_server: Server) -> None:
+    """Break the Code on one's first turn ends the game on a blind guess: the page asks;
+    dismissed, nothing is sent."""
+    table = TablePage(page, voila_server).open()
+    table.page.wait_for_selector("[data-testid=status].ck-your-turn")
+    first_turn = table.text("turn-number")
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.locator("[data-action=break]").click()
+    page.wait_for_timeout(300)  # a break would have been sent by now
+    assert asked and "first turn" in asked[0]
+    assert page.locator("[data-testid=guess-picker]").count() == 0
+    assert table.text("turn-number") == first_turn
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    page.locator("[data-action=break]").click()
+    page.wait_for_selector("[data-testid=guess-picker]")
+    assert len(asked) == 2

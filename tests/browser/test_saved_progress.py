@@ -131,6 +131,23 @@ def test_a_mission_page_resumes_its_game_after_a_reload(page: Any, saving: Serve
     with open_store(store_url(saving)) as store:
         assert len(SoloGame.resume(store, token, "mission").session.record.actions) > played
 
+    # New game in the middle of a saved game asks first: dismissed, the game stays
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.locator(f"{MISSION} [data-testid=new-game]").click()
+    page.wait_for_timeout(300)  # a new game would have been asked for by now
+    assert asked and "cannot be picked up again" in asked[0]
+    assert kept(page) == token and again.text("turn-number") != "Turn 1"
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    page.locator(f"{MISSION} [data-testid=new-game]").click()
+    settled(page, MISSION, "forget")  # a fresh game: nothing kept before its first move
+    assert kept(page) is None and len(asked) == 2
+
 
 # ---------------------------------------------------------------- the Decipher page
 def decipher_shown(table: TablePage) -> dict[str, Any]:
