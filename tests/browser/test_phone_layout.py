@@ -70,6 +70,7 @@ def test_the_mission_map_fills_the_phones_width(phone: Any, voila_server: Server
 def test_decipher_while_guessing_fits_a_phone(phone: Any, voila_server: Server) -> None:
     """The guess picker (ranks and suits) and the board while guessing."""
     open_page(phone, voila_server, "decipher.ipynb")
+    phone.once("dialog", lambda dialog: dialog.accept())  # breaking on a first turn asks
     phone.locator("[data-action=break]").click()
     phone.wait_for_selector("[data-testid=decipher-table]:not(.ck-is-waiting) .ck-picker")
     problems = measure(phone, "decipher.ipynb (guessing)", "game").problems()

@@ -222,7 +222,7 @@ FRONT_ENDS = {
     "workbench.js": {"set", "run", "assign", "hint", "clear"},
     "exercises.js": {"check", "class", "leave_class"},
     "generic_table.js": {"action", "new_game"},
-    "table_common.js": {"saved"},
+    "table_common.js": {"saved", "new_game"},
 }
 
 
