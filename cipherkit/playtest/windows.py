@@ -23,9 +23,9 @@ Examples
 >>> from cipherkit.playtest.windows import window_analysis
 >>> a = window_analysis("missions/01-lantern-archive.yaml")
 >>> a.minimum, a.minimal_sets, a.critical
-(3, (('kettle', 'anchor', 'pine'),), ('kettle', 'anchor', 'pine'))
+(3, (('kettle', 'teacup', 'acorn'),), ('kettle', 'teacup', 'acorn'))
 >>> a.order                 # greedy: the glyph leaving the fewest candidates first
-(('mitten', 123), ('kettle', 12), ('anchor', 3), ('pine', 1))
+(('scarf', 123), ('kettle', 12), ('teacup', 3), ('acorn', 1))
 """
 
 from __future__ import annotations

@@ -15,7 +15,8 @@ wrong types, references to rooms, glyphs or characters that do not exist; see
 * the deck can deal every player a first hand, and time can run out;
 * pooled stacks and the pool agree; enough characters for the most players;
 * tokens with no effect (a passage token on an open passage, counter-intel on Regroup,
-  a campaign that replays the same mission).
+  a campaign that replays the same mission);
+* glyph names that give their letters away (:mod:`cipherkit.games.mission.glyph_names`).
 
 Nothing here raises: a binary file, an empty file or a directory is a problem too.
 
@@ -47,6 +48,7 @@ from pathlib import Path as FilePath
 import networkx as nx
 
 from cipherkit.games.mission.console import answers_match
+from cipherkit.games.mission.glyph_names import glyph_name_problems
 from cipherkit.games.mission.model import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, Mission
 from cipherkit.games.mission.problems import ERROR, WARNING, Path, Problem
 from cipherkit.games.mission.reader import did_you_mean
@@ -220,7 +222,7 @@ def check_mission(mission: Mission, source: Source | None = None) -> list[Proble
                     f"unknown secret rule {rule_id!r}{did_you_mean(rule_id, SECRET_RULES)} "
                     f"(known: {', '.join(SECRET_RULES)})",
                 )
-    return problems
+    return problems + glyph_name_problems(mission, source)
 
 
 def _note_token(

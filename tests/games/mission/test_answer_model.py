@@ -128,8 +128,8 @@ def test_memo_gives_the_same_answer_and_cells_from_missions() -> None:
     cells = card_cells(mission.cells)
     assert card_cells(mission.public_dict()["cells"]) == cells
     model = AnswerModel(WordList.of(["lamp", "limp", "lump"]))
-    first = model.assess(cells, {"kettle": "L", "pine": "P"})
-    assert model.assess(cells, {"pine": "P", "kettle": "L"}) is first
+    first = model.assess(cells, {"kettle": "L", "acorn": "P"})
+    assert model.assess(cells, {"acorn": "P", "kettle": "L"}) is first
 
 
 def test_shipped_word_list_settles_the_shipped_answers() -> None:
@@ -140,7 +140,7 @@ def test_shipped_word_list_settles_the_shipped_answers() -> None:
     key = mission.key
     model = AnswerModel()
     assert model.assess(cells, {}).answer is None  # millions of pairs: nothing to say
-    found = model.assess(cells, {g: key[g] for g in ("arrow", "fork", "ladder")})
+    found = model.assess(cells, {g: key[g] for g in ("lever", "fork", "semaphore")})
     assert found.unique and found.answer == "EAST TUNNEL"
 
 

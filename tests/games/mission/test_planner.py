@@ -211,18 +211,18 @@ def test_in_peril_draws_only_while_a_losing_time_card_is_unlikely() -> None:
 def test_proposes_as_soon_as_a_single_candidate_is_left() -> None:
     state = new_game({"mission": str(MISSIONS[0]), "players": 1, "first_player": 0}, seed=2)
     t = state.t
-    for glyph in ("kettle", "anchor", "pine"):  # L A ? P: only LAMP fits
+    for glyph in ("kettle", "teacup", "acorn"):  # L A ? P: only LAMP fits
         state.opened[t.glyph_index[glyph]] = True
     assert _decide(state) == "propose LAMP"
     assert _decide(state, "planner:weak") != "propose LAMP"  # no word list: keeps going
-    state.opened[t.glyph_index["mitten"]] = True
+    state.opened[t.glyph_index["scarf"]] = True
     assert _decide(state, "planner:weak") == "propose-reading"
 
 
 def test_teammates_confirm_only_what_the_windows_allow() -> None:
     state = new_game({"mission": str(MISSIONS[0]), "players": 2, "first_player": 0}, seed=2)
     t = state.t
-    for glyph in ("kettle", "anchor", "pine"):
+    for glyph in ("kettle", "teacup", "acorn"):
         state.opened[t.glyph_index[glyph]] = True
     state.apply(0, Propose("LAMP"))
     assert _decide(state) == "confirm"
