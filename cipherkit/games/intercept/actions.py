@@ -25,6 +25,7 @@ Guess(code=(3, 1, 4))
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from itertools import permutations
 
@@ -74,12 +75,12 @@ def parse_code(text: str) -> Code:
 
 
 def clean_text(text: str) -> str:
-    """Clue text with surrounding space removed and inner runs of space made single.
+    """Clue text in NFC, surrounding space removed and inner runs of space made single.
 
-    >>> clean_text("  big   red\\tbus ")
-    'big red bus'
+    >>> clean_text("  big   red\\tbus "), clean_text("cafe\\u0301") == "caf\\u00e9"
+    ('big red bus', True)
     """
-    return " ".join(str(text).split())
+    return " ".join(unicodedata.normalize("NFC", str(text)).split())
 
 
 @dataclass(frozen=True, slots=True)

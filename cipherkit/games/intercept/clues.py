@@ -6,15 +6,21 @@ not enforced). Errors:
 
 * ``empty``: no words.
 * ``keyword``: a keyword in play (the Encryptor's team's four) or a form of it used as
-  a word of the clue: an inflection (plural, possessive, ``-ed``/``-ing``/``-er``) or the
-  keyword written in several words (``fire truck`` for ``firetruck``).
+  a word of the clue: an inflection (plural, possessive, ``-ed``/``-ing``/``-er``; a
+  Russian keyword's cases), the keyword written in several words (``fire truck`` for
+  ``firetruck``), or another spelling of it (``harbour`` for ``harbor``: the shipped
+  table of :func:`~cipherkit.games.intercept.words.variants`).
 * ``repeat``: the same clue as an earlier clue of the team's game (compared on lemmas,
   ignoring case, punctuation and little words such as *the*).
 * ``digits``: any digit (reading out the code, or a number of letters).
-* ``number``: a clue that is only a number word (``three``, ``first``).
+* ``number``: a clue made only of numbers: number words, roman numerals and fillers
+  such as *number* in any mix (``three``, ``number two``, ``IV``, ``one-four-two``).
 * ``letter-count``: a number of letters (``eight letters``, ``five-letter word``).
 * ``single-letter``: a lone letter (``C``), a letter named as such (``the letter c``) or a
   word spelled out (``c a t``).
+
+Words are read in any alphabet, in NFC and case-folded (docs/rules/intercept.md §2.9),
+with the English and Russian number words, letter and spelling phrases.
 
 Warnings (shown to the Encryptor, not enforced: the rules leave them to the table):
 
@@ -27,6 +33,8 @@ Warnings (shown to the Encryptor, not enforced: the rules leave them to the tabl
   ``sounds like``): the rules forbid it, but only people can judge a phrase's intent.
 * ``position``: a reference to where a keyword sits on the screen (``the first
   word``, ``top left``), which the rules forbid likewise.
+* ``ordinal``: an ordinal alone (``second``): it may read out a digit, but it has
+  other meanings (``second`` for CLOCK).
 * ``near-repeat`` when the clue's meaning is close to an earlier clue of the
 team (cosine similarity of the shipped word vectors at or above
 :data:`NEAR_REPEAT_THRESHOLD`), since the rules forbid the same *idea* twice.
@@ -53,6 +61,12 @@ True
 (True, False, ["'night' is part of the keyword 'nightmare': legal, but it may help the other team"])
 >>> check_clue("the insect", ["cat"], earlier=["Insects"]).reason
 "repeats the earlier clue 'Insects'"
+>>> check_clue("Theatres", ["theater"]).reason
+"uses the keyword 'theater' (as 'theatres', another spelling of it)"
+>>> check_clue("Кошки", ["кошка"]).ok, check_clue("number two", ["cat"]).reason
+(False, 'is only a number (number words and roman numerals read out the code as digits do)')
+>>> [p.kind for p in check_clue("second", ["clock"]).warnings]
+['ordinal']
 """
 
 from __future__ import annotations
@@ -62,7 +76,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cipherkit.games.intercept.words import STOPWORDS, forms, lemma, tokens
+from cipherkit.games.intercept.words import STOPWORDS, fold, forms, lemma, tokens, variants
 
 if TYPE_CHECKING:
     from cipherkit.games.intercept.vectors import Vectors
@@ -70,27 +84,71 @@ if TYPE_CHECKING:
 NEAR_REPEAT_THRESHOLD = 0.8
 """Cosine similarity from which two clues count as the same idea (a warning)."""
 
-NUMBER_WORDS = frozenset(
+CARDINALS = frozenset(
     str.split(
         """
     zero one two three four five six seven eight nine ten eleven twelve thirteen
-    fourteen fifteen sixteen seventeen eighteen nineteen twenty first second third
-    fourth fifth sixth seventh eighth ninth tenth once twice thrice
+    fourteen fifteen sixteen seventeen eighteen nineteen twenty once twice thrice
+    ноль один одна одно одного одной два две двух три трёх трех четыре четырёх четырех
+    пять пяти шесть шести семь семи восемь восьми девять девяти десять десяти
     """
     )
 )
+"""Number words that read out a number (English and Russian, folded)."""
+
+ORDINALS = frozenset(
+    str.split(
+        """
+    first second third fourth fifth sixth seventh eighth ninth tenth
+    первый первая первое первого первой первую второй вторая второе второго вторую
+    третий третья третье третьего третьей третью четвёртый четвертый четвёртая
+    четвертая четвёртое четвертое четвёртого четвертого
+    """
+    )
+)
+"""Ordinals: alone they are a warning (``second`` is also a unit of time)."""
+
+NUMBER_WORDS = CARDINALS | ORDINALS
+"""Every number word the checks know."""
+
+NUMBER_FILLERS = frozenset(
+    str.split(
+        """
+    the a an and then number numbers numeral numerals digit digits code dash dot point
+    comma hyphen номер номера код цифра цифры число и потом точка тире
+    """
+    )
+)
+"""Words that may go with numbers in a code read out in disguise (``number two``)."""
+
+_ROMAN = re.compile(r"^(x{0,3})(ix|iv|v?i{0,3})$")
+_NUMBER_ALTERNATIVES = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _SPELLING = re.compile(
     r"\b(starts? with|begins? with|ends? with|rhymes? with|sounds? like|spelled|spelt|"
-    r"spelling|first letter|last letter|initials?|anagram|acronym|abbreviation)\b"
+    r"spelling|first letter|last letter|initials?|anagram|acronym|abbreviation|"
+    r"начинается (?:с|со|на)|заканчивается на|оканчивается на|рифмуется с|звучит как|"
+    r"по буквам|первая буква|последняя буква|анаграмма|аббревиатура)\b"
 )
 _POSITION = re.compile(
     r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th|top|bottom|left|right)"
     r"[\s-]+(word|keyword|card|slot|one|position|place|row|column)\b|\b(top|bottom)[\s-]+"
-    r"(left|right)\b|\bposition\b"
+    r"(left|right)\b|\bposition\b|"
+    r"\b(перв|втор|трет|четв[её]рт|последн)\w*\s+(слов|карт|мест|позици)\w*|"
+    r"\b(слева|справа|сверху|снизу|позиция)\b"
 )
 _LETTER_COUNT = re.compile(
-    r"\b(\d+|" + "|".join(sorted(NUMBER_WORDS)) + r")[\s-]*letters?\b|\bletters? long\b"
+    r"\b(\d+|" + _NUMBER_ALTERNATIVES + r")[\s-]*(letters?|букв\w*)(?!\w)|\bletters? long\b"
 )
+_SPELLED = re.compile(r"\b([^\W\d_])[\s.-]+([^\W\d_])[\s.-]+([^\W\d_])\b")
+
+
+def is_number_word(word: str) -> bool:
+    """A number word (English or Russian, cardinal or ordinal) or a roman numeral up to 39.
+
+    >>> [is_number_word(w) for w in ("two", "iv", "iii", "xiv", "mix", "second", "два")]
+    [True, True, True, True, False, True, True]
+    """
+    return word in NUMBER_WORDS or bool(word and _ROMAN.match(word))
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,19 +216,21 @@ def clue_key(text: str) -> str:
     return " ".join(meaningful or words)
 
 
-def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Problem]:
-    key = "".join(tokens(keyword))
-    if not key:
-        return []
+def _uses(words: list[str], joined: str, key: str) -> str | None:
+    """How the clue uses ``key`` or a form of it (the word, or the words spaced), or None."""
     base = lemma(key)
     inflected = forms(key) | forms(base)
     for word in words:
         if word in inflected or lemma(word) == base:
-            shown = "" if word == key else f" (as {word!r})"
-            return [Problem("keyword", "error", f"uses the keyword {keyword!r}{shown}")]
+            return word
     if len(words) > 1 and (joined in inflected or lemma(joined) == base):
-        spaced = " ".join(words)
-        return [Problem("keyword", "error", f"uses the keyword {keyword!r} (as {spaced!r})")]
+        return " ".join(words)
+    return None
+
+
+def _near(words: list[str], joined: str, key: str, keyword: str) -> Problem | None:
+    """A warning when a word of the clue contains ``key`` or is a part of it."""
+    base = lemma(key)
     legal = "legal, but it may help the other team"
     for word in words:
         for stem in {key, base}:
@@ -178,12 +238,12 @@ def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Probl
                 len(stem) == 3 and (word.startswith(stem) or word.endswith(stem))
             ):
                 message = f"{word!r} contains the keyword {keyword!r}: {legal}"
-                return [Problem("contains-keyword", "warning", message)]
+                return Problem("contains-keyword", "warning", message)
     if len(words) > 1:
         for stem in {key, base}:
             if len(stem) >= 4 and stem in joined:
                 message = f"the words run together contain the keyword {keyword!r}: {legal}"
-                return [Problem("contains-keyword", "warning", message)]
+                return Problem("contains-keyword", "warning", message)
     for word in words:
         if word in STOPWORDS or len(word) < 3 or len(word) >= len(key):
             continue
@@ -192,24 +252,63 @@ def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Probl
         compound_part = key.endswith(word) and rest >= 3
         if truncation or compound_part or (len(word) >= 5 and word in key):
             message = f"{word!r} is part of the keyword {keyword!r}: {legal}"
-            return [Problem("part-of-keyword", "warning", message)]
+            return Problem("part-of-keyword", "warning", message)
+    return None
+
+
+def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Problem]:
+    key = "".join(tokens(keyword))
+    if not key:
+        return []
+    spellings = [key, *sorted(variants(key))]
+    for spelling in spellings:
+        used = _uses(words, joined, spelling)
+        if used is None:
+            continue
+        if spelling != key:
+            shown = f" (as {used!r}, another spelling of it)"
+        else:
+            shown = "" if used == key else f" (as {used!r})"
+        return [Problem("keyword", "error", f"uses the keyword {keyword!r}{shown}")]
+    for spelling in spellings:
+        warning = _near(words, joined, spelling, keyword)
+        if warning is not None:
+            return [warning]
     return []
+
+
+def _number_problems(words: list[str]) -> list[Problem]:
+    numbers = [w for w in words if is_number_word(w)]
+    if not numbers or any(w not in NUMBER_FILLERS and not is_number_word(w) for w in words):
+        return []
+    if len(numbers) == 1 and numbers[0] in ORDINALS:
+        message = (
+            f"{numbers[0]!r} is an ordinal: legal for its other meanings, but it must not "
+            "read out a digit of the code"
+        )
+        return [Problem("ordinal", "warning", message)]
+    return [
+        Problem(
+            "number",
+            "error",
+            "is only a number (number words and roman numerals read out the code as digits do)",
+        )
+    ]
 
 
 def _form_problems(text: str, words: list[str]) -> list[Problem]:
     problems = []
-    lowered = text.lower()
+    lowered = fold(text)
     if any(ch.isdigit() for ch in text):
         problems.append(Problem("digits", "error", "reads out digits"))
-    if words and all(w in NUMBER_WORDS for w in words):
-        problems.append(Problem("number", "error", "is only a number"))
+    problems += _number_problems(words)
     if _LETTER_COUNT.search(lowered):
         problems.append(Problem("letter-count", "error", "gives a number of letters"))
     raw = lowered.split()
     singles = [w.strip(".,;:!?\"'()") for w in raw]
     letters = [w for w in singles if len(w) == 1 and w.isalpha()]
-    spelled = re.search(r"\b([a-z])[\s.-]+([a-z])[\s.-]+([a-z])\b", lowered)
-    named = bool(letters) and any(w.startswith("letter") for w in words)
+    spelled = _SPELLED.search(lowered)
+    named = bool(letters) and any(w.startswith(("letter", "букв")) for w in words)
     if (len(singles) == 1 and len(letters) == 1) or named or (spelled and len(letters) >= 3):
         problems.append(Problem("single-letter", "error", "reads out single letters"))
     if _SPELLING.search(lowered):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -73,7 +74,9 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
                 raise ConfigError(
                     f"intercept: keywords of {team} must be {KEYWORDS_PER_TEAM} words"
                 )
-            cleaned[team] = [" ".join(str(w).split()).lower() for w in words]
+            cleaned[team] = [
+                " ".join(unicodedata.normalize("NFC", str(w)).split()).lower() for w in words
+            ]
             if not all(cleaned[team]):
                 raise ConfigError(f"intercept: keywords of {team} must not be empty")
         merged["keywords"] = cleaned

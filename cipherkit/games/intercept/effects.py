@@ -22,7 +22,7 @@ from cipherkit.games.intercept.config import (
     code_list,
 )
 from cipherkit.games.intercept.legality import InterceptLegality
-from cipherkit.games.intercept.words import lemma
+from cipherkit.games.intercept.words import same_word
 
 
 class InterceptEffects(InterceptLegality):
@@ -272,12 +272,15 @@ class InterceptEffects(InterceptLegality):
 
 
 def keyword_matches(guess: str, truth: str) -> bool:
-    """A tiebreak keyword guess counts if it is the keyword, singular or plural, any case.
+    """A tiebreak keyword guess counts if it is the keyword, singular or plural, in any
+    case and Unicode form, or another spelling of it (docs/rules/intercept.md §2.7).
 
     >>> keyword_matches("Wolves", "wolf"), keyword_matches("-", "wolf")
     (True, False)
+    >>> keyword_matches("Cafe\u0301", "café"), keyword_matches("HARBOUR", "harbor")
+    (True, True)
     """
-    cleaned = " ".join(guess.lower().split())
+    cleaned = " ".join(guess.split())
     if not cleaned or cleaned == BLANK:
         return False
-    return lemma(cleaned) == lemma(truth.lower())
+    return same_word(cleaned, truth)

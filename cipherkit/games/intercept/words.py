@@ -1,7 +1,10 @@
 """Words: the shipped keyword list, and the small normalisation the clue checks use.
 
-The keyword list (``cipherkit/data/intercept_keywords.txt``) is built by
-``scripts/build_intercept_data.py`` from cipherkit's own hand-written seed lists; see
+Words are read in any alphabet (letters and their marks, after NFC and case folding), so
+Russian clues and keywords are compared like English ones. The keyword list
+(``cipherkit/data/intercept_keywords.txt``) is built by ``scripts/build_intercept_data.py``
+from cipherkit's own hand-written seed lists, the spelling variants
+(``spelling_variants.txt``) by ``scripts/build_spelling_variants.py``; see
 ``cipherkit/data/NOTICE``.
 
 >>> from cipherkit.games.intercept.words import keywords, lemma, tokens
@@ -9,18 +12,21 @@ The keyword list (``cipherkit/data/intercept_keywords.txt``) is built by
 True
 >>> tokens("Dragonflies' wings, 2 of them!")
 ['dragonflies', 'wings', 'of', 'them']
+>>> tokens("Piñata, ТЬМА и café")
+['piñata', 'тьма', 'и', 'café']
 >>> [lemma(w) for w in ("dragonflies", "wolves", "boxes", "glasses", "cats", "bus")]
 ['dragonfly', 'wolf', 'box', 'glass', 'cat', 'bus']
 """
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from functools import cache
 from importlib import resources
 
 KEYWORDS_FILE = "intercept_keywords.txt"
 HINTS_FILE = "intercept_hints.txt"
+VARIANTS_FILE = "spelling_variants.txt"
 
 STOPWORDS: frozenset[str] = frozenset(
     str.split(
@@ -37,12 +43,48 @@ STOPWORDS: frozenset[str] = frozenset(
 )
 """Words that carry little meaning in a clue (left out of phrase vectors and repeats)."""
 
-_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_APOSTROPHES = "'\u2019\u02bc"
+
+
+def fold(text: str) -> str:
+    """``text`` in NFC, case-folded: the form every comparison of words uses.
+
+    >>> fold("Cafe\u0301") == fold("CAFÉ") == "café"
+    True
+    """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", str(text)).casefold())
+
+
+def is_word_char(ch: str) -> bool:
+    """A letter of any alphabet, or a mark that belongs to the letter before it."""
+    return unicodedata.category(ch)[0] in "LM"
 
 
 def tokens(text: str) -> list[str]:
-    """Lower-case words of ``text``: letters only, apostrophes kept inside a word."""
-    return [t.replace("'", "") if t.endswith("'s") else t for t in _WORD.findall(text.lower())]
+    """The words of ``text``, folded (:func:`fold`): runs of letters of any alphabet, an
+    apostrophe kept inside a word (a possessive ``'s`` loses it); digits, ``_`` and
+    punctuation separate words."""
+    folded = fold(text)
+    words: list[str] = []
+    current = ""
+    for i, ch in enumerate(folded):
+        if is_word_char(ch):
+            current += ch
+        elif (
+            ch in _APOSTROPHES
+            and current
+            and "'" not in current
+            and i + 1 < len(folded)
+            and is_word_char(folded[i + 1])
+        ):
+            current += "'"
+        else:
+            if current:
+                words.append(current)
+            current = ""
+    if current:
+        words.append(current)
+    return [w.replace("'", "") if w.endswith("'s") else w for w in words]
 
 
 _IRREGULAR = {
@@ -85,8 +127,12 @@ def lemma(word: str) -> str:
     ['mouse', 'church', 'dog', 'gas', 'specy', 'dress']
     >>> [lemma(w) for w in ("sombreros", "tomatoes", "horseshoes", "toes")]
     ['sombrero', 'tomato', 'horseshoe', 'toe']
+
+    A Cyrillic word gets :func:`russian_stem` instead.
     """
-    w = word.lower().strip()
+    w = fold(word).strip()
+    if _is_cyrillic(w):
+        return russian_stem(w)
     if w.endswith("'s"):
         w = w[:-2]
     w = w.replace("'", "")
@@ -105,6 +151,39 @@ def lemma(word: str) -> str:
         return stem if stem in _OE_WORDS or stem.endswith(("shoe", "canoe")) else w[:-2]
     if w.endswith("s") and not w.endswith(_KEEP_S):
         return w[:-1]
+    return w
+
+
+_RUSSIAN_ENDINGS = tuple(
+    sorted(
+        str.split(
+            """
+    иями ями ами ого его ому ему ыми ими ией иях ах ях ам ям ов ев ей ой ий ый ая яя
+    ое ее ую юю ом ем ию ья ье ьи ью а я о е ё ы и у ю ь й
+    """
+        ),
+        key=len,
+        reverse=True,
+    )
+)
+
+
+def _is_cyrillic(word: str) -> bool:
+    return any("\u0400" <= ch <= "\u04ff" for ch in word)
+
+
+def russian_stem(word: str) -> str:
+    """A light Russian stem: the longest usual noun or adjective ending taken off, ``ё``
+    read as ``е``, keeping three letters at least (so cases and numbers of a noun
+    meet).
+
+    >>> [russian_stem(w) for w in ("кошка", "кошки", "кошкой", "тьма", "тьмы", "кот")]
+    ['кошк', 'кошк', 'кошк', 'тьм', 'тьм', 'кот']
+    """
+    w = fold(word).replace("ё", "е")
+    for ending in _RUSSIAN_ENDINGS:
+        if w.endswith(ending) and len(w) - len(ending) >= 3:
+            return w[: -len(ending)]
     return w
 
 
@@ -140,7 +219,9 @@ def forms(word: str) -> set[str]:
     ['box', 'boxed', 'boxer', 'boxes', 'boxing', 'boxs']
     """
     base = lemma(word)
-    out = {word.lower(), base}
+    out = {fold(word), base}
+    if _is_cyrillic(base):
+        return out
     if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou":
         out |= {base[:-1] + "ies", base[:-1] + "ied"}
     if base.endswith("e"):
@@ -165,6 +246,50 @@ def _read_list(name: str) -> tuple[str, ...]:
 def keywords() -> tuple[str, ...]:
     """The shipped keyword list: familiar concrete nouns, lower case, sorted."""
     return _read_list(KEYWORDS_FILE)
+
+
+@cache
+def _variant_groups() -> dict[str, frozenset[str]]:
+    groups: dict[str, frozenset[str]] = {}
+    try:
+        lines = _read_list(VARIANTS_FILE)
+    except FileNotFoundError:  # pragma: no cover - the file ships with the package
+        return groups
+    for line in lines:
+        group = frozenset(line.split())
+        for word in group:
+            groups[word] = group
+    return groups
+
+
+def variants(word: str) -> frozenset[str]:
+    """Other spellings of ``word`` (British/American and common variants), from the
+    shipped table; its singular's variants too (``pyjamas``: ``pajamas``).
+
+    >>> sorted(variants("Harbour")), sorted(variants("yogurt")), variants("cat")
+    (['harbor'], ['yoghourt', 'yoghurt'], frozenset())
+    """
+    w = fold(word)
+    groups = _variant_groups()
+    found = groups.get(w, frozenset()) | groups.get(lemma(w), frozenset())
+    return frozenset(found - {w, lemma(w)})
+
+
+def same_word(guess: str, keyword: str) -> bool:
+    """Whether ``guess`` names ``keyword``: the same word in any case and Unicode form,
+    singular or plural, or another spelling of it (the tiebreak's keyword guesses).
+
+    >>> same_word("Wolves", "wolf"), same_word("CAFE\u0301", "café"), same_word("harbour", "harbor")
+    (True, True, True)
+    >>> same_word("Кошки", "кошка"), same_word("cat", "dog")
+    (True, False)
+    """
+    a, b = " ".join(tokens(guess)), " ".join(tokens(keyword))
+    if not a or not b:
+        return False
+    if lemma(a) == lemma(b):
+        return True
+    return bool(({a, lemma(a)} & variants(b)) or ({b, lemma(b)} & variants(a)))
 
 
 @cache

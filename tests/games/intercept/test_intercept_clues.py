@@ -27,7 +27,7 @@ WHITE = KEYWORDS["white"]  # black, dragonfly, cocktail, sombrero
         ("3", "digits"),
         ("route 66", "digits"),
         ("three", "number"),
-        ("first", "number"),
+        ("first second", "number"),  # issue #34: "first" alone is an ordinal (a warning)
         ("eight letters", "letter-count"),
         ("five-letter word", "letter-count"),
         ("C", "single-letter"),
