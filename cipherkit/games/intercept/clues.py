@@ -137,7 +137,8 @@ _POSITION = re.compile(
     r"\b(слева|справа|сверху|снизу|позиция)\b"
 )
 _LETTER_COUNT = re.compile(
-    r"\b(\d+|" + _NUMBER_ALTERNATIVES + r")[\s-]*(letters?|букв\w*)(?!\w)|\bletters? long\b"
+    r"\b(\d+|" + _NUMBER_ALTERNATIVES + r")[\s-]*(letters?|букв\w*)(?!\w)|\bletters? long\b|"
+    r"\b(одно|дву|тр[её]х|четыр[её]х|пяти|шести|семи|восьми|девяти|десяти)буквенн"
 )
 _SPELLED = re.compile(r"\b([^\W\d_])[\s.-]+([^\W\d_])[\s.-]+([^\W\d_])\b")
 

@@ -47,12 +47,39 @@ _APOSTROPHES = "'\u2019\u02bc"
 
 
 def fold(text: str) -> str:
-    """``text`` in NFC, case-folded: the form every comparison of words uses.
+    """``text`` composed (NFC, and compatibility forms such as full-width letters or
+    ``Ⅲ`` read as the plain ones: NFKC) and case-folded: the form every comparison of
+    words uses.
 
-    >>> fold("Cafe\u0301") == fold("CAFÉ") == "café"
-    True
+    >>> fold("Cafe\u0301") == fold("CAFÉ") == "café", fold("ＣＡＴ Ⅲ")
+    (True, 'cat iii')
     """
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", str(text)).casefold())
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", str(text)).casefold())
+
+
+_LOOK_ALIKES = dict(zip("авеёкмнорстухіјѕ", "abeëkmhopctyxijs", strict=True))
+"""Cyrillic letters that look like Latin ones (lower case, as :func:`fold` leaves them)."""
+
+
+def _latin(ch: str) -> bool:
+    return "a" <= unicodedata.normalize("NFD", ch)[0] <= "z"
+
+
+def unmix(word: str) -> str:
+    """A word mixing Latin and Cyrillic letters, written in its main script: the other
+    script's look-alike letters replaced (``сat`` with a Cyrillic ``с`` is ``cat``).
+
+    >>> unmix("\u0441at"), unmix("кот"), unmix("\u043a\u043et")
+    ('cat', 'кот', 'кот')
+    """
+    latin = sum(1 for ch in word if _latin(ch))
+    cyrillic = sum(1 for ch in word if "\u0400" <= ch <= "\u04ff")
+    if not latin or not cyrillic:
+        return word
+    if latin >= cyrillic:
+        return "".join(_LOOK_ALIKES.get(ch, ch) for ch in word)
+    back = {v: k for k, v in _LOOK_ALIKES.items()}
+    return "".join(back.get(ch, ch) for ch in word)
 
 
 def is_word_char(ch: str) -> bool:
@@ -63,7 +90,8 @@ def is_word_char(ch: str) -> bool:
 def tokens(text: str) -> list[str]:
     """The words of ``text``, folded (:func:`fold`): runs of letters of any alphabet, an
     apostrophe kept inside a word (a possessive ``'s`` loses it); digits, ``_`` and
-    punctuation separate words."""
+    punctuation separate words; a word mixing Latin and Cyrillic look-alikes is read in
+    its main script (:func:`unmix`)."""
     folded = fold(text)
     words: list[str] = []
     current = ""
@@ -84,7 +112,7 @@ def tokens(text: str) -> list[str]:
             current = ""
     if current:
         words.append(current)
-    return [w.replace("'", "") if w.endswith("'s") else w for w in words]
+    return [unmix(w.replace("'", "") if w.endswith("'s") else w) for w in words]
 
 
 _IRREGULAR = {

@@ -53,6 +53,18 @@ def test_a_decomposed_keyword_is_the_keyword() -> None:
     assert check_clue("piñata", ["pin", "ata", "sun", "car"]).ok  # no "pi ata" words
 
 
+def test_look_alike_letters_and_full_width_forms_are_the_keyword() -> None:
+    """Display forms that read as the keyword: a Cyrillic look-alike in a Latin word,
+    full-width letters, a ligature; and the roman numeral characters."""
+    for clue in ("\u0441at", "ＣＡＴ", "c\u0430ts"):
+        assert check_clue(clue, ["cat", "sun", "car", "ant"]).reason.startswith(
+            "uses the keyword 'cat'"
+        ), clue
+    assert not check_clue("ﬁsh", ["fish"]).ok
+    assert not check_clue("\u043a\u043et", ["кот"]).ok  # Cyrillic with a Latin t
+    assert [p.kind for p in check_clue("Ⅲ", ENGLISH).errors] == ["number"]
+
+
 # ----------------------------------------------------------------- Russian refusals
 @pytest.mark.parametrize(
     ("clue", "kind"),
@@ -69,6 +81,7 @@ def test_a_decomposed_keyword_is_the_keyword() -> None:
         ("один четыре два", "number"),
         ("восемь букв", "letter-count"),
         ("из пяти букв", "letter-count"),
+        ("пятибуквенное слово", "letter-count"),
         ("М", "single-letter"),
         ("буква м", "single-letter"),
         ("к о т", "single-letter"),  # a word spelled out
