@@ -74,6 +74,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.games.intercept.words import STOPWORDS, fold, forms, lemma, tokens, variants
@@ -257,11 +258,18 @@ def _near(words: list[str], joined: str, key: str, keyword: str) -> Problem | No
     return None
 
 
-def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Problem]:
+@lru_cache(maxsize=1024)
+def _spellings(keyword: str) -> tuple[str, ...]:
+    """The keyword as one folded word, then its other spellings (empty: no letters)."""
     key = "".join(tokens(keyword))
-    if not key:
+    return (key, *sorted(variants(key))) if key else ()
+
+
+def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Problem]:
+    spellings = _spellings(keyword)
+    if not spellings:
         return []
-    spellings = [key, *sorted(variants(key))]
+    key = spellings[0]
     for spelling in spellings:
         used = _uses(words, joined, spelling)
         if used is None:

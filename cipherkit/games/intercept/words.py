@@ -20,8 +20,9 @@ True
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 KEYWORDS_FILE = "intercept_keywords.txt"
@@ -44,6 +45,8 @@ STOPWORDS: frozenset[str] = frozenset(
 """Words that carry little meaning in a clue (left out of phrase vectors and repeats)."""
 
 _APOSTROPHES = "'\u2019\u02bc"
+_ASCII_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 
 def fold(text: str) -> str:
@@ -54,7 +57,10 @@ def fold(text: str) -> str:
     >>> fold("Cafe\u0301") == fold("CAFÉ") == "café", fold("ＣＡＴ Ⅲ")
     (True, 'cat iii')
     """
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", str(text)).casefold())
+    text = str(text)
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
 _LOOK_ALIKES = dict(zip("авеёкмнорстухіјѕ", "abeëkmhopctyxijs", strict=True))
@@ -93,6 +99,9 @@ def tokens(text: str) -> list[str]:
     punctuation separate words; a word mixing Latin and Cyrillic look-alikes is read in
     its main script (:func:`unmix`)."""
     folded = fold(text)
+    if folded.isascii():
+        found = _ASCII_WORD.findall(folded)
+        return [t.replace("'", "") if t.endswith("'s") else t for t in found]
     words: list[str] = []
     current = ""
     for i, ch in enumerate(folded):
@@ -144,6 +153,7 @@ _KEEP_S = ("ss", "us", "is", "as", "ys")
 _OE_WORDS = ("shoe", "toe", "canoe", "hoe", "oboe", "floe", "foe", "doe")
 
 
+@lru_cache(maxsize=65536)
 def lemma(word: str) -> str:
     """A light English singular: enough to match plurals and possessives of nouns.
 
@@ -197,7 +207,7 @@ _RUSSIAN_ENDINGS = tuple(
 
 
 def _is_cyrillic(word: str) -> bool:
-    return any("\u0400" <= ch <= "\u04ff" for ch in word)
+    return not word.isascii() and _CYRILLIC.search(word) is not None
 
 
 def russian_stem(word: str) -> str:
@@ -240,7 +250,8 @@ def base_forms(word: str) -> list[str]:
     return [f for f in dict.fromkeys(out) if f != w]
 
 
-def forms(word: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def forms(word: str) -> frozenset[str]:
     """The word, its lemma, and the usual inflections of the lemma (plural, verb forms).
 
     >>> sorted(forms("box"))
@@ -249,7 +260,7 @@ def forms(word: str) -> set[str]:
     base = lemma(word)
     out = {fold(word), base}
     if _is_cyrillic(base):
-        return out
+        return frozenset(out)
     if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou":
         out |= {base[:-1] + "ies", base[:-1] + "ied"}
     if base.endswith("e"):
@@ -260,7 +271,7 @@ def forms(word: str) -> set[str]:
         out.add(base[:-1] + "ves")
     if base.endswith("fe"):
         out.add(base[:-2] + "ves")
-    return out
+    return frozenset(out)
 
 
 def _read_list(name: str) -> tuple[str, ...]:
