@@ -313,7 +313,7 @@ def _form_problems(text: str, words: list[str]) -> list[Problem]:
     problems += _number_problems(words)
     if _LETTER_COUNT.search(lowered):
         problems.append(Problem("letter-count", "error", "gives a number of letters"))
-    raw = lowered.split()
+    raw = lowered.replace("-", " ").split()
     singles = [w.strip(".,;:!?\"'()") for w in raw]
     letters = [w for w in singles if len(w) == 1 and w.isalpha()]
     spelled = _SPELLED.search(lowered)

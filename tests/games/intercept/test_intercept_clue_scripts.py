@@ -85,6 +85,7 @@ def test_look_alike_letters_and_full_width_forms_are_the_keyword() -> None:
         ("М", "single-letter"),
         ("буква м", "single-letter"),
         ("к о т", "single-letter"),  # a word spelled out
+        ("к-о-ш-к-а", "single-letter"),
         ("", "empty"),
     ],
 )

@@ -33,6 +33,7 @@ WHITE = KEYWORDS["white"]  # black, dragonfly, cocktail, sombrero
         ("C", "single-letter"),
         ("the letter m", "single-letter"),
         ("c a t", "single-letter"),
+        ("c-a-t", "single-letter"),
     ],
 )
 def test_each_rejection_reason(clue: str, kind: str) -> None:
