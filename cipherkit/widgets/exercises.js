@@ -11,6 +11,22 @@
 // (a code it refused) removes them.
 
 const CLASS_KEY = "cipherkit.class";
+const DEVICE_KEY = "cipherkit.device"; // the same random id as the Play together page's
+
+function deviceId() {
+  try {
+    let id = window.localStorage.getItem(DEVICE_KEY) || "";
+    if (!/^[0-9a-f]{32}$/.test(id)) {
+      const bytes = new Uint8Array(16);
+      window.crypto.getRandomValues(bytes);
+      id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      window.localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch (_) {
+    return null; /* private mode: the page alone is counted */
+  }
+}
 
 function readClass() {
   try {
@@ -90,7 +106,11 @@ function render({ model, el }) {
 
   function sendClass() {
     const entry = readClass();
-    if (entry) model.send({ type: "class", code: entry.code, name: entry.name, page: window.location.pathname });
+    if (!entry) return;
+    const message = { type: "class", code: entry.code, name: entry.name, page: window.location.pathname };
+    const device = deviceId(); // wrong class codes are counted per device, in the store
+    if (device) message.device = device;
+    model.send(message);
   }
 
   classForm.addEventListener("submit", (event) => {

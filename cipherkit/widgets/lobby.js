@@ -7,9 +7,29 @@
 // team}, {type: "watch", code}, {type: "resume", token} and {type: "leave"}. It never
 // names a seat. The kernel sends this page its own resume token ({type: "token", code,
 // token}); the page keeps it in localStorage for that room, so a reload resumes the seat,
-// and a link with #seat=TOKEN resumes it on another device.
+// and a link with #seat=TOKEN resumes it on another device. The page first says which
+// device it is ({type: "hello", device}: a random id kept in localStorage), so the
+// kernel's limits on wrong codes count this browser's pages together. It pings the
+// kernel every second ({type: "ping"}, answered {type: "pong"}) to say within 3 s when
+// the page has lost touch with the server (outage.js, put ahead of this module).
 
 const STORE_KEY = "cipherkit.rooms";
+const DEVICE_KEY = "cipherkit.device";
+
+function deviceId() {
+  try {
+    let id = window.localStorage.getItem(DEVICE_KEY) || "";
+    if (!/^[0-9a-f]{32}$/.test(id)) {
+      const bytes = new Uint8Array(16);
+      window.crypto.getRandomValues(bytes);
+      id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      window.localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch (_) {
+    return null; /* private mode: the page alone is counted */
+  }
+}
 
 function readRooms() {
   try {
@@ -346,6 +366,10 @@ function render({ model, el }) {
   model.on("change:view", draw);
   model.on("change:message", draw);
   draw();
+
+  const device = deviceId();
+  if (device) send({ type: "hello", device });
+  watchOutage(model, { ping: "ping" }); // outage.js, put ahead of this module
 
   // Resume: a #seat=TOKEN link first, else the last seat this browser held.
   const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));

@@ -1,0 +1,77 @@
+// Outages said: a page that cannot reach its server says so within 3 s. The kernel puts
+// this file ahead of a widget's own module (cipherkit/widgets/frontend.py), so the two
+// load as one; the notice is the page's, shared by every widget on it.
+//
+// watchOutage(model, {ping}) watches one widget's link to the kernel: every message the
+// page sends must be answered (an update or a custom message back) within
+// OUTAGE_AFTER_MS, else a notice says the page lost touch; it goes when the kernel
+// answers again. A message sent meanwhile is not dropped: the browser holds it until the
+// connection answers, or, if the connection has closed, the page says it was not sent.
+// With `ping` (a message type the kernel answers at once), the page asks every
+// PING_EVERY_MS while nothing else waits, so it notices an outage even when nobody clicks.
+
+const OUTAGE_AFTER_MS = 3000;
+const PING_EVERY_MS = 1000;
+const OUTAGE_TEXT = "Lost touch with the server — trying again… A move made now is kept and sent when it answers.";
+
+function outageState() {
+  if (!window.__ckOutage) window.__ckOutage = { lost: new Set(), bar: null };
+  return window.__ckOutage;
+}
+
+function showOutage(state) {
+  // The page's own notice (the connection closed, the game stopped) says more: no second one.
+  const closed = document.getElementById("ck-light-notice");
+  if (state.lost.size && !closed) {
+    if (state.bar && state.bar.isConnected) return;
+    const bar = document.createElement("div");
+    bar.className = "ck-outage";
+    bar.setAttribute("role", "alert");
+    bar.setAttribute("data-testid", "outage");
+    bar.style.cssText =
+      "position:sticky;top:0;z-index:1001;padding:0.6em 1em;background:#fde8e8;" +
+      "border-bottom:1px solid #d98080;color:#5a1212;font:15px system-ui,sans-serif";
+    bar.textContent = OUTAGE_TEXT;
+    document.body.prepend(bar);
+    state.bar = bar;
+  } else if (state.bar) {
+    state.bar.remove();
+    state.bar = null;
+  }
+}
+
+function watchOutage(model, { ping = null } = {}) {
+  if (model.__ckOutage) return model.__ckOutage;
+  const state = outageState();
+  const raw = model.send.bind(model);
+  let oldest = 0; // when the oldest message still unanswered went (0: none)
+  let ticks = 0;
+  const heard = () => {
+    oldest = 0;
+    if (state.lost.delete(model)) showOutage(state);
+  };
+  model.send = (content, ...rest) => {
+    if (!oldest) oldest = Date.now();
+    return raw(content, ...rest);
+  };
+  model.on("change", heard);
+  model.on("msg:custom", heard);
+  const timer = setInterval(() => {
+    ticks += 1;
+    if (ping && !oldest && ticks % Math.round(PING_EVERY_MS / 250) === 0 && document.visibilityState !== "hidden") {
+      model.send({ type: ping });
+    }
+    if (oldest && Date.now() - oldest >= OUTAGE_AFTER_MS && !state.lost.has(model)) {
+      state.lost.add(model);
+      showOutage(state);
+    }
+  }, 250);
+  const stop = () => {
+    clearInterval(timer);
+    model.off("change", heard);
+    model.off("msg:custom", heard);
+    if (state.lost.delete(model)) showOutage(state);
+  };
+  model.__ckOutage = stop;
+  return stop;
+}
