@@ -147,7 +147,10 @@ READ_ONLY = (
 """What a page and the Python API say when the store cannot be written."""
 
 UNREACHABLE = "the room store cannot be reached just now: try again in a moment"
-"""What they say when the store's database server does not answer."""
+"""What they say when the store's database server stops answering."""
+
+CANNOT_CONNECT = "cannot connect to the room store (the server's log says why)"
+"""What they say when no connection to the store's database server can be made."""
 
 
 def plain_error(exc: BaseException) -> StoreError:
@@ -376,9 +379,7 @@ class Database:
             # the details (host, port, user, database) are for the operator's log only
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             _log.warning("cannot connect to the room store %s: %s", self.display_url, redact(first))
-            raise StoreUnreachable(
-                "cannot connect to the room store (the server's log says why)"
-            ) from None
+            raise StoreUnreachable(CANNOT_CONNECT) from None
         return Connection(raw, "postgresql")
 
     def notify(self, conn: Connection, room_id: str, version: int) -> None:
