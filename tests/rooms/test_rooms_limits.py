@@ -27,7 +27,7 @@ def test_two_store_handles_share_a_clients_wrong_codes(store_url: str) -> None:
         assert one.limits.count("code", ["device:a"], now=1000.0) == (1, 0.0)
         assert two.limits.count("code", ["device:a"], now=1000.5) == (2, 0.0)
         assert one.limits.count("code", ["device:a"], now=1001.0) == (3, 2.0)
-        with pytest.raises(TooManyTries, match="^too many wrong codes from this device: wait 2 "):
+        with pytest.raises(TooManyTries, match=r"^too many wrong codes from this device: wait 2 "):
             two.limits.check("code", ["device:a"], now=1001.0)
         two.limits.check("code", ["device:b"], now=1001.0)  # another device
         two.limits.check("code", ["device:a"], now=1003.5)  # the wait is over
