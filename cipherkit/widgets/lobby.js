@@ -10,7 +10,7 @@
 // and a link with #seat=TOKEN resumes it on another device. The page first says which
 // device it is ({type: "hello", device}: a random id kept in localStorage), so the
 // kernel's limits on wrong codes count this browser's pages together. It pings the
-// kernel every second ({type: "ping"}, answered {type: "pong"}) to say within 3 s when
+// kernel every 0.75 s ({type: "ping"}, answered {type: "pong"}) to say within 3 s when
 // the page has lost touch with the server (outage.js, put ahead of this module).
 
 const STORE_KEY = "cipherkit.rooms";

@@ -19,7 +19,7 @@ How it stays honest
   further wrong code. Rooms made from one client are limited the same way. The client
   is what the server says (``client=``), the device id the page keeps in
   ``localStorage`` (its ``hello`` message) and the page itself.
-* The page pings the kernel every second (``outage.js``) and says within 3 s when it
+* The page pings the kernel every 0.75 s (``outage.js``) and says within 3 s when it
   lost touch with the server; a move made then waits in the browser, or is said not sent.
 * The resume token is sent to this page only (a custom message, never a trait), and the
   page keeps it in ``localStorage`` for that room: a reload, or another device given the

@@ -10,8 +10,12 @@
 // With `ping` (a message type the kernel answers at once), the page asks every
 // PING_EVERY_MS while nothing else waits, so it notices an outage even when nobody clicks.
 
-const OUTAGE_AFTER_MS = 3000;
-const PING_EVERY_MS = 1000;
+// A ping goes at most PING_EVERY_MS after the last answer and is missed after
+// OUTAGE_AFTER_MS: the page says so at most 0.75 + 2 + 0.25 (its look) = 3 s after the
+// server stopped answering.
+const OUTAGE_AFTER_MS = 2000;
+const PING_EVERY_MS = 750;
+const LOOK_MS = 250;
 const OUTAGE_TEXT = "Lost touch with the server — trying again… A move made now is kept and sent when it answers.";
 
 function outageState() {
@@ -58,14 +62,14 @@ function watchOutage(model, { ping = null } = {}) {
   model.on("msg:custom", heard);
   const timer = setInterval(() => {
     ticks += 1;
-    if (ping && !oldest && ticks % Math.round(PING_EVERY_MS / 250) === 0 && document.visibilityState !== "hidden") {
+    if (ping && !oldest && ticks % Math.round(PING_EVERY_MS / LOOK_MS) === 0 && document.visibilityState !== "hidden") {
       model.send({ type: ping });
     }
     if (oldest && Date.now() - oldest >= OUTAGE_AFTER_MS && !state.lost.has(model)) {
       state.lost.add(model);
       showOutage(state);
     }
-  }, 250);
+  }, LOOK_MS);
   const stop = () => {
     clearInterval(timer);
     model.off("change", heard);
