@@ -452,10 +452,13 @@ class Lobby(GuardedWidget):
 
 
 class PlayTogether(ipywidgets.VBox):
-    """The *Play together* page: a :class:`Lobby` and, below it, the seat's table."""
+    """The *Play together* page: a :class:`Lobby` and, below it, the seat's table
+    (``client``: the visitor as the server knows them, for the limits)."""
 
-    def __init__(self, store: Store | None = None, **kwargs: Any) -> None:
-        self.lobby = Lobby(store=store)
+    def __init__(
+        self, store: Store | None = None, *, client: str | None = None, **kwargs: Any
+    ) -> None:
+        self.lobby = Lobby(store=store, client=client)
         super().__init__(children=[self.lobby], **kwargs)
         self.add_class("ck-play-together")
         self.lobby.on_table(self._table)

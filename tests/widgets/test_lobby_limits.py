@@ -127,3 +127,19 @@ def test_a_ping_is_answered_and_bad_hellos_refused(sqlite_url: str, lobbies: lis
         ):
             send(lobby, bad)
             assert lobby.message.startswith("refused: a ")
+
+
+def test_the_servers_client_id_is_counted_too(sqlite_url: str, lobbies: list[Lobby]) -> None:
+    """A server that tells the kernel who the visitor is (its signed cookie): a page
+    that invents a new device id every time is still slowed."""
+    with open_store(sqlite_url) as store:
+        for n in range(3):
+            lobby = Lobby(store=store, client="c:visitor-1")
+            lobbies.append(lobby)
+            send(lobby, {"type": "hello", "device": f"{n:032x}"})
+            send(lobby, {"type": "join", "code": WRONG, "name": "Eve"})
+        again = Lobby(store=store, client="c:visitor-1")
+        lobbies.append(again)
+        send(again, {"type": "hello", "device": "ff" * 16})
+        send(again, {"type": "join", "code": WRONG, "name": "Eve"})
+        assert again.message.startswith("refused: too many wrong codes from this device")
