@@ -119,13 +119,13 @@ class Limits:
         read) if any of ``clients``, or the whole server, must wait for ``kind``."""
         rule = RULES[kind]
         now = self.clock() if now is None else now
-        keys = [client_key(c) for c in dict.fromkeys(clients)]
+        keys = [SERVER, *(client_key(c) for c in dict.fromkeys(clients))]
         marks = ", ".join("?" for _ in keys)
         rows = (
             self.db.connection()
             .execute(
-                f"SELECT client, until FROM limits WHERE kind = ? AND client IN (?, {marks})",
-                (kind, SERVER, *keys),
+                f"SELECT client, until FROM limits WHERE kind = ? AND client IN ({marks})",
+                (kind, *keys),
             )
             .fetchall()
         )
@@ -154,15 +154,15 @@ class Limits:
         keys = [client_key(c) for c in dict.fromkeys(clients)]
         conn = self.db.connection()
         wait, most = 0.0, 0
+        self._forget(conn, kind, rule, now)  # on its own: it waits for no lock it holds
         with conn.transaction(write=True):
-            self._forget(conn, kind, rule, now)
             for key in keys:
                 count, since = self._row(conn, kind, key, now)
                 count = 1 if now - since > rule.forget else count + 1
                 wait, most = max(wait, rule.wait_after(count)), max(most, count)
                 self._store(conn, kind, key, count, now, now + rule.wait_after(count))
             count, since = self._row(conn, kind, SERVER, now)
-            if now - since >= rule.server_window or now < since:
+            if now - since >= rule.server_window:  # (a now older than since: same window)
                 count, since = 0, now
             count += 1
             until = since + rule.server_window if count >= rule.server_events else 0.0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import threading
 
 import pytest
 
@@ -101,3 +102,31 @@ def test_client_names_are_kept_as_digests(sqlite_url: str) -> None:
 def test_waits_are_said_in_words() -> None:
     assert say_wait(0.2) == "1 second" and say_wait(20) == "20 seconds"
     assert say_wait(61) == "2 minutes"
+
+
+def test_guesses_at_once_are_each_counted(store_url: str) -> None:
+    """Four loops on two handles guessing at once: no count is lost, nothing fails."""
+    one, two = open_store(store_url), open_store(store_url)
+    errors: list[BaseException] = []
+
+    def loop(store: object, n: int) -> None:
+        try:
+            for _ in range(10):
+                store.limits.count("code", ["device:loop", f"page:{n}"])  # type: ignore[attr-defined]
+        except BaseException as exc:  # pragma: no cover - what the test looks for
+            errors.append(exc)
+
+    try:
+        threads = [threading.Thread(target=loop, args=((one, two)[n % 2], n)) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+        assert errors == []
+        counts = dict(
+            one.db.connection().execute("SELECT client, count FROM limits WHERE kind = 'code'")
+        )
+        assert counts["*"] == 40 and max(counts.values()) == 40  # the device and the server
+    finally:
+        one.close()
+        two.close()
