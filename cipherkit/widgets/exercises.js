@@ -11,22 +11,6 @@
 // (a code it refused) removes them.
 
 const CLASS_KEY = "cipherkit.class";
-const DEVICE_KEY = "cipherkit.device"; // the same random id as the Play together page's
-
-function deviceId() {
-  try {
-    let id = window.localStorage.getItem(DEVICE_KEY) || "";
-    if (!/^[0-9a-f]{32}$/.test(id)) {
-      const bytes = new Uint8Array(16);
-      window.crypto.getRandomValues(bytes);
-      id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-      window.localStorage.setItem(DEVICE_KEY, id);
-    }
-    return id;
-  } catch (_) {
-    return null; /* private mode: the page alone is counted */
-  }
-}
 
 function readClass() {
   try {

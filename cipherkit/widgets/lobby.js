@@ -8,28 +8,12 @@
 // names a seat. The kernel sends this page its own resume token ({type: "token", code,
 // token}); the page keeps it in localStorage for that room, so a reload resumes the seat,
 // and a link with #seat=TOKEN resumes it on another device. The page first says which
-// device it is ({type: "hello", device}: a random id kept in localStorage), so the
+// device it is ({type: "hello", device}: outage.js's deviceId(), kept in localStorage), so the
 // kernel's limits on wrong codes count this browser's pages together. It pings the
 // kernel every 0.75 s ({type: "ping"}, answered {type: "pong"}) to say within 3 s when
 // the page has lost touch with the server (outage.js, put ahead of this module).
 
 const STORE_KEY = "cipherkit.rooms";
-const DEVICE_KEY = "cipherkit.device";
-
-function deviceId() {
-  try {
-    let id = window.localStorage.getItem(DEVICE_KEY) || "";
-    if (!/^[0-9a-f]{32}$/.test(id)) {
-      const bytes = new Uint8Array(16);
-      window.crypto.getRandomValues(bytes);
-      id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-      window.localStorage.setItem(DEVICE_KEY, id);
-    }
-    return id;
-  } catch (_) {
-    return null; /* private mode: the page alone is counted */
-  }
-}
 
 function readRooms() {
   try {

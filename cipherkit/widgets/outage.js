@@ -1,6 +1,7 @@
 // Outages said: a page that cannot reach its server says so within 3 s. The kernel puts
 // this file ahead of a widget's own module (cipherkit/widgets/frontend.py), so the two
-// load as one; the notice is the page's, shared by every widget on it.
+// load as one; the notice is the page's, shared by every widget on it. deviceId() is
+// here too: every page that talks to the server's limits uses it.
 //
 // watchOutage(model, {ping}) watches one widget's link to the kernel: every message the
 // page sends must be answered (an update or a custom message back) within
@@ -16,6 +17,25 @@
 const OUTAGE_AFTER_MS = 2000;
 const PING_EVERY_MS = 750;
 const LOOK_MS = 250;
+// The device id the server's limits on wrong codes and keys count this browser's pages
+// by: a random id kept in localStorage (none in private mode: the page alone counts).
+const DEVICE_KEY = "cipherkit.device";
+
+function deviceId() {
+  try {
+    let id = window.localStorage.getItem(DEVICE_KEY) || "";
+    if (!/^[0-9a-f]{32}$/.test(id)) {
+      const bytes = new Uint8Array(16);
+      window.crypto.getRandomValues(bytes);
+      id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      window.localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch (_) {
+    return null; /* private mode: the page alone is counted */
+  }
+}
+
 const OUTAGE_TEXT = "Lost touch with the server — trying again… A move made now is kept and sent when it answers.";
 
 function outageState() {

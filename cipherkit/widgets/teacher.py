@@ -66,6 +66,7 @@ from cipherkit.classroom.plans import game_seats, presets
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms import default_store_url
 from cipherkit.rooms.limits import RULES
+from cipherkit.widgets.frontend import page_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = [
@@ -156,7 +157,7 @@ class TeacherDesk(GuardedWidget):
     tests). ``clock``: injectable for tests.
     """
 
-    _esm = _HERE / "teacher.js"
+    _esm = page_module("teacher")
     _css = _HERE / "teacher.css"
 
     label = "teacher"
