@@ -38,7 +38,13 @@ from typing import Any
 
 from cipherkit.classroom.attempts import Attempt, clean_label, clean_question, grid
 from cipherkit.classroom.codes import new_class_code, normalize_class_code
-from cipherkit.classroom.errors import ClassEnded, ClassError, UnknownClass
+from cipherkit.classroom.errors import (
+    ClassEnded,
+    ClassError,
+    TooManyAnswers,
+    TooManyStudents,
+    UnknownClass,
+)
 from cipherkit.classroom.keys import check_key, clean_key, hash_key
 from cipherkit.classroom.plans import RoomPlan
 from cipherkit.classroom.schema import migrate
@@ -47,7 +53,15 @@ from cipherkit.classroom.summaries import RoomSummary, outcome_text, summarise
 from cipherkit.core.registry import get_game
 from cipherkit.rooms import RoomError, Store, clean_name, normalize_code, open_store
 
-__all__ = ["Classroom", "open_classroom"]
+__all__ = ["MAX_ATTEMPTS", "MAX_STUDENTS", "Classroom", "open_classroom"]
+
+MAX_STUDENTS = 200
+"""The most students (names) whose answers one class session counts: a class of 60
+with room to spare, not a flood of made-up names."""
+
+MAX_ATTEMPTS = 500
+"""The most answers one student's name may send in one class session (a long lesson of
+25 exercises, 20 tries each)."""
 
 _SESSION_COLUMNS = "id, code, title, status, created, ended"
 KEY_SETTING = "teacher_key_sha256"  # the name is older than the scrypt hash it now holds
@@ -401,6 +415,7 @@ class Classroom:
         )
         conn = self.db.connection()
         with conn.transaction(write=True):
+            self._check_caps(conn, session, attempt.student)
             conn.execute(
                 "INSERT INTO class_attempts (id, session_id, student, lesson, exercise, "
                 "correct, at, exercise_id, question) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -417,6 +432,32 @@ class Classroom:
                 ),
             )
         return attempt
+
+    @staticmethod
+    def _check_caps(conn: Any, session: ClassSession, student: str) -> None:
+        """Refuse an answer past :data:`MAX_ATTEMPTS` for the student, or from a new
+        student past :data:`MAX_STUDENTS` (inside the write transaction)."""
+        if conn.dialect == "postgresql":  # one answer at a time per session: counts hold
+            conn.execute("SELECT id FROM class_sessions WHERE id = ? FOR UPDATE", (session.id,))
+        mine = conn.execute(
+            "SELECT COUNT(*) FROM class_attempts WHERE session_id = ? AND student = ?",
+            (session.id, student),
+        ).fetchone()[0]
+        if int(mine) >= MAX_ATTEMPTS:
+            raise TooManyAnswers(
+                f"{student} has sent {MAX_ATTEMPTS} answers in this class, the most one "
+                "student may: the next ones are not counted"
+            )
+        if int(mine) == 0:
+            students = conn.execute(
+                "SELECT COUNT(DISTINCT student) FROM class_attempts WHERE session_id = ?",
+                (session.id,),
+            ).fetchone()[0]
+            if int(students) >= MAX_STUDENTS:
+                raise TooManyStudents(
+                    f"this class already counts the answers of {MAX_STUDENTS} students, the "
+                    "most it may: ask your teacher"
+                )
 
     def attempts(self, session_id: str) -> list[Attempt]:
         """The session's attempts, oldest first."""

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from cipherkit.core.errors import CipherkitError
 
-__all__ = ["ClassEnded", "ClassError", "UnknownClass", "WrongKey"]
+__all__ = [
+    "ClassEnded",
+    "ClassError",
+    "TooManyAnswers",
+    "TooManyStudents",
+    "UnknownClass",
+    "WrongKey",
+]
 
 
 class ClassError(CipherkitError):
@@ -25,3 +32,11 @@ class ClassEnded(ClassError):
 
 class WrongKey(ClassError):
     """The teacher key given does not open the teacher page."""
+
+
+class TooManyStudents(ClassError):
+    """The class session already counts the most students one session may have."""
+
+
+class TooManyAnswers(ClassError):
+    """This student already sent the most answers one student may in one session."""

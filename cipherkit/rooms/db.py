@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from cipherkit.rooms.errors import StoreError
+from cipherkit.rooms.errors import StoreError, StoreReadOnly, StoreUnreachable
 
 _log = logging.getLogger("cipherkit.rooms")
 
@@ -140,11 +140,50 @@ def _is_integrity(exc: BaseException) -> bool:
     return any(c.__name__ == "IntegrityError" for c in type(exc).__mro__)
 
 
+READ_ONLY = (
+    "the room store cannot be written: its file or folder is read-only, so nothing can be "
+    "saved (the server's log says where)"
+)
+"""What a page and the Python API say when the store cannot be written."""
+
+UNREACHABLE = "the room store cannot be reached just now: try again in a moment"
+"""What they say when the store's database server stops answering."""
+
+CANNOT_CONNECT = "cannot connect to the room store (the server's log says why)"
+"""What they say when no connection to the store's database server can be made."""
+
+
+def plain_error(exc: BaseException) -> StoreError:
+    """The cipherkit error for a database driver's error, in a plain sentence (the
+    driver's own words, which may name files and hosts, go to the operator's log).
+
+    >>> plain_error(sqlite3.OperationalError("attempt to write a readonly database"))
+    StoreReadOnly("the room store cannot be written: its file or folder is read-only, ...")
+    """
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    text = first.lower()
+    code = getattr(exc, "sqlite_errorcode", None)
+    if (code is not None and code & 0xFF == 8) or "readonly" in text or "read-only" in text:
+        _log.warning("the room store is read-only: %s", redact(first))
+        return StoreReadOnly(READ_ONLY)
+    if isinstance(exc, sqlite3.Error) and (
+        (code is not None and code & 0xFF == 14) or "unable to open" in text
+    ):
+        _log.warning("the room store cannot be opened: %s", redact(first))
+        return StoreReadOnly(READ_ONLY)
+    if not isinstance(exc, sqlite3.Error) and any(
+        c.__name__ in ("OperationalError", "InterfaceError") for c in type(exc).__mro__
+    ):
+        _log.warning("the room store cannot be reached: %s", redact(first))
+        return StoreUnreachable(UNREACHABLE)
+    return StoreError(f"the room store failed: {redact(first)}")
+
+
 @contextlib.contextmanager
 def store_errors() -> Iterator[None]:
     """Turn the database driver's errors into :class:`StoreError` (a cipherkit error a
-    page or the command line can say in one line), except integrity errors, which the
-    store's callers catch to retry.
+    page or the command line can say in one line: :func:`plain_error`), except
+    integrity errors, which the store's callers catch to retry.
 
     >>> with store_errors():
     ...     sqlite3.connect(":memory:").execute("SELECT * FROM nowhere")
@@ -157,8 +196,33 @@ def store_errors() -> Iterator[None]:
     except Exception as exc:
         if not _is_db_error(exc) or _is_integrity(exc):
             raise
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise StoreError(f"the room store failed: {redact(first)}") from exc
+        raise plain_error(exc) from exc
+
+
+class Cursor:
+    """A driver's cursor whose reads raise cipherkit errors too (a row is read from the
+    file, or the network, when it is fetched)."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+
+    @property
+    def rowcount(self) -> int:
+        """Rows the statement changed."""
+        return int(self.raw.rowcount)
+
+    def fetchone(self) -> Any:
+        """The next row, or ``None``."""
+        with store_errors():
+            return self.raw.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        """Every row left."""
+        with store_errors():
+            return list(self.raw.fetchall())
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.fetchall())
 
 
 class Connection:
@@ -174,7 +238,7 @@ class Connection:
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """Run one SQL statement (``?`` placeholders on either database); return the cursor."""
         with store_errors():
-            return self.raw.execute(self._sql(sql), tuple(params))
+            return Cursor(self.raw.execute(self._sql(sql), tuple(params)))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run one SQL statement for each of ``rows``."""
@@ -303,7 +367,11 @@ class Database:
                 raw.execute("PRAGMA synchronous = NORMAL")
                 raw.execute("PRAGMA foreign_keys = ON")
             except sqlite3.Error as exc:
-                raise StoreError(f"cannot open the room store {self.target}: {exc}") from None
+                error = plain_error(exc)
+                if type(error) is StoreError:  # not read-only: say which file, in the log
+                    _log.warning("cannot open the room store %s: %s", self.target, exc)
+                    error = StoreError("cannot open the room store (the server's log says why)")
+                raise error from None
             return Connection(raw, "sqlite")
         try:
             raw = self.psycopg.connect(self.target, autocommit=True)
@@ -311,9 +379,7 @@ class Database:
             # the details (host, port, user, database) are for the operator's log only
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             _log.warning("cannot connect to the room store %s: %s", self.display_url, redact(first))
-            raise StoreError(
-                "cannot connect to the room store (the server's log says why)"
-            ) from None
+            raise StoreUnreachable(CANNOT_CONNECT) from None
         return Connection(raw, "postgresql")
 
     def notify(self, conn: Connection, room_id: str, version: int) -> None:

@@ -23,6 +23,9 @@ __all__ = [
     "SeatUnavailable",
     "StaleVersion",
     "StoreError",
+    "StoreReadOnly",
+    "StoreUnreachable",
+    "TooManyTries",
     "UnknownCode",
     "UnknownRoom",
     "UnknownToken",
@@ -34,7 +37,25 @@ class RoomError(CipherkitError):
 
 
 class StoreError(RoomError):
-    """The store cannot be opened or used (bad URL, missing driver, newer schema)."""
+    """The store cannot be opened or used (bad URL, missing driver, newer schema, or an
+    error of the database driver, said in one plain sentence)."""
+
+
+class StoreReadOnly(StoreError):
+    """The store's file (or its folder) cannot be written: nothing can be saved."""
+
+
+class StoreUnreachable(StoreError):
+    """The store's database server cannot be reached (stopped, or the network is down)."""
+
+
+class TooManyTries(RoomError):
+    """Too many wrong codes (or keys, or rooms made) from one device or on the whole
+    server just now: its message says how long to wait, ``wait`` holds the seconds."""
+
+    def __init__(self, message: str, wait: float) -> None:
+        super().__init__(message)
+        self.wait = wait
 
 
 class UnknownCode(RoomError):

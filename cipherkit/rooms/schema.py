@@ -5,9 +5,9 @@
 and how two servers migrate at once: docs/rooms.md, "Schema".
 
 >>> [len(steps) for steps in MIGRATIONS]
-[3, 2, 5]
+[3, 2, 5, 2]
 >>> SCHEMA_VERSION
-3
+4
 """
 
 from __future__ import annotations
@@ -71,6 +71,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE seats ADD COLUMN reserved TEXT",
         "ALTER TABLE seats ADD COLUMN gone_hash TEXT",
         "ALTER TABLE seats ADD COLUMN gone_reason TEXT",
+    ),
+    # 4: how often each client (a digest of its name; '*': the whole server) lately
+    # guessed a code or key wrong, or made a room, and until when it waits
+    # (cipherkit.rooms.limits): every page and server of the store shares the counts
+    (
+        """CREATE TABLE limits (
+            kind TEXT NOT NULL,
+            client TEXT NOT NULL,
+            count BIGINT NOT NULL,
+            since DOUBLE PRECISION NOT NULL,
+            until DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (kind, client)
+        )""",
+        "CREATE INDEX limits_by_since ON limits (kind, since)",
     ),
 )
 """Step ``n`` (from 1) takes the schema from version ``n - 1`` to ``n``."""

@@ -41,6 +41,7 @@ from cipherkit.rooms.codes import normalize_code
 from cipherkit.rooms.db import Database, private_folder
 from cipherkit.rooms.errors import UnknownRoom
 from cipherkit.rooms.handles import Room, SeatHandle, Spectator
+from cipherkit.rooms.limits import Limits
 from cipherkit.rooms.reads import CONNECTED_SECONDS, Reads
 from cipherkit.rooms.schema import migrate
 from cipherkit.rooms.storage import RoomRow, Storage, token_digest
@@ -129,6 +130,7 @@ class Store:
         self.transactions = Transactions(self.storage, self.cache)
         self.reads = Reads(self.storage, self.cache, self.clocks)
         self.waiting = Waiting(self.db, self.storage, self.clocks, self.act, poll)
+        self.limits = Limits(self.db, time.time)
 
     @property
     def url(self) -> str:

@@ -90,7 +90,11 @@ function render({ model, el }) {
 
   function sendClass() {
     const entry = readClass();
-    if (entry) model.send({ type: "class", code: entry.code, name: entry.name, page: window.location.pathname });
+    if (!entry) return;
+    const message = { type: "class", code: entry.code, name: entry.name, page: window.location.pathname };
+    const device = deviceId(); // wrong class codes are counted per device, in the store
+    if (device) message.device = device;
+    model.send(message);
   }
 
   classForm.addEventListener("submit", (event) => {

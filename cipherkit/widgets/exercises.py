@@ -13,6 +13,11 @@ page): from then on every answer checked is counted in that class session of the
 server's store (:meth:`cipherkit.classroom.Classroom.record_attempt`: student, class,
 lesson, exercise, right or wrong, when), and the teacher page's grid shows it. The
 lesson is ``lesson=`` or the page's file name, the exercise ``name=`` or its question.
+Wrong class codes are slowed down in the store as on the *Play together* page (per
+device, per page and for the whole server: :mod:`cipherkit.rooms.limits`), and a class
+takes at most so many students and so many answers from each
+(:data:`~cipherkit.classroom.classroom.MAX_STUDENTS`,
+:data:`~cipherkit.classroom.classroom.MAX_ATTEMPTS`).
 
 >>> from cipherkit.ciphers.exercises import make_check
 >>> box = ExerciseBox("Decrypt KHOOR", *make_check("hello", salt="x"))
@@ -38,14 +43,18 @@ from __future__ import annotations
 
 import pathlib
 import re
+import secrets
+import time
 from collections.abc import Sequence
 from typing import Any
 
 import traitlets
 
 from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
+from cipherkit.classroom.errors import TooManyAnswers, TooManyStudents
 from cipherkit.core.errors import CipherkitError
-from cipherkit.rooms.errors import StoreError
+from cipherkit.rooms.errors import StoreError, TooManyTries
+from cipherkit.widgets.frontend import page_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["ExerciseBox", "exercise_id"]
@@ -54,6 +63,13 @@ _HERE = pathlib.Path(__file__).parent
 MAX_MESSAGE_CHARS = MAX_ANSWER + 100
 _CLASS_FIELDS = {"type", "code", "name", "page"}
 _classroom: Any = None
+_PAGE_CLIENT = f"page:{secrets.token_hex(16)}"
+"""This kernel (one lesson page) as the limits on wrong class codes count it."""
+_REFUSED: dict[tuple[int, str], tuple[float, str]] = {}
+"""Class codes this page was refused lately (by classroom), when and why: every box of a
+page sends the class line again, and one wrong code counts once."""
+REFUSED_SECONDS = 60.0
+_DEVICE = re.compile(r"[0-9a-f]{32}")
 
 
 def _open_classroom(classroom: Any) -> Any:
@@ -110,7 +126,7 @@ class ExerciseBox(GuardedWidget):
     noun = "exercise"
     error_text = "error: something went wrong in the kernel; the answer was not checked"
 
-    _esm = _HERE / "exercises.js"
+    _esm = page_module("exercises")
     _css = _HERE / "exercises.css"
 
     view = traitlets.Dict().tag(sync=True)
@@ -149,14 +165,18 @@ class ExerciseBox(GuardedWidget):
         self.handle_message({"type": "check", "answer": answer})
         return self.view["result"]
 
-    def join_class(self, code: str, name: str, page: str = "") -> None:
+    def join_class(self, code: str, name: str, page: str = "", device: str | None = None) -> None:
         """Count this box's answers in the open class ``code`` as student ``name``,
-        exactly as the page's class line does."""
-        self.handle_message({"type": "class", "code": code, "name": name, "page": page})
+        exactly as the page's class line does (``device``: the page's device id, 32 hex
+        digits, if it sends one)."""
+        msg = {"type": "class", "code": code, "name": name, "page": page}
+        if device is not None:
+            msg["device"] = device
+        self.handle_message(msg)
 
     def _handle(self, content: Any, buffers: Any) -> None:
         msg = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
-        if msg.get("type") == "class" and set(msg) == _CLASS_FIELDS:
+        if msg.get("type") == "class" and set(msg) - {"device"} == _CLASS_FIELDS:
             self._join(msg)
             return
         if msg.get("type") == "leave_class" and set(msg) == {"type"}:
@@ -182,11 +202,19 @@ class ExerciseBox(GuardedWidget):
         for key in ("code", "name", "page"):
             if not isinstance(msg[key], str) or len(msg[key]) > 200:
                 raise Refused(f"refused: the class {key} must be short text")
+        device = msg.get("device")
+        if device is not None and not (isinstance(device, str) and _DEVICE.fullmatch(device)):
+            raise Refused("refused: a device id is 32 hex digits")
+        clients = [f"device:{device}", _PAGE_CLIENT] if device else [_PAGE_CLIENT]
         try:
             from cipherkit.rooms import clean_name
 
             name = clean_name(msg["name"])
-            session = _open_classroom(self._given_classroom).open_session(msg["code"])
+            session = self._open_session(msg["code"], clients)
+        except TooManyTries as exc:  # the code is kept: it may be right
+            self._class = None
+            self._publish()
+            raise Refused(f"not in a class: {exc}") from None
         except StoreError:  # its message may name the server's files
             self._class = None
             self._publish()
@@ -206,6 +234,26 @@ class ExerciseBox(GuardedWidget):
             self._publish()
             self.message = ""
 
+    def _open_session(self, code: str, clients: list[str]) -> Any:
+        """The open class session ``code``, within the limits on wrong codes (one wrong
+        code counts once a page, however many boxes send it)."""
+        from cipherkit.classroom.errors import ClassEnded, UnknownClass
+
+        classroom = _open_classroom(self._given_classroom)
+        key = (id(classroom), " ".join(code.split()).upper())
+        now = time.monotonic()
+        for old in [k for k, (at, _) in _REFUSED.items() if now - at > REFUSED_SECONDS]:
+            del _REFUSED[old]
+        if key in _REFUSED:
+            raise UnknownClass(_REFUSED[key][1])
+        classroom.store.limits.check("code", clients)
+        try:
+            return classroom.open_session(code)
+        except (UnknownClass, ClassEnded) as exc:
+            _REFUSED[key] = (now, str(exc))
+            classroom.store.limits.count("code", clients)
+            raise
+
     def _report(self, correct: bool) -> str:
         """Count the attempt in the class, if any; return a note for the page ("" if
         counted or not in a class)."""
@@ -223,6 +271,8 @@ class ExerciseBox(GuardedWidget):
             )
         except StoreError:
             return "not counted in the class: the class store cannot be reached"
+        except (TooManyAnswers, TooManyStudents) as exc:  # still in the class
+            return f"not counted in the class: {exc}"
         except CipherkitError as exc:
             self._class = None
             return f"not counted in the class: {exc}"

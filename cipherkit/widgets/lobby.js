@@ -7,7 +7,11 @@
 // team}, {type: "watch", code}, {type: "resume", token} and {type: "leave"}. It never
 // names a seat. The kernel sends this page its own resume token ({type: "token", code,
 // token}); the page keeps it in localStorage for that room, so a reload resumes the seat,
-// and a link with #seat=TOKEN resumes it on another device.
+// and a link with #seat=TOKEN resumes it on another device. The page first says which
+// device it is ({type: "hello", device}: outage.js's deviceId(), kept in localStorage), so the
+// kernel's limits on wrong codes count this browser's pages together. It pings the
+// kernel every 0.75 s ({type: "ping"}, answered {type: "pong"}) to say within 3 s when
+// the page has lost touch with the server (outage.js, put ahead of this module).
 
 const STORE_KEY = "cipherkit.rooms";
 
@@ -346,6 +350,10 @@ function render({ model, el }) {
   model.on("change:view", draw);
   model.on("change:message", draw);
   draw();
+
+  const device = deviceId();
+  if (device) send({ type: "hello", device });
+  watchOutage(model, { ping: "ping" }); // outage.js, put ahead of this module
 
   // Resume: a #seat=TOKEN link first, else the last seat this browser held.
   const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));

@@ -12,9 +12,15 @@ How it stays honest
 * The store is the kernel's (``$CIPHERKIT_STORE``, which ``cipherkit serve`` sets); the
   page only sends the code, a display name, a team and (to resume) the token it was given.
   It never names a seat.
-* Wrong codes are refused with a message and slowed down: after
-  :data:`FREE_WRONG_CODES` wrong codes, the next attempt must wait
-  :data:`FIRST_WAIT` seconds, doubling with every further wrong code.
+* Wrong codes (a room's or a class's) are refused with a message and slowed down in
+  the store (:mod:`cipherkit.rooms.limits`), per client and for the whole server, so a
+  reload or a second page does not start afresh: after :data:`FREE_WRONG_CODES` wrong
+  codes, the next attempt must wait :data:`FIRST_WAIT` seconds, doubling with every
+  further wrong code. Rooms made from one client are limited the same way. The client
+  is what the server says (``client=``), the device id the page keeps in
+  ``localStorage`` (its ``hello`` message) and the page itself.
+* The page pings the kernel every 0.75 s (``outage.js``) and says within 3 s when it
+  lost touch with the server; a move made then waits in the browser, or is said not sent.
 * The resume token is sent to this page only (a custom message, never a trait), and the
   page keeps it in ``localStorage`` for that room: a reload, or another device given the
   seat's link, resumes the same seat.
@@ -30,18 +36,25 @@ Examples
 >>> lobby.view["stage"], lobby.view["seat"]["name"], lobby.table.view["to_move"] in ("you", "bot")
 ('seated', 'Ada', True)
 >>> other = Lobby(store=store)
+>>> other.handle_message({"type": "hello", "device": "0f" * 16})  # the page's device id
 >>> for _ in range(3):
 ...     other.handle_message({"type": "join", "code": "TIGER-00000-MOSS", "name": "Bo"})
 >>> other.message
 'refused: no open room with code TIGER-00000-MOSS (3 wrong codes: wait 2 s before the next try)'
->>> lobby.close(); other.close(); store.close(); folder.cleanup()
+>>> again = Lobby(store=store)                      # the same device, after a reload
+>>> again.handle_message({"type": "hello", "device": "0f" * 16})
+>>> again.handle_message({"type": "join", "code": lobby.view["code"], "name": "Bo"})
+>>> again.message
+'refused: too many wrong codes from this device: wait 2 seconds and try again'
+>>> lobby.close(); other.close(); again.close(); store.close(); folder.cleanup()
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import pathlib
+import re
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -62,11 +75,15 @@ from cipherkit.rooms import (
     SeatHandle,
     Spectator,
     Store,
+    StoreError,
+    TooManyTries,
     UnknownCode,
     UnknownToken,
     default_store_url,
     open_store,
 )
+from cipherkit.rooms.limits import RULES
+from cipherkit.widgets.frontend import page_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 from cipherkit.widgets.tables import make_table
 
@@ -83,10 +100,12 @@ __all__ = [
 ]
 
 MAX_MESSAGE_CHARS = 400
-FREE_WRONG_CODES = 3
-"""Wrong codes a lobby accepts before it makes the next attempt wait."""
-FIRST_WAIT = 2.0
+FREE_WRONG_CODES = RULES["code"].free
+"""Wrong codes a client may type before it must wait before the next attempt."""
+FIRST_WAIT = RULES["code"].first_wait
 """Seconds to wait after :data:`FREE_WRONG_CODES` wrong codes; doubles with each one more."""
+
+_DEVICE = re.compile(r"[0-9a-f]{32}")
 
 MAX_OPTIONS = 8
 """Most room options one create message may carry."""
@@ -143,6 +162,17 @@ name (and team)
     """
     content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
     kind = content.get("type")
+    if kind == "ping":
+        if set(content) != {"type"}:
+            raise Refused("refused: a ping message has only the field type")
+        return {"kind": kind}
+    if kind == "hello":
+        device = content.get("device")
+        if set(content) != {"type", "device"} or not (
+            isinstance(device, str) and _DEVICE.fullmatch(device)
+        ):
+            raise Refused("refused: a hello message has the fields type and device (32 hex)")
+        return {"kind": kind, "device": device}
     if kind == "join":
         if not {"type", "code", "name"} <= set(content) <= {"type", "code", "name", "team"}:
             raise Refused("refused: a join message has the fields type, code, name (and team)")
@@ -231,10 +261,13 @@ class Lobby(GuardedWidget):
     """Make, join, resume or watch a room; see the module docstring.
 
     ``store``: a :class:`~cipherkit.rooms.Store` (default: ``open_store()`` of
-    ``$CIPHERKIT_STORE``). ``clock``: injectable for tests.
+    ``$CIPHERKIT_STORE``). ``client``: the visitor as the server knows them (its
+    cookie), if it says; the limits count it with the page's device id and the page
+    itself. ``clock``: wall time, injectable for tests (the store's limits are shared
+    by every process, so they count in wall time).
     """
 
-    _esm = _HERE / "lobby.js"
+    _esm = page_module("lobby")
     _css = _HERE / "lobby.css"
 
     label = "lobby"
@@ -247,14 +280,16 @@ class Lobby(GuardedWidget):
         self,
         store: Store | None = None,
         *,
-        clock: Callable[[], float] = time.monotonic,
+        client: str | None = None,
+        clock: Callable[[], float] = time.time,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.store = store if store is not None else open_store(default_store_url())
         self._clock = clock
-        self._wrong = 0
-        self._until = -math.inf
+        self._server_client = None if client is None else f"server:{client}"
+        self._page_client = f"page:{secrets.token_hex(16)}"
+        self._device: str | None = None
         self.handle: Any = None
         self._classroom: Classroom | None = None
         self.table: GuardedWidget | None = None
@@ -269,6 +304,12 @@ class Lobby(GuardedWidget):
     def _handle(self, content: Any, buffers: Any) -> None:
         msg = check_message(content, buffers)
         kind = msg["kind"]
+        if kind == "ping":  # the page checks it is still in touch (outage.js)
+            self.send({"type": "pong"})
+            return
+        if kind == "hello":
+            self._device = f"device:{msg['device']}"
+            return
         if kind == "leave":
             self._sit(None)
             return
@@ -283,7 +324,7 @@ class Lobby(GuardedWidget):
                 raise Refused(f"refused: {exc}") from None
             self._sit(handle)
             return
-        self._slow_down()
+        self._slow_down("code")
         try:
             if kind == "watch":
                 handle = self.store.spectate(msg["code"])
@@ -292,12 +333,8 @@ class Lobby(GuardedWidget):
             else:
                 handle = self.store.join(msg["code"], msg["name"], team=msg["team"])
         except (UnknownCode, UnknownClass) as exc:
-            self._wrong += 1
-            extra = ""
-            if self._wrong >= FREE_WRONG_CODES:
-                wait = FIRST_WAIT * 2 ** (self._wrong - FREE_WRONG_CODES)
-                self._until = self._clock() + wait
-                extra = f" ({self._wrong} wrong codes: wait {wait:g} s before the next try)"
+            wrong, wait = self._count("code")
+            extra = f" ({wrong} wrong codes: wait {wait:g} s before the next try)" if wait else ""
             raise Refused(f"refused: {exc}{extra}") from None
         except RoomFull as exc:
             raise Refused(f"refused: {exc}: nobody can join it now; you may watch it") from None
@@ -314,18 +351,36 @@ class Lobby(GuardedWidget):
         except ClassEnded:  # said as unknown: an old class's title is nobody's business
             raise UnknownClass(f"no open class with code {code.strip().upper()}") from None
 
-    def _slow_down(self) -> None:
-        left = self._until - self._clock()
-        if left > 0:
-            raise Refused(f"refused: too many wrong codes: wait {math.ceil(left)} s")
+    @property
+    def clients(self) -> list[str]:
+        """Who the limits count this page's tries against: the server's client (if it
+        said), the page's device id (if it said) and the page itself."""
+        found = (self._server_client, self._device, self._page_client)
+        return [c for c in found if c is not None]
+
+    def _slow_down(self, kind: str) -> None:
+        """Refuse (with how long to wait) while this client or the server must wait."""
+        try:
+            self.store.limits.check(kind, self.clients, now=self._clock())
+        except (TooManyTries, StoreError) as exc:
+            raise Refused(f"refused: {exc}") from None
+
+    def _count(self, kind: str) -> tuple[int, float]:
+        """Count one wrong code (or one room made) in the store."""
+        try:
+            return self.store.limits.count(kind, self.clients, now=self._clock())
+        except StoreError as exc:
+            raise Refused(f"refused: {exc}") from None
 
     def _create(self, msg: dict[str, Any]) -> None:
         game, players = msg["game"], msg["players"]
+        self._slow_down("room")
         try:
             config = room_config(game, players, msg["options"])
             room = self.store.create_room(game, config, bots=msg["bots"])
         except CipherkitError as exc:
             raise Refused(f"refused: {exc}") from None
+        self._count("room")
         if not msg["name"].strip():
             self._sit(self.store.spectate(room.code))
             return
@@ -397,10 +452,13 @@ class Lobby(GuardedWidget):
 
 
 class PlayTogether(ipywidgets.VBox):
-    """The *Play together* page: a :class:`Lobby` and, below it, the seat's table."""
+    """The *Play together* page: a :class:`Lobby` and, below it, the seat's table
+    (``client``: the visitor as the server knows them, for the limits)."""
 
-    def __init__(self, store: Store | None = None, **kwargs: Any) -> None:
-        self.lobby = Lobby(store=store)
+    def __init__(
+        self, store: Store | None = None, *, client: str | None = None, **kwargs: Any
+    ) -> None:
+        self.lobby = Lobby(store=store, client=client)
         super().__init__(children=[self.lobby], **kwargs)
         self.add_class("ck-play-together")
         self.lobby.on_table(self._table)

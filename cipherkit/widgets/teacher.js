@@ -1,7 +1,8 @@
 // The teacher page: plain ES module + DOM, no build step.
 //
 // It draws the `view` trait and the `message` trait, and sends what the teacher clicks:
-// {type: "unlock", key}, {type: "start", title}, {type: "continue", session},
+// {type: "unlock", key, device} (device: outage.js's deviceId(), for the limits on wrong
+// keys), {type: "start", title}, {type: "continue", session},
 // {type: "make", game, rooms, players, people}, {type: "watch", room},
 // {type: "stop_watching"}, {type: "close_room", room}, {type: "fill_bots", room},
 // {type: "fill_bots_all"}, {type: "start_rooms"}, {type: "give_seat", room, seat},
@@ -53,7 +54,7 @@ function render({ model, el }) {
         "data-testid": "key-form",
         onsubmit: (e) => {
           e.preventDefault();
-          send({ type: "unlock", key: form.key });
+          send({ type: "unlock", key: form.key, device: deviceId() || undefined });
         },
       },
       h("h3", { text: "Teacher key" }),
@@ -350,7 +351,7 @@ function render({ model, el }) {
     } catch (_) {
       /* the key stays in the address bar */
     }
-    if ((model.get("view") || {}).locked) send({ type: "unlock", key });
+    if ((model.get("view") || {}).locked) send({ type: "unlock", key, device: deviceId() || undefined });
   }
 }
 

@@ -4,8 +4,10 @@
 the class** until the page sends the teacher key: the kernel hashes it and compares it
 with the hash ``cipherkit serve`` stored (:meth:`cipherkit.classroom.Classroom.check_key`,
 constant time). Until then its only synced state is ``{"locked": true}``, and wrong keys
-are slowed down (after :data:`FREE_WRONG_KEYS`, a wait of :data:`FIRST_WAIT` seconds,
-doubling). Once unlocked it shows, redrawn within :data:`LOOK_SECONDS` of any change
+are slowed down in the store, per device and page and for the whole server (after
+:data:`FREE_WRONG_KEYS`, a wait of :data:`FIRST_WAIT` seconds, doubling:
+:mod:`cipherkit.rooms.limits`), so a reload does not start afresh. Once unlocked it
+shows, redrawn within :data:`LOOK_SECONDS` of any change
 (a move, a student sitting down, a room starting or closing, an answer counted) and at
 least every :data:`REFRESH_SECONDS` (who is connected):
 
@@ -48,8 +50,9 @@ Examples
 from __future__ import annotations
 
 import logging
-import math
 import pathlib
+import re
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -62,6 +65,8 @@ from cipherkit.classroom import Classroom, RoomPlan, open_classroom
 from cipherkit.classroom.plans import game_seats, presets
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms import default_store_url
+from cipherkit.rooms.limits import RULES
+from cipherkit.widgets.frontend import page_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = [
@@ -74,8 +79,8 @@ __all__ = [
 ]
 
 MAX_MESSAGE_CHARS = 400
-FREE_WRONG_KEYS = 3
-FIRST_WAIT = 2.0
+FREE_WRONG_KEYS = RULES["key"].free
+FIRST_WAIT = RULES["key"].first_wait
 REFRESH_SECONDS = 5.0
 """Seconds between two full redraws while unlocked, with or without a change."""
 LOOK_SECONDS = 0.2
@@ -101,6 +106,8 @@ _FIELDS: dict[str, set[str]] = {
     "remove": {"room", "seat"},
 }
 
+_DEVICE = re.compile(r"[0-9a-f]{32}")
+
 EXPORTS = ("students", "rooms", "attempts")
 """What the page's *Export results* buttons download: the CSV files of
 :func:`cipherkit.classroom.export.export_texts`, for the open session."""
@@ -122,6 +129,9 @@ people, players, rooms
     kind = msg.get("type")
     if kind not in _FIELDS:
         raise Refused("refused: unknown message type")
+    device = msg.pop("device", None) if kind == "unlock" else None
+    if device is not None and not (isinstance(device, str) and _DEVICE.fullmatch(device)):
+        raise Refused("refused: a device id is 32 hex digits")
     if set(msg) != {"type"} | _FIELDS[kind]:
         fields = ", ".join(["type", *sorted(_FIELDS[kind])])
         raise Refused(f"refused: a {kind} message has the fields {fields}")
@@ -134,6 +144,8 @@ people, players, rooms
             raise Refused(f"refused: {key} must be short text")
     if kind == "export" and msg["what"] not in EXPORTS:
         raise Refused(f"refused: export one of {', '.join(EXPORTS)}")
+    if device is not None:
+        msg["device"] = device
     return msg
 
 
@@ -145,7 +157,7 @@ class TeacherDesk(GuardedWidget):
     tests). ``clock``: injectable for tests.
     """
 
-    _esm = _HERE / "teacher.js"
+    _esm = page_module("teacher")
     _css = _HERE / "teacher.css"
 
     label = "teacher"
@@ -159,14 +171,13 @@ class TeacherDesk(GuardedWidget):
         classroom: Classroom | None = None,
         *,
         refresh: float = REFRESH_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.classroom = classroom if classroom is not None else open_classroom(default_store_url())
         self._clock = clock
-        self._wrong = 0
-        self._until = -math.inf
+        self._page_client = f"page:{secrets.token_hex(16)}"
         self._unlocked = False
         self._session_id: str | None = None
         self.watching: str | None = None
@@ -186,7 +197,7 @@ class TeacherDesk(GuardedWidget):
         msg = check_message(content, buffers)
         kind = msg["type"]
         if kind == "unlock":
-            self._unlock(msg["key"])
+            self._unlock(msg["key"], msg.get("device"))
             return
         if not self._unlocked:
             raise Refused("refused: enter the teacher key first")
@@ -200,19 +211,18 @@ class TeacherDesk(GuardedWidget):
             self._show()
         self.message = ""
 
-    def _unlock(self, key: str) -> None:
-        left = self._until - self._clock()
-        if left > 0:
-            raise Refused(f"refused: too many wrong keys: wait {math.ceil(left)} s")
+    def _unlock(self, key: str, device: str | None) -> None:
+        limits = self.classroom.store.limits
+        clients = [self._page_client] if device is None else [f"device:{device}", self._page_client]
+        try:
+            limits.check("key", clients, now=self._clock())
+        except CipherkitError as exc:
+            raise Refused(f"refused: {exc}") from None
         if not self.classroom.check_key(key):
-            self._wrong += 1
-            extra = ""
-            if self._wrong >= FREE_WRONG_KEYS:
-                wait = FIRST_WAIT * 2 ** (self._wrong - FREE_WRONG_KEYS)
-                self._until = self._clock() + wait
-                extra = f" ({self._wrong} wrong keys: wait {wait:g} s before the next try)"
+            wrong, wait = limits.count("key", clients, now=self._clock())
+            extra = f" ({wrong} wrong keys: wait {wait:g} s before the next try)" if wait else ""
             raise Refused(f"refused: that is not the teacher key{extra}")
-        self._wrong = 0
+        limits.forgive("key", clients)
         self._unlocked = True
         self.message = ""
         with self._lock:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.rooms import BadName, StoreError, clean_name, open_store
+from cipherkit.rooms import BadName, StoreError, StoreReadOnly, clean_name, open_store
 from cipherkit.rooms.db import redact
 
 
@@ -49,9 +49,9 @@ def test_a_read_only_store_is_a_store_error(tmp_path: Path) -> None:
     with open_store(url) as store:
         # what a read-only file or disk does to every write (root ignores file modes)
         store.db.connection().execute("PRAGMA query_only = ON")
-        with pytest.raises(StoreError, match=r"the room store failed: .*readonly") as caught:
+        with pytest.raises(StoreReadOnly, match=r"^the room store cannot be written: ") as caught:
             store.join(code, "Ada")
-    assert isinstance(caught.value, CipherkitError)
+    assert isinstance(caught.value, StoreError) and isinstance(caught.value, CipherkitError)
     with open_store(url) as store:  # nothing was half-written
         assert [s["taken"] for s in store.room(code).info()["seats"]] == [False, False]
 

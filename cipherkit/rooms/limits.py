@@ -1,0 +1,212 @@
+"""How often a visitor may guess or make rooms, kept in the store (table ``limits``).
+
+Every server process and every page of one store shares the counts, so a reload, a
+second page or a second server does not start a guesser afresh. Each kind of event has
+a :class:`Rule`: per client, a few free events and then a wait that doubles with every
+one more (forgotten after a quiet spell); for the whole server, at most so many events a
+minute. The numbers and how to size them: docs/deploy.md, "Limits a visitor meets".
+
+>>> import tempfile
+>>> from cipherkit.rooms import open_store
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+>>> [store.limits.count("code", ["page-1"], now=100.0) for _ in range(3)]
+[(1, 0.0), (2, 0.0), (3, 2.0)]
+>>> store.limits.check("code", ["page-1"], now=101.0)
+Traceback (most recent call last):
+...
+cipherkit.rooms.errors.TooManyTries: too many wrong codes from this device: wait 1 second ...
+>>> store.limits.check("code", ["page-2"], now=101.0)  # another device is not slowed
+>>> store.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from cipherkit.rooms.db import Connection, Database
+from cipherkit.rooms.errors import TooManyTries
+
+__all__ = ["RULES", "SERVER", "Limits", "Rule", "client_key", "say_wait"]
+
+SERVER = "*"
+"""The client name of the whole server's row."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """How often one kind of event may happen.
+
+    A client makes ``free`` events freely; from then on it waits ``first_wait`` seconds
+    after each, doubling with each one more, at most ``max_wait``; ``forget`` seconds
+    without one and its count starts again. The whole server makes at most
+    ``server_events`` in each ``server_window`` seconds; past that, everyone waits for
+    the window's end.
+    """
+
+    what: str
+    free: int
+    first_wait: float
+    max_wait: float
+    forget: float
+    server_events: int
+    server_window: float = 60.0
+
+    def wait_after(self, count: int) -> float:
+        """Seconds a client waits after its ``count``-th event (0: none).
+
+        >>> [RULES["code"].wait_after(n) for n in (1, 2, 3, 4, 5)]
+        [0.0, 0.0, 2.0, 4.0, 8.0]
+        """
+        if count < self.free:
+            return 0.0
+        return float(min(self.max_wait, self.first_wait * 2 ** min(count - self.free, 30)))
+
+
+RULES: dict[str, Rule] = {
+    # join codes and class codes (32.6 and 27.3 bits): a class of 60 mistyping its code
+    # stays well under 120 wrong codes a minute; a guesser needs years at that rate
+    "code": Rule("wrong codes", 3, 2.0, 300.0, 900.0, 120),
+    # the teacher key (128 bits); one teacher, maybe two
+    "key": Rule("wrong keys", 3, 2.0, 600.0, 3600.0, 30),
+    # rooms made from the Play together page
+    "room": Rule("rooms made", 10, 30.0, 900.0, 3600.0, 120),
+}
+"""The rules by kind: ``code`` (wrong join or class codes), ``key`` (wrong teacher
+keys), ``room`` (rooms made on the *Play together* page)."""
+
+
+def client_key(client: str) -> str:
+    """What the store keeps of a client's name: a short digest (a page's device id is
+    not stored as given, and every row has the same small size).
+
+    >>> len(client_key("d:0123456789abcdef")), client_key(SERVER)
+    (32, '*')
+    """
+    if client == SERVER:
+        return SERVER
+    return hashlib.sha256(client.encode("utf-8")).hexdigest()[:32]
+
+
+def say_wait(seconds: float) -> str:
+    """A wait in words a student reads.
+
+    >>> say_wait(1), say_wait(20.2), say_wait(90), say_wait(3600)
+    ('1 second', '21 seconds', '2 minutes', '60 minutes')
+    """
+    whole = max(1, math.ceil(seconds))
+    if whole <= 60:
+        return f"{whole} second{'s' if whole != 1 else ''}"
+    minutes = math.ceil(whole / 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+class Limits:
+    """The store's limits: :meth:`check` before an event, :meth:`count` after one.
+
+    ``clock``: the default ``now`` (wall time: the store is shared between processes).
+    """
+
+    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
+        self.db = db
+        self.clock = clock
+
+    def check(self, kind: str, clients: Iterable[str], *, now: float | None = None) -> None:
+        """Raise :class:`~cipherkit.rooms.errors.TooManyTries` (a sentence a student can
+        read) if any of ``clients``, or the whole server, must wait for ``kind``."""
+        rule = RULES[kind]
+        now = self.clock() if now is None else now
+        keys = [SERVER, *(client_key(c) for c in dict.fromkeys(clients))]
+        marks = ", ".join("?" for _ in keys)
+        rows = (
+            self.db.connection()
+            .execute(
+                f"SELECT client, until FROM limits WHERE kind = ? AND client IN ({marks})",
+                (kind, *keys),
+            )
+            .fetchall()
+        )
+        mine = max((float(u) for c, u in rows if c != SERVER), default=0.0) - now
+        server = max((float(u) for c, u in rows if c == SERVER), default=0.0) - now
+        if mine > 0 and mine >= server:
+            raise TooManyTries(
+                f"too many {rule.what} from this device: wait {say_wait(mine)} and try again",
+                mine,
+            )
+        if server > 0:
+            raise TooManyTries(
+                f"too many {rule.what} on this server just now: wait {say_wait(server)} "
+                "and try again",
+                server,
+            )
+
+    def count(
+        self, kind: str, clients: Iterable[str], *, now: float | None = None
+    ) -> tuple[int, float]:
+        """Count one event of ``kind`` for each of ``clients`` and the whole server, in
+        one transaction; return the highest count of a client lately and the longest
+        wait it now gives one (0: none)."""
+        rule = RULES[kind]
+        now = self.clock() if now is None else now
+        keys = [client_key(c) for c in dict.fromkeys(clients)]
+        conn = self.db.connection()
+        wait, most = 0.0, 0
+        self._forget(conn, kind, rule, now)  # on its own: it waits for no lock it holds
+        with conn.transaction(write=True):
+            for key in keys:
+                count, since = self._row(conn, kind, key, now)
+                count = 1 if now - since > rule.forget else count + 1
+                wait, most = max(wait, rule.wait_after(count)), max(most, count)
+                self._store(conn, kind, key, count, now, now + rule.wait_after(count))
+            count, since = self._row(conn, kind, SERVER, now)
+            if now - since >= rule.server_window:  # (a now older than since: same window)
+                count, since = 0, now
+            count += 1
+            until = since + rule.server_window if count >= rule.server_events else 0.0
+            self._store(conn, kind, SERVER, count, since, until)
+        return most, wait
+
+    def forgive(self, kind: str, clients: Iterable[str]) -> None:
+        """Start the clients' counts of ``kind`` again (a teacher who typed the right key)."""
+        keys = [client_key(c) for c in dict.fromkeys(clients) if c != SERVER]
+        if not keys:
+            return
+        marks = ", ".join("?" for _ in keys)
+        conn = self.db.connection()
+        with conn.transaction(write=True):
+            conn.execute(
+                f"DELETE FROM limits WHERE kind = ? AND client IN ({marks})", (kind, *keys)
+            )
+
+    @staticmethod
+    def _row(conn: Connection, kind: str, key: str, now: float) -> tuple[int, float]:
+        conn.execute(
+            "INSERT INTO limits (kind, client, count, since, until) VALUES (?, ?, 0, ?, 0) "
+            "ON CONFLICT (kind, client) DO NOTHING",
+            (kind, key, now),
+        )
+        sql = "SELECT count, since FROM limits WHERE kind = ? AND client = ?"
+        if conn.dialect == "postgresql":
+            sql += " FOR UPDATE"
+        found = conn.execute(sql, (kind, key)).fetchone()
+        return int(found[0]), float(found[1])
+
+    @staticmethod
+    def _store(
+        conn: Connection, kind: str, key: str, count: int, since: float, until: float
+    ) -> None:
+        conn.execute(
+            "UPDATE limits SET count = ?, since = ?, until = ? WHERE kind = ? AND client = ?",
+            (count, since, until, kind, key),
+        )
+
+    @staticmethod
+    def _forget(conn: Connection, kind: str, rule: Rule, now: float) -> None:
+        """Drop the clients that have been quiet longer than the rule remembers."""
+        conn.execute(
+            "DELETE FROM limits WHERE kind = ? AND client <> ? AND since < ? AND until < ?",
+            (kind, SERVER, now - rule.forget, now),
+        )
