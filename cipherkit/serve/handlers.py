@@ -11,6 +11,7 @@ import json
 from typing import Any, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+import zmq
 from jupyter_client.jsonutil import json_default
 from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import APIHandler
@@ -35,6 +36,13 @@ __all__ = [
 CLIENT_COOKIE = "ck_client"
 """The cookie naming a browser for the kernel budget (random, signed by the server,
 HttpOnly: :class:`~cipherkit.serve.clients.CookieSigner`)."""
+_FULL = Refusal(
+    503,
+    "The server is full: it already holds as many open puzzle pages as it can. "
+    "Please try again in a minute.",
+    retry_after=60,
+)
+"""The answer to a page whose kernel could not start for want of sockets or files."""
 COOKIE_MARK = "ck_cookie"
 """Query argument added by the one redirect that hands a cookie-less client its cookie."""
 
@@ -180,11 +188,21 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
                 if self._gone:  # left while waiting its turn
                     return
                 await manager.drop_dead_pooled()  # never a dead preheated kernel
-                async for html in self.get_generator(path=path):
-                    if "kernel" in page:
-                        html = html.replace(page["kernel"], page["key"])
-                    self.write(readable_failures(html))
-                    self.flush()
+                sent = False
+                try:
+                    async for html in self.get_generator(path=path):
+                        if "kernel" in page:
+                            html = html.replace(page["kernel"], page["key"])
+                        self.write(readable_failures(html))
+                        self.flush()
+                        sent = True
+                except (OSError, zmq.ZMQError) as exc:
+                    if sent:
+                        raise
+                    # out of sockets or files despite the cap (another server's kernels?)
+                    self.log.warning("503: page %s: no kernel: %s", summary(path), exc)
+                    self._refuse(_FULL)
+                    return
             complete = not self._gone
         finally:
             self._claiming = None

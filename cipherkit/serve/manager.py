@@ -132,12 +132,24 @@ class GalleryKernelManager(CullingManager):
         self._stop_judging()
         for task in list(self._ending):
             task.cancel()
-        await super().shutdown_all(now=True)
+        # Each kernel on its own: one that ended meanwhile (or never started) must not
+        # stop the others' shutdown with a traceback (jupyter_client's gather did).
+        kernel_ids = {*self.list_kernel_ids(), *self._pending_kernels}
+
+        async def stop(kernel_id: str) -> None:
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)
+            except Exception as exc:
+                self.log.debug("Kernel %s was gone already: %s", kernel_id, exc)
+            self._pending_kernels.pop(kernel_id, None)
+
+        await asyncio.gather(*(stop(kernel_id) for kernel_id in kernel_ids))
 
     @default("context")
     def _context_default(self) -> zmq.asyncio.Context:
         context = zmq.asyncio.Context()
         context.set(zmq.MAX_SOCKETS, self._zmq_sockets())
+        self._created_context = True  # (destroyed with the manager, as jupyter_client does)
         return context
 
     def _zmq_sockets(self) -> int:

@@ -211,6 +211,7 @@ class SpareKernelManager(AsyncMappingKernelManager):
             if km is not None:
                 await _reap(km)
             self._kernels.pop(kernel_id, None)
+            self._pending_kernels.pop(kernel_id, None)  # (jupyter_client keeps it)
             raise
         finally:
             self._launching.pop(kernel_id, None)
