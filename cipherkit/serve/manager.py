@@ -99,6 +99,19 @@ class GalleryKernelManager(CullingManager):
         config=True,
         help="New client cookies one address gets a second once its burst is spent.",
     )
+    unconnected_pages_per_address = Int(
+        8,
+        config=True,
+        help="Pages sent to one address that no browser connected to within "
+        "unconnected_page_seconds: when a new visitor from that address comes with as "
+        "many, their kernels are ended at once (a loop taking a new cookie per page never "
+        "opens a page's websocket) instead of after unconnected_grace.",
+    )
+    unconnected_page_seconds = Float(
+        15.0,
+        config=True,
+        help="Seconds after a page is sent within which its browser is expected to connect.",
+    )
     secret_file = Unicode(
         "",
         config=True,
@@ -169,9 +182,15 @@ class GalleryKernelManager(CullingManager):
     def new_client(self, address: str) -> str | None:
         """A new signed client cookie for a request from ``address``, or ``None`` when
         that address has had its share of new cookies for now (``new_clients_burst``,
-        then ``new_clients_per_second``)."""
+        then ``new_clients_per_second``). An address holding
+        ``unconnected_pages_per_address`` pages no browser opened has them ended first."""
         if self._new_clients is None:
             self._new_clients = TokenBuckets(self.new_clients_burst, self.new_clients_per_second)
+        stale = self.pages.unconnected(address, self.unconnected_page_seconds)
+        if len(stale) >= self.unconnected_pages_per_address:
+            # pages no browser opened, many: a loop minting cookies; end them now
+            for page in stale:
+                self.end_page(page.kernel_id, "no browser opened its page")
         if not self._new_clients.take(address):
             return None
         return self.signer.issue()

@@ -27,6 +27,8 @@ pytestmark = pytest.mark.server
 PAGE = f"/voila/render/{LESSON}"
 PER_CLIENT = 4  # kernels_per_client as shipped
 BURST = 120  # new_clients_burst as shipped
+STALE = 8  # unconnected_pages_per_address as shipped
+UNCONNECTED = 3.0  # unconnected_page_seconds (15 as shipped): a quicker test
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +36,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LimitServer]:
     """A server with the shipped limits, one spare."""
     folder = tmp_path_factory.mktemp("limits-gallery")
     log = tmp_path_factory.mktemp("limits-log") / "voila.log"
-    running = start_limit_server(folder, log, ["--GalleryKernelManager.spare_kernels=1"])
+    options = [
+        "--GalleryKernelManager.spare_kernels=1",
+        f"--GalleryKernelManager.unconnected_page_seconds={UNCONNECTED}",
+    ]
+    running = start_limit_server(folder, log, options)
     try:
         yield running
     finally:
@@ -76,6 +82,27 @@ def test_made_up_cookies_get_a_signed_one_and_share_the_address_budget(
     finally:
         for key, jar in opened:
             assert server.end(key, jar) == 204
+
+
+def test_a_loop_taking_a_new_cookie_per_page_keeps_few_kernels(server: LimitServer) -> None:
+    """The bench's flood loop: a made-up cookie per request, the signed cookie handed
+    back kept for its one redirect (a page each), no websocket ever opened: pages no
+    browser opened are ended as the next new visitor from the address comes."""
+    before = settled(server.process, seconds=2.0)
+    peak, statuses = before, Counter[int]()
+    started = time.monotonic()
+    loads = 40
+    for _ in range(loads):
+        answer = server.browse(PAGE, {"ck_client": secrets.token_hex(16)})
+        statuses[answer.status] += 1
+        peak = max(peak, len(kernels(server.process)))
+    took = time.monotonic() - started
+    rate = statuses[200] / took
+    print(f"\ncookie-minting loop: {dict(statuses)} in {took:.0f} s, kernels {before} -> {peak}")
+    assert statuses[200] >= loads // 2 and 500 not in statuses
+    # what a browser could still open: pages of the last few seconds, and a few older
+    assert peak <= before + STALE + PER_CLIENT + int(rate * (UNCONNECTED + 10)) + 2
+    assert peak < before + statuses[200] - 8
 
 
 def test_a_flood_of_new_cookies_from_one_address_is_limited(server: LimitServer) -> None:
