@@ -187,9 +187,15 @@ def test_at_the_kernel_cap_a_page_gets_503_with_retry_after_never_500(tmp_path: 
     assert "set by file descriptors" in log
 
 
-def test_no_kernel_outlives_a_sigkilled_server(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["fork", "plain"])
+def test_no_kernel_outlives_a_sigkilled_server(tmp_path: Path, mode: str) -> None:
+    """Kernels forked from the template (a parent-death signal) and plain ones
+    (ipykernel's parent poller) end within seconds of a SIGKILLed server."""
     running = start_limit_server(
-        tmp_path / "gallery", tmp_path / "voila.log", ["--GalleryKernelManager.spare_kernels=2"]
+        tmp_path / "gallery",
+        tmp_path / "voila.log",
+        ["--GalleryKernelManager.spare_kernels=2"],
+        env={"CIPHERKIT_KERNELS": mode},
     )
     try:
         jar: dict[str, str] = {}
