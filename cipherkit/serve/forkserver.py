@@ -30,8 +30,6 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUME
 # print a warning in the template and in every kernel.
 os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
 
-import contextlib  # noqa: E402
-import ctypes  # noqa: E402
 import gc  # noqa: E402
 import json  # noqa: E402
 import signal  # noqa: E402
@@ -247,12 +245,7 @@ def _child(request: dict[str, Any]) -> None:
     """In the forked child: become the kernel the request asks for. Never returns."""
     code = 1
     try:
-        template = os.getppid()
         os.setsid()
-        with contextlib.suppress(Exception):  # Linux: killed when the template ends
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        if os.getppid() != template:  # it ended before that was set
-            os._exit(1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -367,9 +360,12 @@ def _watch(server: int) -> None:
             time.sleep(1.0)
             try:
                 os.kill(server, 0)
+                with open(f"/proc/{server}/stat", "rb") as stat:  # (Linux) a zombie is gone
+                    if stat.read().rsplit(b")", 1)[-1].split()[0] == b"Z":
+                        os._exit(1)
             except ProcessLookupError:
                 os._exit(1)
-            except PermissionError:
+            except OSError:
                 pass
 
     threading.Thread(target=run, name="cipherkit-server-watch", daemon=True).start()

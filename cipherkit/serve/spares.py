@@ -247,7 +247,8 @@ class SpareKernelManager(AsyncMappingKernelManager):
         """Take every pooled (preheated) kernel that has died out of Voila's pools, so no
         page is given one; how many there were."""
         dropped = 0
-        for pool in list(getattr(self, "_pools", {}).values()):
+        for name, pool in list(getattr(self, "_pools", {}).items()):
+            before = dropped
             for item in list(pool):
                 if not item.done() or item.cancelled() or item.exception() is not None:
                     continue
@@ -257,6 +258,9 @@ class SpareKernelManager(AsyncMappingKernelManager):
                         pool.remove(item)
                     await self._drop(kernel_id)
                     dropped += 1
+            fill = getattr(self, "fill_if_needed", None)  # Voila's, as at start-up
+            if dropped > before and fill is not None:
+                fill(notebook_name=name)
         if dropped:
             self.log.warning("%d preheated kernels had died: they are started again.", dropped)
         return dropped

@@ -6,6 +6,7 @@ SIGKILLed server."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import secrets
@@ -209,6 +210,9 @@ def test_no_kernel_outlives_a_sigkilled_server(tmp_path: Path, mode: str) -> Non
         running.process.wait()
         started = time.monotonic()
         _gone, alive = psutil.wait_procs(tree, timeout=10)
+        for proc in alive:
+            with contextlib.suppress(psutil.Error):
+                print("ALIVE", proc.pid, proc.ppid(), proc.status(), proc.cmdline()[:4])
         took = time.monotonic() - started
         print(f"\nafter SIGKILL: {len(tree)} processes gone in {took:.1f} s")
         assert not alive, [p.pid for p in alive]
