@@ -82,6 +82,29 @@ class PageBook:
         ]
         return sorted(found, key=lambda p: p.idle_since or 0.0)
 
+    def unconnected(self, address: str, older_than: float) -> list[Page]:
+        """Pages sent to ``address`` over ``older_than`` seconds ago that no browser has
+        connected to (a browser connects within seconds; a loop of requests never does).
+
+        >>> now = [0.0]
+        >>> book = PageBook(clock=lambda: now[0])
+        >>> book.rendered(book.pages[book.keys[book.claim("k1", "c:a", "10.0.0.7", "p",
+        ...     reserved=False)]].kernel_id)
+        >>> now[0] = 20.0
+        >>> len(book.unconnected("10.0.0.7", 15.0)), len(book.unconnected("10.0.0.8", 15.0))
+        (1, 0)
+        """
+        now = self.clock()
+        return [
+            page
+            for page in self.pages.values()
+            if page.address == address
+            and not page.ending
+            and not page.connected_once
+            and page.rendered is not None
+            and now - page.rendered > older_than
+        ]
+
     def admit(
         self, client: str, *, per_client: int, limit: int, evict: Any = None
     ) -> Refusal | None:

@@ -319,6 +319,7 @@ class ForkProvisioner(LocalProvisioner):
         if not forkable(cmd) or not await asyncio.to_thread(shared.ensure):
             return await super().launch_kernel(cmd, **kwargs)
         env = dict(kwargs.get("env") or os.environ)
+        env["JPY_PARENT_PID"] = str(os.getpid())  # the kernel watches the server (as plain ones)
         cwd = kwargs.get("cwd")
         started = time.monotonic()
         try:

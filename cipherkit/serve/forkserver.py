@@ -360,9 +360,12 @@ def _watch(server: int) -> None:
             time.sleep(1.0)
             try:
                 os.kill(server, 0)
+                with open(f"/proc/{server}/stat", "rb") as stat:  # (Linux) a zombie is gone
+                    if stat.read().rsplit(b")", 1)[-1].split()[0] == b"Z":
+                        os._exit(1)
             except ProcessLookupError:
                 os._exit(1)
-            except PermissionError:
+            except OSError:
                 pass
 
     threading.Thread(target=run, name="cipherkit-server-watch", daemon=True).start()

@@ -8,11 +8,10 @@ kernel only by ``POST /voila/api/shutdown/<page key>`` with the ``_xsrf`` token
 from __future__ import annotations
 
 import json
-import re
-import secrets
 from typing import Any, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+import zmq
 from jupyter_client.jsonutil import json_default
 from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import APIHandler
@@ -35,7 +34,15 @@ __all__ = [
 ]
 
 CLIENT_COOKIE = "ck_client"
-"""The cookie naming a browser for the kernel budget (random, HttpOnly)."""
+"""The cookie naming a browser for the kernel budget (random, signed by the server,
+HttpOnly: :class:`~cipherkit.serve.clients.CookieSigner`)."""
+_FULL = Refusal(
+    503,
+    "The server is full: it already holds as many open puzzle pages as it can. "
+    "Please try again in a minute.",
+    retry_after=60,
+)
+"""The answer to a page whose kernel could not start for want of sockets or files."""
 COOKIE_MARK = "ck_cookie"
 """Query argument added by the one redirect that hands a cookie-less client its cookie."""
 
@@ -99,23 +106,38 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
 
     def _client(self) -> str | None:
         """The budget key of this request, or ``None`` when it has been answered (the one
-        redirect that hands a cookie-less client its cookie, or a refusal)."""
+        redirect that hands a cookie-less client its cookie, or a refusal).
+
+        Only a ``ck_client`` value this server signed names a client; any other value is
+        no cookie: the request counts against its address, and gets a new signed cookie
+        while its address has new cookies left (:meth:`GalleryKernelManager.new_client`).
+        """
         manager = self.settings["kernel_manager"]
-        cookie = self.get_cookie(CLIENT_COOKIE) or ""
-        if re.fullmatch(r"[0-9a-f]{32}", cookie):
-            return f"c:{cookie}"
+        ident = manager.signer.client(self.get_cookie(CLIENT_COOKIE))
+        if ident is not None:
+            return f"c:{ident}"
         address = f"a:{self._address()}"
         marked = self.get_query_argument(COOKIE_MARK, None) is not None
-        self.set_cookie(
-            CLIENT_COOKIE,
-            secrets.token_hex(16),
-            path=self.base_url,
-            httponly=True,
-            samesite="Lax",
-        )
+        issued = manager.new_client(self._address())
+        if issued is not None:
+            self.set_cookie(
+                CLIENT_COOKIE, issued, path=self.base_url, httponly=True, samesite="Lax"
+            )
         held = len(manager.pages.live(address)) + manager.pages.pending[address]
         if held < manager.kernels_per_client or marked:
             return address
+        if issued is None:  # new cookies from this address come too fast: a loop
+            wait = manager.new_client_wait(self._address())
+            self.log.warning("429: new visitors too fast from %s", self._address())
+            self._refuse(
+                Refusal(
+                    429,
+                    "Too many new visitors from this network at once. Please wait a few "
+                    "seconds, then reload this page.",
+                    retry_after=wait,
+                )
+            )
+            return None
         # This address already holds its share of cookie-less pages (a proxy in front, or
         # a loop): a browser comes back at once with its own cookie, a loop does not.
         parts = urlsplit(self.request.uri or "")
@@ -165,11 +187,22 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
             async with manager.render_turn():
                 if self._gone:  # left while waiting its turn
                     return
-                async for html in self.get_generator(path=path):
-                    if "kernel" in page:
-                        html = html.replace(page["kernel"], page["key"])
-                    self.write(readable_failures(html))
-                    self.flush()
+                await manager.drop_dead_pooled()  # never a dead preheated kernel
+                sent = False
+                try:
+                    async for html in self.get_generator(path=path):
+                        if "kernel" in page:
+                            html = html.replace(page["kernel"], page["key"])
+                        self.write(readable_failures(html))
+                        self.flush()
+                        sent = True
+                except (OSError, zmq.ZMQError) as exc:
+                    if sent:
+                        raise
+                    # out of sockets or files despite the cap (another server's kernels?)
+                    self.log.warning("503: page %s: no kernel: %s", summary(path), exc)
+                    self._refuse(_FULL)
+                    return
             complete = not self._gone
         finally:
             self._claiming = None

@@ -303,7 +303,9 @@ def serve(
     Voila runs in its own session, so a Ctrl-C in the terminal reaches only this
     process, which then stops Voila with SIGTERM (a SIGINT delivered to Voila itself
     can land inside a page being rendered, and asyncio prints that task's traceback).
-    SIGTERM and SIGHUP to this process stop Voila the same way. Whatever has not stopped
+    SIGINT, SIGTERM and SIGHUP to this process stop Voila the same way, even if it was
+    started with SIGINT ignored (in the background); SIGINT to Voila alone stops it as
+    SIGTERM does (:mod:`cipherkit.serve.voila_main`). Whatever has not stopped
     :data:`STOP_GRACE` seconds later (Voila, kernels, kernels still starting) is killed,
     so the server is gone within about six seconds even on a loaded machine. Voila's log
     is shown as it runs; what it prints while shutting down is not.
@@ -339,7 +341,10 @@ def serve(
     )
     assert process.stdout is not None
     relay = _Relay(process.stdout)
-    previous = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    # SIGINT too: a server started in the background (``&`` in a script) inherits it
+    # ignored, and then Ctrl-C or ``kill -INT`` to this process alone did nothing.
+    stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    previous = {sig: signal.signal(sig, _interrupt) for sig in stops}
     stopped_by_us = False
     try:
         return process.wait()

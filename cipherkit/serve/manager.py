@@ -12,14 +12,28 @@ import contextlib
 import os
 from typing import Any
 
-from traitlets import Float, Int
+import zmq
+import zmq.asyncio
+from traitlets import Float, Int, Unicode, default
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from cipherkit.serve.budget import Refusal
 from cipherkit.serve.channels import PageChannels
+from cipherkit.serve.clients import CookieSigner, TokenBuckets, server_secret
 from cipherkit.serve.culling import CullingManager
 from cipherkit.serve.errors import summary
-from cipherkit.serve.sizing import FORKED_PAGE_KERNEL_MB, PAGE_KERNEL_MB, machine_page_kernels
+from cipherkit.serve.sizing import (
+    FDS_PER_KERNEL,
+    FORKED_PAGE_KERNEL_MB,
+    PAGE_KERNEL_MB,
+    RESERVED_FDS,
+    RESERVED_SOCKETS,
+    SOCKETS_PER_KERNEL,
+    KernelCap,
+    machine_page_kernels,
+    server_page_kernels,
+    short_of,
+)
 from cipherkit.serve.turns import RenderTurns
 
 __all__ = ["GalleryKernelManager"]
@@ -63,8 +77,47 @@ class GalleryKernelManager(CullingManager):
         -1,
         config=True,
         help="Live page kernels the whole server may hold; more pages get HTTP 503. "
-        "-1 sizes it from memory: half of it at 50 MB a kernel forked from the template "
-        "(120 MB while kernels start the ordinary way), less the spares.",
+        "-1 sizes it from whichever limit breaks first: memory (half of it at 50 MB a "
+        "kernel forked from the template, 120 MB while kernels start the ordinary way), "
+        "the ZeroMQ sockets (12 a kernel) and the open files (28 a kernel) of the "
+        "server, less the spares (docs/deploy.md).",
+    )
+    zmq_max_sockets = Int(
+        -1,
+        config=True,
+        help="ZeroMQ sockets the server's context may open (ZeroMQ's default: 1,023). -1: "
+        "half the open files the server may hold, at least 1,023 and at most 16,384.",
+    )
+    new_clients_burst = Int(
+        120,
+        config=True,
+        help="New client cookies one address may get at once (a class of 60 behind one "
+        "school address, twice over); then new_clients_per_second.",
+    )
+    new_clients_per_second = Float(
+        2.0,
+        config=True,
+        help="New client cookies one address gets a second once its burst is spent.",
+    )
+    unconnected_pages_per_address = Int(
+        8,
+        config=True,
+        help="Pages sent to one address that no browser connected to within "
+        "unconnected_page_seconds: when a new visitor from that address comes with as "
+        "many, their kernels are ended at once (a loop taking a new cookie per page never "
+        "opens a page's websocket) instead of after unconnected_grace.",
+    )
+    unconnected_page_seconds = Float(
+        15.0,
+        config=True,
+        help="Seconds after a page is sent within which its browser is expected to connect.",
+    )
+    secret_file = Unicode(
+        "",
+        config=True,
+        help="The file of the secret signing client cookies (and the teacher's cookie): "
+        "give several servers behind one address the same file. Empty: "
+        "$CIPHERKIT_SERVE_SECRET_FILE, else serve-secret in cipherkit's data folder.",
     )
     max_sockets_per_kernel = Int(
         6, config=True, help="Websockets open at once on one page's kernel."
@@ -74,6 +127,10 @@ class GalleryKernelManager(CullingManager):
         super().__init__(**kwargs)
         self.channels = PageChannels()
         self._rendering: RenderTurns | None = None
+        self._signer: CookieSigner | None = None
+        self._new_clients: TokenBuckets | None = None
+        self._cap: KernelCap | None = None
+        _raise_open_files()
         # Pages render from templates compiled once, not once per page (a burst's CPU).
         from cipherkit.serve.template_cache import install as cache_templates
 
@@ -88,7 +145,59 @@ class GalleryKernelManager(CullingManager):
         self._stop_judging()
         for task in list(self._ending):
             task.cancel()
-        await super().shutdown_all(now=True)
+        # Each kernel on its own: one that ended meanwhile (or never started) must not
+        # stop the others' shutdown with a traceback (jupyter_client's gather did).
+        kernel_ids = {*self.list_kernel_ids(), *self._pending_kernels}
+
+        async def stop(kernel_id: str) -> None:
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)
+            except Exception as exc:
+                self.log.debug("Kernel %s was gone already: %s", kernel_id, exc)
+            self._pending_kernels.pop(kernel_id, None)
+
+        await asyncio.gather(*(stop(kernel_id) for kernel_id in kernel_ids))
+
+    @default("context")
+    def _context_default(self) -> zmq.asyncio.Context:
+        context = zmq.asyncio.Context()
+        context.set(zmq.MAX_SOCKETS, self._zmq_sockets())
+        self._created_context = True  # (destroyed with the manager, as jupyter_client does)
+        return context
+
+    def _zmq_sockets(self) -> int:
+        if self.zmq_max_sockets > 0:
+            return self.zmq_max_sockets
+        return max(1023, min(16384, _open_files() // 2))
+
+    # -- clients ---------------------------------------------------------------------------
+
+    @property
+    def signer(self) -> CookieSigner:
+        """What signs and checks the client cookies (the server secret: ``secret_file``)."""
+        if self._signer is None:
+            self._signer = CookieSigner(server_secret(self.secret_file or None))
+        return self._signer
+
+    def new_client(self, address: str) -> str | None:
+        """A new signed client cookie for a request from ``address``, or ``None`` when
+        that address has had its share of new cookies for now (``new_clients_burst``,
+        then ``new_clients_per_second``). An address holding
+        ``unconnected_pages_per_address`` pages no browser opened has them ended first."""
+        if self._new_clients is None:
+            self._new_clients = TokenBuckets(self.new_clients_burst, self.new_clients_per_second)
+        stale = self.pages.unconnected(address, self.unconnected_page_seconds)
+        if len(stale) >= self.unconnected_pages_per_address:
+            # pages no browser opened, many: a loop minting cookies; end them now
+            for page in stale:
+                self.end_page(page.kernel_id, "no browser opened its page")
+        if not self._new_clients.take(address):
+            return None
+        return self.signer.issue()
+
+    def new_client_wait(self, address: str) -> int:
+        """Seconds until ``address`` may get a new client cookie again."""
+        return self._new_clients.wait(address) if self._new_clients is not None else 1
 
     # -- pages ---------------------------------------------------------------------------
 
@@ -102,23 +211,58 @@ class GalleryKernelManager(CullingManager):
 
     @property
     def page_limit(self) -> int:
-        """Live page kernels the whole server may hold (``max_page_kernels``, or if it is
-        -1 as many as half of memory holds: :func:`machine_page_kernels`, at the forked
-        kernels' size while the template runs, else at a whole Python's)."""
+        """Live page kernels the whole server may hold: ``max_page_kernels``, or if it is
+        -1 :meth:`kernel_cap`'s."""
         n = self.max_page_kernels
-        if n >= 0:
-            return n
+        return n if n >= 0 else self.kernel_cap().kernels
+
+    def kernel_cap(self) -> KernelCap:
+        """The page kernels this server may hold by whichever limit breaks first
+        (:func:`server_page_kernels`): half of memory at the forked kernels' size while
+        the template runs, else at a whole Python's; its ZeroMQ sockets; its open files.
+        Logged once, with the limit that set it."""
         from cipherkit.serve.forkprov import forking, template
 
         forked = forking() and template().alive()
         size = FORKED_PAGE_KERNEL_MB if forked else PAGE_KERNEL_MB
-        return machine_page_kernels(spares=self.spare_target, kernel_mb=size)
+        cap = server_page_kernels(
+            machine_page_kernels(spares=self.spare_target, kernel_mb=size),
+            zmq_sockets=int(self.context.get(zmq.MAX_SOCKETS)),
+            open_files=_open_files(),
+            spares=self.spare_target,
+        )
+        if cap != self._cap:
+            self.log.info("At most %d page kernels (set by %s)", cap.kernels, cap.by)
+            self._cap = cap
+        return cap
+
+    def short_of_handles(self) -> str | None:
+        """What the server is short of for one more kernel, counted now (ZeroMQ sockets
+        in its context, its open files), or ``None``: kernels of other servers or a page
+        with many websockets can use up what :meth:`kernel_cap` counted on."""
+        sockets = len(getattr(self.context, "_sockets", ()))
+        if short_of(
+            sockets, int(self.context.get(zmq.MAX_SOCKETS)), SOCKETS_PER_KERNEL, RESERVED_SOCKETS
+        ):
+            return "zeromq sockets"
+        if short_of(_open_fds(), _open_files(), FDS_PER_KERNEL, RESERVED_FDS):
+            return "file descriptors"
+        return None
 
     def admit(self, client: str) -> Refusal | None:
         """Reserve a page kernel for ``client`` (release it with :meth:`release` or turn
         it into a page with :meth:`claim`), or say why not."""
         if self._closing:
             return Refusal(503, "The server is stopping. Please try again in a minute.")
+        short = self.short_of_handles()
+        if short is not None:
+            self.log.warning("503: a page refused, the server is short of %s", short)
+            return Refusal(
+                503,
+                "The server is full: it already holds as many open puzzle pages as it can. "
+                "Please try again in a minute.",
+                retry_after=60,
+            )
         return self.pages.admit(
             client,
             per_client=max(1, self.kernels_per_client),
@@ -196,3 +340,34 @@ class GalleryKernelManager(CullingManager):
         if page is not None:
             self.log.warning("The kernel of a page of %s died: its page is told.", page.path)
         super()._handle_kernel_died(kernel_id)
+
+
+def _open_files() -> int:
+    """The server's limit of open files (RLIMIT_NOFILE, soft)."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):  # pragma: no cover - not on Linux/macOS
+        return 1024
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def _open_fds() -> int:
+    """The file descriptors the server has open now (0 where it cannot tell)."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        with contextlib.suppress(OSError):
+            return len(os.listdir(folder))
+    return 0
+
+
+def _raise_open_files(most: int = 1 << 16) -> None:
+    """Raise the soft limit of open files to the hard one (at most ``most``): each page
+    kernel holds a few dozen, and 1,024 is a common soft limit."""
+    with contextlib.suppress(ImportError, OSError, ValueError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = most if hard == resource.RLIM_INFINITY else min(hard, most)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import json
 import os
 import time
@@ -88,6 +89,7 @@ class SpareKernelManager(AsyncMappingKernelManager):
         self._warming: set[str] = set()
         self._slots: asyncio.Semaphore | None = None
         self._top_up_handle: asyncio.TimerHandle | None = None
+        self._launching: dict[str, Any] = {}
 
     @property
     def spare_target(self) -> int:
@@ -112,7 +114,7 @@ class SpareKernelManager(AsyncMappingKernelManager):
             raise web.HTTPError(503, "the server is stopping")
         name = kwargs.get("kernel_name") or self.default_kernel_name
         if self.spare_target <= 0 or kernel_id is not None or name != self.default_kernel_name:
-            return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+            return await self._launch(kernel_id=kernel_id, path=path, **kwargs)
         kernel_id = await self._take_spare()
         try:
             await self._adopt(kernel_id, path, kwargs.get("env") or {})
@@ -124,10 +126,13 @@ class SpareKernelManager(AsyncMappingKernelManager):
     async def _take_spare(self) -> str:
         if self._closing:
             raise RuntimeError("the server is stopping")
-        if self._ready:
+        while self._ready:
             kernel_id = self._ready.popleft()
             self._refill()
-            return kernel_id
+            if await self.alive_now(kernel_id):
+                return kernel_id
+            self.log.warning("A spare kernel had died: the next one is used.")
+            await self._drop(kernel_id)
         waiter: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._waiters.append(waiter)
         self._refill()
@@ -167,7 +172,7 @@ class SpareKernelManager(AsyncMappingKernelManager):
                 if self._closing:
                     return
                 self._spare_env = self._spare_env or dict(os.environ)
-                kernel_id = await super().start_kernel(
+                kernel_id = await self._launch(
                     kernel_name=self.default_kernel_name, env=dict(self._spare_env)
                 )
                 self._warming.add(kernel_id)
@@ -193,6 +198,72 @@ class SpareKernelManager(AsyncMappingKernelManager):
                 waiter.set_result(kernel_id)
                 return
         self._ready.append(kernel_id)
+
+    async def _launch(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:
+        """Jupyter Server's start of a kernel; a kernel whose start fails after its
+        process began (no connection, no socket left) is killed, not left running
+        unknown to the server."""
+        kernel_id = kernel_id or self.new_kernel_id(**kwargs)
+        try:
+            return await super().start_kernel(kernel_id=kernel_id, **kwargs)
+        except BaseException:
+            km = self._launching.pop(kernel_id, None)
+            if km is not None:
+                await _reap(km)
+            self._kernels.pop(kernel_id, None)
+            self._pending_kernels.pop(kernel_id, None)  # (jupyter_client keeps it)
+            raise
+        finally:
+            self._launching.pop(kernel_id, None)
+
+    def pre_start_kernel(self, kernel_name: str | None, kwargs: Any) -> Any:
+        """Jupyter's preparation of a kernel's start, noting its manager until it has
+        started (see :meth:`_launch`)."""
+        km, name, kernel_id = super().pre_start_kernel(kernel_name, kwargs)
+        self._launching[kernel_id] = km
+        return km, name, kernel_id
+
+    async def alive_now(self, kernel_id: str) -> bool:
+        """Whether the kernel is known and its process running, asked now (the restarter
+        notices a dead kernel only seconds later)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:
+            return False
+        try:
+            return bool(await ensure_async(kernel.is_alive()))
+        except Exception:
+            return False
+
+    async def _drop(self, kernel_id: str) -> None:
+        if kernel_id in self._kernels:
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)
+            except Exception as exc:  # already gone: forget it all the same
+                self.log.debug("A dead kernel's shutdown failed: %s", exc)
+                if kernel_id in self._kernels:
+                    self.remove_kernel(kernel_id)
+
+    async def drop_dead_pooled(self) -> int:
+        """Take every pooled (preheated) kernel that has died out of Voila's pools, so no
+        page is given one; how many there were."""
+        dropped = 0
+        for name, pool in list(getattr(self, "_pools", {}).items()):
+            before = dropped
+            for item in list(pool):
+                if not item.done() or item.cancelled() or item.exception() is not None:
+                    continue
+                kernel_id = item.result().get("kernel_id")
+                if kernel_id and not await self.alive_now(kernel_id):
+                    if item in pool:
+                        pool.remove(item)
+                    await self._drop(kernel_id)
+                    dropped += 1
+            fill = getattr(self, "fill_if_needed", None)  # Voila's, as at start-up
+            if dropped > before and fill is not None:
+                fill(notebook_name=name)
+        if dropped:
+            self.log.warning("%d preheated kernels had died: they are started again.", dropped)
+        return dropped
 
     def _warm_code(self) -> str:
         lines = ["import importlib as _ck_importlib"]
@@ -260,3 +331,16 @@ class SpareKernelManager(AsyncMappingKernelManager):
         for task in list(self._spare_tasks):
             task.cancel()
         self._ready.clear()
+
+
+async def _reap(km: Any) -> None:
+    """Kill a kernel whose start failed, and close what its manager opened."""
+    provisioner = getattr(km, "provisioner", None)
+    if provisioner is not None:
+        with contextlib.suppress(Exception):  # it never started, or is gone already
+            await provisioner.kill()
+            await provisioner.wait()
+        with contextlib.suppress(Exception):
+            await provisioner.cleanup(restart=False)
+    with contextlib.suppress(Exception):
+        await ensure_async(km.cleanup_resources(restart=False))

@@ -10,6 +10,7 @@ place of Voila's own, and plain one-line errors on every other route.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ def gallery_app() -> Any:
 
     from cipherkit.serve.errors import NotFoundHandler, PlainErrors, SafeTemplateStaticFileHandler
     from cipherkit.serve.handlers import PageKernelHandler, PageRenderHandler, PageShutdownHandler
+    from cipherkit.serve.teacher_pass import teacher_routes
     from cipherkit.serve.wsfilter import PageKernelWebsocketHandler
 
     replaced: dict[type, type] = {
@@ -49,13 +51,25 @@ def gallery_app() -> Any:
     class GalleryVoila(Voila):
         """Voila with the gallery's handlers (see the module docs)."""
 
+        def initialize(self, argv: Any = None) -> None:
+            """Voila's start-up; then SIGINT stops it as SIGTERM does (at once, kernels
+            and all), even if it came in ignored, and never lands inside a page."""
+            super().initialize(argv)
+            signal.signal(signal.SIGINT, self._stop_on_sigint)
+
+        def _stop_on_sigint(self, sig: int, frame: Any) -> None:
+            if getattr(self, "ioloop", None) is None:  # not serving yet
+                raise KeyboardInterrupt
+            self._handle_signal_stop(sig, frame)
+
         def init_settings(self) -> dict[str, Any]:
             settings: dict[str, Any] = super().init_settings()
             settings["default_handler_class"] = NotFoundHandler
             return settings
 
         def init_handlers(self) -> list[Any]:
-            return [(rule[0], harden(rule[1]), *rule[2:]) for rule in super().init_handlers()]
+            own = teacher_routes(self.base_url)  # the teacher's cookie
+            return [*own, *((r[0], harden(r[1]), *r[2:]) for r in super().init_handlers())]
 
         def get_default_logging_config(self) -> dict[str, Any]:
             """traitlets' logging, with the server's logger at ``log_level`` (traitlets

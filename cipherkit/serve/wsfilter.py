@@ -195,6 +195,9 @@ class PageKernelWebsocketHandler(PlainErrors, VoilaKernelWebsocketHandler):
         sockets = channels.sockets[real]
         if len(sockets) >= self.kernel_manager.max_sockets_per_kernel:
             raise web.HTTPError(429, "too many sockets on one page's kernel")
+        short = self.kernel_manager.short_of_handles()
+        if short is not None:
+            raise web.HTTPError(503, f"the server is short of {short}")
         self._page_kernel = real
         self._control: set[str] = set()
         self._refusals = 0

@@ -332,6 +332,12 @@ function render({ model, el }) {
   model.on("change:view", draw);
   model.on("change:message", draw);
   model.on("msg:custom", (msg) => {
+    if (msg && msg.type === "stay" && typeof msg.token === "string") {
+      // Stay unlocked for this class session across a reload: the server turns the
+      // kernel's one-time token into an httponly cookie (the key is never kept).
+      teacherPass("stay", { token: msg.token }).catch(() => {});
+      return;
+    }
     if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
     // The kernel sent one CSV file for this page alone: hand it to the browser to save.
     const url = URL.createObjectURL(new Blob([msg.text], { type: "text/csv;charset=utf-8" }));
@@ -352,7 +358,28 @@ function render({ model, el }) {
       /* the key stays in the address bar */
     }
     if ((model.get("view") || {}).locked) send({ type: "unlock", key, device: deviceId() || undefined });
+  } else if ((model.get("view") || {}).locked) {
+    // A reload: the server gives a one-time token for the teacher's httponly cookie
+    // (if any); the kernel redeems it and reopens that class session.
+    teacherPass("resume").then((reply) => reply && reply.json()).then((answer) => {
+      if (answer && typeof answer.token === "string") send({ type: "resume", token: answer.token });
+    }).catch(() => {});
   }
+}
+
+// The teacher's cookie (cipherkit.serve.teacher_pass): POSTs with the page's _xsrf token.
+function teacherPass(action, fields = {}) {
+  let base = "/";
+  try {
+    base = JSON.parse(document.getElementById("jupyter-config-data").textContent).baseUrl || "/";
+  } catch (_) {
+    /* the server's root */
+  }
+  if (!base.endsWith("/")) base += "/";
+  const xsrf = (document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/) || [])[1] || "";
+  const body = new URLSearchParams({ _xsrf: decodeURIComponent(xsrf), ...fields });
+  return fetch(`${base}voila/api/teacher/${action}`, { method: "POST", body, credentials: "same-origin" })
+    .then((reply) => (reply.ok ? reply : null));
 }
 
 export default { render };

@@ -91,6 +91,7 @@ _log = logging.getLogger(__name__)
 
 _FIELDS: dict[str, set[str]] = {
     "unlock": {"key"},
+    "resume": {"token"},
     "start": {"title"},
     "continue": {"session"},
     "make": {"game", "rooms", "players", "people"},
@@ -199,9 +200,13 @@ class TeacherDesk(GuardedWidget):
         if kind == "unlock":
             self._unlock(msg["key"], msg.get("device"))
             return
+        if kind == "resume":
+            self._resume(msg["token"])
+            return
         if not self._unlocked:
             raise Refused("refused: enter the teacher key first")
         with self._lock:
+            before = self._session_id
             try:
                 self._act(kind, msg)
             except Refused:
@@ -210,6 +215,8 @@ class TeacherDesk(GuardedWidget):
                 raise Refused(f"refused: {exc}") from None
             self._show()
         self.message = ""
+        if kind in ("start", "continue") and self._session_id not in (None, before):
+            self._stay()
 
     def _unlock(self, key: str, device: str | None) -> None:
         limits = self.classroom.store.limits
@@ -223,6 +230,35 @@ class TeacherDesk(GuardedWidget):
             extra = f" ({wrong} wrong keys: wait {wait:g} s before the next try)" if wait else ""
             raise Refused(f"refused: that is not the teacher key{extra}")
         limits.forgive("key", clients)
+        self._open()
+        if self._session_id is not None:
+            self._stay()
+
+    def _resume(self, token: str) -> None:
+        """The page's resume token (the server gave it for the teacher's cookie): reopen
+        the class session it is bound to, if that session is still open; else say
+        nothing and stay locked (:mod:`cipherkit.classroom.passes`)."""
+        from cipherkit.classroom import passes
+
+        session_id = passes.redeem(self.classroom, token, "resume")
+        try:
+            if session_id is None or not self.classroom.session(session_id).is_open:
+                return
+        except CipherkitError:  # a session no longer in the store
+            return
+        self._session_id = session_id
+        self._open()
+
+    def _stay(self) -> None:
+        """Ask the page to keep this session unlocked across a reload: a one-time token
+        it hands to the server for an httponly cookie (never the key)."""
+        from cipherkit.classroom import passes
+
+        assert self._session_id is not None
+        token = passes.grant(self.classroom, self._session_id, "stay")
+        self.send({"type": "stay", "token": token})
+
+    def _open(self) -> None:
         self._unlocked = True
         self.message = ""
         with self._lock:
@@ -268,7 +304,10 @@ class TeacherDesk(GuardedWidget):
         elif kind == "stop_watching":
             self._watch(None)
         elif kind == "end":
+            from cipherkit.classroom import passes
+
             desk.end_session(self._session_id)
+            passes.forget_session(desk, self._session_id)  # its teacher cookie ends too
             self._watch(None)
             self._session_id = None
         elif kind == "export":

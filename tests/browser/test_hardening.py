@@ -27,7 +27,6 @@ import http.client
 import json
 import os
 import re
-import secrets
 import shutil
 import signal
 import subprocess
@@ -159,7 +158,11 @@ class Client:
 
 
 def new_client_id() -> str:
-    return secrets.token_hex(16)
+    """A browser's cookie as this server signs it (it shares this test run's data folder,
+    so its secret): a made-up value is no cookie since issue #36."""
+    from cipherkit.serve.clients import CookieSigner, server_secret
+
+    return CookieSigner(server_secret()).issue()
 
 
 # ------------------------------------------------------------------ the kernel budget

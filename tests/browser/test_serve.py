@@ -116,3 +116,61 @@ def test_serve_answers_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
         assert "the gallery server has stopped" in output
     finally:
         stop_process_group(process)
+
+
+def _ignore_sigint() -> None:
+    """As a shell starts a command in the background (``&`` in a script)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _voila_of(pid: int) -> int:
+    import psutil
+
+    for child in psutil.Process(pid).children():
+        if "voila_main" in " ".join(child.cmdline()):
+            return int(child.pid)
+    raise AssertionError("no Voila under cipherkit serve")
+
+
+@pytest.mark.parametrize("target", ["serve alone, started in the background", "voila alone"])
+def test_sigint_to_one_process_stops_everything_on_a_busy_machine(
+    tmp_path: Path, target: str
+) -> None:
+    """Ctrl-C's SIGINT sent to one process (``kill -INT``), not the terminal's group:
+    to ``cipherkit serve`` started with SIGINT ignored, or to its Voila alone; the
+    server and every kernel are gone within 10 s while both cores are busy."""
+    port = free_port()
+    log = tmp_path / "serve.log"
+    code = (
+        "import sys; from cipherkit.serve.launcher import serve; "
+        f"sys.exit(serve({str(ROOT / 'puzzles')!r}, port={port}))"
+    )
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_ignore_sigint if target.startswith("serve") else None,
+        )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_until_up(base + "/", process, log, 90)
+        with busy_machine():
+            open_pages(base, ["decipher.ipynb", "lessons/05-transposition.ipynb"])
+            time.sleep(1.5)
+            started_by_server = family(process.pid) | {process.pid}
+            victim = process.pid if target.startswith("serve") else _voila_of(process.pid)
+            os.kill(victim, signal.SIGINT)
+            started = time.monotonic()
+            left = running(started_by_server)
+            while left and time.monotonic() - started < STOP_WITHIN:
+                time.sleep(0.1)
+                left = running(left)
+            everything = time.monotonic() - started
+        print(f"\nSIGINT to {target} on a busy machine: all gone in {everything:.1f} s")
+        assert not left, f"still running {everything:.1f} s after SIGINT: {sorted(left)}"
+        output = log.read_text(errors="replace")
+        assert "Traceback" not in output, output
+    finally:
+        stop_process_group(process)

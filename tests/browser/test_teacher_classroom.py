@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -555,3 +556,73 @@ def test_a_lesson_from_the_projector_with_four_phones(class_server: Any, browser
     finally:
         for context in made:
             context.close()
+
+
+def _locked_after_load(teacher: TeacherPage) -> bool:
+    """The page stays locked once a resume would have unlocked it (key form, no class)."""
+    teacher.page.wait_for_selector("[data-testid=key-form]")
+    teacher.page.wait_for_timeout(2500)
+    return (
+        teacher.page.locator("[data-testid=key-form]").count() == 1
+        and teacher.page.locator("[data-testid=class-code]").count() == 0
+    )
+
+
+def test_the_teacher_stays_in_across_a_reload(class_server: Any, contexts: Any) -> None:
+    """Issue #31 item 7: unlocked with the key and a session started, a reload keeps the
+    page unlocked on that session (an httponly cookie that holds no key); a made-up or
+    altered cookie unlocks nothing; ending the session ends the cookie's power."""
+    server, _, link = class_server
+    teacher = TeacherPage(contexts(), server, "#key=" + link.split("#key=")[1]).open()
+    teacher.page.wait_for_selector("[data-testid=start-form]")
+    teacher.page.locator("[data-testid=title]").fill("Stays in")
+    teacher.page.locator("[data-testid=start]").click()
+    teacher.page.wait_for_selector("[data-testid=class-code]")
+    code = teacher.page.locator("[data-testid=class-code]").inner_text().strip()
+    context = teacher.page.context
+
+    def teacher_cookie() -> dict[str, Any] | None:
+        found = [c for c in context.cookies() if c["name"] == "ck_teacher"]
+        return found[0] if found else None
+
+    deadline = time.monotonic() + 15
+    while teacher_cookie() is None and time.monotonic() < deadline:
+        teacher.page.wait_for_timeout(200)
+    cookie = teacher_cookie()
+    assert cookie is not None, "no teacher cookie was set"
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    assert KEY not in cookie["value"]
+    assert teacher.page.evaluate("() => document.cookie").find("ck_teacher") == -1
+
+    # A reload (no key in the address): still unlocked, on the same session.
+    for _ in range(2):
+        teacher.page.reload()
+        teacher.page.wait_for_selector("[data-testid=class-code]")
+        assert teacher.page.locator("[data-testid=class-code]").inner_text().strip() == code
+        assert "key=" not in teacher.page.url
+
+    # Made-up and altered cookies unlock nothing.
+    ident, _, mac = cookie["value"].partition(".")
+    for forged in (
+        "made-up-pass." + "A" * 24,
+        ident + "." + ("B" if mac[0] != "B" else "C") + mac[1:],
+        ident,
+        KEY,
+    ):
+        other = TeacherPage(contexts(), server)
+        other.page.context.add_cookies([{"name": "ck_teacher", "value": forged, "url": server.url}])
+        other.open()
+        assert _locked_after_load(other), forged
+
+    # Ending the session ends it: the reload is locked, and so is the old cookie elsewhere.
+    teacher.page.once("dialog", lambda dialog: dialog.accept())
+    teacher.page.locator("[data-testid=end-session]").click()
+    teacher.page.wait_for_selector("[data-testid=start-form]")
+    teacher.page.reload()
+    assert _locked_after_load(teacher)
+    copy = TeacherPage(contexts(), server)
+    copy.page.context.add_cookies(
+        [{"name": "ck_teacher", "value": cookie["value"], "url": server.url}]
+    )
+    copy.open()
+    assert _locked_after_load(copy)

@@ -174,6 +174,10 @@ def test_desk_exports_the_open_session_to_this_page_only(
     page.handle_message({"type": "export", "what": "students"})
     assert page.message == "refused: start a class session first" and sent == []
     page.handle_message({"type": "continue", "session": session.code})
+    # (reopening a session sends the page its one-time stay token: issue #31 item 7)
+    (stay,) = sent
+    assert stay["type"] == "stay" and KEY not in str(stay)
+    sent.clear()
     page.handle_message({"type": "export", "what": "../../etc/passwd"})
     assert page.message == "refused: export one of students, rooms, attempts" and sent == []
     page.handle_message({"type": "export", "what": "students"})
