@@ -107,21 +107,40 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     from cipherkit.playtest import run_playtest
     from cipherkit.publish.registry import mission_argument
 
-    result = run_playtest(
-        mission_argument(args.mission),
-        games=args.games,
-        workers=args.workers,
-        seed=args.seed,
-        bots=args.bots,
-        players=args.players,
-        progress=not args.json,
-        secrets=_secrets(args.secrets),
-    )
+    mission = mission_argument(args.mission)
+    options: dict[str, Any] = {
+        "workers": args.workers,
+        "seed": args.seed,
+        "bots": args.bots,
+        "players": args.players,
+        "secrets": _secrets(args.secrets),
+    }
+    result = run_playtest(mission, games=args.games, progress=not args.json, **options)
+    data = result.to_json()
+    lines = [result.summary_text()]
+    if not args.no_deal_check:
+        from cipherkit.playtest.deals import compare_deals
+
+        deals = compare_deals(mission, args.games, played=result, **options)
+        data["deals"] = deals.to_json()
+        lines.append(deals.summary_text())
+        if deals.warning:
+            print(f"cipherkit: {deals.warning}", file=sys.stderr)
+    if not args.no_windows:
+        from cipherkit.playtest.windows import window_analysis
+
+        windows = window_analysis(mission, subset_limit=PLAYTEST_SUBSETS)
+        data["windows"] = windows.to_json()
+        lines.append("windows: " + windows.verdict_text())
     if args.json:
-        _print_json(result.to_json())
+        _print_json(data)
     else:
-        print(result.summary_text())
+        print("\n".join(lines))
     return 0
+
+
+PLAYTEST_SUBSETS = 500
+"""Sets of one size ``cipherkit playtest``'s window analysis examines exhaustively."""
 
 
 def _secrets(text: str | None) -> tuple[str, ...]:
@@ -461,7 +480,9 @@ def build_parser() -> argparse.ArgumentParser:
         "playtest",
         help="simulate many games of a mission with bots and measure its difficulty",
         description="Play N games of a mission with bots over a process pool and report "
-        "the win rate (with a 95%% interval), turns, loss causes and a difficulty rating. "
+        "the win rate (with a 95% interval), turns, loss causes and a difficulty rating; "
+        "then the same games with the other deal (deal: shuffled or fixed; a warning when "
+        "the win rates differ by more than 10 points) and which windows settle the answer. "
         "The JSON is identical for the same seed whatever the number of workers.",
     )
     p.add_argument(
@@ -474,6 +495,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive, default=None, help="seats (default: mixed)")
     p.add_argument(
         "--secrets", metavar="IDS", help="secret rules in play, comma-separated (campaigns)"
+    )
+    p.add_argument(
+        "--no-deal-check",
+        action="store_true",
+        help="do not playtest the other deal (half the time)",
+    )
+    p.add_argument(
+        "--no-windows", action="store_true", help="do not analyse which windows settle the answer"
     )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=cmd_playtest)
