@@ -63,9 +63,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _print_json({"problems": [p.to_json() for p in problems], "ok": not errors})
     else:
         for problem in problems:
-            print(problem, file=sys.stderr if problem.severity == "error" else sys.stdout)
+            print(problem.labelled(), file=sys.stderr if problem.is_error else sys.stdout)
         if not problems:
             print(f"{len(args.missions)} mission file(s) OK")
+        else:
+            warnings = len(problems) - len(errors)
+            print(
+                f"{len(errors)} error{'s' * (len(errors) != 1)}, "
+                f"{warnings} warning{'s' * (warnings != 1)} in {len(args.missions)} file(s)"
+            )
     return 1 if errors else 0
 
 
@@ -439,7 +445,8 @@ def build_parser() -> argparse.ArgumentParser:
         "validate",
         help="check mission files and report every problem",
         description="Check mission files. Each problem is printed as "
-        "file:line: field.path: message; exit 1 if any is an error.",
+        "file:line: error: field.path: message (or warning:), errors on standard error; "
+        "every check runs, also after an error, where it can. Exit 1 if any is an error.",
     )
     p.add_argument("missions", nargs="+", metavar="MISSION", help="mission YAML files")
     p.add_argument("--json", action="store_true", help="print the problems as JSON")
