@@ -149,6 +149,69 @@ PLAYTEST_SUBSETS = 500
 """Sets of one size ``cipherkit playtest``'s window analysis examines exhaustively."""
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    """``cipherkit tune``: playtest deck sizes (and, where a step is too coarse, added
+    cameras) and say which setting comes nearest the target win rate or rating."""
+    from cipherkit.playtest.tune import tune_deck
+    from cipherkit.publish.registry import mission_argument
+
+    if (args.win_rate is None) == (args.rating is None):
+        raise CipherkitError("give --win-rate (e.g. 60%) or --rating (e.g. medium), not both")
+    tuned = tune_deck(
+        mission_argument(args.mission),
+        args.rating,
+        win_rate=args.win_rate,
+        values=args.values,
+        games=args.games,
+        players=args.players,
+        bots=args.bots,
+        seed=args.seed,
+        workers=args.workers,
+        secrets=_secrets(args.secrets),
+        fine=None if args.no_traps else 0.05,
+        progress=not args.json,
+    )
+    if args.write:
+        try:
+            Path(args.write).write_text(tuned.to_yaml(), encoding="utf-8")
+        except OSError as exc:
+            raise CipherkitError(f"{args.write}: cannot write ({exc.strerror})") from None
+    if args.json:
+        _print_json(tuned.to_json())
+    else:
+        print(tuned.summary_text())
+    return 0
+
+
+def _win_rate(text: str) -> float:
+    """``60%``, ``60`` or ``0.6``: a win rate from 0 to 1."""
+    raw = text.strip().removesuffix("%")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a win rate (e.g. 60%)") from None
+    if text.strip().endswith("%") or value > 1:
+        value /= 100
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: a win rate is from 0% to 100%")
+    return value
+
+
+def _values(text: str) -> list[int]:
+    """``7-14`` or ``8,10,12``: deck sizes."""
+    try:
+        if "-" in text:
+            lo, hi = (int(x) for x in text.split("-", 1))
+            sizes = list(range(lo, hi + 1))
+        else:
+            sizes = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give sizes as 7-14 or 8,10,12") from None
+    if not sizes or min(sizes) < 1 or max(sizes) > 99:
+        raise argparse.ArgumentTypeError(f"{text!r}: deck sizes are from 1 to 99")
+    return sizes
+
+
 def _secrets(text: str | None) -> tuple[str, ...]:
     return tuple(s.strip() for s in (text or "").split(",") if s.strip())
 
@@ -513,6 +576,37 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=cmd_playtest)
+
+    p = sub.add_parser(
+        "tune",
+        help="find the deck size (and traps) that give a mission the win rate you want",
+        description="Playtest a mission at each deck size (deck.values) with the same seed "
+        "and bots, and say which comes nearest a target win rate for a player count (or a "
+        "difficulty rating). Sizes too small to deal the players their hands are skipped. "
+        "When one deck step moves the win rate past the target by more than 5 points, "
+        "security cameras are added one at a time at the easier size (a finer knob). Each "
+        "trial is printed with its 95% interval.",
+    )
+    p.add_argument(
+        "mission", metavar="MISSION", help="a mission YAML file, or a shipped mission's id"
+    )
+    p.add_argument(
+        "--win-rate", type=_win_rate, metavar="RATE", help="the target win rate: 60%% or 0.6"
+    )
+    p.add_argument("--rating", metavar="NAME", help="or a target rating: easy, medium, hard, ...")
+    p.add_argument("--players", type=_positive, default=2, help="seats (default 2)")
+    p.add_argument(
+        "--values", type=_values, default=list(range(7, 15)), help="deck sizes (default 7-14)"
+    )
+    p.add_argument("--games", type=_positive, default=300, help="games a setting (default 300)")
+    p.add_argument("--workers", type=_positive, default=None, help="processes (default: CPUs)")
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--bots", default="planner", help="bot name (default planner)")
+    p.add_argument("--secrets", metavar="IDS", help="secret rules in play, comma-separated")
+    p.add_argument("--no-traps", action="store_true", help="tune the deck size only")
+    p.add_argument("--write", metavar="FILE", help="write the tuned mission file here")
+    p.add_argument("--json", action="store_true", help="print the trials as JSON")
+    p.set_defaults(func=cmd_tune)
 
     p = sub.add_parser(
         "campaign",
