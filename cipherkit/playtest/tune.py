@@ -373,7 +373,8 @@ def tune_deck(
             easier = _easier_step(trials, aim, fine)
             if easier is not None:
                 if bar is not None:
-                    bar.total += max_traps
+                    bar.total = len(sizes) + max_traps
+                    bar.refresh()
                 for traps in range(1, max_traps + 1):
                     play(easier, traps)
                     if bar is not None:
