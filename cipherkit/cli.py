@@ -82,12 +82,21 @@ def cmd_render(args: argparse.Namespace) -> int:
     from cipherkit.games.mission.art.render import render_mission
     from cipherkit.publish.registry import mission_argument
 
+    if args.watch:
+        from cipherkit.games.mission.art.watch import watch_mission
+
+        if args.out is None:
+            raise CipherkitError("--watch redraws into a folder: give --out DIR")
+        return watch_mission(
+            args.mission, args.out, glyph_set=args.glyph_set, interval=args.interval
+        )
     written = render_mission(
         mission_argument(args.mission),
         args.out,
         pdf=args.pdf,
         paper=args.paper,
         progress=not args.quiet,
+        glyph_set=args.glyph_set,
     )
     for path in written:
         print(path)
@@ -531,6 +540,24 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("a4", "letter"),
         default="a4",
         help="the PDF's paper: a4 (default) or letter (US Letter)",
+    )
+    p.add_argument(
+        "--glyph-set",
+        metavar="SPEC",
+        help="draw in this glyph set instead of the mission's: a style and seed (runes:7, "
+        "pigpen) or a folder of glyph images (relative to the mission file)",
+    )
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="keep running: re-validate and redraw the card, map and console into DIR "
+        "(and preview.html) each time the mission file is saved; errors are shown in place",
+    )
+    p.add_argument(
+        "--interval",
+        type=float,
+        default=0.3,
+        help="with --watch: seconds between looks at the file (default 0.3)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_render)
