@@ -314,6 +314,8 @@ def tune_deck(
     games, players, bots, seed, workers, secrets:
         As for :func:`~cipherkit.playtest.runner.run_playtest` (every trial the same).
 
+    Examples
+    --------
     >>> tuned = tune_deck("missions/01-lantern-archive.yaml", win_rate=0.9,
     ...                   values=[1, 2, 10], games=6, workers=1, players=2)
     >>> [t.values for t in tuned.trials if t.skipped]
