@@ -118,78 +118,21 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
 
 def cmd_playtest(args: argparse.Namespace) -> int:
-    """``cipherkit playtest``: bots play a mission many times; print the figures."""
-    from cipherkit.playtest import run_playtest
+    """``cipherkit playtest``: bots play a mission many times; print the figures, the
+    other deal's win rate and the window analysis."""
+    from cipherkit.playtest.commands import run_playtest_command
     from cipherkit.publish.registry import mission_argument
 
-    mission = mission_argument(args.mission)
-    options: dict[str, Any] = {
-        "workers": args.workers,
-        "seed": args.seed,
-        "bots": args.bots,
-        "players": args.players,
-        "secrets": _secrets(args.secrets),
-    }
-    result = run_playtest(mission, games=args.games, progress=not args.json, **options)
-    data = result.to_json()
-    lines = [result.summary_text()]
-    if not args.no_deal_check:
-        from cipherkit.playtest.deals import compare_deals
-
-        deals = compare_deals(mission, args.games, played=result, **options)
-        data["deals"] = deals.to_json()
-        lines.append(deals.summary_text())
-        if deals.warning:
-            print(f"cipherkit: {deals.warning}", file=sys.stderr)
-    if not args.no_windows:
-        from cipherkit.playtest.windows import window_analysis
-
-        windows = window_analysis(mission, subset_limit=PLAYTEST_SUBSETS)
-        data["windows"] = windows.to_json()
-        lines.append("windows: " + windows.verdict_text())
-    if args.json:
-        _print_json(data)
-    else:
-        print("\n".join(lines))
-    return 0
-
-
-PLAYTEST_SUBSETS = 500
-"""Sets of one size ``cipherkit playtest``'s window analysis examines exhaustively."""
+    return run_playtest_command(args, mission_argument(args.mission), _secrets(args.secrets))
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """``cipherkit tune``: playtest deck sizes (and, where a step is too coarse, added
     cameras) and say which setting comes nearest the target win rate or rating."""
-    from cipherkit.playtest.tune import tune_deck
+    from cipherkit.playtest.commands import run_tune
     from cipherkit.publish.registry import mission_argument
 
-    if (args.win_rate is None) == (args.rating is None):
-        raise CipherkitError("give --win-rate (e.g. 60%) or --rating (e.g. medium), not both")
-    tuned = tune_deck(
-        mission_argument(args.mission),
-        args.rating,
-        win_rate=args.win_rate,
-        values=args.values,
-        games=args.games,
-        players=args.players,
-        bots=args.bots,
-        seed=args.seed,
-        workers=args.workers,
-        secrets=_secrets(args.secrets),
-        fine=None if args.no_traps else 0.05,
-        progress=not args.json,
-    )
-    if args.write:
-        try:
-            Path(args.write).write_text(tuned.to_yaml(), encoding="utf-8")
-        except OSError as exc:
-            raise CipherkitError(f"{args.write}: cannot write ({exc.strerror})") from None
-    if args.json:
-        _print_json(tuned.to_json())
-    else:
-        print(tuned.summary_text())
-    return 0
+    return run_tune(args, mission_argument(args.mission), _secrets(args.secrets))
 
 
 def _win_rate(text: str) -> float:
