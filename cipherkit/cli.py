@@ -63,9 +63,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _print_json({"problems": [p.to_json() for p in problems], "ok": not errors})
     else:
         for problem in problems:
-            print(problem, file=sys.stderr if problem.severity == "error" else sys.stdout)
+            print(problem.labelled(), file=sys.stderr if problem.is_error else sys.stdout)
         if not problems:
             print(f"{len(args.missions)} mission file(s) OK")
+        else:
+            warnings = len(problems) - len(errors)
+            print(
+                f"{len(errors)} error{'s' * (len(errors) != 1)}, "
+                f"{warnings} warning{'s' * (warnings != 1)} in {len(args.missions)} file(s)"
+            )
     return 1 if errors else 0
 
 
@@ -76,12 +82,21 @@ def cmd_render(args: argparse.Namespace) -> int:
     from cipherkit.games.mission.art.render import render_mission
     from cipherkit.publish.registry import mission_argument
 
+    if args.watch:
+        from cipherkit.games.mission.art.watch import watch_mission
+
+        if args.out is None:
+            raise CipherkitError("--watch redraws into a folder: give --out DIR")
+        return watch_mission(
+            args.mission, args.out, glyph_set=args.glyph_set, interval=args.interval
+        )
     written = render_mission(
         mission_argument(args.mission),
         args.out,
         pdf=args.pdf,
         paper=args.paper,
         progress=not args.quiet,
+        glyph_set=args.glyph_set,
     )
     for path in written:
         print(path)
@@ -103,25 +118,50 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
 
 def cmd_playtest(args: argparse.Namespace) -> int:
-    """``cipherkit playtest``: bots play a mission many times; print the figures."""
-    from cipherkit.playtest import run_playtest
+    """``cipherkit playtest``: bots play a mission many times; print the figures, the
+    other deal's win rate and the window analysis."""
+    from cipherkit.playtest.commands import run_playtest_command
     from cipherkit.publish.registry import mission_argument
 
-    result = run_playtest(
-        mission_argument(args.mission),
-        games=args.games,
-        workers=args.workers,
-        seed=args.seed,
-        bots=args.bots,
-        players=args.players,
-        progress=not args.json,
-        secrets=_secrets(args.secrets),
-    )
-    if args.json:
-        _print_json(result.to_json())
-    else:
-        print(result.summary_text())
-    return 0
+    return run_playtest_command(args, mission_argument(args.mission), _secrets(args.secrets))
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    """``cipherkit tune``: playtest deck sizes (and, where a step is too coarse, added
+    cameras) and say which setting comes nearest the target win rate or rating."""
+    from cipherkit.playtest.commands import run_tune
+    from cipherkit.publish.registry import mission_argument
+
+    return run_tune(args, mission_argument(args.mission), _secrets(args.secrets))
+
+
+def _win_rate(text: str) -> float:
+    """``60%``, ``60`` or ``0.6``: a win rate from 0 to 1."""
+    raw = text.strip().removesuffix("%")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a win rate (e.g. 60%)") from None
+    if text.strip().endswith("%") or value > 1:
+        value /= 100
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: a win rate is from 0% to 100%")
+    return value
+
+
+def _values(text: str) -> list[int]:
+    """``7-14`` or ``8,10,12``: deck sizes."""
+    try:
+        if "-" in text:
+            lo, hi = (int(x) for x in text.split("-", 1))
+            sizes = list(range(lo, hi + 1))
+        else:
+            sizes = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give sizes as 7-14 or 8,10,12") from None
+    if not sizes or min(sizes) < 1 or max(sizes) > 99:
+        raise argparse.ArgumentTypeError(f"{text!r}: deck sizes are from 1 to 99")
+    return sizes
 
 
 def _secrets(text: str | None) -> tuple[str, ...]:
@@ -420,7 +460,8 @@ def build_parser() -> argparse.ArgumentParser:
         "validate",
         help="check mission files and report every problem",
         description="Check mission files. Each problem is printed as "
-        "file:line: field.path: message; exit 1 if any is an error.",
+        "file:line: error: field.path: message (or warning:), errors on standard error; "
+        "every check runs, also after an error, where it can. Exit 1 if any is an error.",
     )
     p.add_argument("missions", nargs="+", metavar="MISSION", help="mission YAML files")
     p.add_argument("--json", action="store_true", help="print the problems as JSON")
@@ -443,6 +484,24 @@ def build_parser() -> argparse.ArgumentParser:
         default="a4",
         help="the PDF's paper: a4 (default) or letter (US Letter)",
     )
+    p.add_argument(
+        "--glyph-set",
+        metavar="SPEC",
+        help="draw in this glyph set instead of the mission's: a style and seed (runes:7, "
+        "pigpen) or a folder of glyph images (relative to the mission file)",
+    )
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="keep running: re-validate and redraw the card, map and console into DIR "
+        "(and preview.html) each time the mission file is saved; errors are shown in place",
+    )
+    p.add_argument(
+        "--interval",
+        type=float,
+        default=0.3,
+        help="with --watch: seconds between looks at the file (default 0.3)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_render)
 
@@ -461,7 +520,9 @@ def build_parser() -> argparse.ArgumentParser:
         "playtest",
         help="simulate many games of a mission with bots and measure its difficulty",
         description="Play N games of a mission with bots over a process pool and report "
-        "the win rate (with a 95%% interval), turns, loss causes and a difficulty rating. "
+        "the win rate (with a 95% interval), turns, loss causes and a difficulty rating; "
+        "then the same games with the other deal (deal: shuffled or fixed; a warning when "
+        "the win rates differ by more than 10 points) and which windows settle the answer. "
         "The JSON is identical for the same seed whatever the number of workers.",
     )
     p.add_argument(
@@ -475,8 +536,47 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--secrets", metavar="IDS", help="secret rules in play, comma-separated (campaigns)"
     )
+    p.add_argument(
+        "--no-deal-check",
+        action="store_true",
+        help="do not playtest the other deal (half the time)",
+    )
+    p.add_argument(
+        "--no-windows", action="store_true", help="do not analyse which windows settle the answer"
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=cmd_playtest)
+
+    p = sub.add_parser(
+        "tune",
+        help="find the deck size (and traps) that give a mission the win rate you want",
+        description="Playtest a mission at each deck size (deck.values) with the same seed "
+        "and bots, and say which comes nearest a target win rate for a player count (or a "
+        "difficulty rating). Sizes too small to deal the players their hands are skipped. "
+        "When one deck step moves the win rate past the target by more than 5 points, "
+        "security cameras are added one at a time at the easier size (a finer knob). Each "
+        "trial is printed with its 95% interval.",
+    )
+    p.add_argument(
+        "mission", metavar="MISSION", help="a mission YAML file, or a shipped mission's id"
+    )
+    p.add_argument(
+        "--win-rate", type=_win_rate, metavar="RATE", help="the target win rate: 60%% or 0.6"
+    )
+    p.add_argument("--rating", metavar="NAME", help="or a target rating: easy, medium, hard, ...")
+    p.add_argument("--players", type=_positive, default=2, help="seats (default 2)")
+    p.add_argument(
+        "--values", type=_values, default=list(range(7, 15)), help="deck sizes (default 7-14)"
+    )
+    p.add_argument("--games", type=_positive, default=300, help="games a setting (default 300)")
+    p.add_argument("--workers", type=_positive, default=None, help="processes (default: CPUs)")
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--bots", default="planner", help="bot name (default planner)")
+    p.add_argument("--secrets", metavar="IDS", help="secret rules in play, comma-separated")
+    p.add_argument("--no-traps", action="store_true", help="tune the deck size only")
+    p.add_argument("--write", metavar="FILE", help="write the tuned mission file here")
+    p.add_argument("--json", action="store_true", help="print the trials as JSON")
+    p.set_defaults(func=cmd_tune)
 
     p = sub.add_parser(
         "campaign",

@@ -53,6 +53,8 @@ ROOM_W = 244.0
 ROOM_H = 184.0
 CORRIDOR_W = 46.0
 MARGIN = 60.0
+ROOM_NAME_SIZE = 18.0
+"""The size of a room's name on the map, in drawing units."""
 
 
 def room_positions(map_data: MapData, *, seed: int = 0) -> dict[str, Point]:
@@ -191,10 +193,10 @@ def _room(d: Drawing, room: RoomData, centre: Point, key: Mapping[str, Glyph]) -
     d.rect(x, y, ROOM_W, ROOM_H, fill=ROOM, stroke=INK, width=4, radius=14)
     d.region(f"room:{room.id}", x, y, ROOM_W, ROOM_H)
     # name
-    lines = wrap_text(room.label, 18, ROOM_W - 28, bold=True)[:2]
+    lines = wrap_text(room.label, ROOM_NAME_SIZE, ROOM_W - 28, bold=True)[:2]
     ty = y + 20
     for line in lines:
-        d.text(x + 14, ty, line, size=18, bold=True, anchor="lt")
+        d.text(x + 14, ty, line, size=ROOM_NAME_SIZE, bold=True, anchor="lt")
         ty += 24
     # special tokens as tabs on the top edge
     badges = list(room.tokens)

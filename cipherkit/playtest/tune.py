@@ -1,11 +1,20 @@
-"""Tune a mission to a target difficulty by changing one number and playtesting.
+"""Tune a mission toward a target win rate (or difficulty) by changing numbers and playtesting.
 
 The time a team has is the deck: fewer numbered cards bring In Peril sooner. So the
 simplest lever an author has is ``deck.values`` (cards 1..values in each suit).
 :func:`tune_deck` playtests the mission at each deck size in a range, with the same
-seed and bots, and picks the size whose difficulty score is closest to the target
-(a score, or a rating name: ``"medium"`` aims at the middle of that band). The result
-keeps every trial, so the notebook can plot score against deck size.
+seed and bots, and picks the size nearest the target: a **win rate** for a player count
+(``win_rate=0.6, players=2``: what an author thinks in), or a difficulty score or rating
+name (``"medium"`` aims at the middle of that band). Sizes too small to deal the players
+their first hands are skipped (and kept, marked, in the trials); a size that cannot deal
+the mission's largest table lowers its ``players.max``.
+
+One deck step can move the win rate by 10 points or more. When the two steps around a
+win-rate target are further apart than ``fine`` (5 points), the finer knob is tried at
+the easier of the two: security cameras added one at a time to the clue tokens
+(:func:`with_extra_traps`: each camera revealed costs the team deck cards, turn after
+turn). Every trial keeps its 95% interval, so the notebook and ``cipherkit tune`` show
+how sure each step is.
 
 >>> from cipherkit.playtest.tune import tune_deck
 >>> tuned = tune_deck("missions/01-lantern-archive.yaml", "easy", values=range(9, 13),
@@ -25,6 +34,7 @@ from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.model import Mission
+from cipherkit.games.mission.problems import MissionError
 from cipherkit.playtest.runner import load_mission, run_playtest
 from cipherkit.playtest.stats import LEVELS, SCORE_STEPS
 
@@ -34,31 +44,87 @@ BAND_MIDDLES = {
 }
 """The score a rating name aims at: the middle of its band (``easy`` aims at 0.025)."""
 
+TRAP = "camera"
+"""The trap the finer knob adds (a security camera: it stays, and costs cards each turn)."""
+FINE = 0.05
+"""Deck steps further apart than this in win rate (around the target) call for traps."""
+MAX_TRAPS = 4
+"""The most cameras the finer knob adds."""
+
 
 @dataclass(frozen=True, slots=True)
 class Trial:
-    """One deck size tried: its win rate and difficulty score."""
+    """One setting tried: deck size and added traps, its win rate (with the 95%
+    interval) and difficulty score; ``skipped`` says why a setting could not be played."""
 
     values: int
     win_rate: float
     score: float
     label: str
+    traps: int = 0
+    interval: tuple[float, float] = (0.0, 1.0)
+    skipped: str = ""
+
+    @property
+    def played(self) -> bool:
+        """Whether the setting was playtested (not skipped)."""
+        return not self.skipped
+
+    def text(self) -> str:
+        """One line: the setting and what it gave.
+
+        >>> print(Trial(10, 0.62, 0.41, "hard", 1, (0.56, 0.68)).text())
+        deck.values 10 + 1 camera: win rate 62% (95% CI 56-68%), difficulty 0.410 (hard)
+        """
+        what = f"deck.values {self.values}" + (
+            f" + {self.traps} camera{'s' * (self.traps != 1)}" if self.traps else ""
+        )
+        if self.skipped:
+            return f"{what}: skipped ({self.skipped})"
+        lo, hi = self.interval
+        return (
+            f"{what}: win rate {self.win_rate:.0%} (95% CI {lo:.0%}-{hi:.0%}), "
+            f"difficulty {self.score:.3f} ({self.label})"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The trial as JSON-safe data."""
+        return {
+            "values": self.values,
+            "traps": self.traps,
+            "win_rate": self.win_rate,
+            "win_rate_ci": list(self.interval),
+            "score": self.score,
+            "label": self.label,
+            "skipped": self.skipped or None,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class Tuned:
-    """The tuned mission (its deck changed), the score aimed at and every trial."""
+    """The tuned mission (its deck changed, traps added), the target and every trial.
+
+    ``aim`` is ``"score"`` (``target`` is a difficulty score) or ``"win_rate"``.
+    """
 
     mission: Mission
     target: float
     trials: tuple[Trial, ...]
     players: int = 2
     secrets: tuple[str, ...] = ()
+    aim: str = "score"
+
+    def _miss(self, t: Trial) -> float:
+        return abs((t.win_rate if self.aim == "win_rate" else t.score) - self.target)
 
     @property
     def best(self) -> Trial:
-        """The trial whose score came nearest the target (the larger deck on a tie)."""
-        return min(self.trials, key=lambda t: (abs(t.score - self.target), -t.values))
+        """The played trial nearest the target (the larger deck, then fewer traps, on a
+        tie)."""
+        played = [t for t in self.trials if t.played]
+        if not played:
+            raise CipherkitError("no deck size could be dealt: try larger deck.values")
+        return min(played, key=lambda t: (self._miss(t), -t.values, t.traps))
 
     @property
     def best_values(self) -> int:
@@ -77,12 +143,46 @@ class Tuned:
         """
         best = self.best
         rules = ", ".join(self.secrets) if self.secrets else "no secret rules"
+        traps = (
+            f" and add {best.traps} camera token{'s' * (best.traps != 1)} to the clue tokens"
+            if best.traps
+            else ""
+        )
+        lo, hi = best.interval
+        if self.aim == "win_rate":
+            how = (
+                f"the team wins {best.win_rate:.0%} (95% CI {lo:.0%}-{hi:.0%}), aimed at "
+                f"{self.target:.0%}; {self.players} player{'s' * (self.players != 1)}, {rules}."
+            )
+            return (
+                f"Set deck.values: {best.values}{traps} in the mission file (cards "
+                f"1-{best.values} in each suit): {how}"
+            )
         return (
-            f"Set deck.values: {best.values} in the mission file (cards 1-{best.values} in "
-            f"each suit): difficulty {best.score:.3f} ({best.label}), aimed at "
+            f"Set deck.values: {best.values}{traps} in the mission file (cards 1-{best.values} "
+            f"in each suit): difficulty {best.score:.3f} ({best.label}), aimed at "
             f"{self.target:.3f}; {self.players} player{'s' * (self.players != 1)}, {rules}: "
             f"the team wins {best.win_rate:.0%} of games."
         )
+
+    def summary_text(self) -> str:
+        """Every trial on its line, then the advice."""
+        lines = [t.text() for t in self.trials]
+        return "\n".join([*lines, self.advice])
+
+    def to_json(self) -> dict[str, Any]:
+        """The tuning as JSON-safe data."""
+        best = self.best
+        return {
+            "mission": self.mission.id,
+            "aim": self.aim,
+            "target": self.target,
+            "players": self.players,
+            "secrets": list(self.secrets),
+            "trials": [t.to_json() for t in self.trials],
+            "best": best.to_json(),
+            "advice": self.advice,
+        }
 
     def __repr__(self) -> str:
         return f"<Tuned {self.mission.id}: {self.advice}>"
@@ -92,17 +192,28 @@ class Tuned:
         return self.mission.to_yaml()
 
     def plot(self, ax: Any = None) -> Any:
-        """Difficulty score against deck size, with the target line."""
+        """Win rate (or difficulty score) against deck size, with the intervals and the
+        target line."""
         import matplotlib.pyplot as plt
 
         if ax is None:
             _, ax = plt.subplots(figsize=(6, 3))
-        xs = [t.values for t in self.trials]
-        ax.plot(xs, [t.score for t in self.trials], "-o", label="playtest score")
+        plain = [t for t in self.trials if t.played and not t.traps]
+        xs = [t.values for t in plain]
+        if self.aim == "win_rate":
+            ys = [t.win_rate for t in plain]
+            errs = [[y - t.interval[0] for y, t in zip(ys, plain, strict=True)],
+                    [t.interval[1] - y for y, t in zip(ys, plain, strict=True)]]  # fmt: skip
+            ax.errorbar(xs, ys, yerr=errs, fmt="-o", capsize=3, label="playtest win rate")
+            ax.set_ylabel("win rate")
+        else:
+            ax.plot(xs, [t.score for t in plain], "-o", label="playtest score")
+            ax.set_ylabel("difficulty score")
         ax.axhline(self.target, color="C3", ls="--", label=f"target {self.target:.3f}")
-        ax.plot([self.best.values], [self.best.score], "*", ms=14, color="C2", label="chosen")
+        best = self.best
+        y = best.win_rate if self.aim == "win_rate" else best.score
+        ax.plot([best.values], [y], "*", ms=14, color="C2", label="chosen")
         ax.set_xlabel("deck.values (cards per suit)")
-        ax.set_ylabel("difficulty score")
         ax.legend(fontsize=8)
         return ax
 
@@ -121,18 +232,61 @@ def target_score(target: float | str) -> float:
 
 
 def with_deck_values(mission: Mission, values: int) -> Mission:
-    """The same mission with ``values`` numbered cards per suit."""
+    """The same mission with ``values`` numbered cards per suit (and, when that deck
+    cannot deal the largest table its first hands, fewer players at most)."""
     data = mission.to_dict()
     deck = dict(data.get("deck") or mission.deck.to_data())
     deck["values"] = values
     data["deck"] = deck
+    cards = values * len(mission.deck.suits)
+    most = min(mission.players[1], cards // mission.deck.hand_size)
+    if most < mission.players[1]:
+        data["players"] = {"min": min(mission.players[0], max(1, most)), "max": max(1, most)}
     return Mission.from_dict(data)
+
+
+def with_extra_traps(mission: Mission, count: int, trap: str = TRAP) -> Mission:
+    """The same mission with ``count`` more ``trap`` tokens among its clue tokens: each
+    added at the bottom of a written stack, or to the pool with one more ``stack_size``
+    (rooms in turn, from the last).
+
+    >>> from cipherkit.games.mission.samples import demo_mission
+    >>> m = with_extra_traps(demo_mission(), 2)
+    >>> sum(t.name == "camera" for t in m.all_tokens()) - sum(
+    ...     t.name == "camera" for t in demo_mission().all_tokens())
+    2
+    """
+    data = mission.to_dict()
+    rooms = data["map"]["rooms"]
+    holders = [r for r, e in rooms.items() if "stack" in e or e.get("stack_size")]
+    if not holders:
+        holders = list(rooms)
+    for i in range(count):
+        entry = rooms[holders[-1 - i % len(holders)]]
+        if "stack" in entry or not entry.get("stack_size"):
+            entry["stack"] = [*entry.get("stack", []), trap]
+        else:
+            entry["stack_size"] += 1
+            data["pool"] = [*data.get("pool", []), trap]
+    return Mission.from_dict(data)
+
+
+def _deal_problem(mission: Mission, values: int, players: int) -> str:
+    cards = values * len(mission.deck.suits)
+    need = mission.deck.hand_size * players
+    if cards < need:
+        return (
+            f"{len(mission.deck.suits)} suits x {values} values = {cards} cards; "
+            f"{players} player(s) need {need} for their first hands"
+        )
+    return ""
 
 
 def tune_deck(
     mission: str | Path | Mission,
-    target: float | str,
+    target: float | str | None = None,
     *,
+    win_rate: float | None = None,
     values: Iterable[int] = range(7, 15),
     games: int = 300,
     players: int = 2,
@@ -140,40 +294,117 @@ def tune_deck(
     seed: int = 0,
     workers: int | None = None,
     secrets: Sequence[str] = (),
+    fine: float | None = FINE,
+    max_traps: int = MAX_TRAPS,
     progress: bool = False,
 ) -> Tuned:
-    """Playtest ``mission`` at each deck size in ``values``; keep the closest to ``target``."""
+    """Playtest ``mission`` at each deck size in ``values``; keep the one nearest the target.
+
+    Parameters
+    ----------
+    target:
+        A difficulty score or rating name (``"medium"``); or give ``win_rate``.
+    win_rate:
+        The share of games the team should win with ``players`` players (0-1).
+    values:
+        Deck sizes to try; those too small to deal ``players`` first hands are skipped.
+    fine:
+        With ``win_rate``: when the deck steps around the target are further apart than
+        this, cameras are added one at a time at the easier step (``None``: never).
+    games, players, bots, seed, workers, secrets:
+        As for :func:`~cipherkit.playtest.runner.run_playtest` (every trial the same).
+
+    Examples
+    --------
+    >>> tuned = tune_deck("missions/01-lantern-archive.yaml", win_rate=0.9,
+    ...                   values=[1, 2, 10], games=6, workers=1, players=2)
+    >>> [t.values for t in tuned.trials if t.skipped]
+    [1]
+    """
+    if (target is None) == (win_rate is None):
+        raise CipherkitError("give a target difficulty or a win_rate to aim at (one of them)")
+    if win_rate is not None and not 0.0 <= win_rate <= 1.0:
+        raise CipherkitError(f"a win rate is from 0 to 1 (0.6 is 60%), not {win_rate}")
     base = load_mission(mission)
-    aim = target_score(target)
-    trials = []
-    candidates = {}
+    lo, hi = base.players
+    if not lo <= players <= hi:
+        raise CipherkitError(f"mission {base.id} is for {lo} to {hi} players, not {players}")
+    aim = float(win_rate) if win_rate is not None else target_score(target or 0.0)
+    kind = "win_rate" if win_rate is not None else "score"
     sizes = list(values)
     if not sizes:
         raise CipherkitError("give at least one deck size to try")
+    trials: list[Trial] = []
+    candidates: dict[tuple[int, int], Mission] = {}
     bar = None
     if progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=len(sizes), desc=f"tune {base.id}", unit="deck")
+        bar = tqdm(total=len(sizes), desc=f"tune {base.id}", unit="setting")
+
+    def play(v: int, traps: int) -> None:
+        problem = _deal_problem(base, v, players)
+        if problem:
+            trials.append(Trial(v, 0.0, 1.0, "-", traps, (0.0, 0.0), problem))
+            return
+        try:
+            candidate = with_extra_traps(with_deck_values(base, v), traps)
+        except MissionError as exc:
+            trials.append(Trial(v, 0.0, 1.0, "-", traps, (0.0, 0.0), str(exc)))
+            return
+        result = run_playtest(
+            candidate,
+            games,
+            players=players,
+            bots=bots,
+            seed=seed,
+            workers=workers,
+            secrets=secrets,
+        )
+        d = result.figures["difficulty"]
+        ci = result.figures["win_rate_ci"]
+        trials.append(Trial(v, result.win_rate, d["score"], d["label"], traps, (ci[0], ci[1])))
+        candidates[(v, traps)] = candidate
+
     try:
         for v in sizes:
-            candidate = with_deck_values(base, v)
-            result = run_playtest(
-                candidate,
-                games,
-                players=players,
-                bots=bots,
-                seed=seed,
-                workers=workers,
-                secrets=secrets,
-            )
-            d = result.figures["difficulty"]
-            trials.append(Trial(v, result.win_rate, d["score"], d["label"]))
-            candidates[v] = candidate
+            play(v, 0)
             if bar is not None:
                 bar.update(1)
+        if kind == "win_rate" and fine is not None:
+            easier = _easier_step(trials, aim, fine)
+            if easier is not None:
+                if bar is not None:
+                    bar.total = len(sizes) + max_traps
+                    bar.refresh()
+                for traps in range(1, max_traps + 1):
+                    play(easier, traps)
+                    if bar is not None:
+                        bar.update(1)
+                    if trials[-1].played and trials[-1].win_rate <= aim:
+                        break
     finally:
         if bar is not None:
             bar.close()
-    tuned = Tuned(base, aim, tuple(trials), players, tuple(secrets))
-    return Tuned(candidates[tuned.best_values], aim, tuned.trials, players, tuple(secrets))
+    tuned = Tuned(base, aim, tuple(trials), players, tuple(secrets), kind)
+    best = tuned.best
+    return Tuned(
+        candidates[(best.values, best.traps)], aim, tuned.trials, players, tuned.secrets, kind
+    )
+
+
+def _easier_step(trials: Sequence[Trial], aim: float, fine: float) -> int | None:
+    """The deck size just above a win-rate target whose step down overshoots it by more
+    than ``fine`` (where a finer knob is worth trying), else ``None``."""
+    played = sorted((t for t in trials if t.played and not t.traps), key=lambda t: t.values)
+    above = [t for t in played if t.win_rate > aim]
+    below = [t for t in played if t.win_rate <= aim]
+    if not above:
+        return None
+    easiest_above = min(above, key=lambda t: t.win_rate)
+    if easiest_above.win_rate - aim <= fine / 2:
+        return None  # already near enough
+    harder = [t for t in below if t.values < easiest_above.values]
+    if harder and easiest_above.win_rate - max(harder, key=lambda t: t.values).win_rate <= fine:
+        return None
+    return easiest_above.values

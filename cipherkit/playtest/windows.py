@@ -76,6 +76,9 @@ class WindowAnalysis:
     exhaustive: bool
     listed: bool
     """Whether the answer is a candidate at all before every window opens."""
+    checked_below: int = 0
+    """Every set of fewer glyphs than this was examined (the whole search when
+    ``exhaustive``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The analysis as a JSON-safe dict."""
@@ -91,6 +94,7 @@ class WindowAnalysis:
             "openable": list(self.openable),
             "exhaustive": self.exhaustive,
             "listed": self.listed,
+            "verdict": self.verdict_text(),
         }
 
     def table(self) -> list[dict[str, Any]]:
@@ -130,6 +134,41 @@ class WindowAnalysis:
         order = ", ".join(f"{g} ({n})" for g, n in self.order)
         lines.append(f"greedy order (candidates left): {order}")
         return "\n".join(lines)
+
+    def verdict_text(self) -> str:
+        """One line for ``cipherkit playtest``: which glyphs settle the answer, without
+        saying what it is.
+
+        >>> a = window_analysis("missions/01-lantern-archive.yaml")
+        >>> print(a.verdict_text())
+        at least 3 glyphs (3 windows) must open before the answer is settled: \
+kettle, anchor, pine; critical: kettle, anchor, pine
+        """
+        if self.minimum is None:
+            return "the answer can never be settled: some answer window cannot open"
+        first = ", ".join(self.minimal_sets[0])
+        if self.minimum == 1:
+            return (
+                f"opening {first} alone settles the answer "
+                f"({len(self.minimal_sets)} glyph{'s' * (len(self.minimal_sets) != 1)} "
+                "does so alone): the rest of the card hardly matters"
+            )
+        if not self.exhaustive and self.minimum >= self.checked_below:
+            return (
+                f"opening {first} ({self.minimum} glyphs) settles the answer; no set of "
+                f"fewer than {self.checked_below} glyphs does (larger sets not all checked)"
+            )
+        critical = ", ".join(self.critical) or "none"
+        return (
+            f"at least {self.minimum} glyphs ({self.minimum_windows} windows) must open "
+            f"before the answer is settled: {first}"
+            + (
+                f" (or {len(self.minimal_sets) - 1} other sets)"
+                if len(self.minimal_sets) > 1
+                else ""
+            )
+            + f"; critical: {critical}"
+        )
 
     def _repr_html_(self) -> str:
         esc = html.escape
@@ -208,11 +247,13 @@ def window_analysis(
     *,
     model: AnswerModel | None = None,
     candidates: Sequence[str] = (),
+    subset_limit: int = SUBSET_LIMIT,
 ) -> WindowAnalysis:
     """Analyse which windows settle the answer (see the module docstring).
 
     ``model`` defaults to the shipped word list with ``candidates`` (a mission's own
-    candidate answers) and confidence 1.0.
+    candidate answers) and confidence 1.0. Sets of one size are examined exhaustively
+    up to ``subset_limit`` of them (``cipherkit playtest`` uses fewer, to stay quick).
     """
     from cipherkit.playtest.runner import load_mission
 
@@ -238,10 +279,12 @@ def window_analysis(
     misleading: list[tuple[str, ...]] = []
     minimum: int | None = None
     exhaustive = True
+    checked_below = 0
     for k in range(len(openable) + 1):
-        if comb(len(openable), k) > SUBSET_LIMIT:
+        if comb(len(openable), k) > subset_limit:
             exhaustive = False
             break
+        checked_below = k + 1
         for subset in combinations(openable, k):
             good, bad, _ = verdict(subset)
             if good:
@@ -299,4 +342,5 @@ def window_analysis(
         order=tuple(order),
         exhaustive=exhaustive,
         listed=listed,
+        checked_below=checked_below,
     )

@@ -209,6 +209,7 @@ function render({ model, el }) {
   function mapNode(view) {
     const map = view.map;
     const box = svgBlock(map.svg, "ck-map", "map");
+    box.style.setProperty("--ck-map-readable", `${map.readable_width}px`); // phones: names >= 12 px
     const svg = box.querySelector("svg");
     if (!svg) return box;
     const legal = new Set(view.legal);

@@ -64,7 +64,16 @@ def test_the_mission_map_fills_the_phones_width(phone: Any, voila_server: Server
         ".map(t => t.getBoundingClientRect().height)",
         names,
     )
-    assert len(sizes) == len(names) and min(sizes) >= 9, sizes
+    assert len(sizes) == len(names) and min(sizes) >= 12, sizes
+    # their font size on screen: at least 12 px (issue #35 item 6); the map scrolls sideways
+    fonts = phone.locator("[data-testid=map] svg").first.evaluate(
+        "(svg, names) => [...svg.querySelectorAll('text')]"
+        ".filter(t => names.includes(t.textContent.trim()))"
+        ".map(t => parseFloat(getComputedStyle(t).fontSize)"
+        " * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width)",
+        names,
+    )
+    assert len(fonts) == len(names) and min(fonts) >= 12 - 0.01, fonts
 
 
 def test_decipher_while_guessing_fits_a_phone(phone: Any, voila_server: Server) -> None:

@@ -134,13 +134,14 @@ def test_pages_have_the_papers_size_and_hold_the_missions_text(mission, paper, t
     save_pdf([page for _, page in pages], target)
     pdf = Pdf(target.read_bytes())
     read = pdf.pages()
-    assert len(read) == len(pages) == 7
+    assert len(read) == len(pages) == 8
     assert {page.size for page in read} == {POINTS[paper]}
     text = [" ".join(page.text) for page in read]
     assert mission.title in text[0] and "BRIEFING" in text[0]
     assert mission.story.split(".")[0].split()[-1] in text[0]
-    assert "page 1 of 7" in text[0] and "page 7 of 7" in text[6]
-    assert "SPOILER" in text[6] and mission.answer in text[6]  # the key page, last
+    assert "page 1 of 8" in text[0] and "page 8 of 8" in text[7]
+    assert "SPOILER" in text[7] and mission.answer in text[7]  # the key page, last
+    assert "SETUP" in text[6]  # the setup sheet, before the key
     rooms = [attrs.get("name") or room for room, attrs in mission.map.nodes(data=True)]
     assert all(room in text[4] for room in rooms)  # the map's room names are text
     assert "Move up to 3 rooms" in text[5]  # the action cards' rules

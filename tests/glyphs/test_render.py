@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 import sys
@@ -77,6 +78,7 @@ def test_print_pages_in_order_with_the_key_last_as_a_spoiler(pages, missions) ->
         "token backs",
         "map",
         "action cards",
+        "setup",
         "glyph key",
     ]
     for _, page in pages:
@@ -106,8 +108,14 @@ def test_token_pages_hold_every_token_with_mirrored_backs(pages, missions) -> No
         assert (by, bw, bh) == (y, w, h)
         assert bx == pytest.approx(PAGE_W - x - w)
     texts = re.findall(r">([^<]*)</text>", backs.svg())
-    for room, stack in mission.stacks.items():
-        name = mission.map.nodes[room].get("name") or room
+    assert mission.deal == "shuffled"  # backs all alike: shuffled at the table
+    for room in mission.stacks:
+        assert (mission.map.nodes[room].get("name") or room) not in texts
+    fixed = dataclasses.replace(mission, deal="fixed")
+    backs = print_pages(fixed)[3][1]
+    texts = re.findall(r">([^<]*)</text>", backs.svg())
+    for room, stack in fixed.stacks.items():
+        name = fixed.map.nodes[room].get("name") or room
         assert texts.count(name) == len(stack)
 
 

@@ -32,6 +32,7 @@ notation                 meaning
 ``propose OWL HOUSE``    propose an answer (free text) for the group to confirm
 ``propose-reading``      propose what the open answer windows read (all must be open)
 ``confirm`` / ``reject`` agree to the proposed answer, or cancel it
+``reject WHY``           cancel it, saying why (what a bot team-mate sends)
 =======================  ===============================================================
 
 Examples
@@ -43,6 +44,8 @@ Play(value=7, action='run')
 ('special 3 9', 'propose Foxes in yarn')
 >>> parse_action("step Reading-Room")
 Step(room='Reading-Room')
+>>> parse_action("reject 12 answers still fit")
+RejectBecause(reason='12 answers still fit')
 """
 
 from __future__ import annotations
@@ -203,6 +206,21 @@ class Propose(Action):
         return f"propose {self.text}"
 
 
+MAX_REASON_CHARS = 160
+"""The longest reason a ``reject WHY`` may give."""
+
+
+@dataclass(frozen=True, slots=True)
+class RejectBecause(Action):
+    """Reject the proposed answer and say why (``reject 12 answers still fit``): the
+    same vote as ``reject``; the reason goes into the log for the table to read."""
+
+    reason: str
+
+    def __str__(self) -> str:
+        return f"reject {self.reason}"
+
+
 END = Simple("end")
 PASS = Simple("pass")
 STOP = Simple("stop")
@@ -285,6 +303,11 @@ def parse_action(text: str) -> Action:
         if not answer:
             raise NotationError("propose what? write the answer after it: propose OWL")
         return Propose(answer)
+    if keyword == "reject" and len(words) > 1:
+        reason = stripped[len(words[0]) :].strip()
+        if len(reason) > MAX_REASON_CHARS:
+            raise NotationError(f"a reason is at most {MAX_REASON_CHARS} characters")
+        return RejectBecause(reason)
     if len(words) == 1 and keyword in SIMPLE:
         return SIMPLE[keyword]
     if keyword == "play" and len(words) == 3:

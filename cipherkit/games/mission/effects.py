@@ -12,6 +12,7 @@ from cipherkit.games.mission.actions import (
     Play,
     Propose,
     RegroupCard,
+    RejectBecause,
     Scout,
     Simple,
     Slip,
@@ -59,6 +60,8 @@ class MissionEffects(MissionTurnEnd):
             getattr(self, "_do_" + action.word.replace("-", "_"))(seat, c)
         elif type(action) is Propose:
             self._propose(seat, action.text)
+        elif type(action) is RejectBecause:
+            self._reject(seat, action.reason)
         else:
             getattr(self, "_do_" + type(action).__name__.lower())(c, action)
         out = self._out

@@ -23,6 +23,7 @@ from cipherkit.games.mission.actions import (
     Play,
     Propose,
     RegroupCard,
+    RejectBecause,
     Special,
     Step,
 )
@@ -176,7 +177,7 @@ class MissionLegality(MissionData):
             raise IllegalAction(f"there is no seat {seat!r} (seats are 0 to {self.players - 1})")
         phase = self.phase
         if phase == SOLVE:
-            if action is CONFIRM or action is REJECT or action in (CONFIRM, REJECT):
+            if action in (CONFIRM, REJECT) or type(action) is RejectBecause:
                 if seat not in self.votes:
                     if seat == self.proposer:
                         raise IllegalAction("you proposed this answer; the others decide")
@@ -185,7 +186,7 @@ class MissionLegality(MissionData):
             raise IllegalAction(
                 f"the answer {self.proposal!r} has been proposed: confirm or reject it first"
             )
-        if action in (CONFIRM, REJECT):
+        if action in (CONFIRM, REJECT) or type(action) is RejectBecause:
             raise IllegalAction("nobody has proposed an answer")
         c = self.turn
         if seat != self.seat_of[c]:

@@ -55,6 +55,16 @@ class Problem:
         where = self.file if self.line is None else f"{self.file}:{self.line}"
         return f"{where}: {self.path}: {self.message}"
 
+    def labelled(self) -> str:
+        """The problem with its severity, as ``cipherkit validate`` prints it:
+        ``file:line: error: field.path: message`` (or ``warning:``).
+
+        >>> Problem("m.yaml", 4, "deck.time", "few icons", WARNING).labelled()
+        'm.yaml:4: warning: deck.time: few icons'
+        """
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.severity}: {self.path}: {self.message}"
+
     @property
     def is_error(self) -> bool:
         """Whether the problem is an error (it stops the mission loading), not a warning."""

@@ -71,17 +71,24 @@ class Reader:
         return any(p.is_error for p in self.problems)
 
     def mapping(
-        self, value: Any, path: Path, fields: Mapping[str, bool], what: str
+        self,
+        value: Any,
+        path: Path,
+        fields: Mapping[str, bool],
+        what: str,
+        hints: Mapping[str, str] | None = None,
     ) -> dict[str, Any] | None:
         """The ``value`` if it is a mapping, else None; unknown and missing ``fields`` are
-        recorded as problems.
+        recorded as problems. ``hints`` says what a common slip (an unknown field name)
+        should have been, in place of a did-you-mean.
         """
         if not isinstance(value, dict):
             self.report(path, f"{what} must be a mapping, not {kind_of(value)}")
             return None
         for key in value:
             if key not in fields:
-                hint = did_you_mean(key, fields)
+                hint = f" (hint: {hints[key]})" if hints and key in hints else ""
+                hint = hint or did_you_mean(key, fields)
                 if not hint:
                     hint = f" (known fields: {', '.join(fields)})"
                 self.report((*path, key), f"unknown field {key!r}{hint}")

@@ -93,6 +93,27 @@ DECK_FIELDS = {"values": False, "suits": False, "time": False, "hand_size": Fals
 CAMPAIGN_FIELDS = {"win": False, "loss": False}
 LINK_FIELDS = {"next": False, "next_title": False, "unlock": False, "text": False}
 
+TOP_HINTS = {
+    "rooms": "rooms belong under map: (map: {rooms: ...})",
+    "passages": "passages belong under map: (map: {passages: ...})",
+    "entrance": "the entrance is a special token of a room: tokens: [entrance]",
+    "stack": "a stack belongs to a room: map: {rooms: {ROOM: {stack: [...]}}}",
+}
+"""What a common slip at the top of a mission file should have been."""
+MAP_HINTS = {
+    "pool": "pool belongs at the top level of the file, beside map:, not under it",
+    "deck": "deck belongs at the top level of the file, beside map:, not under it",
+    "glyphs": "glyphs belong at the top level of the file, beside map:, not under it",
+    "entrance": "the entrance is a special token of a room: tokens: [entrance]",
+}
+ROOM_HINTS = {
+    "entrance": "write tokens: [entrance] in the room where the characters start",
+    "start": "write tokens: [entrance] in the room where the characters start",
+    "tokens_size": "stack_size: N deals N tokens from the pool",
+    "clues": "a room's clue tokens are its stack: [...]",
+    "size": "stack_size: N deals N tokens from the pool",
+}
+
 
 # ---------------------------------------------------------------------- sections
 def _glyphs(r: Reader, value: Any) -> dict[str, Glyph]:
@@ -247,7 +268,7 @@ def _rooms(r: Reader, value: Any, glyphs: Mapping[str, Glyph], graph: nx.Graph) 
         room = r.ident(key, rpath, "room id")
         if entry is None:
             entry = {}
-        fields = r.mapping(entry, rpath, ROOM_FIELDS, "a room")
+        fields = r.mapping(entry, rpath, ROOM_FIELDS, "a room", ROOM_HINTS)
         if room is None or fields is None:
             continue
         attrs: dict[str, Any] = {"name": None, "pos": (0, 0), "tokens": (), "stack": None}
@@ -513,8 +534,20 @@ def _glyph_set(r: Reader, value: Any) -> dict[str, Any] | None:
 # ---------------------------------------------------------------------- whole mission
 def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
     """Read ``data``; return the mission (``None`` if there were errors) and problems."""
+    mission, problems = parse_partial(data, source)
+    if any(p.is_error for p in problems):
+        return None, problems
+    return mission, problems
+
+
+def parse_partial(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
+    """Read ``data`` as :func:`parse_mission` does, but keep going: the mission is built
+    from every part that could be read (items with problems left out, stand-ins for
+    missing fields) so that the whole-mission checks can run on the sound parts; ``None``
+    only when ``data`` is not a mapping at all.
+    """
     r = Reader(source)
-    if r.mapping(data, (), TOP_FIELDS, "a mission file") is None:
+    if r.mapping(data, (), TOP_FIELDS, "a mission file", TOP_HINTS) is None:
         return None, r.problems
     if "format" in data and data["format"] != FORMAT:
         r.report(("format",), f"unknown format {data['format']!r} (this cipherkit reads 1)")
@@ -546,7 +579,7 @@ def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Probl
         solution = r.text(data["solution"], ("solution",))
     graph: nx.Graph[str] = nx.Graph()
     mp = data.get("map")
-    if "map" in data and r.mapping(mp, ("map",), MAP_FIELDS, "the map") is not None:
+    if "map" in data and r.mapping(mp, ("map",), MAP_FIELDS, "the map", MAP_HINTS) is not None:
         if "rooms" in mp:
             _rooms(r, mp["rooms"], glyphs, graph)
         if mp.get("passages") is not None:
@@ -559,38 +592,40 @@ def parse_mission(data: Any, source: Source) -> tuple[Mission | None, list[Probl
     deck = _deck(r, data["deck"]) if data.get("deck") is not None else DeckSpec()
     campaign = _campaign(r, data["campaign"]) if data.get("campaign") is not None else Campaign()
     glyph_set = _glyph_set(r, data["glyph_set"]) if data.get("glyph_set") is not None else None
-    if r.failed:
-        return None, r.problems
-    assert mid and title and question and players and deck and campaign is not None
-    mission = Mission(
-        id=mid,
-        title=title,
-        question=question,
+    mission = Mission(  # stand-ins where a part could not be read (parse_partial)
+        id=mid or "mission",
+        title=title or "",
+        question=question or "",
         glyphs=glyphs,
         cells=tuple(cells),
         map=graph,
         story=story or "",
         seed=int(seed or 0),
-        players=players,
+        players=players or (1, 4),
         characters=tuple(characters),
         pool=tuple(pool),
-        deck=deck,
-        campaign=campaign,
+        deck=deck or DeckSpec(),
+        campaign=campaign or Campaign(),
         solution=solution,
         glyph_set=glyph_set,
-        deal=deal,
+        deal=deal if deal in DEALS else "shuffled",
     )
     return mission, r.problems
 
 
 def check_data(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
-    """Schema then whole-mission checks; problems sorted by line."""
-    from cipherkit.games.mission.validate import check_mission
+    """Schema then whole-mission checks, the latter also after schema errors on the
+    parts those errors leave sound (:func:`~cipherkit.games.mission.validate.broken_parts`);
+    the mission is ``None`` when the schema found an error."""
+    from cipherkit.games.mission.validate import broken_parts, check_mission
 
-    mission, problems = parse_mission(data, source)
-    if mission is not None:
-        problems = problems + check_mission(mission, source)
-    return mission, problems
+    mission, problems = parse_partial(data, source)
+    if mission is None:
+        return None, problems
+    failed = any(p.is_error for p in problems)
+    broken = broken_parts(problems, data, TOP_FIELDS)
+    problems = problems + check_mission(mission, source, skip=broken)
+    return (None if failed else mission), problems
 
 
 def _require(mission: Mission | None, problems: list[Problem]) -> Mission:

@@ -18,7 +18,12 @@ wrong types, references to rooms, glyphs or characters that do not exist; see
   a campaign that replays the same mission);
 * glyph names that give their letters away (:mod:`cipherkit.games.mission.glyph_names`).
 
-Nothing here raises: a binary file, an empty file or a directory is a problem too.
+Each whole-mission check is a function ``check(mission, source) -> list[Problem]``
+registered in :data:`CHECKS` with :func:`mission_check`, naming the parts of the file it
+reads. The checks run after schema errors too, on a mission built from what could be
+read, except those reading a part that has an error (:func:`broken_parts`), so one slip
+does not hide every other problem. Nothing here raises: a binary file, an empty file or
+a directory is a problem too.
 
 Examples
 --------
@@ -41,9 +46,12 @@ tiny.yaml:7: solution: the answer cells spell 'A', not 'B'
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path as FilePath
+from typing import Any, Protocol
 
 import networkx as nx
 
@@ -57,62 +65,178 @@ from cipherkit.games.mission.secrets import SECRET_RULES
 from cipherkit.games.mission.tokens import COUNTER_INTEL, GLYPH, Token
 from cipherkit.games.mission.yamlio import Source, read_file, read_yaml
 
-__all__ = ["Problem", "check_mission", "validate_paths", "validate_text"]
+__all__ = [
+    "CHECKS",
+    "Check",
+    "Problem",
+    "broken_parts",
+    "check_mission",
+    "mission_check",
+    "validate_paths",
+    "validate_text",
+]
 
 
-def check_mission(mission: Mission, source: Source | None = None) -> list[Problem]:
-    """The whole-mission checks (see the module docstring)."""
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A whole-mission check: a function from a mission (and where it was read) to the
+    problems it finds, and the parts of the file it reads (``needs``: top-level fields,
+    with ``stacks`` for the rooms' clue stacks). After a schema error a check runs only
+    when none of its parts had an error."""
+
+    name: str
+    needs: frozenset[str]
+    run: Callable[[Mission, Source], list[Problem]]
+
+
+CHECKS: list[Check] = []
+"""Every whole-mission check, in the order they run (:func:`mission_check` adds one)."""
+
+CheckFunction = Callable[[Mission, Source], list[Problem]]
+
+
+def mission_check(*needs: str) -> Callable[[CheckFunction], CheckFunction]:
+    """Register a whole-mission check reading the parts ``needs`` (a decorator).
+
+    >>> @mission_check("glyphs")
+    ... def check_short_ids(mission, source):
+    ...     return [source.problem(("glyphs", g), "a one-letter id", WARNING)
+    ...             for g in mission.glyphs if len(g) == 1]
+    >>> CHECKS[-1].name
+    'check_short_ids'
+    >>> _ = CHECKS.pop()
+    """
+
+    def register(func: CheckFunction) -> CheckFunction:
+        CHECKS.append(Check(func.__name__, frozenset(needs), func))
+        return func
+
+    return register
+
+
+def check_mission(
+    mission: Mission, source: Source | None = None, *, skip: Iterable[str] = ()
+) -> list[Problem]:
+    """The whole-mission checks (see the module docstring), except those reading a part
+    in ``skip`` (parts with schema errors: :func:`broken_parts`)."""
     source = source or Source(f"<mission {mission.id}>")
+    skipped = frozenset(skip)
     problems: list[Problem] = []
+    for check in CHECKS:
+        if check.needs & skipped:
+            continue
+        try:
+            problems += check.run(mission, source)
+        except Exception:  # a partly read mission a check cannot make sense of
+            if not skipped:
+                raise
+    return problems
 
+
+def broken_parts(problems: Iterable[Problem], data: Any, fields: Mapping[str, bool]) -> list[str]:
+    """The parts of a file (top-level fields; ``stacks`` for rooms' clue stacks) that
+    hold a schema error (other than an unknown field, which is only left out) or that
+    are required and missing: checks reading them are skipped.
+
+    ``fields`` maps each top-level field to whether it is required.
+
+    >>> broken_parts([Problem("m", 3, "map.rooms.hall.stack[0]", "unknown glyph 'x'")],
+    ...              {"id": "m"}, {"id": True, "title": True, "seed": False})
+    ['stacks', 'title']
+    """
+    broken: set[str] = set()
+    for problem in problems:
+        if not problem.is_error or problem.message.startswith("unknown field "):
+            continue  # an unknown field is left out; what was read is whole
+        parts = re.split(r"[.\[]", problem.path)
+        if parts[0] == "map" and ("stack" in parts[3:] or "stack_size" in parts[3:]):
+            broken.add("stacks")
+        elif parts[0] not in ("mission", "yaml", "file"):
+            broken.add(parts[0])
+    if isinstance(data, dict):
+        broken |= {name for name, required in fields.items() if required and name not in data}
+    return sorted(broken)
+
+
+class Report(Protocol):
+    """Records a problem at a field path (an error unless the severity says otherwise)."""
+
+    def __call__(self, path: Path, message: str, severity: str = ERROR, /) -> None: ...
+
+
+def _reporter(source: Source, problems: list[Problem]) -> Report:
     def report(path: Path, message: str, severity: str = ERROR) -> None:
         problems.append(source.problem(path, message, severity))
 
-    rooms_path: Path = ("map", "rooms")
-    graph = mission.map
+    return report
 
-    # ------------------------------------------------------------ entrance and tokens
-    entrances = [r for r, t in graph.nodes(data="tokens") if ENTRANCE in (t or ())]
+
+ROOMS: Path = ("map", "rooms")
+
+
+def _entrances(mission: Mission) -> list[str]:
+    return [r for r, t in mission.map.nodes(data="tokens") if ENTRANCE in (t or ())]
+
+
+@mission_check("map")
+def check_entrance(mission: Mission, source: Source) -> list[Problem]:
+    """Exactly one room holds the entrance token; special tokens are known."""
+    problems: list[Problem] = []
+    report = _reporter(source, problems)
+    graph = mission.map
+    entrances = _entrances(mission)
     if not entrances and graph.number_of_nodes():
         report(
-            rooms_path,
+            ROOMS,
             "no room has the entrance token (add tokens: [entrance] to the "
             "room where the characters start)",
         )
     for extra in entrances[1:]:
-        report(
-            (*rooms_path, extra, "tokens"), f"a second entrance (the first is in {entrances[0]!r})"
-        )
+        report((*ROOMS, extra, "tokens"), f"a second entrance (the first is in {entrances[0]!r})")
     for room, tokens in graph.nodes(data="tokens"):
         for i, token in enumerate(tokens or ()):
             hint = did_you_mean(token, [ENTRANCE]) if token != ENTRANCE else ""
             if hint:
                 report(
-                    (*rooms_path, room, "tokens", i),
+                    (*ROOMS, room, "tokens", i),
                     f"unknown special token {token!r}{hint}; it has no effect",
                     WARNING,
                 )
+    return problems
 
-    # ------------------------------------------------------------ reachability
-    if entrances:
-        start = entrances[0]
-        walkable = nx.node_connected_component(mission.open_map, start)
-        through_walls = nx.node_connected_component(graph, start)
-        for room in graph.nodes:
-            if room in walkable:
-                continue
-            if room in through_walls:
-                report(
-                    (*rooms_path, room),
-                    f"room {room!r} can be reached from the entrance only through a wall "
-                    "(only a character who passes walls can get there)",
-                    WARNING,
-                )
-            else:
-                report((*rooms_path, room), f"room {room!r} cannot be reached from the entrance")
 
-    # ------------------------------------------------------------ passages
-    for a, b, attrs in graph.edges(data=True):
+@mission_check("map")
+def check_reachable(mission: Mission, source: Source) -> list[Problem]:
+    """Every room can be reached from the entrance through open passages."""
+    problems: list[Problem] = []
+    report = _reporter(source, problems)
+    entrances = _entrances(mission)
+    if not entrances:
+        return problems
+    graph = mission.map
+    walkable = nx.node_connected_component(mission.open_map, entrances[0])
+    through_walls = nx.node_connected_component(graph, entrances[0])
+    for room in graph.nodes:
+        if room in walkable:
+            continue
+        if room in through_walls:
+            report(
+                (*ROOMS, room),
+                f"room {room!r} can be reached from the entrance only through a wall "
+                "(only a character who passes walls can get there)",
+                WARNING,
+            )
+        else:
+            report((*ROOMS, room), f"room {room!r} cannot be reached from the entrance")
+    return problems
+
+
+@mission_check("map")
+def check_passage_tokens(mission: Mission, source: Source) -> list[Problem]:
+    """Wall and passage tokens that would have no effect."""
+    problems: list[Problem] = []
+    report = _reporter(source, problems)
+    for a, b, attrs in mission.map.edges(data=True):
         ppath: Path = ("map", "passages", attrs.get("index", 0), "token")
         if attrs.get("token") == PASSAGE_TOKEN and not attrs.get("wall"):
             report(
@@ -128,14 +252,19 @@ def check_mission(mission: Mission, source: Source | None = None) -> list[Proble
                 "wall is already there",
                 WARNING,
             )
+    return problems
 
-    # ------------------------------------------------------------ glyphs and tokens
+
+@mission_check("glyphs", "card", "stacks", "pool")
+def check_glyph_tokens(mission: Mission, source: Source) -> list[Problem]:
+    """Every glyph on the card has a clue token (unless ``no_token``); glyphs are used."""
+    problems: list[Problem] = []
+    report = _reporter(source, problems)
     token_glyphs: Counter[str] = Counter()
     where: dict[str, Path] = {}
-    for room, attrs in graph.nodes(data=True):
+    for room, attrs in mission.map.nodes(data=True):
         for i, clue in enumerate(attrs.get("stack") or ()):
-            tpath: Path = (*rooms_path, room, "stack", i)
-            _note_token(clue, tpath, token_glyphs, where, report)
+            _note_token(clue, (*ROOMS, room, "stack", i), token_glyphs, where, report)
     for i, clue in enumerate(mission.pool):
         _note_token(clue, ("pool", i), token_glyphs, where, report)
     card = mission.card_glyphs
@@ -160,31 +289,53 @@ def check_mission(mission: Mission, source: Source | None = None) -> list[Proble
             report(gpath, f"glyph {glyph.id!r} has content but is not on the card", WARNING)
         elif not token_glyphs[glyph.id]:
             report(gpath, f"glyph {glyph.id!r} is neither on the card nor on a token", WARNING)
+    return problems
 
-    # ------------------------------------------------------------ card and answer
+
+@mission_check("glyphs", "card", "solution")
+def check_answer(mission: Mission, source: Source) -> list[Problem]:
+    """The card has cells, and the answer cells spell ``solution`` when one is given."""
     if not mission.cells:
-        report(("card", "text"), "the card has no glyph cells")
-    elif mission.solution is not None and not answers_match(mission.solution, mission.answer):
+        return [source.problem(("card", "text"), "the card has no glyph cells")]
+    if mission.solution is not None and not answers_match(mission.solution, mission.answer):
         what = "Answer section cells spell" if mission.has_answer_section else "answer cells spell"
-        report(("solution",), f"the {what} {mission.answer!r}, not {mission.solution!r}")
+        return [
+            source.problem(
+                ("solution",), f"the {what} {mission.answer!r}, not {mission.solution!r}"
+            )
+        ]
+    return []
 
-    # ------------------------------------------------------------ pool
-    asked = sum(int(a.get("stack_size") or 0) for _, a in graph.nodes(data=True))
+
+@mission_check("stacks", "pool")
+def check_pool(mission: Mission, source: Source) -> list[Problem]:
+    """Pooled stacks and the pool agree."""
+    asked = sum(int(a.get("stack_size") or 0) for _, a in mission.map.nodes(data=True))
     if asked > len(mission.pool):
-        report(
-            ("pool",) if mission.pool else rooms_path,
-            f"rooms ask for {asked} pooled tokens (stack_size) but the pool has "
-            f"{len(mission.pool)}",
-        )
-    elif len(mission.pool) > asked:
-        report(
-            ("pool",),
-            f"{len(mission.pool) - asked} token(s) of the pool are never dealt "
-            f"(rooms ask for {asked} with stack_size)",
-            WARNING,
-        )
+        return [
+            source.problem(
+                ("pool",) if mission.pool else ROOMS,
+                f"rooms ask for {asked} pooled tokens (stack_size) but the pool has "
+                f"{len(mission.pool)}",
+            )
+        ]
+    if len(mission.pool) > asked:
+        return [
+            source.problem(
+                ("pool",),
+                f"{len(mission.pool) - asked} token(s) of the pool are never dealt "
+                f"(rooms ask for {asked} with stack_size)",
+                WARNING,
+            )
+        ]
+    return []
 
-    # ------------------------------------------------------------ deck and players
+
+@mission_check("deck", "players")
+def check_deck(mission: Mission, source: Source) -> list[Problem]:
+    """The deck can deal every player a first hand, and time can run out."""
+    problems: list[Problem] = []
+    report = _reporter(source, problems)
     deck = mission.deck
     hi = mission.players[1]
     need = deck.hand_size * hi
@@ -201,13 +352,29 @@ def check_mission(mission: Mission, source: Source | None = None) -> list[Proble
             "than 3 the group can never run out of time",
             WARNING,
         )
-    if len(mission.characters) < hi:
-        report(
-            ("characters",) if mission.characters else ("players",),
-            f"up to {hi} player(s) but only {len(mission.characters)} character(s) to choose from",
-        )
+    return problems
 
-    # ------------------------------------------------------------ campaign
+
+@mission_check("characters", "players")
+def check_characters(mission: Mission, source: Source) -> list[Problem]:
+    """Enough characters for the most players."""
+    hi = mission.players[1]
+    if len(mission.characters) < hi:
+        return [
+            source.problem(
+                ("characters",) if mission.characters else ("players",),
+                f"up to {hi} player(s) but only {len(mission.characters)} character(s) "
+                "to choose from",
+            )
+        ]
+    return []
+
+
+@mission_check("campaign", "id")
+def check_campaign(mission: Mission, source: Source) -> list[Problem]:
+    """A campaign that replays the same mission; unknown secret rules."""
+    problems: list[Problem] = []
+    report = _reporter(source, problems)
     for key, link in (("win", mission.campaign.win), ("loss", mission.campaign.loss)):
         if link.next == mission.id:
             report(
@@ -230,7 +397,7 @@ def _note_token(
     path: Path,
     counter: Counter[str],
     where: dict[str, Path],
-    report: Callable[[Path, str, str], None],
+    report: Report,
 ) -> None:
     if token.kind == GLYPH:
         counter[token.name] += 1

@@ -43,8 +43,16 @@ class MissionVote(MissionLegality):
             self._resolve()
 
     def _do_reject(self, seat: Seat, c: int) -> None:
+        self._reject(seat, "")
+
+    def _reject(self, seat: Seat, reason: str) -> None:
+        """Cancel the proposal; a ``reason`` (``reject WHY``) is said in the log."""
         who = self.seat_name(seat)
-        self._emit("reject", {"seat": seat}, f"{who} rejects the answer; play goes on.")
+        if reason:
+            text = f"{who} rejects the answer ({reason}); play goes on."
+            self._emit("reject", {"seat": seat, "reason": reason}, text)
+        else:
+            self._emit("reject", {"seat": seat}, f"{who} rejects the answer; play goes on.")
         self.phase = self.resume
         self.proposal = None
         self.proposer = -1

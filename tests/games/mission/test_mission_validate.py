@@ -270,9 +270,9 @@ def test_cli_validate_errors_exit_one_without_traceback(tmp_path) -> None:  # ty
     assert done.returncode == 1
     assert "Traceback" not in done.stderr + done.stdout
     lines = done.stderr.strip().splitlines()
-    assert f"{bad}:22: map.passages[0][1]: unknown room 'dne' (did you mean 'den'?)" in lines
-    assert f"{blob}: file: not a text file" in lines
-    assert f"{tmp_path}: file: is a directory" in lines
+    assert f"{bad}:22: error: map.passages[0][1]: unknown room 'dne' (did you mean 'den'?)" in lines
+    assert f"{blob}: error: file: not a text file" in lines
+    assert f"{tmp_path}: error: file: is a directory" in lines
 
 
 def test_cli_validate_json(tmp_path) -> None:  # type: ignore[no-untyped-def]

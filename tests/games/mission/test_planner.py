@@ -228,7 +228,8 @@ def test_teammates_confirm_only_what_the_windows_allow() -> None:
     assert _decide(state) == "confirm"
     state = new_game({"mission": str(MISSIONS[0]), "players": 2, "first_player": 0}, seed=2)
     state.apply(0, Propose("LIMP"))
-    assert _decide(state) == "reject"
+    decision = _decide(state)  # a reject that says why (issue #35 item 6)
+    assert decision.startswith("reject ") and "answers still fit the open windows" in decision
 
 
 def test_a_team_mate_with_propose_off_never_answers_for_the_person() -> None:

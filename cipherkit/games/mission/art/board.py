@@ -36,9 +36,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from cipherkit.games.mission.art.data import from_state, mission_glyph_map, token_data
+from cipherkit.glyphs.mapdraw import ROOM_NAME_SIZE as ROOM_NAME_UNITS
 
 __all__ = ["BoardArt", "art_for", "glyph_of_token", "remember"]
 
+READABLE_PX = 12.0
+"""The smallest room-name size, in CSS px, a phone shows the map at (it scrolls sideways)."""
 KNOWN_MISSIONS = 32
 """How many missions' art :func:`remember` keeps (the most recently drawn)."""
 
@@ -129,6 +132,8 @@ class BoardArt:
             "svg": drawing.svg(),
             "width": drawing.width,
             "height": drawing.height,
+            # drawn at least this wide (CSS px), room names are READABLE_PX tall or more
+            "readable_width": round(drawing.width * READABLE_PX / ROOM_NAME_UNITS),
             "rooms": boxes,
             "faceup": faceup,
         }

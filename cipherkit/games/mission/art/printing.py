@@ -3,9 +3,11 @@
 The pages, in order: the mission card front (with the briefing); the console sheet
 (the console with blank windows, and shutters to cut out and lay over them); the clue
 tokens' fronts, then their backs (mirrored, for double-sided printing: flip on the long
-edge), each back naming the room and the token's place in its stack; the map; the
-action cards with the discard-pile card (both sides); and, last and on its own, the
-author's glyph key, marked as a spoiler.
+edge): all alike with ``deal: shuffled`` (the rulebook, as playtests play), naming the
+room and the token's place in its stack only with ``deal: fixed``; the map; the action
+cards with the discard-pile card (both sides); the setup sheet for the mission's deal
+(:mod:`.setup_sheet`); and, last and on its own, the author's glyph key, marked as a
+spoiler.
 
 Cut lines are thin grey lines; crop marks show the corners of the card, the console
 and the map. Cards, tokens and shutters keep their printed size on either paper.
@@ -18,7 +20,7 @@ Examples
 >>> from cipherkit.games.mission.art.printing import paper, print_pages
 >>> pages = print_pages(demo_mission())
 >>> [name for name, _ in pages]
-['card', 'console', 'token fronts', 'token backs', 'map', 'action cards', 'glyph key']
+['card', 'console', 'token fronts', 'token backs', 'map', 'action cards', 'setup', 'glyph key']
 >>> pages[0][1].width, pages[0][1].height
 (2480.0, 3508.0)
 >>> letter = print_pages(demo_mission(), paper="letter")
@@ -35,6 +37,7 @@ from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.art.data import card_from_mission, map_from_mission, token_data
+from cipherkit.games.mission.art.setup_sheet import back_note, prints_room_on_backs, setup_steps
 from cipherkit.games.mission.tokens import ACTIONS
 from cipherkit.glyphs.cards import card_drawing, console_drawing
 from cipherkit.glyphs.data import CellData, ConsoleData, TokenData
@@ -276,6 +279,7 @@ def token_pages(
     chunks = [tokens[i : i + per_page] for i in range(0, len(tokens), per_page)] or [[]]
     x0 = (W - cols * TOKEN_CELL) / 2
     names = {room: attrs.get("name") or room for room, attrs in mission.map.nodes(data=True)}
+    labelled = prints_room_on_backs(mission)  # shuffled at the table: backs all alike
     out: list[tuple[str, Drawing]] = []
     for k, chunk in enumerate(chunks):
         part = f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else ""
@@ -283,7 +287,7 @@ def token_pages(
         backs = _page(mission, "Clue tokens: backs" + part, paper)
         for page, text in (
             (fronts, "Print the next page on the back (flip on the long edge), then cut."),
-            (backs, "Each back names the token's room and its place in the stack (1 = top)."),
+            (backs, back_note(mission)),
         ):
             page.text(MARGIN, MARGIN + 160, text, size=34, fill=INK, anchor="lt")
         rows = -(-len(chunk) // cols) if chunk else 0
@@ -297,7 +301,8 @@ def token_pages(
             # the back of the cell sits mirrored left to right
             bx = W - cx
             token_back(backs, bx, cy, r_disc)
-            _back_label(backs, bx, cy, r_disc, names.get(room, room), depth + 1)
+            if labelled:
+                _back_label(backs, bx, cy, r_disc, names.get(room, room), depth + 1)
             backs.region(f"token:{i}", bx - r_disc, cy - r_disc, 2 * r_disc, 2 * r_disc)
         if rows:
             _grid_cut_lines(fronts, x0, top, cols, rows, TOKEN_CELL, TOKEN_CELL)
@@ -314,6 +319,23 @@ def _back_label(d: Drawing, cx: float, cy: float, r: float, room: str, place: in
     d.text(cx, cy + r * 0.3 + (size + 22) / 2, room, size=size, bold=True, anchor="mm")
     d.circle(cx, cy - r * 0.5, 30, fill=WHITE, stroke=INK, width=3)
     d.text(cx, cy - r * 0.5, str(place), size=32, bold=True, anchor="mm")
+
+
+def setup_page(mission: Any, paper: Paper | None = None) -> Drawing:
+    """The setup sheet: the rulebook's setup steps for the mission's deal, numbered."""
+    paper = A4 if paper is None else paper
+    W = paper.width
+    d = _page(mission, "Setup", paper)
+    y = MARGIN + 200
+    d.text(MARGIN, y, "SETUP", size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+    y += 90
+    for number, step in enumerate(setup_steps(mission), 1):
+        d.text(MARGIN, y, f"{number}.", size=40, bold=True, anchor="lt")
+        for line in wrap_text(step, 40, W - 2 * MARGIN - 90):
+            d.text(MARGIN + 90, y, line, size=40, anchor="lt", fill=INK)
+            y += 60
+        y += 40
+    return d
 
 
 def map_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
@@ -509,6 +531,7 @@ def print_pages(
         *token_pages(mission, key, sheet),
         ("map", map_page(mission, key, sheet)),
         ("action cards", action_cards_page(mission, sheet)),
+        ("setup", setup_page(mission, sheet)),
         ("glyph key", key_page(mission, key, sheet)),
     ]
     total = len(pages)

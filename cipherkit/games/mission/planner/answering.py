@@ -15,6 +15,7 @@ from cipherkit.games.mission.actions import (
     REJECT,
     STOP_DRAWING,
     Propose,
+    RejectBecause,
 )
 from cipherkit.games.mission.answers import AnswerModel, Assessment
 from cipherkit.games.mission.planner.board import Board, loss_icons, same_answer
@@ -33,6 +34,26 @@ def answer_model(
 ) -> AnswerModel:
     """A shared answer model (its memo then serves every game in the process)."""
     return AnswerModel("shipped" if use_words else None, candidates, confidence=confidence)
+
+
+def reject_reason(found: Assessment, listed: bool, ready: bool) -> str:
+    """Why a team-mate rejects a proposal, in words a player can act on, never naming an
+    answer (the bot of a page does not solve for the player).
+
+    >>> reject_reason(Assessment(None, 12, 1 / 12, False), False, False)
+    '12 answers still fit the open windows: open more first'
+    >>> reject_reason(Assessment("LAMP", 1, 1.0, False, options=("LAMP",)), False, True)
+    'the open windows point to another answer'
+    """
+    if found.count == 0:
+        return "no answer I know fits the open windows yet"
+    if ready and not listed:
+        return "the open windows point to another answer"
+    if found.count > GUESS_AMONG:
+        return f"{found.count} answers still fit the open windows: open more first"
+    if not listed:
+        return "it does not fit the windows open so far"
+    return "the open windows do not settle it yet"
 
 
 class AnswerPolicy:
@@ -108,7 +129,10 @@ class AnswerPolicy:
         agree = (listed and (found.count <= GUESS_AMONG or self.model.ready(found))) or (
             found.answer is not None and self.model.ready(found) and same_answer(found.answer, text)
         )
-        return CONFIRM if agree and CONFIRM in legal else REJECT
+        if agree and CONFIRM in legal:
+            return CONFIRM
+        reason = reject_reason(found, listed, self.model.ready(found))
+        return RejectBecause(reason) if reason else REJECT
 
     # ------------------------------------------------------------ drawing (In Peril)
     def _draw_risk(self, obs: Mapping[str, Any]) -> float:
