@@ -156,19 +156,36 @@ function render({ model, el }) {
       h("div", { class: "ck-lobby-seats" }, seats),
       spec.blurb ? h("p", { class: "ck-lobby-blurb", text: spec.blurb }) : null,
       spec.options.map((option) =>
-        h(
-          "label",
-          { class: "ck-lobby-check" },
-          h("input", {
-            type: "checkbox",
-            "data-testid": option.key,
-            checked: form.options[option.key] ?? option.default,
-            onchange: (e) => {
-              form.options[option.key] = e.target.checked;
-            },
-          }),
-          ` ${option.label}`,
-        ),
+        option.choices && option.choices.length
+          ? h(
+              "label",
+              { class: "ck-lobby-check" },
+              `${option.label}: `,
+              h(
+                "select",
+                {
+                  "data-testid": option.key,
+                  onchange: (e) => {
+                    form.options[option.key] = e.target.value === "" ? false : Number(e.target.value);
+                  },
+                },
+                h("option", { value: "", selected: !form.options[option.key], text: "off" }),
+                option.choices.map((n) => h("option", { value: String(n), selected: form.options[option.key] === n, text: `${n} seconds` })),
+              ),
+            )
+          : h(
+              "label",
+              { class: "ck-lobby-check" },
+              h("input", {
+                type: "checkbox",
+                "data-testid": option.key,
+                checked: form.options[option.key] ?? option.default,
+                onchange: (e) => {
+                  form.options[option.key] = e.target.checked;
+                },
+              }),
+              ` ${option.label}`,
+            ),
       ),
     );
   }
