@@ -426,7 +426,9 @@ class GameSpec(Generic[StateT]):
             counts = ", ".join(map(str, self.seat_counts()))
             raise ConfigError(f"{self.display_name} is for {counts} players, not {players!r}")
         known = {option.key: option for option in self.room_options}
-        chosen: dict[str, Any] = {key: option.value(option.default) for key, option in known.items()}
+        chosen: dict[str, Any] = {
+            key: option.value(option.default) for key, option in known.items()
+        }
         for key, value in (options or {}).items():
             if key not in known:
                 raise ConfigError(f"{self.display_name} has no room option {key!r}")

@@ -330,7 +330,10 @@ def guess_choices(obs: Mapping[str, Any], reading: str) -> list[dict[str, Any]]:
     count = obs["limits"]["keywords"]
     words = obs["keywords"].get(reading) if reading == obs["team"] else None
     if words is not None:
-        return [{"digit": d, "label": words[d - 1], "words": [words[d - 1]]} for d in range(1, count + 1)]
+        return [
+            {"digit": d, "label": words[d - 1], "words": [words[d - 1]]}
+            for d in range(1, count + 1)
+        ]
     index = (obs["notes"].get(reading) or {}).get("index") or {}
     choices = []
     for d in range(1, count + 1):
@@ -340,9 +343,7 @@ def guess_choices(obs: Mapping[str, Any], reading: str) -> list[dict[str, Any]]:
     return choices
 
 
-def team_guess(
-    obs: Mapping[str, Any], pending: Sequence[int] | None, digits: int
-) -> str | None:
+def team_guess(obs: Mapping[str, Any], pending: Sequence[int] | None, digits: int) -> str | None:
     """The team's guess once a team-mate sent it, in words (the team's own: the
     observation holds no other team's pending guess).
 

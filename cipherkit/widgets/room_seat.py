@@ -189,6 +189,7 @@ class RoomSeat:
         seen = after
         self._last_names, last_notice, stamp = self._baseline
         while not self._stop.is_set():
+            before = stamp  # the stamp moves without a move too (a timer extended)
             try:
                 version = self.handle.wait(seen, timeout=LIVE_TIMEOUT, after_stamp=stamp)
                 stamp = self._stamp_or_none()
@@ -208,6 +209,7 @@ class RoomSeat:
                 version > seen
                 or (names is not None and names != self._last_names)
                 or notice != last_notice
+                or (stamp is not None and before is not None and stamp != before)
             ):
                 seen = max(seen, version)
                 self._last_names, last_notice = names, notice
