@@ -166,7 +166,7 @@ class Clocks:
         seconds: float | None = None,
     ) -> ClockSetting:
         """Extend the running clock by ``extend`` seconds, turn the room's timer ``off``
-        (or back on) or set its length to ``seconds``; stored in one transaction that
+        (or back on) or set its length to ``seconds`` (what extending gave goes); stored in one transaction that
         moves the room's stamp, so every waiting page (and the server's ringer) reads the
         new end at once. Extending a room with no running clock is :class:`NoClock`."""
         with self.cache.lock(room_id):
@@ -186,8 +186,8 @@ class Clocks:
                     setting = setting.extended(clock.key, extend)
                 if off is not None:
                     setting = replace(setting, off=bool(off))
-                if seconds is not None:
-                    setting = replace(setting, seconds=float(seconds))
+                if seconds is not None:  # a new length replaces what extending gave
+                    setting = replace(setting, seconds=float(seconds), extra=0.0, key="")
                 conn.execute(
                     "INSERT INTO meta (key, value) VALUES (?, ?) "
                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value",

@@ -388,23 +388,18 @@ def time_up(obs: Mapping[str, Any], seat: int | None) -> str | None:
     """One sentence for the Encryptor whose time ran out this round (some of their
     clues were not given), else ``None``.
 
-    >>> obs = {"round": 2, "timed_out": True, "history": [
-    ...     {"round": 2, "encryptor": 0, "clues": ["bar", None, None]}]}
+    >>> obs = {"round": 2, "timed_out": True, "team": "white", "limits": {"code_length": 3},
+    ...        "encryptors": {"white": 0, "black": 1}, "written": {"white": 1, "black": 3}}
     >>> time_up(obs, 0)
     'Time ran out before you gave all your clues: the missing ones are blank this round.'
     >>> time_up(obs, 1) is None
     True
     """
-    if seat is None or not obs.get("timed_out"):
+    team = obs.get("team")
+    if seat is None or team is None or not obs.get("timed_out"):
         return None
-    for record in obs["history"]:
-        if (
-            record["round"] == obs["round"]
-            and record["encryptor"] == seat
-            and None in record["clues"]
-        ):
-            return (
-                "Time ran out before you gave all your clues: the missing ones are blank "
-                "this round."
-            )
-    return None
+    if obs["encryptors"].get(team) != seat:
+        return None
+    if obs["written"].get(team, 0) >= obs["limits"]["code_length"]:
+        return None
+    return "Time ran out before you gave all your clues: the missing ones are blank this round."

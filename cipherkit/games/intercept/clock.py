@@ -46,8 +46,10 @@ WARNING_SECONDS = 10.0
 def timer_seconds(config: Mapping[str, Any]) -> float | None:
     """The sand timer's seconds in a config (``None``: no timer).
 
-    >>> timer_seconds({"timer": True}), timer_seconds({"timer": 90}), timer_seconds({"timer": False})
-    (30.0, 90.0, None)
+    >>> timer_seconds({"timer": True}), timer_seconds({"timer": 90})
+    (30.0, 90.0)
+    >>> timer_seconds({"timer": False}) is None
+    True
     """
     timer = config.get("timer", False)
     if timer is False or timer is None:
