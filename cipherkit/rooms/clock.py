@@ -168,7 +168,8 @@ class Clocks:
         """Extend the running clock by ``extend`` seconds, turn the room's timer ``off``
         (or back on) or set its length to ``seconds`` (what extending gave goes); stored
         in one transaction that moves the room's stamp, so every waiting page (and the
-        server's ringer) reads the new end at once. Extending a room with no running clock is :class:`NoClock`."""
+        server's ringer) reads the new end at once. Extending a room with no running
+        clock is :class:`NoClock`."""
         with self.cache.lock(room_id):
             conn = self.storage.conn()
             with conn.transaction(write=True):
