@@ -45,6 +45,12 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A refusal from the kernel in plain words: "refused: too many wrong codes" -> "Too many wrong codes".
+const plainWords = (text) => {
+  const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+};
+
 function render({ model, el }) {
   const root = h("div", { class: "ck-lobby", "data-testid": "lobby" });
   el.append(root);
@@ -322,12 +328,12 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-lobby-who", "data-testid": "who" },
-        seat ? `You are ${seat.name}, seat ${seat.seat + 1}${seat.team ? ` (${seat.team})` : ""}.` : "You are watching.",
+        seat ? `You are ${seat.name}${seat.team ? `, on the ${seat.team} team` : ""}.` : "You are watching.",
       ),
       h(
         "ul",
         { class: "ck-lobby-players" },
-        view.players.map((p) => h("li", { text: `seat ${p.seat + 1}${p.team ? ` (${p.team})` : ""}: ${p.name || "free"}` })),
+        view.players.map((p) => h("li", { text: `${p.name || "a free seat"}${p.team ? ` (${p.team} team)` : ""}` })),
       ),
       token
         ? h(
@@ -350,7 +356,7 @@ function render({ model, el }) {
     root.replaceChildren(
       ...[
         h("h2", { class: "ck-lobby-title", text: "Play together" }),
-        message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: message }) : null,
+        message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: plainWords(message) }) : null,
         ...[].concat(stage),
       ].filter(Boolean),
     );

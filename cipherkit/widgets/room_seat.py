@@ -111,12 +111,18 @@ class RoomSeat:
         return dict(self.handle.info())
 
     def names(self) -> list[str]:
-        """Each seat's display name: the person's name, ``"<bot> bot"``, or ``"seat N"``
-        while nobody sits there."""
+        """Each seat's display name in plain words: the person's name, ``"Robot 1"``,
+        ``"Robot 2"``... for the bots (not their ids), or ``"a free seat"`` while nobody
+        sits there."""
         names = []
+        robots = 0
         for entry in self.info()["seats"]:
-            name = entry.get("name")
-            names.append(str(name) if name else f"seat {int(entry['seat']) + 1}")
+            name, bot = entry.get("name"), entry.get("bot")
+            if bot and (not name or name == f"{bot} bot"):
+                robots += 1
+                names.append(f"Robot {robots}")
+            else:
+                names.append(str(name) if name else "a free seat")
         return names
 
     def in_names(self, text: str) -> str:

@@ -92,7 +92,9 @@ def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> Non
     assert "no open room" in bo.message()
     bo.join(code.lower().replace("-", " "), "Bo")
     bo.table_ready()
-    assert "seat 2" in bo.page.locator("[data-testid=who]").inner_text()
+    # plain words: "You are Bo.", no seat number (issue #31 item 9); Bo has seat 1
+    assert bo.page.locator("[data-testid=who]").inner_text().strip() == "You are Bo."
+    assert [s["seat"] for s in room.info()["seats"] if s["name"] == "Bo"] == [1]
 
     state = room.session().state
     first = state.turn  # seat 0 is Ada, seat 1 is Bo
