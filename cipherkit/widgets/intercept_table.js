@@ -47,6 +47,7 @@ function render({ model, el }) {
       autocomplete: "off",
     }),
     words: [],
+    writing: false, // whether the last view asked this person for clues
     deadline: null, // performance.now() ms when the sand timer runs out (from the view)
     warned: false,
     tick: null,
@@ -223,7 +224,7 @@ function render({ model, el }) {
             "span",
             { class: `ck-member${s.you ? " ck-me" : ""}` },
             s.name,
-            s.bot ? h("small", { text: " (bot)" }) : null,
+            s.bot && !/^robot\b/i.test(s.name) ? h("small", { text: " (a robot)" }) : null,
             s.encryptor ? h("span", { class: "ck-enc", text: "Encryptor" }) : null,
           ),
         ),
@@ -511,7 +512,11 @@ function render({ model, el }) {
       giveClue();
       return;
     }
-    if (ui.queued !== null && ui.queued === ui.clue.value && view.you && view.you.role === "encryptor") askCheck();
+    const writing = Boolean(view.you && view.you.role === "encryptor");
+    const backToWriting = writing && !ui.writing && ui.clue.value.trim() && !checkFresh(view);
+    ui.writing = writing;
+    if (ui.queued !== null && ui.queued === ui.clue.value && writing) askCheck();
+    else if (backToWriting) askCheck(); // a clue kept from a turn that timed out: check it
     else ui.queued = null;
     draw();
   };
