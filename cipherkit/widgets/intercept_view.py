@@ -365,22 +365,24 @@ def timer_view(clock: Mapping[str, Any] | None, *, writing: bool) -> dict[str, A
     >>> timer_view({"seconds_left": 23.4}, writing=True)["warning"]
     False
     >>> timer_view({"seconds_left": 8.0}, writing=False)["warn_text"]
-    'Hurry: the other Encryptor has 10 seconds left.'
+    'Only 10 seconds left for the last clues.'
     >>> timer_view(None, writing=True) is None
     True
     """
     if not clock:
         return None
     left = max(0.0, float(clock["seconds_left"]))
-    who = "you have" if writing else "the other Encryptor has"
+    warn = int(WARNING_SECONDS)
     return {
         "seconds_left": round(left, 1),
         "shown": math.ceil(left),
         "warn_at": WARNING_SECONDS,
         "warning": warning_due(left),
-        "label": "Time left to give the clues" if writing else "Sand timer",
-        "warn_text": f"Hurry: {who} {int(WARNING_SECONDS)} seconds left.",
-        "up_text": "Time is up." if writing else "Time is up for the other Encryptor.",
+        "label": "Time left to give the clues" if writing else "Time left for the last clues",
+        "warn_text": f"Hurry: you have {warn} seconds left."
+        if writing
+        else f"Only {warn} seconds left for the last clues.",
+        "up_text": "Time is up.",
     }
 
 
