@@ -162,3 +162,27 @@ def test_the_teams_sent_guess_is_shown_to_the_team_only() -> None:
         assert guess not in json.dumps(view), seat
     spectator = build_view(state.observe("spectator"), seat=None)
     assert spectator["team_guess"] is None and guess not in json.dumps(spectator)
+
+
+def test_the_lobby_makes_a_room_with_the_timer_length_chosen(store: Store) -> None:
+    """The create form offers the RoomOption's choices; the room keeps the one chosen;
+    a length not offered is refused in plain words."""
+    from cipherkit.widgets.lobby import Lobby
+
+    lobby = Lobby(store=store)
+    try:
+        (timer,) = lobby.view["games"]["intercept"]["options"]
+        assert timer["choices"] == [30, 60, 90, 120, 300]
+        create = {"type": "create", "game": "intercept", "players": 4, "bots": [1, 2, 3]}
+        page_message(lobby, {**create, "name": "Ada", "options": {"timer": 45}})
+        assert (
+            lobby.message
+            == "refused: room option 'timer' is off, on or one of 30, 60, 90, 120, 300, not 45"
+        )
+        assert store.rooms() == []
+        page_message(lobby, {**create, "name": "Ada", "options": {"timer": 90}})
+        assert lobby.message == "" and lobby.view["stage"] == "seated"
+        (room,) = store.rooms()
+        assert store.room(room["id"]).record().config["timer"] == 90
+    finally:
+        lobby.close()
