@@ -219,18 +219,41 @@ class Clock:
 
 @dataclass(frozen=True, slots=True)
 class RoomOption:
-    """A yes/no choice a page offers when it makes a room of a game (intercept's sand timer).
+    """A choice a page offers when it makes a room of a game (intercept's sand timer).
 
     ``key`` is the name :attr:`GameSpec.room_config` receives, ``label`` the words on
-    the page.
+    the page. Without ``choices`` it is yes or no; with them (whole numbers, such as a
+    timer's seconds) it is also one of them (``True``: the game's usual one).
 
     >>> RoomOption("timer", "sand timer").default
     False
+    >>> RoomOption("timer", "sand timer", choices=(30, 60)).value(60)
+    60
     """
 
     key: str
     label: str
     default: bool = False
+    choices: tuple[int, ...] = ()
+
+    def value(self, chosen: Any) -> bool | int:
+        """The option's value from what a page chose: ``True``/``False``, or with
+        :attr:`choices` also one of them; anything else is a
+        :class:`~cipherkit.core.errors.ConfigError`.
+
+        >>> RoomOption("timer", "sand timer", choices=(30, 60)).value(90)
+        Traceback (most recent call last):
+        ...
+        cipherkit.core.errors.ConfigError: room option 'timer' is off, on or one of 30, 60, not 90
+        """
+        if not self.choices or isinstance(chosen, bool):
+            return bool(chosen)
+        if isinstance(chosen, int) and chosen in self.choices:
+            return chosen
+        offered = ", ".join(map(str, self.choices))
+        raise ConfigError(
+            f"room option {self.key!r} is off, on or one of {offered}, not {chosen!r}"
+        )
 
 
 StateT = TypeVar("StateT", bound="State")
@@ -394,20 +417,22 @@ class GameSpec(Generic[StateT]):
         :class:`~cipherkit.core.errors.ConfigError`.
 
         >>> from cipherkit.core.registry import get_game
-        >>> get_game("intercept").make_room_config(4, {"timer": True})
-        {'players': 4, 'timer': True}
+        >>> get_game("intercept").make_room_config(4, {"timer": 60})
+        {'players': 4, 'timer': 60}
         >>> get_game("decipher").make_room_config(2) is None
         True
         """
         if isinstance(players, bool) or players not in self.seat_counts():
             counts = ", ".join(map(str, self.seat_counts()))
             raise ConfigError(f"{self.display_name} is for {counts} players, not {players!r}")
-        known = {option.key: option.default for option in self.room_options}
-        chosen = dict(known)
+        known = {option.key: option for option in self.room_options}
+        chosen: dict[str, Any] = {
+            key: option.value(option.default) for key, option in known.items()
+        }
         for key, value in (options or {}).items():
             if key not in known:
                 raise ConfigError(f"{self.display_name} has no room option {key!r}")
-            chosen[key] = bool(value)
+            chosen[key] = known[key].value(value)
         if self.room_config is not None:
             config = self.room_config(players, chosen)
             return None if config is None else dict(config)

@@ -1,5 +1,6 @@
 """The sand timer of a room: when a game's real-time limit (``GameSpec.clock``) runs out,
-and taking its action exactly once, however many servers wait on the room.
+and taking its action exactly once, however many servers wait on the room; a teacher
+may set its length, extend it or turn it off (a :class:`ClockSetting`, stored).
 
 The design (stored start times, a ring checked against the version) is in docs/rooms.md.
 """
@@ -7,10 +8,11 @@ The design (stored start times, a ring checked against the version) is in docs/r
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 
-from cipherkit.core.errors import IllegalAction
+from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.protocol import Clock
 from cipherkit.core.session import Session
 from cipherkit.rooms.cache import SessionCache
@@ -18,17 +20,81 @@ from cipherkit.rooms.db import Connection
 from cipherkit.rooms.errors import RoomClosed, StaleVersion
 from cipherkit.rooms.storage import RoomRow, Storage
 
-__all__ = ["ClockReading", "Clocks", "clock_start", "ring"]
+__all__ = [
+    "EXTEND_SECONDS",
+    "ClockReading",
+    "ClockSetting",
+    "Clocks",
+    "NoClock",
+    "clock_start",
+    "ring",
+]
+
+EXTEND_SECONDS = 30.0
+"""Seconds one *extend* gives the running clock."""
+
+_SETTING_KEY = "clock:"  # the store's meta table keeps a room's setting under this + id
+
+
+class NoClock(CipherkitError):
+    """The room has no running clock to extend, or no clock at all."""
+
+
+@dataclass(frozen=True)
+class ClockSetting:
+    """A room's timer as the teacher set it: ``seconds``, the length of every clock from
+    now on (``None``: the game's own); ``off``, no clock runs out; ``extra`` seconds given
+    to the clock named ``key`` (the one running when it was extended).
+
+    >>> setting = ClockSetting().extended("round 2", 30.0).extended("round 2", 30.0)
+    >>> setting.extra_for("round 2"), setting.extra_for("round 3")
+    (60.0, 0.0)
+    >>> ClockSetting.of(setting.to_text()) == setting
+    True
+    """
+
+    seconds: float | None = None
+    off: bool = False
+    extra: float = 0.0
+    key: str = ""
+
+    def extended(self, key: str, seconds: float) -> ClockSetting:
+        """This setting with ``seconds`` more for the clock named ``key``."""
+        return replace(self, key=key, extra=self.extra_for(key) + float(seconds))
+
+    def extra_for(self, key: str) -> float:
+        """The seconds given to the clock named ``key`` by extending it."""
+        return self.extra if key == self.key else 0.0
+
+    def to_text(self) -> str:
+        """As stored (JSON)."""
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def of(cls, text: str | None) -> ClockSetting:
+        """Read back from :meth:`to_text` (``None``: the game's own timer)."""
+        if not text:
+            return cls()
+        data = json.loads(text)
+        seconds = data.get("seconds")
+        return cls(
+            seconds=None if seconds is None else float(seconds),
+            off=bool(data.get("off", False)),
+            extra=float(data.get("extra", 0.0)),
+            key=str(data.get("key", "")),
+        )
 
 
 @dataclass(frozen=True)
 class ClockReading:
     """A running clock: when it runs out (epoch seconds), the room's version then, and
-    the game's :class:`~cipherkit.core.protocol.Clock` (its action and seats)."""
+    the game's :class:`~cipherkit.core.protocol.Clock` (its action and seats);
+    ``seconds``, its whole length (the teacher's, with what extending it gave)."""
 
     ends: float
     version: int
     clock: Clock
+    seconds: float = 0.0
 
 
 def clock_start(session: Session, key: str) -> int:
@@ -62,15 +128,74 @@ class Clocks:
         clock = session.spec.clock(session.state)
         if clock is None:
             return None
+        setting = self.setting_in(conn, row.id)
+        if setting.off:
+            return None
         key = (row.id, clock.key)
         if key not in self._starts:
             started = self.storage.action_time(conn, row.id, clock_start(session, clock.key))
             self._starts[key] = row.updated if started is None else started
-        return ClockReading(self._starts[key] + clock.seconds, row.version, clock)
+        seconds = (clock.seconds if setting.seconds is None else setting.seconds) + (
+            setting.extra_for(clock.key)
+        )
+        return ClockReading(self._starts[key] + seconds, row.version, clock, seconds)
 
     def ends(self, room_id: str) -> ClockReading | None:
         """:meth:`at` for the room as it is stored now."""
         return self.cache.read(room_id, self.at)
+
+    # ------------------------------------------------------------ the teacher's setting
+    @staticmethod
+    def setting_in(conn: Connection, room_id: str) -> ClockSetting:
+        """The room's :class:`ClockSetting` (inside the caller's transaction)."""
+        found = conn.execute(
+            "SELECT value FROM meta WHERE key = ?", (_SETTING_KEY + room_id,)
+        ).fetchone()
+        return ClockSetting.of(None if found is None else str(found[0]))
+
+    def setting(self, room_id: str) -> ClockSetting:
+        """The room's :class:`ClockSetting` as stored now."""
+        return self.cache.read(room_id, lambda conn, row, session: self.setting_in(conn, row.id))
+
+    def change(
+        self,
+        room_id: str,
+        *,
+        extend: float = 0.0,
+        off: bool | None = None,
+        seconds: float | None = None,
+    ) -> ClockSetting:
+        """Extend the running clock by ``extend`` seconds, turn the room's timer ``off``
+        (or back on) or set its length to ``seconds`` (what extending gave goes); stored
+        in one transaction that moves the room's stamp, so every waiting page (and the
+        server's ringer) reads the new end at once. Extending a room with no running
+        clock is :class:`NoClock`."""
+        with self.cache.lock(room_id):
+            conn = self.storage.conn()
+            with conn.transaction(write=True):
+                row = self.storage.row(conn, room_id, lock=True)
+                if row is None or not row.open:
+                    raise NoClock("that room is closed")
+                session = self.cache.session(conn, row)
+                if session.spec.clock is None:
+                    raise NoClock("that game has no timer")
+                setting = self.setting_in(conn, room_id)
+                if extend:
+                    clock = session.spec.clock(session.state)
+                    if clock is None or setting.off:
+                        raise NoClock("no timer is running in that room now")
+                    setting = setting.extended(clock.key, extend)
+                if off is not None:
+                    setting = replace(setting, off=bool(off))
+                if seconds is not None:  # a new length replaces what extending gave
+                    setting = replace(setting, seconds=float(seconds), extra=0.0, key="")
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (_SETTING_KEY + room_id, setting.to_text()),
+                )
+                self.storage.touch_stamp(conn, room_id)
+        return setting
 
 
 def ring(act: Callable[..., int], room_id: str, reading: ClockReading) -> None:

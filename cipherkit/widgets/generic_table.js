@@ -6,6 +6,12 @@
 // {type: "action", text} (a button per legal action, as the kernel lists them) and
 // {type: "new_game"}. No rule lives here: the kernel checks every message again.
 
+// A refusal from the kernel in plain words: "illegal: not your turn" -> "Not your turn".
+const plainWords = (text) => {
+  const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+};
+
 function render({ model, el }) {
   const root = h("div", { class: "ck-generic", "data-testid": "generic-table" });
   el.append(root);
@@ -60,7 +66,7 @@ function render({ model, el }) {
       h("div", { class: "ck-generic-title", "data-testid": "title", text: `${view.title}${where}` }),
       h("div", { class: `ck-generic-turn${view.your_turn ? " ck-your-turn" : ""}`, "data-testid": "status", text: view.turn }),
       view.outcome ? h("div", { class: "ck-generic-outcome", "data-testid": "outcome", text: view.outcome }) : null,
-      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: message }) : null,
+      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: plainWords(message) }) : null,
       board(view),
       h(
         "div",

@@ -13,6 +13,12 @@
 const CHECK_DELAY_MS = 220;
 const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth"];
 
+// A refusal from the kernel in plain words: "illegal: the game is over" -> "The game is over".
+const plainWords = (text) => {
+  const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+};
+
 const range = (n) => Array.from({ length: n }, (_, i) => i);
 const ordinal = (i) => ORDINAL[i] || `number ${i + 1}`;
 const times = (n) => ({ 1: "one", 2: "two", 3: "three", 4: "four" })[n] || String(n);
@@ -41,6 +47,13 @@ function render({ model, el }) {
       autocomplete: "off",
     }),
     words: [],
+    writing: false, // whether the last view asked this person for clues
+    deadline: null, // performance.now() ms when the sand timer runs out (from the view)
+    warned: false,
+    tick: null,
+    countdown: h("span", { class: "ck-countdown-time", "data-testid": "countdown-time" }),
+    // only the warning is read out (aria-live), not every second of the countdown
+    warning: h("div", { class: "ck-countdown-warning", "data-testid": "timer-warning", "aria-live": "assertive", role: "alert" }),
   };
 
   // One box per keyword to guess (made once the view says how many).
@@ -51,6 +64,52 @@ function render({ model, el }) {
     }
     ui.words.length = count;
     return ui.words;
+  }
+
+  // ------------------------------------------------------------ the sand timer
+  // The server keeps the time: each view says how many seconds are left then; the page
+  // counts down from that moment and sets it again on the next view.
+  function syncTimer(view) {
+    const timer = view.timer;
+    ui.deadline = timer ? performance.now() + timer.seconds_left * 1000 : null;
+    if (!timer || !timer.warning) ui.warned = false;
+    if (ui.deadline !== null && ui.tick === null) ui.tick = setInterval(tickTimer, 200);
+    if (ui.deadline === null && ui.tick !== null) {
+      clearInterval(ui.tick);
+      ui.tick = null;
+    }
+    tickTimer();
+  }
+
+  function tickTimer() {
+    const timer = (model.get("view") || {}).timer;
+    if (!timer || ui.deadline === null) {
+      ui.countdown.textContent = "";
+      ui.warning.textContent = "";
+      return;
+    }
+    const left = Math.max(0, (ui.deadline - performance.now()) / 1000);
+    const shown = Math.ceil(left);
+    ui.countdown.textContent = left > 0 ? `${shown} s` : timer.up_text;
+    ui.countdown.dataset.left = String(shown);
+    const warn = left <= timer.warn_at; // the threshold is the view's (the game's)
+    const box = ui.countdown.parentNode;
+    if (box) box.classList.toggle("ck-countdown-warn", warn);
+    if (warn && !ui.warned) {
+      ui.warned = true;
+      ui.warning.textContent = timer.warn_text;
+    } else if (!warn && ui.warning.textContent) ui.warning.textContent = "";
+  }
+
+  function countdownNode(view) {
+    if (!view.timer) return null;
+    return h(
+      "div",
+      { class: `ck-countdown${ui.warned ? " ck-countdown-warn" : ""}`, "data-testid": "countdown" },
+      h("span", { class: "ck-countdown-label", text: `⏳ ${view.timer.label}: ` }),
+      ui.countdown,
+      ui.warning,
+    );
   }
 
   const kernel = kernelSender(model, ui, () => draw());
@@ -165,7 +224,7 @@ function render({ model, el }) {
             "span",
             { class: `ck-member${s.you ? " ck-me" : ""}` },
             s.name,
-            s.bot ? h("small", { text: " (bot)" }) : null,
+            s.bot && !/^robot\b/i.test(s.name) ? h("small", { text: " (a robot)" }) : null,
             s.encryptor ? h("span", { class: "ck-enc", text: "Encryptor" }) : null,
           ),
         ),
@@ -197,6 +256,7 @@ function render({ model, el }) {
       { class: "ck-panel", "data-testid": "encrypt" },
       h("div", { class: "ck-panel-title" }, "Your code ", h("span", { class: "ck-code", "data-testid": "code", text: view.code.join(" . ") })),
       h("div", { class: "ck-muted ck-small", text: "One clue per digit, in order, about the meaning of that keyword. Never the keyword, its spelling, letters or numbers; never a clue your team has used." }),
+      countdownNode(view),
       rows,
       written.length < length
         ? h(
@@ -224,7 +284,8 @@ function render({ model, el }) {
       ui.pick = range(view.limits.code_length).map(() => null);
     }
     const own = view.you.role === "decryptor";
-    const words = own ? view.keywords : null;
+    const choices = reading.choices || [];
+    const labelOf = (d) => (choices[d - 1] ? choices[d - 1].label : `keyword ${d}`);
     const rows = reading.clues.map((clue, i) =>
       h(
         "div",
@@ -240,13 +301,16 @@ function render({ model, el }) {
               "data-clue": String(i + 1),
               "data-digit": String(d),
               "aria-pressed": ui.pick[i] === d ? "true" : "false",
-              title: words ? `${d}: ${words[d - 1]}` : `keyword ${d}`,
+              "aria-label": `${d}: ${labelOf(d)}`,
+              title: `${d}: ${labelOf(d)}`,
               onclick: () => {
                 ui.pick = ui.pick.map((p, j) => (j === i ? d : p === d ? null : p));
                 draw();
               },
-              text: String(d),
-            }),
+            },
+            h("b", { class: "ck-dnum", text: String(d) }),
+            h("span", { class: `ck-dword${own ? "" : " ck-dclues"}`, "data-testid": "digit-label", text: labelOf(d) }),
+            ),
           ),
         ),
       ),
@@ -257,7 +321,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-panel", "data-testid": "guess" },
       h("div", { class: "ck-panel-title", text: own ? `Decrypt ${reading.encryptor}’s clues` : `Intercept ${reading.title}’s clues` }),
-      h("div", { class: "ck-muted ck-small", text: own ? "Which keyword does each clue stand for? Your Encryptor takes no part." : `Use the note sheet: each clue stands for one of their keywords 1–${view.limits.keywords}.` }),
+      h("div", { class: "ck-muted ck-small", text: own ? "Which keyword does each clue stand for? Your Encryptor takes no part." : `Their keywords are secret: each button shows the clues they gave for that number before.` }),
       rows,
       h("button", {
         type: "button",
@@ -362,6 +426,19 @@ function render({ model, el }) {
     );
   }
 
+  // Time ran out before this Encryptor gave every clue: say so, and show back what was
+  // typed (it also stays in the box for the next turn).
+  function timeUpNode(view) {
+    if (!view.time_up) return null;
+    const typed = ui.clue.value.trim() || view.kept_clue || "";
+    return h(
+      "div",
+      { class: "ck-time-up", "data-testid": "time-up" },
+      view.time_up,
+      typed ? h("div", { "data-testid": "kept-clue" }, "What you were typing is kept for your next turn: ", h("b", { text: `“${typed}”` })) : null,
+    );
+  }
+
   function draw() {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
@@ -382,7 +459,10 @@ function render({ model, el }) {
     const parts = [
       header(view),
       h("div", { class: `ck-status${role ? " ck-your-turn" : ""}`, "data-testid": "status" }, ui.waiting ? h("span", { class: "ck-spinner" }) : null, view.status),
-      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: message }) : null,
+      role === "encryptor" ? null : countdownNode(view),
+      view.team_guess && role !== "decryptor" && role !== "interceptor" ? h("div", { class: "ck-team-guess", "data-testid": "team-guess", text: view.team_guess }) : null,
+      timeUpNode(view),
+      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: plainWords(message) }) : null,
       outcomeNode(view),
       h("div", { class: "ck-teams" }, view.teams.map((team) => teamPanel(view, team))),
       h("div", {
@@ -413,6 +493,7 @@ function render({ model, el }) {
     stopWaiting();
     ui.checking = false;
     const view = model.get("view") || {};
+    syncTimer(view);
     if (ui.game !== view.game_number) {
       ui.game = view.game_number; // Play again: empty boxes
       ui.clue.value = "";
@@ -431,12 +512,18 @@ function render({ model, el }) {
       giveClue();
       return;
     }
-    if (ui.queued !== null && ui.queued === ui.clue.value && view.you && view.you.role === "encryptor") askCheck();
+    const writing = Boolean(view.you && view.you.role === "encryptor");
+    const backToWriting = writing && !ui.writing && ui.clue.value.trim() && !checkFresh(view);
+    ui.writing = writing;
+    if (ui.queued !== null && ui.queued === ui.clue.value && writing) askCheck();
+    else if (backToWriting) askCheck(); // a clue kept from a turn that timed out: check it
     else ui.queued = null;
     draw();
   };
+  syncTimer(model.get("view") || {});
   return followTable(model, root, onChange, draw, () => {
     stopWaiting();
+    if (ui.tick !== null) clearInterval(ui.tick);
     if (ui.checkTimer) clearTimeout(ui.checkTimer);
   });
 }

@@ -325,6 +325,9 @@ class InterceptTable(TableBase):
         room = self.room
         if room is None:
             return self._local_view(moment.observation)
+        # the server keeps the sand timer (cipherkit.rooms): the page counts down from
+        # the seconds left now, and each view sets it again
+        clock = room.info().get("clock")
         view = build_view(
             self._named(room, moment.observation),
             seat=room.seat,
@@ -332,13 +335,12 @@ class InterceptTable(TableBase):
             check=self._check,
             game_number=1,
             serial=self._serial,
+            clock=clock or None,
         )
         view["room"] = {"code": room.code}
-        clock = room.info().get("clock")
-        if clock:  # the server keeps the sand timer (cipherkit.rooms)
-            left = max(1, round(float(clock["seconds_left"])))
-            view["status"] = f"{view['status']} The sand timer runs out in {left} s."
-            view["room"]["clock"] = {"seconds_left": float(clock["seconds_left"])}
+        if view["time_up"] and self._check and self._check.get("text", "").strip():
+            # the clue being typed when time ran out, shown back (the page keeps it too)
+            view["kept_clue"] = self._check["text"].strip()
         return view
 
     def _local_view(self, observation: dict[str, Any]) -> dict[str, Any]:

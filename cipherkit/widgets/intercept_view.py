@@ -19,8 +19,11 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from cipherkit.games.intercept.clock import WARNING_SECONDS, warning_due
 
 LOG_LINES = 40
 
@@ -112,6 +115,7 @@ def build_view(
     check: Mapping[str, Any] | None = None,
     game_number: int = 1,
     serial: int = 0,
+    clock: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The dict synced to the page, from ``obs = state.observe(seat)`` only.
 
@@ -129,6 +133,10 @@ def build_view(
         against their own team's keywords and clues).
     game_number, serial:
         Shown in the header; ``serial`` grows with every view so each one is sent.
+    clock:
+        A room's running sand timer (``{"seconds_left": ...}``, kept by the server):
+        the page counts down from it until the next view, and warns at
+        :data:`~cipherkit.games.intercept.clock.WARNING_SECONDS`.
     """
     names = obs["names"]
     limits = obs["limits"]
@@ -176,6 +184,7 @@ def build_view(
             "title": _title(team_name),
             "clues": list(current["clues"]),
             "encryptor": names[current["encryptor"]],
+            "choices": guess_choices(obs, team_name),
         }
     last = None
     revealed = [r for r in history if r["code"] is not None]
@@ -258,6 +267,7 @@ def build_view(
             "hits": obs["keyword_hits"],
         }
     log = list(obs["log"])
+    pending = obs["my_guess"]
     return {
         "serial": serial,
         "game_number": game_number,
@@ -286,7 +296,10 @@ def build_view(
         "my_clues": my_clues,
         "check": None if check is None or not writing else dict(check),
         "reading": reading,
-        "my_guess": None if obs["my_guess"] is None else as_code(obs["my_guess"]),
+        "my_guess": None if pending is None else as_code(pending),
+        "team_guess": team_guess(obs, pending, digits),
+        "timer": timer_view(clock, writing=writing),
+        "time_up": time_up(obs, seat),
         "last_reveal": last,
         "notes": notes,
         "keyword_stage": keyword_stage,
@@ -294,3 +307,101 @@ def build_view(
         "log": log[-LOG_LINES:],
         "log_total": len(log),
     }
+
+
+def guess_choices(obs: Mapping[str, Any], reading: str) -> list[dict[str, Any]]:
+    """What each digit button of a guess says: the keyword, when the guesser's own team
+    is read (decrypting); else, intercepting, the clues filed under that number on the
+    note sheet (the other team's keywords are unknown).
+
+    >>> from cipherkit.games.intercept import new_game, parse_action
+    >>> keywords = {"white": ["black", "dragonfly", "cocktail", "sombrero"],
+    ...             "black": ["antiquity", "bone", "morning", "nightmare"]}
+    >>> state = new_game({"keywords": keywords}, seed=1)
+    >>> for seat, clues in ((0, ("bar", "insect", "hat")), (1, ("old", "skull", "dawn"))):
+    ...     for word in clues:
+    ...         _ = state.apply(seat, parse_action(f"clue {word}"))
+    >>> choices = guess_choices(state.observe(2), "white")
+    >>> [c["label"] for c in choices] == state.observe(2)["keywords"]["white"]
+    True
+    >>> guess_choices(state.observe(1), "white")[0]
+    {'digit': 1, 'label': 'no clues yet', 'words': []}
+    """
+    count = obs["limits"]["keywords"]
+    words = obs["keywords"].get(reading) if reading == obs["team"] else None
+    if words is not None:
+        return [
+            {"digit": d, "label": words[d - 1], "words": [words[d - 1]]}
+            for d in range(1, count + 1)
+        ]
+    index = (obs["notes"].get(reading) or {}).get("index") or {}
+    choices = []
+    for d in range(1, count + 1):
+        filed = list(index.get(str(d)) or [])
+        label = ", ".join(filed) if filed else "no clues yet"
+        choices.append({"digit": d, "label": label, "words": filed})
+    return choices
+
+
+def team_guess(obs: Mapping[str, Any], pending: Sequence[int] | None, digits: int) -> str | None:
+    """The team's guess once a team-mate sent it, in words (the team's own: the
+    observation holds no other team's pending guess).
+
+    >>> obs = {"team": "white", "reading": "white"}
+    >>> team_guess(obs, [3, 1, 4], 3)
+    'Your team’s guess is sent: 3.1.4.'
+    >>> team_guess(obs, None, 3) is None
+    True
+    """
+    if pending is None or obs["team"] is None:
+        return None
+    return f"Your team’s guess is sent: {code_text(pending, digits)}."
+
+
+def timer_view(clock: Mapping[str, Any] | None, *, writing: bool) -> dict[str, Any] | None:
+    """The sand timer as the page shows it: the seconds left when the view was made
+    (the page counts down from there), when to warn, and the words.
+
+    >>> timer_view({"seconds_left": 23.4}, writing=True)["warning"]
+    False
+    >>> timer_view({"seconds_left": 8.0}, writing=False)["warn_text"]
+    'Only 10 seconds left for the last clues.'
+    >>> timer_view(None, writing=True) is None
+    True
+    """
+    if not clock:
+        return None
+    left = max(0.0, float(clock["seconds_left"]))
+    warn = int(WARNING_SECONDS)
+    return {
+        "seconds_left": round(left, 1),
+        "shown": math.ceil(left),
+        "warn_at": WARNING_SECONDS,
+        "warning": warning_due(left),
+        "label": "Time left to give the clues" if writing else "Time left for the last clues",
+        "warn_text": f"Hurry: you have {warn} seconds left."
+        if writing
+        else f"Only {warn} seconds left for the last clues.",
+        "up_text": "Time is up.",
+    }
+
+
+def time_up(obs: Mapping[str, Any], seat: int | None) -> str | None:
+    """One sentence for the Encryptor whose time ran out this round (some of their
+    clues were not given), else ``None``.
+
+    >>> obs = {"round": 2, "timed_out": True, "team": "white", "limits": {"code_length": 3},
+    ...        "encryptors": {"white": 0, "black": 1}, "written": {"white": 1, "black": 3}}
+    >>> time_up(obs, 0)
+    'Time ran out before you gave all your clues: the missing ones are blank this round.'
+    >>> time_up(obs, 1) is None
+    True
+    """
+    team = obs.get("team")
+    if seat is None or team is None or not obs.get("timed_out"):
+        return None
+    if obs["encryptors"].get(team) != seat:
+        return None
+    if obs["written"].get(team, 0) >= obs["limits"]["code_length"]:
+        return None
+    return "Time ran out before you gave all your clues: the missing ones are blank this round."

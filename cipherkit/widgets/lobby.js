@@ -49,6 +49,12 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A refusal from the kernel in plain words: "refused: too many wrong codes" -> "Too many wrong codes".
+const plainWords = (text) => {
+  const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+};
+
 function render({ model, el }) {
   const root = h("div", { class: "ck-lobby", "data-testid": "lobby" });
   el.append(root);
@@ -160,19 +166,36 @@ function render({ model, el }) {
       h("div", { class: "ck-lobby-seats" }, seats),
       spec.blurb ? h("p", { class: "ck-lobby-blurb", text: spec.blurb }) : null,
       spec.options.map((option) =>
-        h(
-          "label",
-          { class: "ck-lobby-check" },
-          h("input", {
-            type: "checkbox",
-            "data-testid": option.key,
-            checked: form.options[option.key] ?? option.default,
-            onchange: (e) => {
-              form.options[option.key] = e.target.checked;
-            },
-          }),
-          ` ${option.label}`,
-        ),
+        option.choices && option.choices.length
+          ? h(
+              "label",
+              { class: "ck-lobby-check" },
+              `${option.label}: `,
+              h(
+                "select",
+                {
+                  "data-testid": option.key,
+                  onchange: (e) => {
+                    form.options[option.key] = e.target.value === "" ? false : Number(e.target.value);
+                  },
+                },
+                h("option", { value: "", selected: !form.options[option.key], text: "off" }),
+                option.choices.map((n) => h("option", { value: String(n), selected: form.options[option.key] === n, text: `${n} seconds` })),
+              ),
+            )
+          : h(
+              "label",
+              { class: "ck-lobby-check" },
+              h("input", {
+                type: "checkbox",
+                "data-testid": option.key,
+                checked: form.options[option.key] ?? option.default,
+                onchange: (e) => {
+                  form.options[option.key] = e.target.checked;
+                },
+              }),
+              ` ${option.label}`,
+            ),
       ),
     );
   }
@@ -309,12 +332,12 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-lobby-who", "data-testid": "who" },
-        seat ? `You are ${seat.name}, seat ${seat.seat + 1}${seat.team ? ` (${seat.team})` : ""}.` : "You are watching.",
+        seat ? `You are ${seat.name}${seat.team ? `, on the ${seat.team} team` : ""}.` : "You are watching.",
       ),
       h(
         "ul",
         { class: "ck-lobby-players" },
-        view.players.map((p) => h("li", { text: `seat ${p.seat + 1}${p.team ? ` (${p.team})` : ""}: ${p.name || "free"}` })),
+        view.players.map((p) => h("li", { text: `${p.name || "a free seat"}${p.team ? ` (${p.team} team)` : ""}` })),
       ),
       token
         ? h(
@@ -337,7 +360,7 @@ function render({ model, el }) {
     root.replaceChildren(
       ...[
         h("h2", { class: "ck-lobby-title", text: "Play together" }),
-        message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: message }) : null,
+        message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: plainWords(message) }) : null,
         ...[].concat(stage),
       ].filter(Boolean),
     );

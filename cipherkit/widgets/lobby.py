@@ -131,7 +131,8 @@ def game_choices() -> dict[str, dict[str, Any]]:
             "default": spec.usual_players(),
             "teams": list(spec.teams) or None,
             "options": [
-                {"key": o.key, "label": o.label, "default": o.default} for o in spec.room_options
+                {"key": o.key, "label": o.label, "default": o.default, "choices": list(o.choices)}
+                for o in spec.room_options
             ],
         }
     return choices
@@ -206,7 +207,7 @@ name (and team)
         if (
             not isinstance(options, dict)
             or len(options) > MAX_OPTIONS
-            or not all(isinstance(v, bool) for v in options.values())
+            or not all(isinstance(v, bool | int) and -1 < v < 10_000 for v in options.values())
         ):
             raise Refused("refused: options are names with true or false")
         if not set(options) <= known:

@@ -280,7 +280,7 @@ function render({ model, el }) {
 
   // "· Ana" (who plays this character), left out where it says nothing new.
   function seatLabel(view, ch) {
-    if (!ch.human) return ` · ${ch.seat_name} (${view.seats[ch.seat].bot} bot)`;
+    if (!ch.human) return ch.seat_name.startsWith("Robot") ? ` · ${ch.seat_name}` : ` · ${ch.seat_name} (a robot)`;
     if (view.seats.length === 1 || ch.seat_name === ch.name) return "";
     return ` · ${ch.seat_name}`;
   }

@@ -111,12 +111,18 @@ class RoomSeat:
         return dict(self.handle.info())
 
     def names(self) -> list[str]:
-        """Each seat's display name: the person's name, ``"<bot> bot"``, or ``"seat N"``
-        while nobody sits there."""
+        """Each seat's display name in plain words: the person's name, ``"Robot 1"``,
+        ``"Robot 2"``... for the bots (not their ids), or ``"a free seat"`` while nobody
+        sits there."""
         names = []
+        robots = 0
         for entry in self.info()["seats"]:
-            name = entry.get("name")
-            names.append(str(name) if name else f"seat {int(entry['seat']) + 1}")
+            name, bot = entry.get("name"), entry.get("bot")
+            if bot and (not name or name == f"{bot} bot"):
+                robots += 1
+                names.append(f"Robot {robots}")
+            else:
+                names.append(str(name) if name else "a free seat")
         return names
 
     def in_names(self, text: str) -> str:
@@ -189,6 +195,7 @@ class RoomSeat:
         seen = after
         self._last_names, last_notice, stamp = self._baseline
         while not self._stop.is_set():
+            before = stamp  # the stamp moves without a move too (a timer extended)
             try:
                 version = self.handle.wait(seen, timeout=LIVE_TIMEOUT, after_stamp=stamp)
                 stamp = self._stamp_or_none()
@@ -208,6 +215,7 @@ class RoomSeat:
                 version > seen
                 or (names is not None and names != self._last_names)
                 or notice != last_notice
+                or (stamp is not None and before is not None and stamp != before)
             ):
                 seen = max(seen, version)
                 self._last_names, last_notice = names, notice

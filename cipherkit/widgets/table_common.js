@@ -31,7 +31,15 @@ function h(tag, attrs = {}, ...children) {
 // kernel answers {type: "keep", token} or {type: "forget"}. No rule lives here.
 const SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 
+// While a kept game is being fetched the table shows "Loading your game…" and nothing
+// of the fresh deal the kernel drew first (no flash of a wrong hand on reload).
+const LOADING_LIMIT_MS = 15000;
+
 function savedHandshake(model, el) {
+  const loaded = () => {
+    el.removeAttribute("data-loading");
+    el.removeAttribute("aria-busy");
+  };
   const onMessage = (msg) => {
     if (!msg || typeof msg !== "object") return;
     try {
@@ -42,6 +50,7 @@ function savedHandshake(model, el) {
       /* private mode: the game is not kept */
     }
     el.setAttribute("data-saved", msg.type);
+    loaded();
   };
   model.on("msg:custom", onMessage);
   let token = "";
@@ -49,6 +58,11 @@ function savedHandshake(model, el) {
     token = window.localStorage.getItem(SAVED_KEY) || "";
   } catch (_) {
     token = "";
+  }
+  if (token && (model.get("view") || {}).saved) {
+    el.setAttribute("data-loading", "saved");
+    el.setAttribute("aria-busy", "true");
+    setTimeout(loaded, LOADING_LIMIT_MS); // the kernel never answered: show what it drew
   }
   model.send({ type: "saved", token });
   return () => model.off("msg:custom", onMessage);

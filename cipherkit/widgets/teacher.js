@@ -31,7 +31,7 @@ function h(tag, attrs = {}, ...children) {
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
   el.append(root);
-  const form = { key: "", title: "", game: null, rooms: 4, players: 2, people: 2, bigCodes: false };
+  const form = { key: "", title: "", game: null, rooms: 4, players: 2, people: 2, bigCodes: false, options: {} };
 
   const send = (message) => model.send(message);
 
@@ -113,11 +113,24 @@ function render({ model, el }) {
       h("div", { class: "ck-teacher-row" }, ...(view.presets || []).map((p) => h("button", { type: "button", "data-testid": "preset", onclick: () => { Object.assign(form, { game: p.game, players: p.players, people: p.people }); draw(); }, text: p.label }))),
       h(
         "form",
-        { class: "ck-teacher-row", "data-testid": "make-form", onsubmit: (e) => { e.preventDefault(); send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people }); } },
+        { class: "ck-teacher-row", "data-testid": "make-form", onsubmit: (e) => { e.preventDefault(); const options = {}; for (const o of (view.options || {})[form.game] || []) if (form.options[o.key]) options[o.key] = form.options[o.key]; send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people, ...(Object.keys(options).length ? { options } : {}) }); } },
         input("rooms", "rooms", { type: "number", min: "1", max: "40", "aria-label": "rooms" }),
         h("select", { "data-testid": "game", "aria-label": "game", onchange: (e) => { form.game = e.target.value; draw(); } }, ...Object.keys(games).map((g) => h("option", { value: g, selected: g === form.game, text: `${g} rooms` }))),
         h("label", {}, "seats ", h("select", { "data-testid": "players", onchange: (e) => { form.players = Number(e.target.value); draw(); } }, ...seats.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) })))),
         h("label", {}, "people ", input("people", "people", { type: "number", min: "1", max: String(form.players) })),
+        ...((view.options || {})[form.game] || []).map((o) =>
+          h(
+            "label",
+            { title: o.label },
+            `${o.key} `,
+            h(
+              "select",
+              { "data-testid": `option-${o.key}`, "aria-label": o.label, onchange: (e) => { form.options[o.key] = e.target.value ? Number(e.target.value) : false; } },
+              h("option", { value: "", selected: !form.options[o.key], text: "off" }),
+              ...o.choices.map((n) => h("option", { value: String(n), selected: form.options[o.key] === n, text: `${n} s` })),
+            ),
+          ),
+        ),
         h("span", { class: "ck-teacher-hint", text: "bots take the other seats" }),
         h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "make", text: "Make rooms" }),
       ),
@@ -171,6 +184,26 @@ function render({ model, el }) {
     );
   }
 
+  // A room's timer (kept by the server): what it does now, +30 s, off or on, its length.
+  function timerControls(view, r) {
+    const t = (view.timers || {})[r.id];
+    if (!t) return null;
+    const now = t.off ? "timer off" : t.running ? `timer: ${Math.ceil(t.seconds_left)} s left` : "timer on";
+    return h(
+      "div",
+      { class: "ck-teacher-timer", "data-testid": "timer", "data-off": t.off ? "true" : "false" },
+      h("span", { "data-testid": "timer-state", text: now }),
+      t.running && !t.off ? h("button", { "data-testid": "timer-extend", "aria-label": `give room ${r.code} ${t.extend} more seconds`, onclick: () => send({ type: "timer", room: r.id, change: "extend" }), text: `+${t.extend} s` }) : null,
+      h("button", { "data-testid": t.off ? "timer-on" : "timer-off", onclick: () => send({ type: "timer", room: r.id, change: t.off ? "on" : "off" }), text: t.off ? "Turn timer on" : "Turn timer off" }),
+      h(
+        "select",
+        { "data-testid": "timer-length", "aria-label": `timer length of room ${r.code}`, onchange: (e) => { if (e.target.value) send({ type: "timer_length", room: r.id, seconds: Number(e.target.value) }); } },
+        h("option", { value: "", selected: t.length === null, text: "length…" }),
+        ...t.lengths.map((n) => h("option", { value: String(n), selected: t.length === n, text: `${n} s` })),
+      ),
+    );
+  }
+
   function roomRow(view, r) {
     const seated = r.seated || [];
     return h(
@@ -206,6 +239,7 @@ function render({ model, el }) {
         {},
         r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...(view.watching === r.code ? {} : { room: r.id }) }), text: view.watching === r.code ? "Stop watching" : "Watch" }) : null,
         r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: "Bots take the empty seats" }) : null,
+        timerControls(view, r),
         r.status === "open"
           ? h("button", {
               "data-testid": "close-room",

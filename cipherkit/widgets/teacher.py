@@ -18,6 +18,7 @@ least every :data:`REFRESH_SECONDS` (who is connected):
 * every room live: game, round or turn, score, whose turn, who is connected; *Watch*
   opens it as a spectator below; *Close* closes it (its record is kept); *Bots take the
   empty seats* (one room, or all rooms of the session) seats bots where no student came;
+  a room's timer (:mod:`cipherkit.classroom.timers`): its length, *+30 s*, off or on;
 * the rooms' results and the student × exercise grid; *End session*.
 
 The page sends only what the teacher clicks; every message is checked here, and the
@@ -63,6 +64,7 @@ import traitlets
 
 from cipherkit.classroom import Classroom, RoomPlan, open_classroom
 from cipherkit.classroom.plans import game_seats, presets
+from cipherkit.classroom.timers import change_timer, room_timers
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms import default_store_url
 from cipherkit.rooms.limits import RULES
@@ -105,7 +107,12 @@ _FIELDS: dict[str, set[str]] = {
     "start_rooms": set(),
     "give_seat": {"room", "seat"},
     "remove": {"room", "seat"},
+    "timer": {"room", "change"},
+    "timer_length": {"room", "seconds"},
 }
+_OPTIONAL: dict[str, set[str]] = {"make": {"options"}}
+"""Fields a message may leave out (a make message's room options, such as a timer)."""
+MAX_OPTIONS = 8
 
 _DEVICE = re.compile(r"[0-9a-f]{32}")
 
@@ -133,12 +140,21 @@ people, players, rooms
     device = msg.pop("device", None) if kind == "unlock" else None
     if device is not None and not (isinstance(device, str) and _DEVICE.fullmatch(device)):
         raise Refused("refused: a device id is 32 hex digits")
-    if set(msg) != {"type"} | _FIELDS[kind]:
+    optional = _OPTIONAL.get(kind, set())
+    if set(msg) - optional != {"type"} | _FIELDS[kind]:
         fields = ", ".join(["type", *sorted(_FIELDS[kind])])
         raise Refused(f"refused: a {kind} message has the fields {fields}")
+    options = msg.get("options", {})
+    if (
+        not isinstance(options, dict)
+        or len(options) > MAX_OPTIONS
+        or not all(isinstance(k, str) and len(k) <= 40 for k in options)
+        or not all(isinstance(v, bool | int) and -1 < v < 10_000 for v in options.values())
+    ):
+        raise Refused("refused: room options are names with true, false or a number")
     for key in _FIELDS[kind]:
         value = msg[key]
-        if key in ("rooms", "players", "people", "seat"):
+        if key in ("rooms", "players", "people", "seat", "seconds"):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise Refused(f"refused: {key} must be a whole number")
         elif not isinstance(value, str) or len(value) > 200:
@@ -281,7 +297,8 @@ class TeacherDesk(GuardedWidget):
         if kind == "make":
             plan = RoomPlan(msg["game"], msg["rooms"], msg["players"], msg["people"])
             # the class's rooms wait for the teacher's Start: students sit first
-            desk.make_rooms(self._session_id, plan, _room_config(plan), held=True)
+            config = _room_config(plan, msg.get("options") or {})
+            desk.make_rooms(self._session_id, plan, config, held=True)
         elif kind == "start_rooms":
             desk.start_rooms(self._session_id)
         elif kind == "give_seat":
@@ -312,6 +329,10 @@ class TeacherDesk(GuardedWidget):
             self._session_id = None
         elif kind == "export":
             self._export(msg["what"])
+        elif kind == "timer":
+            change_timer(desk, self._session_id, msg["room"], msg["change"])
+        elif kind == "timer_length":
+            change_timer(desk, self._session_id, msg["room"], "length", msg["seconds"])
 
     def _export(self, what: str) -> None:
         """Send the page one CSV file of the open session to download (never a trait:
@@ -340,6 +361,7 @@ class TeacherDesk(GuardedWidget):
         rooms: list[dict[str, Any]] = []
         results: list[dict[str, Any]] = []
         grid: dict[str, Any] = {"students": [], "exercises": [], "cells": {}}
+        timers: dict[str, Any] = {}
         if self._session_id is not None:
             current = desk.session(self._session_id)
             if current.is_open:
@@ -347,6 +369,7 @@ class TeacherDesk(GuardedWidget):
                 rooms = [s.to_json() for s in desk.summaries(current.id)]
                 results = desk.results(current.id)
                 grid = desk.grid(current.id)
+                timers = room_timers(desk, current.id)
             else:
                 self._session_id = None
         view = {
@@ -355,6 +378,8 @@ class TeacherDesk(GuardedWidget):
             "open_sessions": [s.to_json() for s in desk.sessions() if s.is_open][:20],
             "games": {game: list(seats) for game, seats in game_seats().items()},
             "presets": presets(),
+            "options": _room_options(),
+            "timers": timers,
             "rooms": rooms,
             "results": results,
             "grid": grid,
@@ -388,11 +413,28 @@ class TeacherDesk(GuardedWidget):
         super().close()
 
 
-def _room_config(plan: RoomPlan) -> dict[str, Any] | None:
-    """The room config the Play together page would use for this game and seat count."""
+def _room_config(plan: RoomPlan, options: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The room config the Play together page would use for this game, seat count and
+    room options (a timer's seconds, say)."""
     from cipherkit.core.registry import get_game
 
-    return get_game(plan.game).make_room_config(plan.players)
+    return get_game(plan.game).make_room_config(plan.players, options)
+
+
+def _room_options() -> dict[str, list[dict[str, Any]]]:
+    """Each game's room options with choices (a timer's seconds), for the make form."""
+    from cipherkit.core.registry import get_game
+
+    out = {}
+    for game in game_seats():
+        options = [
+            {"key": o.key, "label": o.label, "choices": list(o.choices)}
+            for o in get_game(game).room_options
+            if o.choices
+        ]
+        if options:
+            out[game] = options
+    return out
 
 
 class TeacherPage(ipywidgets.VBox):

@@ -89,10 +89,13 @@ def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> Non
     # A wrong code is refused with a message; Bo then joins with the right one.
     bo.join("TIGER-00000-MOSS", "Bo")
     bo.page.wait_for_selector("[data-testid=lobby-message]")
-    assert "no open room" in bo.message()
+    assert "No open room" in bo.message()  # in plain words: no "refused:"
+    assert "refused" not in bo.message()
     bo.join(code.lower().replace("-", " "), "Bo")
     bo.table_ready()
-    assert "seat 2" in bo.page.locator("[data-testid=who]").inner_text()
+    # plain words: "You are Bo.", no seat number (issue #31 item 9); Bo has seat 1
+    assert bo.page.locator("[data-testid=who]").inner_text().strip() == "You are Bo."
+    assert [s["seat"] for s in room.info()["seats"] if s["name"] == "Bo"] == [1]
 
     state = room.session().state
     first = state.turn  # seat 0 is Ada, seat 1 is Bo
@@ -107,7 +110,8 @@ def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> Non
     assert code in tokens_bo
     bo.page.reload()
     bo.table_ready()
-    assert "Bo, seat 2" in bo.page.locator("[data-testid=who]").inner_text()
+    assert bo.page.locator("[data-testid=who]").inner_text().strip() == "You are Bo."
+    assert bo.token()[code]["token"] == tokens_bo[code]["token"]  # the same seat (Bo's)
 
     # A forged message choosing another seat changes nothing.
     version = room.version
@@ -157,7 +161,7 @@ def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, contexts: Any) 
     eve.join(room.code, "Eve")
     eve.page.wait_for_function(
         "() => (document.querySelector('[data-testid=lobby-message]') || {}).textContent"
-        "?.includes('too many wrong codes')"
+        "?.includes('Too many wrong codes')"
     )
     # A full room says so.
     eve.page.wait_for_timeout(2100)
@@ -387,7 +391,7 @@ def test_a_dead_kernel_reconnects_and_resumes_the_seat(rooms_server: Any, contex
     ada.page.wait_for_selector("[data-testid=reconnecting]", state="detached", timeout=30_000)
     ada.table_ready()
     wait_gone(process, real, 20)
-    assert "Ada, seat 1" in ada.page.locator("[data-testid=who]").inner_text()
+    assert ada.page.locator("[data-testid=who]").inner_text().strip() == "You are Ada."
     assert room.info()["seats"][0]["name"] == "Ada"
     assert room.version == version  # nothing lost, nothing doubled
     # The resumed page plays on.

@@ -103,3 +103,67 @@ def test_a_new_server_keeps_the_same_time(sqlite_url: str) -> None:
         left = store.room(room.id).info()["clock"]["seconds_left"]
         assert left <= 0.6
         assert store.resume(token).wait(version, timeout=10) == version + 1
+
+
+def test_a_teacher_extends_the_running_timer(sqlite_url: str) -> None:
+    """+1 s on a 1.5 s timer: the room's clock ends later, and the server rings then."""
+    from cipherkit.rooms.clock import NoClock
+
+    with open_store(sqlite_url) as store:
+        room = store.create_room("intercept", CONFIG, seed=6)
+        ada, bo = store.join(room.code, "Ada", seat=0), store.join(room.code, "Bo", seat=1)
+        with pytest.raises(NoClock, match="no timer is running"):
+            store.clocks.change(room.id, extend=1.0)
+        write_clues(ada)
+        started = time.monotonic()
+        before = store.clocks.ends(room.id)
+        assert before is not None and before.seconds == 1.5
+        stamp = store.storage.version_and_stamp(room.id)[1]
+        store.clocks.change(room.id, extend=1.0)
+        assert store.storage.version_and_stamp(room.id)[1] == stamp + 1  # pages wake
+        after = store.clocks.ends(room.id)
+        assert after is not None and after.seconds == 2.5
+        assert after.ends == pytest.approx(before.ends + 1.0)
+        assert room.info()["clock"]["seconds_left"] > 1.5
+        version = room.version
+        assert bo.wait(version, timeout=10, after_stamp=stamp + 1) == version + 1
+        assert time.monotonic() - started >= 2.3
+        assert room.record().actions[-1][1] == "timeout"
+
+
+def test_a_teacher_turns_the_timer_off_and_nobody_calls_time(sqlite_url: str) -> None:
+    with open_store(sqlite_url) as store:
+        room = store.create_room("intercept", CONFIG, bots=[2, 3], seed=6)
+        ada = store.join(room.code, "Ada", seat=0)
+        bo = store.join(room.code, "Bo", seat=1)
+        write_clues(ada)
+        store.clocks.change(room.id, off=True)
+        assert store.clocks.ends(room.id) is None and room.info()["clock"] is None
+        version = room.version
+        assert bo.wait(version, timeout=2.5) == version  # 1.5 s passed: no timeout
+        assert room.session().state.phase == "write"
+        write_clues(bo)  # Bo takes all the time Bo needs
+        assert room.session().state.phase == "guess" and not room.session().state.timed_out
+        store.clocks.change(room.id, off=False)
+        assert store.clocks.setting(room.id).off is False
+
+
+def test_the_length_is_the_rooms_then_the_teachers(sqlite_url: str) -> None:
+    """A room made with 60 s keeps 60 s; the teacher's length replaces it, the running
+    clock included; a config outside 10-600 s is refused."""
+    from cipherkit.core.errors import ConfigError
+
+    with open_store(sqlite_url) as store:
+        room = store.create_room("intercept", {**CONFIG, "timer": 60}, seed=6)
+        ada = store.join(room.code, "Ada", seat=0)
+        store.join(room.code, "Bo", seat=1)
+        write_clues(ada)
+        reading = store.clocks.ends(room.id)
+        assert reading is not None and reading.seconds == 60.0
+        assert 55 < room.info()["clock"]["seconds_left"] <= 60
+        store.clocks.change(room.id, seconds=120)
+        assert 115 < room.info()["clock"]["seconds_left"] <= 120
+    from cipherkit.games.intercept import new_game
+
+    with pytest.raises(ConfigError, match="10 to 600"):
+        new_game({**CONFIG, "timer": 5}, seed=1)

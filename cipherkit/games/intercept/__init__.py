@@ -30,7 +30,7 @@ from cipherkit.games.intercept.actions import (
     parse_code,
 )
 from cipherkit.games.intercept.bots import BOTS
-from cipherkit.games.intercept.clock import clock
+from cipherkit.games.intercept.clock import TIMER_CHOICES, clock
 from cipherkit.games.intercept.clues import ClueCheck, Problem, check_clue
 from cipherkit.games.intercept.notes import NoteSheet, build_notes
 from cipherkit.games.intercept.rules import DEFAULT_CONFIG, InterceptState, make_config, new_game
@@ -69,7 +69,11 @@ GAME = GameSpec(
     teams=("white", "black"),
     default_bots=("ck",),
     room_options=(
-        RoomOption("timer", "sand timer: 30 s for the second Encryptor, kept by the server"),
+        RoomOption(
+            "timer",
+            "sand timer: seconds the second Encryptor has once the first is done",
+            choices=TIMER_CHOICES,
+        ),
     ),
     room_config=present.room_config,
     progress=present.progress,

@@ -19,9 +19,12 @@ WRITE, GUESS, KEYWORDS, OVER = "write", "guess", "keywords", "over"
 TEAM_NAMES = ("white", "black")
 THREE_PLAYER_NAMES = ("white", "interceptor")
 
+TIMER_RANGE = (10, 600)
+"""The sand timer's seconds a config may give (``timer``: true is 30 s)."""
+
 DEFAULT_CONFIG: dict[str, Any] = {
     "players": 4,
-    "timer": False,
+    "timer": False,  # False, True (30 s) or the sand timer's seconds
     "no_repeat_codes": False,
     "alternate_first": False,
     "max_rounds": None,  # None: 8, or 5 with 3 players
@@ -52,9 +55,17 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     players = merged["players"]
     if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
         raise ConfigError("intercept: players must be 3 (one Interceptor) or 4-8 (two teams)")
-    for flag in ("timer", "no_repeat_codes", "alternate_first", "near_repeat_warnings"):
+    for flag in ("no_repeat_codes", "alternate_first", "near_repeat_warnings"):
         if not isinstance(merged[flag], bool):
             raise ConfigError(f"intercept: {flag} must be true or false")
+    timer = merged["timer"]
+    if not isinstance(timer, bool) and not (
+        isinstance(timer, int) and TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]
+    ):
+        raise ConfigError(
+            "intercept: timer must be true or false, or the sand timer's seconds "
+            f"({TIMER_RANGE[0]} to {TIMER_RANGE[1]})"
+        )
     rounds = merged["max_rounds"]
     if rounds is None:
         merged["max_rounds"] = 5 if players == 3 else 8

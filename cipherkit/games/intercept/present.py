@@ -92,9 +92,11 @@ def progress(view: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def room_config(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    """A room's config: its seats and, if chosen, the sand timer (the server keeps it).
+    """A room's config: its seats and, if chosen, the sand timer's seconds (the server
+    keeps it).
 
-    >>> room_config(4, {"timer": False})
-    {'players': 4, 'timer': False}
+    >>> room_config(4, {"timer": False}), room_config(4, {"timer": 60})
+    ({'players': 4, 'timer': False}, {'players': 4, 'timer': 60})
     """
-    return {"players": players, "timer": bool(options.get("timer", False))}
+    timer = options.get("timer", False)
+    return {"players": players, "timer": timer if isinstance(timer, int) else False}

@@ -1,0 +1,127 @@
+"""The teacher and the rooms' timers (issue #31 item 8): a length set when the rooms are
+made, and extend, off, on and a new length during play, from the teacher page's
+messages, for the class's own rooms only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cipherkit.classroom import Classroom, open_classroom
+from cipherkit.widgets.teacher import TeacherDesk
+
+KEY = "the-teacher-key-42"
+KEYWORDS = {
+    "white": ["black", "dragonfly", "cocktail", "sombrero"],
+    "black": ["antiquity", "bone", "morning", "nightmare"],
+}
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Iterator[Classroom]:
+    classroom = open_classroom(f"sqlite:///{tmp_path}/rooms.db")
+    classroom.set_teacher_key(KEY)
+    yield classroom
+    classroom.close()
+
+
+def unlocked(desk: Classroom) -> TeacherDesk:
+    page = TeacherDesk(classroom=desk, refresh=0)
+    page.handle_message({"type": "unlock", "key": KEY})
+    page.handle_message({"type": "start", "title": "Year 8"})
+    return page
+
+
+def say(page: TeacherDesk, message: dict[str, object]) -> None:
+    page.handle_message(message)
+    assert page.message == "", page.message
+
+
+def test_rooms_made_with_a_timer_and_the_teacher_extends_it_and_turns_it_off(
+    desk: Classroom,
+) -> None:
+    page = unlocked(desk)
+    try:
+        assert page.view["options"]["intercept"][0]["key"] == "timer"
+        assert "decipher" not in page.view["options"]
+        make = {"type": "make", "game": "intercept", "rooms": 1, "players": 4, "people": 4}
+        say(page, {**make, "options": {"timer": 60}})
+        (room_id,) = desk.room_ids(page._session_id or "")
+        room = desk.store.room(room_id)
+        assert room.record().config["timer"] == 60
+        seats = [desk.store.join(room.code, name) for name in ("Ada", "Bo", "Cy", "Di")]
+        say(page, {"type": "start_rooms"})
+        timer = page.view["timers"][room_id]
+        assert timer["running"] is False and timer["off"] is False
+        writer = next(s for s in seats if s.seat == 0)
+        for word in ("bar", "insect", "hat"):
+            writer.act(f"clue {word}")
+        say(page, {"type": "timer", "room": room_id, "change": "extend"})
+        timer = page.view["timers"][room_id]
+        assert timer["running"] and 85 < timer["seconds_left"] <= 90
+        say(page, {"type": "timer", "room": room_id, "change": "off"})
+        timer = page.view["timers"][room_id]
+        assert timer["off"] and not timer["running"] and room.info()["clock"] is None
+        say(page, {"type": "timer", "room": room_id, "change": "on"})
+        assert page.view["timers"][room_id]["running"]
+        say(page, {"type": "timer_length", "room": room_id, "seconds": 300})
+        assert 295 < page.view["timers"][room_id]["seconds_left"] <= 330
+        page.handle_message({"type": "timer_length", "room": room_id, "seconds": 7})
+        assert page.message == "refused: a timer lasts one of 15, 30, 60, 90, 120, 300, 600 seconds"
+        page.handle_message({"type": "timer", "room": room_id, "change": "faster"})
+        assert page.message.startswith("refused: a timer change is one of")
+    finally:
+        page.close()
+
+
+def test_only_the_class_rooms_with_a_timer(desk: Classroom) -> None:
+    page = unlocked(desk)
+    try:
+        say(page, {"type": "make", "game": "intercept", "rooms": 1, "players": 4, "people": 4})
+        say(page, {"type": "make", "game": "decipher", "rooms": 1, "players": 2, "people": 2})
+        assert page.view["timers"] == {}  # made without one; decipher has none
+        untimed = desk.room_ids(page._session_id or "")[0]
+        page.handle_message({"type": "timer", "room": untimed, "change": "extend"})
+        assert page.message == "refused: that room has no timer"
+        other = desk.store.create_room("intercept", {"players": 4, "timer": 30})
+        page.handle_message({"type": "timer", "room": other.id, "change": "off"})
+        assert page.message == f"refused: room {other.id} is not one of this class's rooms"
+        assert desk.store.clocks.setting(other.id).off is False
+        page.handle_message(
+            {
+                "type": "make",
+                "game": "intercept",
+                "rooms": 1,
+                "players": 4,
+                "people": 4,
+                "options": {"timer": "long"},
+            }
+        )
+        assert page.message == "refused: room options are names with true, false or a number"
+        page.handle_message(
+            {
+                "type": "make",
+                "game": "intercept",
+                "rooms": 1,
+                "players": 4,
+                "people": 4,
+                "options": {"timer": 45},
+            }
+        )
+        assert page.message.startswith("refused: room option 'timer' is off, on or one of")
+    finally:
+        page.close()
+
+
+def test_no_running_timer_to_extend_is_said(desk: Classroom) -> None:
+    page = unlocked(desk)
+    try:
+        make = {"type": "make", "game": "intercept", "rooms": 1, "players": 4, "people": 4}
+        say(page, {**make, "options": {"timer": 30}})
+        (room_id,) = desk.room_ids(page._session_id or "")
+        page.handle_message({"type": "timer", "room": room_id, "change": "extend"})
+        assert page.message == "refused: no timer is running in that room now"
+    finally:
+        page.close()
