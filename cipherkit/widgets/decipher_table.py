@@ -121,6 +121,19 @@ def _opponent_words(view: dict[str, Any], name: str) -> dict[str, Any]:
     ]
     view["status"] = _swap(view["status"], pairs)
     view["log"] = [_swap(line, pairs) for line in view["log"]]
+    return _words_swapped(view, pairs)
+
+
+def _words_swapped(view: dict[str, Any], pairs: list[tuple[str, str]]) -> dict[str, Any]:
+    """The live region's sentence, the pinned turn line and the board in words with
+    ``pairs`` swapped (as the status and the log)."""
+    view["announce"] = _swap(view["announce"], pairs)
+    view["turn_line"] = _swap(view["turn_line"], pairs)
+    board = view["board_words"]
+    view["board_words"] = {
+        "headers": board["headers"],
+        "rows": [[_swap(cell, pairs) for cell in row] for row in board["rows"]],
+    }
     return view
 
 
@@ -134,6 +147,8 @@ def _spectator_words(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     ]
     view["status"] = f"You are watching room: {names[0]} against {names[1]}."
     view["log"] = [_swap(line, pairs) for line in view["log"]]
+    view = _words_swapped(view, pairs)
+    view["announce"] = view["log"][-1] if view["log"] else view["status"]
     return view
 
 
