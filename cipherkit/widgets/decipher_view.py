@@ -261,8 +261,10 @@ def board_words(columns: Sequence[Mapping[str, Any]], *, over: bool) -> dict[str
     ...     "your_pile": {"top": {"card": "QS", "hit": True}, "count": 1},
     ...     "bot_pile": {"top": None, "count": 0}, "bot_hit": False, "your_card": "2H",
     ...     "your_guess": None, "bot_guess": None}], over=False)
-    >>> words["headers"], words["rows"][0], words["rows"][1]
-    (['Column 1'], ["the bot's hidden card", 'hidden, your penny on it'], ['your decipher pile', 'queen of spades on top, a hit; 1 card'])
+    >>> words["headers"], words["rows"][0]
+    (['Column 1'], ["the bot's hidden card", 'hidden, your penny on it'])
+    >>> words["rows"][1]
+    ['your decipher pile', 'queen of spades on top, a hit; 1 card']
     """
 
     def pile(p: Mapping[str, Any]) -> str:
