@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Check the pages; print and return the figures."""
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.axe_checks import WIDTHS, audit, by_impact
+    from tests.browser.axe_checks import WIDTHS, audit, blocking, by_impact
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, SEED
     from tests.browser.gallery_servers import start_gallery_server
     from tests.browser.security_fixtures import gallery_pages
@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                             str(w): {
                                 **by_impact(found[w]),
                                 "rules": sorted(f"{v['id']}:{v['impact']}" for v in found[w]),
+                                "blocking": blocking(found[w]),
                             }
                             for w in WIDTHS
                         }
