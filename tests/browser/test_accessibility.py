@@ -38,7 +38,8 @@ SMALL_TARGETS_JS = """
     if (r.width < min - 0.5 || r.height < min - 0.5) {
       const what = (el.getAttribute("data-testid") || el.getAttribute("aria-label")
         || el.textContent || el.type || "").trim().slice(0, 30);
-      out.push(`${el.tagName.toLowerCase()} "${what}" ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+      const size = `${r.width.toFixed(0)}x${r.height.toFixed(0)}`;
+      out.push(`${el.tagName.toLowerCase()} "${what}" ${size}`);
     }
   }
   return out;
