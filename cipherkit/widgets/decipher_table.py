@@ -43,12 +43,12 @@ True
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any
 
 from cipherkit.core.record import Record
 from cipherkit.games.decipher import DecipherState
 from cipherkit.widgets.decipher_view import build_view, journal
+from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
 from cipherkit.widgets.room_seat import RoomSeat
 from cipherkit.widgets.table_backend import Moment
@@ -65,8 +65,6 @@ HUMAN = 0
 """The person always sits at seat 0; who goes first is set by ``first_player``."""
 
 BOT = 1 - HUMAN
-
-_HERE = pathlib.Path(__file__).parent
 
 
 def table_config(human_first: bool | None = None) -> dict[str, Any]:
@@ -184,7 +182,7 @@ class DecipherTable(TableBase):
     """
 
     _esm = table_module("decipher_table")
-    _css = _HERE / "decipher_table.css"
+    _css = table_styles("decipher_table")  # the shared styles first (frontend.py)
 
     label = "decipher table"
     game = "decipher"
