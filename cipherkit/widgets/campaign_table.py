@@ -287,7 +287,7 @@ _STATES = {
     "current": ("#d4a017", "▶ playing"),
     None: ("#c9c1ae", ""),
 }
-_BADGE_TEXT = {"win": "#2f6e3f", "current": "#7a5600"}
+_BADGE_TEXT: dict[str | None, str] = {"win": "#2f6e3f", "current": "#7a5600"}
 """Darker words for the badges whose border colour is too light for text (issue #32)."""
 
 
