@@ -131,11 +131,19 @@ function tableVoice(model, root) {
     const turn = view.turn_line || "";
     line.textContent = turn;
     line.hidden = !turn;
-    if (view.room && !shown && root.isConnected) {
+    if (view.room && !shown) {
       shown = true;
-      const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      requestAnimationFrame(() => (turn ? line : root).scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" }));
+      bringIntoView(turn ? line : root, 50);
     }
+  };
+  // once the table is on the page and laid out (anywidget may draw it before)
+  const bringIntoView = (node, tries) => {
+    if (!node.isConnected || node.getClientRects().length === 0) {
+      if (tries > 0) setTimeout(() => bringIntoView(node, tries - 1), 100);
+      return;
+    }
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    node.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
   };
   return { update, remove: () => (line.remove(), live.remove()) };
 }

@@ -203,3 +203,53 @@ def test_a_screen_reader_finds_the_live_region_the_board_and_the_rooms(
     assert "Window 1, glyph star: closed." in console, console
     assert "XYZZY" not in console and "PLUGH" not in console
     assert page.get_by_role("status").filter(has_text="Pass the device").count() == 1
+
+
+# ---------------------------------------------------------------- joining on a phone
+@pytest.fixture(scope="module")
+def rooms_server(voila_servers: Any, request: pytest.FixtureRequest) -> Server:
+    """The gallery server whose kernels share a throwaway rooms store (as the rooms
+    pages' tests use: the same server)."""
+    server = voila_servers.get(store=True, drop=("CIPHERKIT_SEED",), user=request.fixturename)
+    assert server.store is not None
+    return server
+
+
+def test_after_joining_on_a_phone_the_table_and_your_turn_are_in_view(
+    browser: Any, rooms_server: Server
+) -> None:
+    """Issue #31 item 9: after joining, the table is scrolled into view with the pinned
+    "Your turn: ..." line (the live region's visible twin, its words from the kernel)."""
+    from cipherkit.rooms import open_store
+    from tests.browser.play_page import PlayPage
+
+    assert rooms_server.store is not None
+    room = open_store(rooms_server.store).create_room("decipher", {"first_player": 0}, bots=[1])
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT_MS)
+        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)
+        player = PlayPage(page, rooms_server).open()
+        player.join(room.code, "Ada")
+        player.table_ready()
+        line = page.locator("[data-testid=turn-line]")
+        page.wait_for_function(
+            "() => { const r = document.querySelector('[data-testid=turn-line]')"
+            ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+        )
+        assert line.inner_text().startswith("Your turn: play a card on column 1"), line.inner_text()
+        # pinned: still on screen once the page is scrolled down through the table
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(300)
+        box = line.bounding_box()
+        assert box is not None and 0 <= box["y"] <= 844 - box["height"], box
+        live = page.locator("[data-testid=live]").inner_text()
+        assert "Your first turn" in live or "Your turn" in live, live
+        # a card played: the line and the live region follow the kernel's words
+        page.locator("[data-testid=hand] button[data-card]:not([disabled])").first.click()
+        player.table_ready()
+        page.wait_for_selector("[data-testid=turn-line]:has-text('column 2')")
+        assert "You play" in page.locator("[data-testid=live]").inner_text()
+    finally:
+        context.close()
