@@ -327,12 +327,17 @@ function render({ model, el }) {
   function boardWords(view) {
     const words = view.board_words;
     if (!words) return null;
+    // (in a box: a table is laid out at least as wide as its words, whatever its width)
     return h(
+      "div",
+      { class: "ck-sr-only" },
+      h(
       "table",
-      { class: "ck-sr-only", "data-testid": "board-words" },
+      { "data-testid": "board-words" },
       h("caption", { text: "The board" }),
       h("thead", {}, h("tr", {}, h("td"), words.headers.map((text) => h("th", { scope: "col", text })))),
       h("tbody", {}, words.rows.map(([label, ...cells]) => h("tr", {}, h("th", { scope: "row", text: label }), cells.map((text) => h("td", { text }))))),
+      ),
     );
   }
 
