@@ -287,6 +287,8 @@ _STATES = {
     "current": ("#d4a017", "▶ playing"),
     None: ("#c9c1ae", ""),
 }
+_BADGE_TEXT: dict[str | None, str] = {"win": "#2f6e3f", "current": "#7a5600"}
+"""Darker words for the badges whose border colour is too light for text (issue #32)."""
 
 
 def graph_html(
@@ -317,7 +319,8 @@ def graph_html(
             win = "end" if link.win.next is None else campaign.number(link.win.next)
             loss = "end" if link.loss.next is None else campaign.number(link.loss.next)
             leads = f"win → {win}, loss → {loss}"
-        shown = badge and f' <b style="color:{colour}">{html.escape(badge)}</b>'
+        text = _BADGE_TEXT.get(state, colour)  # the badge's words at 4.5:1 (WCAG AA)
+        shown = badge and f' <b style="color:{text}">{html.escape(badge)}</b>'
         cards.append(
             f'<li data-mission="{html.escape(mid)}" data-state="{state or ""}" '
             f'style="{_CARD}border:{width}px solid {colour}">'

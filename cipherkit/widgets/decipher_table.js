@@ -322,6 +322,25 @@ function render({ model, el }) {
     );
   }
 
+  // The board for a screen reader: a table with a header per column, its words from the
+  // kernel (view.board_words); the drawn board beside it is hidden from the reader.
+  function boardWords(view) {
+    const words = view.board_words;
+    if (!words) return null;
+    // (in a box: a table is laid out at least as wide as its words, whatever its width)
+    return h(
+      "div",
+      { class: "ck-sr-only" },
+      h(
+      "table",
+      { "data-testid": "board-words" },
+      h("caption", { text: "The board" }),
+      h("thead", {}, h("tr", {}, h("td"), words.headers.map((text) => h("th", { scope: "col", text })))),
+      h("tbody", {}, words.rows.map(([label, ...cells]) => h("tr", {}, h("th", { scope: "row", text: label }), cells.map((text) => h("td", { text }))))),
+      ),
+    );
+  }
+
   function legend() {
     return h(
       "div",
@@ -353,7 +372,8 @@ function render({ model, el }) {
       ),
       message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: message }) : null,
       reveal(view),
-      h("div", { class: "ck-board", "data-testid": "board" }, view.columns.map((col) => columnNode(view, col))),
+      boardWords(view),
+      h("div", { class: "ck-board", "data-testid": "board", "aria-hidden": "true" }, view.columns.map((col) => columnNode(view, col))),
       legend(),
       picker(view),
       handNode(view),
@@ -378,7 +398,9 @@ function render({ model, el }) {
     stopWaiting();
     draw();
   };
-  return followTable(model, root, onChange, draw, stopWaiting);
+  // After a move, focus goes on in the hand, the guess picker or Play again.
+  const focus = ["[data-testid=hand] button:not([disabled])", "[data-testid=guess-picker] [data-rank]", "[data-testid=play-again]"];
+  return followTable(model, root, onChange, draw, stopWaiting, focus);
 }
 
 export default { render };

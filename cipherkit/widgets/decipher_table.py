@@ -43,12 +43,12 @@ True
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any
 
 from cipherkit.core.record import Record
 from cipherkit.games.decipher import DecipherState
 from cipherkit.widgets.decipher_view import build_view, journal
+from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
 from cipherkit.widgets.room_seat import RoomSeat
 from cipherkit.widgets.table_backend import Moment
@@ -65,8 +65,6 @@ HUMAN = 0
 """The person always sits at seat 0; who goes first is set by ``first_player``."""
 
 BOT = 1 - HUMAN
-
-_HERE = pathlib.Path(__file__).parent
 
 
 def table_config(human_first: bool | None = None) -> dict[str, Any]:
@@ -121,6 +119,19 @@ def _opponent_words(view: dict[str, Any], name: str) -> dict[str, Any]:
     ]
     view["status"] = _swap(view["status"], pairs)
     view["log"] = [_swap(line, pairs) for line in view["log"]]
+    return _words_swapped(view, pairs)
+
+
+def _words_swapped(view: dict[str, Any], pairs: list[tuple[str, str]]) -> dict[str, Any]:
+    """The live region's sentence, the pinned turn line and the board in words with
+    ``pairs`` swapped (as the status and the log)."""
+    view["announce"] = _swap(view["announce"], pairs)
+    view["turn_line"] = _swap(view["turn_line"], pairs)
+    board = view["board_words"]
+    view["board_words"] = {
+        "headers": board["headers"],
+        "rows": [[_swap(cell, pairs) for cell in row] for row in board["rows"]],
+    }
     return view
 
 
@@ -134,6 +145,8 @@ def _spectator_words(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     ]
     view["status"] = f"You are watching room: {names[0]} against {names[1]}."
     view["log"] = [_swap(line, pairs) for line in view["log"]]
+    view = _words_swapped(view, pairs)
+    view["announce"] = view["log"][-1] if view["log"] else view["status"]
     return view
 
 
@@ -169,7 +182,7 @@ class DecipherTable(TableBase):
     """
 
     _esm = table_module("decipher_table")
-    _css = _HERE / "decipher_table.css"
+    _css = table_styles("decipher_table")  # the shared styles first (frontend.py)
 
     label = "decipher table"
     game = "decipher"

@@ -57,6 +57,19 @@ def pretty(card: str) -> str:
     return Card.parse(card).pretty
 
 
+RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_words(card: str) -> str:
+    """A card as a screen reader should say it: ``"QS"`` -> ``"queen of spades"``.
+
+    >>> card_words("TH"), card_words("7C")
+    ('10 of hearts', '7 of clubs')
+    """
+    return f"{RANK_WORDS.get(card[:-1], card[:-1])} of {SUIT_WORDS[card[-1]]}"
+
+
 def _who(seat: Seat, human: Seat) -> str:
     return "you" if seat == human else "bot"
 
@@ -201,6 +214,90 @@ def status_line(obs: Mapping[str, Any], human: Seat, *, thinking: bool) -> str:
     return line
 
 
+def turn_line(obs: Mapping[str, Any], human: Seat, *, acting: bool) -> str:
+    """The short line pinned above the table while it is the person's turn (else ``""``).
+
+    >>> from cipherkit.games.decipher import new_game
+    >>> state = new_game({"first_player": 0}, seed=3)
+    >>> turn_line(state.observe(0), 0, acting=True)
+    'Your turn: play a card on column 1, skip it, or break the code.'
+    """
+    if not acting:
+        return ""
+    column = obs["column"] + 1
+    if obs["phase"] == "guess":
+        return f"Your turn: guess the bot's card in column {column}."
+    if obs["must_break"]:
+        return "Your turn: break the code (the deck is exhausted)."
+    if obs["column"] == 0:
+        return f"Your turn: play a card on column {column}, skip it, or break the code."
+    return f"Your turn: play a card on column {column} or skip it."
+
+
+def announcement(
+    log: Sequence[tuple[int, str]], turn: int, status: str, *, fresh_turn: bool
+) -> str:
+    """What the table's live region says after a change, one sentence each: at the start
+    of a turn what happened in the turn before (the other player's moves and the hits),
+    else the last event; then the status line.
+
+    >>> log = [(1, "Game 1."), (1, "You play Q♠ on column 1."), (2, "The bot skips column 1.")]
+    >>> announcement(log, 2, "Your turn.", fresh_turn=False)
+    'The bot skips column 1. Your turn.'
+    >>> announcement(log, 2, "Your turn.", fresh_turn=True)
+    'Game 1. You play Q♠ on column 1. Your turn.'
+    """
+    explained = f" ({HIT_WORDS})"
+    lines = [w for t, w in log if t == turn - 1] if fresh_turn else [w for _, w in log[-1:]]
+    lines = [w.replace(explained, "") for w in lines[-6:]]
+    return " ".join([*lines, status]) if status not in lines else " ".join(lines)
+
+
+def board_words(columns: Sequence[Mapping[str, Any]], *, over: bool) -> dict[str, Any]:
+    """The board as a table a screen reader can walk: a header per column, a row per
+    place (hidden cards, piles, guesses), each cell in words.
+
+    >>> words = board_words([{"index": 0, "bot_card": None, "your_hit": True,
+    ...     "your_pile": {"top": {"card": "QS", "hit": True}, "count": 1},
+    ...     "bot_pile": {"top": None, "count": 0}, "bot_hit": False, "your_card": "2H",
+    ...     "your_guess": None, "bot_guess": None}], over=False)
+    >>> words["headers"], words["rows"][0]
+    (['Column 1'], ["the bot's hidden card", 'hidden, your penny on it'])
+    >>> words["rows"][1]
+    ['your decipher pile', 'queen of spades on top, a hit; 1 card']
+    """
+
+    def pile(p: Mapping[str, Any]) -> str:
+        top = p["top"]
+        if top is None:
+            return "empty"
+        mark = {True: "a hit", False: "a miss", None: "not marked yet"}[top["hit"]]
+        count = f"{p['count']} card{'s' * (p['count'] != 1)}"
+        return f"{card_words(top['card'])} on top, {mark}; {count}"
+
+    def hidden(card: str | None, penny: bool | None, whose: str) -> str:
+        words = card_words(card) if card else "hidden"
+        return f"{words}, {whose} penny on it" if penny else words
+
+    rows = [
+        ["the bot's hidden card", *(hidden(c["bot_card"], c["your_hit"], "your") for c in columns)],
+        ["your decipher pile", *(pile(c["your_pile"]) for c in columns)],
+        ["the bot's pile on your code", *(pile(c["bot_pile"]) for c in columns)],
+        ["your hidden card", *(hidden(c["your_card"], c["bot_hit"], "the bot's") for c in columns)],
+    ]
+    if any(c["your_guess"] for c in columns) or over:
+        guesses = (card_words(c["your_guess"]) if c["your_guess"] else "none" for c in columns)
+        rows.append(["your guess", *guesses])
+    if over:
+        rows.append(
+            [
+                "the bot's guess",
+                *(card_words(c["bot_guess"]) if c["bot_guess"] else "none" for c in columns),
+            ]
+        )
+    return {"headers": [f"Column {c['index'] + 1}" for c in columns], "rows": rows}
+
+
 def build_view(
     obs: Mapping[str, Any],
     *,
@@ -296,6 +393,9 @@ def build_view(
     def role(seat: Seat | None) -> str | None:
         return None if seat is None else _who(seat, human)
 
+    status = status_line(obs, human, thinking=thinking)
+    fresh = acting and phase == "play" and obs["played_this_turn"] == 0
+
     return {
         "game_number": game_number,
         "bot_name": bot_name,
@@ -304,7 +404,10 @@ def build_view(
         "to_move": role(obs["actors"][0]) if obs["actors"] else None,
         "thinking": thinking,
         "column": obs["column"] if phase in ("play", "guess") else None,
-        "status": status_line(obs, human, thinking=thinking),
+        "status": status,
+        "announce": announcement(log, turn, status, fresh_turn=fresh),
+        "turn_line": turn_line(obs, human, acting=acting),
+        "board_words": board_words(columns, over=over),
         "hand": list(obs["hand"] or []),
         "deck_size": obs["deck_size"],
         "bot_hand_size": obs["hand_sizes"][bot],

@@ -23,19 +23,17 @@ or a spectator, live); only ``observe(seat)``-derived data is ever synced.
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Mapping
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import get_game, make_bot
+from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.generic_view import build_view
 from cipherkit.widgets.table_backend import Moment
 from cipherkit.widgets.table_base import TableBase, table_module
 
 __all__ = ["GenericTable"]
-
-_HERE = pathlib.Path(__file__).parent
 
 
 class GenericTable(TableBase):
@@ -61,7 +59,7 @@ class GenericTable(TableBase):
     """
 
     _esm = table_module("generic_table")
-    _css = _HERE / "generic_table.css"
+    _css = table_styles("generic_table")  # the shared styles first (frontend.py)
 
     label = "table"
     turn_facts = True

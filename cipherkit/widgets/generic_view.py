@@ -80,6 +80,14 @@ def _turn(moment: Moment, seat: int | None, names: Sequence[str]) -> str:
     return f"Waiting for {' and '.join(waiting)}." if waiting else "Waiting."
 
 
+def _announce(moment: Moment, seat: int | None, names: Sequence[str]) -> str:
+    """The live region's words: the last public event, then whose turn it is (or the
+    outcome)."""
+    last = [e.event.text or e.event.kind for e in moment.log[-1:]]
+    end = [words_of_outcome(moment.outcome, names)] if moment.outcome is not None else []
+    return " ".join([*last, *end, _turn(moment, seat, names)])
+
+
 def build_view(
     spec: GameSpec[Any],
     moment: Moment,
@@ -116,6 +124,8 @@ def build_view(
         "log": [e.event.text or e.event.kind for e in moment.log[-MAX_LOG_LINES:]],
         "turn": _turn(moment, seat, names),
         "your_turn": playing,
+        "announce": _announce(moment, seat, names),
+        "turn_line": _turn(moment, seat, names) if playing else "",
         "outcome": None if moment.outcome is None else words_of_outcome(moment.outcome, names),
         "legal": list(moment.legal) if playing else [],
         "version": moment.version,

@@ -214,8 +214,35 @@ function render({ model, el }) {
     if (!svg) return box;
     const legal = new Set(view.legal);
     const layer = svgNode("g", { class: "ck-hit-layer" });
+    // The keyboard: one tab stop for the map (the room in ui.mapRoom), arrow keys move
+    // between rooms, Enter or Space acts there (collects a glyph lying face up there
+    // when that is legal, else as a click). Each room says in words (from the kernel's
+    // rooms_words) its passages, who is there and what lies there.
+    const words = Object.fromEntries((view.rooms_words || []).map((r) => [r.id, r.text]));
+    if (!map.rooms.some((room) => room.id === ui.mapRoom)) ui.mapRoom = view.current.room;
+    const centre = (room) => [room.box[0] + room.box[2] / 2, room.box[1] + room.box[3] / 2];
+    const moveFrom = (room, dx, dy) => {
+      const [x0, y0] = centre(room);
+      let best = null;
+      let score = Infinity;
+      for (const other of map.rooms) {
+        const [x, y] = centre(other);
+        const along = (x - x0) * dx + (y - y0) * dy;
+        if (other === room || along <= 0) continue;
+        const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+        if (along + 2 * across < score) [best, score] = [other, along + 2 * across];
+      }
+      return best;
+    };
+    const keyAct = (room) => {
+      const token = map.faceup.find((t) => t.room === room.id && t.glyph && legal.has(`collect ${t.glyph}`));
+      if (token) act(`collect ${token.glyph}`);
+      else roomClick(view, room.id);
+    };
+    const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     for (const room of map.rooms) {
-      const target = ROOM_VERBS.some((verb) => legal.has(`${verb} ${room.id}`));
+      const verb = ROOM_VERBS.find((v) => legal.has(`${v} ${room.id}`));
+      const target = Boolean(verb);
       const [x, y, w, hgt] = room.box;
       const rect = svgNode("rect", {
         x: x - 4,
@@ -227,12 +254,32 @@ function render({ model, el }) {
         "data-room": room.id,
         "data-target": target ? "true" : "false",
         role: "button",
-        "aria-label": room.name,
+        tabindex: room.id === ui.mapRoom ? "0" : "-1",
+        "aria-label": `${words[room.id] || room.name}${target ? ` Enter: ${verb} here.` : ""}`,
       });
       const title = svgNode("title");
-      title.textContent = target ? `${room.name}: click to ${ROOM_VERBS.find((verb) => legal.has(`${verb} ${room.id}`))} here` : room.name;
+      title.textContent = target ? `${room.name}: click to ${verb} here` : room.name;
       rect.append(title);
       rect.addEventListener("click", () => roomClick(view, room.id));
+      rect.addEventListener("focus", () => {
+        ui.mapRoom = room.id;
+      });
+      rect.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          keyAct(room);
+          return;
+        }
+        const arrow = ARROWS[event.key];
+        if (!arrow) return;
+        event.preventDefault();
+        const next = moveFrom(room, ...arrow);
+        if (!next) return;
+        for (const other of layer.querySelectorAll("[data-room]")) other.setAttribute("tabindex", "-1");
+        const nextRect = layer.querySelector(`[data-room="${CSS.escape(next.id)}"]`);
+        nextRect.setAttribute("tabindex", "0");
+        nextRect.focus();
+      });
       layer.append(rect);
     }
     map.faceup.forEach((token, index) => {
@@ -248,7 +295,7 @@ function render({ model, el }) {
         "data-token": token.label,
         "data-token-room": token.room,
         "data-index": index,
-        role: "button",
+        "aria-hidden": "true",
       });
       const title = svgNode("title");
       title.textContent = target ? `collect ${token.glyph}` : token.label;
@@ -259,7 +306,14 @@ function render({ model, el }) {
       });
       layer.append(rect);
     });
+    svg.setAttribute("aria-label", `${view.title}: the map. Arrow keys move between rooms; Enter acts in a room.`);
     svg.append(layer);
+    const list = h(
+      "ul",
+      { class: "ck-sr-only", "data-testid": "rooms-words", "aria-label": "Rooms of the map" },
+      (view.rooms_words || []).map((r) => h("li", { text: r.text })),
+    );
+    box.append(list);
     return box;
   }
 
@@ -269,6 +323,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-console-wrap" },
       svgBlock(c.svg, "ck-console", "console"),
+      h("ul", { class: "ck-sr-only", "data-testid": "console-words", "aria-label": "Console windows" }, (view.console_words || []).map((text) => h("li", { text }))),
       h(
         "div",
         { class: "ck-reading" },
@@ -606,7 +661,7 @@ function render({ model, el }) {
   function logNode(view) {
     const list = h(
       "ol",
-      { class: "ck-log-list", "data-testid": "log", start: String(view.log_total - view.log.length + 1) },
+      { class: "ck-log-list", "data-testid": "log", tabindex: "0", "aria-label": "What happened", start: String(view.log_total - view.log.length + 1) },
       view.log.map((line, i) =>
         h("li", { class: line.endsWith("’s turn.") || line.endsWith("'s turn.") ? "ck-log-turn" : "" }, ...glyphText(view, (view.log_parts || [])[i], line)),
       ),
@@ -679,7 +734,9 @@ function render({ model, el }) {
     stopWaiting();
     draw();
   };
-  return followTable(model, root, onChange, draw, stopWaiting);
+  // After a move, focus goes on in the map, the hand or the buttons.
+  const focus = ["[data-room][tabindex='0']", "[data-testid=hand] button:not([disabled])", "[data-testid=buttons] button:not([disabled])", "[data-testid=claim]"];
+  return followTable(model, root, onChange, draw, stopWaiting, focus);
 }
 
 export default { render };

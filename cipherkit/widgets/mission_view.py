@@ -225,6 +225,94 @@ def status_line(
     return f"{name}’s turn."
 
 
+def _is_turn_marker(line: str) -> bool:
+    return line.endswith(("’s turn.", "'s turn."))
+
+
+def announcement(log: Sequence[str], status: str, *, fresh_turn: bool) -> str:
+    """What the table's live region says after a change, one sentence each: at the start
+    of a person's turn what happened since their last one (the other characters' moves,
+    the last few), else the last event; then the status line.
+
+    >>> log = ["Mara's turn.", "Mara plays 8B on Run.", "Teo's turn.", "Teo stops."]
+    >>> announcement(log, "Ana: your move.", fresh_turn=False)
+    'Teo stops. Ana: your move.'
+    >>> announcement(log + ["Mara's turn."], "Mara’s turn.", fresh_turn=True)
+    "Teo's turn. Teo stops. Mara’s turn."
+    """
+    if fresh_turn:
+        starts = [i for i, line in enumerate(log) if _is_turn_marker(line)]
+        lines = list(log[starts[-2] : starts[-1]]) if len(starts) >= 2 else list(log[-1:])
+        lines = lines[-4:]
+    else:
+        lines = list(log[-1:])
+    lines = [line for line in lines if line != status]
+    return " ".join([*lines, status])
+
+
+def rooms_words(obs: Mapping[str, Any], seats: Sequence[SeatInfo]) -> list[dict[str, str]]:
+    """The map as a list a screen reader can walk: each room with its passages, who is
+    there and what lies there (face-up tokens by their glyph's name, never the letter
+    it stands for; the stack by its size).
+
+    >>> from cipherkit.games.mission import new_game
+    >>> state = new_game({"players": 1, "first_player": 0}, seed=1)
+    >>> rooms_words(state.observe(0), [SeatInfo(0, "Ana", True)])[0]["text"]
+    'Foyer. Passages to Gallery and Study. Here: Mara and Teo. 2 tokens in the stack.'
+    """
+    chars = obs["characters"]
+    words = []
+    for room in obs["mission"]["rooms"]:
+        rid = room["id"]
+        ways = []
+        for p in obs["mission"]["passages"]:
+            if rid not in p["rooms"]:
+                continue
+            other = _room_name(obs, p["rooms"][1] if p["rooms"][0] == rid else p["rooms"][0])
+            if p["open"]:
+                ways.append(other)
+            elif p["wall"]:
+                ways.append(f"{other} (a wall: no passage)")
+            else:
+                by = f" by {_token_words(p['token'])}" if p.get("token") else ""
+                ways.append(f"{other} (closed{by})")
+        parts = [f"{room['name']}."]
+        if ways:
+            parts.append(f"Passage{'s' * (len(ways) > 1)} to {_and(ways)}.")
+        state = obs["rooms"].get(rid, {})
+        here = [chars[c]["name"] for c in state.get("characters", [])]
+        if here:
+            parts.append(f"Here: {_and(here)}.")
+        faceup = [_token_words(t) for t in state.get("face_up", [])]
+        if faceup:
+            parts.append(f"Face up: {_and(faceup)}.")
+        stack = state.get("stack", 0)
+        if stack:
+            parts.append(f"{stack} token{'s' * (stack != 1)} in the stack.")
+        words.append({"id": rid, "name": room["name"], "text": " ".join(parts)})
+    return words
+
+
+def console_words(obs: Mapping[str, Any]) -> list[str]:
+    """The console's windows in words: each by its glyph's name (which says nothing of
+    its letter) and, once open, what it reads.
+
+    >>> from cipherkit.games.mission import new_game
+    >>> console_words(new_game({"players": 1}, seed=1).observe(0))[0]
+    'Window 1, glyph eye: closed.'
+    """
+    lines = []
+    for i, cell in enumerate(obs["console"]["cells"]):
+        shown = f"open, it reads {cell['content']}" if cell["open"] else "closed"
+        answer = " (answer)" if cell.get("answer") else ""
+        lines.append(f"Window {i + 1}{answer}, glyph {cell['glyph']}: {shown}.")
+    return lines
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def _room_name(obs: Mapping[str, Any], room_id: str) -> str:
     for room in obs["mission"]["rooms"]:
         if room["id"] == room_id:
@@ -365,6 +453,7 @@ def build_view(
     log_parts = [glyph_parts(line, art.key) for line in log]
     status = status_line(obs, seats, locked_for=locked_for, acting=acting, legal=legal_list)
     status_parts = glyph_parts(status, art.key)
+    fresh = acting and obs["phase"] == "act" and obs["actions_taken"] == 0
     for parts in [status_parts, *log_parts, *(p for k in known for p in k["parts"])]:
         glyph_ids.update((part["g"], None) for part in parts if "g" in part)
     mission = obs["mission"]
@@ -378,6 +467,10 @@ def build_view(
         "phase": obs["phase"],
         "status": status,
         "status_parts": status_parts,
+        "announce": announcement(log, status, fresh_turn=fresh),
+        "turn_line": f"Your turn: {status}" if acting else "",
+        "rooms_words": rooms_words(obs, seats),
+        "console_words": console_words(obs),
         "seats": [
             {"seat": s.seat, "name": s.name, "human": s.human, "bot": s.bot and s.bot.split(":")[0]}
             for s in seats

@@ -74,18 +74,27 @@ function startOver(send) {
 }
 
 // Follow the kernel: `onChange` on every update (a new view or a refusal), `draw` now,
-// the saved-game handshake; returns the clean-up anywidget calls when the view goes
-// away (`stop` first: timers of the table's own).
-function followTable(model, root, onChange, draw, stop = () => {}) {
-  model.on("change:view", onChange);
-  model.on("change:message", onChange);
+// the saved-game handshake, the table's voice and its keyboard focus (`focus`: where
+// focus goes when its control is gone, first match first); returns the clean-up
+// anywidget calls when the view goes away (`stop` first: timers of the table's own).
+function followTable(model, root, onChange, draw, stop = () => {}, focus = []) {
+  const voice = tableVoice(model, root);
+  focusKeeper(root, [...focus, "button:not([disabled])"]);
+  const changed = () => {
+    onChange();
+    voice.update();
+  };
+  model.on("change:view", changed);
+  model.on("change:message", changed);
   draw();
+  voice.update();
   const unsave = savedHandshake(model, root);
   return () => {
     stop();
     unsave();
-    model.off("change:view", onChange);
-    model.off("change:message", onChange);
+    voice.remove();
+    model.off("change:view", changed);
+    model.off("change:message", changed);
   };
 }
 
@@ -109,4 +118,101 @@ function kernelSender(model, ui, redraw) {
     return true;
   };
   return { send, stop };
+}
+
+// ---------------------------------------------------------------- accessibility (issue #32)
+// What a table says and where the keyboard stays. The words come from the kernel (the
+// view's `announce` and `turn_line`, built in Python; a view without them: its `status`);
+// the page only puts them in place.
+
+// Said to a screen reader, not shown: a polite live region after the table, and above it
+// the pinned "Your turn: ..." line (its visible twin). A room seat's table is brought into
+// view once, when first drawn (after joining, the game is on screen).
+function tableVoice(model, root) {
+  const line = h("div", { class: "ck-turn-line", "data-testid": "turn-line", hidden: true });
+  const live = h("div", { class: "ck-sr-only", role: "status", "aria-live": "polite", "aria-atomic": "true", "data-testid": "live" });
+  root.before(line);
+  root.after(live);
+  let said = null;
+  let shown = false;
+  const update = () => {
+    const view = model.get("view") || {};
+    const announce = view.announce || view.status || view.turn || "";
+    if (announce !== said) {
+      said = announce;
+      live.textContent = announce;
+    }
+    const turn = view.turn_line || "";
+    line.textContent = turn;
+    line.hidden = !turn;
+    if (view.room && !shown) {
+      shown = true;
+      bringIntoView(turn ? line : root, 50);
+    }
+  };
+  // once the table is on the page and laid out (anywidget may draw it before)
+  const bringIntoView = (node, tries) => {
+    if (!node.isConnected || node.getClientRects().length === 0) {
+      if (tries > 0) setTimeout(() => bringIntoView(node, tries - 1), 100);
+      return;
+    }
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    node.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+  };
+  return { update, remove: () => (line.remove(), live.remove()) };
+}
+
+// Keyboard focus survives a redraw: the control that had it (found again by its data-
+// attribute), else the first of `fallbacks` that can take it, else the status line; the
+// person's next Tab goes on from there. Nothing moves focus that was not in the table.
+const FOCUS_KEYS = ["data-room", "data-card", "data-rank", "data-suit", "data-vote", "data-action-card", "data-action", "data-testid"];
+const FOCUSABLE = "button, input, select, textarea, summary, a[href], [tabindex]";
+
+function focusKeeper(root, fallbacks = []) {
+  let key = null;
+  let inside = false;
+  let placing = false; // focus moved by the page itself: the key stays
+  const keyOf = (node) => {
+    for (const name of FOCUS_KEYS) if (node.getAttribute && node.getAttribute(name) !== null) return [name, node.getAttribute(name)];
+    return null;
+  };
+  const usable = (node) => node && node.isConnected && !node.disabled && node.matches(FOCUSABLE) && node.getClientRects().length > 0;
+  const place = (node) => {
+    placing = true;
+    node.focus({ preventScroll: true });
+    placing = false;
+  };
+  root.addEventListener("focusin", (event) => {
+    inside = true;
+    if (!placing) key = keyOf(event.target) || key;
+  });
+  root.addEventListener("focusout", (event) => {
+    const to = event.relatedTarget;
+    if (to && !root.contains(to)) inside = false;
+    else if (!to) setTimeout(() => {
+      // focus left for nothing: a click on the page (it stays out) or the control was
+      // redrawn away (it comes back on the next draw)
+      if (event.target.isConnected && !root.contains(document.activeElement)) inside = false;
+    }, 0);
+  });
+  const restore = () => {
+    if (!inside || root.contains(document.activeElement)) return;
+    const same = key ? [...root.querySelectorAll(`[${key[0]}="${CSS.escape(key[1])}"]`)] : [];
+    const found = same.find(usable);
+    if (found) return place(found);
+    // the control is there but waits for the kernel: park on the status line meanwhile
+    const waiting = same.some((node) => node.disabled);
+    const next = waiting ? null : fallbacks.map((sel) => [...root.querySelectorAll(sel)].find(usable)).find(Boolean);
+    if (next) {
+      key = keyOf(next) || key;
+      return place(next);
+    }
+    const status = root.querySelector("[data-testid=status]");
+    if (status) {
+      status.setAttribute("tabindex", "-1");
+      place(status);
+    }
+  };
+  new MutationObserver(restore).observe(root, { childList: true });
+  return restore;
 }

@@ -78,6 +78,7 @@ MEASURE_JS = """
     (el.textContent || el.value || "").trim().replace(/\\s+/g, " ").slice(0, 40);
   for (const el of document.body.querySelectorAll("*")) {
     if (el.closest("svg, script, style, noscript, textarea")) continue;
+    if (el.closest(".ck-sr-only")) continue;  // words for screen readers only (issue #32)
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own || !shown(el)) continue;
     const s = getComputedStyle(el);

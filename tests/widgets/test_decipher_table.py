@@ -394,8 +394,9 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     own = (here / "decipher_table.js").read_text(encoding="utf-8")
     common = (here / "table_common.js").read_text(encoding="utf-8")
     css = (here / "decipher_table.css").read_text(encoding="utf-8")
+    shared_css = (here / "table_common.css").read_text(encoding="utf-8")
     js = f"{common}\n{own}"  # the shared helpers first, as one module
-    assert table._esm == js and table._css == css
+    assert table._esm == js and table._css == f"{shared_css}\n{css}"  # the same for styles
     assert "export default" in js and "model.send" in js
     # No card names in the front end: keeps the leak scans free of false alarms.
     assert cards_in(js + css, ALL_CARDS) == []

@@ -1,0 +1,82 @@
+"""axe-core (WCAG 2.0-2.2 A and AA rules) on the rendered gallery pages (issue #32).
+
+:func:`audit` opens one gallery page, waits for its widgets, and runs axe-core (bundled in
+``axe-playwright-python``: nothing is fetched at run time) at each width of
+:data:`WIDTHS`, resizing the same page. Used by ``tests/browser/test_accessibility.py``
+and ``bench/axe_pages.py`` (the figures before and after a change).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WIDTHS = (1280, 390)
+"""The screen widths checked: a laptop, then a phone (the same page, resized)."""
+
+HEIGHTS = {1280: 800, 390: 844}
+
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+"""axe-core's rule tags for WCAG 2.0, 2.1 and 2.2, levels A and AA."""
+
+IMPACTS = ("critical", "serious", "moderate", "minor")
+BLOCKING = ("critical", "serious")
+"""Impacts the suite allows none of."""
+
+
+def run_axe(page: Any) -> list[dict[str, Any]]:
+    """The WCAG A/AA violations axe-core finds in ``page`` now: one dict per rule with
+    its ``id``, ``impact``, ``help`` and the first few failing elements (``targets``)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    options = {"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]}
+    response = Axe().run(page, options=options).response
+    return [
+        {
+            "id": v["id"],
+            "impact": v.get("impact") or "minor",
+            "help": v.get("help", ""),
+            "nodes": len(v.get("nodes", [])),
+            "targets": [n.get("target") for n in v.get("nodes", [])[:3]],
+        }
+        for v in response.get("violations", [])
+    ]
+
+
+def by_impact(violations: list[dict[str, Any]]) -> dict[str, int]:
+    """How many failing rules of each impact (``critical``... ``minor``)."""
+    counts = dict.fromkeys(IMPACTS, 0)
+    for v in violations:
+        counts[v["impact"]] = counts.get(v["impact"], 0) + 1
+    return counts
+
+
+def blocking(violations: list[dict[str, Any]]) -> list[str]:
+    """The serious and critical violations as lines a failure message can show."""
+    return [
+        f"{v['impact']} {v['id']} ({v['nodes']} elements, e.g. {v['targets']}): {v['help']}"
+        for v in violations
+        if v["impact"] in BLOCKING
+    ]
+
+
+def open_page(page: Any, url: str, name: str) -> None:
+    """Load gallery page ``name`` from the server at ``url`` and wait for its widgets."""
+    from tests.browser.layout_checks import layout_kind
+
+    _, ready = layout_kind(name)
+    page.goto(f"{url}/voila/render/{name}")
+    page.wait_for_selector(ready)
+    page.wait_for_timeout(300)  # fonts, images and the first redraws settle
+
+
+def audit(page: Any, url: str, name: str) -> dict[int, list[dict[str, Any]]]:
+    """axe-core's violations on gallery page ``name`` at each width of :data:`WIDTHS`."""
+    found: dict[int, list[dict[str, Any]]] = {}
+    for i, width in enumerate(WIDTHS):
+        page.set_viewport_size({"width": width, "height": HEIGHTS[width]})
+        if i == 0:
+            open_page(page, url, name)
+        else:
+            page.wait_for_timeout(300)  # the layout of the new width
+        found[width] = run_axe(page)
+    return found
