@@ -278,6 +278,7 @@ def build_view(
         "three_player": obs["three_player"],
         "interception_open": obs["interception_open"],
         "status": status_line(obs, seat),
+        "turn_line": turn_line(obs, seat, pending),
         "you": {
             "seat": seat,
             "name": "spectator" if seat is None else names[seat],
@@ -341,6 +342,28 @@ def guess_choices(obs: Mapping[str, Any], reading: str) -> list[dict[str, Any]]:
         label = ", ".join(filed) if filed else "no clues yet"
         choices.append({"digit": d, "label": label, "words": filed})
     return choices
+
+
+ACTING_ROLES = ("encryptor", "decryptor", "interceptor", "keywords")
+"""The roles that have something to do now (a timer's role is the server's)."""
+
+
+def turn_line(obs: Mapping[str, Any], seat: int | None, pending: Sequence[int] | None) -> str:
+    """The pinned "Your turn: ..." line of a seat that has something to do now ("" when
+    it has not: a spectator, a team whose guess is sent, a game over).
+
+    >>> obs = {"outcome": None, "role": "decryptor", "team": "white", "phase": "guess",
+    ...        "limits": {"code_length": 3}, "reading": "white"}
+    >>> turn_line(obs, 0, None).startswith("Your turn: Decrypt: which code")
+    True
+    >>> turn_line(obs, 0, [3, 1, 4]), turn_line(obs, None, None)
+    ('', '')
+    """
+    if seat is None or obs["outcome"] is not None or obs["role"] not in ACTING_ROLES:
+        return ""
+    if obs["role"] != "encryptor" and pending is not None:
+        return ""
+    return f"Your turn: {status_line(obs, seat)}"
 
 
 def team_guess(obs: Mapping[str, Any], pending: Sequence[int] | None, digits: int) -> str | None:

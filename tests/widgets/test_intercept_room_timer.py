@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from cipherkit.core.protocol import SPECTATOR
 from cipherkit.games.intercept import new_game, parse_action
 from cipherkit.rooms import Store, open_store
 from cipherkit.widgets import InterceptTable
@@ -186,3 +187,21 @@ def test_the_lobby_makes_a_room_with_the_timer_length_chosen(store: Store) -> No
         assert store.room(room["id"]).record().config["timer"] == 90
     finally:
         lobby.close()
+
+
+def test_the_pinned_turn_line_is_for_the_seats_that_act_now() -> None:
+    """Intercept's "Your turn: ..." line (issue #31 item 9): the Encryptors while they
+    write, then the decrypting team-mate; never a spectator or a team whose guess is in."""
+    state = new_game({"keywords": KEYWORDS, "players": 4}, seed=1)
+    lines = {seat: build_view(state.observe(seat), seat=seat)["turn_line"] for seat in range(4)}
+    assert lines[0].startswith("Your turn: You encrypt for White")
+    assert lines[1].startswith("Your turn: You encrypt for Black")
+    assert lines[2] == lines[3] == ""  # their team-mates wait for the clues
+    assert build_view(state.observe(SPECTATOR), seat=None)["turn_line"] == ""
+    for seat, clues in ((0, WHITE_CLUES), (1, BLACK_CLUES)):
+        for word in clues:
+            state.apply(seat, parse_action(f"clue {word}"))
+    assert build_view(state.observe(2), seat=2)["turn_line"].startswith("Your turn: Decrypt")
+    assert build_view(state.observe(0), seat=0)["turn_line"] == ""
+    state.apply(2, parse_action("guess " + ".".join(map(str, state.codes[0]))))
+    assert build_view(state.observe(2), seat=2)["turn_line"] == ""  # sent: nothing to do
