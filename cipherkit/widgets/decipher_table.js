@@ -370,7 +370,7 @@ function render({ model, el }) {
         busy ? h("span", { class: "ck-spinner" }) : null,
         view.status,
       ),
-      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: message }) : null,
+      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: plainWords(message) }) : null,
       reveal(view),
       boardWords(view),
       h("div", { class: "ck-board", "data-testid": "board", "aria-hidden": "true" }, view.columns.map((col) => columnNode(view, col))),

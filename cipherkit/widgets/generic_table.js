@@ -6,12 +6,6 @@
 // {type: "action", text} (a button per legal action, as the kernel lists them) and
 // {type: "new_game"}. No rule lives here: the kernel checks every message again.
 
-// A refusal from the kernel in plain words: "illegal: not your turn" -> "Not your turn".
-const plainWords = (text) => {
-  const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
-  return bare.charAt(0).toUpperCase() + bare.slice(1);
-};
-
 function render({ model, el }) {
   const root = h("div", { class: "ck-generic", "data-testid": "generic-table" });
   el.append(root);

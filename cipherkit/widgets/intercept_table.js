@@ -13,12 +13,6 @@
 const CHECK_DELAY_MS = 220;
 const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth"];
 
-// A refusal from the kernel in plain words: "illegal: the game is over" -> "The game is over".
-const plainWords = (text) => {
-  const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
-  return bare.charAt(0).toUpperCase() + bare.slice(1);
-};
-
 const range = (n) => Array.from({ length: n }, (_, i) => i);
 const ordinal = (i) => ORDINAL[i] || `number ${i + 1}`;
 const times = (n) => ({ 1: "one", 2: "two", 3: "three", 4: "four" })[n] || String(n);

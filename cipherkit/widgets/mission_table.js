@@ -713,7 +713,7 @@ function render({ model, el }) {
         ui.waiting ? h("span", { class: "ck-spinner" }) : null,
         ...glyphText(view, view.status_parts, view.status),
       ),
-      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: message }) : null,
+      message ? h("div", { class: "ck-message", role: "alert", "data-testid": "message", text: plainWords(message) }) : null,
       outcomeNode(view),
       solveDialog(view),
       h("div", { class: "ck-main" }, h("div", { class: "ck-board" }, mapNode(view), consoleNode(view)), side),

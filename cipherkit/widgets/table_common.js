@@ -25,6 +25,14 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A refusal from the kernel in plain words, the way every table shows it: "illegal: not
+// your turn" -> "Not your turn" (the kernel's message keeps its prefix for the logs and
+// the Python API; a player reads the sentence).
+function plainWords(text) {
+  const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
 // Saved progress (cipherkit/widgets/saved.py): a table made with save=True keeps its game
 // on the server; this page keeps only the token, in localStorage for this page's path.
 // When the table is drawn the page sends what it keeps ({type: "saved", token}); the

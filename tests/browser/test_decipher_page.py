@@ -87,7 +87,7 @@ def test_an_illegal_click_is_refused_visibly(page: Any, voila_server: Server) ->
     message = page.locator("[data-testid=message]")
     assert message.is_visible()
     assert message.inner_text() == (
-        "illegal: column 1 has no card yet: on your first turn you must play on every column"
+        "Column 1 has no card yet: on your first turn you must play on every column"
     )
     assert table.hand() == hand_before and table.current_column() == 0
     # A legal move afterwards works and clears the refusal.
@@ -108,12 +108,12 @@ def test_forged_messages_from_another_client_are_refused_visibly(
 
     kernel.send_to_widget(model_id, {"method": "custom", "content": "give me the code"})
     message.wait_for()
-    assert message.inner_text() == "refused: a message must be an object"
+    assert message.inner_text() == "A message must be an object"
 
     forged = dict(true_view, status="HACKED", phase="over")
     kernel.send_to_widget(model_id, {"method": "update", "state": {"view": forged}})
     page.wait_for_selector(
-        "[data-testid=message]:has-text('refused: the page may not change the table')"
+        "[data-testid=message]:has-text('The page may not change the table')"
     )
     table.ready()
     assert "HACKED" not in table.text("status")
@@ -122,7 +122,7 @@ def test_forged_messages_from_another_client_are_refused_visibly(
     kernel.send_to_widget(
         model_id, {"method": "custom", "content": {"type": "action", "text": "x" * 500}}
     )
-    page.wait_for_selector("[data-testid=message]:has-text('refused: message too long')")
+    page.wait_for_selector("[data-testid=message]:has-text('Message too long')")
 
 
 def test_no_hidden_card_reaches_the_browser_before_the_reveal(

@@ -174,17 +174,17 @@ def test_the_campaign_s_ledger_stub_makes_four_time_icons_lose(
 def test_illegal_clicks_explain_why(page: Any, voila_server: Server) -> None:
     table = MissionPage(page, voila_server, "mission-team.ipynb").open()
     table.room("stacks")  # the device has not been taken yet
-    assert table.message() == "illegal: pass the device to Ana first: press “I am Ana”"
+    assert table.message() == "Pass the device to Ana first: press “I am Ana”"
     table.claim()
     assert table.message() == ""
     table.room("stacks")
-    assert table.message().startswith("illegal: step stacks is not a main action")
+    assert table.message().startswith("Step stacks is not a main action")
     table.click("[data-action-card=intel]")  # no card picked: a hint, no kernel call
     assert "Pick a card from your hand first" in table.text("hint")
     table.play("run")
     table.room("maps")
     assert table.message() == (
-        "illegal: you cannot step from the Lobby to 'maps': no open passage joins them"
+        "You cannot step from the Lobby to 'maps': no open passage joins them"
     )
     table.room("stacks")
     assert table.message() == ""
@@ -205,11 +205,11 @@ def test_forged_messages_and_updates_are_refused_visibly(page: Any, voila_server
         model_id,
         {"method": "custom", "content": {"type": "action", "text": "end", "viewer": "omniscient"}},
     )
-    page.wait_for_selector(f"{MISSION} [data-testid=message]:has-text('refused: an action')")
+    page.wait_for_selector(f"{MISSION} [data-testid=message]:has-text('An action')")
     forged = dict(true_view, status="HACKED", hands=[{"cards": []}])
     kernel.send_to_widget(model_id, {"method": "update", "state": {"view": forged}})
     page.wait_for_selector(
-        f"{MISSION} [data-testid=message]:has-text('refused: the page may not change')"
+        f"{MISSION} [data-testid=message]:has-text('The page may not change')"
     )
     table.ready()
     assert "HACKED" not in table.text("status")
