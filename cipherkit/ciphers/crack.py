@@ -37,7 +37,6 @@ from cipherkit.ciphers.classical import (
 from cipherkit.ciphers.readings import Reading, other_readings
 from cipherkit.ciphers.solvers import (
     MAX_COLUMNS,
-    MAX_KEY_LENGTH,
     MAX_RAILS,
     Solution,
     _solution,
@@ -51,6 +50,7 @@ from cipherkit.ciphers.solvers import (
 )
 from cipherkit.ciphers.stats import chi_squared, index_of_coincidence
 from cipherkit.ciphers.text import check_text, letter_codes
+from cipherkit.ciphers.vigenere_solver import MAX_KEY_LENGTH
 from cipherkit.core.errors import CipherkitError
 
 __all__ = ["CIPHER_NAMES", "CrackResult", "crack_text", "identify"]

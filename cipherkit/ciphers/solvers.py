@@ -41,12 +41,9 @@ import numpy as np
 from cipherkit.ciphers.classical import (
     VALID_A,
     Affine,
-    Autokey,
-    Beaufort,
     Caesar,
     Columnar,
     RailFence,
-    Vigenere,
     _columnar_order,
     _rail_order,
 )
@@ -54,11 +51,9 @@ from cipherkit.ciphers.playfair_solver import solve_playfair
 from cipherkit.ciphers.solution import Solution, batch_scores
 from cipherkit.ciphers.solution import make_solution as _solution
 from cipherkit.ciphers.solution import solver_codes as _codes
-from cipherkit.ciphers.stats import english, friedman_key_length, kasiski
 from cipherkit.ciphers.substitution_solver import pattern_attack, solve_substitution
-from cipherkit.ciphers.text import codes_to_text
+from cipherkit.ciphers.vigenere_solver import solve_vigenere, vigenere_key_lengths
 from cipherkit.ciphers.wordmodel import word_model
-from cipherkit.core.errors import CipherkitError
 
 __all__ = [
     "Solution",
@@ -96,148 +91,10 @@ def rank_affine(text: str | np.ndarray) -> list[Solution]:
     return [_solution(Affine(*keys[i]), plains[i], scores[i]) for i in order[:26]]
 
 
-# ------------------------------------------------------------------ Vigenère family
-def vigenere_key_lengths(text: str | np.ndarray, max_len: int = 20) -> list[int]:
-    """Likely key lengths, best first: mean column index of coincidence, with Kasiski's
-    and Friedman's estimates as tie-breaking votes."""
-    c = _codes(text, 2)
-    max_len = max(1, min(max_len, len(c) // 2))
-    scores = {}
-    kas = kasiski(c, max_key=max_len)[:3]
-    fried = friedman_key_length(c)
-    for length in range(1, max_len + 1):
-        iocs = []
-        for j in range(length):
-            col = c[j::length]
-            counts = np.bincount(col, minlength=26)
-            n = len(col)
-            if n > 1:
-                iocs.append((counts * (counts - 1)).sum() / (n * (n - 1)))
-        s = float(np.mean(iocs)) if iocs else 0.0
-        s += 0.004 * (length in kas) + 0.002 * (abs(length - fried) < 1.5)
-        scores[length] = s - 0.0005 * length
-    return sorted(scores, key=lambda k: -scores[k])
-
-
-def _vig_plain(c: np.ndarray, key: np.ndarray, variant: str) -> np.ndarray:
-    """Plaintexts of ``c`` under each key row of ``key`` (m x L) -> m x n."""
-    n = len(c)
-    length = key.shape[-1]
-    if variant == "autokey":
-        return _autokey_plain(c, key)
-    k = key[..., np.arange(n) % length]
-    if variant == "beaufort":
-        return (k - c) % 26
-    return (c - k) % 26
-
-
-def _autokey_plain(c: np.ndarray, key: np.ndarray) -> np.ndarray:
-    """Autokey decryption for many keys at once: p[i] = c[i] - p[i-L], p[j] = c[j] - k[j]."""
-    n = len(c)
-    length = key.shape[-1]
-    m = key.shape[0]
-    out = np.empty((m, n), dtype=np.int64)
-    out[:, :length] = (c[None, :length] - key[:, : min(length, n)]) % 26
-    for start in range(length, n, length):
-        stop = min(start + length, n)
-        out[:, start:stop] = (c[None, start:stop] - out[:, start - length : stop - length]) % 26
-    return out
-
-
-def _refine_key(c: np.ndarray, key: np.ndarray, variant: str, rounds: int = 6) -> np.ndarray:
-    """Coordinate ascent: each key letter in turn set to its best of 26 values."""
-    key = key.copy()
-    length = len(key)
-    best = float(batch_scores(_vig_plain(c, key[None, :], variant))[0])
-    for _ in range(rounds):
-        changed = False
-        for j in range(length):
-            cands = np.repeat(key[None, :], 26, axis=0)
-            cands[:, j] = np.arange(26)
-            scores = batch_scores(_vig_plain(c, cands, variant))
-            k = int(np.argmax(scores))
-            if scores[k] > best + 1e-9:
-                best = float(scores[k])
-                key = cands[k]
-                changed = True
-        if not changed:
-            break
-    return key
-
-
-def _chi_key(c: np.ndarray, length: int, variant: str) -> np.ndarray:
-    """Each key letter chosen by chi-squared of its column against English letters."""
-    key = np.zeros(length, dtype=np.int64)
-    eng = english().letters
-    if variant == "autokey":
-        return key
-    for j in range(length):
-        col = c[j::length]
-        shifts = np.arange(26)[:, None]
-        plain = (shifts - col[None, :]) % 26 if variant == "beaufort" else (col - shifts) % 26
-        counts = np.stack([np.bincount(p, minlength=26) for p in plain])
-        exp = eng[None, :] * len(col)
-        chi = ((counts - exp) ** 2 / exp).sum(axis=1)
-        key[j] = int(np.argmin(chi))
-    return key
-
-
-def _min_period(key: np.ndarray) -> np.ndarray:
-    length = len(key)
-    for p in range(1, length):
-        if length % p == 0 and np.array_equal(key, np.resize(key[:p], length)):
-            return key[:p]
-    return key
-
-
-_VARIANTS = {"vigenere": Vigenere, "beaufort": Beaufort, "autokey": Autokey}
-
-MAX_KEY_LENGTH = 12
-"""Longest Vigenère (Beaufort, autokey) key :func:`solve_vigenere` tries by default (at
-most a third of the text's letters)."""
 MAX_RAILS = 20
 """Most rails :func:`solve_railfence` tries by default."""
 MAX_COLUMNS = 9
 """Widest columnar key :func:`solve_columnar` tries by default."""
-
-
-def solve_vigenere(
-    text: str | np.ndarray,
-    *,
-    variant: str = "vigenere",
-    max_len: int = MAX_KEY_LENGTH,
-    lengths: int = 6,
-    seed: int = 0,
-) -> Solution:
-    """Break a Vigenère, Beaufort or autokey cipher.
-
-    The ``lengths`` most likely key lengths (:func:`vigenere_key_lengths`) are tried:
-    each starts from the per-column chi-squared key and is refined by quadgram
-    coordinate ascent, with two random restarts. A longer key must beat a shorter one
-    by enough to be believed.
-    """
-    if variant not in _VARIANTS:
-        raise CipherkitError(f"unknown variant {variant!r} (vigenere, beaufort or autokey)")
-    c = _codes(text)
-    rng = np.random.default_rng(seed)
-    max_len = max(1, min(max_len, len(c) // 3))
-    tried = vigenere_key_lengths(c, max_len)[: max(1, lengths)]
-    if variant == "autokey":
-        tried = list(range(1, max_len + 1))
-    best: tuple[float, np.ndarray] | None = None
-    for length in tried:
-        starts = [_chi_key(c, length, variant)]
-        starts += [rng.integers(0, 26, length) for _ in range(2)]
-        for start in starts:
-            key = _refine_key(c, start, variant)
-            score = float(batch_scores(_vig_plain(c, key[None, :], variant))[0])
-            adjusted = score - 3.0 * len(_min_period(key))
-            if best is None or adjusted > best[0]:
-                best = (adjusted, _min_period(key))
-    assert best is not None
-    key = best[1]
-    plain = _vig_plain(c, key[None, :], variant)[0]
-    return _solution(_VARIANTS[variant](codes_to_text(key)), plain)
 
 
 # ------------------------------------------------------------------ transposition

@@ -1,0 +1,79 @@
+"""The solvers at issue #34's goal lengths on a few held-out texts.
+
+The texts are the held-out passages of ``bench/ciphers_heldout.txt`` (built by
+``scripts/build_heldout_texts.py``), keyed as ``bench/ciphers_curves.py`` keys them; the
+full curves (20 texts a point, with time budgets) are the bench's, in docs/ciphers.md.
+Here the annealing solvers run a fixed number of steps or runs, so the tests do not
+depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cipherkit.ciphers import Playfair, Substitution, Vigenere, letters_only
+from cipherkit.ciphers.playfair_solver import solve_playfair
+from cipherkit.ciphers.substitution_solver import solve_substitution
+from cipherkit.ciphers.vigenere_solver import solve_vigenere
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def heldout(i: int, letters: int) -> str:
+    """The first ``letters`` letters of held-out passage ``i``."""
+    lines = (ROOT / "bench" / "ciphers_heldout.txt").read_text(encoding="utf-8").splitlines()
+    return re.sub("[^A-Z]", "", lines[i].upper())[:letters]
+
+
+def rng(i: int) -> np.random.Generator:
+    return np.random.default_rng([34, i])
+
+
+def test_heldout_texts_are_the_scripts_and_apart_from_the_dev_texts() -> None:
+    script = ROOT / "scripts" / "build_heldout_texts.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], check=False)
+    assert done.returncode == 0
+    assert all(len(heldout(i, 1000)) >= 180 for i in range(30))
+
+
+def test_vigenere_at_80_letters_every_period_from_3_to_12() -> None:
+    for i in range(10):
+        key = "".join(chr(65 + int(x)) for x in rng(i).integers(0, 26, 3 + i % 10))
+        plain = heldout(i, 80)
+        solution = solve_vigenere(Vigenere(key).encrypt(plain), seed=i)
+        assert solution.plaintext == plain, key
+
+
+@pytest.mark.parametrize("i", [0, 3])
+def test_playfair_at_100_letters(i: int) -> None:
+    letters = [chr(65 + x) for x in range(26) if x != 9]
+    square = Playfair("".join(letters[int(x)] for x in rng(i).permutation(25)))
+    secret = square.encrypt(heldout(i, 100))
+    solution = solve_playfair(secret, seed=i, max_steps=25_000)
+    assert letters_only(solution.plaintext) == letters_only(square.decrypt(secret))
+
+
+@pytest.mark.parametrize("i", [1, 2])
+def test_substitution_without_breaks_at_40_letters(i: int) -> None:
+    key = Substitution("".join(chr(65 + int(x)) for x in rng(i).permutation(26)))
+    plain = heldout(i, 40)
+    solution = solve_substitution(key.encrypt(plain), seed=i, word_steps=200)
+    assert solution.plaintext == plain
+
+
+def test_time_limits_end_the_search() -> None:
+    plain = heldout(2, 60)
+    start = time.process_time()
+    solve_playfair(Playfair("HARBOUR").encrypt(plain), time_limit=0.3)
+    assert time.process_time() - start < 2.0
+    start = time.process_time()
+    secret = Substitution.random(4).encrypt(plain)
+    solve_substitution(secret, max_runs=50, agree=50, time_limit=0.3)
+    assert time.process_time() - start < 4.0
