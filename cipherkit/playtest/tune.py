@@ -74,7 +74,7 @@ class Trial:
         """One line: the setting and what it gave.
 
         >>> print(Trial(10, 0.62, 0.41, "hard", 1, (0.56, 0.68)).text())
-        deck.values 10 + 1 camera: win rate 62% (95% CI 56-68%), difficulty 0.410 (hard)
+        deck.values 10 + 1 camera: win rate 62% (95% CI 56%-68%), difficulty 0.410 (hard)
         """
         what = f"deck.values {self.values}" + (
             f" + {self.traps} camera{'s' * (self.traps != 1)}" if self.traps else ""
@@ -319,7 +319,10 @@ def tune_deck(
     >>> tuned = tune_deck("missions/01-lantern-archive.yaml", win_rate=0.9,
     ...                   values=[1, 2, 10], games=6, workers=1, players=2)
     >>> [t.values for t in tuned.trials if t.skipped]
-    [1]
+    [1, 2]
+    >>> print(tuned.trials[0].text())  # doctest: +NORMALIZE_WHITESPACE
+    deck.values 1: skipped (3 suits x 1 values = 3 cards;
+    2 player(s) need 8 for their first hands)
     """
     if (target is None) == (win_rate is None):
         raise CipherkitError("give a target difficulty or a win_rate to aim at (one of them)")

@@ -142,7 +142,7 @@ class WindowAnalysis:
         >>> a = window_analysis("missions/01-lantern-archive.yaml")
         >>> print(a.verdict_text())
         at least 3 glyphs (3 windows) must open before the answer is settled: \
-kettle, anchor, pine; critical: kettle, anchor, pine
+kettle, teacup, acorn; critical: kettle, teacup, acorn
         """
         if self.minimum is None:
             return "the answer can never be settled: some answer window cannot open"
