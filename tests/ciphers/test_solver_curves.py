@@ -4,7 +4,9 @@ The texts are the held-out passages of ``bench/ciphers_heldout.txt`` (built by
 ``scripts/build_heldout_texts.py``), keyed as ``bench/ciphers_curves.py`` keys them; the
 full curves (20 texts a point, with time budgets) are the bench's, in docs/ciphers.md.
 Here the annealing solvers run a fixed number of steps or runs, so the tests do not
-depend on the machine's speed.
+depend on the machine's speed. Playfair and substitution are checked on texts they solve
+today (a regression shows as a failure); their solve *rates* at these lengths are below
+the issue's goals and are reported by the bench, not asserted here.
 """
 
 from __future__ import annotations
