@@ -80,6 +80,7 @@ class Figures:
         self.by_page: dict[str, int] = {}
         self.errors: list[str] = []
         self.refused = 0
+        self.refusals: set[str] = set()
         self.pages_opened = 0
         self.closed = {"shutdown": 0, "gone": 0}
 
@@ -371,6 +372,7 @@ class Student:
         if message.startswith(("refused", "illegal")):
             with self.figures.lock:
                 self.figures.refused += 1
+                self.figures.refusals.add(f"{name}: {message}"[:160])
 
     def run(self, start: float, phase: float) -> None:
         plan = [
@@ -471,6 +473,7 @@ def soak(
         error_samples=sorted(set(figures.errors))[:10],
         moves_by_page=figures.by_page,
         refused_moves=figures.refused,
+        refused_samples=sorted(figures.refusals)[:10],
         pages_opened=figures.pages_opened,
         pages_closed=figures.closed,
         per_minute=per_minute,
