@@ -65,6 +65,7 @@ CONFIG = re.compile(
 )
 MOVE_TIMEOUT = 30.0
 LETTERS = string.ascii_uppercase
+CARDS = [rank + suit for rank in "A23456789TJQK" for suit in "CDHS"]
 
 
 class Failure(Exception):
@@ -363,7 +364,10 @@ class Student:
                     lobby[0], {"type": "join", "code": code, "name": f"student {self.number}"}
                 )
             elif view.get("legal"):
-                page.send(found[0], {"type": "action", "text": self.random.choice(view["legal"])})
+                text = self.random.choice(view["legal"])
+                if text == "guess":  # the view folds the 52 guesses into one word
+                    text = f"guess {self.random.choice(CARDS)}"
+                page.send(found[0], {"type": "action", "text": text})
                 self._check_refused(page, "DecipherTable")
 
     def _check_refused(self, page: Page, name: str) -> None:
