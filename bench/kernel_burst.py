@@ -51,7 +51,9 @@ sys.path.insert(0, str(ROOT))
 from cipherkit.serve.launcher import voila_command  # noqa: E402
 
 PAGES = ["decipher.ipynb", "intercept.ipynb", "signal-box.ipynb", "harbour-clock.ipynb"]
-WIDGETS = ("DecipherTable", "InterceptTable", "MissionTable")
+WIDGETS = ("DecipherTable", "InterceptTable", "MissionTable", "Workbench", "ExerciseBox")
+"""A page's first widget state is one holding a widget of these classes (a game's table, or
+a lesson's workbench or exercise)."""
 CONFIG = re.compile(
     r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S
 )
@@ -314,8 +316,9 @@ def run_mode(mode: str, args: argparse.Namespace) -> dict[str, Any]:
         cpu_before = cpu_by_pid(server)
         results: list[dict[str, Any]] = []
         threads = []
+        pages = args.pages.split(",") if args.pages else PAGES
         for i in range(args.loads):
-            page = PAGES[i % len(PAGES)]
+            page = pages[i % len(pages)]
             t = threading.Thread(target=lambda p=page: results.append(load(port, p, args.timeout)))
             threads.append(t)
         gap = args.spread / max(1, args.loads)
@@ -389,13 +392,25 @@ def main() -> None:
         "--timeout", type=float, default=120.0, help="seconds a load may take before it fails (120)"
     )
     parser.add_argument(
+        "--pages",
+        default="",
+        help="pages to load in turn, comma-separated, below puzzles/ (default: "
+        + ",".join(PAGES)
+        + "); e.g. lessons/02-substitution-and-frequency.ipynb",
+    )
+    parser.add_argument(
         "--modes", default="plain,fork", help="kernel modes to measure, in order (plain,fork)"
     )
     parser.add_argument(
         "--cooldown", type=float, default=15.0, help="seconds of rest between two modes (15)"
     )
     args = parser.parse_args()
-    out = {"machine": {"cpus": os.cpu_count()}, "modes": {}}
+    out = {
+        "machine": {"cpus": os.cpu_count()},
+        "pages": args.pages.split(",") if args.pages else PAGES,
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+        "modes": {},
+    }
     for i, mode in enumerate(args.modes.split(",")):
         if i:
             time.sleep(args.cooldown)  # the last mode's kernels have gone: let the machine cool

@@ -26,9 +26,13 @@ seconds the run ends and the server is stopped.
 
     python bench/serve_load.py [--page signal-box.ipynb] [--concurrent 30] [--warm 8]
 
-``python bench/serve_load.py --burst [--loads 60 --spread 10]`` runs
+``python bench/serve_load.py --burst [--loads 60 --spread 10] [--pages P1,P2]`` runs
 ``bench/kernel_burst.py`` instead: a burst of page loads by HTTP and websocket clients,
-once with plain kernels and once with kernels forked from the template.
+once with plain kernels and once with kernels forked from the template; ``--pages``
+names the pages loaded in turn (default: the game pages), e.g. one lesson per run:
+
+    python bench/serve_load.py --burst --modes fork \
+        --pages lessons/02-substitution-and-frequency.ipynb
 """
 
 from __future__ import annotations

@@ -35,10 +35,14 @@ import json  # noqa: E402
 import signal  # noqa: E402
 import socket  # noqa: E402
 import sys  # noqa: E402
-from typing import Any  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
+if TYPE_CHECKING:
+    from cipherkit.serve.shared_results import LessonWarmup
 
 __all__ = [
     "KERNEL_MODULE",
+    "LESSON_WAIT",
     "READY",
     "WARM_DATA",
     "WARM_GROUP",
@@ -58,6 +62,10 @@ AT_START = "__import__('ipywidgets').register_comm_target()"
 """Run by each forked kernel once its shell exists (what importing ipywidgets in a
 kernel does)."""
 MAX_REQUEST = 1 << 20
+LESSON_WAIT = 5.0
+"""Seconds the template waits, once its tables are built, for the lesson pages' shared
+results (:mod:`cipherkit.serve.shared_results`) before it serves; later results are
+kept as they come."""
 
 
 WARM_MODULES = (
@@ -423,9 +431,11 @@ def _trim() -> None:
         pass
 
 
-def serve(path: str) -> None:
+def serve(path: str, lessons: LessonWarmup | None = None) -> None:
     """Listen on the Unix socket ``path`` and fork a kernel per request, until the
-    process that started the template (the server) has gone."""
+    process that started the template (the server) has gone. ``lessons``: the lesson
+    pages being run for their shared results; kept as they come (kernels forked
+    afterwards share them)."""
     server = os.getppid()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     if os.path.exists(path):
@@ -439,8 +449,13 @@ def serve(path: str) -> None:
     _trim()
     gc.freeze()  # imported objects stay out of the collector's way: shared pages stay shared
     print(READY, flush=True)
-    listener.settimeout(1.0)
+    listener.settimeout(0.2 if lessons is not None else 1.0)
     while True:
+        if lessons is not None and lessons.poll():
+            gc.freeze()  # the kept results too
+            print(f"kernel template: {lessons.summary()}", file=sys.stderr, flush=True)
+            lessons = None
+            listener.settimeout(1.0)
         try:
             conn, _ = listener.accept()
         except TimeoutError:
@@ -458,6 +473,8 @@ def serve(path: str) -> None:
             if pid == 0:
                 listener.close()
                 conn.close()
+                for fd in lessons.fds() if lessons is not None else ():
+                    os.close(fd)
                 _child(request)
             conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
 
@@ -476,9 +493,18 @@ def main(argv: list[str] | None = None) -> int:
         setproctitle.setproctitle(setproctitle.getproctitle())
     except ImportError:  # pragma: no cover - a declared dependency
         pass
+    gallery = args[1] if len(args) > 1 else "."
     modules = warm()
     data = warm_data()
-    pages = warm_pages(args[1] if len(args) > 1 else ".")
+    # The lessons' same-for-everyone results: each lesson page runs once in a child of
+    # its own, while the tables are built here and kernels are forked (shared_results).
+    from cipherkit.serve import shared_results
+
+    shared_results.install()
+    lessons = shared_results.LessonWarmup(gallery)
+    lessons.start()
+    pages = warm_pages(gallery)
+    lessons.wait(LESSON_WAIT)  # most often done by now; if not, kept as they come
     print(
         f"kernel template: {len(modules)} modules imported, {len(data)} data tables loaded, "
         f"{pages} pages built",
@@ -486,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     try:
-        serve(args[0])
+        serve(args[0], lessons)
     except KeyboardInterrupt:
         return 0
     return 0

@@ -80,12 +80,14 @@ def judged(server: Server, page: str, seconds: float = 240) -> str:
 
 
 def test_preheated_pages_are_judged_after_their_run(forking: Any) -> None:
-    """A quick page stops being preheated; a slow lesson (whose run takes seconds) is
+    """A quick page stops being preheated; a page whose run costs seconds of CPU is
     judged only once Voila has run it, so it stays preheated and its run is never cut
-    short (ending its kernel mid-run printed "Kernel died" and a traceback)."""
+    short (ending its kernel mid-run printed "Kernel died" and a traceback). (The slow
+    page was lesson 8 until the template kept the lessons' shared results: now a test
+    page that computes for 1.5 CPU-s.)"""
     server, _ = forking
     assert "rendered when asked for" in judged(server, DECIPHER)
-    assert "kept preheated" in judged(server, "lessons/08-build-your-own-puzzle.ipynb")
+    assert "kept preheated" in judged(server, f"{TEST_PAGES}/cpu-run.ipynb")
     # A page that sleeps through its run costs little CPU: judged quick, but only after
     # Voila has run it to its end (judged at once, its kernel was ended mid-sleep).
     assert "rendered when asked for" in judged(server, f"{TEST_PAGES}/slow-run.ipynb")

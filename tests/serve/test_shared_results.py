@@ -1,0 +1,156 @@
+"""Results the kernel template computes once for every kernel
+(:mod:`cipherkit.serve.shared_results`): a lesson page run in a child of its own, its
+slower solver calls kept by their arguments, answered at once afterwards, and the same as
+computing them afresh."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cipherkit.serve import shared_results
+
+GALLERY = Path(__file__).resolve().parents[2] / "puzzles"
+
+SLOW_MODULE = """
+import os, time
+
+CALLS = []
+
+def slow(text, *, seed=0):
+    started = time.process_time()
+    while time.process_time() - started < 0.2:
+        pass
+    CALLS.append(text)
+    return {"text": text, "seed": seed, "pid": os.getpid()}
+
+def quick(text):
+    return {"text": text, "pid": os.getpid()}
+"""
+
+
+def notebook(kind: str, *cells: str) -> str:
+    return json.dumps(
+        {
+            "cells": [
+                {"cell_type": "code", "metadata": {}, "outputs": [], "source": c} for c in cells
+            ],
+            "metadata": {"cipherkit": {"kind": kind}},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )
+
+
+@pytest.fixture
+def fresh_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """An empty table, emptied again afterwards; functions replaced by install() are put
+    back by monkeypatch."""
+    monkeypatch.setattr(shared_results, "_table", {})
+    yield
+
+
+@pytest.fixture
+def slowmod(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_table: None) -> Iterator[object]:
+    """A module with a slow and a quick function, shared by install()."""
+    (tmp_path / "ck_slowmod.py").write_text(SLOW_MODULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    module = importlib.import_module("ck_slowmod")
+    for name in ("slow", "quick"):
+        monkeypatch.setattr(module, name, getattr(module, name))  # put back afterwards
+    assert shared_results.install([("ck_slowmod", "slow"), ("ck_slowmod", "quick")]) == [
+        "ck_slowmod.slow",
+        "ck_slowmod.quick",
+    ]
+    yield module
+    sys.modules.pop("ck_slowmod", None)
+
+
+def test_a_lesson_runs_once_in_a_child_and_its_slow_calls_are_kept(
+    tmp_path: Path, slowmod: object
+) -> None:
+    gallery = tmp_path / "gallery"
+    (gallery / "lessons").mkdir(parents=True)
+    (gallery / ".hidden").mkdir()
+    lesson = notebook(
+        "lesson",
+        "from ck_slowmod import slow, quick",
+        "%matplotlib inline",  # a magic: skipped, the page goes on
+        "slow('secret', seed=1)['text']",
+        "slow(['not', 'plain'])",  # not plain values: never kept
+        "quick('fast')",  # too quick to be worth keeping
+        "raise ValueError('a failing cell')",
+        "slow('after the failure')",
+    )
+    (gallery / "lessons" / "01-a.ipynb").write_text(lesson)
+    (gallery / ".hidden" / "02-b.ipynb").write_text(lesson)  # dot-folders are not pages
+    (gallery / "game.ipynb").write_text(
+        notebook("game", "from ck_slowmod import slow", "slow('g')")
+    )
+    assert shared_results.lesson_pages(gallery) == [gallery / "lessons" / "01-a.ipynb"]
+
+    given = shared_results.warm_lessons(gallery, timeout=60)
+    assert given == {"01-a.ipynb": 2}
+
+    import ck_slowmod
+
+    # Answered from the table: computed in the warm-up child, not here, and at once.
+    started = time.process_time()
+    kept = ck_slowmod.slow("secret", seed=1)  # type: ignore[attr-defined]
+    assert time.process_time() - started < 0.1
+    assert kept["pid"] != os.getpid()
+    assert ck_slowmod.slow(text="secret", seed=1) is kept  # type: ignore[attr-defined]
+    assert ck_slowmod.slow("after the failure")["pid"] != os.getpid()  # type: ignore[attr-defined]
+    # Other arguments run here, as before, and are not kept (kernels only read).
+    assert ck_slowmod.slow("secret", seed=2)["pid"] == os.getpid()  # type: ignore[attr-defined]
+    assert ck_slowmod.quick("fast")["pid"] == os.getpid()  # type: ignore[attr-defined]
+    assert len(shared_results.table()) == 2
+    assert ck_slowmod.CALLS == ["secret"]  # type: ignore[attr-defined]
+    assert ck_slowmod.slow.__name__ == "slow"  # type: ignore[attr-defined]
+
+
+def test_a_lesson_that_takes_too_long_keeps_nothing(tmp_path: Path, slowmod: object) -> None:
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "l.ipynb").write_text(
+        notebook(
+            "lesson", "from ck_slowmod import slow", "slow('x')", "import time", "time.sleep(30)"
+        )
+    )
+    warmup = shared_results.LessonWarmup(tmp_path / "g", timeout=1.5)
+    assert warmup.start() == 1
+    assert not warmup.wait(0.5)  # still running: the caller goes on
+    started = time.monotonic()
+    assert warmup.collect() == {"l.ipynb": 0}
+    assert time.monotonic() - started < 10
+    assert shared_results.table() == {}
+
+
+def test_lessons_2_and_8_show_the_same_with_kept_results(
+    monkeypatch: pytest.MonkeyPatch, fresh_table: None
+) -> None:
+    """The gallery's own lessons: their solver calls are kept, and a kept result is
+    what the call computes afresh (what students see does not change)."""
+    import cipherkit.ciphers as ciphers
+
+    originals = {name: getattr(ciphers, name) for _, name in shared_results.SHARED_CALLS}
+    for name, function in originals.items():
+        monkeypatch.setattr(ciphers, name, function)
+    shared_results.install()
+    given = shared_results.warm_lessons(GALLERY, timeout=240)
+    assert given["02-substitution-and-frequency.ipynb"] >= 2
+    assert given["08-build-your-own-puzzle.ipynb"] >= 1
+    for key, kept in list(shared_results.table().items()):
+        name, arguments = key
+        function = originals[name.rsplit(".", 1)[1]]
+        fresh = function(**dict(arguments))
+        assert type(fresh) is type(kept)
+        assert fresh.plaintext == kept.plaintext, name
+        assert repr(fresh) == repr(kept), name
