@@ -112,9 +112,7 @@ def test_forged_messages_from_another_client_are_refused_visibly(
 
     forged = dict(true_view, status="HACKED", phase="over")
     kernel.send_to_widget(model_id, {"method": "update", "state": {"view": forged}})
-    page.wait_for_selector(
-        "[data-testid=message]:has-text('The page may not change the table')"
-    )
+    page.wait_for_selector("[data-testid=message]:has-text('The page may not change the table')")
     table.ready()
     assert "HACKED" not in table.text("status")
     assert kernel.request_states()[model_id]["state"]["view"] == true_view

@@ -208,9 +208,7 @@ def test_forged_messages_and_updates_are_refused_visibly(page: Any, voila_server
     page.wait_for_selector(f"{MISSION} [data-testid=message]:has-text('An action')")
     forged = dict(true_view, status="HACKED", hands=[{"cards": []}])
     kernel.send_to_widget(model_id, {"method": "update", "state": {"view": forged}})
-    page.wait_for_selector(
-        f"{MISSION} [data-testid=message]:has-text('The page may not change')"
-    )
+    page.wait_for_selector(f"{MISSION} [data-testid=message]:has-text('The page may not change')")
     table.ready()
     assert "HACKED" not in table.text("status")
     assert json.dumps(kernel.request_states()[model_id]["state"]["view"]) == json.dumps(true_view)
