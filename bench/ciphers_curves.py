@@ -19,6 +19,7 @@ Vigenère has none.
     python bench/ciphers_curves.py --cipher playfair --texts 20 --lengths 80,100 \\
         --json /tmp/playfair.json --no-plot
     python bench/ciphers_curves.py --replot /tmp/a.json /tmp/b.json   # merge and draw
+    # (a point of a later file replaces the same cipher and length of an earlier one)
 """
 
 from __future__ import annotations
@@ -173,11 +174,11 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     results: dict[str, list[dict[str, Any]]] = {}
     if args.replot:
-        for file in args.replot:
+        merged: dict[str, dict[int, dict[str, Any]]] = {}
+        for file in args.replot:  # a later file's point replaces an earlier one's
             for cipher, points in json.loads(file.read_text())["curves"].items():
-                results.setdefault(cipher, []).extend(points)
-        for points in results.values():
-            points.sort(key=lambda p: p["letters"])
+                merged.setdefault(cipher, {}).update({p["letters"]: p for p in points})
+        results = {c: [by[k] for k in sorted(by)] for c, by in merged.items()}
     else:
         texts = heldout_texts()
         count = 2 if args.quick else args.texts
@@ -198,7 +199,7 @@ def main(argv: list[str]) -> int:
     out = {"quick": args.quick, "curves": results}
     print(json.dumps(out, indent=2))
     if args.json:
-        args.json.write_text(json.dumps(out, indent=2))
+        args.json.write_text(json.dumps(out, indent=2) + "\n")
     if not args.no_plot:
         draw(results, args.plot)
     return 0

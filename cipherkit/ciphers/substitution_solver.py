@@ -11,7 +11,8 @@ A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext l
    word trigrams when breaks are kept, else the best split into dictionary words by
    word pairs, with cut-off words allowed at the text's ends);
 3. polishes the best key: random kicks of a few swaps, each followed by a climb, kept
-   when the combined score improves; a last climb also tries 3-cycles of letters. Without
+   when the combined score improves; a last climb also tries 3-cycles of letters (and,
+   for short texts without breaks given ``word_steps``, two swaps at once). Without
    word breaks, the polish and the last climb score the chosen split by word triples
    too (slower, so the first climbs do without).
 
@@ -71,6 +72,9 @@ TEMPERATURE = 0.035
 WORD_TEMPERATURE = 2.0
 """Starting temperature (log10) of the annealing on the combined score
 (:func:`anneal_words`)."""
+DOUBLE_TOP = 200
+"""Moves of two swaps at once the last climb scores by the word model (the best by
+quadgrams)."""
 WORD_ANNEAL_LETTERS = 60
 """Texts without word breaks shorter than this are annealed on the combined score too
 (quadgrams alone mislead on so few letters)."""
@@ -198,10 +202,12 @@ def climb(
     top: int = 40,
     margin: float = 30.0,
     rounds: int = 60,
+    doubles: np.ndarray | None = None,
 ) -> tuple[float, np.ndarray]:
     """Steepest ascent on the combined score: over swaps while one helps, else (with
-    ``cycles``) over 3-cycles; ``moves`` as made by :func:`_moves`. Returns the end
-    score and key."""
+    ``cycles``) over 3-cycles, else over ``doubles`` if given (two swaps at once, see
+    :func:`_double_swaps`; the word model scores the :data:`DOUBLE_TOP` best by
+    quadgrams); ``moves`` as made by :func:`_moves`. Returns the end score and key."""
     q0 = float(scorer.quad(key[None])[0])
     best = float(scorer.full(key[None], np.array([q0]))[0])
     swaps, triples = moves
@@ -209,10 +215,19 @@ def climb(
         step = _ascend(key, q0, best, scorer, swaps, top, margin)
         if step is None and cycles:
             step = _ascend(key, q0, best, scorer, triples, top, margin)
+        if step is None and doubles is not None:
+            step = _ascend(key, q0, best, scorer, doubles, DOUBLE_TOP, margin)
         if step is None:
             break
         best, q0, key = step
     return best, key
+
+
+def _double_swaps(swaps: np.ndarray) -> np.ndarray:
+    """Every pair of two different swaps of ``swaps``, composed into one move (a word
+    read with two wrong letters, "PERU" for "VERY", is two swaps from the right one)."""
+    i, j = np.triu_indices(len(swaps), 1)
+    return np.take_along_axis(swaps[i], swaps[j], axis=1)
 
 
 def _polish(
@@ -355,7 +370,8 @@ def solve_substitution(
     :data:`WORD_ANNEAL_LETTERS` letters, ``word_steps`` > 0 (e.g. 200; slower, so off by
     default) anneals the ``word_chains`` best distinct keys of each run on the combined
     score too (:func:`anneal_words`), and climbs from the best of them as well: quadgrams
-    alone mislead on so few letters (40-letter dev texts: 10 of 20 solved, was 7).
+    alone mislead on so few letters (40-letter dev texts: 10 of 20 solved, was 7); the
+    last climb of each run then also tries two swaps at once (:func:`_double_swaps`).
 
     >>> from cipherkit.ciphers.classical import Substitution
     >>> secret = Substitution.random(5).encrypt("The spy hid the key inside a hollow book.")
@@ -374,6 +390,8 @@ def solve_substitution(
     # (faster); the polish and the last climb by word triples
     rough = replace(scorer, trigrams=breaks)
     moves = _moves(present)
+    short = not breaks and len(c) < WORD_ANNEAL_LETTERS
+    doubles = _double_swaps(moves[0]) if short and word_steps > 0 else None
     results: list[tuple[float, np.ndarray]] = []
     seen: dict[bytes, int] = {}
     reached: dict[bytes, int] = {}  # keys a run climbed to or ended on: which run
@@ -411,7 +429,7 @@ def solve_substitution(
             reached[tag] = len(results)
             score = float(scorer.full(key[None])[0])
             score, key = _polish(key, score, scorer, moves, present, rng, kicks)
-            score, key = climb(key, scorer, moves)
+            score, key = climb(key, scorer, moves, doubles=doubles)
         tag = key[present].tobytes()
         reached.setdefault(tag, len(results))
         results.append((score, key))

@@ -8,7 +8,7 @@ from cipherkit.ciphers import Substitution, letters_only, solve_substitution
 from cipherkit.ciphers.samples import make_texts
 from cipherkit.ciphers.solvers import pattern_attack
 from cipherkit.ciphers.stats import segment_score
-from cipherkit.ciphers.substitution_solver import KeyScore, _moves, climb
+from cipherkit.ciphers.substitution_solver import KeyScore, _double_swaps, _moves, climb
 from cipherkit.ciphers.text import letter_codes, words_of
 from cipherkit.ciphers.wordmodel import pack, word_model
 
@@ -232,3 +232,20 @@ def test_word_pairs_choose_the_split() -> None:
         _rows("NOBODYCOULDOPENTHEIRONGATEATTHEEND", "NOBODYCOULDOPENTHEIRONMATEATTHEEND")
     )
     assert gate > mate
+
+
+def test_the_last_climb_mends_two_wrong_letters_at_once() -> None:
+    # a 40-letter dev text whose runs ended on "...CAMELSANDPERULITTLE..." before the
+    # last climb tried two swaps at once: neither swap alone raises the score
+    plain = "CROSSEDTHEDESERTWITHCAMELSANDVERYLITTLEW"
+    c = letter_codes(plain)
+    scorer = KeyScore.of(c, None)
+    moves = _moves(np.flatnonzero(np.bincount(c, minlength=26)))
+    wrong = np.arange(26)
+    for a, b in (("V", "P"), ("Y", "U")):
+        i, j = ord(a) - 65, ord(b) - 65
+        wrong[[i, j]] = wrong[[j, i]]
+    _, stuck = climb(wrong, scorer, moves)
+    assert "".join(chr(65 + int(x)) for x in stuck[c]) != plain
+    _, mended = climb(wrong, scorer, moves, doubles=_double_swaps(moves[0]))
+    assert "".join(chr(65 + int(x)) for x in mended[c]) == plain
