@@ -186,6 +186,25 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+@pytest.fixture
+def devices(browser: Any) -> Iterator[Any]:
+    """``devices(viewport=None)``: a new page in a new browser context (one person's
+    device, its own cookies and storage), closed after the test; 1200x1300 by default."""
+    made: list[Any] = []
+
+    def new_page(viewport: dict[str, int] | None = None) -> Any:
+        context = browser.new_context(viewport=viewport or {"width": 1200, "height": 1300})
+        made.append(context)
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT_MS)
+        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)
+        return page
+
+    yield new_page
+    for context in made:
+        context.close()
+
+
 # ---------------------------------------------------------------- kernel websocket
 def kernel_message(msg_type: str, content: dict[str, Any], session: str) -> str:
     return json.dumps(

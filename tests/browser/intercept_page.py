@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import TEST_PAGES, KernelClient, table_model_id
+from tests.browser.play_page import PlayPage
 from tests.browser.recorded_page import RecordedPage
 
 TABLE = "[data-testid=intercept-table]"
@@ -77,3 +78,60 @@ def hidden_words(words: list[str], public: str) -> list[str]:
         )
     ).lower()
     return [w for w in words if w not in public.lower() and w not in static]
+
+
+class InterceptSeat(PlayPage):
+    """One intercept player's device on the Play together page."""
+
+    def table_ready(self) -> None:
+        self.page.wait_for_selector(READY)
+
+    def join_team(self, code: str, name: str, team: str) -> None:
+        form = self.page.locator("[data-testid=join-form]")
+        form.locator("[data-testid=team]").select_option(team)
+        self.join(code, name)
+        self.table_ready()
+
+    def role(self) -> str | None:
+        return self.page.locator(TABLE).get_attribute("data-role")
+
+    def text(self, testid: str) -> str:
+        return self.page.locator(f"{TABLE} [data-testid={testid}]").inner_text()
+
+    def write_clues(self, room: Any, candidates: list[str]) -> list[str]:
+        """Type three fair clues (the live check says which), each sent to the room."""
+        given: list[str] = []
+        box = self.page.locator(f"{TABLE} [data-testid=clue-input]")
+        for _ in range(3):
+            for word in candidates:
+                if word in given:
+                    continue
+                box.fill("")
+                box.type(word, delay=10)
+                self.page.wait_for_function(
+                    """() => {
+                      const box = document.querySelector('[data-testid=clue-check]');
+                      return box && box.querySelector(
+                        '[data-testid=check-ok], [data-testid=check-error]')
+                        && !box.innerText.includes('checking');
+                    }"""
+                )
+                if "a fair clue" in self.text("clue-check"):
+                    break
+            else:
+                raise AssertionError("no candidate clue passed the check")
+            before = room.version
+            self.page.locator(f"{TABLE} [data-testid=give-clue]").click()
+            assert room.wait(before, timeout=30) > before
+            given.append(word)
+            self.table_ready()
+        return given
+
+    def guess(self, room: Any, digits: list[int]) -> None:
+        self.page.wait_for_selector(f"{TABLE}[data-role=decryptor], {TABLE}[data-role=interceptor]")
+        for clue, digit in enumerate(digits, start=1):
+            self.page.click(f"{TABLE} [data-clue='{clue}'][data-digit='{digit}']")
+        before = room.version
+        self.page.locator(f"{TABLE} [data-testid=give-guess]").click()
+        assert room.wait(before, timeout=30) > before
+        self.table_ready()

@@ -10,14 +10,13 @@ number, and a team-mate's sent guess is shown to the team and not to the other t
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from cipherkit.rooms import open_store
-from tests.browser.conftest import UI_TIMEOUT_MS
-from tests.browser.test_rooms_pages import ITABLE, InterceptSeat
+from tests.browser.intercept_page import TABLE as ITABLE
+from tests.browser.intercept_page import InterceptSeat
 from tests.browser.test_teacher_classroom import TeacherPage, class_server
 
 pytestmark = pytest.mark.browser
@@ -25,23 +24,6 @@ pytestmark = pytest.mark.browser
 __all__ = ["class_server"]  # the module's server: `cipherkit serve` with a teacher key
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def device(browser: Any) -> Iterator[Any]:
-    made: list[Any] = []
-
-    def new_page(viewport: dict[str, int]) -> Any:
-        context = browser.new_context(viewport=viewport)
-        made.append(context)
-        page = context.new_page()
-        page.set_default_timeout(UI_TIMEOUT_MS)
-        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)
-        return page
-
-    yield new_page
-    for context in made:
-        context.close()
 
 
 def left(phone: InterceptSeat) -> int:
@@ -66,10 +48,10 @@ def write_three(room: Any, seat: int) -> list[str]:
     return given
 
 
-def test_the_sand_timer_and_the_game_on_four_phones(class_server: Any, device: Any) -> None:
+def test_the_sand_timer_and_the_game_on_four_phones(class_server: Any, devices: Any) -> None:
     server, url, link = class_server
     teacher = TeacherPage(
-        device({"width": 1280, "height": 800}), server, "#key=" + link.split("#key=")[1]
+        devices({"width": 1280, "height": 800}), server, "#key=" + link.split("#key=")[1]
     ).open()
     tp = teacher.page
     tp.wait_for_selector("[data-testid=start-form]")
@@ -87,7 +69,7 @@ def test_the_sand_timer_and_the_game_on_four_phones(class_server: Any, device: A
 
     phones: dict[str, InterceptSeat] = {}
     for name in ("Ada", "Bo", "Cy", "Di"):
-        phone = InterceptSeat(device(PHONE), server).open()
+        phone = InterceptSeat(devices(PHONE), server).open()
         phone.join(class_code, name)
         phone.page.locator("[data-testid=message]", has_text="starts when your teacher").wait_for()
         phones[name] = phone

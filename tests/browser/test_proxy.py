@@ -26,18 +26,15 @@ import pytest
 
 from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
-from tests.browser.conftest import SEED, UI_TIMEOUT_MS, Server
+from tests.browser.conftest import SEED, Server
 from tests.browser.gallery_servers import start_gallery_server
-from tests.browser.intercept_page import CANDIDATES
-from tests.browser.play_page import PlayPage
+from tests.browser.intercept_page import CANDIDATES, TABLE, InterceptSeat
 from tests.servers import free_port, stop_process_groups, wait_until_up
 
 pytestmark = pytest.mark.browser
 
 NGINX = Path("/usr/sbin/nginx")
 SERVER_COOKIE = "ck_server"
-TABLE = "[data-testid=intercept-table]"
-READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=notes]"
 
 # The proxy of docs/deploy.md ("Several gallery servers behind nginx"), as a test
 # process: the same http block, with paths and ports filled in.
@@ -152,12 +149,9 @@ def proxied(
         stop_process_groups(processes)
 
 
-class Seat(PlayPage):
+class Seat(InterceptSeat):
     """One person's device on the Play together page, through the proxy, seated at an
     Intercept table."""
-
-    def table_ready(self) -> None:
-        self.page.wait_for_selector(READY)
 
     def server_name(self) -> str:
         """Which server this browser is stuck to (the proxy's cookie)."""
@@ -167,63 +161,6 @@ class Seat(PlayPage):
 
     def who(self) -> str:
         return self.page.locator("[data-testid=who]").inner_text()
-
-    def write_clues(self, room: Any) -> list[str]:
-        """Three fair clues (the live check says which), each sent to the room."""
-        given: list[str] = []
-        box = self.page.locator(f"{TABLE} [data-testid=clue-input]")
-        check = f"{TABLE} [data-testid=clue-check]"
-        for _ in range(3):
-            for word in CANDIDATES:
-                if word in given:
-                    continue
-                box.fill("")
-                box.type(word, delay=10)
-                self.page.wait_for_function(
-                    """(sel) => {
-                      const box = document.querySelector(sel);
-                      return box && box.querySelector(
-                        '[data-testid=check-ok], [data-testid=check-error]')
-                        && !box.innerText.includes('checking');
-                    }""",
-                    arg=check,
-                )
-                if "a fair clue" in self.page.locator(check).inner_text():
-                    break
-            else:
-                raise AssertionError("no candidate clue passed the check")
-            before = room.version
-            self.page.locator(f"{TABLE} [data-testid=give-clue]").click()
-            assert room.wait(before, timeout=30) > before
-            given.append(word)
-            self.table_ready()
-        return given
-
-    def guess(self, room: Any, digits: list[int]) -> None:
-        self.page.wait_for_selector(f"{TABLE}[data-role=decryptor]")
-        for clue, digit in enumerate(digits, start=1):
-            self.page.click(f"{TABLE} [data-clue='{clue}'][data-digit='{digit}']")
-        before = room.version
-        self.page.locator(f"{TABLE} [data-testid=give-guess]").click()
-        assert room.wait(before, timeout=30) > before
-
-
-@pytest.fixture
-def devices(browser: Any) -> Iterator[Any]:
-    """A new browser context (one person's device, its own cookies) per call."""
-    made: list[Any] = []
-
-    def new_page() -> Any:
-        context = browser.new_context(viewport={"width": 1100, "height": 1250})
-        made.append(context)
-        page = context.new_page()
-        page.set_default_timeout(UI_TIMEOUT_MS)
-        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)
-        return page
-
-    yield new_page
-    for context in made:
-        context.close()
 
 
 def served_pages(server: Server) -> int:
@@ -241,11 +178,8 @@ def test_four_browsers_through_nginx_play_one_room_on_two_servers(
     people = [("Ada", "white"), ("Bo", "black"), ("Cy", "white"), ("Di", "black")]
     seats: dict[int, Seat] = {}
     for name, team in people:
-        page = Seat(devices(), proxied.proxy).open()
-        form = page.page.locator("[data-testid=join-form]")
-        form.locator("[data-testid=team]").select_option(team)
-        page.join(room.code, name)
-        page.table_ready()
+        page = Seat(devices({"width": 1100, "height": 1250}), proxied.proxy).open()
+        page.join_team(room.code, name, team)
         seat = next(s["seat"] for s in room.info()["seats"] if s.get("name") == name)
         seats[seat] = page
     assert sorted(seats) == [0, 1, 2, 3]
@@ -274,7 +208,7 @@ def test_four_browsers_through_nginx_play_one_room_on_two_servers(
     # wrong, so White wins on points; every page shows the end.
     assert state.config["max_rounds"] == 1
     for seat in (0, 1):
-        seats[seat].write_clues(room)
+        seats[seat].write_clues(room, CANDIDATES)
     codes = {team: list(room.session().state.codes[team]) for team in (0, 1)}
     seats[2].guess(room, codes[0])
     seats[3].guess(room, list(reversed(codes[1])))

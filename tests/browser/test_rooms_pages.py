@@ -18,11 +18,13 @@ import pytest
 
 from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
-from tests.browser.conftest import UI_TIMEOUT_MS, Server, table_model_id
+from tests.browser.conftest import Server, table_model_id
 from tests.browser.gallery_servers import (
     GalleryServers,
     start_gallery_server,
 )
+from tests.browser.intercept_page import TABLE as ITABLE
+from tests.browser.intercept_page import InterceptSeat
 from tests.browser.play_page import (
     PlayPage,
     finish_decipher,
@@ -53,28 +55,11 @@ def rooms_server(
     return server, server.store, server.process
 
 
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[Any]:
-    made: list[Any] = []
-
-    def new_page() -> Any:
-        context = browser.new_context(viewport={"width": 1100, "height": 1250})
-        made.append(context)
-        page = context.new_page()
-        page.set_default_timeout(UI_TIMEOUT_MS)
-        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)  # Voila preheats every page
-        return page
-
-    yield new_page
-    for context in made:
-        context.close()
-
-
-def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> None:
+def test_decipher_person_against_person(rooms_server: Any, devices: Any) -> None:
     server, url, _ = rooms_server
     store = open_store(url)
-    ada = PlayPage(contexts(), server).open()
-    bo = PlayPage(contexts(), server).open()
+    ada = PlayPage(devices(), server).open()
+    bo = PlayPage(devices(), server).open()
 
     # Ada makes a room (no bots) and takes seat 1; the code is shown big.
     form = ada.page.locator("[data-testid=create-form]")
@@ -145,11 +130,11 @@ def test_decipher_person_against_person(rooms_server: Any, contexts: Any) -> Non
     store.close()
 
 
-def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, contexts: Any) -> None:
+def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, devices: Any) -> None:
     server, url, _ = rooms_server
     store = open_store(url)
     room = store.create_room("decipher", bots=[1])
-    eve = PlayPage(contexts(), server).open()
+    eve = PlayPage(devices(), server).open()
     for attempt in range(3):
         eve.join(f"TIGER-0000{attempt}-MOSS", "Eve")
         eve.page.wait_for_function(
@@ -182,70 +167,7 @@ def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, contexts: Any) 
     store.close()
 
 
-ITABLE = "[data-testid=intercept-table]"
-ITABLE_READY = f"{ITABLE}:not(.ck-is-waiting) [data-testid=notes]"
-
-
-class InterceptSeat(PlayPage):
-    """One intercept player's device on the Play together page."""
-
-    def table_ready(self) -> None:
-        self.page.wait_for_selector(ITABLE_READY)
-
-    def join_team(self, code: str, name: str, team: str) -> None:
-        form = self.page.locator("[data-testid=join-form]")
-        form.locator("[data-testid=team]").select_option(team)
-        self.join(code, name)
-        self.table_ready()
-
-    def role(self) -> str | None:
-        return self.page.locator(ITABLE).get_attribute("data-role")
-
-    def text(self, testid: str) -> str:
-        return self.page.locator(f"{ITABLE} [data-testid={testid}]").inner_text()
-
-    def write_clues(self, room: Any, candidates: list[str]) -> list[str]:
-        """Type three fair clues (the live check says which), each sent to the room."""
-        given: list[str] = []
-        box = self.page.locator(f"{ITABLE} [data-testid=clue-input]")
-        for _ in range(3):
-            for word in candidates:
-                if word in given:
-                    continue
-                box.fill("")
-                box.type(word, delay=10)
-                self.page.wait_for_function(
-                    """() => {
-                      const box = document.querySelector('[data-testid=clue-check]');
-                      return box && box.querySelector(
-                        '[data-testid=check-ok], [data-testid=check-error]')
-                        && !box.innerText.includes('checking');
-                    }"""
-                )
-                if "a fair clue" in self.text("clue-check"):
-                    break
-            else:
-                raise AssertionError("no candidate clue passed the check")
-            before = room.version
-            self.page.locator(f"{ITABLE} [data-testid=give-clue]").click()
-            assert room.wait(before, timeout=30) > before
-            given.append(word)
-            self.table_ready()
-        return given
-
-    def guess(self, room: Any, digits: list[int]) -> None:
-        self.page.wait_for_selector(
-            f"{ITABLE}[data-role=decryptor], {ITABLE}[data-role=interceptor]"
-        )
-        for clue, digit in enumerate(digits, start=1):
-            self.page.click(f"{ITABLE} [data-clue='{clue}'][data-digit='{digit}']")
-        before = room.version
-        self.page.locator(f"{ITABLE} [data-testid=give-guess]").click()
-        assert room.wait(before, timeout=30) > before
-        self.table_ready()
-
-
-def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
+def test_intercept_two_against_two(rooms_server: Any, devices: Any) -> None:
     """Four devices, two per team: each Encryptor writes on their own page, each team's
     team-mate submits the team's guess, and no page ever receives the other team's
     keywords; a reload resumes the seat."""
@@ -259,7 +181,7 @@ def test_intercept_two_against_two(rooms_server: Any, contexts: Any) -> None:
     people = [("Ada", "white"), ("Bo", "black"), ("Cy", "white"), ("Di", "black")]
     pages: dict[int, InterceptSeat] = {}
     for name, team in people:
-        page = InterceptSeat(contexts(), server).open()
+        page = InterceptSeat(devices(), server).open()
         page.join_team(room.code, name, team)
         seat = next(s["seat"] for s in room.info()["seats"] if s.get("name") == name)
         assert seat % 2 == (0 if team == "white" else 1)
@@ -337,15 +259,15 @@ def two_servers_on_postgresql(
 
 
 def test_two_servers_sharing_postgresql_play_one_game(
-    two_servers_on_postgresql: tuple[list[Server], str], contexts: Any
+    two_servers_on_postgresql: tuple[list[Server], str], devices: Any
 ) -> None:
     """Ada's page is served by one server, Bo's by the other; the room lives in
     PostgreSQL, and each page shows the other's moves (LISTEN/NOTIFY between servers)."""
     servers, url = two_servers_on_postgresql
     store = open_store(url)
     room = store.create_room("decipher", {"first_player": 0})
-    ada = PlayPage(contexts(), servers[0]).open()
-    bo = PlayPage(contexts(), servers[1]).open()
+    ada = PlayPage(devices(), servers[0]).open()
+    bo = PlayPage(devices(), servers[1]).open()
     ada.join(room.code, "Ada")
     ada.table_ready()
     bo.join(room.code, "Bo")
@@ -367,7 +289,7 @@ def test_two_servers_sharing_postgresql_play_one_game(
     store.close()
 
 
-def test_a_dead_kernel_reconnects_and_resumes_the_seat(rooms_server: Any, contexts: Any) -> None:
+def test_a_dead_kernel_reconnects_and_resumes_the_seat(rooms_server: Any, devices: Any) -> None:
     """SIGKILL the kernel of a seated page: the page says it is reconnecting, reloads,
     and the new kernel resumes the same seat from the token kept in the browser."""
     import signal
@@ -377,7 +299,7 @@ def test_a_dead_kernel_reconnects_and_resumes_the_seat(rooms_server: Any, contex
     server, url, process = rooms_server
     store = open_store(url)
     room = store.create_room("decipher", {"first_player": 0}, bots=[1])
-    ada = PlayPage(contexts(), server).open()
+    ada = PlayPage(devices(), server).open()
     ada.join(room.code, "Ada")
     ada.table_ready()
     ada.page.locator("[data-testid=hand] button[data-card]:not([disabled])").first.click()

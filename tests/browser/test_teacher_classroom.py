@@ -84,23 +84,6 @@ def class_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
         stop_process_group(process)
 
 
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[Any]:
-    made: list[Any] = []
-
-    def new_page() -> Any:
-        context = browser.new_context(viewport={"width": 1200, "height": 1300})
-        made.append(context)
-        page = context.new_page()
-        page.set_default_timeout(UI_TIMEOUT_MS)
-        page.set_default_navigation_timeout(4 * UI_TIMEOUT_MS)
-        return page
-
-    yield new_page
-    for context in made:
-        context.close()
-
-
 class TeacherPage(RecordedPage):
     path = "teacher.ipynb"
 
@@ -133,13 +116,13 @@ class LessonPage(RecordedPage):
         )
 
 
-def test_a_class_from_start_to_export(class_server: Any, contexts: Any, tmp_path: Path) -> None:
+def test_a_class_from_start_to_export(class_server: Any, devices: Any, tmp_path: Path) -> None:
     server, url, link = class_server
     assert link.endswith(f"/voila/render/teacher.ipynb#key={KEY}")
     store = open_store(url)
 
     # The teacher opens the printed link: the key unlocks the page and leaves the address.
-    teacher = TeacherPage(contexts(), server, "#key=" + link.split("#key=")[1]).open()
+    teacher = TeacherPage(devices(), server, "#key=" + link.split("#key=")[1]).open()
     teacher.page.wait_for_selector("[data-testid=start-form]")
     assert "key=" not in teacher.page.url
     teacher.page.locator("[data-testid=title]").fill("Year 9 codes")
@@ -165,7 +148,7 @@ def test_a_class_from_start_to_export(class_server: Any, contexts: Any, tmp_path
     for code, pair in names.items():
         seats = {}
         for seat, name in enumerate(pair):
-            student = PlayPage(contexts(), server).open()
+            student = PlayPage(devices(), server).open()
             student.join(code, name)
             student.table_ready()
             seats[seat] = student
@@ -219,7 +202,7 @@ def test_a_class_from_start_to_export(class_server: Any, contexts: Any, tmp_path
     assert results.count("won") + results.count("draw") >= 2
 
     # A student answers a lesson exercise in the class: the grid shows it.
-    lesson = LessonPage(contexts(), server).open()
+    lesson = LessonPage(devices(), server).open()
     box = lesson.page.locator("[data-testid=exercise]").first
     box.locator("[data-testid=class-code]").fill(class_code.lower())
     box.locator("[data-testid=student-name]").fill("Ada")
@@ -303,7 +286,7 @@ def test_a_class_from_start_to_export(class_server: Any, contexts: Any, tmp_path
     store.close()
 
 
-def test_a_wrong_teacher_key_gets_nothing(class_server: Any, contexts: Any) -> None:
+def test_a_wrong_teacher_key_gets_nothing(class_server: Any, devices: Any) -> None:
     server, url, _ = class_server
     with open_classroom(url) as desk:
         session = desk.start_session("Hidden class title")
@@ -313,7 +296,7 @@ def test_a_wrong_teacher_key_gets_nothing(class_server: Any, contexts: Any) -> N
         desk.record_attempt(session.code, "Secret Student", "01-caesar", "q1", True)
     secrets = [session.code, "Hidden class title", "Secret Student", *codes, KEY]
 
-    intruder = TeacherPage(contexts(), server, "#key=not-the-teacher-key-123").open()
+    intruder = TeacherPage(devices(), server, "#key=not-the-teacher-key-123").open()
     intruder.page.locator("[data-testid=teacher-message]").filter(
         has_text="not the teacher key"
     ).wait_for()
@@ -357,12 +340,12 @@ def test_a_wrong_teacher_key_gets_nothing(class_server: Any, contexts: Any) -> N
 
 
 def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
-    class_server: Any, contexts: Any
+    class_server: Any, devices: Any
 ) -> None:
     """Fewer students than seats: the teacher's button seats bots, who play at once; the
     teacher watches the intercept room as a spectator, and no keyword reaches the page."""
     server, url, link = class_server
-    teacher = TeacherPage(contexts(), server, "#key=" + link.split("#key=")[1]).open()
+    teacher = TeacherPage(devices(), server, "#key=" + link.split("#key=")[1]).open()
     teacher.page.wait_for_selector("[data-testid=start-form]")
     teacher.page.locator("[data-testid=title]").fill("Short class")
     teacher.page.locator("[data-testid=start]").click()
@@ -568,12 +551,12 @@ def _locked_after_load(teacher: TeacherPage) -> bool:
     )
 
 
-def test_the_teacher_stays_in_across_a_reload(class_server: Any, contexts: Any) -> None:
+def test_the_teacher_stays_in_across_a_reload(class_server: Any, devices: Any) -> None:
     """Issue #31 item 7: unlocked with the key and a session started, a reload keeps the
     page unlocked on that session (an httponly cookie that holds no key); a made-up or
     altered cookie unlocks nothing; ending the session ends the cookie's power."""
     server, _, link = class_server
-    teacher = TeacherPage(contexts(), server, "#key=" + link.split("#key=")[1]).open()
+    teacher = TeacherPage(devices(), server, "#key=" + link.split("#key=")[1]).open()
     teacher.page.wait_for_selector("[data-testid=start-form]")
     teacher.page.locator("[data-testid=title]").fill("Stays in")
     teacher.page.locator("[data-testid=start]").click()
@@ -609,7 +592,7 @@ def test_the_teacher_stays_in_across_a_reload(class_server: Any, contexts: Any) 
         ident,
         KEY,
     ):
-        other = TeacherPage(contexts(), server)
+        other = TeacherPage(devices(), server)
         other.page.context.add_cookies([{"name": "ck_teacher", "value": forged, "url": server.url}])
         other.open()
         assert _locked_after_load(other), forged
@@ -620,7 +603,7 @@ def test_the_teacher_stays_in_across_a_reload(class_server: Any, contexts: Any) 
     teacher.page.wait_for_selector("[data-testid=start-form]")
     teacher.page.reload()
     assert _locked_after_load(teacher)
-    copy = TeacherPage(contexts(), server)
+    copy = TeacherPage(devices(), server)
     copy.page.context.add_cookies(
         [{"name": "ck_teacher", "value": cookie["value"], "url": server.url}]
     )
