@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -72,7 +72,11 @@ def open_pages(base: str, names: list[str]) -> None:
         threading.Thread(target=ask, args=(name,), daemon=True).start()
 
 
-def test_serve_answers_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
+def start_serve(
+    tmp_path: Path, preexec_fn: Callable[[], None] | None = None
+) -> tuple[subprocess.Popen[bytes], str, Path]:
+    """``cipherkit serve`` of the shipped gallery on a free port, in its own session
+    (``preexec_fn`` runs in the child first): the process, its address and its log."""
     port = free_port()
     log = tmp_path / "serve.log"
     code = (
@@ -85,9 +89,14 @@ def test_serve_answers_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=preexec_fn,
         )
+    return process, f"http://127.0.0.1:{port}", log
+
+
+def test_serve_answers_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
+    process, base, log = start_serve(tmp_path)
     try:
-        base = f"http://127.0.0.1:{port}"
         wait_until_up(base + "/", process, log, 90)
         with busy_machine():
             # Kernels still starting (pools filling, pages asked for) while Ctrl-C comes.
@@ -139,22 +148,10 @@ def test_sigint_to_one_process_stops_everything_on_a_busy_machine(
     """Ctrl-C's SIGINT sent to one process (``kill -INT``), not the terminal's group:
     to ``cipherkit serve`` started with SIGINT ignored, or to its Voila alone; the
     server and every kernel are gone within 10 s while both cores are busy."""
-    port = free_port()
-    log = tmp_path / "serve.log"
-    code = (
-        "import sys; from cipherkit.serve.launcher import serve; "
-        f"sys.exit(serve({str(ROOT / 'puzzles')!r}, port={port}))"
+    process, base, log = start_serve(
+        tmp_path, _ignore_sigint if target.startswith("serve") else None
     )
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-c", code],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_ignore_sigint if target.startswith("serve") else None,
-        )
     try:
-        base = f"http://127.0.0.1:{port}"
         wait_until_up(base + "/", process, log, 90)
         with busy_machine():
             open_pages(base, ["decipher.ipynb", "lessons/05-transposition.ipynb"])
