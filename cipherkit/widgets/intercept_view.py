@@ -268,6 +268,7 @@ def build_view(
         }
     log = list(obs["log"])
     pending = obs["my_guess"]
+    status = status_line(obs, seat)
     return {
         "serial": serial,
         "game_number": game_number,
@@ -277,8 +278,8 @@ def build_view(
         "phase": obs["phase"],
         "three_player": obs["three_player"],
         "interception_open": obs["interception_open"],
-        "status": status_line(obs, seat),
-        "turn_line": turn_line(obs, seat, pending),
+        "status": status,
+        "turn_line": turn_line(obs, seat, pending, status),
         "you": {
             "seat": seat,
             "name": "spectator" if seat is None else names[seat],
@@ -348,22 +349,24 @@ ACTING_ROLES = ("encryptor", "decryptor", "interceptor", "keywords")
 """The roles that have something to do now (a timer's role is the server's)."""
 
 
-def turn_line(obs: Mapping[str, Any], seat: int | None, pending: Sequence[int] | None) -> str:
-    """The pinned "Your turn: ..." line of a seat that has something to do now ("" when
-    it has not: a spectator, a team whose guess is sent, a game over).
+def turn_line(
+    obs: Mapping[str, Any], seat: int | None, pending: Sequence[int] | None, status: str
+) -> str:
+    """The pinned "Your turn: ..." line (the seat's ``status`` line) of a seat that has
+    something to do now ("" when it has not: a spectator, a team whose guess is sent, a
+    game over).
 
-    >>> obs = {"outcome": None, "role": "decryptor", "team": "white", "phase": "guess",
-    ...        "limits": {"code_length": 3}, "reading": "white"}
-    >>> turn_line(obs, 0, None).startswith("Your turn: Decrypt: which code")
-    True
-    >>> turn_line(obs, 0, [3, 1, 4]), turn_line(obs, None, None)
+    >>> obs = {"outcome": None, "role": "decryptor"}
+    >>> turn_line(obs, 0, None, "Decrypt: which code?")
+    'Your turn: Decrypt: which code?'
+    >>> turn_line(obs, 0, [3, 1, 4], "Wait."), turn_line(obs, None, None, "Watch.")
     ('', '')
     """
     if seat is None or obs["outcome"] is not None or obs["role"] not in ACTING_ROLES:
         return ""
     if obs["role"] != "encryptor" and pending is not None:
         return ""
-    return f"Your turn: {status_line(obs, seat)}"
+    return f"Your turn: {status}"
 
 
 def team_guess(obs: Mapping[str, Any], pending: Sequence[int] | None, digits: int) -> str | None:
