@@ -1,26 +1,21 @@
-"""Breaking Playfair from the ciphertext alone: simulated annealing over 5x5 squares.
+"""Breaking Playfair from the ciphertext alone: parallel tempering over 5x5 squares.
 
 A square here is 25 codes read row by row, 0..24 standing for the letters A..Z without
-J. :func:`solve_playfair` anneals many squares side by side, one numpy step moving them
-all:
+J. :func:`solve_playfair` anneals :data:`REPLICAS` squares side by side, each at a fixed
+temperature of a ladder (:data:`LADDER`, by the square root of the letters scored), and
+after every :data:`PER_SWEEP` steps lets neighbouring temperatures swap squares by the
+exchange rule, so a square that finds a good region is cooled into it while the hot
+squares go on exploring. The inner loop is compiled (:mod:`.playfair_fast`, numba):
 
-* each square tries several moves at once (the textbook moves: mostly a swap of two
-  letters; sometimes a swap of two rows or two columns, or the square reversed or
-  flipped) and takes one of them with probability growing as ``exp(gain /
-  temperature)``, then keeps it by the Metropolis rule;
-* the temperatures are fixed, spread round :data:`TEMPERATURE` x the square root of the
-  number of letters scored (at most :data:`SCORED_LETTERS`; a long text is read from its
-  start);
-* a square is scored by English quadgrams of its decryption, counted as Playfair pads
-  a text (an X between doubled letters reads as well as the doubled letters did, see
-  :func:`_padded_quadgrams`): each digraph's plain positions are looked up from the
-  positions of its two letters (one 625-entry table serves every square), and the
-  quadgram table is quantised to 0.1 log10 (small enough to stay in the cache);
-* when a square reads nearly as English (fitness :data:`NEAR_ENGLISH`), every chain
-  goes on from it, cooler, until :data:`PATIENCE` steps bring nothing better; then the
-  square is the answer if it reads as English (:data:`ENGLISH`), else the chains go back
-  to exploring from where they were. A last steepest ascent over every move finishes
-  the answer.
+* each step tries :data:`TRIES` moves (mostly a swap of two letters; sometimes a swap of
+  two rows or two columns, or the square flipped or reversed), picks one with
+  probability growing as ``exp(gain / temperature)`` and keeps it by the Metropolis rule;
+* a square is scored by English quadgrams of its decryption, counted as Playfair pads a
+  text (an X between doubled letters reads as well as the doubled letters did, see
+  :func:`_padded_quadgrams`), quantised to 0.1 log10 so the table stays in the cache;
+* when a square reads as English (fitness :data:`ENGLISH`) the search settles: it goes
+  on while a round of sweeps finds a better square (a square a few letters off reads as
+  English too); a last steepest ascent over every move finishes the answer.
 
 The 25 squares that shift the true one's rows and columns round read the text the same
 way: the solver returns one of them.
@@ -48,49 +43,41 @@ from cipherkit.ciphers.text import ALPHABET
 from cipherkit.core.errors import CipherkitError
 
 __all__ = [
-    "CHAINS",
     "ENGLISH",
-    "NEAR_ENGLISH",
-    "PATIENCE",
+    "LADDER",
+    "REPLICAS",
     "SCORED_LETTERS",
-    "TEMPERATURE",
     "TRIES",
+    "kernel_tables",
     "solve_playfair",
 ]
 
-CHAINS = 16
-"""Squares annealed side by side."""
+REPLICAS = 8
+"""Squares annealed side by side, one at each temperature of the ladder."""
+LADDER = (0.4, 1.3)
+"""The coolest and hottest temperatures (log10 quadgram units per square root of the
+letters scored); the replicas' temperatures are spread geometrically between them."""
+PER_SWEEP = 100
+"""Steps each replica takes between two rounds of exchanges."""
 TRIES = 16
 """Moves each square tries per step (one of them is taken)."""
-TEMPERATURE = 0.85
-"""The annealing temperature (log10 quadgram units) per square root of the letters
-scored, for the middle chain."""
-SPREAD = (0.75, 1.25)
-"""The chains' temperatures spread geometrically over these times :data:`TEMPERATURE`
-(hotter chains find their way sooner, cooler ones miss it less)."""
 SCORED_LETTERS = 400
 """Letters of a long text the annealing scores (its first ones; enough to read it)."""
-NEAR_ENGLISH = -1.3
+ENGLISH = -0.55
 """Quadgram fitness (per quadgram against English, as
 :func:`~cipherkit.ciphers.stats.fitness`, but by the quadgrams of Playfair's padded
-text, see :func:`_padded_quadgrams`) at which a square is taken as nearly right: every
-chain settles from it, cooler."""
-ENGLISH = -0.55
-"""Fitness at which a settled square is taken as the answer. True readings of 200
-letters score -0.46 or better (of 120 letters, -0.46 or better 19 times in 20); squares
-a few letters off, -0.54 to -0.7. Below it the chains go back to exploring."""
-SETTLE = 0.5
-"""Temperature of the settling, as a share of the annealing temperature."""
-PATIENCE = 300
-"""Steps without a better square after which the settling stops."""
-STEPS_PER_LETTER = 100
-"""The most annealing steps, per ciphertext letter scored, for texts of
-:data:`FULL_BUDGET_LETTERS` or more; a shorter text, seldom enough to read, gets fewer
-per letter, by its share of that length to the power 1.5 (and at least
-:data:`MIN_STEPS` in all): 120 letters get 46 per letter."""
-FULL_BUDGET_LETTERS = 200
-MIN_STEPS = 2000
-UNBOUNDED = 10**9
+text, see :func:`_padded_quadgrams`) at which the search stops and settles. True
+readings of 200 letters score -0.46 or better (of 100 letters, -0.5 or better as a
+rule); squares a few letters off, -0.54 to -0.7, which the settling puts right."""
+SETTLE_ROUNDS = 20
+"""Most rounds of :data:`CHUNK` steps the search goes on for once a square reads as
+English; it stops after a round that finds nothing better."""
+STEPS_PER_LETTER = 4000
+"""The most steps (all replicas together), per ciphertext letter scored, when no
+``time_limit`` is given."""
+CHUNK = 16_000
+"""Steps between two looks at the clock (about a twentieth of a second)."""
+UNBOUNDED = 10**12
 """Steps when only a ``time_limit`` bounds the annealing."""
 OTHER_MOVES = 0.05
 """Share of the moves that are not a swap of two letters."""
@@ -209,79 +196,108 @@ def _climb(square: np.ndarray, c: np.ndarray) -> np.ndarray:
         square, best = cands[k], float(scores[k])
 
 
+def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The compiled kernels' tables: the two plain positions of the digraph at positions
+    ``a * 25 + b`` (two int64 arrays) and the quantised quadgram table (int8)."""
+    quad8, packed, _, _ = _tables()
+    dec = packed.view(np.int32).reshape(625, 2)
+    return (
+        np.ascontiguousarray(dec[:, 0], dtype=np.int64),
+        np.ascontiguousarray(dec[:, 1], dtype=np.int64),
+        quad8,
+    )
+
+
+def _threshold(fitness: float, letters: int) -> int:
+    """The quantised score (tenths of log10) of ``fitness`` over ``letters`` letters."""
+    return math.ceil((fitness + english().quad_mean()) * (letters - 3) * 10)
+
+
 def solve_playfair(
     text: str | np.ndarray,
     *,
     seed: int = 0,
     max_steps: int | None = None,
-    chains: int = CHAINS,
     tries: int = TRIES,
     time_limit: float | None = None,
 ) -> Solution:
     """Break a Playfair cipher by simulated annealing (200 letters are enough as a rule;
-    at 100 letters about half the texts are read within 10 s). ``max_steps`` bounds the
-    annealing (default :data:`STEPS_PER_LETTER` per letter scored, fewer for short
-    texts; without a bound when ``time_limit`` is given), ``time_limit`` its CPU seconds
-    (the process's, checked every 100 steps); same ``seed`` and ``max_steps``, same
-    answer (a ``time_limit`` may end it at another step on another machine)."""
+    at 100 letters about nine texts in ten are read within 10 s). ``max_steps`` bounds
+    the annealing steps (default :data:`STEPS_PER_LETTER` per letter scored; without a
+    bound when ``time_limit`` is given), ``time_limit`` its CPU seconds (the process's,
+    checked every :data:`CHUNK` steps); same ``seed`` and ``max_steps``, same answer (a
+    ``time_limit`` may end it at another step on another machine)."""
+    from cipherkit.ciphers import playfair_fast as fast  # numba: only when solving
+
     codes = solver_codes(text)
     if len(codes) % 2:
         raise CipherkitError("Playfair ciphertext has an even number of letters")
     c_all = _SQUARE_CODE[codes]
-    c = c_all[: SCORED_LETTERS - SCORED_LETTERS % 2]
+    c = c_all[: SCORED_LETTERS - SCORED_LETTERS % 2].astype(np.int64)
+    ca, cb = np.ascontiguousarray(c[0::2]), np.ascontiguousarray(c[1::2])
     n = len(c)
+    dec0, dec1, quad = kernel_tables()
+    if max_steps is None:
+        max_steps = UNBOUNDED if time_limit is not None else STEPS_PER_LETTER * n
+    english_at = _threshold(ENGLISH, n)
     rng = np.random.default_rng(seed)
-    _, _, moves, swaps = _tables()
-    if max_steps is None and time_limit is not None:
-        max_steps = UNBOUNDED
-    elif max_steps is None:
-        per_letter = STEPS_PER_LETTER * min(1.0, n / FULL_BUDGET_LETTERS) ** 1.5
-        max_steps = max(MIN_STEPS, round(per_letter * n))
-    heat = TEMPERATURE * math.sqrt(n) * np.geomspace(*SPREAD, chains)
-    temperature = heat
-    squares = np.stack([rng.permutation(25) for _ in range(chains)])
-    scorer = _Scorer(c, chains * tries)
-    cur = _Scorer(c, chains)(squares)
-    k = int(np.argmax(cur))
-    best, best_square = float(cur[k]), squares[k].copy()
-    rows = np.arange(chains)
-    tried_by = np.repeat(rows, tries)[:, None]
-    # settling: the chains' exploring squares and scores, kept to go back to
-    saved: tuple[np.ndarray, np.ndarray] | None = None
-    settled_from, last_better = -math.inf, 0
-    started = time.process_time()
-    for step in range(max_steps):
-        late = time_limit is not None and time.process_time() - started > time_limit
-        if late and step % 100 == 0:
+    squares = np.stack([rng.permutation(25) for _ in range(REPLICAS)]).astype(np.int64)
+    plain = np.empty(len(c), np.int64)
+    current = np.asarray([fast.score(q, ca, cb, dec0, dec1, quad, plain) for q in squares])
+    unit = math.sqrt(n) * 10  # temperatures in tenths of log10, by the letters scored
+    ladder = np.geomspace(*LADDER, REPLICAS) * unit
+    best_square, found = squares[int(np.argmax(current))].copy(), np.empty(25, np.int64)
+    best = int(current.max())
+    started, steps, call = time.process_time(), 0, 0
+    sweeps = max(1, CHUNK // (REPLICAS * PER_SWEEP))
+    while steps < max_steps and best < english_at:
+        if time_limit is not None and time.process_time() - started > time_limit:
             break
-        other = rng.random(chains * tries) < OTHER_MOVES
-        move = np.where(
-            other,
-            rng.integers(swaps, len(moves), chains * tries),
-            rng.integers(0, swaps, chains * tries),
+        call += 1
+        top, done = fast.temper(
+            squares,
+            current,
+            ladder,
+            ca,
+            cb,
+            dec0,
+            dec1,
+            quad,
+            sweeps,
+            PER_SWEEP,
+            tries,
+            OTHER_MOVES,
+            (seed * 1_000_003 + call) % 2**32,
+            found,
+            english_at,
         )
-        cands = squares[tried_by, moves[move]]
-        scores = scorer(cands).reshape(chains, tries)
-        gains = (scores - cur[:, None]) / temperature[:, None]
-        pick = np.argmax(gains + rng.gumbel(size=gains.shape), axis=1)
-        take = gains[rows, pick] > np.log(rng.random(chains))
-        squares[take] = cands[rows[take] * tries + pick[take]]
-        cur[take] = scores[rows[take], pick[take]]
-        k = int(np.argmax(cur))
-        if cur[k] > best + 1e-9:
-            best, best_square, last_better = float(cur[k]), squares[k].copy(), step
-        if saved is None and best > settled_from + 1e-9 and _fitness(best, n) >= NEAR_ENGLISH:
-            # nearly English: every chain goes on from the best square, cooler
-            saved = (squares.copy(), cur.copy())
-            squares[:], cur[:] = best_square, best
-            temperature = heat * SETTLE
-            settled_from, last_better = best, step
-        elif saved is not None and step - last_better >= PATIENCE:
-            if _fitness(best, n) >= ENGLISH:
+        steps += done * REPLICAS * PER_SWEEP
+        if top > best:
+            best, best_square = top, found.copy()
+    # settle: the replicas go on while a round of sweeps finds a better square
+    if best >= english_at:
+        for _ in range(SETTLE_ROUNDS):
+            call += 1
+            top, _ = fast.temper(
+                squares,
+                current,
+                ladder,
+                ca,
+                cb,
+                dec0,
+                dec1,
+                quad,
+                sweeps,
+                PER_SWEEP,
+                tries,
+                OTHER_MOVES,
+                (seed * 1_000_003 + call) % 2**32,
+                found,
+                2**62,
+            )
+            if top <= best:
                 break
-            # not English yet: the chains explore on from where they were
-            squares, cur = saved
-            saved, temperature, settled_from = None, heat, best
+            best, best_square = top, found.copy()
     square = _climb(best_square, c)
     key = "".join(ALPHABET[_PLAIN[i]] for i in square)
     return make_solution(Playfair(key), _decrypt(square, c_all))

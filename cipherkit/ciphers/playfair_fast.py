@@ -1,0 +1,230 @@
+"""The Playfair solver's inner loop, compiled by numba (imported only when it runs).
+
+A square is 25 square codes (A..Z without J) read row by row. :func:`temper` anneals
+several squares at a ladder of fixed temperatures, swapping squares between neighbouring
+temperatures (parallel tempering); :func:`anneal` anneals one square. Each step tries
+``tries`` random moves (mostly a swap of two letters; sometimes a swap of two rows or
+two columns, or the square flipped or reversed), picks one of them with probability
+growing as
+``exp(gain / temperature)`` (Gumbel-max) and keeps it by the Metropolis rule. Scores are
+sums of quantised quadgram scores (int8, tenths of a log10) of the decryption, so the
+table stays in the cache; :func:`score` is the one scorer.
+
+The first call compiles the kernels (a few seconds); ``cache=True`` keeps the machine
+code in ``__pycache__`` for the next process.
+
+>>> import numpy as np
+>>> from cipherkit.ciphers.classical import Playfair
+>>> from cipherkit.ciphers.playfair_solver import kernel_tables
+>>> letters = "ABCDEFGHIKLMNOPQRSTUVWXYZ"  # square codes 0..24
+>>> secret = Playfair(letters).encrypt("HELPME")
+>>> c = np.asarray([letters.index(x) for x in secret], dtype=np.int64)
+>>> dec0, dec1, quad = kernel_tables()
+>>> plain = np.empty(6, dtype=np.int64)
+>>> int(score(np.arange(25), c[0::2].copy(), c[1::2].copy(), dec0, dec1, quad, plain)) < 0
+True
+>>> "".join(letters[p] for p in plain)  # the decryption under the alphabet square
+'HELPME'
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+__all__ = ["MOVE_KINDS", "anneal", "apply_move", "score", "temper"]
+
+MOVE_KINDS = 6
+"""Moves: 0 swap two letters, 1 swap two rows, 2 swap two columns, 3 flip the rows,
+4 flip the columns, 5 reverse the square. Each undoes itself."""
+
+
+@njit(cache=True, nogil=True)
+def score(
+    square: np.ndarray,
+    ca: np.ndarray,
+    cb: np.ndarray,
+    dec0: np.ndarray,
+    dec1: np.ndarray,
+    quad: np.ndarray,
+    plain: np.ndarray,
+) -> int:
+    """Quantised quadgram score of the decryption of digraphs ``(ca[d], cb[d])`` under
+    ``square``; the plain square codes are left in ``plain``."""
+    pos = np.empty(25, np.int64)
+    for i in range(25):
+        pos[square[i]] = i
+    m = ca.size
+    for d in range(m):
+        k = pos[ca[d]] * 25 + pos[cb[d]]
+        plain[2 * d] = square[dec0[k]]
+        plain[2 * d + 1] = square[dec1[k]]
+    total = 0
+    q = (plain[0] * 25 + plain[1]) * 25 + plain[2]
+    for i in range(3, 2 * m):
+        idx = q * 25 + plain[i]
+        total += quad[idx]
+        q = idx - plain[i - 3] * 15625
+    return total
+
+
+@njit(cache=True, nogil=True)
+def apply_move(square: np.ndarray, kind: int, i: int, j: int) -> None:
+    """Apply move ``kind`` (see :data:`MOVE_KINDS`) with positions ``i != j`` (rows and
+    columns are ``i % 5`` and ``j % 5``) to ``square`` in place."""
+    if kind == 0:
+        square[i], square[j] = square[j], square[i]
+    elif kind == 1:
+        r1, r2 = i % 5, j % 5
+        for t in range(5):
+            square[r1 * 5 + t], square[r2 * 5 + t] = square[r2 * 5 + t], square[r1 * 5 + t]
+    elif kind == 2:
+        c1, c2 = i % 5, j % 5
+        for t in range(5):
+            square[t * 5 + c1], square[t * 5 + c2] = square[t * 5 + c2], square[t * 5 + c1]
+    elif kind == 3:
+        for r in range(2):
+            for t in range(5):
+                a, b = r * 5 + t, (4 - r) * 5 + t
+                square[a], square[b] = square[b], square[a]
+    elif kind == 4:
+        for r in range(5):
+            for t in range(2):
+                a, b = r * 5 + t, r * 5 + 4 - t
+                square[a], square[b] = square[b], square[a]
+    else:
+        for t in range(12):
+            square[t], square[24 - t] = square[24 - t], square[t]
+
+
+@njit(cache=True, nogil=True)
+def _step(
+    square: np.ndarray,
+    cur: int,
+    inv: float,
+    ca: np.ndarray,
+    cb: np.ndarray,
+    dec0: np.ndarray,
+    dec1: np.ndarray,
+    quad: np.ndarray,
+    tries: int,
+    other: float,
+    plain: np.ndarray,
+    moves: np.ndarray,
+    scores: np.ndarray,
+) -> int:
+    """One step at temperature ``1 / inv``: ``tries`` random moves, one picked by
+    Gumbel-max on ``gain * inv`` and kept by the Metropolis rule. Returns the score."""
+    pick = 0
+    top = -math.inf
+    for k in range(tries):
+        i = np.random.randint(25)
+        j = np.random.randint(24)
+        if j >= i:
+            j += 1
+        kind = 0
+        if np.random.random() < other:
+            kind = 1 + np.random.randint(MOVE_KINDS - 1)
+        apply_move(square, kind, i, j)
+        s = score(square, ca, cb, dec0, dec1, quad, plain)
+        apply_move(square, kind, i, j)
+        moves[k, 0], moves[k, 1], moves[k, 2], scores[k] = kind, i, j, s
+        weight = (s - cur) * inv - math.log(-math.log(1.0 - np.random.random()))
+        if weight > top:
+            top, pick = weight, k
+    gain = scores[pick] - cur
+    if gain >= 0 or np.random.random() < math.exp(gain * inv):
+        apply_move(square, moves[pick, 0], moves[pick, 1], moves[pick, 2])
+        return scores[pick]
+    return cur
+
+
+@njit(cache=True, nogil=True)
+def anneal(
+    square: np.ndarray,
+    ca: np.ndarray,
+    cb: np.ndarray,
+    dec0: np.ndarray,
+    dec1: np.ndarray,
+    quad: np.ndarray,
+    temperature: float,
+    steps: int,
+    tries: int,
+    other: float,
+    seed: int,
+    best_square: np.ndarray,
+) -> int:
+    """Anneal ``square`` in place at a fixed ``temperature`` (quantised score units)
+    for ``steps`` steps of ``tries`` tries each (a share ``other`` of them not letter
+    swaps). The best square seen is written to ``best_square``; returns its score."""
+    np.random.seed(seed)
+    plain = np.empty(2 * ca.size, np.int64)
+    moves = np.empty((tries, 3), np.int64)
+    scores = np.empty(tries, np.int64)
+    cur = score(square, ca, cb, dec0, dec1, quad, plain)
+    best = cur
+    best_square[:] = square
+    inv = 1.0 / temperature
+    for _ in range(steps):
+        cur = _step(square, cur, inv, ca, cb, dec0, dec1, quad, tries, other, plain, moves, scores)
+        if cur > best:
+            best = cur
+            best_square[:] = square
+    return best
+
+
+@njit(cache=True, nogil=True)
+def temper(
+    squares: np.ndarray,
+    current: np.ndarray,
+    temperatures: np.ndarray,
+    ca: np.ndarray,
+    cb: np.ndarray,
+    dec0: np.ndarray,
+    dec1: np.ndarray,
+    quad: np.ndarray,
+    sweeps: int,
+    per_sweep: int,
+    tries: int,
+    other: float,
+    seed: int,
+    best_square: np.ndarray,
+    stop_at: int,
+) -> tuple[int, int]:
+    """Parallel tempering: square ``r`` (row of ``squares``, score ``current[r]``)
+    anneals at ``temperatures[r]`` for ``per_sweep`` steps a sweep; after each sweep
+    neighbouring temperatures swap squares by the exchange rule. Stops after ``sweeps``
+    sweeps or when the best score reaches ``stop_at``; the best square of the call is
+    written to ``best_square``. Returns (its score, sweeps done)."""
+    np.random.seed(seed)
+    plain = np.empty(2 * ca.size, np.int64)
+    moves = np.empty((tries, 3), np.int64)
+    scores = np.empty(tries, np.int64)
+    held = np.empty(25, np.int64)
+    rows = squares.shape[0]
+    best = -(2**62)
+    for sweep in range(sweeps):
+        for r in range(rows):
+            square = squares[r]
+            inv = 1.0 / temperatures[r]
+            cur = current[r]
+            for _ in range(per_sweep):
+                cur = _step(
+                    square, cur, inv, ca, cb, dec0, dec1, quad, tries, other, plain, moves, scores
+                )
+                if cur > best:
+                    best = cur
+                    best_square[:] = square
+            current[r] = cur
+        if best >= stop_at:
+            return best, sweep + 1
+        for r in range(rows - 1):
+            x = (current[r + 1] - current[r]) * (1.0 / temperatures[r] - 1.0 / temperatures[r + 1])
+            if x >= 0 or np.random.random() < math.exp(x):
+                held[:] = squares[r]
+                squares[r] = squares[r + 1]
+                squares[r + 1] = held
+                current[r], current[r + 1] = current[r + 1], current[r]
+    return best, sweeps
