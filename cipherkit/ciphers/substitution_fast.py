@@ -4,8 +4,9 @@
 :class:`~cipherkit.ciphers.substitution_solver.KeyScore` without word breaks and with
 word pairs (``trigrams=False``): quadgrams + ``weight`` x the best split into dictionary
 words under word bigrams (:meth:`~cipherkit.ciphers.wordmodel.WordModel.segment_scores`,
-the same dynamic programme, compiled). numba is imported on the first call only (the
-first compilation takes seconds; ``cache=True`` keeps it on disk for later processes).
+the same dynamic programme, compiled). This module imports numba: the solvers import it
+only when they use it, so ``cipherkit.ciphers`` stays free of it. The first compilation
+takes seconds; ``cache=True`` keeps the machine code on disk for later processes.
 
 >>> import numpy as np
 >>> from cipherkit.ciphers.text import letter_codes
@@ -17,10 +18,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from typing import Any
 
+import numba
 import numpy as np
 
 from cipherkit.ciphers import wordmodel
@@ -77,167 +77,164 @@ def fast_tables() -> FastTables:
     )
 
 
-@cache
-def _kernels() -> dict[str, Callable[..., Any]]:
-    """Compile (or load from numba's cache) the kernels; numba is imported here."""
-    import numba
+_njit = numba.njit(cache=True, nogil=True)
 
-    njit = numba.njit(cache=True, nogil=True)
-    max_word = MAX_WORD
 
-    @njit
-    def find(keys, lo, hi, x):
-        """Index of ``x`` in the sorted ``keys[lo:hi]``, or -1."""
-        end = hi
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if keys[mid] < x:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo if lo < end and keys[lo] == x else -1
+@_njit
+def _find(keys, lo, hi, x):
+    """Index of ``x`` in the sorted ``keys[lo:hi]``, or -1."""
+    end = hi
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if keys[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < end and keys[lo] == x else -1
 
-    @njit
-    def quad_score(p, quad):
-        total = 0.0
-        for i in range(len(p) - 3):
-            total += quad[((p[i] * 26 + p[i + 1]) * 26 + p[i + 2]) * 26 + p[i + 3]]
-        return total
 
-    @njit
-    def words_score(
-        p, score, wid, costs, id_keys, id_vals, id_off, pre_keys, pre_vals, pre_off,
-        suf_keys, suf_vals, suf_off, word_lp, backoff, pair_keys, pair_lp,
-    ):  # fmt: skip
-        """Best split of ``p`` into words under word pairs (segment_scores, bigrams);
-        ``score`` and ``wid`` are (n + 1) x (max_word + 2) work arrays: option 0 an
-        unknown letter, 1..max_word a word of that many letters, the last a cut-off
-        word end; ``costs``: an unknown letter, a cut-off end, a cut-off start."""
-        unknown, cut_end, cut_start = costs[0], costs[1], costs[2]
-        n = len(p)
-        top = min(max_word, n)
-        cut = max_word + 1
-        n_words = len(word_lp)
-        score[:, :] = -np.inf
-        wid[:, :] = -1
-        maxat = np.empty(n + 1)
-        for s in range(n + 1):
-            if s > 0:
-                score[s, 0] = maxat[s - 1] + unknown
-                if s < top:
-                    packed = np.uint64(0)
-                    for t in range(s):
-                        packed = packed * np.uint64(27) + np.uint64(p[t] + 1)
-                    k = find(suf_keys, suf_off[s], suf_off[s + 1], packed)
-                    if k >= 0:
-                        score[s, cut] = cut_start + suf_vals[k]
-            best, stand = -np.inf, -np.inf
-            if s == 0:
-                best, stand = 0.0, 0.0
-            for o in range(cut + 1):
-                v = score[s, o]
-                if v > best:
-                    best = v
-                if wid[s, o] >= 0:
-                    v += backoff[wid[s, o]]
-                if v > stand:
-                    stand = v
-            maxat[s] = best
-            if s == n:
-                break
-            packed = np.uint64(0)
-            for length in range(1, min(max_word, n - s) + 1):
-                packed = packed * np.uint64(27) + np.uint64(p[s + length - 1] + 1)
-                if find(pre_keys, pre_off[length], pre_off[length + 1], packed) < 0:
-                    break
-                k = find(id_keys, id_off[length], id_off[length + 1], packed)
-                if k < 0:
-                    continue
-                w = id_vals[k]
-                value = stand + word_lp[w]
-                for o in range(1, max_word + 1):
-                    prev = wid[s, o]
-                    if prev >= 0:
-                        j = find(pair_keys, 0, len(pair_keys), prev * n_words + w)
-                        if j >= 0 and score[s, o] + pair_lp[j] > value:
-                            value = score[s, o] + pair_lp[j]
-                score[s + length, length] = value
-                wid[s + length, length] = w
-        final = maxat[n]
+@_njit
+def _quad(p, quad):
+    total = 0.0
+    for i in range(len(p) - 3):
+        total += quad[((p[i] * 26 + p[i + 1]) * 26 + p[i + 2]) * 26 + p[i + 3]]
+    return total
+
+
+@_njit
+def _words(
+    p, score, wid, costs, id_keys, id_vals, id_off, pre_keys, pre_vals, pre_off,
+    suf_keys, suf_vals, suf_off, word_lp, backoff, pair_keys, pair_lp,
+):  # fmt: skip
+    """Best split of ``p`` into words under word pairs (segment_scores, bigrams);
+    ``score`` and ``wid`` are (n + 1) x (MAX_WORD + 2) work arrays: option 0 an
+    unknown letter, 1..MAX_WORD a word of that many letters, the last a cut-off
+    word end; ``costs``: an unknown letter, a cut-off end, a cut-off start."""
+    unknown, cut_end, cut_start = costs[0], costs[1], costs[2]
+    n = len(p)
+    top = min(MAX_WORD, n)
+    cut = MAX_WORD + 1
+    n_words = len(word_lp)
+    score[:, :] = -np.inf
+    wid[:, :] = -1
+    maxat = np.empty(n + 1)
+    for s in range(n + 1):
+        if s > 0:
+            score[s, 0] = maxat[s - 1] + unknown
+            if s < top:
+                packed = np.uint64(0)
+                for t in range(s):
+                    packed = packed * np.uint64(27) + np.uint64(p[t] + 1)
+                k = _find(suf_keys, suf_off[s], suf_off[s + 1], packed)
+                if k >= 0:
+                    score[s, cut] = cut_start + suf_vals[k]
+        best, stand = -np.inf, -np.inf
+        if s == 0:
+            best, stand = 0.0, 0.0
+        for o in range(cut + 1):
+            v = score[s, o]
+            if v > best:
+                best = v
+            if wid[s, o] >= 0:
+                v += backoff[wid[s, o]]
+            if v > stand:
+                stand = v
+        maxat[s] = best
+        if s == n:
+            break
         packed = np.uint64(0)
-        mult = np.uint64(1)
-        for length in range(1, top):  # the text may stop inside a word
-            packed = packed + mult * np.uint64(p[n - length] + 1)
-            mult = mult * np.uint64(27)
-            k = find(pre_keys, pre_off[length], pre_off[length + 1], packed)
-            if k >= 0:
-                v = maxat[n - length] + cut_end + pre_vals[k]
-                if v > final:
-                    final = v
-        return final
+        for length in range(1, min(MAX_WORD, n - s) + 1):
+            packed = packed * np.uint64(27) + np.uint64(p[s + length - 1] + 1)
+            if _find(pre_keys, pre_off[length], pre_off[length + 1], packed) < 0:
+                break
+            k = _find(id_keys, id_off[length], id_off[length + 1], packed)
+            if k < 0:
+                continue
+            w = id_vals[k]
+            value = stand + word_lp[w]
+            for o in range(1, MAX_WORD + 1):
+                prev = wid[s, o]
+                if prev >= 0:
+                    j = _find(pair_keys, 0, len(pair_keys), prev * n_words + w)
+                    if j >= 0 and score[s, o] + pair_lp[j] > value:
+                        value = score[s, o] + pair_lp[j]
+            score[s + length, length] = value
+            wid[s + length, length] = w
+    final = maxat[n]
+    packed = np.uint64(0)
+    mult = np.uint64(1)
+    for length in range(1, top):  # the text may stop inside a word
+        packed = packed + mult * np.uint64(p[n - length] + 1)
+        mult = mult * np.uint64(27)
+        k = _find(pre_keys, pre_off[length], pre_off[length + 1], packed)
+        if k >= 0:
+            v = maxat[n - length] + cut_end + pre_vals[k]
+            if v > final:
+                final = v
+    return final
 
-    @njit
-    def segment(p, tables):
-        score = np.empty((len(p) + 1, max_word + 2))
-        wid = np.empty((len(p) + 1, max_word + 2), dtype=np.int64)
-        return words_score(p, score, wid, *tables[1:])
 
-    @njit
-    def anneal(c, present, starts, steps, t0, t1, weight, seed, tables):
-        """Anneal each start key (rows) for ``steps`` swaps from temperature ``t0``
-        down to ``t1`` (geometric); the best key each chain met and its score."""
-        np.random.seed(seed)
-        n = len(c)
-        quad = tables[0]
-        score = np.empty((n + 1, max_word + 2))
-        wid = np.empty((n + 1, max_word + 2), dtype=np.int64)
-        chains = starts.shape[0]
-        best_keys = starts.copy()
-        best_scores = np.empty(chains)
-        p = np.empty(n, dtype=np.int64)
-        ratio = (t1 / t0) ** (1.0 / max(1, steps - 1))
-        words = weight != 0.0
-        for ch in range(chains):
-            key = starts[ch].copy()
+@_njit
+def _segment(p, tables):
+    score = np.empty((len(p) + 1, MAX_WORD + 2))
+    wid = np.empty((len(p) + 1, MAX_WORD + 2), dtype=np.int64)
+    return _words(p, score, wid, *tables[1:])
+
+
+@_njit
+def _anneal(c, present, starts, steps, t0, t1, weight, seed, tables):
+    """Anneal each start key (rows) for ``steps`` swaps from temperature ``t0``
+    down to ``t1`` (geometric); the best key each chain met and its score."""
+    np.random.seed(seed)
+    n = len(c)
+    quad = tables[0]
+    score = np.empty((n + 1, MAX_WORD + 2))
+    wid = np.empty((n + 1, MAX_WORD + 2), dtype=np.int64)
+    chains = starts.shape[0]
+    best_keys = starts.copy()
+    best_scores = np.empty(chains)
+    p = np.empty(n, dtype=np.int64)
+    ratio = (t1 / t0) ** (1.0 / max(1, steps - 1))
+    words = weight != 0.0
+    for ch in range(chains):
+        key = starts[ch].copy()
+        for i in range(n):
+            p[i] = key[c[i]]
+        cur = _quad(p, quad)
+        if words:
+            cur += weight * _words(p, score, wid, *tables[1:])
+        best = cur
+        temp = t0
+        for _ in range(steps):
+            a = present[np.random.randint(len(present))]
+            b = np.random.randint(26)
+            if a == b:
+                temp *= ratio
+                continue
+            ka, kb = key[a], key[b]
+            key[a], key[b] = kb, ka
             for i in range(n):
                 p[i] = key[c[i]]
-            cur = quad_score(p, quad)
+            new = _quad(p, quad)
             if words:
-                cur += weight * words_score(p, score, wid, *tables[1:])
-            best = cur
-            temp = t0
-            for _ in range(steps):
-                a = present[np.random.randint(len(present))]
-                b = np.random.randint(26)
-                if a == b:
-                    temp *= ratio
-                    continue
-                ka, kb = key[a], key[b]
-                key[a], key[b] = kb, ka
-                for i in range(n):
-                    p[i] = key[c[i]]
-                new = quad_score(p, quad)
-                if words:
-                    new += weight * words_score(p, score, wid, *tables[1:])
-                if new >= cur or np.log(np.random.random()) < (new - cur) / temp:
-                    cur = new
-                    if cur > best:
-                        best = cur
-                        best_keys[ch] = key
-                else:
-                    key[a], key[b] = ka, kb
-                temp *= ratio
-            best_scores[ch] = best
-        return best_keys, best_scores
-
-    return {"segment": segment, "anneal": anneal}
+                new += weight * _words(p, score, wid, *tables[1:])
+            if new >= cur or np.log(np.random.random()) < (new - cur) / temp:
+                cur = new
+                if cur > best:
+                    best = cur
+                    best_keys[ch] = key
+            else:
+                key[a], key[b] = ka, kb
+            temp *= ratio
+        best_scores[ch] = best
+    return best_keys, best_scores
 
 
 def segment_score(plain: np.ndarray) -> float:
     """log10 probability of the best split of ``plain`` (letter codes) into words under
     word pairs, compiled (as ``word_model().segment_scores(plain, trigrams=False)``)."""
     p = np.ascontiguousarray(plain, dtype=np.int64)
-    return float(_kernels()["segment"](p, fast_tables()))
+    return float(_segment(p, fast_tables()))
 
 
 def anneal_combined(
@@ -264,7 +261,7 @@ def anneal_combined(
     >>> bool(scores.max() > -107)  # the plaintext itself scores -106.4
     True
     """
-    keys, scores = _kernels()["anneal"](
+    keys, scores = _anneal(
         np.ascontiguousarray(c, dtype=np.int64),
         np.ascontiguousarray(present, dtype=np.int64),
         np.ascontiguousarray(starts, dtype=np.int64),
