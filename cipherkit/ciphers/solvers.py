@@ -15,7 +15,7 @@ best first. Everything random takes ``seed=`` and is repeatable.
 ``solve_substitution(text)``           annealing on quadgrams, then climbing on quadgrams
                                        + word model (:mod:`.substitution_solver`)
 ``solve_railfence`` / ``solve_columnar``  transpositions
-``solve_playfair(text)``               simulated annealing over 5x5 squares, many at
+``solve_playfair(text)``               parallel tempering over 5x5 squares, several at
                                        once (:mod:`.playfair_solver`; 200 letters)
 =====================================  ==============================================
 
