@@ -235,7 +235,7 @@ def solve_playfair(
     time_limit: float | None = None,
 ) -> Solution:
     """Break a Playfair cipher by simulated annealing (200 letters are enough as a rule;
-    at 100 letters about three texts in four are read within 10 s). ``max_steps`` bounds
+    at 100 letters about two texts in three are read within 10 s). ``max_steps`` bounds
     the annealing steps (default :data:`STEPS_PER_LETTER` per letter scored; without a
     bound when ``time_limit`` is given), ``time_limit`` its CPU seconds (the process's,
     checked every :data:`CHUNK` steps); same ``seed`` and ``max_steps``, same answer (a
