@@ -2,7 +2,7 @@
 
 A square is 25 square codes (A..Z without J) read row by row. :func:`temper` anneals
 several squares at a ladder of fixed temperatures, swapping squares between neighbouring
-temperatures (parallel tempering); :func:`anneal` anneals one square. Each step tries
+temperatures (parallel tempering). Each step tries
 ``tries`` random moves (mostly a swap of two letters; sometimes a swap of two rows or
 two columns, or the square flipped or reversed), picks one of them with probability
 growing as
@@ -34,7 +34,7 @@ import math
 import numpy as np
 from numba import njit
 
-__all__ = ["MOVE_KINDS", "anneal", "apply_move", "score", "temper"]
+__all__ = ["MOVE_KINDS", "apply_move", "score", "temper"]
 
 MOVE_KINDS = 6
 """Moves: 0 swap two letters, 1 swap two rows, 2 swap two columns, 3 flip the rows,
@@ -139,40 +139,6 @@ def _step(
         apply_move(square, moves[pick, 0], moves[pick, 1], moves[pick, 2])
         return scores[pick]
     return cur
-
-
-@njit(cache=True, nogil=True)
-def anneal(
-    square: np.ndarray,
-    ca: np.ndarray,
-    cb: np.ndarray,
-    dec0: np.ndarray,
-    dec1: np.ndarray,
-    quad: np.ndarray,
-    temperature: float,
-    steps: int,
-    tries: int,
-    other: float,
-    seed: int,
-    best_square: np.ndarray,
-) -> int:
-    """Anneal ``square`` in place at a fixed ``temperature`` (quantised score units)
-    for ``steps`` steps of ``tries`` tries each (a share ``other`` of them not letter
-    swaps). The best square seen is written to ``best_square``; returns its score."""
-    np.random.seed(seed)
-    plain = np.empty(2 * ca.size, np.int64)
-    moves = np.empty((tries, 3), np.int64)
-    scores = np.empty(tries, np.int64)
-    cur = score(square, ca, cb, dec0, dec1, quad, plain)
-    best = cur
-    best_square[:] = square
-    inv = 1.0 / temperature
-    for _ in range(steps):
-        cur = _step(square, cur, inv, ca, cb, dec0, dec1, quad, tries, other, plain, moves, scores)
-        if cur > best:
-            best = cur
-            best_square[:] = square
-    return best
 
 
 @njit(cache=True, nogil=True)

@@ -261,17 +261,23 @@ def solve_playfair(
     ladder = np.geomspace(*LADDER, REPLICAS) * unit
     best_square, found = squares[int(np.argmax(current))].copy(), np.empty(25, np.int64)
     best = int(current.max())
-    started, steps, call = time.process_time(), 0, 0
     sweeps = max(1, CHUNK // (REPLICAS * PER_SWEEP))
+    calls = iter(range(1, UNBOUNDED))
+
+    def sweep(stop_at: int) -> tuple[int, int]:
+        """One call of the kernel: the best score of its sweeps and how many were done."""
+        call_seed = (seed * 1_000_003 + next(calls)) % 2**32
+        return fast.temper(
+            squares, current, ladder, ca, cb, dec0, dec1, quad, sweeps, PER_SWEEP, tries,
+            OTHER_MOVES, call_seed, found, stop_at,
+        )  # fmt: skip
+
+    started, steps = time.process_time(), 0
     stop_at, english = english_at, False
     while steps < max_steps:
         if time_limit is not None and time.process_time() - started > time_limit:
             break
-        call += 1
-        top, done = fast.temper(
-            squares, current, ladder, ca, cb, dec0, dec1, quad, sweeps, PER_SWEEP, tries,
-            OTHER_MOVES, (seed * 1_000_003 + call) % 2**32, found, stop_at,
-        )  # fmt: skip
+        top, done = sweep(stop_at)
         steps += done * REPLICAS * PER_SWEEP
         if top > best:
             best, best_square = top, found.copy()
@@ -281,16 +287,11 @@ def solve_playfair(
                 break
             stop_at = best + 1  # English by the search's score only: search on
     # settle: the replicas go on while a round of sweeps finds a better square
-    if english:
-        for _ in range(SETTLE_ROUNDS):
-            call += 1
-            top, _ = fast.temper(
-                squares, current, ladder, ca, cb, dec0, dec1, quad, sweeps, PER_SWEEP, tries,
-                OTHER_MOVES, (seed * 1_000_003 + call) % 2**32, found, 2**62,
-            )  # fmt: skip
-            if top <= best:
-                break
-            best, best_square = top, found.copy()
+    for _ in range(SETTLE_ROUNDS if english else 0):
+        top, _ = sweep(2**62)
+        if top <= best:
+            break
+        best, best_square = top, found.copy()
     square = _climb(best_square, c)
     key = "".join(ALPHABET[_PLAIN[i]] for i in square)
     return make_solution(Playfair(key), _decrypt(square, c_all))
