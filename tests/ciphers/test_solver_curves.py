@@ -58,8 +58,28 @@ def test_playfair_at_100_letters(i: int) -> None:
     letters = [chr(65 + x) for x in range(26) if x != 9]
     square = Playfair("".join(letters[int(x)] for x in rng(i).permutation(25)))
     secret = square.encrypt(heldout(i, 100))
-    solution = solve_playfair(secret, seed=i, max_steps=1_000_000)
+    # 2,000,000 steps of the two teams together: 1,000,000 each
+    solution = solve_playfair(secret, seed=i, max_steps=2_000_000)
     assert letters_only(solution.plaintext) == letters_only(square.decrypt(secret))
+
+
+def test_playfair_answers_alike_on_one_core_or_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The teams draw their own seeds, so a machine with one core (teams one after the
+    other) reads a text exactly as one with two (a thread per team)."""
+    from cipherkit.ciphers import playfair_solver
+
+    letters = [chr(65 + x) for x in range(26) if x != 9]
+    square = Playfair("".join(letters[int(x)] for x in rng(1).permutation(25)))
+    secret = square.encrypt(heldout(1, 100))
+    answers = []
+    for cores in ({0}, {0, 1}):
+        monkeypatch.setattr(playfair_solver.os, "sched_getaffinity", lambda _pid, c=cores: c)
+        teams = playfair_solver._Teams(np.zeros(100, np.int64), 0, 4)
+        assert (teams.pool is None) == (len(cores) == 1)
+        teams.close()
+        answers.append(solve_playfair(secret, seed=7, max_steps=300_000))
+    assert answers[0] == answers[1]
+    assert answers[0].cipher.key == answers[1].cipher.key
 
 
 @pytest.mark.parametrize("i", [1, 2])
