@@ -279,10 +279,15 @@ class _Teams:
         best square."""
         self.calls += 1
         teams = range(TEAMS)
-        if self.pool is None:
+        done = None
+        if self.pool is not None:
+            try:
+                done = list(self.pool.map(self._team, teams, [stop_at] * TEAMS))
+            except RuntimeError:  # no thread to be had (a process limit): one core then
+                self.close()
+                self.pool = None
+        if done is None:
             done = [self._team(t, stop_at) for t in teams]
-        else:
-            done = list(self.pool.map(self._team, teams, [stop_at] * TEAMS))
         t = max(teams, key=lambda i: done[i][0])
         steps = sum(d for _, d in done) * REPLICAS * PER_SWEEP
         return done[t][0], steps, self.found[t].copy()

@@ -78,8 +78,14 @@ def test_playfair_answers_alike_on_one_core_or_two(monkeypatch: pytest.MonkeyPat
         assert (teams.pool is None) == (len(cores) == 1)
         teams.close()
         answers.append(solve_playfair(secret, seed=7, max_steps=300_000))
-    assert answers[0] == answers[1]
-    assert answers[0].cipher.key == answers[1].cipher.key
+
+    def no_threads(*_args: object) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(playfair_solver.ThreadPoolExecutor, "map", no_threads)
+    answers.append(solve_playfair(secret, seed=7, max_steps=300_000))  # falls back to one
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0].cipher.key == answers[1].cipher.key == answers[2].cipher.key
 
 
 @pytest.mark.parametrize("i", [1, 2])
