@@ -12,8 +12,9 @@ A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext l
    combined score (:class:`KeyScore`: quadgrams + a word model, see :mod:`.wordmodel`:
    word trigrams when breaks are kept, else the best split into dictionary words by
    word pairs, with cut-off words allowed at the text's ends);
-3. polishes the best key: random kicks of a few swaps, each followed by a climb, kept
-   when the combined score improves; a last climb also tries 3-cycles of letters (and,
+3. polishes the best key (on the compiled path, the best by the final score): random
+   kicks of a few swaps, each followed by a climb, kept when the combined score
+   improves; a last climb also tries 3-cycles of letters (and,
    for short texts without breaks given ``word_steps``, two swaps at once). Without
    word breaks, the polish and the last climb score the chosen split by word triples
    too (slower, so the first climbs do without); on the compiled path they also score
@@ -500,7 +501,11 @@ def solve_substitution(
             for key in _pattern_tables(word_list, c):
                 finalists.setdefault(key[present].tobytes(), key)
         climbed = [climb(key, rough, moves, cycles=False) for key in finalists.values()]
-        _rough, key = max(climbed, key=lambda r: r[0])
+        if compiled:  # the final score (not merely the rough one) picks the key to polish
+            ends = np.stack([k for _s, k in climbed])
+            key = ends[int(np.argmax(scorer.full(ends)))]
+        else:
+            _rough, key = max(climbed, key=lambda r: r[0])
         tag = key[present].tobytes()
         if tag in reached:  # an earlier run got here: this one ends where that one did
             score, key = results[reached[tag]]
