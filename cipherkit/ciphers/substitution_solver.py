@@ -12,11 +12,14 @@ A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext l
    combined score (:class:`KeyScore`: quadgrams + a word model, see :mod:`.wordmodel`:
    word trigrams when breaks are kept, else the best split into dictionary words by
    word pairs, with cut-off words allowed at the text's ends);
-3. polishes the best key: random kicks of a few swaps, each followed by a climb, kept
-   when the combined score improves; a last climb also tries 3-cycles of letters (and,
+3. polishes the best key (on the compiled path, the best by the final score): random
+   kicks of a few swaps, each followed by a climb, kept when the combined score
+   improves; a last climb also tries 3-cycles of letters (and,
    for short texts without breaks given ``word_steps``, two swaps at once). Without
    word breaks, the polish and the last climb score the chosen split by word triples
-   too (slower, so the first climbs do without).
+   too (slower, so the first climbs do without); on the compiled path they also score
+   a cut-off last word by the words before it, and weigh the words more
+   (:data:`SHORT_WORD_WEIGHT`).
 
 Runs stop as soon as two of them end on the same plaintext (on the compiled path, whose
 runs are cheaper, :data:`FAST_AGREE` more), or after ``max_runs`` or ``time_limit``; a
@@ -47,6 +50,7 @@ from cipherkit.ciphers.wordmodel import word_model
 __all__ = [
     "BREAK_WORD_WEIGHT",
     "MIN_WORDS",
+    "SHORT_WORD_WEIGHT",
     "WORD_WEIGHT",
     "KeyScore",
     "anneal",
@@ -59,6 +63,10 @@ __all__ = [
 WORD_WEIGHT = 3.0
 """Weight of the word model against quadgrams when word breaks are lost (the best
 dictionary segmentation of the letters)."""
+SHORT_WORD_WEIGHT = 5.0
+"""Weight of the word model in the final score of short texts without word breaks on
+the compiled path (the polish, the last climb and the choice of the answer), where the
+text's last piece is scored in context (see :meth:`KeyScore.words`)."""
 BREAK_WORD_WEIGHT = 3.0
 """Weight of the word model against quadgrams when word breaks are kept (word trigrams
 with back-off)."""
@@ -96,7 +104,9 @@ class KeyScore:
     """The one score that ranks substitution keys: quadgram log10 probability of the
     plaintext + ``weight`` x its word log10 probability (words of the given ``lengths``
     when word breaks are kept, else the best segmentation into dictionary words, scored
-    by word triples if ``trigrams``, else by word pairs).
+    by word triples if ``trigrams``, else by word pairs; with ``end_context`` a cut-off
+    last word is scored by how likely a word starting so follows the words before it,
+    see :meth:`~.wordmodel.WordModel.segment_scores`).
 
     >>> from cipherkit.ciphers.text import letter_codes
     >>> score = KeyScore(letter_codes("MEETMEATNOON"), None, WORD_WEIGHT)
@@ -109,6 +119,7 @@ class KeyScore:
     lengths: list[int] | None
     weight: float
     trigrams: bool = True
+    end_context: bool = False
     _inside: np.ndarray | None = field(init=False, repr=False)  # inside, worked out once
 
     @classmethod
@@ -145,7 +156,9 @@ class KeyScore:
         plains = keys[:, self.c]
         model = word_model()
         if self.lengths is None:
-            return model.segment_scores(plains, trigrams=self.trigrams)
+            return model.segment_scores(
+                plains, trigrams=self.trigrams, end_context=self.end_context
+            )
         return model.sentence_scores(plains, self.lengths)
 
     def full(self, keys: np.ndarray, quad: np.ndarray | None = None) -> np.ndarray:
@@ -429,7 +442,10 @@ def solve_substitution(
     ``word_steps`` x :data:`FAST_WORD_FACTOR` swaps on the combined score (as
     :func:`anneal_words` does, faster); runs are cheaper, so :data:`FAST_AGREE` more
     of them must agree. 40-letter dev texts at the bench's budget: 29 of 50 solved
-    (median 4.3 CPU s); 20 of 50 (median 2.5 s) with numpy alone.
+    (median 4.3 CPU s); 20 of 50 (median 2.5 s) with numpy alone. On that path the
+    final score (the polish, the last climb, the choice of the answer) reads the text
+    as cut at a letter count: its last piece is scored by how likely a word starting
+    so follows the word before it, and the words weigh :data:`SHORT_WORD_WEIGHT`.
 
     >>> from cipherkit.ciphers.classical import Substitution
     >>> secret = Substitution.random(5).encrypt("The spy hid the key inside a hollow book.")
@@ -450,6 +466,8 @@ def solve_substitution(
     moves = _moves(present)
     short = not breaks and len(c) < WORD_ANNEAL_LETTERS
     compiled = short and word_steps > 0  # the compiled kernels, numba (see below)
+    if compiled:  # ... and the last piece in context, the words weighing more
+        scorer = replace(scorer, weight=SHORT_WORD_WEIGHT, end_context=True)
     doubles = _double_swaps(moves[0]) if compiled else None
     results: list[tuple[float, np.ndarray]] = []
     seen: dict[bytes, int] = {}
@@ -483,7 +501,11 @@ def solve_substitution(
             for key in _pattern_tables(word_list, c):
                 finalists.setdefault(key[present].tobytes(), key)
         climbed = [climb(key, rough, moves, cycles=False) for key in finalists.values()]
-        _rough, key = max(climbed, key=lambda r: r[0])
+        if compiled:  # the final score (not merely the rough one) picks the key to polish
+            ends = np.stack([k for _s, k in climbed])
+            key = ends[int(np.argmax(scorer.full(ends)))]
+        else:
+            _rough, key = max(climbed, key=lambda r: r[0])
         tag = key[present].tobytes()
         if tag in reached:  # an earlier run got here: this one ends where that one did
             score, key = results[reached[tag]]

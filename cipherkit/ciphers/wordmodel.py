@@ -11,7 +11,8 @@ of every candidate plaintext is looked up in a sorted table with one
   last piece as the state), scored under word trigrams (the words of the split followed
   back from its end). The text may start inside a word and stop inside one: its first
   piece may be the end of a dictionary word and its last piece the beginning of one, at
-  a small cost each.
+  a small cost each. With ``end_context`` the last piece is scored given the word
+  before it (:mod:`.wordprefix`).
 * :meth:`WordModel.sentence_scores`: text with word breaks kept, the log10 probability
   of its words under word trigrams, backing off to the same word pairs.
 
@@ -37,19 +38,22 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 import numpy as np
 
 from cipherkit.ciphers.stats import UNKNOWN_LETTER, english
 from cipherkit.ciphers.text import letter_codes
+from cipherkit.ciphers.wordprefix import PrefixIndex, prefix_index
 
 __all__ = [
     "BREAK_CUT",
     "CUT_END",
     "CUT_START",
     "ENDINGS",
+    "END_CUT",
+    "END_WORD",
     "INFLECTED",
     "MAX_WORD",
     "WordModel",
@@ -65,6 +69,11 @@ often cut off at a letter count)."""
 CUT_START = -3.0
 """log10 cost of reading the text's first piece as the end of a longer word (a text
 mostly starts at a word's start)."""
+END_CUT = -0.1
+"""With the last piece scored in context: log10 cost of the text ending inside a word."""
+END_WORD = -0.7
+"""With the last piece scored in context: log10 cost of the text ending with a whole
+word (a text cut at a letter count mostly ends inside one)."""
 BREAK_CUT = -4.0
 """log10 cost of reading the first or the last word of a text with word breaks kept as
 part of a longer word (such texts are seldom cut inside a word)."""
@@ -178,7 +187,18 @@ class WordModel:
     triple_lp: np.ndarray
     """log10 P(third | first second) of those triples."""
 
-    def segment_scores(self, plains: np.ndarray, *, trigrams: bool = True) -> np.ndarray:
+    @cached_property
+    def prefix_index(self) -> PrefixIndex:
+        """The words that start with given letters, after a given word (built on first
+        use; see :mod:`.wordprefix`)."""
+        codes, lengths = _word_codes(english().words)
+        return prefix_index(
+            codes, lengths, self.word_lp, self.pair_keys, self.pair_lp, self.backoff
+        )
+
+    def segment_scores(
+        self, plains: np.ndarray, *, trigrams: bool = True, end_context: bool = False
+    ) -> np.ndarray:
         """log10 probability of the best split of each row (letter codes) into words.
 
         The split is the best under the word-bigram model (:meth:`pair_values`); letters
@@ -186,14 +206,32 @@ class WordModel:
         word after one (or first) is scored alone. Dynamic programming over all rows at
         once: the state is the last piece. With ``trigrams`` the chosen split is then
         scored under word trigrams as :meth:`sentence_scores` scores words (each word
-        given the two before it), else its bigram score is returned."""
+        given the two before it), else its bigram score is returned.
+
+        With ``end_context`` (for a text cut at a letter count) a cut-off last piece is
+        scored by how likely the next word starts so after the piece before it
+        (:meth:`.PrefixIndex.given`, word pairs with back-off), at :data:`END_CUT`,
+        and a whole last word costs :data:`END_WORD`; else by how likely a word
+        starts so, at :data:`CUT_END`.
+
+        >>> from cipherkit.ciphers.text import letter_codes
+        >>> model = word_model()
+        >>> rows = np.stack([letter_codes("ANDARRIVESBEF"), letter_codes("ANDARRIVESWEB")])
+        >>> bef, web = model.segment_scores(rows, end_context=True)
+        >>> bool(bef > web)  # "and arrives bef(ore)"
+        True
+        """
         plains = np.atleast_2d(plains)
-        back, word, final, final_at, final_opt = self._viterbi(plains, paths=trigrams)
+        back, word, final, final_at, final_opt = self._viterbi(
+            plains, paths=trigrams, end_context=end_context
+        )
         if not trigrams:
             return final
         return final + self._trigram_gain(self._path_words(back, word, final_at, final_opt))
 
-    def _viterbi(self, plains: np.ndarray, *, paths: bool) -> tuple[np.ndarray, ...]:
+    def _viterbi(
+        self, plains: np.ndarray, *, paths: bool, end_context: bool = False
+    ) -> tuple[np.ndarray, ...]:
         """The bigram dynamic programme of :meth:`segment_scores`. Returns the option of
         the piece before each state (positions x options x rows; filled only with
         ``paths``), the word ids (rows x positions x options: the id of the word of that
@@ -255,16 +293,27 @@ class WordModel:
                     won = listed >= best[end, k[a:b], r[a:b]]
                     back[end, k[a:b][won], r[a:b][won]] = prev_k[a:b][won]
                 before_opt[end] = stand_opt
-        final = best[n].max(axis=0)
+        last = best[n]
+        if end_context:  # a text cut at a letter count seldom ends with a whole word
+            last = last.copy()
+            last[1 : top + 1] += END_WORD
+        final = last.max(axis=0)
         final_at = np.full(rows, n, dtype=np.int64)
-        final_opt = best[n].argmax(axis=0)
+        final_opt = last.argmax(axis=0)
         for length in range(1, top):  # ... and the text may stop inside a word
-            tail = CUT_END + _lookup(self.prefixes, length, pack(plains[:, n - length :]))
-            here = best[n - length].max(axis=0) + tail
+            if end_context:  # given the piece before it
+                tails = self.prefix_index.given(word[:, n - length], plains[:, n - length :])
+                with_tail = best[n - length].T + END_CUT + tails
+                came = with_tail.argmax(axis=1)
+                here = with_tail[every, came]
+            else:
+                tail = CUT_END + _lookup(self.prefixes, length, pack(plains[:, n - length :]))
+                here = best[n - length].max(axis=0) + tail
+                came = best[n - length].argmax(axis=0)
             better = here > final
             final = np.where(better, here, final)
             final_at = np.where(better, n - length, final_at)
-            final_opt = np.where(better, best[n - length].argmax(axis=0), final_opt)
+            final_opt = np.where(better, came, final_opt)
         return back, word, final, final_at, final_opt
 
     @staticmethod
