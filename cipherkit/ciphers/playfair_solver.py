@@ -122,11 +122,11 @@ def _padded_quadgrams() -> np.ndarray:
 
 
 @cache
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The quantised quadgram table over the 25 letters (int8, 0.1 log10), the
     decryption table (plain positions of the digraph at positions ``a * 25 + b``, two
-    int32 packed into one int64), the moves (rows of a permutation of the 25 positions)
-    and how many of them are letter swaps (the first ones)."""
+    int32 packed into one int64) and the moves of the last climb (rows of a permutation
+    of the 25 positions)."""
     quad = _padded_quadgrams()[np.ix_(_PLAIN, _PLAIN, _PLAIN, _PLAIN)]
     quad8 = np.round(quad.reshape(-1) * 10).astype(np.int8)
     dec = np.empty((625, 2), dtype=np.int32)
@@ -146,7 +146,6 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
             m = ident.copy()
             m[i], m[j] = j, i
             moves.append(m)
-    swaps = len(moves)
     grid = ident.reshape(5, 5)
     for r1 in range(5):
         for r2 in range(r1 + 1, 5):
@@ -156,7 +155,7 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
             moves += [rows.ravel(), cols.ravel()]
     moves += [grid[::-1].ravel(), grid[:, ::-1].ravel(), ident[::-1]]
     packed = np.ascontiguousarray(dec).view(np.int64).ravel()
-    return quad8, packed, np.asarray(moves, dtype=np.intp), swaps
+    return quad8, packed, np.asarray(moves, dtype=np.intp)
 
 
 class _Scorer:
@@ -172,7 +171,7 @@ class _Scorer:
         self.rows = rows
 
     def __call__(self, squares: np.ndarray) -> np.ndarray:
-        quad8, dec, _, _ = _tables()
+        quad8, dec, _ = _tables()
         where = np.empty(self.rows * 25, dtype=np.int32)
         where[(squares + self.offsets).ravel()] = self.places
         plain_at = dec[where[self.a] * 25 + where[self.b]].view(np.int32)
@@ -184,7 +183,7 @@ class _Scorer:
 
 def _decrypt(square: np.ndarray, c: np.ndarray) -> np.ndarray:
     """Letter codes (A=0) of the decryption of square codes ``c`` under ``square``."""
-    _, dec, _, _ = _tables()
+    _, dec, _ = _tables()
     where = np.empty(25, dtype=np.intp)
     where[square] = np.arange(25)
     plain_at = dec[where[c[0::2]] * 25 + where[c[1::2]]].view(np.int32)
@@ -197,7 +196,7 @@ def _fitness(score: float, letters: int) -> float:
 
 def _climb(square: np.ndarray, c: np.ndarray) -> np.ndarray:
     """Steepest ascent from ``square`` over every move while one helps."""
-    _, _, moves, _ = _tables()
+    _, _, moves = _tables()
     scorer = _Scorer(c, len(moves))
     best = float(_Scorer(c, 1)(square[None])[0])
     while True:
@@ -209,11 +208,12 @@ def _climb(square: np.ndarray, c: np.ndarray) -> np.ndarray:
         square, best = cands[k], float(scores[k])
 
 
+@cache
 def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The compiled kernels' tables: the two plain positions of the digraph at positions
     ``a * 25 + b`` (two int64 arrays) and the search's quadgram table (int8, tenths of
     log10, floored at :data:`SEARCH_FLOOR`)."""
-    quad8, packed, _, _ = _tables()
+    quad8, packed, _ = _tables()
     dec = packed.view(np.int32).reshape(625, 2)
     return (
         np.ascontiguousarray(dec[:, 0], dtype=np.int64),
@@ -259,7 +259,8 @@ class _Teams:
         self.sweeps = max(1, CHUNK // (REPLICAS * PER_SWEEP))
         self.calls = 0
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-        self.pool = ThreadPoolExecutor(min(TEAMS, cores)) if min(TEAMS, cores) > 1 else None
+        workers = min(TEAMS, cores)
+        self.pool = ThreadPoolExecutor(workers) if workers > 1 else None
 
     def best(self) -> tuple[int, np.ndarray]:
         """The best score among the current squares, and its square."""

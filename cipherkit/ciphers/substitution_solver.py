@@ -406,6 +406,19 @@ def _word_keys(
     )  # fmt: skip
 
 
+def _distinct_best(
+    keys: np.ndarray, scores: np.ndarray, present: np.ndarray, n: int
+) -> dict[bytes, np.ndarray]:
+    """The ``n`` best of ``keys`` by ``scores`` that differ on the ``present`` letters,
+    best first, by those letters."""
+    out: dict[bytes, np.ndarray] = {}
+    for k in np.argsort(-scores, kind="stable"):
+        out.setdefault(keys[k][present].tobytes(), keys[k])
+        if len(out) >= n:
+            break
+    return out
+
+
 def solve_substitution(
     text: str,
     *,
@@ -481,17 +494,9 @@ def solve_substitution(
             keys, scores = _quad_keys(c, present, rng, chains, start)
         else:
             keys, scores = anneal(c, present, rng, chains, steps, rounds, start)
-        finalists: dict[bytes, np.ndarray] = {}
-        for k in np.argsort(-scores, kind="stable"):
-            finalists.setdefault(keys[k][present].tobytes(), keys[k])
-            if len(finalists) >= finalists_n:
-                break
+        finalists = _distinct_best(keys, scores, present, finalists_n)
         if compiled:  # ... and the best distinct keys annealed on the combined score
-            firsts: dict[bytes, np.ndarray] = {}
-            for k in np.argsort(-scores, kind="stable"):
-                firsts.setdefault(keys[k][present].tobytes(), keys[k])
-                if len(firsts) >= word_chains * FAST_WORD_CHAINS:
-                    break
+            firsts = _distinct_best(keys, scores, present, word_chains * FAST_WORD_CHAINS)
             wkeys, wscores = _word_keys(
                 c, present, rng, np.stack(list(firsts.values())), word_steps
             )
