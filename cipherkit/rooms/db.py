@@ -22,10 +22,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import random
 import re
 import sqlite3
 import stat
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,28 @@ from typing import Any
 from cipherkit.rooms.errors import StoreError, StoreReadOnly, StoreUnreachable
 
 _log = logging.getLogger("cipherkit.rooms")
+
+
+def _use_wal(raw: sqlite3.Connection, patience: float | None = None) -> None:
+    """Switch a SQLite connection to WAL, waiting out another server doing the same.
+
+    SQLite answers "database is locked" at once, without its busy handler, when two
+    connections switch a new file to WAL together, so the switch is retried here
+    until ``BUSY_TIMEOUT`` has passed.
+
+    >>> raw = sqlite3.connect(":memory:")
+    >>> _use_wal(raw)  # an in-memory database stays in "memory" mode, quietly
+    """
+    deadline = time.monotonic() + (BUSY_TIMEOUT if patience is None else patience)
+    while True:
+        try:
+            raw.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01 + random.random() * 0.04)
+
 
 __all__ = [
     "CHANNEL",
@@ -363,7 +387,7 @@ class Database:
                     check_same_thread=False,
                 )
                 raw.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-                raw.execute("PRAGMA journal_mode = WAL")
+                _use_wal(raw)
                 raw.execute("PRAGMA synchronous = NORMAL")
                 raw.execute("PRAGMA foreign_keys = ON")
             except sqlite3.Error as exc:

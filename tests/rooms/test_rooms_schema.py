@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -120,3 +121,26 @@ def test_servers_opening_a_new_store_at_once_migrate_it_once(store_url: str) -> 
         t.join(60)
     assert not errors
     assert sorted(results) == [(0, SCHEMA_VERSION)] + [(SCHEMA_VERSION, SCHEMA_VERSION)] * 3
+
+
+def test_switching_a_new_store_to_wal_waits_for_a_server_holding_it(tmp_path: Path) -> None:
+    """SQLite refuses the WAL switch at once while another connection holds the file;
+    the switch is retried until the other lets go (or the patience runs out)."""
+    import sqlite3
+
+    from cipherkit.rooms.db import _use_wal
+
+    path = tmp_path / "rooms.db"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        _use_wal(other, patience=0.2)
+    release = threading.Timer(0.3, lambda: holder.execute("COMMIT"))
+    release.start()
+    _use_wal(other, patience=10)
+    release.join()
+    assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    other.close()
+    holder.close()
