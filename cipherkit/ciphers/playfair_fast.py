@@ -19,12 +19,12 @@ code in ``__pycache__`` for the next process.
 >>> letters = "ABCDEFGHIKLMNOPQRSTUVWXYZ"  # square codes 0..24
 >>> secret = Playfair(letters).encrypt("HELPME")
 >>> c = np.asarray([letters.index(x) for x in secret], dtype=np.int64)
->>> dec0, dec1, quad = kernel_tables()
->>> plain = np.empty(6, dtype=np.int64)
->>> int(score(np.arange(25), c[0::2].copy(), c[1::2].copy(), dec0, dec1, quad, plain)) < 0
+>>> dec, quad = kernel_tables()
+>>> ca, cb, pos = c[0::2].copy(), c[1::2].copy(), np.empty(25, dtype=np.int64)
+>>> right = score(np.arange(25), ca, cb, dec, quad, pos)  # reads HELPME
+>>> wrong = score(np.random.default_rng(1).permutation(25), ca, cb, dec, quad, pos)
+>>> int(wrong) < int(right) < 0
 True
->>> "".join(letters[p] for p in plain)  # the decryption under the alphabet square
-'HELPME'
 """
 
 from __future__ import annotations
@@ -46,27 +46,33 @@ def score(
     square: np.ndarray,
     ca: np.ndarray,
     cb: np.ndarray,
-    dec0: np.ndarray,
-    dec1: np.ndarray,
+    dec: np.ndarray,
     quad: np.ndarray,
-    plain: np.ndarray,
+    pos: np.ndarray,
 ) -> int:
     """Quantised quadgram score of the decryption of digraphs ``(ca[d], cb[d])`` under
-    ``square``; the plain square codes are left in ``plain``."""
-    pos = np.empty(25, np.int64)
+    ``square`` (at least two digraphs; ``pos`` is scratch room for 25 positions). One
+    pass: each digraph is decrypted and its two quadgrams scored at once, the last
+    letters kept in registers."""
     for i in range(25):
         pos[square[i]] = i
-    m = ca.size
-    for d in range(m):
-        k = pos[ca[d]] * 25 + pos[cb[d]]
-        plain[2 * d] = square[dec0[k]]
-        plain[2 * d + 1] = square[dec1[k]]
-    total = 0
-    q = (plain[0] * 25 + plain[1]) * 25 + plain[2]
-    for i in range(3, 2 * m):
-        idx = q * 25 + plain[i]
+    e = dec[pos[ca[0]] * 25 + pos[cb[0]]]
+    p0, p1 = square[e >> 5], square[e & 31]
+    e = dec[pos[ca[1]] * 25 + pos[cb[1]]]
+    p2, p3 = square[e >> 5], square[e & 31]
+    total = np.int64(quad[((p0 * 25 + p1) * 25 + p2) * 25 + p3])
+    q = (p1 * 25 + p2) * 25 + p3  # the last three letters
+    x1, x2, last = p1, p2, p3  # the first two of them, and the last
+    for d in range(2, ca.size):
+        e = dec[pos[ca[d]] * 25 + pos[cb[d]]]
+        a, b = square[e >> 5], square[e & 31]
+        idx = q * 25 + a
         total += quad[idx]
-        q = idx - plain[i - 3] * 15625
+        q = idx - x1 * 15625
+        idx = q * 25 + b
+        total += quad[idx]
+        q = idx - x2 * 15625
+        x1, x2, last = last, a, b
     return total
 
 
@@ -106,12 +112,11 @@ def _step(
     inv: float,
     ca: np.ndarray,
     cb: np.ndarray,
-    dec0: np.ndarray,
-    dec1: np.ndarray,
+    dec: np.ndarray,
     quad: np.ndarray,
     tries: int,
     other: float,
-    plain: np.ndarray,
+    pos: np.ndarray,
     moves: np.ndarray,
     scores: np.ndarray,
 ) -> int:
@@ -128,7 +133,7 @@ def _step(
         if np.random.random() < other:
             kind = 1 + np.random.randint(MOVE_KINDS - 1)
         apply_move(square, kind, i, j)
-        s = score(square, ca, cb, dec0, dec1, quad, plain)
+        s = score(square, ca, cb, dec, quad, pos)
         apply_move(square, kind, i, j)
         moves[k, 0], moves[k, 1], moves[k, 2], scores[k] = kind, i, j, s
         weight = (s - cur) * inv - math.log(-math.log(1.0 - np.random.random()))
@@ -148,8 +153,7 @@ def temper(
     temperatures: np.ndarray,
     ca: np.ndarray,
     cb: np.ndarray,
-    dec0: np.ndarray,
-    dec1: np.ndarray,
+    dec: np.ndarray,
     quad: np.ndarray,
     sweeps: int,
     per_sweep: int,
@@ -165,7 +169,7 @@ def temper(
     sweeps or when the best score reaches ``stop_at``; the best square of the call is
     written to ``best_square``. Returns (its score, sweeps done)."""
     np.random.seed(seed)
-    plain = np.empty(2 * ca.size, np.int64)
+    pos = np.empty(25, np.int64)
     moves = np.empty((tries, 3), np.int64)
     scores = np.empty(tries, np.int64)
     held = np.empty(25, np.int64)
@@ -177,9 +181,7 @@ def temper(
             inv = 1.0 / temperatures[r]
             cur = current[r]
             for _ in range(per_sweep):
-                cur = _step(
-                    square, cur, inv, ca, cb, dec0, dec1, quad, tries, other, plain, moves, scores
-                )
+                cur = _step(square, cur, inv, ca, cb, dec, quad, tries, other, pos, moves, scores)
                 if cur > best:
                     best = cur
                     best_square[:] = square

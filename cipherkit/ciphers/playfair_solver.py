@@ -209,15 +209,14 @@ def _climb(square: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 
 @cache
-def kernel_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def kernel_tables() -> tuple[np.ndarray, np.ndarray]:
     """The compiled kernels' tables: the two plain positions of the digraph at positions
-    ``a * 25 + b`` (two int64 arrays) and the search's quadgram table (int8, tenths of
-    log10, floored at :data:`SEARCH_FLOOR`)."""
+    ``a * 25 + b``, packed as ``first * 32 + second`` (int64), and the search's quadgram
+    table (int8, tenths of log10, floored at :data:`SEARCH_FLOOR`)."""
     quad8, packed, _ = _tables()
-    dec = packed.view(np.int32).reshape(625, 2)
+    dec = packed.view(np.int32).reshape(625, 2).astype(np.int64)
     return (
-        np.ascontiguousarray(dec[:, 0], dtype=np.int64),
-        np.ascontiguousarray(dec[:, 1], dtype=np.int64),
+        np.ascontiguousarray(dec[:, 0] * 32 + dec[:, 1]),
         np.maximum(quad8, round(SEARCH_FLOOR * 10)).astype(np.int8),
     )
 
@@ -248,9 +247,9 @@ class _Teams:
         self.seed, self.tries = seed, tries
         rng = np.random.default_rng(seed)
         self.squares = rng.permuted(np.tile(np.arange(25), (TEAMS, REPLICAS, 1)), axis=2)
-        plain = np.empty(len(c), np.int64)
+        pos = np.empty(25, np.int64)
         self.current = np.asarray(
-            [[playfair_fast.score(q, self.ca, self.cb, *self.tables, plain) for q in team]
+            [[playfair_fast.score(q, self.ca, self.cb, *self.tables, pos) for q in team]
              for team in self.squares]
         )  # fmt: skip
         # temperatures in tenths of log10, by the square root of the letters scored
