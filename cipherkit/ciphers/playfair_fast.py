@@ -60,7 +60,8 @@ def score(
     p0, p1 = square[e >> 5], square[e & 31]
     e = dec[pos[ca[1]] * 25 + pos[cb[1]]]
     p2, p3 = square[e >> 5], square[e & 31]
-    total = np.int64(quad[((p0 * 25 + p1) * 25 + p2) * 25 + p3])
+    total = 0
+    total += quad[((p0 * 25 + p1) * 25 + p2) * 25 + p3]
     q = (p1 * 25 + p2) * 25 + p3  # the last three letters
     x1, x2, last = p1, p2, p3  # the first two of them, and the last
     for d in range(2, ca.size):
