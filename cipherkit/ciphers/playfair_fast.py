@@ -2,13 +2,12 @@
 
 A square is 25 square codes (A..Z without J) read row by row. :func:`temper` anneals
 several squares at a ladder of fixed temperatures, swapping squares between neighbouring
-temperatures (parallel tempering). Each step tries
-``tries`` random moves (mostly a swap of two letters; sometimes a swap of two rows or
-two columns, or the square flipped or reversed), picks one of them with probability
-growing as
-``exp(gain / temperature)`` (Gumbel-max) and keeps it by the Metropolis rule. Scores are
-sums of quantised quadgram scores (int8, tenths of a log10) of the decryption, so the
-table stays in the cache; :func:`score` is the one scorer.
+temperatures (parallel tempering). Each step tries ``tries`` random moves (mostly a swap of two
+letters; sometimes a swap of two rows or two columns, or the square flipped or
+reversed), picks one of them with probability growing as ``exp(gain / temperature)``
+and keeps it by the Metropolis rule. Scores are sums of quantised quadgram scores
+(int8, tenths of a log10) of the decryption, so the table stays in the cache;
+:func:`score` is the one scorer, one pass over the digraphs.
 
 The first call compiles the kernels (a few seconds); ``cache=True`` keeps the machine
 code in ``__pycache__`` for the next process.
@@ -120,26 +119,37 @@ def _step(
     pos: np.ndarray,
     moves: np.ndarray,
     scores: np.ndarray,
+    weights: np.ndarray,
 ) -> int:
-    """One step at temperature ``1 / inv``: ``tries`` random moves, one picked by
-    Gumbel-max on ``gain * inv`` and kept by the Metropolis rule. Returns the score."""
-    pick = 0
-    top = -math.inf
+    """One step at temperature ``1 / inv``: ``tries`` random moves, one picked with
+    probability growing as ``exp(gain * inv)`` and kept by the Metropolis rule. Returns
+    the score."""
+    top = -(2**62)
     for k in range(tries):
-        i = np.random.randint(25)
-        j = np.random.randint(24)
+        ij = np.random.randint(600)  # positions i != j: 25 x 24 pairs
+        i, j = ij // 24, ij % 24
         if j >= i:
             j += 1
         kind = 0
-        if np.random.random() < other:
-            kind = 1 + np.random.randint(MOVE_KINDS - 1)
+        u = np.random.random()
+        if u < other:
+            kind = 1 + min(int(u / other * (MOVE_KINDS - 1)), MOVE_KINDS - 2)
         apply_move(square, kind, i, j)
         s = score(square, ca, cb, dec, quad, pos)
         apply_move(square, kind, i, j)
         moves[k, 0], moves[k, 1], moves[k, 2], scores[k] = kind, i, j, s
-        weight = (s - cur) * inv - math.log(-math.log(1.0 - np.random.random()))
-        if weight > top:
-            top, pick = weight, k
+        top = max(top, s)
+    total = 0.0
+    for k in range(tries):
+        weights[k] = math.exp((scores[k] - top) * inv)
+        total += weights[k]
+    u = np.random.random() * total
+    pick = tries - 1
+    for k in range(tries - 1):
+        u -= weights[k]
+        if u < 0:
+            pick = k
+            break
     gain = scores[pick] - cur
     if gain >= 0 or np.random.random() < math.exp(gain * inv):
         apply_move(square, moves[pick, 0], moves[pick, 1], moves[pick, 2])
@@ -173,6 +183,7 @@ def temper(
     pos = np.empty(25, np.int64)
     moves = np.empty((tries, 3), np.int64)
     scores = np.empty(tries, np.int64)
+    weights = np.empty(tries)
     held = np.empty(25, np.int64)
     rows = squares.shape[0]
     best = -(2**62)
@@ -182,7 +193,9 @@ def temper(
             inv = 1.0 / temperatures[r]
             cur = current[r]
             for _ in range(per_sweep):
-                cur = _step(square, cur, inv, ca, cb, dec, quad, tries, other, pos, moves, scores)
+                cur = _step(
+                    square, cur, inv, ca, cb, dec, quad, tries, other, pos, moves, scores, weights
+                )
                 if cur > best:
                     best = cur
                     best_square[:] = square
