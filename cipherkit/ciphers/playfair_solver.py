@@ -17,7 +17,10 @@ same way on one core or two. The inner loop is compiled (:mod:`.playfair_fast`, 
   :func:`_padded_quadgrams`), quantised to 0.1 log10 so the table stays in the cache;
 * when a square reads as English (fitness :data:`ENGLISH`) the search settles: it goes
   on while a round of sweeps finds a better square (a square a few letters off reads as
-  English too); a last steepest ascent over every move finishes the answer.
+  English too); a last steepest ascent finishes the answer, over every swap of two
+  letters and every order of the rows and of the columns (a square with three columns
+  in a wrong cyclic order reads every rectangle right and most of the text as English,
+  and no one swap puts it right).
 
 The 25 squares that shift the true one's rows and columns round read the text the same
 way: the solver returns one of them.
@@ -32,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import time
@@ -147,13 +151,10 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             m[i], m[j] = j, i
             moves.append(m)
     grid = ident.reshape(5, 5)
-    for r1 in range(5):
-        for r2 in range(r1 + 1, 5):
-            rows, cols = grid.copy(), grid.copy()
-            rows[[r1, r2]] = rows[[r2, r1]]
-            cols[:, [r1, r2]] = cols[:, [r2, r1]]
-            moves += [rows.ravel(), cols.ravel()]
-    moves += [grid[::-1].ravel(), grid[:, ::-1].ravel(), ident[::-1]]
+    for order in itertools.permutations(range(5)):  # every order of the rows, of the columns
+        if order != tuple(range(5)):
+            moves += [grid[list(order)].ravel(), grid[:, list(order)].ravel()]
+    moves.append(ident[::-1])
     packed = np.ascontiguousarray(dec).view(np.int64).ravel()
     return quad8, packed, np.asarray(moves, dtype=np.intp)
 
