@@ -88,6 +88,31 @@ def test_playfair_last_climb_puts_rows_and_columns_back_in_order(
     assert np.array_equal(ps._decrypt(ps._climb(near, c), c), ps._decrypt(truth, c))
 
 
+@pytest.mark.parametrize(("seed", "i", "swap"), [(80, 9, "WG"), (83, 15, "YW")])
+def test_playfair_answer_is_judged_by_words_too(seed: int, i: int, swap: str) -> None:
+    """On these dev texts the quadgrams prefer a square one swap from the true one
+    ("NEGROOMOFANCIENTMAPS", "RESTFORAYEXEK"), which reads as English, so the search
+    stops there; the word model puts it right, and leaves the true square alone."""
+    from cipherkit.ciphers import playfair_solver as ps
+    from cipherkit.ciphers.samples import make_texts
+
+    letters = [chr(65 + x) for x in range(26) if x != 9]
+    key = "".join(letters[int(x)] for x in np.random.default_rng(i).permutation(25))
+    secret = Playfair(key).encrypt(make_texts(20, 100, seed=seed)[i])
+    c = ps._SQUARE_CODE[np.asarray([ord(x) - 65 for x in secret])]
+
+    def square(k: str) -> np.ndarray:
+        return np.asarray([ps._SQUARE_CODE[ord(x) - 65] for x in k])
+
+    truth = square(key)
+    wrong = ps._climb(square(key.translate(str.maketrans(swap, swap[::-1]))), c)
+    quads = ps._Scorer(c, 2)(np.stack([truth, wrong]))
+    assert quads[1] > quads[0]  # the quadgrams alone read it the wrong way
+    for found in (wrong, truth):
+        judged = ps._judge_by_words(found, c)
+        assert np.array_equal(ps._decrypt(judged, c), ps._decrypt(truth, c))
+
+
 def test_playfair_answers_alike_on_one_core_or_two(monkeypatch: pytest.MonkeyPatch) -> None:
     """The teams draw their own seeds, so a machine with one core (teams one after the
     other) reads a text exactly as one with two (a thread per team)."""
