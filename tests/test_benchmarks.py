@@ -86,6 +86,20 @@ def test_bench_script_prints_json() -> None:
     assert FIGURES["decipher_solver"] <= set(figures)
 
 
+def test_playfair_speed_script_prints_its_figures() -> None:
+    script = [sys.executable, str(ROOT / "bench" / "ciphers_speed.py"), "--quick"]
+    runs = []
+    for _ in range(2):
+        done = subprocess.run(
+            script, capture_output=True, text=True, timeout=300, check=False, cwd=ROOT
+        )
+        assert done.returncode == 0, done.stderr
+        runs.append(json.loads(done.stdout))
+    first, second = runs
+    assert first["letters"] == 102 and first["steps"] > 0 and first["steps_per_s_per_core"] > 0
+    assert first["digest"] == second["digest"]  # a fixed seed finds the same squares
+
+
 def test_the_registry_is_the_checkouts_bench_folder_and_its_examples_run() -> None:
     assert Path(benchmarks.__file__) == ROOT / "bench" / "benchmarks.py"
     assert bench_module() is benchmarks and sys.modules["benchmarks"] is benchmarks
