@@ -37,27 +37,6 @@ from cipherkit.rooms.errors import StoreError, StoreReadOnly, StoreUnreachable
 _log = logging.getLogger("cipherkit.rooms")
 
 
-def _use_wal(raw: sqlite3.Connection, patience: float | None = None) -> None:
-    """Switch a SQLite connection to WAL, waiting out another server doing the same.
-
-    SQLite answers "database is locked" at once, without its busy handler, when two
-    connections switch a new file to WAL together, so the switch is retried here
-    until ``BUSY_TIMEOUT`` has passed.
-
-    >>> raw = sqlite3.connect(":memory:")
-    >>> _use_wal(raw)  # an in-memory database stays in "memory" mode, quietly
-    """
-    deadline = time.monotonic() + (BUSY_TIMEOUT if patience is None else patience)
-    while True:
-        try:
-            raw.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() >= deadline:
-                raise
-            time.sleep(0.01 + random.random() * 0.04)
-
-
 __all__ = [
     "CHANNEL",
     "Connection",
@@ -317,6 +296,27 @@ class Connection:
         """Close the connection (an error while closing is ignored)."""
         with contextlib.suppress(Exception):
             self.raw.close()
+
+
+def _use_wal(raw: sqlite3.Connection, patience: float | None = None) -> None:
+    """Switch a SQLite connection to WAL, waiting out another server doing the same.
+
+    SQLite answers "database is locked" at once, without its busy handler, when two
+    connections switch a new file to WAL together, so the switch is retried here
+    until ``BUSY_TIMEOUT`` has passed.
+
+    >>> raw = sqlite3.connect(":memory:")
+    >>> _use_wal(raw)  # an in-memory database stays in "memory" mode, quietly
+    """
+    deadline = time.monotonic() + (BUSY_TIMEOUT if patience is None else patience)
+    while True:
+        try:
+            raw.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01 + random.random() * 0.04)
 
 
 def _psycopg() -> Any:
