@@ -36,7 +36,6 @@ from cipherkit.rooms.errors import StoreError, StoreReadOnly, StoreUnreachable
 
 _log = logging.getLogger("cipherkit.rooms")
 
-
 __all__ = [
     "CHANNEL",
     "Connection",
