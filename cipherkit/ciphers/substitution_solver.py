@@ -7,7 +7,8 @@ A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext l
    them all), and with word breaks kept adds the keys of the word-pattern dictionary
    attack (:func:`pattern_attack`); short texts without breaks given ``word_steps``
    use compiled kernels instead (:mod:`.substitution_fast`, numba, imported then) and
-   anneal the best keys on the combined score too;
+   anneal the best keys on the combined score too, and the first run adds the best
+   word-by-word readings of the text (:mod:`.substitution_beam`);
 2. climbs from the best few distinct keys by steepest ascent over letter swaps on one
    combined score (:class:`KeyScore`: quadgrams + a word model, see :mod:`.wordmodel`:
    word trigrams when breaks are kept, else the best split into dictionary words by
@@ -86,9 +87,10 @@ WORD_TEMPERATURE = 2.0
 DOUBLE_TOP = 200
 """Moves of two swaps at once the last climb scores by the word model (the best by
 quadgrams)."""
-WORD_ANNEAL_LETTERS = 60
+WORD_ANNEAL_LETTERS = 100
 """Texts without word breaks shorter than this are annealed on the combined score too
-(quadgrams alone mislead on so few letters)."""
+(quadgrams alone mislead on so few letters). Dev texts at the bench's budget: 60
+letters 41 of 50 (36 of 50 with quadgrams alone), 80 letters 48 of 50 (46)."""
 FAST_QUAD_STEPS = 30_000
 """Steps of each compiled quadgram annealing chain (short texts, ``word_steps`` > 0)."""
 FAST_WORD_FACTOR = 5
@@ -97,6 +99,10 @@ FAST_WORD_CHAINS = 2
 """... from this many times ``word_chains`` keys."""
 FAST_AGREE = 5
 """With the compiled kernels (cheaper runs), this many more runs must agree."""
+WORD_BEAM = 1500
+"""On the compiled path, the first run also climbs from the best word-by-word readings
+(:func:`.substitution_beam.word_tables`, this many partial readings kept a letter; 0:
+not)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -454,8 +460,12 @@ def solve_substitution(
     ``word_chains`` x :data:`FAST_WORD_CHAINS` of its best distinct keys
     ``word_steps`` x :data:`FAST_WORD_FACTOR` swaps on the combined score (as
     :func:`anneal_words` does, faster); runs are cheaper, so :data:`FAST_AGREE` more
-    of them must agree. 40-letter dev texts at the bench's budget: 29 of 50 solved
-    (median 4.3 CPU s); 20 of 50 (median 2.5 s) with numpy alone. On that path the
+    of them must agree. The first run also climbs from the best word-by-word readings
+    of the text (:func:`.substitution_beam.word_tables`, :data:`WORD_BEAM`): quadgrams
+    rank many readings of 40 letters above the plaintext, so annealing can miss a text
+    that words read at once. 40-letter dev texts at the bench's budget: 29 of 50
+    solved (median 4.3 CPU s); 20 of 50 (median 2.5 s) with numpy alone; on another
+    100 dev texts 77 with the word-by-word readings, 70 without. On that path the
     final score (the polish, the last climb, the choice of the answer) reads the text
     as cut at a letter count: its last piece is scored by how likely a word starting
     so follows the word before it, and the words weigh :data:`SHORT_WORD_WEIGHT`.
@@ -502,6 +512,11 @@ def solve_substitution(
             )
             for k in np.argsort(-wscores, kind="stable")[:finalists_n]:
                 finalists.setdefault(wkeys[k][present].tobytes(), wkeys[k])
+        if compiled and run == 0 and WORD_BEAM:  # ... and the word-by-word readings
+            from cipherkit.ciphers.substitution_beam import word_tables  # imports numba
+
+            for key in word_tables(c, beam=WORD_BEAM):
+                finalists.setdefault(key[present].tobytes(), key)
         if breaks and run == 0:
             for key in _pattern_tables(word_list, c):
                 finalists.setdefault(key[present].tobytes(), key)
