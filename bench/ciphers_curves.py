@@ -7,8 +7,8 @@ Texts: ``bench/ciphers_heldout.txt`` (30 passages written for cipherkit, built b
 were developed on the sample sentences of :mod:`cipherkit.ciphers.samples`, never on
 these. Text ``i`` at ``L`` letters is the first ``L`` letters of passage ``i`` (the same
 texts at every length). Keys, from seeded generators: a random alphabet
-(substitution), a random key of period ``3 + i % 10`` (Vigenère: every period 3-12 twice
-in 20 texts), a random 5x5 square (Playfair). Exact: the solver's letters are the
+(substitution), a random key of period ``3 + i % 10`` (Vigenère: every period 3-12 three
+times in the 30 texts), a random 5x5 square (Playfair). Exact: the solver's letters are the
 plaintext's (for Playfair, as the true square reads the ciphertext: J as I, padding X's
 kept). Budgets (the solver's ``time_limit``): Playfair 9.5 s of wall-clock time (its two
 teams run on two cores when the machine has them), substitution 4 CPU s (checked
@@ -18,7 +18,7 @@ quiet machine.
 
     python bench/ciphers_curves.py                          # full run, default plot path
     python bench/ciphers_curves.py --quick                   # 2 texts, 2 lengths each
-    python bench/ciphers_curves.py --cipher playfair --texts 20 --lengths 80,100 \\
+    python bench/ciphers_curves.py --cipher playfair --texts 30 --lengths 80,100 \\
         --json /tmp/playfair.json --no-plot
     python bench/ciphers_curves.py --replot /tmp/a.json /tmp/b.json   # merge and draw
     # (a point of a later file replaces the same cipher and length of an earlier one)
@@ -68,7 +68,8 @@ LABELS = {
     "vigenere": "Vigenère, period 3-12",
     "playfair": "Playfair",
 }
-TEXTS = 20
+TEXTS = 30
+"""Texts a point: every held-out passage (the figures before 2026-11-27 read the first 20)."""
 
 
 def heldout_texts() -> list[str]:
@@ -166,7 +167,9 @@ def main(argv: list[str]) -> int:
     """Run the points asked for, print their JSON and draw the curves."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cipher", default="substitution,vigenere,playfair")
-    parser.add_argument("--texts", type=int, default=TEXTS, help="texts a point (20)")
+    parser.add_argument(
+        "--texts", type=int, default=TEXTS, help=f"texts a point ({TEXTS}: every held-out passage)"
+    )
     parser.add_argument("--lengths", help="plaintext letters, comma-separated")
     parser.add_argument("--quick", action="store_true", help="2 texts, 2 lengths each")
     parser.add_argument("--json", type=Path, help="also write the figures here")
