@@ -39,6 +39,7 @@ from cipherkit.ciphers import (
     solve_substitution,
     solve_vigenere,
 )
+from cipherkit.ciphers import crack as crack_module
 from cipherkit.ciphers.classical import VALID_A
 from cipherkit.ciphers.samples import make_texts
 from cipherkit.core.errors import CipherkitError
@@ -173,6 +174,16 @@ def test_crack_auto_reads_short_shifts_as_shifts() -> None:
     text = make_texts(1, 60, seed=3, whole_words=True)[0]
     result = crack_text(Substitution.random(2).encrypt(text))
     assert (result.cipher, result.plaintext) == ("substitution", text)
+
+
+def test_crack_reads_a_short_text_without_word_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = "LOCKEDWOODENBOXBURIEDUNDERTHEFLOOROFTHEB"  # a dev text, 40 letters
+    secret = Substitution.random(2).encrypt(plain)
+    result = crack_text(secret)
+    assert (result.cipher, letters_only(result.plaintext)) == ("substitution", plain)
+    # the solver's quick numpy path (what crack ran before) misses it
+    monkeypatch.setattr(crack_module, "SHORT_WORD_STEPS", 0)
+    assert letters_only(crack_text(secret).plaintext) != plain
 
 
 def test_crack_auto_tries_polyalphabetic_ciphers_on_playfair_cues() -> None:
