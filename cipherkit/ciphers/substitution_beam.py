@@ -70,8 +70,8 @@ def _most(model: WordModel) -> np.ndarray:
 def _lexicon() -> dict[tuple[bool, int], tuple[np.ndarray, ...]]:
     """By (prefix?, length): the words of :data:`BEAM_WORDS` (or the distinct prefixes
     of longer ones, each with its best word's log10 probability) as codes, log10
-    probabilities (the word model's), pattern integers and word ids (-1 for a prefix),
-    most probable first."""
+    probabilities (the word model's), pattern integers, word ids (-1 for a prefix) and
+    the most each can be worth after a word (:func:`_most`), most probable first."""
     model = word_model()
     ids = {w: i for i, w in enumerate(english().words[:BEAM_WORDS]) if w.isascii() and w.isalpha()}
     words = list(ids)
