@@ -31,6 +31,8 @@ import numba
 import numpy as np
 
 from cipherkit.ciphers.stats import english
+from cipherkit.ciphers.substitution_fast import find_sorted
+from cipherkit.ciphers.substitution_solver import complete_table
 from cipherkit.ciphers.wordmodel import MAX_WORD, WordModel, word_model
 
 __all__ = ["BEAM", "BEAM_WORDS", "START_SKIP", "word_tables"]
@@ -140,16 +142,9 @@ def _pair(prev, w, single, model):
     if prev < 0 or w < 0:
         return single
     value = backoff[prev] + single
-    x = prev * len(word_lp) + w
-    lo, hi = 0, len(pair_keys)
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if pair_keys[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo < len(pair_keys) and pair_keys[lo] == x and pair_lp[lo] > value:
-        value = pair_lp[lo]
+    j = find_sorted(pair_keys, 0, len(pair_keys), prev * len(word_lp) + w)
+    if j >= 0 and pair_lp[j] > value:
+        value = pair_lp[j]
     return value
 
 
@@ -266,15 +261,9 @@ def word_tables(c: np.ndarray, *, beam: int = BEAM, results: int = 8) -> list[np
     tables, _scores = _search(
         c, words, lps, wids, tops, groups, starts, model, beam, START_SKIP, START_COST, SKIP_LETTER
     )
-    english_order = [int(x) for x in np.argsort(-english().letters, kind="stable")]
-    by_count = [int(x) for x in np.argsort(-np.bincount(c, minlength=26), kind="stable")]
     out: dict[bytes, np.ndarray] = {}
     for table in tables:
-        key = table.copy()
-        free = [x for x in english_order if x not in set(key.tolist())]
-        for letter in by_count:
-            if key[letter] < 0:
-                key[letter] = free.pop(0)
+        key = complete_table(table, c)
         out.setdefault(key.tobytes(), key)
         if len(out) >= results:
             break

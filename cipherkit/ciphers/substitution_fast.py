@@ -27,7 +27,7 @@ from cipherkit.ciphers import wordmodel
 from cipherkit.ciphers.stats import UNKNOWN_LETTER, english
 from cipherkit.ciphers.wordmodel import MAX_WORD, WordModel, word_model
 
-__all__ = ["FastTables", "anneal_combined", "fast_tables", "segment_score"]
+__all__ = ["FastTables", "anneal_combined", "fast_tables", "find_sorted", "segment_score"]
 
 FastTables = tuple[np.ndarray, ...]
 """The flat arrays the kernels read (see :func:`fast_tables`)."""
@@ -81,7 +81,7 @@ _njit = numba.njit(cache=True, nogil=True)
 
 
 @_njit
-def _find(keys, lo, hi, x):
+def find_sorted(keys, lo, hi, x):
     """Index of ``x`` in the sorted ``keys[lo:hi]``, or -1."""
     end = hi
     while lo < hi:
@@ -125,7 +125,7 @@ def _words(
                 packed = np.uint64(0)
                 for t in range(s):
                     packed = packed * np.uint64(27) + np.uint64(p[t] + 1)
-                k = _find(suf_keys, suf_off[s], suf_off[s + 1], packed)
+                k = find_sorted(suf_keys, suf_off[s], suf_off[s + 1], packed)
                 if k >= 0:
                     score[s, cut] = cut_start + suf_vals[k]
         best, stand = -np.inf, -np.inf
@@ -145,9 +145,9 @@ def _words(
         packed = np.uint64(0)
         for length in range(1, min(MAX_WORD, n - s) + 1):
             packed = packed * np.uint64(27) + np.uint64(p[s + length - 1] + 1)
-            if _find(pre_keys, pre_off[length], pre_off[length + 1], packed) < 0:
+            if find_sorted(pre_keys, pre_off[length], pre_off[length + 1], packed) < 0:
                 break
-            k = _find(id_keys, id_off[length], id_off[length + 1], packed)
+            k = find_sorted(id_keys, id_off[length], id_off[length + 1], packed)
             if k < 0:
                 continue
             w = id_vals[k]
@@ -155,7 +155,7 @@ def _words(
             for o in range(1, MAX_WORD + 1):
                 prev = wid[s, o]
                 if prev >= 0:
-                    j = _find(pair_keys, 0, len(pair_keys), prev * n_words + w)
+                    j = find_sorted(pair_keys, 0, len(pair_keys), prev * n_words + w)
                     if j >= 0 and score[s, o] + pair_lp[j] > value:
                         value = score[s, o] + pair_lp[j]
             score[s + length, length] = value
@@ -166,7 +166,7 @@ def _words(
     for length in range(1, top):  # the text may stop inside a word
         packed = packed + mult * np.uint64(p[n - length] + 1)
         mult = mult * np.uint64(27)
-        k = _find(pre_keys, pre_off[length], pre_off[length + 1], packed)
+        k = find_sorted(pre_keys, pre_off[length], pre_off[length + 1], packed)
         if k >= 0:
             v = maxat[n - length] + cut_end + pre_vals[k]
             if v > final:

@@ -56,6 +56,7 @@ __all__ = [
     "KeyScore",
     "anneal",
     "anneal_words",
+    "complete_table",
     "pattern_attack",
     "pattern_candidates",
     "solve_substitution",
@@ -610,19 +611,34 @@ def _pattern_tables(
                 grown.append((score + lps[t] * n, new_table, new_used))
         grown.sort(key=lambda st: -st[0])
         states = grown[:beam]
-    eng_order = [int(x) for x in np.argsort(-english().letters)]
-    freq_order = [int(x) for x in np.argsort(-np.bincount(c, minlength=26), kind="stable")]
     out: dict[bytes, np.ndarray] = {}
     for _score, table, _used in states:
-        key = table.copy()
-        free = [x for x in eng_order if x not in set(key.tolist())]
-        for i in freq_order:
-            if key[i] < 0:
-                key[i] = free.pop(0)
+        key = complete_table(table, c)
         out.setdefault(key.tobytes(), key)
         if len(out) >= results:
             break
     return list(out.values())
+
+
+def complete_table(table: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """A full key from a partial decryption table (-1 where nothing fixed a letter): the
+    unfixed ciphertext letters, most frequent in ``c`` first, read as the unused plain
+    letters, most frequent in English first.
+
+    >>> table = np.full(26, -1)
+    >>> table[0] = 4  # ciphertext A reads E
+    >>> key = complete_table(table, letter_codes("ABBB"))
+    >>> int(key[0]), int(key[1]), sorted(key.tolist()) == list(range(26))
+    (4, 19, True)
+    """
+    key = table.copy()
+    english_order = [int(x) for x in np.argsort(-english().letters)]
+    by_count = [int(x) for x in np.argsort(-np.bincount(c, minlength=26), kind="stable")]
+    free = [x for x in english_order if x not in set(key.tolist())]
+    for letter in by_count:
+        if key[letter] < 0:
+            key[letter] = free.pop(0)
+    return key
 
 
 def pattern_attack(cipher_words: list[str]) -> np.ndarray | None:
