@@ -634,7 +634,8 @@ def complete_table(table: np.ndarray, c: np.ndarray) -> np.ndarray:
     key = table.copy()
     english_order = [int(x) for x in np.argsort(-english().letters)]
     by_count = [int(x) for x in np.argsort(-np.bincount(c, minlength=26), kind="stable")]
-    free = [x for x in english_order if x not in set(key.tolist())]
+    used = set(key.tolist())
+    free = [x for x in english_order if x not in used]
     for letter in by_count:
         if key[letter] < 0:
             key[letter] = free.pop(0)
