@@ -89,11 +89,6 @@ class RoomSeat:
     def __repr__(self) -> str:
         return f"<RoomSeat {self.handle!r}>"
 
-    @property
-    def is_spectator(self) -> bool:
-        """Whether this widget watches the room rather than playing a seat."""
-        return self.seat is None
-
     # ------------------------------------------------------------------ reading
     def snapshot(self) -> Snapshot:
         """The seat's observation, legal actions, the public log and the version."""
