@@ -205,11 +205,6 @@ class CodeBelief:
         expected = self.counts @ ScoreTable.of(scoring).points.T
         return [CARDS[int(i)] for i in expected.argmax(axis=1)]
 
-    def expected_score(self, scoring: Mapping[str, int]) -> float:
-        """Expected points of guessing :meth:`best_guesses` now."""
-        expected = self.counts @ ScoreTable.of(scoring).points.T
-        return float(expected.max(axis=1).sum() / max(self.total, 1))
-
 
 # ---------------------------------------------------------------- column arithmetic
 def _best(table: ScoreTable, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
