@@ -288,11 +288,6 @@ class Session(Generic[StateT]):
         return self._state.outcome is not None
 
     @property
-    def human_seats(self) -> list[Seat]:
-        """The seats people play, in seat order."""
-        return [p.seat for p in self.players if not p.is_bot]
-
-    @property
     def bot_seats(self) -> list[Seat]:
         """The seats bots play, in seat order."""
         return [p.seat for p in self.players if p.is_bot]
