@@ -391,18 +391,6 @@ class PlaytestResult:
 
         return turn_histogram(self, ax=ax)
 
-    def plot_players(self, ax: Any = None) -> Any:
-        """Win rate by player count, with the 95% intervals."""
-        from cipherkit.playtest.plots import win_rate_by_players
-
-        return win_rate_by_players(self, ax=ax)
-
-    def plot_difficulty(self, ax: Any = None) -> Any:
-        """Outcomes (won early, won In Peril, each loss cause) and the rating."""
-        from cipherkit.playtest.plots import difficulty_summary
-
-        return difficulty_summary(self, ax=ax)
-
     def plot(self) -> Any:
         """All three plots side by side; returns the matplotlib figure."""
         from cipherkit.playtest.plots import overview
