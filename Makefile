@@ -7,7 +7,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 
-.PHONY: help setup play test test-fast lint format bench wheel chromium clean
+.PHONY: help setup play test test-fast test-deps lint format bench wheel clean
 
 help:
 	@echo "make play   - set up and serve the puzzle gallery on http://127.0.0.1:$(PORT)"
@@ -28,14 +28,10 @@ setup: $(BIN)/.installed
 play: setup
 	$(BIN)/cipherkit serve puzzles --port $(PORT)
 
-# Browser tests drive Debian's chromium; install it when missing (needs root).
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-	  else \
-	    echo "Browser tests need Debian's chromium: sudo apt-get install chromium" >&2; exit 1; \
-	  fi; }
+# The tests drive Debian's chromium, a throwaway PostgreSQL cluster and nginx: install
+# the packages when missing (needs root; without it, says what to install).
+test-deps:
+	@bash scripts/install-test-deps.sh
 
 lint: setup
 	$(BIN)/ruff check cipherkit tests bench
@@ -55,7 +51,7 @@ format: setup
 # presses Ctrl-C on `cipherkit serve`.
 TEST_JOBS ?= 2
 
-test: setup chromium lint
+test: setup test-deps lint
 ifeq ($(TEST_JOBS),1)
 	$(BIN)/pytest
 else

@@ -115,7 +115,7 @@ def proxied(
     gallery: Path, postgres: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Proxied]:
     """Two gallery servers on one PostgreSQL database, behind nginx."""
-    assert NGINX.exists(), "the proxy test needs Debian's nginx (.ci/run installs it)"
+    assert NGINX.exists(), "the proxy test needs Debian's nginx (make test-deps installs it)"
     url = postgres.create_database("rooms_behind_proxy")
     folder = tmp_path_factory.mktemp("proxy")
     processes: list[subprocess.Popen[bytes]] = []

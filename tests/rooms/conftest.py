@@ -3,7 +3,7 @@ PostgreSQL cluster of the tests' own (cipherkit.rooms.pgtest; the session's one 
 ``postgres`` in tests/conftest.py, shared with the browser suite).
 
 The PostgreSQL fixture fails, not skips, when the server binaries are missing: CI
-installs Debian's ``postgresql`` package (.ci/run), and a skipped backend would hide
+installs Debian's ``postgresql`` package (make test-deps), and a skipped backend would hide
 what the rooms promise on it.
 """
 
