@@ -1,10 +1,6 @@
 """Classical ciphers, letter statistics and solvers, for lessons and puzzle checks.
 
-Ciphers are small frozen values whose fields are the key (:mod:`.classical`); glyph
-substitution turns letters into a cipherkit glyph set (:mod:`.glyph`); statistics are
-measured against a shipped English reference (:mod:`.stats`); solvers find keys from
-ciphertext alone (:mod:`.solvers`); :func:`crack_text` identifies and breaks
-(``cipherkit crack``). Nothing here imports a notebook or widget library.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers``.
 
 Examples
 --------

@@ -1,22 +1,6 @@
 """Classical ciphers as small frozen values: the key is the value.
 
-Every cipher has ``encrypt(text)`` and ``decrypt(text)`` with the shape options of
-:mod:`cipherkit.ciphers.text` (``keep_case``, ``keep_spaces``, ``keep_punctuation``), an
-executable ``repr`` and a ``name``. Keys are checked when the value is made; a bad key
-raises :class:`~cipherkit.core.errors.CipherkitError` with a one-line reason.
-
-==========================  =======================================================
-``Caesar(shift)``           shift every letter by ``shift``
-``Atbash()``                A<->Z, B<->Y, ...
-``Affine(a, b)``            x -> a*x + b (mod 26), ``a`` coprime to 26
-``Substitution(alphabet)``  any permutation; ``Substitution.from_keyword("ZEBRA")``
-``Vigenere(key)``           add the repeated key
-``Beaufort(key)``           key minus text (its own inverse)
-``Autokey(key)``            Vigenère whose key continues with the plaintext
-``Playfair(key)``           digraphs on a 5x5 square (I=J), X between doubles
-``RailFence(rails, offset)``  zigzag over ``rails`` rows
-``Columnar(key)``           columns read in the alphabetical order of the key
-==========================  =======================================================
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.classical``.
 
 Examples
 --------

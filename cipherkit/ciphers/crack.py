@@ -1,12 +1,6 @@
 """Identify and break a classical cipher: what ``cipherkit crack`` runs.
 
-:func:`identify` reads the cues a cryptanalyst reads (index of coincidence, how close
-the letter counts are to English, Playfair's even length without J and without doubled
-pairs); :func:`crack_text` runs the right solver (or, for ``auto``, the plausible ones)
-and returns a :class:`CrackResult` with the best reading. A shift that reads as English
-is taken at once; among the monoalphabetic ciphers a reading must beat a simpler
-cipher's by more than the log10 of its extra keys (26! against 26 for a shift), so a
-reading is named by the simplest cipher that gives it (Atbash, not "affine a=25, b=25").
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.crack``.
 
 >>> from cipherkit.ciphers.classical import Caesar
 >>> result = crack_text(Caesar(10).encrypt("Never trust a message that arrives by pigeon"))

@@ -1,16 +1,6 @@
 """Self-checking exercises whose answers are not in the notebook or the page.
 
-A lesson holds only a **salt** and ``sha256(salt + normalised answer)``; the student's
-answer is normalised and hashed in the kernel and compared. Normalising keeps letters
-and digits, upper case, so ``"Attack at dawn!"`` and ``"ATTACK AT DAWN"`` are the same
-answer. :func:`make_check` is what a teacher runs (once, outside the lesson) to get the
-two strings to paste.
-
-An exercise may declare **alternatives**, the other forms a right answer takes
-("Tuesday", "on Tuesdays"; "10", "ten bits"): :func:`make_checks` gives one digest per
-form, all with the same salt, and the exercise is declared with the list of digests;
-an answer is right when it matches any of them. Case, spaces and punctuation never
-matter (:func:`normalise`); anything else that may differ is listed.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.exercises``.
 
 >>> salt, digest = make_check("Attack at dawn", salt="s1")
 >>> check_answer("attack at DAWN!", salt, digest)

@@ -1,16 +1,6 @@
 """The Playfair solver's inner loop, compiled by numba (imported only when it runs).
 
-A square is 25 square codes (A..Z without J) read row by row. :func:`temper` anneals
-several squares at a ladder of fixed temperatures, swapping squares between neighbouring
-temperatures (parallel tempering). Each step tries ``tries`` random moves (mostly a swap of two
-letters; sometimes a swap of two rows or two columns, or the square flipped or
-reversed), picks one of them with probability growing as ``exp(gain / temperature)``
-and keeps it by the Metropolis rule. Scores are sums of quantised quadgram scores
-(int8, tenths of a log10) of the decryption, so the table stays in the cache;
-:func:`score` is the one scorer, one pass over the digraphs.
-
-The first call compiles the kernels (a few seconds); ``cache=True`` keeps the machine
-code in ``__pycache__`` for the next process.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.playfair_fast``.
 
 >>> import numpy as np
 >>> from cipherkit.ciphers.classical import Playfair

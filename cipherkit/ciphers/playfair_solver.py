@@ -1,32 +1,6 @@
 """Breaking Playfair from the ciphertext alone: parallel tempering over 5x5 squares.
 
-A square here is 25 codes read row by row, 0..24 standing for the letters A..Z without
-J. :func:`solve_playfair` anneals :data:`REPLICAS` squares side by side, each at a fixed
-temperature of a ladder (:data:`LADDER`, by the square root of the letters scored), and
-after every :data:`PER_SWEEP` steps lets neighbouring temperatures swap squares by the
-exchange rule, so a square that finds a good region is cooled into it while the hot
-squares go on exploring. :data:`TEAMS` such ladders search independently, each on a
-thread (and core) of its own when the machine has them; the same seed reads a text the
-same way on one core or two. The inner loop is compiled (:mod:`.playfair_fast`, numba):
-
-* each step tries :data:`TRIES` moves (mostly a swap of two letters; sometimes a swap of
-  two rows or two columns, or the square flipped or reversed), picks one with
-  probability growing as ``exp(gain / temperature)`` and keeps it by the Metropolis rule;
-* a square is scored by English quadgrams of its decryption, counted as Playfair pads a
-  text (an X between doubled letters reads as well as the doubled letters did, see
-  :func:`_padded_quadgrams`), quantised to 0.1 log10 so the table stays in the cache;
-* when a square reads as English (fitness :data:`ENGLISH`) the search settles: it goes
-  on while a round of sweeps finds a better square (a square a few letters off reads as
-  English too); a last steepest ascent finishes the answer, over every swap of two
-  letters and every order of the rows and of the columns (a square with three columns
-  in a wrong cyclic order reads every rectangle right and most of the text as English,
-  and no one swap puts it right);
-* an answer that reads as English is judged with the word model too, against its
-  neighbours one move away that score nearly as well by quadgrams (at 100 letters the
-  quadgrams sometimes prefer "NEGROOM" to "NEWROOM"; see :func:`_judge_by_words`).
-
-The 25 squares that shift the true one's rows and columns round read the text the same
-way: the solver returns one of them.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.playfair_solver``.
 
 >>> from cipherkit.ciphers.classical import Playfair
 >>> from cipherkit.ciphers.samples import make_texts

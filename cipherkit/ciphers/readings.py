@@ -1,16 +1,6 @@
 """Other readings of a solved substitution that fit almost as well as the solver's.
 
-In a short text a ciphertext letter seen once (or only inside one word) can often be
-read more than one way, and both readings are English: *because the storm had stopped*
-and *because the story had stopped* differ in one letter that occurs nowhere else. The
-solver picks by word and letter statistics, not by meaning; :func:`other_readings` lists
-the runners-up so a reader can choose.
-
-Candidates are the solver's key changed by one swap of two plain letters and, when the
-text keeps its word breaks, by reading one ciphertext word as another dictionary word
-of the same letter pattern (its letters that occur elsewhere in the text unchanged).
-Each is scored as the solver scores keys (:class:`~.substitution_solver.KeyScore`); those
-within ``margin`` (log10) of the solver's reading are returned, closest first.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.readings``.
 
 >>> from cipherkit.ciphers.classical import Substitution
 >>> cipher = Substitution.random(4)

@@ -1,10 +1,6 @@
 """Sample English texts for lessons, tests and the cipher benchmarks.
 
-:func:`make_texts` takes consecutive sentences from :data:`SENTENCES` (written by a
-cipherkit developer for these benchmarks; MIT like cipherkit), starting at a random
-sentence chosen with a fixed seed, and cuts them to exactly ``letters`` letters. With
-``whole_words=True`` the cut falls at the end of a word, so the text has at least
-``letters`` letters and words are kept whole (for the word-break attack).
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.samples``.
 
 >>> make_texts(1, 20, seed=1)[0] == make_texts(1, 20, seed=1)[0]
 True

@@ -1,23 +1,6 @@
 """Solvers: find the key of a classical cipher from the ciphertext alone.
 
-All solvers score candidate plaintexts by English quadgrams
-(:func:`~cipherkit.ciphers.stats.quadgram_score`), many candidates at once with numpy on
-integer-coded text. Each returns a :class:`Solution` (cipher value, plaintext letters,
-score and :func:`~cipherkit.ciphers.stats.fitness`); the ranking solvers return a list,
-best first. Everything random takes ``seed=`` and is repeatable.
-
-=====================================  ==============================================
-``rank_caesar(text)``                  all 26 shifts, best first
-``rank_affine(text)``                  all 312 affine keys, best first
-``solve_vigenere(text, variant=...)``  key length by IoC/Friedman/Kasiski candidates,
-                                       per-column chi-squared, quadgram refinement
-                                       (``vigenere``, ``beaufort`` or ``autokey``)
-``solve_substitution(text)``           annealing on quadgrams, then climbing on quadgrams
-                                       + word model (:mod:`.substitution_solver`)
-``solve_railfence`` / ``solve_columnar``  transpositions
-``solve_playfair(text)``               parallel tempering over 5x5 squares, several at
-                                       once (:mod:`.playfair_solver`; 200 letters)
-=====================================  ==============================================
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.solvers``.
 
 Examples
 --------

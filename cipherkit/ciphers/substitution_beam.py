@@ -1,19 +1,6 @@
 """Word-pattern beam search for a short substitution text without word breaks (numba).
 
-Annealing reads a 40-letter text without breaks poorly: quadgrams rank readings such as
-"THEEXPLANENDINADDERTHERE" 10-20 log10 above the plaintext, and the combined score's
-landscape is rugged. A person reads such a text word by word instead, and so does
-:func:`word_tables`: it splits the ciphertext left to right into dictionary words of the
-same letter pattern as the ciphertext letters they cover, each consistent with the
-partial key the words before it fixed (one plain letter per ciphertext letter and back).
-Partial readings that end at the same letter compete on the log10 probability of their
-words; the :data:`BEAM` best survive at each letter. The text may start with up to
-:data:`START_SKIP` letters of a cut-off word and end inside a word (a prefix of a
-dictionary word). The best few complete readings become keys (letters no word fixes
-filled by frequency) that the solver climbs like its annealed keys.
-
-This module imports numba; :mod:`.substitution_solver` imports it only on its compiled
-path.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.substitution_beam``.
 
 >>> from cipherkit.ciphers.classical import Substitution
 >>> from cipherkit.ciphers.text import codes_to_text, letter_codes

@@ -1,12 +1,6 @@
 """Compiled (numba) annealing of substitution keys on quadgrams + the word model.
 
-:func:`anneal_combined` runs many single-key annealing chains on the score of
-:class:`~cipherkit.ciphers.substitution_solver.KeyScore` without word breaks and with
-word pairs (``trigrams=False``): quadgrams + ``weight`` x the best split into dictionary
-words under word bigrams (:meth:`~cipherkit.ciphers.wordmodel.WordModel.segment_scores`,
-the same dynamic programme, compiled). This module imports numba: the solvers import it
-only when they use it, so ``cipherkit.ciphers`` stays free of it. The first compilation
-takes seconds; ``cache=True`` keeps the machine code on disk for later processes.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.substitution_fast``.
 
 >>> import numpy as np
 >>> from cipherkit.ciphers.text import letter_codes

@@ -1,31 +1,6 @@
 """Breaking a monoalphabetic substitution from the ciphertext alone.
 
-A key here is a decryption table: ``key[c]`` is the plain letter of ciphertext letter
-``c`` (26 integers, a permutation). :func:`solve_substitution` works in runs; each run
-
-1. anneals many keys side by side on quadgrams (:func:`anneal`, one numpy step moves
-   them all), and with word breaks kept adds the keys of the word-pattern dictionary
-   attack (:func:`pattern_attack`); short texts without breaks given ``word_steps``
-   use compiled kernels instead (:mod:`.substitution_fast`, numba, imported then) and
-   anneal the best keys on the combined score too, and the first run adds the best
-   word-by-word readings of the text (:mod:`.substitution_beam`);
-2. climbs from the best few distinct keys by steepest ascent over letter swaps on one
-   combined score (:class:`KeyScore`: quadgrams + a word model, see :mod:`.wordmodel`:
-   word trigrams when breaks are kept, else the best split into dictionary words by
-   word pairs, with cut-off words allowed at the text's ends);
-3. polishes the best key (on the compiled path, the best by the final score): random
-   kicks of a few swaps, each followed by a climb, kept when the combined score
-   improves; a last climb also tries 3-cycles of letters (and,
-   for short texts without breaks given ``word_steps``, two swaps at once). Without
-   word breaks, the polish and the last climb score the chosen split by word triples
-   too (slower, so the first climbs do without); on the compiled path they also score
-   a cut-off last word by the words before it, and weigh the words more
-   (:data:`SHORT_WORD_WEIGHT`).
-
-Runs stop as soon as two of them end on the same plaintext (on the compiled path, whose
-runs are cheaper, :data:`FAST_AGREE` more), or after ``max_runs`` or ``time_limit``; a
-run whose climbs reach a key an earlier run reached ends where that one did, without
-polishing again. The best key by the combined score wins.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.substitution_solver``.
 
 >>> from cipherkit.ciphers.classical import Substitution
 >>> secret = Substitution.random(3).encrypt("meet me at the old mill after dark")

@@ -1,18 +1,6 @@
 """Turning text into letter codes (A=0 .. Z=25) and back, keeping its shape if asked.
 
-Every cipher works on the **letters** of a text (ASCII A-Z, either case). How the rest
-comes back is chosen by three options, the same for every cipher:
-
-``keep_case``
-    lower-case letters stay lower case (default ``True``); ``False`` gives upper case.
-``keep_spaces``
-    spaces, tabs and line breaks stay where they were (default ``True``).
-``keep_punctuation``
-    every other character (digits, punctuation, accented letters) stays (default
-    ``True``); ``False`` drops them.
-
-When a cipher changes the number of letters (Playfair pads), the extra letters go at
-the end.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.text``.
 
 >>> from cipherkit.ciphers.text import letter_codes, reshape_like
 >>> letter_codes("Hi, Bob!").tolist()

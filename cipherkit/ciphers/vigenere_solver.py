@@ -1,11 +1,6 @@
 """Breaking the Vigenère family (Vigenère, Beaufort, autokey) from the ciphertext alone.
 
-Every key length from 1 to the longest tried is searched (the index of coincidence only
-orders them): from the per-column chi-squared key and :data:`RESTARTS` random keys at
-once, each key letter in turn is set to its best of 26 by quadgrams until none moves;
-the best few lengths' keys are then refined by changing two key letters at once (a
-column read one place off is often right only with its neighbour). A longer key must
-beat a shorter one by :data:`KEY_LETTER_COST` per letter to be believed.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.vigenere_solver``.
 
 >>> from cipherkit.ciphers.classical import Vigenere
 >>> text = "the treasure is buried under the third palm tree on the western beach"

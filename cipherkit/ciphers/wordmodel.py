@@ -1,25 +1,6 @@
 """Word-level English models for solvers, scoring many candidate plaintexts at once.
 
-Words are looked up as integers: a run of letter codes packs into one ``uint64`` (base
-27, letters 1..26; exact up to 13 letters, wrapping, i.e. hashed, at 14), so every window
-of every candidate plaintext is looked up in a sorted table with one
-:func:`numpy.searchsorted`. Two models use the shipped lists (``english_words.txt``,
-``english_word_pairs.npz``, ``english_word_triples.npz``; see ``cipherkit/data/NOTICE``):
-
-* :meth:`WordModel.segment_scores`: text without word breaks, its best split into
-  dictionary words under word bigrams (dynamic programming over all rows at once, the
-  last piece as the state), scored under word trigrams (the words of the split followed
-  back from its end). The text may start inside a word and stop inside one: its first
-  piece may be the end of a dictionary word and its last piece the beginning of one, at
-  a small cost each. With ``end_context`` the last piece is scored given the word
-  before it (:mod:`.wordprefix`).
-* :meth:`WordModel.sentence_scores`: text with word breaks kept, the log10 probability
-  of its words under word trigrams, backing off to the same word pairs.
-
-Pairs are scored by :meth:`WordModel.pair_values`: a back-off model, log10 P(second |
-first) where the model lists the pair (``english_word_pairs.npz``), else the first word's
-back-off weight + log10 P(second); triples likewise (``english_word_triples.npz``).
-Single words are scored by their counts in ``english_words.txt``.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.wordmodel``.
 
 Examples
 --------

@@ -1,14 +1,6 @@
 """How likely a word starts with given letters, after a given word.
 
-A text cut off at a letter count mostly ends inside a word: its last letters are the
-start of a word. :class:`PrefixIndex` gives log10 P(the next word starts with these
-letters | the word before), the sum of P(w | the word before) over the dictionary words
-``w`` that start so, under the back-off word-pair model of :mod:`.wordmodel` (listed
-pairs, else the first word's back-off weight + P(w)). The words are indexed in
-alphabetical order, so the words that start with given letters are one range of rows,
-and the listed pairs by first word, then second word alphabetically, so those of one
-first word are one range too: cumulative sums answer each question with a few binary
-searches, for many rows at once.
+Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.wordprefix``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,6 @@
 """Class codes: one short code a whole class types, read aloud from the projector.
 
-A class code is four letters and three digits, ``KVMT-482``: eight characters with the
-dash. The letters are the 20 consonants left once the vowels (which spell words) and
-``Y`` are taken out, so a code never reads as a word and no letter is a vowel or digit
-look-alike (``O``/``0``, ``I``/``1``). Every part is drawn with :mod:`secrets`:
-
-    4 * log2(20) + 3 * log2(10) = 17.29 + 9.97 = 27.25 bits.
-
-A class code works only while its session is open, and wrong guesses are slowed down, so
-fewer bits than a room's join code (32.6) are enough for a code that lives an hour.
-Typing is forgiving: case, spaces, dashes and dots do not matter.
+Design notes: ``docs/classroom.md``, ``cipherkit.classroom.codes``.
 
 >>> round(CLASS_CODE_BITS, 2)
 27.25

@@ -1,21 +1,6 @@
 """A class's results as CSV files a spreadsheet opens: students, rooms and attempts.
 
-:func:`export_texts` makes three CSV texts (UTF-8 with a byte-order mark, so Excel reads
-accents; no cell that a spreadsheet would run as a formula):
-
-``students.csv``
-    one row per student of each class session: rooms played, won, lost, drawn, points,
-    exercises tried and solved, last seen (the gradebook file);
-``rooms.csv``
-    one row per seat of each room: the room, its players and result, and the seat's
-    player, team, result and points;
-``attempts.csv``
-    one row per checked answer: student, lesson, exercise (its short label, id and whole
-    text), right or wrong, when.
-
-:func:`export_csv` writes them into a folder with ``records/ROOM.json`` for every kept
-room record (opens in ``Replay``). The teacher page downloads the same texts for its open
-session (its *Export results* buttons).
+Design notes: ``docs/classroom.md``, ``cipherkit.classroom.export``.
 
 >>> import tempfile, csv, pathlib
 >>> from cipherkit.classroom import open_classroom

@@ -1,13 +1,7 @@
 """The teacher key: a secret that opens the teacher page, kept only as a salted scrypt
 hash.
 
-``cipherkit serve`` makes one at start (or takes ``--teacher-key`` /
-``$CIPHERKIT_TEACHER_KEY``), stores its hash in the store and prints the teacher link.
-The teacher page hashes what the teacher types with the stored salt and compares the two
-hashes with :func:`hmac.compare_digest` (constant time). The hash is slow on purpose
-(scrypt, about 16 MB and tens of milliseconds a try), so a copy of the store cannot be
-tried against many keys quickly; a hash kept by an older cipherkit (plain SHA-256) is
-still read.
+Design notes: ``docs/classroom.md``, ``cipherkit.classroom.keys``.
 
 >>> key = new_key()
 >>> len(key) >= 20, check_key(key, hash_key(key)), check_key("guess", hash_key(key))

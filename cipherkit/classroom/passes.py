@@ -2,15 +2,7 @@
 (issue #31 item 7). Three kinds, each kept in the store as the SHA-256 of a random value
 with the class session it is bound to and when it expires:
 
-* ``stay``: a one-time token the unlocked teacher kernel mints for its open session; the
-  page hands it to the server, which redeems it for a cookie (``cipherkit.serve``);
-* ``cookie``: what the teacher's httponly cookie names (signed by the server), for
-  :data:`COOKIE_SECONDS`;
-* ``resume``: a one-time token the server mints for a page showing a valid cookie; the
-  page hands it to its kernel, which redeems it and reopens that session.
-
-Ending the session forgets them all (:func:`forget_session`); a pass for a session no
-longer open unlocks nothing.
+Design notes: ``docs/classroom.md``, ``cipherkit.classroom.passes``.
 """
 
 from __future__ import annotations

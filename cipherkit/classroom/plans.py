@@ -1,10 +1,6 @@
 """A plan for making rooms in bulk: "8 intercept rooms, 2 v 2, bots fill the gaps".
 
-A :class:`RoomPlan` is a game, a number of rooms, the seats of each room and how many
-of them are for people; bots take the others. The games and their seat counts come from
-each registered game's spec (``GameSpec.seat_counts``), so a game registered by entry
-point can be planned too. In intercept seats alternate White and Black, so two people in
-a room of four sit on opposite teams, each with a bot partner.
+Design notes: ``docs/classroom.md``, ``cipherkit.classroom.plans``.
 
 >>> RoomPlan("intercept", rooms=8, players=4, people=4).bot_seats()
 []

@@ -1,24 +1,6 @@
 """The classroom's tables, beside the rooms' in the same store (SQLite or PostgreSQL).
 
-They have their own version number, ``meta.classroom_schema_version``, and their own
-ordered steps (:data:`MIGRATIONS`), so the rooms' schema (``cipherkit.rooms.schema``)
-grows independently. :func:`migrate` runs the missing steps in one transaction, after
-the rooms' own migration (the ``meta`` table is theirs).
-
-``class_settings``
-    ``key``, ``value``: the teacher key's SHA-256 (``teacher_key_sha256``).
-``class_sessions``
-    ``id``, class ``code`` (unique), ``title``, ``status`` (``open``/``ended``),
-    ``created``, ``ended``.
-``class_rooms``
-    ``(session_id, room_id)``: the rooms a session made, with the ``plan`` text.
-``class_records``
-    ``room_id``: a finished or closed room's record as JSON (opens in ``Replay``), its
-    ``outcome`` (JSON), the ``players`` (JSON), ``saved``.
-``class_attempts``
-    ``id``, ``session_id``, ``student``, ``lesson``, ``exercise``, ``correct`` (0/1),
-    ``at`` (Unix seconds), ``exercise_id`` and ``question`` (the exercise's whole text;
-    version 2).
+Design notes: ``docs/classroom.md``, ``cipherkit.classroom.schema``.
 
 >>> len(MIGRATIONS), CLASSROOM_SCHEMA_VERSION
 (2, 2)

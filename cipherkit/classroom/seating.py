@@ -1,10 +1,6 @@
 """Seat a student by the class code: the class's rooms fill one at a time, teams even.
 
-A student types the class code and a name once (on the *Play together* page);
-:func:`seat_student` finds them a free seat in one of the open session's rooms: the room
-closest to full first (so games can start), and in a team game the team with fewer
-people. A name already seated in the class is refused: a student on a new device asks the
-teacher to give their seat to it.
+Design notes: ``docs/classroom.md``, ``cipherkit.classroom.seating``.
 
 >>> import tempfile
 >>> from cipherkit.classroom import RoomPlan, open_classroom

@@ -1,21 +1,6 @@
 """Matches between bots, for any game in the registry.
 
-:func:`play_match` plays a number of games between bots named as in
-:func:`~cipherkit.core.registry.make_bot` (``"random"``, ``"solver:limited"``), rotating
-the seats so that every bot sits first equally often, and returns a JSON-safe summary;
-:func:`format_summary` turns it into a small text table.
-
-Game ``i`` uses seed ``seed + i``; the bot in each seat gets the random stream every
-table, room and playtest gives that seat (:func:`~cipherkit.core.session.bot_rng`), so a
-match is a pure function of its arguments (only the ``seconds`` it took differs between
-runs), and a game of a match is the game a room with the same seed and bots plays.
-
-Team games: a state may define ``sides() -> list[int]`` (the side of each seat). Then a
-bot name stands for a whole side: one bot per side is named, every seat of the side gets
-its own instance of it, and the sides rotate between games. A state may also define
-``side_stats() -> list[dict[str, number]]`` (per side); the summary then adds
-``team_stats``: per bot, the totals and, when a ``rounds`` total is given, each figure
-per round. Games without these hooks are summarised exactly as before.
+Design notes: ``docs/design-notes.md``, ``cipherkit.core.match``.
 
 Examples
 --------

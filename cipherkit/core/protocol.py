@@ -1,22 +1,6 @@
 """The small surface every cipherkit game implements.
 
-A game is a module that exposes a :class:`GameSpec`. Its states subclass
-:class:`State` and follow one contract, so bots, matches, records, widgets and the
-conformance checks in :mod:`cipherkit.core.testing` work for every game alike:
-
-* ``spec.new_game(config, seed=...)`` makes a state; all randomness comes from a seeded
-  :class:`~cipherkit.core.rng.Rng` carried inside the state.
-* ``state.actors()`` lists the seats that may act now.
-* ``state.legal_actions(seat)`` lists frozen-dataclass actions whose ``str()`` is a text
-  notation that ``spec.parse_action`` reads back.
-* ``state.apply(seat, action)`` checks everything first, raises
-  :class:`~cipherkit.core.errors.IllegalAction` with a readable reason and an untouched
-  state, or changes the state and returns the public :class:`Event` list.
-* ``state.observe(viewer)`` is a JSON-safe dict holding only what that viewer may know.
-* ``state.outcome`` is ``None`` while playing.
-
-Events are public by construction: what only one seat may know (the card it drew) is
-never in an event, only in that seat's observation.
+Design notes: ``docs/design-notes.md``, ``cipherkit.core.protocol``.
 """
 
 from __future__ import annotations

@@ -1,13 +1,6 @@
 """Find games and their bots by name: an open registry of entry points.
 
-Games register in the entry-point group ``cipherkit.games`` (name -> an object that is
-a :class:`~cipherkit.core.protocol.GameSpec`, or a module with a ``GAME`` attribute);
-the three built-in games do so in cipherkit's own ``pyproject.toml``. Bots register in
-``cipherkit.bots``: an entry named ``GAME`` is a mapping bot name -> factory for that
-game (how the built-in games register theirs), an entry named ``GAME.BOT`` one factory;
-a spec's own ``bots`` mapping counts too. A package that declares such entry
-points gets ``cipherkit match``, the conformance checks and ``Replay`` for its game
-without touching cipherkit. Nothing is imported until it is asked for.
+Design notes: ``docs/design-notes.md``, ``cipherkit.core.registry``.
 
 Examples
 --------

@@ -1,11 +1,6 @@
 """Where the shipped campaign (``missions/``) and gallery (``puzzles/``) are.
 
-An installed wheel carries both folders as package data, ``cipherkit/_shipped/missions``
-and ``cipherkit/_shipped/puzzles`` (``setup.py`` copies them in when the wheel is built),
-and they are found with :mod:`importlib.resources`. A source checkout (an editable
-install) has no such copy: its folders sit beside the package folder, as they always
-did. Either way the two folders keep their places relative to each other, so a path
-from the gallery to a mission (``../missions/02-signal-box.yaml``) holds in both.
+Design notes: ``docs/design-notes.md``, ``cipherkit.core.resources``.
 
 Examples
 --------

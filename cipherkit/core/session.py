@@ -1,20 +1,10 @@
 """One game being played: the loop every table, match, playtest and room runs.
 
-A :class:`Session` holds the true state of one game of any registered game, who sits in
-each seat (a person, or a bot by its registry name), the record of every action and the
-public event log. Everything that plays a game goes through it:
+:meth:`Session.apply` checks a person's action and applies it, or raises
+:class:`~cipherkit.core.errors.IllegalAction` and changes nothing; :meth:`Session.step_bots`
+lets the bot seats act; :meth:`Session.view` is the only thing a viewer gets.
 
-* :meth:`Session.apply` takes a person's action (an action or its text notation),
-  checks it with the game's rules and applies it, or raises
-  :class:`~cipherkit.core.errors.IllegalAction` with a reason and changes nothing;
-* :meth:`Session.step_bots` lets the bot seats act until a person must act or the game
-  is over; a bot that raises or chooses an illegal action is replaced, for that move,
-  by a random legal one (or, with ``fallback="raise"``, stops the game with an error
-  naming the bot);
-* :meth:`Session.view` is a viewer's observation, the only thing a page, a bot or a
-  room ever gets;
-* :meth:`Session.to_json` / :meth:`Session.from_json` keep a session (seats, record, the
-  bots' random streams) and rebuild it exactly by replaying the record.
+Design notes: ``docs/design-notes.md``, ``cipherkit.core.session``.
 
 Examples
 --------

@@ -1,20 +1,6 @@
 """Conformance checks that every cipherkit game runs from its tests.
 
-Each check plays real games with random legal actions and raises ``AssertionError``
-with a precise message on the first violation. :func:`check_all` runs them all.
-
-* :func:`check_random_playouts`: actors have legal actions, legal actions pass
-  ``check``, notation round-trips, observations are JSON-safe, games end.
-* :func:`check_determinism`: same config, seed and actions give the same states.
-* :func:`check_json_roundtrip`: ``from_json(to_json(s))`` equals ``s`` at every step.
-* :func:`check_replay`: a :class:`~cipherkit.core.record.Record` replays exactly.
-* :func:`check_illegal_actions`: every action outside ``legal_actions`` raises
-  :class:`~cipherkit.core.errors.IllegalAction` and leaves the state unchanged.
-* :func:`check_no_leak`: states that differ only in what a viewer cannot see give that
-  viewer identical observations (and identical legal actions).
-* :func:`check_session`: the game plays in a :class:`~cipherkit.core.session.Session`
-  with a bot in every seat, and the session rebuilt from its JSON at any step is the
-  same game.
+Design notes: ``docs/design-notes.md``, ``cipherkit.core.testing``.
 
 Examples
 --------

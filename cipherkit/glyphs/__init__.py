@@ -1,26 +1,6 @@
 """Glyph alphabets, and drawings of glyph sheets, mission cards, consoles and maps.
 
-A glyph set is data (strokes on a small grid, dots, rings, or bitmaps from PNG files),
-generated from a style and a seed or read from a folder of images, and drawn as SVG or
-with Pillow at any size. The drawings take plain data (:mod:`cipherkit.glyphs.data`)
-and come back as a :class:`~cipherkit.glyphs.drawing.Drawing` with ``.svg()``,
-``.image()``, ``.png()`` and ``.save(path)``.
-
-========================================  ================================================
-``generate(style, seed)``                 a generated set: ``pigpen``, ``runes``, ``circuit``
-``glyph_set_from_spec(spec, base_dir)``   ``{"style": "runes", "seed": 7}`` or
-                                          ``{"folder": "glyphs/"}``
-``glyph_set_from_folder(path)``           a set from PNG or SVG files
-``card_drawing(card, glyphs)``            the mission card
-``console_drawing(console, glyphs)``      the console, windows closed or open
-``map_drawing(map_data, glyphs)``         the map from a networkx graph
-``GlyphSet.sheet()``                      the glyph sheet
-========================================  ================================================
-
-Nothing here imports a game, a notebook or a widget library; a :class:`GlyphSet` shows
-its sheet in a notebook (``_repr_svg_``/``_repr_png_``, drawn only when displayed). What
-is drawn of a mission (its data adapters, notebook pictures, ``cipherkit render`` and the
-print-and-play pages) is the mission game's own, in :mod:`cipherkit.games.mission.art`.
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs``.
 
 Examples
 --------

@@ -1,13 +1,6 @@
 """The mission card and the console, drawn from plain data.
 
-The card shows the question and the cipher text in glyph cells, words kept whole and
-wrapped onto centred lines (a word longer than a line is split), the Answer section in
-its own labelled frame, and marked cells in red. The console lays the same cells out
-the same way, each under a window: a closed shutter, or an open window showing its
-content.
-
-Regions: ``cell:I`` (the I-th cell's tile on the card; on the console the glyph
-plate), ``window:I`` (console windows), ``answer`` (the Answer frame), ``question``.
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.cards``.
 
 Examples
 --------

@@ -1,10 +1,6 @@
 """Plain data that the drawings take: cards, consoles, maps, tokens and standees.
 
-The drawing functions never read game objects; they take these small frozen
-dataclasses. Each has a constructor from plain Python (``from_words``,
-:meth:`MapData.from_graph`). Nothing here knows a game: which token names are traps,
-and their colours, come from the game that draws (the mission's adapters, from its
-own token table, are :mod:`cipherkit.games.mission.art.data`).
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.data``.
 
 Examples
 --------

@@ -1,16 +1,6 @@
 """A small vector drawing: one list of shapes, written out as SVG or drawn with Pillow.
 
-Every figure of :mod:`cipherkit.glyphs` (glyph sheet, mission card, console, map,
-print-and-play pages) is built once as a :class:`Drawing` and then rendered by either
-backend, so the SVG and the PNG always show the same thing. Coordinates are in drawing
-units with y growing downward; :meth:`Drawing.image` maps one unit to ``scale`` pixels.
-Named **regions** record where things were drawn (a cell, a window, a room), so tests
-and callers can look at the pixels there.
-
-Text is placed by an anchor of two letters, as in Pillow: horizontal ``l``/``m``/``r``
-and vertical ``t`` (top of capitals), ``m`` (middle of capitals) or ``s`` (baseline).
-Both backends place text by the same font metrics (DejaVu, found on the system, in
-matplotlib's data or, failing both, Pillow's built-in scalable font).
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.drawing``.
 
 Examples
 --------

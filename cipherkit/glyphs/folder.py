@@ -1,19 +1,6 @@
 """Custom glyph sets from a folder of PNG or SVG images, one glyph a file.
 
-Each ``*.png`` or ``*.svg`` file in the folder is a glyph named by the file's stem
-(``kettle.svg`` is the glyph ``kettle``), so a mission whose glyph ids match the file
-names draws exactly those pictures; other ids get the remaining files in name order.
-
-* **PNG**: dark ink on a light background, or any ink on a transparent background.
-  The picture is fitted into the glyph square (aspect ratio kept, centred) as an ink
-  mask, so it can be drawn in any colour (marked glyphs are red).
-* **SVG**: the shapes are read into glyph data, so they are drawn as vectors in both
-  SVG and PNG. Supported: ``line``, ``polyline``, ``polygon``, ``rect``, ``circle``,
-  ``ellipse`` (drawn as a circle) and ``path`` with the commands ``M L H V C S Q T Z``
-  (curves are flattened), inside ``g`` elements, with ``transform`` (``matrix``,
-  ``translate``, ``scale``, ``rotate``) and the ``viewBox``. Shapes with a ``stroke``
-  are drawn as strokes (in the set's stroke weight), shapes with a ``fill`` as fills
-  (SVG's default fill is black). Anything else (text, images, arcs) is an error.
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.folder``.
 
 Examples
 --------

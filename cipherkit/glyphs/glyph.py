@@ -1,16 +1,6 @@
 """Glyphs and glyph sets as data.
 
-A :class:`Glyph` is drawn in a unit square (x to the right, y downward, both 0 to 1):
-**strokes** (open or closed polylines on a small grid), **dots** (filled discs),
-**rings** (stroked circles), **fills** (filled polygons) or, for a glyph read from a PNG
-file, a **bitmap** (an ink mask). Strokes are drawn with the glyph's ``weight`` (a
-fraction of the square) and round ends. A :class:`GlyphSet` is up to 36 glyphs named
-``A`` to ``Z`` and ``0`` to ``9`` (or by file name for a folder), with the style and
-seed that made it; the same style and seed always give the same set.
-
-Glyph ids of a mission (``kettle``, ``anchor``, ...) are given glyphs with
-:meth:`GlyphSet.assign`: an id that is a glyph's name gets that glyph; the others get
-the remaining glyphs in order.
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.glyph``.
 
 Examples
 --------

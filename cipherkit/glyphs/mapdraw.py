@@ -1,17 +1,6 @@
 """The map: rooms at the author's positions (or laid out), passages, walls and tokens.
 
-Open passageways are corridors; a printed wall is a dark bar across the corridor; a
-wall token (bricks) closes a passageway; a passage token (a green doorway) opens a
-printed wall. Each room shows its name, special tokens (``entrance`` as a green tab),
-its face-down stack with its height, its face-up tokens and the standees in it. A
-legend explains the symbols.
-
-Positions are ``(x, y)`` with y growing downward (columns and rows); they are scaled
-so the two closest rooms sit one step apart. Rooms without positions are placed by a
-seeded spring layout (around the rooms that have one).
-
-Regions: ``room:ID``, ``stack:ID``, ``standee:ID:I``, ``faceup:ID:I``, ``special:ID:TOKEN``
-and ``passage:A|B`` (the two room ids in sorted order).
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.mapdraw``.
 
 Examples
 --------

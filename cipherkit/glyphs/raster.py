@@ -1,10 +1,6 @@
 """Glyphs as pixels: ink masks drawn with Pillow, and how different two glyphs look.
 
-:func:`glyph_mask` draws a glyph as an anti-aliased ink mask (``L`` mode, 255 = ink)
-of any size. :func:`ink_difference` compares two masks: the ink that is in one and not
-the other, as a fraction of all the ink in either (0 for the same picture, 1 for two
-pictures that share no ink). :func:`min_pairwise_difference` is the smallest such
-difference between two glyphs of a set: how close its two most alike glyphs come.
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.raster``.
 
 Examples
 --------

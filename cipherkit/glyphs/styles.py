@@ -1,20 +1,6 @@
 """Generated glyph styles: each a family of shapes, drawn from a seed.
 
-=============  ==========================================================================
-style          the family
-=============  ==========================================================================
-``pigpen``     the cells of a ``#`` grid and an ``X`` grid, as in the pigpen cipher,
-               each bare, with a dot, or with two dots (13 shapes x 3 = 39, 36 used)
-``runes``      a stave with one to three twigs branching off it, like carved runes
-``circuit``    cipherkit's own: a trace over a 3 x 3 lattice from a solid pad to a
-               hollow pad, like the wiring on a circuit board
-=============  ==========================================================================
-
-The seed chooses which shapes a set uses and which letter or digit gets each, so two
-seeds give two different alphabets of the same family; the same seed always gives the
-same set. Every set is checked as it is made: a shape joins only if its ink differs
-from every shape already chosen by at least the style's ``min_difference``
-(:func:`~cipherkit.glyphs.raster.ink_difference`), so no two glyphs look alike.
+Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.styles``.
 
 Examples
 --------

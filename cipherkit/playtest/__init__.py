@@ -1,16 +1,6 @@
 """Playtesting missions: bots play many games, the figures say how hard a mission is.
 
-* :func:`run_playtest` plays N games of a mission with bots over any
-  ``concurrent.futures.Executor`` (a process pool by default, or a dask.distributed
-  ``Client.get_executor()``) and returns a :class:`PlaytestResult`: win rate with a
-  95% (Wilson) interval, turns, loss causes, what was open when the answer was given,
-  when peril began, room visits, a difficulty rating; a table in notebooks and plots.
-* :func:`window_analysis` works without simulation: how many and which windows must
-  open before the answer is the only candidate left under the word list, and which
-  glyphs are critical.
-
-``cipherkit playtest MISSION --games N [--workers W] [--seed S] [--json]`` is the same
-from the command line; ``docs/playtest.md`` explains the figures and the rating.
+Design notes: ``docs/playtest.md``, ``cipherkit.playtest``.
 
 >>> from cipherkit.playtest import run_playtest
 >>> result = run_playtest("missions/01-lantern-archive.yaml", games=4, workers=1)

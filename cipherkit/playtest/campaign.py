@@ -1,16 +1,6 @@
 """How hard each mission of a campaign is, measured by playtests: the difficulty table.
 
-Every mission is played by the same bots (``planner`` by default, two players) with
-the secret rules a team holds when it gets there winning all it can
-(:meth:`~cipherkit.games.mission.campaign.CampaignMap.secrets_on_arrival`), so the
-table measures the campaign as it is played, boons included. The figures are the
-playtest's (:mod:`cipherkit.playtest.stats`): win rate, mean turns, the share of games
-that went In Peril, and the difficulty score and rating. The same seed gives the same
-table, byte for byte, whatever the worker count.
-
-``cipherkit campaign missions/ --games 400 --markdown`` prints it; the README's table
-is written by ``scripts/difficulty_table.py`` (which calls :func:`campaign_difficulty`)
-and a test checks it is current.
+Design notes: ``docs/playtest.md``, ``cipherkit.playtest.campaign``.
 
 >>> from cipherkit.playtest.campaign import campaign_difficulty
 >>> table = campaign_difficulty("missions", games=8, workers=1)

@@ -1,10 +1,6 @@
 """Does the deal matter? The same playtest with ``deal: shuffled`` and ``deal: fixed``.
 
-A mission is printed and played with its own deal (the print-and-play PDF follows it),
-but an author who switches the deal, or a table that sets the stacks up by hand, plays a
-different game. :func:`compare_deals` playtests both deals with the same seed and bots;
-:attr:`DealComparison.warning` is a sentence when the two win rates differ by more than
-:data:`WARN_POINTS` percentage points (``cipherkit playtest`` prints it).
+Design notes: ``docs/playtest.md``, ``cipherkit.playtest.deals``.
 
 Examples
 --------

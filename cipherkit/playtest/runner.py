@@ -1,23 +1,6 @@
 """Play many games of a mission with bots, over any ``concurrent.futures.Executor``.
 
-Game ``i`` of a playtest with seed ``S`` is dealt with seed ``S + i``, each seat's bot gets
-the random stream every table, room and match gives it
-(:func:`~cipherkit.core.session.bot_rng`), and the number of players
-is fixed or cycles through the mission's range (``i``-th game: ``min + i % span``).
-So every game is a pure function of ``(mission, bots, S, i)``; games are cut into
-batches (one task each, so the executor's overhead is paid per batch, not per game), and
-the batches' records are put back in game order before anything is added up. The
-figures are therefore the same whatever the executor, the worker count or the order in
-which batches finish.
-
-Each game is a :class:`~cipherkit.core.session.Session` with a bot in every seat, played
-one bot action at a time (``step_bots(max_actions=1)``) so that the figures come from
-the events of each action. The session checks every action: a planner may propose a
-free-text answer (``propose WORDS``), which ``legal_actions`` cannot list, and a bot
-that chooses an illegal action stops the playtest with an error naming it
-(``fallback="raise"``). A lone legal action outside the act and draw phases (where a
-proposal is always possible) is taken without asking the bot (:func:`forced_move`, the
-session's ``shortcut``).
+Design notes: ``docs/playtest.md``, ``cipherkit.playtest.runner``.
 
 Examples
 --------
@@ -48,8 +31,8 @@ from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session, bot_rng
 from cipherkit.games.mission import GAME
 from cipherkit.games.mission.config import mission_from_config
+from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.model import Mission, load
-from cipherkit.games.mission.problems import MissionError
 from cipherkit.games.mission.rules import MissionState
 from cipherkit.games.mission.secrets import limits_for
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records

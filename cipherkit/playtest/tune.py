@@ -1,20 +1,6 @@
 """Tune a mission toward a target win rate (or difficulty) by changing numbers and playtesting.
 
-The time a team has is the deck: fewer numbered cards bring In Peril sooner. So the
-simplest lever an author has is ``deck.values`` (cards 1..values in each suit).
-:func:`tune_deck` playtests the mission at each deck size in a range, with the same
-seed and bots, and picks the size nearest the target: a **win rate** for a player count
-(``win_rate=0.6, players=2``: what an author thinks in), or a difficulty score or rating
-name (``"medium"`` aims at the middle of that band). Sizes too small to deal the players
-their first hands are skipped (and kept, marked, in the trials); a size that cannot deal
-the mission's largest table lowers its ``players.max``.
-
-One deck step can move the win rate by 10 points or more. When the two steps around a
-win-rate target are further apart than ``fine`` (5 points), the finer knob is tried at
-the easier of the two: security cameras added one at a time to the clue tokens
-(:func:`with_extra_traps`: each camera revealed costs the team deck cards, turn after
-turn). Every trial keeps its 95% interval, so the notebook and ``cipherkit tune`` show
-how sure each step is.
+Design notes: ``docs/playtest.md``, ``cipherkit.playtest.tune``.
 
 >>> from cipherkit.playtest.tune import tune_deck
 >>> tuned = tune_deck("missions/01-lantern-archive.yaml", "easy", values=range(9, 13),
@@ -33,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.model import Mission
-from cipherkit.games.mission.problems import MissionError
 from cipherkit.playtest.runner import load_mission, run_playtest
 from cipherkit.playtest.stats import LEVELS, SCORE_STEPS
 

@@ -1,22 +1,6 @@
 """Which windows must open before the answer is certain: analysis without simulation.
 
-For a mission (whose answer the author knows), :func:`window_analysis` asks the answer
-model (:mod:`cipherkit.games.mission.answers`) about sets of open glyphs, smallest
-first, and reports:
-
-* ``minimum``: the fewest glyphs whose windows, once open, leave the true answer as the
-  only candidate under the word list (and the mission's candidates); every set of that
-  size that does (``minimal_sets``), and the fewest windows among them;
-* ``critical``: glyphs that must be opened: with every other glyph open, the answer is
-  still not settled without them;
-* ``misleading``: sets of that size or smaller that leave a single **wrong** candidate
-  (a team trusting the list would guess wrong there);
-* ``order``: a greedy opening order, each step opening the glyph that leaves the fewest
-  candidates, with the count left after it.
-
-Only glyphs that some clue token carries can open (``no_token`` glyphs never do); the
-answer model assumes groups exactly as in play (a closed window may hide a group once
-a group has been seen open).
+Design notes: ``docs/playtest.md``, ``cipherkit.playtest.windows``.
 
 Examples
 --------

@@ -1,13 +1,6 @@
 """Rooms: students play together. A room is a core Session whose record lives in a store.
 
-See ``docs/rooms.md``. The API:
-
-* :func:`open_store` (``sqlite:///file.db`` or ``postgresql://...``) -> :class:`Store`;
-* :meth:`Store.create_room` -> :class:`Room` (``.id``, ``.code``, ``.info()``,
-  ``.record()``, ``.session()``, ``.close()``);
-* :meth:`Store.join` / :meth:`Store.resume` -> :class:`SeatHandle` (``.observe()``,
-  ``.legal_actions()``, ``.act(text)``, ``.wait(after_version, timeout)``);
-* :meth:`Store.spectate` -> :class:`Spectator`.
+Design notes: ``docs/rooms.md``, ``cipherkit.rooms``.
 """
 
 from __future__ import annotations

@@ -1,13 +1,6 @@
 """The two databases under a room store: SQLite (a file) and PostgreSQL (a URL).
 
-:class:`Database` turns a store URL into connections, one per thread, that speak the
-same small dialect (``?`` placeholders; the PostgreSQL connection rewrites them), with
-:meth:`Connection.transaction`: on SQLite a write transaction is ``BEGIN IMMEDIATE``
-(it takes the file's write lock at once, so two writers queue instead of failing half
-way); on PostgreSQL the callers lock the room's row with ``SELECT ... FOR UPDATE``.
-
-PostgreSQL support needs psycopg 3, imported only when a ``postgresql://`` URL is
-opened.
+Design notes: ``docs/rooms.md``, ``cipherkit.rooms.db``.
 
 >>> parse_url("sqlite:///rooms.db"), parse_url("/tmp/rooms.db")
 (('sqlite', 'rooms.db'), ('sqlite', '/tmp/rooms.db'))

@@ -1,10 +1,6 @@
 """How often a visitor may guess or make rooms, kept in the store (table ``limits``).
 
-Every server process and every page of one store shares the counts, so a reload, a
-second page or a second server does not start a guesser afresh. Each kind of event has
-a :class:`Rule`: per client, a few free events and then a wait that doubles with every
-one more (forgotten after a quiet spell); for the whole server, at most so many events a
-minute. The numbers and how to size them: docs/deploy.md, "Limits a visitor meets".
+Design notes: ``docs/rooms.md``, ``cipherkit.rooms.limits``.
 
 >>> import tempfile
 >>> from cipherkit.rooms import open_store

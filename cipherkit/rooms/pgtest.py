@@ -1,12 +1,6 @@
 """A throwaway PostgreSQL cluster for tests and benchmarks (not for serving).
 
-:class:`TempPostgres` runs ``initdb`` in a temporary folder and serves on a Unix socket
-there; :meth:`TempPostgres.create_database` gives a fresh database's URL.
-
-Used by ``tests/rooms/conftest.py`` and ``bench/rooms_latency.py``::
-
-    with TempPostgres() as pg:
-        url = pg.create_database("rooms")
+Design notes: ``docs/rooms.md``, ``cipherkit.rooms.pgtest``.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
 """The room store: :func:`open_store` and :class:`Store`, the public face of rooms.
 
-:class:`Store` puts together the SQL (:mod:`~cipherkit.rooms.storage`), the replay cache
-(:mod:`~cipherkit.rooms.cache`), the transactions (:mod:`~cipherkit.rooms.transactions`),
-the waiting (:mod:`~cipherkit.rooms.waiting`) and the sand timer
-(:mod:`~cipherkit.rooms.clock`); the handles (:mod:`~cipherkit.rooms.handles`) use
-only its public methods. How and why: docs/rooms.md.
+Design notes: ``docs/rooms.md``, ``cipherkit.rooms.store``.
 
 Examples
 --------
