@@ -480,7 +480,7 @@ def mission_table_step(quick: bool) -> Figures:
     the table plays its bot seat itself."""
     from cipherkit.core.registry import make_bot
     from cipherkit.core.rng import Rng
-    from cipherkit.widgets.mission_table import MissionTable
+    from cipherkit.widgets.mission.table import MissionTable
 
     mission = ROOT / "missions" / "01-lantern-archive.yaml"
     games = 2 if quick else 12

@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from cipherkit.rooms import open_store
-    from cipherkit.widgets.mission_table import MissionTable
+    from cipherkit.widgets.mission.table import MissionTable
 
     local = MissionTable(MISSION, seed=args.seed, **OPTIONS)
     local_ms = play(local, args.moves)

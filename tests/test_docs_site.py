@@ -61,7 +61,7 @@ def test_every_docs_page_is_built(site: Path) -> None:
 @pytest.mark.parametrize(
     ("page", "anchor"),
     [
-        ("widgets", "cipherkit.widgets.mission_table.MissionTable"),
+        ("widgets", "cipherkit.widgets.mission.table.MissionTable"),
         ("core", "cipherkit.core.session.Session"),
         ("core", "cipherkit.core.session.Session.apply"),
         ("rooms", "cipherkit.rooms.store.Store"),

@@ -160,10 +160,16 @@ def test_the_wheel_carries_the_campaign_the_gallery_and_the_licence(wheel: Path)
     ):
         assert f"cipherkit/serve/share/voila/templates/{template}" in names
     assert "cipherkit/publish/teacher.svg" in names
+    # each game's table folder carries its front end, beside the shared one
+    for game in ("decipher", "intercept", "mission", "generic"):
+        for own in ("table.py", "view.py", "table.js", "table.css"):
+            assert f"cipherkit/widgets/{game}/{own}" in names
+    assert "cipherkit/widgets/table_common.js" in names
     (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "cipherkit-fork = cipherkit.serve.forkprov:ForkProvisioner" in text
     assert "[cipherkit.warm]" in text
+    assert "decipher = cipherkit.widgets.decipher.table:DecipherTable" in text
     assert not [n for n in names if n.endswith((".db", "conftest.py")) or "__pycache__" in n]
     size = wheel.stat().st_size
     print(f"\nwheel: {wheel.name}, {size / 1e6:.1f} MB, {len(names)} files")

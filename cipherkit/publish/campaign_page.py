@@ -7,7 +7,7 @@ pages, with a picture of the campaign's graph as its thumbnail. The page's only 
 
     campaign_table()
 
-which builds a :class:`~cipherkit.widgets.campaign_table.CampaignTable` in the kernel
+which builds a :class:`~cipherkit.widgets.mission.campaign.CampaignTable` in the kernel
 from the missions in the gallery's registry (``.cipherkit/published.json``, outside
 what Voila serves), or from the shipped ``missions/`` when there is none.
 """
@@ -33,7 +33,7 @@ def campaign_table(here: str | os.PathLike[str] | None = None, **options: Any) -
     """A :class:`CampaignTable` over the gallery's published missions (``here``: the
     page's folder, default the working directory); its progress is saved in the page's
     room store, so a reload resumes it."""
-    from cipherkit.widgets.campaign_table import CampaignTable
+    from cipherkit.widgets.mission.campaign import CampaignTable
 
     registry = read_registry(Path(here if here is not None else os.getcwd()) / REGISTRY_NAME)
     missions: Any = sorted(registry.values(), key=lambda p: p.name) if registry else SHIPPED

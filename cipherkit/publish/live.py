@@ -31,6 +31,6 @@ def mission_table(mission_id: str, **options: Any) -> Any:
     ``options`` override :data:`PAGE_PLAYERS` and go to ``MissionTable``. The game is
     saved in the page's room store, so a reload resumes it (``save=False`` to not).
     """
-    from cipherkit.widgets.mission_table import MissionTable
+    from cipherkit.widgets.mission.table import MissionTable
 
     return MissionTable(mission_path(mission_id), **{**PAGE_PLAYERS, "save": True, **options})

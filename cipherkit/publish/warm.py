@@ -33,7 +33,7 @@ def page_tables(gallery: str | os.PathLike[str] = ".") -> list[Callable[[], Any]
     try:
         from cipherkit.publish.live import PAGE_PLAYERS
         from cipherkit.publish.registry import REGISTRY_ENV, REGISTRY_NAME, read_registry
-        from cipherkit.widgets.mission_table import MissionTable
+        from cipherkit.widgets.mission.table import MissionTable
 
         missions: dict[str, Any] = {}
         for registry in (os.environ.get(REGISTRY_ENV), os.path.join(gallery, REGISTRY_NAME)):

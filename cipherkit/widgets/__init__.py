@@ -12,6 +12,10 @@
 * :class:`ExerciseBox`: a lesson's self-checking question (salted hash, checked in the
   kernel).
 
+Each game's table lives in its own folder (``decipher/``, ``intercept/``, ``mission/``,
+``generic/``: ``table.py``, ``view.py``, ``table.js``, ``table.css``); the table base and
+the shared front end (``table_common.js``, ``table_common.css``) lie here.
+
 Each syncs two traits (``view``, built from one observation, and ``message``) and
 checks every message from the page. Importing this package is cheap; each widget class
 imports anywidget when first used.
@@ -27,12 +31,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cipherkit.widgets.campaign_table import CampaignTable
-    from cipherkit.widgets.decipher_table import DecipherTable
+    from cipherkit.widgets.decipher.table import DecipherTable
     from cipherkit.widgets.exercises import ExerciseBox
-    from cipherkit.widgets.generic_table import GenericTable
-    from cipherkit.widgets.intercept_table import InterceptTable
-    from cipherkit.widgets.mission_table import MissionTable
+    from cipherkit.widgets.generic.table import GenericTable
+    from cipherkit.widgets.intercept.table import InterceptTable
+    from cipherkit.widgets.mission.campaign import CampaignTable
+    from cipherkit.widgets.mission.table import MissionTable
     from cipherkit.widgets.replay import Replay
     from cipherkit.widgets.workbench import Workbench
 
@@ -48,11 +52,11 @@ __all__ = [
 ]
 
 _LAZY = {
-    "CampaignTable": "cipherkit.widgets.campaign_table",
-    "DecipherTable": "cipherkit.widgets.decipher_table",
-    "GenericTable": "cipherkit.widgets.generic_table",
-    "InterceptTable": "cipherkit.widgets.intercept_table",
-    "MissionTable": "cipherkit.widgets.mission_table",
+    "CampaignTable": "cipherkit.widgets.mission.campaign",
+    "DecipherTable": "cipherkit.widgets.decipher.table",
+    "GenericTable": "cipherkit.widgets.generic.table",
+    "InterceptTable": "cipherkit.widgets.intercept.table",
+    "MissionTable": "cipherkit.widgets.mission.table",
     "Replay": "cipherkit.widgets.replay",
     "Workbench": "cipherkit.widgets.workbench",
     "ExerciseBox": "cipherkit.widgets.exercises",

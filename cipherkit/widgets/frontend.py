@@ -27,10 +27,11 @@ COMMON_CSS = "table_common.css"
 
 
 def table_module(name: str) -> str:
-    """The ES module of the widget whose front end is ``NAME.js``: the shared helpers
-    first, then its own code, as one module.
+    """The ES module of the widget whose front end is ``NAME.js`` (a path under
+    ``cipherkit/widgets/``, e.g. ``"decipher/table"``): the shared helpers first, then its
+    own code, as one module.
 
-    >>> module = table_module("generic_table")
+    >>> module = table_module("generic/table")
     >>> module.index("function h(") < module.index("function render(")
     True
     """
@@ -53,9 +54,10 @@ def page_module(name: str) -> str:
 
 
 def table_styles(name: str) -> str:
-    """The styles of the table whose own are ``NAME.css``: the shared ones first.
+    """The styles of the table whose own are ``NAME.css`` (a path under
+    ``cipherkit/widgets/``, e.g. ``"mission/table"``): the shared ones first.
 
-    >>> table_styles("mission_table").startswith("/* What the tables' pages share")
+    >>> table_styles("mission/table").startswith("/* What the tables' pages share")
     True
     """
     common = (_HERE / COMMON_CSS).read_text(encoding="utf-8")

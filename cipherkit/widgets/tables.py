@@ -3,11 +3,11 @@
 A game's package may register a table widget in the entry-point group
 ``cipherkit.tables`` (name: the game's name, value: ``"module:Class"``); cipherkit's own
 games do so in its ``pyproject.toml``. :func:`table_class` looks the game up there and
-falls back to :class:`~cipherkit.widgets.generic_table.GenericTable`, which draws any
+falls back to :class:`~cipherkit.widgets.generic.table.GenericTable`, which draws any
 game from its observation; :func:`make_table` gives the table for a room's seat handle
 or spectator. Nothing here names a game.
 
->>> from cipherkit.widgets.generic_table import GenericTable
+>>> from cipherkit.widgets.generic.table import GenericTable
 >>> table_class("no-such-game") is GenericTable
 True
 >>> table_class("decipher").__name__
@@ -40,7 +40,7 @@ def table_class(game: str) -> type[GuardedWidget]:
         if not (isinstance(loaded, type) and issubclass(loaded, GuardedWidget)):
             raise CipherkitError(f"table {game!r} ({entry.value}) is not a table widget class")
         return loaded
-    from cipherkit.widgets.generic_table import GenericTable
+    from cipherkit.widgets.generic.table import GenericTable
 
     return GenericTable
 

@@ -102,7 +102,7 @@ def heist_record(seed: int) -> Any:
     from cipherkit.core.registry import make_bot
     from cipherkit.core.rng import Rng
     from cipherkit.games.mission import load
-    from cipherkit.widgets.mission_table import table_config
+    from cipherkit.widgets.mission.table import table_config
 
     config = table_config(load(PAGES / "tiny-heist.yaml"), 2, first_player=0)
     record = Record.start("mission", config, seed)
@@ -306,7 +306,7 @@ def receive_until(
 
 
 def table_model_id(
-    states: dict[str, Any], widget: str = "cipherkit.widgets.decipher_table.DecipherTable"
+    states: dict[str, Any], widget: str = "cipherkit.widgets.decipher.table.DecipherTable"
 ) -> str:
     """The model id of the one widget of class ``widget`` (its dotted name)."""
     ids = [

@@ -11,7 +11,7 @@ from tests.browser.play_page import PlayPage
 from tests.browser.recorded_page import RecordedPage
 
 TABLE = "[data-testid=intercept-table]"
-WIDGET = "cipherkit.widgets.intercept_table.InterceptTable"
+WIDGET = "cipherkit.widgets.intercept.table.InterceptTable"
 READY = f"{TABLE}:not(.ck-is-waiting) [data-testid=notes]"
 WIDGETS = Path(__file__).resolve().parents[2] / "cipherkit" / "widgets"
 # Everyday words to try as clues; the live check says which ones are fair.
@@ -72,9 +72,9 @@ def hidden_words(words: list[str], public: str) -> list[str]:
         (WIDGETS / name).read_text()
         for name in (
             "table_common.js",
-            "intercept_table.js",
+            "intercept/table.js",
             "table_common.css",
-            "intercept_table.css",
+            "intercept/table.css",
         )
     ).lower()
     return [w for w in words if w not in public.lower() and w not in static]

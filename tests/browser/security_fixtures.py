@@ -20,8 +20,8 @@ from tests.browser.recorded_page import RecordedPage
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"
-MISSION_WIDGET = "cipherkit.widgets.mission_table.MissionTable"
-DECIPHER_WIDGET = "cipherkit.widgets.decipher_table.DecipherTable"
+MISSION_WIDGET = "cipherkit.widgets.mission.table.MissionTable"
+DECIPHER_WIDGET = "cipherkit.widgets.decipher.table.DecipherTable"
 WORKBENCH_WIDGET = "cipherkit.widgets.workbench.Workbench"
 EXERCISE_WIDGET = "cipherkit.widgets.exercises.ExerciseBox"
 READY = {

@@ -7,7 +7,7 @@ from typing import Any
 
 from cipherkit.games.decipher import new_game
 from cipherkit.games.decipher.cards import CARDS, Card
-from cipherkit.widgets.decipher_table import table_config
+from cipherkit.widgets.decipher.table import table_config
 from tests.browser.conftest import TEST_PAGES, KernelClient
 from tests.browser.recorded_page import RecordedPage
 

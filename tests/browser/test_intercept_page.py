@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cipherkit.games.intercept import new_game
-from cipherkit.widgets.intercept_table import table_config
+from cipherkit.widgets.intercept.table import table_config
 from tests.browser.conftest import Server
 from tests.browser.intercept_page import CANDIDATES, TABLE, InterceptPage, hidden_words
 from tests.widgets.leaks import as_text

@@ -19,7 +19,7 @@ from tests.widgets.leaks import as_text
 
 pytestmark = pytest.mark.browser
 
-WIDGET = "cipherkit.widgets.mission_table.MissionTable"
+WIDGET = "cipherkit.widgets.mission.table.MissionTable"
 
 
 class Scanner:

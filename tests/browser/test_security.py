@@ -76,7 +76,7 @@ def widget_of(name: str) -> str | None:
         "mission": MISSION_WIDGET,
         "campaign": MISSION_WIDGET,
         "game": DECIPHER_WIDGET,
-        "intercept": "cipherkit.widgets.intercept_table.InterceptTable",
+        "intercept": "cipherkit.widgets.intercept.table.InterceptTable",
         "lobby": "cipherkit.widgets.lobby.Lobby",
     }
     return kinds.get(page_kind(name))

@@ -76,7 +76,7 @@ def test_the_checks_catch_internal_words() -> None:
 
 @pytest.mark.parametrize("path", MISSIONS, ids=[p.stem for p in MISSIONS])
 def test_a_whole_mission_game_reads_as_words(path: Path) -> None:
-    from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
+    from cipherkit.widgets.mission.view import BoardArt, SeatInfo, build_view
 
     campaign = CampaignMap.load(ROOT / "missions")
     mission = load(path)
@@ -106,7 +106,7 @@ def test_a_whole_mission_game_reads_as_words(path: Path) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_whole_decipher_game_reads_as_words(seed: int) -> None:
-    from cipherkit.widgets.decipher_view import build_view, journal
+    from cipherkit.widgets.decipher.view import build_view, journal
 
     session = Session("decipher", {"first_player": 0}, seed=seed, bots={0: "solver", 1: "random"})
     bad: list[str] = []
@@ -122,7 +122,7 @@ def test_a_whole_decipher_game_reads_as_words(seed: int) -> None:
 
 
 def test_the_decipher_log_explains_hits_and_shows_both_last_turns() -> None:
-    from cipherkit.widgets.decipher_view import HIT_WORDS, build_view, journal
+    from cipherkit.widgets.decipher.view import HIT_WORDS, build_view, journal
 
     session = Session("decipher", {"first_player": 0}, seed=3, bots={0: "solver", 1: "solver"})
     while session.state.observe(0)["turn_number"] < 5:
@@ -138,7 +138,7 @@ def test_the_decipher_log_explains_hits_and_shows_both_last_turns() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_whole_intercept_game_reads_as_words(players: int) -> None:
-    from cipherkit.widgets.intercept_view import build_view
+    from cipherkit.widgets.intercept.view import build_view
 
     bots = dict.fromkeys(range(players), "baseline")
     session = Session("intercept", {"players": players}, seed=4, bots=bots)

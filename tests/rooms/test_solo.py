@@ -140,6 +140,6 @@ def test_a_solo_game_has_one_person(store: Store) -> None:
 
 def _mission_config() -> dict[str, object]:
     from cipherkit.games.mission import load
-    from cipherkit.widgets.mission_table import table_config
+    from cipherkit.widgets.mission.table import table_config
 
     return table_config(load(ROOT / "missions" / "02-signal-box.yaml"), 2)

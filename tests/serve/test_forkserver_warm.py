@@ -72,7 +72,7 @@ def test_the_template_warms_every_registered_game_by_its_own_hook() -> None:
 def test_a_tables_bot_prepares_for_the_tables_own_game() -> None:
     from cipherkit.publish.live import PAGE_PLAYERS
     from cipherkit.publish.registry import mission_path
-    from cipherkit.widgets.mission_table import MissionTable
+    from cipherkit.widgets.mission.table import MissionTable
 
     table = MissionTable(mission_path("signal-box"), **PAGE_PLAYERS)
     try:

@@ -7,7 +7,7 @@ from typing import Any
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
-from cipherkit.widgets.mission_table import table_config
+from cipherkit.widgets.mission.table import table_config
 from tests.widgets.mission_games import vault_mission
 
 

@@ -22,7 +22,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.games.decipher import CARDS, new_game
 from cipherkit.games.decipher.cards import Card
 from cipherkit.widgets import DecipherTable
-from cipherkit.widgets.decipher_table import table_config
+from cipherkit.widgets.decipher.table import table_config
 from cipherkit.widgets.guard import SEED_ENV
 from tests.widgets.leaks import as_text, cards_in
 
@@ -391,9 +391,9 @@ def test_a_failing_bot_is_replaced_by_a_legal_move_and_its_secrets_stay_in_the_k
 def test_the_module_and_styles_are_files_beside_the_class() -> None:
     here = ROOT / "cipherkit" / "widgets"
     table = DecipherTable(bot="random", seed=1)
-    own = (here / "decipher_table.js").read_text(encoding="utf-8")
+    own = (here / "decipher/table.js").read_text(encoding="utf-8")
     common = (here / "table_common.js").read_text(encoding="utf-8")
-    css = (here / "decipher_table.css").read_text(encoding="utf-8")
+    css = (here / "decipher/table.css").read_text(encoding="utf-8")
     shared_css = (here / "table_common.css").read_text(encoding="utf-8")
     js = f"{common}\n{own}"  # the shared helpers first, as one module
     assert table._esm == js and table._css == f"{shared_css}\n{css}"  # the same for styles
@@ -418,9 +418,9 @@ def test_the_page_holds_no_rule_number() -> None:
     """How many columns (and so guesses) a code has reaches the page in the view, read
     from the observation; the front end and the view builder hard-code none."""
     here = ROOT / "cipherkit" / "widgets"
-    js = (here / "decipher_table.js").read_text(encoding="utf-8")
+    js = (here / "decipher/table.js").read_text(encoding="utf-8")
     assert "of 3 guesses" not in js and "last two turns" not in js
-    assert "COLUMNS" not in (here / "decipher_view.py").read_text(encoding="utf-8")
+    assert "COLUMNS" not in (here / "decipher/view.py").read_text(encoding="utf-8")
     table = DecipherTable(bot="random", seed=3, human_first=True)
     assert len(table.view["columns"]) == len(table.state.observe(0)["piles"][0])
     assert table.view["log_turns"] >= 1

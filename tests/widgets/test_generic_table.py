@@ -17,8 +17,8 @@ import pytest
 from cipherkit.core.registry import get_game
 from cipherkit.games.mission.config import mission_from_config
 from cipherkit.rooms import Store, open_store
-from cipherkit.widgets.generic_table import GenericTable
-from cipherkit.widgets.mission_table import table_config as mission_table_config
+from cipherkit.widgets.generic.table import GenericTable
+from cipherkit.widgets.mission.table import table_config as mission_table_config
 from cipherkit.widgets.tables import make_table, table_class
 from tests.widgets.page_messages import page_message, page_update
 

@@ -18,7 +18,7 @@ from cipherkit.core.protocol import SPECTATOR
 from cipherkit.games.intercept import new_game, parse_action
 from cipherkit.rooms import Store, open_store
 from cipherkit.widgets import InterceptTable
-from cipherkit.widgets.intercept_view import build_view
+from cipherkit.widgets.intercept.view import build_view
 from tests.widgets.page_messages import page_message
 
 sand = importlib.import_module("cipherkit.games.intercept.clock")

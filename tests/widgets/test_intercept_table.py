@@ -24,7 +24,7 @@ from cipherkit.core.rng import Rng
 from cipherkit.games.intercept import hidden_variant, new_game
 from cipherkit.widgets import InterceptTable
 from cipherkit.widgets.guard import SEED_ENV
-from cipherkit.widgets.intercept_table import table_config
+from cipherkit.widgets.intercept.table import table_config
 from tests.widgets.intercept_games import play_out, secret_keywords
 from tests.widgets.page_messages import all_synced_state, page_message, page_update, synced_data
 
@@ -280,10 +280,10 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     here = ROOT / "cipherkit" / "widgets"
     table = InterceptTable(players=4, seat=0, bots="random", seed=1)
     common = (here / "table_common.js").read_text(encoding="utf-8")
-    js = f"{common}\n" + (here / "intercept_table.js").read_text(encoding="utf-8")
+    js = f"{common}\n" + (here / "intercept/table.js").read_text(encoding="utf-8")
     assert table._esm == js  # the shared helpers first, as one module
     shared_css = (here / "table_common.css").read_text(encoding="utf-8")
-    own_css = (here / "intercept_table.css").read_text(encoding="utf-8")
+    own_css = (here / "intercept/table.css").read_text(encoding="utf-8")
     assert table._css == f"{shared_css}\n{own_css}"
     sent = set(re.findall(r'\{ type: "(\w+)"', js)) - {"button", "text"}
     assert sent == {"action", "check", "new_game", "saved"}
@@ -302,8 +302,8 @@ def test_the_limits_on_the_page_come_from_the_observation() -> None:
     page_message(four, {"type": "action", "text": "clue parasol"})
     assert four.message == "" and four.view["status"].startswith("Clue 2 of 3: for digit")
     here = ROOT / "cipherkit" / "widgets"
-    js = (here / "intercept_table.js").read_text(encoding="utf-8")
+    js = (here / "intercept/table.js").read_text(encoding="utf-8")
     for constant in ("[0, 1, 2]", "[1, 2, 3, 4]", "?.?.?", "null, null, null", "1–4", "two win"):
         assert constant not in js, constant
-    view_py = (here / "intercept_view.py").read_text(encoding="utf-8")
+    view_py = (here / "intercept/view.py").read_text(encoding="utf-8")
     assert "(1, 2, 3, 4)" not in view_py and "of 3" not in view_py

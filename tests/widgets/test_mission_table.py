@@ -33,7 +33,7 @@ from cipherkit.games.mission import new_game, parse_action
 from cipherkit.games.mission.variants import hidden_variant
 from cipherkit.widgets import MissionTable
 from cipherkit.widgets.guard import SEED_ENV
-from cipherkit.widgets.mission_table import table_config
+from cipherkit.widgets.mission.table import table_config
 from tests.widgets.leaks import as_text
 from tests.widgets.mission_games import (
     heist_mission,
@@ -422,7 +422,7 @@ def test_a_proposed_answer_with_markup_is_only_text() -> None:
     page_message(table, {"type": "claim", "seat": 0})
     run(table, "propose <img src=x onerror=alert(1)>")
     assert table.view["vote"]["text"] == "<img src=x onerror=alert(1)>"
-    js = (ROOT / "cipherkit" / "widgets" / "mission_table.js").read_text(encoding="utf-8")
+    js = (ROOT / "cipherkit" / "widgets" / "mission/table.js").read_text(encoding="utf-8")
     # Only kernel-drawn SVG is ever set as HTML; words go in as text.
     assert set(re.findall(r"(\w+)\.innerHTML = ", js)) == {"box", "icon"}
     assert "innerHTML = svgText" in js and "innerHTML = view.glyph_icons[glyph]" in js
@@ -577,9 +577,9 @@ def test_the_action_cards_say_the_limits_in_play() -> None:
 
 def test_the_page_holds_no_rule_number() -> None:
     """Limits reach the page in the view; the front end hard-codes none of them."""
-    js = (ROOT / "cipherkit" / "widgets" / "mission_table.js").read_text(encoding="utf-8")
+    js = (ROOT / "cipherkit" / "widgets" / "mission/table.js").read_text(encoding="utf-8")
     assert not re.search(r"\d time icon", js)
-    view_py = (ROOT / "cipherkit" / "widgets" / "mission_view.py").read_text(encoding="utf-8")
+    view_py = (ROOT / "cipherkit" / "widgets" / "mission/view.py").read_text(encoding="utf-8")
     assert "LOSS_ICONS" not in view_py and "Limits(" not in view_py
     assert not re.search(r"\(\d time icons", view_py)
 
@@ -587,9 +587,9 @@ def test_the_page_holds_no_rule_number() -> None:
 def test_the_module_and_styles_are_files_beside_the_class() -> None:
     here = ROOT / "cipherkit" / "widgets"
     table = MissionTable(vault_mission(), players=1, seed=1)
-    js = (here / "mission_table.js").read_text(encoding="utf-8")
+    js = (here / "mission/table.js").read_text(encoding="utf-8")
     common = (here / "table_common.js").read_text(encoding="utf-8")
-    css = (here / "mission_table.css").read_text(encoding="utf-8")
+    css = (here / "mission/table.css").read_text(encoding="utf-8")
     shared_css = (here / "table_common.css").read_text(encoding="utf-8")
     assert table._esm == f"{common}\n{js}"  # the shared helpers first
     assert table._css == f"{shared_css}\n{css}"

@@ -35,7 +35,7 @@ from cipherkit.widgets import (
     Replay,
     Workbench,
 )
-from cipherkit.widgets.mission_table import table_config
+from cipherkit.widgets.mission.table import table_config
 from tests.widgets.intercept_games import play_out as play_intercept
 from tests.widgets.intercept_games import secret_keywords
 from tests.widgets.leaks import cards_in
@@ -215,13 +215,13 @@ def test_forged_messages_to_the_lesson_widgets_reveal_and_solve_nothing() -> Non
 
 # ---------------------------------------------------------------- the front ends
 FRONT_ENDS = {
-    "decipher_table.js": {"action", "new_game"},
-    "mission_table.js": {"action", "claim", "new_game"},
+    "decipher/table.js": {"action", "new_game"},
+    "mission/table.js": {"action", "claim", "new_game"},
     "replay.js": {"seek", "viewer"},
-    "intercept_table.js": {"action", "check", "new_game"},
+    "intercept/table.js": {"action", "check", "new_game"},
     "workbench.js": {"set", "run", "assign", "hint", "clear"},
     "exercises.js": {"check", "class", "leave_class"},
-    "generic_table.js": {"action", "new_game"},
+    "generic/table.js": {"action", "new_game"},
     "table_common.js": {"saved", "new_game"},
 }
 
@@ -246,10 +246,10 @@ class Block:
         if name.split('.')[0] in ('ipywidgets', 'anywidget', 'IPython', 'voila', 'traitlets'):
             raise ImportError('blocked: ' + name)
 sys.meta_path.insert(0, Block())
-from cipherkit.widgets.mission_view import BoardArt, build_view
-import cipherkit.widgets.decipher_view
-import cipherkit.widgets.intercept_view
-import cipherkit.widgets.generic_view
+from cipherkit.widgets.mission.view import BoardArt, build_view
+import cipherkit.widgets.decipher.view
+import cipherkit.widgets.intercept.view
+import cipherkit.widgets.generic.view
 print('ok')
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

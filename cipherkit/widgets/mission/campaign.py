@@ -24,7 +24,7 @@ game's own), so a token can only bring back the player's own games; one that doe
 fit gives a fresh campaign and one sentence. A finished mission is recorded and the
 campaign goes on to the mission its result leads to.
 
->>> from cipherkit.widgets.campaign_table import CampaignTable
+>>> from cipherkit.widgets.mission.campaign import CampaignTable
 >>> campaign = CampaignTable("missions", seed=3)
 >>> campaign.campaign_log.current, campaign.table.mission.id, campaign.button.disabled
 ('lantern-archive', 'lantern-archive', True)
@@ -46,7 +46,7 @@ from cipherkit.core.record import Record
 from cipherkit.games.mission.campaign import CampaignLog, CampaignMap
 from cipherkit.games.mission.secrets import SECRET_RULES
 from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, SoloGame
-from cipherkit.widgets.mission_table import MissionTable
+from cipherkit.widgets.mission.table import MissionTable
 from cipherkit.widgets.saved import page_store
 
 __all__ = ["CampaignTable", "graph_html"]

@@ -2,7 +2,7 @@
 
 :class:`InterceptTable` is an anywidget in the pattern of the other tables: synced
 :attr:`~InterceptTable.view` and :attr:`~InterceptTable.message` traits and one ES
-module (``intercept_table.js``). One person sits at ``seat`` (White by default);
+module (``intercept/table.js``). One person sits at ``seat`` (White by default);
 bots play every other seat: the person's teammates and the other team (or, with three
 players, the lone Interceptor or the team the person intercepts).
 
@@ -23,7 +23,7 @@ revealed, tokens, round and phase; no keyword, no code before the end) and refus
 every move.
 
 How it stays honest: as for the other tables, the rules live in the kernel, the view is
-built from ``state.observe(seat)`` only (:mod:`cipherkit.widgets.intercept_view`), every
+built from ``state.observe(seat)`` only (:mod:`cipherkit.widgets.intercept.view`), every
 message is parsed into an action, checked and applied or refused with a visible
 message, and forged trait updates are reset. The other team's keywords, its code, the
 person's own team's code while a bot encrypts and the codes left in the decks are never
@@ -57,7 +57,7 @@ from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.rules import make_config
 from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
-from cipherkit.widgets.intercept_view import build_view
+from cipherkit.widgets.intercept.view import build_view
 from cipherkit.widgets.room_seat import RoomSeat
 from cipherkit.widgets.table_backend import Moment
 from cipherkit.widgets.table_base import TableBase, table_module
@@ -156,8 +156,8 @@ class InterceptTable(TableBase):
         starts over at any time.
     """
 
-    _esm = table_module("intercept_table")
-    _css = table_styles("intercept_table")
+    _esm = table_module("intercept/table")
+    _css = table_styles("intercept/table")
 
     label = "intercept table"
     game = "intercept"

@@ -1,7 +1,7 @@
 """Play Decipher against a bot in a notebook or on a Voila page.
 
 :class:`DecipherTable` is an `anywidget <https://anywidget.dev>`_: a thin Python class
-with two synced traits and one ES module (``decipher_table.js``) beside it.
+with two synced traits and one ES module (``decipher/table.js``) beside it.
 
 How it stays honest
 -------------------
@@ -15,7 +15,7 @@ How it stays honest
 * The kernel reads **no** trait from the browser: a state update sent by the page (a
   forged ``view``, say) is reset at once and reported.
 * :attr:`~DecipherTable.view` is built from ``session.view(human)`` only (see
-  :mod:`cipherkit.widgets.decipher_view`), so the bot's code and hand, the deck and the
+  :mod:`cipherkit.widgets.decipher.view`), so the bot's code and hand, the deck and the
   seed are never in a synced trait before the reveal.
 
 Seeds
@@ -47,7 +47,7 @@ from typing import Any
 
 from cipherkit.core.record import Record
 from cipherkit.games.decipher import DecipherState
-from cipherkit.widgets.decipher_view import build_view, journal
+from cipherkit.widgets.decipher.view import build_view, journal
 from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
 from cipherkit.widgets.room_seat import RoomSeat
@@ -172,7 +172,7 @@ class DecipherTable(TableBase):
     Attributes
     ----------
     view:
-        (synced) What the page draws: :func:`~cipherkit.widgets.decipher_view.build_view`.
+        (synced) What the page draws: :func:`~cipherkit.widgets.decipher.view.build_view`.
     message:
         (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
     record:
@@ -181,8 +181,8 @@ class DecipherTable(TableBase):
         Every game played at this table, the current one last (kernel only).
     """
 
-    _esm = table_module("decipher_table")
-    _css = table_styles("decipher_table")  # the shared styles first (frontend.py)
+    _esm = table_module("decipher/table")
+    _css = table_styles("decipher/table")  # the shared styles first (frontend.py)
 
     label = "decipher table"
     game = "decipher"

@@ -9,7 +9,7 @@ in the kernel from the seat's legal actions). The page sends
 It plays locally against bots, saved (``save``) or in a room (``room=handle``, a seat
 or a spectator, live); only ``observe(seat)``-derived data is ever synced.
 
->>> from cipherkit.widgets.generic_table import GenericTable
+>>> from cipherkit.widgets.generic.table import GenericTable
 >>> table = GenericTable("decipher", bots="random", seed=7, config={"first_player": 0})
 >>> table.view["turn"], table.view["title"]
 ('Your turn, you.', 'Decipher')
@@ -29,7 +29,7 @@ from typing import Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.widgets.frontend import table_styles
-from cipherkit.widgets.generic_view import build_view
+from cipherkit.widgets.generic.view import build_view
 from cipherkit.widgets.table_backend import Moment
 from cipherkit.widgets.table_base import TableBase, table_module
 
@@ -58,8 +58,8 @@ class GenericTable(TableBase):
         (:mod:`cipherkit.widgets.saved`).
     """
 
-    _esm = table_module("generic_table")
-    _css = table_styles("generic_table")  # the shared styles first (frontend.py)
+    _esm = table_module("generic/table")
+    _css = table_styles("generic/table")  # the shared styles first (frontend.py)
 
     label = "table"
     turn_facts = True
@@ -101,7 +101,7 @@ class GenericTable(TableBase):
         return self.backend.seat
 
     def build_view(self, moment: Moment) -> dict[str, Any]:
-        """The seat's view: :func:`~cipherkit.widgets.generic_view.build_view`."""
+        """The seat's view: :func:`~cipherkit.widgets.generic.view.build_view`."""
         backend = self.backend
         view = build_view(
             get_game(backend.game),

@@ -3,7 +3,7 @@
 :class:`MissionTable` is an `anywidget <https://anywidget.dev>`_ in the pattern of
 :class:`~cipherkit.widgets.DecipherTable`: a thin Python class with two synced traits
 (:attr:`~MissionTable.view` and :attr:`~MissionTable.message`) and one ES module
-(``mission_table.js``) beside it.
+(``mission/table.js``) beside it.
 
 The page shows the map (click a room to step, reveal or use an ability there), the
 console with its windows, the four action cards with their top values and blocks, the
@@ -24,7 +24,7 @@ How it stays honest
   (:meth:`~cipherkit.core.session.Session.step_bots`).
 * A trait update sent by the page is reset at once and reported.
 * :attr:`~MissionTable.view` is built from ``state.observe(viewer)`` only
-  (:mod:`cipherkit.widgets.mission_view`): unopened windows, the answer, stack and deck
+  (:mod:`cipherkit.widgets.mission.view`): unopened windows, the answer, stack and deck
   order and other hands are never in a synced trait before the end.
 * **Pass the device**: with two or more human seats, when the turn passes to another
   human seat the view is built from the spectator's observation (no hand, no legal
@@ -70,7 +70,7 @@ from cipherkit.games.mission.config import make_config, mission_from_config
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
 from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
-from cipherkit.widgets.mission_view import BoardArt, SeatInfo, build_view
+from cipherkit.widgets.mission.view import BoardArt, SeatInfo, build_view
 from cipherkit.widgets.saved import page_store
 from cipherkit.widgets.table_backend import Moment
 from cipherkit.widgets.table_base import TableBase, table_module
@@ -206,13 +206,13 @@ class MissionTable(TableBase):
     Attributes
     ----------
     view:
-        (synced) What the page draws: :func:`~cipherkit.widgets.mission_view.build_view`.
+        (synced) What the page draws: :func:`~cipherkit.widgets.mission.view.build_view`.
     message:
         (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
     """
 
-    _esm = table_module("mission_table")
-    _css = table_styles("mission_table")
+    _esm = table_module("mission/table")
+    _css = table_styles("mission/table")
 
     label = "mission table"
     game = "mission"
