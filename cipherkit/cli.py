@@ -55,7 +55,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """``cipherkit validate``: check mission files; print every problem (1 when there is an
     error).
     """
-    from cipherkit.games.mission.validate import validate_paths
+    from cipherkit.games.mission.format.validate import validate_paths
 
     problems = validate_paths(args.missions)
     errors = [p for p in problems if p.severity == "error"]

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 import yaml
 
-from cipherkit.games.mission.validate import validate_text
-from cipherkit.games.mission.yamlio import dump_yaml
+from cipherkit.games.mission.format.validate import validate_text
+from cipherkit.games.mission.format.yamlio import dump_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]

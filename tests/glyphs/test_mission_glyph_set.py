@@ -8,10 +8,10 @@ import pytest
 
 from cipherkit.games.mission import load, new_game
 from cipherkit.games.mission.art.data import mission_glyph_map
-from cipherkit.games.mission.builder import MissionBuilder
-from cipherkit.games.mission.problems import MissionError
-from cipherkit.games.mission.schema import GLYPH_STYLES
-from cipherkit.games.mission.validate import validate_paths
+from cipherkit.games.mission.format.builder import MissionBuilder
+from cipherkit.games.mission.format.problems import MissionError
+from cipherkit.games.mission.format.schema import GLYPH_STYLES
+from cipherkit.games.mission.format.validate import validate_paths
 from cipherkit.glyphs.styles import STYLES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -41,8 +41,8 @@ from typing import Any
 import networkx as nx
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.model import Mission, load
-from cipherkit.games.mission.problems import MissionError
 
 WIN, LOSS = "win", "loss"
 

@@ -45,8 +45,8 @@ from typing import Any
 
 from cipherkit.core.errors import ConfigError
 from cipherkit.core.protocol import merge_config
+from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.model import Mission, load
-from cipherkit.games.mission.problems import MissionError
 from cipherkit.games.mission.samples import demo_mission
 from cipherkit.games.mission.secrets import SECRET_RULES, secret_rule
 

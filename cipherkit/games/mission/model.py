@@ -1,8 +1,8 @@
 """The mission model: map, glyph key, console cells, clue stacks, deck, characters, campaign.
 
 A :class:`Mission` is built from a YAML file (:func:`load`), from a dict (the same
-structure, :meth:`Mission.from_dict`) or with :class:`~cipherkit.games.mission.builder.
-MissionBuilder`; all three go through one schema (:mod:`cipherkit.games.mission.schema`)
+structure, :meth:`Mission.from_dict`) or with :class:`~cipherkit.games.mission.format.builder.
+MissionBuilder`; all three go through one schema (:mod:`cipherkit.games.mission.format.schema`)
 and give equal missions. :meth:`Mission.to_dict` / :meth:`Mission.to_yaml` write the
 canonical form back, and reading it again gives an equal mission.
 
@@ -129,16 +129,16 @@ class Mission:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, file: str = "<mission>") -> Mission:
         """Build from the mission-file structure; raise ``MissionError`` on any error."""
-        from cipherkit.games.mission.schema import mission_from_data
+        from cipherkit.games.mission.format.schema import mission_from_data
 
         return mission_from_data(data, file=file)
 
     @classmethod
     def from_yaml(cls, text: str, *, file: str = "<mission>") -> Mission:
         """The mission read from YAML text;
-        :class:`~cipherkit.games.mission.problems.MissionError` lists every problem.
+        :class:`~cipherkit.games.mission.format.problems.MissionError` lists every problem.
         """
-        from cipherkit.games.mission.schema import mission_from_text
+        from cipherkit.games.mission.format.schema import mission_from_text
 
         return mission_from_text(text, file=file)
 
@@ -299,7 +299,7 @@ class Mission:
 
     def to_yaml(self) -> str:
         """The mission as a mission file's YAML text (:meth:`to_dict` written out)."""
-        from cipherkit.games.mission.yamlio import dump_yaml
+        from cipherkit.games.mission.format.yamlio import dump_yaml
 
         return dump_yaml(self.to_dict())
 
@@ -391,8 +391,8 @@ def _words(cells: Any) -> list[list[Any]]:
 
 
 def load(path: str | Path) -> Mission:
-    """Read a mission file; raise :class:`~cipherkit.games.mission.problems.MissionError`
+    """Read a mission file; raise :class:`~cipherkit.games.mission.format.problems.MissionError`
     (listing every error, with lines) if it has any error."""
-    from cipherkit.games.mission.schema import mission_from_file
+    from cipherkit.games.mission.format.schema import mission_from_file
 
     return mission_from_file(path)

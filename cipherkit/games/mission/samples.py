@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cipherkit.games.mission.builder import MissionBuilder
+from cipherkit.games.mission.format.builder import MissionBuilder
 from cipherkit.games.mission.model import Mission
 
 

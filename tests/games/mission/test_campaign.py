@@ -15,8 +15,8 @@ from cipherkit.core.registry import get_game
 from cipherkit.core.testing import check_all
 from cipherkit.games.mission import load, new_game
 from cipherkit.games.mission.campaign import LOSS, WIN, CampaignLog, CampaignMap
+from cipherkit.games.mission.format.validate import validate_paths
 from cipherkit.games.mission.secrets import SECRET_RULES
-from cipherkit.games.mission.validate import validate_paths
 
 ROOT = MISSIONS[0].parents[1]
 

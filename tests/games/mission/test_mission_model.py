@@ -17,8 +17,8 @@ from cipherkit.games.mission import (
     demo_mission,
     load,
 )
+from cipherkit.games.mission.format.validate import validate_paths
 from cipherkit.games.mission.tokens import Token, token_from_data
-from cipherkit.games.mission.validate import validate_paths
 
 
 def test_the_shipped_campaign_validates_cleanly() -> None:
@@ -196,7 +196,7 @@ def test_the_documented_example_is_valid_and_matches_its_python_twin() -> None:
     doc = (ROOT / "docs" / "mission-format.md").read_text()
     yaml_blocks = re.findall(r"```yaml\n(.*?)```", doc, re.S)
     example = next(b for b in yaml_blocks if b.startswith("# A complete mission"))
-    from cipherkit.games.mission.validate import validate_text
+    from cipherkit.games.mission.format.validate import validate_text
 
     assert validate_text(example, "doc.yaml") == []
     mission = Mission.from_yaml(example)

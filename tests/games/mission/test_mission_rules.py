@@ -830,7 +830,7 @@ def test_a_fixed_deal_lays_out_the_stacks_as_written() -> None:
 
 
 def test_an_unknown_deal_is_refused_with_the_choices() -> None:
-    from cipherkit.games.mission.problems import MissionError
+    from cipherkit.games.mission.format.problems import MissionError
 
     data = hello_mission().to_dict()
     data["deal"] = "random"

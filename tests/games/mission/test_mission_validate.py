@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mission_helpers import CIPHERKIT, MISSIONS
 
 from cipherkit.games.mission import MissionError, Problem, load
-from cipherkit.games.mission.validate import validate_paths, validate_text
+from cipherkit.games.mission.format.validate import validate_paths, validate_text
 
 GOOD = """\
 id: tiny

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cipherkit.games.mission.problems import WARNING
-from cipherkit.games.mission.validate import CHECKS, mission_check, validate_text
+from cipherkit.games.mission.format.problems import WARNING
+from cipherkit.games.mission.format.validate import CHECKS, mission_check, validate_text
 
 CIPHERKIT = Path(sys.executable).with_name("cipherkit")
 

@@ -6,7 +6,7 @@ message`` when the line is unknown), the form ``cipherkit validate`` prints.
 
 Examples
 --------
->>> from cipherkit.games.mission.problems import Problem, format_path
+>>> from cipherkit.games.mission.format.problems import Problem, format_path
 >>> format_path(("map", "rooms", "hall", "stack", 2))
 'map.rooms.hall.stack[2]'
 >>> str(Problem("m.yaml", 7, "map.rooms.hall", "unknown field 'stak' (did you mean 'stack'?)"))

@@ -9,8 +9,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cipherkit.games.mission.problems import ERROR, WARNING, Path, Problem
-from cipherkit.games.mission.yamlio import Source
+from cipherkit.games.mission.format.problems import ERROR, WARNING, Path, Problem
+from cipherkit.games.mission.format.yamlio import Source
 
 MAX_TEXT_CHARS = 2_000
 """The longest text field (a question, a card's text, a name); see the narrower ones."""

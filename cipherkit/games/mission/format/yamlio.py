@@ -3,12 +3,12 @@
 :func:`read_yaml` turns YAML text into plain Python data plus a :class:`Source` that maps
 each field path to its line, so that problems found later can say ``file:line``. Syntax
 errors, duplicate keys, recursive aliases and oversized documents become
-:class:`~cipherkit.games.mission.problems.Problem` objects, never exceptions.
+:class:`~cipherkit.games.mission.format.problems.Problem` objects, never exceptions.
 :func:`read_file` adds the file-level failures (missing, a directory, binary, empty).
 
 Examples
 --------
->>> from cipherkit.games.mission.yamlio import read_yaml
+>>> from cipherkit.games.mission.format.yamlio import read_yaml
 >>> data, source, problems = read_yaml("id: demo\\nmap:\\n  rooms:\\n    hall: {}\\n", "m.yaml")
 >>> data["map"]["rooms"], source.line(("map", "rooms", "hall")), problems
 ({'hall': {}}, 4, [])
@@ -34,7 +34,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.files import read_limited
-from cipherkit.games.mission.problems import ERROR, Path, Problem, format_path
+from cipherkit.games.mission.format.problems import ERROR, Path, Problem, format_path
 
 MAX_NODES = 200_000
 """Documents with more values than this (after expanding aliases) are refused."""

@@ -3,7 +3,7 @@
 :func:`validate_paths` is what ``cipherkit validate`` runs. For each file it reports
 YAML syntax errors, schema problems (unknown or missing fields with a did-you-mean,
 wrong types, references to rooms, glyphs or characters that do not exist; see
-:mod:`cipherkit.games.mission.schema`) and then the whole-mission checks of
+:mod:`cipherkit.games.mission.format.schema`) and then the whole-mission checks of
 :func:`check_mission`:
 
 * exactly one room holds the entrance token;
@@ -16,7 +16,7 @@ wrong types, references to rooms, glyphs or characters that do not exist; see
 * pooled stacks and the pool agree; enough characters for the most players;
 * tokens with no effect (a passage token on an open passage, counter-intel on Regroup,
   a campaign that replays the same mission);
-* glyph names that give their letters away (:mod:`cipherkit.games.mission.glyph_names`).
+* glyph names that give their letters away (:mod:`cipherkit.games.mission.format.glyph_names`).
 
 Each whole-mission check is a function ``check(mission, source) -> list[Problem]``
 registered in :data:`CHECKS` with :func:`mission_check`, naming the parts of the file it
@@ -27,7 +27,7 @@ a directory is a problem too.
 
 Examples
 --------
->>> from cipherkit.games.mission.validate import validate_text
+>>> from cipherkit.games.mission.format.validate import validate_text
 >>> text = '''
 ... id: tiny
 ... title: Tiny
@@ -56,14 +56,14 @@ from typing import Any, Protocol
 import networkx as nx
 
 from cipherkit.games.mission.console import answers_match
-from cipherkit.games.mission.glyph_names import glyph_name_problems
+from cipherkit.games.mission.format.glyph_names import glyph_name_problems
+from cipherkit.games.mission.format.problems import ERROR, WARNING, Path, Problem
+from cipherkit.games.mission.format.reader import did_you_mean
+from cipherkit.games.mission.format.schema import check_data
+from cipherkit.games.mission.format.yamlio import Source, read_file, read_yaml
 from cipherkit.games.mission.model import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, Mission
-from cipherkit.games.mission.problems import ERROR, WARNING, Path, Problem
-from cipherkit.games.mission.reader import did_you_mean
-from cipherkit.games.mission.schema import check_data
 from cipherkit.games.mission.secrets import SECRET_RULES
 from cipherkit.games.mission.tokens import COUNTER_INTEL, GLYPH, Token
-from cipherkit.games.mission.yamlio import Source, read_file, read_yaml
 
 __all__ = [
     "CHECKS",

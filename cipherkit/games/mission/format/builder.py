@@ -6,7 +6,7 @@ passes it through the same schema and checks as a file, so errors read the same.
 
 Examples
 --------
->>> from cipherkit.games.mission.builder import MissionBuilder
+>>> from cipherkit.games.mission.format.builder import MissionBuilder
 >>> b = MissionBuilder("hi", title="Hello", question="Say hello")
 >>> b.glyph("h", "H").glyph("i", "I").word("h", "i")
 MissionBuilder('hi')
@@ -30,8 +30,8 @@ from typing import Any
 
 import networkx as nx
 
+from cipherkit.games.mission.format.schema import mission_from_data
 from cipherkit.games.mission.model import ENTRANCE, Mission
-from cipherkit.games.mission.schema import mission_from_data
 
 TokenSpec = str | dict[str, Any]
 CellSpec = str | dict[str, Any]
@@ -272,5 +272,5 @@ class MissionBuilder:
         return self.data
 
     def build(self) -> Mission:
-        """The mission; :class:`~cipherkit.games.mission.problems.MissionError` on errors."""
+        """The mission; :class:`~cipherkit.games.mission.format.problems.MissionError` on errors."""
         return mission_from_data(self.data, file=f"<builder {self.data['id']}>")

@@ -25,11 +25,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cipherkit.games.mission.problems import WARNING, Problem
+from cipherkit.games.mission.format.problems import WARNING, Problem
 
 if TYPE_CHECKING:
+    from cipherkit.games.mission.format.yamlio import Source
     from cipherkit.games.mission.model import Mission
-    from cipherkit.games.mission.yamlio import Source
 
 __all__ = ["ALPHA", "GlyphNameReport", "glyph_name_problems", "name_report"]
 

@@ -5,13 +5,13 @@ or missing fields with a did-you-mean, wrong types, references to rooms, glyphs 
 characters that do not exist) with the field path and, for files, the line. Items with
 problems are left out so reading can go on and report more. The whole-mission checks
 (reachability, tokens, answer, deck size, …) are in
-:mod:`cipherkit.games.mission.validate`; :func:`mission_from_data` runs both and raises
+:mod:`cipherkit.games.mission.format.validate`; :func:`mission_from_data` runs both and raises
 :class:`MissionError` on any error. The format is documented in ``docs/mission-format.md``.
 
 Examples
 --------
->>> from cipherkit.games.mission.schema import parse_mission
->>> from cipherkit.games.mission.yamlio import Source
+>>> from cipherkit.games.mission.format.schema import parse_mission
+>>> from cipherkit.games.mission.format.yamlio import Source
 >>> mission, problems = parse_mission({"id": "x", "titel": "X"}, Source("x.yaml"))
 >>> mission is None
 True
@@ -34,6 +34,9 @@ import networkx as nx
 from cipherkit.games.mission.characters import ABILITIES, BUILTIN, DEFAULT_CHARACTERS, Character
 from cipherkit.games.mission.console import Cell, Glyph
 from cipherkit.games.mission.deck import DeckSpec
+from cipherkit.games.mission.format.problems import MissionError, Path, Problem
+from cipherkit.games.mission.format.reader import Reader, did_you_mean, kind_of
+from cipherkit.games.mission.format.yamlio import Source, read_file, read_yaml
 from cipherkit.games.mission.model import (
     FORMAT,
     PASSAGE_TOKEN,
@@ -42,10 +45,7 @@ from cipherkit.games.mission.model import (
     CampaignLink,
     Mission,
 )
-from cipherkit.games.mission.problems import MissionError, Path, Problem
-from cipherkit.games.mission.reader import Reader, did_you_mean, kind_of
 from cipherkit.games.mission.tokens import ACTIONS, COUNTER_INTEL, TRAPS, Token
-from cipherkit.games.mission.yamlio import Source, read_file, read_yaml
 
 MAX_TITLE_CHARS = 120
 MAX_STORY_CHARS = 20_000
@@ -615,9 +615,9 @@ def parse_partial(data: Any, source: Source) -> tuple[Mission | None, list[Probl
 
 def check_data(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
     """Schema then whole-mission checks, the latter also after schema errors on the
-    parts those errors leave sound (:func:`~cipherkit.games.mission.validate.broken_parts`);
+    parts those errors leave sound (:func:`~cipherkit.games.mission.format.validate.broken_parts`);
     the mission is ``None`` when the schema found an error."""
-    from cipherkit.games.mission.validate import broken_parts, check_mission
+    from cipherkit.games.mission.format.validate import broken_parts, check_mission
 
     mission, problems = parse_partial(data, source)
     if mission is None:
@@ -640,8 +640,8 @@ def mission_from_data(data: Any, *, file: str = "<mission>") -> Mission:
 
 
 def mission_from_text(text: str, *, file: str = "<mission>") -> Mission:
-    """The mission read from YAML text; :class:`~cipherkit.games.mission.problems.MissionError`
-    lists every problem.
+    """The mission read from YAML text;
+    :class:`~cipherkit.games.mission.format.problems.MissionError` lists every problem.
     """
     data, source, problems = read_yaml(text, file)
     if problems:
