@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -343,15 +343,7 @@ def run_playtest(
         Identical for the same arguments whatever ``workers``/``executor`` and
         ``batch_size`` (only the timing differs).
     """
-    if not isinstance(games, int) or games < 1:
-        raise CipherkitError("a playtest needs at least one game")
-    if games > MAX_GAMES:
-        raise CipherkitError(f"a playtest plays at most {MAX_GAMES:,} games, not {games:,}")
-    cpus = os.cpu_count() or 1
-    if workers is not None and not 1 <= workers <= cpus:
-        raise CipherkitError(
-            f"workers must be from 1 to {cpus} (the CPUs of this machine), not {workers:,}"
-        )
+    _check_counts(games, workers)
     chosen = load_mission(mission)
     lo, hi = chosen.players
     if players is not None and not lo <= players <= hi:
@@ -365,30 +357,12 @@ def run_playtest(
         raise CipherkitError(str(exc.args[0])) from None
     n_workers = workers or os.cpu_count() or 1
     size = batch_size or batch_size_for(games, n_workers)
-    data = chosen.to_dict()
-    tasks = [
-        Batch(
-            data,
-            bots,
-            seed,
-            start,
-            min(games, start + size),
-            players,
-            (lo, hi),
-            answers,
-            max_turns,
-            secrets,
-        )
-        for start in range(0, games, size)
-    ]
+    whole = Batch(
+        chosen.to_dict(), bots, seed, 0, games, players, (lo, hi), answers, max_turns, secrets
+    )
+    tasks = [replace(whole, start=i, stop=min(games, i + size)) for i in range(0, games, size)]
     started = time.perf_counter()
-    if executor is not None:
-        batches = _run(executor, tasks, games, progress, chosen.id)
-    elif n_workers == 1:
-        batches = _run_here(tasks, games, progress, chosen.id)
-    else:
-        with ProcessPoolExecutor(max_workers=n_workers) as pool:
-            batches = _run(pool, tasks, games, progress, chosen.id)
+    batches = _play_tasks(tasks, games, executor, n_workers, progress, chosen.id)
     seconds = time.perf_counter() - started
     card = {c.glyph for c in chosen.cells}
     return PlaytestResult(
@@ -406,6 +380,36 @@ def run_playtest(
         workers=None if executor is not None else n_workers,
         secrets=secrets,
     )
+
+
+def _check_counts(games: int, workers: int | None) -> None:
+    """Refuse a game count or a worker count a playtest cannot run."""
+    if not isinstance(games, int) or games < 1:
+        raise CipherkitError("a playtest needs at least one game")
+    if games > MAX_GAMES:
+        raise CipherkitError(f"a playtest plays at most {MAX_GAMES:,} games, not {games:,}")
+    cpus = os.cpu_count() or 1
+    if workers is not None and not 1 <= workers <= cpus:
+        raise CipherkitError(
+            f"workers must be from 1 to {cpus} (the CPUs of this machine), not {workers:,}"
+        )
+
+
+def _play_tasks(
+    tasks: list[Batch],
+    games: int,
+    executor: Executor | None,
+    n_workers: int,
+    progress: bool,
+    name: str,
+) -> list[list[GameRecord]]:
+    """The batches' records: on ``executor``, here (one worker), or on a process pool."""
+    if executor is not None:
+        return _run(executor, tasks, games, progress, name)
+    if n_workers == 1:
+        return _run_here(tasks, games, progress, name)
+    with ProcessPoolExecutor(max_workers=n_workers) as pool:
+        return _run(pool, tasks, games, progress, name)
 
 
 def _bar(games: int, progress: bool, name: str) -> Any:

@@ -13,8 +13,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.model import Mission
 from cipherkit.playtest.runner import load_mission, run_playtest
-from cipherkit.playtest.stats import LEVELS, SCORE_STEPS
+from cipherkit.playtest.stats import LEVELS, SCORE_STEPS, PlaytestResult
 
 BAND_MIDDLES = {
     level: (lo + hi) / 2
@@ -310,68 +311,52 @@ def tune_deck(
     deck.values 1: skipped (3 suits x 1 values = 3 cards;
     2 player(s) need 8 for their first hands)
     """
-    if (target is None) == (win_rate is None):
-        raise CipherkitError("give a target difficulty or a win_rate to aim at (one of them)")
-    if win_rate is not None and not 0.0 <= win_rate <= 1.0:
-        raise CipherkitError(f"a win rate is from 0 to 1 (0.6 is 60%), not {win_rate}")
+    _check_target(target, win_rate)
     base = load_mission(mission)
     lo, hi = base.players
     if not lo <= players <= hi:
         raise CipherkitError(f"mission {base.id} is for {lo} to {hi} players, not {players}")
-    aim = float(win_rate) if win_rate is not None else target_score(target or 0.0)
-    kind = "win_rate" if win_rate is not None else "score"
+    aim, kind = _aim(target, win_rate)
     sizes = list(values)
     if not sizes:
         raise CipherkitError("give at least one deck size to try")
+    run = partial(
+        run_playtest,
+        games=games,
+        players=players,
+        bots=bots,
+        seed=seed,
+        workers=workers,
+        secrets=secrets,
+    )
     trials: list[Trial] = []
     candidates: dict[tuple[int, int], Mission] = {}
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(sizes), desc=f"tune {base.id}", unit="setting")
 
     def play(v: int, traps: int) -> None:
-        problem = _deal_problem(base, v, players)
-        if problem:
-            trials.append(Trial(v, 0.0, 1.0, "-", traps, (0.0, 0.0), problem))
-            return
-        try:
-            candidate = with_extra_traps(with_deck_values(base, v), traps)
-        except MissionError as exc:
-            trials.append(Trial(v, 0.0, 1.0, "-", traps, (0.0, 0.0), str(exc)))
-            return
-        result = run_playtest(
-            candidate,
-            games,
-            players=players,
-            bots=bots,
-            seed=seed,
-            workers=workers,
-            secrets=secrets,
-        )
-        d = result.figures["difficulty"]
-        ci = result.figures["win_rate_ci"]
-        trials.append(Trial(v, result.win_rate, d["score"], d["label"], traps, (ci[0], ci[1])))
-        candidates[(v, traps)] = candidate
+        trial, candidate = _trial(base, v, traps, players, run)
+        trials.append(trial)
+        if candidate is not None:
+            candidates[(v, traps)] = candidate
 
+    bar = _progress_bar(progress, len(sizes), base.id)
     try:
         for v in sizes:
             play(v, 0)
             if bar is not None:
                 bar.update(1)
-        if kind == "win_rate" and fine is not None:
-            easier = _easier_step(trials, aim, fine)
-            if easier is not None:
+        easier = (
+            _easier_step(trials, aim, fine) if kind == "win_rate" and fine is not None else None
+        )
+        if easier is not None:
+            if bar is not None:
+                bar.total = len(sizes) + max_traps
+                bar.refresh()
+            for traps in range(1, max_traps + 1):
+                play(easier, traps)
                 if bar is not None:
-                    bar.total = len(sizes) + max_traps
-                    bar.refresh()
-                for traps in range(1, max_traps + 1):
-                    play(easier, traps)
-                    if bar is not None:
-                        bar.update(1)
-                    if trials[-1].played and trials[-1].win_rate <= aim:
-                        break
+                    bar.update(1)
+                if trials[-1].played and trials[-1].win_rate <= aim:
+                    break
     finally:
         if bar is not None:
             bar.close()
@@ -380,6 +365,53 @@ def tune_deck(
     return Tuned(
         candidates[(best.values, best.traps)], aim, tuned.trials, players, tuned.secrets, kind
     )
+
+
+def _check_target(target: float | str | None, win_rate: float | None) -> None:
+    """Refuse anything but exactly one target, and a win rate outside 0-1."""
+    if (target is None) == (win_rate is None):
+        raise CipherkitError("give a target difficulty or a win_rate to aim at (one of them)")
+    if win_rate is not None and not 0.0 <= win_rate <= 1.0:
+        raise CipherkitError(f"a win rate is from 0 to 1 (0.6 is 60%), not {win_rate}")
+
+
+def _aim(target: float | str | None, win_rate: float | None) -> tuple[float, str]:
+    """The figure aimed at and its kind: a win rate, or a difficulty score."""
+    if win_rate is not None:
+        return float(win_rate), "win_rate"
+    return target_score(target or 0.0), "score"
+
+
+def _trial(
+    base: Mission,
+    values: int,
+    traps: int,
+    players: int,
+    run: Callable[[Mission], PlaytestResult],
+) -> tuple[Trial, Mission | None]:
+    """One trial: ``base`` at ``values`` cards a suit with ``traps`` more cameras, played by
+    ``run``; with the mission played (``None`` for a size skipped)."""
+    problem = _deal_problem(base, values, players)
+    if problem:
+        return Trial(values, 0.0, 1.0, "-", traps, (0.0, 0.0), problem), None
+    try:
+        candidate = with_extra_traps(with_deck_values(base, values), traps)
+    except MissionError as exc:
+        return Trial(values, 0.0, 1.0, "-", traps, (0.0, 0.0), str(exc)), None
+    result = run(candidate)
+    d = result.figures["difficulty"]
+    ci = result.figures["win_rate_ci"]
+    trial = Trial(values, result.win_rate, d["score"], d["label"], traps, (ci[0], ci[1]))
+    return trial, candidate
+
+
+def _progress_bar(progress: bool, total: int, name: str) -> Any:
+    """A tqdm bar over the deck sizes tried, or ``None``."""
+    if not progress:
+        return None
+    from tqdm.auto import tqdm  # lazy: only when a bar is wanted
+
+    return tqdm(total=total, desc=f"tune {name}", unit="setting")
 
 
 def _easier_step(trials: Sequence[Trial], aim: float, fine: float) -> int | None:

@@ -15,7 +15,7 @@ Examples
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -233,7 +233,7 @@ def window_analysis(
     candidates: Sequence[str] = (),
     subset_limit: int = SUBSET_LIMIT,
 ) -> WindowAnalysis:
-    """Analyse which windows settle the answer (see the module docstring).
+    """Analyse which windows settle the answer (``docs/playtest.md`` explains the figures).
 
     ``model`` defaults to the shipped word list with ``candidates`` (a mission's own
     candidate answers) and confidence 1.0. Sets of one size are examined exhaustively
@@ -259,46 +259,13 @@ def window_analysis(
         settled = found.certain or found.count == 1
         return settled and right, settled and not right, found.count
 
-    minimal: list[tuple[str, ...]] = []
-    misleading: list[tuple[str, ...]] = []
-    minimum: int | None = None
-    exhaustive = True
-    checked_below = 0
-    for k in range(len(openable) + 1):
-        if comb(len(openable), k) > subset_limit:
-            exhaustive = False
-            break
-        checked_below = k + 1
-        for subset in combinations(openable, k):
-            good, bad, _ = verdict(subset)
-            if good:
-                minimal.append(subset)
-            elif bad:
-                misleading.append(subset)
-        if minimal:
-            minimum = k
-            break
+    minimal, misleading, checked_below = _smallest_sets(openable, verdict, subset_limit)
+    minimum = checked_below - 1 if minimal else None
+    exhaustive = checked_below > len(openable) or bool(minimal)
     critical = tuple(g for g in openable if not verdict([h for h in openable if h != g])[0])
     if not verdict(openable)[0]:
         critical = ()  # nothing settles it: no glyph is critical, the mission is unsolvable
-    order: list[tuple[str, int]] = []
-    current: list[str] = []
-    left = list(openable)
-    while left:
-        scored = []
-        for g in left:
-            good, _, count = verdict([*current, g])
-            # settled first, then fewest candidates (none left: only the reading helps,
-            # so answer glyphs first)
-            left_over = count if count else len(openable) + 10**9
-            scored.append((not good, left_over, g not in answer_glyphs, glyphs.index(g), g))
-        g = min(scored)[-1]
-        count = verdict([*current, g])[2]
-        current.append(g)
-        left.remove(g)
-        order.append((g, 1 if verdict(current)[0] else count))
-        if verdict(current)[0]:
-            break
+    order = _greedy_order(openable, glyphs, answer_glyphs, verdict)
     if minimum is None and not exhaustive:
         good_prefix = [g for g, _ in order]
         if verdict(good_prefix)[0]:
@@ -328,3 +295,63 @@ def window_analysis(
         listed=listed,
         checked_below=checked_below,
     )
+
+
+_Verdict = Callable[[Sequence[str]], tuple[bool, bool, int]]
+"""Given open glyphs: settled on the true answer, settled on a wrong one, candidates left."""
+
+
+def _smallest_sets(
+    openable: tuple[str, ...], verdict: _Verdict, subset_limit: int
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]], int]:
+    """The smallest sets of open glyphs that settle the answer, the sets of that size or
+    smaller that settle a wrong one, and one more than the largest size fully checked.
+
+    Sizes are tried from 0 up, each exhaustively, until one settles the answer or has more
+    than ``subset_limit`` sets.
+    """
+    minimal: list[tuple[str, ...]] = []
+    misleading: list[tuple[str, ...]] = []
+    checked_below = 0
+    for k in range(len(openable) + 1):
+        if comb(len(openable), k) > subset_limit:
+            break
+        checked_below = k + 1
+        for subset in combinations(openable, k):
+            good, bad, _ = verdict(subset)
+            if good:
+                minimal.append(subset)
+            elif bad:
+                misleading.append(subset)
+        if minimal:
+            break
+    return minimal, misleading, checked_below
+
+
+def _greedy_order(
+    openable: tuple[str, ...],
+    glyphs: tuple[str, ...],
+    answer_glyphs: tuple[str, ...],
+    verdict: _Verdict,
+) -> list[tuple[str, int]]:
+    """A greedy opening order: each step the glyph leaving the fewest candidates, with the
+    count left after it (1 once the answer is settled, where the order stops)."""
+    order: list[tuple[str, int]] = []
+    current: list[str] = []
+    left = list(openable)
+    while left:
+        scored = []
+        for g in left:
+            good, _, count = verdict([*current, g])
+            # settled first, then fewest candidates (none left: only the reading helps,
+            # so answer glyphs first)
+            left_over = count if count else len(openable) + 10**9
+            scored.append((not good, left_over, g not in answer_glyphs, glyphs.index(g), g))
+        g = min(scored)[-1]
+        count = verdict([*current, g])[2]
+        current.append(g)
+        left.remove(g)
+        order.append((g, 1 if verdict(current)[0] else count))
+        if verdict(current)[0]:
+            break
+    return order
