@@ -43,10 +43,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from cipherkit.core.record import Record
 from cipherkit.games.decipher import DecipherState
+from cipherkit.games.decipher.observation import DecipherObservation
 from cipherkit.widgets.decipher.view import build_view, journal
 from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
@@ -284,7 +285,7 @@ class DecipherTable(TableBase):
         if room is not None:
             return self._room_view(room, moment)
         view = build_view(
-            moment.observation,
+            cast(DecipherObservation, moment.observation),
             human=HUMAN,
             legal=moment.legal,
             log=journal(self._opening, moment.log, HUMAN),
@@ -292,7 +293,7 @@ class DecipherTable(TableBase):
             bot_name=self.bot_name,
             game_number=self.game_number,
         )
-        return view
+        return dict(view)
 
     def _room_view(self, room: RoomSeat, moment: Moment) -> dict[str, Any]:
         seat = 0 if room.seat is None else room.seat
@@ -309,12 +310,14 @@ class DecipherTable(TableBase):
                 "guesses": [[] if isinstance(guesses, int) else guesses, obs["guesses"][1]],
             }
         opening = f"Room {room.code}: {names[0]} against {names[1]}."
-        view = build_view(
-            obs,
-            human=seat,
-            legal=moment.legal,
-            log=journal(opening, moment.log, seat),
-            bot_name=other,
+        view: dict[str, Any] = dict(
+            build_view(
+                cast(DecipherObservation, obs),
+                human=seat,
+                legal=moment.legal,
+                log=journal(opening, moment.log, seat),
+                bot_name=other,
+            )
         )
         if room.seat is None:
             view = _spectator_words(view, names)

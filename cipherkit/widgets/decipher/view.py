@@ -30,11 +30,12 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from cipherkit.core.protocol import Event, Seat
 from cipherkit.core.session import LoggedEvent
 from cipherkit.games.decipher.cards import Card
+from cipherkit.games.decipher.observation import DecipherObservation, PileCard
 from cipherkit.games.decipher.rules import card_score
 
 LOG_TURNS = 3
@@ -151,7 +152,81 @@ def journal(opening: str, log: Iterable[LoggedEvent], human: Seat) -> list[tuple
     return lines
 
 
-def _pile(entries: Sequence[Mapping[str, Any]], with_history: bool) -> dict[str, Any]:
+class PileView(TypedDict):
+    """A pile as the page draws it: its top card, its size, and (only on the column being
+    played or guessed: the memory rule) the cards under the top, oldest first."""
+
+    top: PileCard | None
+    count: int
+    history: list[PileCard] | None
+
+
+class ColumnView(TypedDict):
+    """One column of the table: both hidden cards (the bot's only once revealed), both
+    piles and pennies, both guesses, and (once the game is over) the points each scored."""
+
+    index: int
+    current: bool
+    bot_card: str | None
+    your_pile: PileView
+    your_hit: bool
+    your_card: str | None
+    bot_pile: PileView
+    bot_hit: bool
+    your_guess: str | None
+    bot_guess: str | None
+    your_points: NotRequired[int]
+    your_match: NotRequired[str]
+    bot_points: NotRequired[int]
+    bot_match: NotRequired[str]
+
+
+class BoardWords(TypedDict):
+    """The board as a table for a screen reader: a header per column, a row per place."""
+
+    headers: list[str]
+    rows: list[list[str]]
+
+
+class Scores(TypedDict):
+    """The final scores, the person's and the bot's."""
+
+    you: int
+    bot: int
+
+
+class DecipherView(TypedDict):
+    """What ``decipher/table.js`` draws: the contract between :func:`build_view` and the
+    page (the table adds its room's keys)."""
+
+    game_number: int
+    bot_name: str
+    phase: str
+    turn_number: int
+    to_move: str | None
+    thinking: bool
+    column: int | None
+    status: str
+    announce: str
+    turn_line: str
+    board_words: BoardWords
+    hand: list[str]
+    deck_size: int
+    bot_hand_size: int
+    columns: list[ColumnView]
+    legal: list[str]
+    must_break: bool
+    declarer: str | None
+    guesser: str | None
+    bot_guess_count: int
+    scores: Scores | None
+    scoring: dict[str, int]
+    result: str | None
+    log: list[str]
+    log_turns: int
+
+
+def _pile(entries: Sequence[PileCard], with_history: bool) -> PileView:
     top = entries[-1] if entries else None
     return {
         "top": None if top is None else {"card": top["card"], "hit": top["hit"]},
@@ -253,7 +328,7 @@ def announcement(
     return " ".join([*lines, status]) if status not in lines else " ".join(lines)
 
 
-def board_words(columns: Sequence[Mapping[str, Any]], *, over: bool) -> dict[str, Any]:
+def board_words(columns: Sequence[Mapping[str, Any]], *, over: bool) -> BoardWords:
     """The board as a table a screen reader can walk: a header per column, a row per
     place (hidden cards, piles, guesses), each cell in words.
 
@@ -299,7 +374,7 @@ def board_words(columns: Sequence[Mapping[str, Any]], *, over: bool) -> dict[str
 
 
 def build_view(
-    obs: Mapping[str, Any],
+    obs: DecipherObservation,
     *,
     human: Seat,
     legal: Sequence[Any] = (),
@@ -307,8 +382,11 @@ def build_view(
     thinking: bool = False,
     bot_name: str = "bot",
     game_number: int = 1,
-) -> dict[str, Any]:
-    """The dict synced to the page, from ``obs = state.observe(human)`` only.
+) -> DecipherView:
+    """The view synced to the page, from ``obs = state.observe(human)`` only: the
+    header, the status lines, the board (:func:`columns_view`), the hands, the guesses
+    and the result (:func:`result_of`, :func:`scores_view`), and the log
+    (:func:`recent_log`).
 
     Parameters
     ----------
@@ -328,86 +406,27 @@ def build_view(
     """
     bot = 1 - human
     phase = obs["phase"]
-    over = phase == "over"
     acting = not thinking and obs["actors"] == [human] and phase in ("play", "guess")
-    current = obs["column"] if acting else None
-    scoring = obs["scoring"]
-    bot_code = obs["hidden"][bot]  # None until the game is over
-    my_code = obs["hidden"][human]
-    my_guesses = obs["guesses"][human]
+    columns = columns_view(obs, human, current=obs["column"] if acting else None)
     bot_guesses = obs["guesses"][bot]  # a count until the game is over
-
-    columns = []
-    for c in range(len(obs["piles"][human])):
-        my_pile = obs["piles"][human][c]
-        bot_pile = obs["piles"][bot][c]
-        column: dict[str, Any] = {
-            "index": c,
-            "current": current == c,
-            "bot_card": bot_code[c] if bot_code else None,
-            "your_pile": _pile(my_pile, with_history=current == c),
-            "your_hit": obs["hits"][human][c],
-            "your_card": my_code[c],
-            "bot_pile": _pile(bot_pile, with_history=False),
-            "bot_hit": obs["hits"][bot][c],
-            "your_guess": my_guesses[c] if c < len(my_guesses) else None,
-            "bot_guess": None,
-        }
-        if over:
-            truth_bot = bot_code[c] if bot_code else None
-            your_guess = column["your_guess"]
-            bot_guess = (
-                bot_guesses[c] if isinstance(bot_guesses, list) and c < len(bot_guesses) else None
-            )
-            column["bot_guess"] = bot_guess
-            column["your_points"] = (
-                card_score(
-                    None if your_guess is None else Card.parse(your_guess),
-                    Card.parse(truth_bot),
-                    scoring,
-                )
-                if truth_bot
-                else 0
-            )
-            column["your_match"] = _points_word(your_guess, truth_bot)
-            column["bot_points"] = card_score(
-                None if bot_guess is None else Card.parse(bot_guess),
-                Card.parse(my_code[c]),
-                scoring,
-            )
-            column["bot_match"] = _points_word(bot_guess, my_code[c])
-        columns.append(column)
-
-    outcome = obs["outcome"]
-    result = None
-    if outcome is not None:
-        result = "draw" if outcome["draw"] else "win" if human in outcome["winners"] else "loss"
-    scores = obs["scores"]
-
-    turn = obs["turn_number"]
-    # Both players' last turns; the mover's previous turn only until they play a card
-    # this turn (it would cover a card that turn played: the memory rule).
-    reach = LOG_TURNS if obs["played_this_turn"] == 0 and phase == "play" else LOG_TURNS - 1
-    recent = [words for t, words in log if t > turn - reach]
+    status = status_line(obs, human, thinking=thinking)
+    fresh = acting and phase == "play" and obs["played_this_turn"] == 0
 
     def role(seat: Seat | None) -> str | None:
         return None if seat is None else _who(seat, human)
-
-    status = status_line(obs, human, thinking=thinking)
-    fresh = acting and phase == "play" and obs["played_this_turn"] == 0
 
     return {
         "game_number": game_number,
         "bot_name": bot_name,
         "phase": phase,
-        "turn_number": turn,
+        "turn_number": obs["turn_number"],
         "to_move": role(obs["actors"][0]) if obs["actors"] else None,
         "thinking": thinking,
         "column": obs["column"] if phase in ("play", "guess") else None,
         "status": status,
-        "announce": announcement(log, turn, status, fresh_turn=fresh),
+        "announce": announcement(log, obs["turn_number"], status, fresh_turn=fresh),
         "turn_line": turn_line(obs, human, acting=acting),
-        "board_words": board_words(columns, over=over),
+        "board_words": board_words(columns, over=phase == "over"),
         "hand": list(obs["hand"] or []),
         "deck_size": obs["deck_size"],
         "bot_hand_size": obs["hand_sizes"][bot],
@@ -417,9 +436,98 @@ def build_view(
         "declarer": role(obs["declarer"]),
         "guesser": role(obs["guesser"]),
         "bot_guess_count": len(bot_guesses) if isinstance(bot_guesses, list) else bot_guesses,
-        "scores": None if scores is None else {"you": scores[human], "bot": scores[bot]},
-        "scoring": dict(scoring),
-        "result": result,
-        "log": recent,
+        "scores": scores_view(obs, human),
+        "scoring": dict(obs["scoring"]),
+        "result": result_of(obs, human),
+        "log": recent_log(obs, log),
         "log_turns": LOG_TURNS,
     }
+
+
+def columns_view(obs: DecipherObservation, human: Seat, *, current: int | None) -> list[ColumnView]:
+    """The board, a column each: the pile of the ``current`` column (the one being
+    played or guessed) shows its history, the others only their top cards.
+
+    >>> from cipherkit.games.decipher import new_game
+    >>> columns = columns_view(new_game(seed=3).observe(0), 0, current=0)
+    >>> columns[0]["current"], columns[0]["your_pile"], columns[1]["bot_card"]
+    (True, {'top': None, 'count': 0, 'history': []}, None)
+    """
+    bot = 1 - human
+    bot_code = obs["hidden"][bot]  # None until the game is over
+    my_code = obs["hidden"][human] or []
+    my_guesses = obs["guesses"][human]
+    columns = []
+    for c in range(len(obs["piles"][human])):
+        column: ColumnView = {
+            "index": c,
+            "current": current == c,
+            "bot_card": bot_code[c] if bot_code else None,
+            "your_pile": _pile(obs["piles"][human][c], with_history=current == c),
+            "your_hit": obs["hits"][human][c],
+            "your_card": my_code[c] if c < len(my_code) else None,
+            "bot_pile": _pile(obs["piles"][bot][c], with_history=False),
+            "bot_hit": obs["hits"][bot][c],
+            "your_guess": my_guesses[c]
+            if isinstance(my_guesses, list) and c < len(my_guesses)
+            else None,
+            "bot_guess": None,
+        }
+        if obs["phase"] == "over":
+            _score_column(column, obs, bot)
+        columns.append(column)
+    return columns
+
+
+def _score_column(column: ColumnView, obs: DecipherObservation, bot: Seat) -> None:
+    """Add to a column, once the game is over, the bot's guess and what each guess
+    scored against the card it guessed."""
+    scoring = obs["scoring"]
+    c = column["index"]
+    bot_guesses = obs["guesses"][bot]
+    truth_bot = column["bot_card"]
+    truth_mine = column["your_card"]
+    your_guess = column["your_guess"]
+    bot_guess = bot_guesses[c] if isinstance(bot_guesses, list) and c < len(bot_guesses) else None
+    column["bot_guess"] = bot_guess
+    column["your_points"] = (
+        card_score(
+            None if your_guess is None else Card.parse(your_guess), Card.parse(truth_bot), scoring
+        )
+        if truth_bot
+        else 0
+    )
+    column["your_match"] = _points_word(your_guess, truth_bot)
+    column["bot_points"] = (
+        card_score(
+            None if bot_guess is None else Card.parse(bot_guess), Card.parse(truth_mine), scoring
+        )
+        if truth_mine
+        else 0
+    )
+    column["bot_match"] = _points_word(bot_guess, truth_mine)
+
+
+def result_of(obs: DecipherObservation, human: Seat) -> str | None:
+    """``"win"``, ``"loss"`` or ``"draw"`` for the human once the game is over, else
+    ``None``."""
+    outcome = obs["outcome"]
+    if outcome is None:
+        return None
+    return "draw" if outcome["draw"] else "win" if human in outcome["winners"] else "loss"
+
+
+def scores_view(obs: DecipherObservation, human: Seat) -> Scores | None:
+    """The final scores from the human's side, once they are known."""
+    scores = obs["scores"]
+    return None if scores is None else {"you": scores[human], "bot": scores[1 - human]}
+
+
+def recent_log(obs: DecipherObservation, log: Sequence[tuple[int, str]]) -> list[str]:
+    """The log's lines of both players' last turns: the mover's previous turn only
+    until they play a card this turn (it would cover a card that turn played: the
+    memory rule)."""
+    turn = obs["turn_number"]
+    played = obs["played_this_turn"] == 0 and obs["phase"] == "play"
+    reach = LOG_TURNS if played else LOG_TURNS - 1
+    return [words for t, words in log if t > turn - reach]
