@@ -16,6 +16,7 @@ decipher: 4 games, seed 1, ...
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.core.bots import Bot
+from cipherkit.core.commands import Command, add_game, add_json, add_seed, positive, print_json
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import GameSpec, Seat, State, StateT
 from cipherkit.core.record import Record
@@ -298,3 +300,35 @@ def format_summary(summary: Mapping[str, Any]) -> str:
         )
         lines.append(f"{key} per round: {rates}")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the command
+def _configure(parser: argparse.ArgumentParser) -> None:
+    add_game(parser)
+    parser.add_argument(
+        "--bots", required=True, help="comma-separated bot names, e.g. solver,random"
+    )
+    parser.add_argument("--games", type=positive, default=100, help="number of games (default 100)")
+    add_seed(parser, "seed of the first game (default 0)")
+    add_json(parser, "print the summary as JSON")
+
+
+def _run(args: argparse.Namespace) -> int:
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    summary = play_match(args.game, bots, games=args.games, seed=args.seed, progress=not args.json)
+    if args.json:
+        print_json(summary)
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+MATCH = Command(
+    "match",
+    help="play bots against each other and report the results",
+    description="Play N games between bots, alternating who sits first, and report wins, "
+    "draws, mean scores and mean turns.",
+    configure=_configure,
+    run=_run,
+)
+"""``cipherkit match GAME --bots A,B --games N [--seed S] [--json]``."""

@@ -55,7 +55,6 @@ __all__ = [
     "REGISTRY_NAME",
     "UnpublishedError",
     "check_id",
-    "mission_argument",
     "mission_path",
     "read_registry",
     "write_registry",
@@ -154,18 +153,6 @@ def write_registry(folder: str | os.PathLike[str], missions: dict[str, Path]) ->
     return file
 
 
-def _shipped(mission_id: str) -> Path | None:
-    from cipherkit.games.mission import load
-
-    for file in sorted(SHIPPED.glob("*.y*ml")):
-        try:
-            if load(file).id == mission_id:
-                return file
-        except CipherkitError:
-            continue
-    return None
-
-
 def mission_path(mission_id: str, *, here: str | os.PathLike[str] | None = None) -> Path:
     """The mission file published as ``mission_id`` (see the module docstring).
 
@@ -183,23 +170,9 @@ def mission_path(mission_id: str, *, here: str | os.PathLike[str] | None = None)
             if not found.is_file():
                 raise UnpublishedError(f"published mission {mission_id!r}: no file {found}")
             return found
-    shipped = _shipped(mission_id)
+    from cipherkit.games.mission.shipped import shipped_mission
+
+    shipped = shipped_mission(mission_id)
     if shipped is None:
         raise UnpublishedError(f"no published mission {mission_id!r}")
     return shipped
-
-
-def mission_argument(text: str | os.PathLike[str]) -> Path:
-    """A mission named on the command line: a file, else a shipped mission's id.
-
-    Anything else comes back as a path, for the command to report as missing.
-
-    >>> mission_argument("signal-box").name
-    '02-signal-box.yaml'
-    >>> str(mission_argument("nowhere/my.yaml"))
-    'nowhere/my.yaml'
-    """
-    path = Path(text)
-    if path.exists() or not _ID.fullmatch(str(text)):
-        return path
-    return _shipped(str(text)) or path

@@ -1,6 +1,6 @@
 """``cipherkit rooms``: create, list, show and close rooms from the command line.
 
-The parser lives in :mod:`cipherkit.cli`; this module runs the parsed command. The store
+:data:`ROOMS` defines the command's arguments and runs it. The store
 is ``--store URL``, else ``$CIPHERKIT_STORE``, else ``cipherkit-rooms.db`` in the current
 folder (:func:`~cipherkit.rooms.store.default_store_url`). Only ``create`` makes a new
 SQLite file; the others report a missing store as an error.
@@ -15,10 +15,11 @@ import argparse
 import json
 from typing import Any
 
+from cipherkit.core.commands import Command, add_game, add_json, add_store, whole
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms.store import Store, open_store
 
-__all__ = ["format_info", "parse_bots", "run_rooms"]
+__all__ = ["ROOMS", "format_info", "parse_bots", "run_rooms"]
 
 
 def parse_bots(text: str | None) -> dict[int, str | None]:
@@ -79,7 +80,7 @@ def _summary_line(info: dict[str, Any]) -> str:
 
 
 def run_rooms(args: argparse.Namespace) -> int:
-    """Run ``cipherkit rooms ACTION`` (the parsed arguments of :mod:`cipherkit.cli`)."""
+    """Run ``cipherkit rooms ACTION`` (the arguments :data:`ROOMS` parsed)."""
     action = args.rooms_action
     store: Store = open_store(args.store, create=action == "create")
     with store:
@@ -113,3 +114,47 @@ def run_rooms(args: argparse.Namespace) -> int:
         else:  # pragma: no cover - argparse allows only the actions above
             raise CipherkitError(f"unknown rooms action {action!r}")
     return 0
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="rooms_action", metavar="ACTION")
+    actions.required = True
+    common = argparse.ArgumentParser(add_help=False)
+    add_store(common)
+    add_json(common, "print the room facts as JSON")
+    create = actions.add_parser(
+        "create",
+        parents=[common],
+        help="open a new room and print its id and join code",
+        description="Open a room of GAME and print its id and join code (--json: its facts).",
+    )
+    add_game(create)
+    create.add_argument("--config", metavar="JSON", help="game config, e.g. '{\"players\": 4}'")
+    create.add_argument(
+        "--bots", metavar="SEAT,...", help="seats bots play: 1,3 (the game's best bot) or 1=random"
+    )
+    create.add_argument("--seed", type=whole, default=None, help="the deal (default: random)")
+    listing = actions.add_parser(
+        "list",
+        parents=[common],
+        help="list the open rooms",
+        description="List the open rooms (--all: closed ones too).",
+    )
+    listing.add_argument("--all", action="store_true", help="closed rooms too")
+    for action, text in (("show", "print a room's facts"), ("close", "close a room")):
+        one = actions.add_parser(
+            action, parents=[common], help=text, description=f"{text[0].upper()}{text[1:]}."
+        )
+        one.add_argument("room", metavar="ROOM", help="the room's id or join code")
+
+
+ROOMS = Command(
+    "rooms",
+    help="rooms where students play together: create, list, show, close",
+    description="Manage the rooms of a room store (docs/rooms.md). The store is --store "
+    "URL (sqlite:///path/to/file.db or postgresql://...), else $CIPHERKIT_STORE, else "
+    "rooms.db in your cipherkit data folder ($CIPHERKIT_HOME, else "
+    "~/.local/share/cipherkit): the same store cipherkit serve uses, wherever you run it.",
+    configure=_configure,
+    run=run_rooms,
+)

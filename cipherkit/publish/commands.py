@@ -1,0 +1,84 @@
+"""``cipherkit publish MISSION... [--out puzzles/]``: a page per mission or lesson, and
+the gallery index.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from cipherkit.core.commands import Command, add_quiet
+from cipherkit.core.errors import CipherkitError
+
+__all__ = ["PUBLISH"]
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="mission YAML files and/or lesson notebooks (.ipynb)",
+    )
+    parser.add_argument(
+        "--lessons",
+        action="append",
+        metavar="LESSONS",
+        help="publish every notebook in this folder as a lesson page (e.g. notebooks/lessons)",
+    )
+    parser.add_argument("--out", default="puzzles", metavar="DIR", help="gallery folder (puzzles)")
+    parser.add_argument(
+        "--campaign",
+        action="store_true",
+        help="also write campaign.ipynb: the missions given, played in turn as a campaign",
+    )
+    add_quiet(parser)
+
+
+def _lesson_files(folders: list[str]) -> list[str]:
+    """The lesson notebooks in each ``--lessons`` folder."""
+    lessons: list[str] = []
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise CipherkitError(f"--lessons {folder}: no such folder of lesson notebooks")
+        found = sorted(str(p) for p in Path(folder).glob("*.ipynb"))
+        if not found:
+            raise CipherkitError(f"--lessons {folder}: no lesson notebooks in it")
+        lessons += found
+    return lessons
+
+
+def _run(args: argparse.Namespace) -> int:
+    from cipherkit.publish.pages import publish_lessons, publish_missions
+
+    lessons = [p for p in args.files if p.endswith(".ipynb")]
+    missions = [p for p in args.files if not p.endswith(".ipynb")]
+    lessons += _lesson_files(args.lessons or [])
+    if not lessons and not missions:
+        raise CipherkitError("give mission files, lesson notebooks or --lessons DIR to publish")
+    written = []
+    if lessons:  # the index is rebuilt once, by the last step
+        written += publish_lessons(lessons, out=args.out, index=not missions)
+    if missions:
+        if args.campaign:
+            from cipherkit.publish.campaign_page import publish_campaign
+
+            written += publish_campaign(missions, out=args.out)
+        written += publish_missions(missions, out=args.out, progress=not args.quiet)
+    elif args.campaign:
+        raise CipherkitError("--campaign needs the campaign's mission files")
+    for path in written:
+        print(path)
+    return 0
+
+
+PUBLISH = Command(
+    "publish",
+    help="turn missions and lessons into Voila pages and update the gallery index",
+    description="Write a page notebook per mission (title, story, the playable table) "
+    "and per lesson notebook (into DIR/lessons/: outputs cleared, code shown as text "
+    "above its output, exercise cells hidden), then refresh the gallery index. "
+    "Pages load their mission on the server; a page holds no answer or hidden content.",
+    configure=_configure,
+    run=_run,
+)
