@@ -47,13 +47,14 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from cipherkit.core.errors import CipherkitError, NotationError
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
 from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
+from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.rules import make_config
 from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
@@ -328,14 +329,16 @@ class InterceptTable(TableBase):
         # the server keeps the sand timer (cipherkit.rooms): the page counts down from
         # the seconds left now, and each view sets it again
         clock = room.info().get("clock")
-        view = build_view(
-            self._named(room, moment.observation),
-            seat=room.seat,
-            bots=room.bots(),
-            check=self._check,
-            game_number=1,
-            serial=self._serial,
-            clock=clock or None,
+        view: dict[str, Any] = dict(
+            build_view(
+                cast(InterceptObservation, self._named(room, moment.observation)),
+                seat=room.seat,
+                bots=room.bots(),
+                check=self._check,
+                game_number=1,
+                serial=self._serial,
+                clock=clock or None,
+            )
         )
         view["room"] = {"code": room.code}
         if view["time_up"] and self._check and self._check.get("text", "").strip():
@@ -344,8 +347,8 @@ class InterceptTable(TableBase):
         return view
 
     def _local_view(self, observation: dict[str, Any]) -> dict[str, Any]:
-        return build_view(
-            observation,
+        view = build_view(
+            cast(InterceptObservation, observation),
             seat=self.seat,
             bots=[
                 None if s == self.seat else self.bot_name
@@ -355,6 +358,7 @@ class InterceptTable(TableBase):
             game_number=self.game_number,
             serial=self._serial,
         )
+        return dict(view)
 
     @staticmethod
     def _named(room: RoomSeat, obs: dict[str, Any]) -> dict[str, Any]:

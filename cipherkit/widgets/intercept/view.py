@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
+from cipherkit.core.protocol import Seat
 from cipherkit.games.intercept.clock import WARNING_SECONDS, warning_due
+from cipherkit.games.intercept.observation import InterceptObservation, Limits
 
 LOG_LINES = 40
 
@@ -107,8 +109,172 @@ def status_line(obs: Mapping[str, Any], seat: int | None) -> str:
     return "Waiting for the other players…"
 
 
+class SeatView(TypedDict):
+    """A seat of a team: who sits there, whether it is the person, a bot or the
+    Encryptor this round."""
+
+    seat: Seat
+    name: str
+    you: bool
+    bot: str | None
+    encryptor: bool
+
+
+class TeamView(TypedDict):
+    """A team's panel: its seats, its keywords (the person's own team's only), its
+    tokens and (at the end) its points."""
+
+    id: str
+    title: str
+    yours: bool
+    seats: list[SeatView]
+    keywords: list[str] | None
+    interceptions: int
+    miscommunications: int
+    points: int | None
+
+
+class GuessChoice(TypedDict):
+    """What a digit button of a guess says (:func:`guess_choices`)."""
+
+    digit: int
+    label: str
+    words: list[str]
+
+
+class ReadingView(TypedDict):
+    """The code being guessed: whose, its clues, who gave them, and the buttons."""
+
+    team: str
+    title: str
+    clues: list[str | None]
+    encryptor: str
+    choices: list[GuessChoice]
+
+
+class RevealView(TypedDict):
+    """The last code revealed, with both guesses and the tokens they earned."""
+
+    round: int
+    team: str
+    code: str
+    decrypt: str
+    intercept: str | None
+    interception: bool
+    miscommunication: bool
+
+
+class NoteRow(TypedDict):
+    """A round on a team's note sheet."""
+
+    round: int
+    clues: list[str]
+    code: str | None
+    decrypt: str | None
+    intercept: str | None
+
+
+class NoteIndex(TypedDict):
+    """The clues filed under a keyword's number (the keyword itself only if known)."""
+
+    digit: int
+    keyword: str | None
+    clues: list[str]
+
+
+class NotesView(TypedDict):
+    """A team's note sheet: its rounds and its clues by number."""
+
+    team: str
+    title: str
+    yours: bool
+    rows: list[NoteRow]
+    index: list[NoteIndex]
+
+
+class ClueView(TypedDict):
+    """A clue the person (the Encryptor) gave, and the warnings it drew."""
+
+    text: str
+    warnings: list[str]
+
+
+class OutcomeView(TypedDict):
+    """The end of the game for the person: the result, why, and every keyword."""
+
+    result: str
+    banner: str | None
+    reason: str | None
+    keywords: dict[str, list[str]]
+
+
+class KeywordStage(TypedDict):
+    """The tiebreaker's keyword guesses and hits."""
+
+    guesses: dict[str, list[str] | bool]
+    hits: list[int] | None
+
+
+class YouView(TypedDict):
+    """The person: their seat, name, team and role (a spectator has none)."""
+
+    seat: Seat | None
+    name: str
+    spectator: bool
+    team: str | None
+    role: str | None
+    role_words: str
+
+
+class TimerView(TypedDict):
+    """The sand timer (:func:`timer_view`)."""
+
+    seconds_left: float
+    shown: int
+    warn_at: float
+    warning: bool
+    label: str
+    warn_text: str
+    up_text: str
+
+
+class InterceptView(TypedDict):
+    """What ``intercept/table.js`` draws: the contract between :func:`build_view` and
+    the page (the table adds its room's keys)."""
+
+    serial: int
+    game_number: int
+    round: int
+    max_rounds: int
+    limits: Limits
+    phase: str
+    three_player: bool
+    interception_open: bool
+    status: str
+    turn_line: str
+    you: YouView
+    teams: list[TeamView]
+    keywords: list[str] | None
+    code: list[int] | None
+    next_digit: int | None
+    next_keyword: str | None
+    my_clues: list[ClueView] | None
+    check: dict[str, Any] | None
+    reading: ReadingView | None
+    my_guess: str | None
+    team_guess: str | None
+    timer: TimerView | None
+    time_up: str | None
+    last_reveal: RevealView | None
+    notes: list[NotesView]
+    keyword_stage: KeywordStage | None
+    outcome: OutcomeView | None
+    log: list[str]
+    log_total: int
+
+
 def build_view(
-    obs: Mapping[str, Any],
+    obs: InterceptObservation,
     *,
     seat: int | None,
     bots: Sequence[str | None] = (),
@@ -116,8 +282,11 @@ def build_view(
     game_number: int = 1,
     serial: int = 0,
     clock: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The dict synced to the page, from ``obs = state.observe(seat)`` only.
+) -> InterceptView:
+    """The view synced to the page, from ``obs = state.observe(seat)`` only: the
+    teams (:func:`teams_view`), the code being read (:func:`reading_view`), the last
+    reveal (:func:`last_reveal`), the note sheets (:func:`notes_view`), the person's
+    clues (:func:`clues_view`), the timer, and the end (:func:`outcome_view`).
 
     Parameters
     ----------
@@ -138,19 +307,79 @@ def build_view(
         the page counts down from it until the next view, and warns at
         :data:`~cipherkit.games.intercept.clock.WARNING_SECONDS`.
     """
-    names = obs["names"]
     limits = obs["limits"]
     digits = limits["code_length"]
+    code = obs["code"]
+    given = len(obs["my_clues"] or [])
+    my_team = obs["team"]
+    own_words = obs["keywords"].get(my_team) if my_team else None
+    writing = obs["role"] == "encryptor"
+    next_digit = code[given] if writing and code and given < digits else None
+    log = list(obs["log"])
+    pending = obs["my_guess"]
+    status = status_line(obs, seat)
+    return {
+        "serial": serial,
+        "game_number": game_number,
+        "round": obs["round"],
+        "max_rounds": limits["max_rounds"],
+        "limits": {**limits},
+        "phase": obs["phase"],
+        "three_player": obs["three_player"],
+        "interception_open": obs["interception_open"],
+        "status": status,
+        "turn_line": turn_line(obs, seat, pending, status),
+        "you": {
+            "seat": seat,
+            "name": "spectator" if seat is None else obs["names"][seat],
+            "spectator": seat is None,
+            "team": my_team,
+            "role": obs["role"],
+            "role_words": ROLE_WORDS.get(obs["role"] or "", ""),
+        },
+        "teams": teams_view(obs, seat, bots),
+        "keywords": None if own_words is None else list(own_words),
+        "code": None if code is None else list(code),
+        "next_digit": next_digit,
+        "next_keyword": None
+        if next_digit is None or own_words is None
+        else own_words[next_digit - 1],
+        "my_clues": clues_view(obs),
+        "check": None if check is None or not writing else dict(check),
+        "reading": reading_view(obs),
+        "my_guess": None if pending is None else code_text(pending, digits),
+        "team_guess": team_guess(obs, pending, digits),
+        "timer": timer_view(clock, writing=writing),
+        "time_up": time_up(obs, seat),
+        "last_reveal": last_reveal(obs),
+        "notes": notes_view(obs),
+        "keyword_stage": None
+        if obs["keyword_guesses"] is None
+        else {"guesses": obs["keyword_guesses"], "hits": obs["keyword_hits"]},
+        "outcome": outcome_view(obs, seat),
+        "log": log[-LOG_LINES:],
+        "log_total": len(log),
+    }
 
-    def as_code(value: Sequence[int] | None) -> str:
-        return code_text(value, digits)
 
-    teams = []
+def teams_view(
+    obs: InterceptObservation, seat: int | None, bots: Sequence[str | None] = ()
+) -> list[TeamView]:
+    """The teams' panels (a team with no seat is left out).
+
+    >>> from cipherkit.games.intercept import new_game
+    >>> teams = teams_view(new_game({"players": 4}, seed=1).observe(0), 0)
+    >>> [(t["title"], t["yours"], len(t["seats"]), t["keywords"] is None) for t in teams]
+    [('White', True, 2, False), ('Black', False, 2, True)]
+    """
+    names = obs["names"]
+    teams: list[TeamView] = []
     for team, members in obs["teams"].items():
         if not members:
             continue
         tokens = obs["tokens"][team]
         keywords = obs["keywords"].get(team)
+        points = obs["points"]
         teams.append(
             {
                 "id": team,
@@ -169,42 +398,59 @@ def build_view(
                 "keywords": None if keywords is None else list(keywords),
                 "interceptions": tokens["interceptions"],
                 "miscommunications": tokens["miscommunications"],
-                "points": None
-                if obs["points"] is None
-                else obs["points"][0 if team == "white" else 1],
+                "points": None if points is None else points[0 if team == "white" else 1],
             }
         )
+    return teams
+
+
+def reading_view(obs: InterceptObservation) -> ReadingView | None:
+    """The code being guessed now (``None`` outside the guessing phase)."""
     history = obs["history"]
-    reading = None
-    if obs["phase"] == "guess" and history:
-        current = history[-1]
-        team_name = obs["reading"]
-        reading = {
-            "team": team_name,
-            "title": _title(team_name),
-            "clues": list(current["clues"]),
-            "encryptor": names[current["encryptor"]],
-            "choices": guess_choices(obs, team_name),
-        }
-    last = None
-    revealed = [r for r in history if r["code"] is not None]
-    if revealed:
-        r = revealed[-1]
-        team_names = list(obs["teams"])
-        team = team_names[r["team"]]
-        last = {
-            "round": r["round"],
-            "team": _title(team),
-            "code": as_code(r["code"]),
-            "decrypt": as_code(r["decrypt"]),
-            "intercept": None if r["intercept"] is None else as_code(r["intercept"]),
-            "interception": bool(r["interception"]),
-            "miscommunication": bool(r["miscommunication"]),
-        }
-    notes = []
-    keywords_by_team = obs["keywords"]
+    team = obs["reading"]
+    if obs["phase"] != "guess" or not history or team is None:
+        return None
+    current = history[-1]
+    encryptor = current["encryptor"]
+    return {
+        "team": team,
+        "title": _title(team),
+        "clues": list(current["clues"]),
+        "encryptor": "" if encryptor is None else obs["names"][encryptor],
+        "choices": guess_choices(obs, team),
+    }
+
+
+def last_reveal(obs: InterceptObservation) -> RevealView | None:
+    """The last code revealed, with both guesses (``None`` before the first reveal)."""
+    revealed = [r for r in obs["history"] if r["code"] is not None]
+    if not revealed:
+        return None
+    r = revealed[-1]
+    digits = obs["limits"]["code_length"]
+    team = list(obs["teams"])[r["team"]]
+    return {
+        "round": r["round"],
+        "team": _title(team),
+        "code": code_text(r["code"], digits),
+        "decrypt": code_text(r["decrypt"], digits),
+        "intercept": None if r["intercept"] is None else code_text(r["intercept"], digits),
+        "interception": bool(r["interception"]),
+        "miscommunication": bool(r["miscommunication"]),
+    }
+
+
+def notes_view(obs: InterceptObservation) -> list[NotesView]:
+    """Each team's note sheet: its rounds, and its clues filed by keyword number."""
+    limits = obs["limits"]
+    digits = limits["code_length"]
+
+    def as_code(value: Sequence[int] | None) -> str | None:
+        return None if value is None else code_text(value, digits)
+
+    notes: list[NotesView] = []
     for team, side in obs["notes"].items():
-        words = keywords_by_team.get(team)
+        words = obs["keywords"].get(team)
         notes.append(
             {
                 "team": team,
@@ -214,11 +460,9 @@ def build_view(
                     {
                         "round": row["round"],
                         "clues": list(row["clues"]),
-                        "code": None if row["code"] is None else as_code(row["code"]),
-                        "decrypt": None if row["decrypt"] is None else as_code(row["decrypt"]),
-                        "intercept": None
-                        if row["intercept"] is None
-                        else as_code(row["intercept"]),
+                        "code": as_code(row["code"]),
+                        "decrypt": as_code(row["decrypt"]),
+                        "intercept": as_code(row["intercept"]),
                     }
                     for row in side["rows"]
                 ],
@@ -232,86 +476,41 @@ def build_view(
                 ],
             }
         )
-    code = obs["code"]
+    return notes
+
+
+def clues_view(obs: InterceptObservation) -> list[ClueView] | None:
+    """The clues the person gave this round as Encryptor, with their warnings."""
     clues = obs["my_clues"]
-    my_clues = None
-    if clues is not None:
-        warnings = obs["my_warnings"] or []
-        my_clues = [
-            {"text": text, "warnings": list(warnings[i]) if i < len(warnings) else []}
-            for i, text in enumerate(clues)
-        ]
-    my_team = obs["team"]
-    own_words = keywords_by_team.get(my_team) if my_team else None
-    writing = obs["role"] == "encryptor"
-    next_digit = code[len(clues or [])] if writing and code and len(clues or []) < digits else None
-    outcome = None
-    if obs["outcome"] is not None:
-        won = seat in obs["outcome"]["winners"]
-        outcome = {
-            "result": "draw"
-            if obs["outcome"].get("draw")
-            else "watched"
-            if seat is None
-            else "win"
-            if won
-            else "loss",
-            "banner": winner_text(obs) if seat is None else None,
-            "reason": obs["end_reason"],
-            "keywords": {t: list(w) for t, w in keywords_by_team.items() if w is not None},
-        }
-    keyword_stage = None
-    if obs["keyword_guesses"] is not None:
-        keyword_stage = {
-            "guesses": obs["keyword_guesses"],
-            "hits": obs["keyword_hits"],
-        }
-    log = list(obs["log"])
-    pending = obs["my_guess"]
-    status = status_line(obs, seat)
+    if clues is None:
+        return None
+    warnings = obs["my_warnings"] or []
+    return [
+        {"text": text, "warnings": list(warnings[i]) if i < len(warnings) else []}
+        for i, text in enumerate(clues)
+    ]
+
+
+def outcome_view(obs: InterceptObservation, seat: int | None) -> OutcomeView | None:
+    """The end of the game for the person (``None`` while it goes on)."""
+    outcome = obs["outcome"]
+    if outcome is None:
+        return None
+    if outcome.get("draw"):
+        result = "draw"
+    elif seat is None:
+        result = "watched"
+    else:
+        result = "win" if seat in outcome["winners"] else "loss"
     return {
-        "serial": serial,
-        "game_number": game_number,
-        "round": obs["round"],
-        "max_rounds": limits["max_rounds"],
-        "limits": dict(limits),
-        "phase": obs["phase"],
-        "three_player": obs["three_player"],
-        "interception_open": obs["interception_open"],
-        "status": status,
-        "turn_line": turn_line(obs, seat, pending, status),
-        "you": {
-            "seat": seat,
-            "name": "spectator" if seat is None else names[seat],
-            "spectator": seat is None,
-            "team": my_team,
-            "role": obs["role"],
-            "role_words": ROLE_WORDS.get(obs["role"] or "", ""),
-        },
-        "teams": teams,
-        "keywords": None if own_words is None else list(own_words),
-        "code": None if code is None else list(code),
-        "next_digit": next_digit,
-        "next_keyword": None
-        if next_digit is None or own_words is None
-        else own_words[next_digit - 1],
-        "my_clues": my_clues,
-        "check": None if check is None or not writing else dict(check),
-        "reading": reading,
-        "my_guess": None if pending is None else as_code(pending),
-        "team_guess": team_guess(obs, pending, digits),
-        "timer": timer_view(clock, writing=writing),
-        "time_up": time_up(obs, seat),
-        "last_reveal": last,
-        "notes": notes,
-        "keyword_stage": keyword_stage,
-        "outcome": outcome,
-        "log": log[-LOG_LINES:],
-        "log_total": len(log),
+        "result": result,
+        "banner": winner_text(obs) if seat is None else None,
+        "reason": obs["end_reason"],
+        "keywords": {t: list(w) for t, w in obs["keywords"].items() if w is not None},
     }
 
 
-def guess_choices(obs: Mapping[str, Any], reading: str) -> list[dict[str, Any]]:
+def guess_choices(obs: Mapping[str, Any], reading: str) -> list[GuessChoice]:
     """What each digit button of a guess says: the keyword, when the guesser's own team
     is read (decrypting); else, intercepting, the clues filed under that number on the
     note sheet (the other team's keywords are unknown).
@@ -337,7 +536,7 @@ def guess_choices(obs: Mapping[str, Any], reading: str) -> list[dict[str, Any]]:
             for d in range(1, count + 1)
         ]
     index = (obs["notes"].get(reading) or {}).get("index") or {}
-    choices = []
+    choices: list[GuessChoice] = []
     for d in range(1, count + 1):
         filed = list(index.get(str(d)) or [])
         label = ", ".join(filed) if filed else "no clues yet"
@@ -384,7 +583,7 @@ def team_guess(obs: Mapping[str, Any], pending: Sequence[int] | None, digits: in
     return f"Your team’s guess is sent: {code_text(pending, digits)}."
 
 
-def timer_view(clock: Mapping[str, Any] | None, *, writing: bool) -> dict[str, Any] | None:
+def timer_view(clock: Mapping[str, Any] | None, *, writing: bool) -> TimerView | None:
     """The sand timer as the page shows it: the seconds left when the view was made
     (the page counts down from there), when to warn, and the words.
 
