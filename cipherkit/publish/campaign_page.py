@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.publish.escape import text_html
 from cipherkit.publish.nav import back_link, nav_html
 from cipherkit.publish.registry import REGISTRY_NAME, SHIPPED, read_registry
 
@@ -62,7 +63,8 @@ def publish_campaign(
             "",
             "# The campaign",
             "",
-            f"Play the {len(campaign.missions)} missions in turn, starting with *{first}*. "
+            f"Play the {len(campaign.missions)} missions in turn, starting with "
+            f"*{text_html(first)}*. "
             "A win and a loss can lead to different missions, missions are not replayed, "
             "and what you win unlocks secret rules that help you in the missions after. "
             "The table below draws the campaign's graph, with the mission you are on "

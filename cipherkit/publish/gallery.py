@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.publish.escape import text_html
 
 __all__ = [
     "INDEX",
@@ -164,10 +165,12 @@ def page_metadata(
     ]
     image = re.search(r"!\[[^\]]*\]\(([^)\s]+)\)", text)
     known = {f for f in Entry.__dataclass_fields__ if f not in ("name", "extra")}
-    entry = Entry(
+    entry = Entry(  # text from the page's markdown: character references read back
         name=file.name,
-        title=str(meta.get("title") or (heading.group(1).strip() if heading else file.stem)),
-        summary=str(meta.get("summary") or next((p for p in paragraphs if p), "")),
+        title=str(
+            meta.get("title") or html.unescape(heading.group(1).strip() if heading else file.stem)
+        ),
+        summary=str(meta.get("summary") or html.unescape(next((p for p in paragraphs if p), ""))),
         thumbnail=meta.get("thumbnail") or (image.group(1) if image else None),
         extra={k: v for k, v in meta.items() if k not in known},
     )
@@ -234,7 +237,7 @@ STYLE = """<style>
 
 
 def _card(entry: Entry) -> str:
-    e = html.escape
+    e = text_html  # a page's words are text in the card, whoever wrote them
     thumb = (
         f'<div class="ck-thumb"><img alt="" src="../files/{e(entry.thumbnail)}"></div>'
         if entry.thumbnail
@@ -270,7 +273,7 @@ def build_index(folder: str | os.PathLike[str], *, title: str = "Cipher Puzzle G
     root = Path(folder)
     entries = gallery_entries(root)
     hero = (
-        f'<div class="ck-hero"><h1>{html.escape(title)}</h1>'
+        f'<div class="ck-hero"><h1>{text_html(title)}</h1>'
         "<p>Crack codes, sneak through missions, outwit the bots. "
         "Pick a puzzle and press <b>Play</b>.</p></div>"
     )

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.publish.escape import paragraphs_html, text_html
 from cipherkit.publish.gallery import INDEX, build_index, write_notebook
 from cipherkit.publish.nav import NavLink, back_link, nav_html, next_link
 from cipherkit.publish.registry import check_id, write_registry
@@ -109,7 +110,8 @@ def gives_away(text: str, answer: str) -> str | None:
 
 def page_cells(mission: Any, next_page: NavLink | None = None) -> list[tuple[str, str]]:
     """The page's cells: the links (back to the gallery, on to ``next_page``), title,
-    story and question; then the table, loaded by id.
+    story and question; then the table, loaded by id. The mission's words are shown as
+    text, never read as markdown or HTML (:mod:`cipherkit.publish.escape`).
 
     >>> from cipherkit.games.mission import load
     >>> mission = load("missions/01-lantern-archive.yaml")
@@ -119,10 +121,10 @@ def page_cells(mission: Any, next_page: NavLink | None = None) -> list[tuple[str
     >>> code[1].splitlines()[-1]
     'mission_table("lantern-archive")'
     """
-    story = str(mission.story or "").strip()
-    question = str(mission.question or "").strip()
+    story = paragraphs_html(mission.story or "")
+    question = text_html(mission.question or "")
     links = [back_link()] if next_page is None else [back_link(), next_page]
-    intro = [nav_html(links), "", f"# {mission.title}"]
+    intro = [nav_html(links), "", f"# {text_html(mission.title)}"]
     if story:
         intro += ["", story]
     if question:
@@ -159,7 +161,7 @@ def next_mission(mission: Any, published: set[str] | frozenset[str]) -> NavLink 
 
 
 def _check_public(mission: Any, cells: list[tuple[str, str]], path: Path) -> None:
-    text = "\n".join(source for _, source in cells)
+    text = html.unescape("\n".join(source for _, source in cells))  # as the page shows it
     secret = gives_away(text, str(mission.solution or ""))
     if secret is not None:
         raise CipherkitError(f"{path}: the title or story gives the answer away ({secret!r})")
