@@ -57,7 +57,7 @@ from __future__ import annotations
 import logging
 import pathlib
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import SPECTATOR, Action, Seat, Viewer
@@ -67,6 +67,7 @@ from cipherkit.core.session import MAX_BOT_ACTIONS
 from cipherkit.games.mission import Mission, MissionState
 from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.config import make_config, mission_from_config
+from cipherkit.games.mission.observation import MissionObservation
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
 from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
@@ -481,15 +482,17 @@ class MissionTable(TableBase):
             return self.view_of(self.state)
         self._seat_infos()
         legal = moment.legal if room.seat is not None and moment.open else []
-        view = build_view(
-            moment.observation,
-            seats=self.seats,
-            art=self._art,
-            legal=legal,
-            locked_for=None,
-            game_number=1,
-            serial=self._serial,
-            suits=self._mission.deck.suits,
+        view: dict[str, Any] = dict(
+            build_view(
+                cast(MissionObservation, moment.observation),
+                seats=self.seats,
+                art=self._art,
+                legal=legal,
+                locked_for=None,
+                game_number=1,
+                serial=self._serial,
+                suits=self._mission.deck.suits,
+            )
         )
         view["room"] = {"code": room.code}
         if view.get("vote"):  # each player confirms or rejects on their own screen
@@ -518,7 +521,7 @@ class MissionTable(TableBase):
         legal: list[str] = []
         if isinstance(viewer, int) and state.outcome is None:
             legal = [str(a) for a in state.legal_actions(viewer)]
-        return build_view(
+        view = build_view(
             state.observe(viewer),
             seats=self.seats,
             art=self._art,
@@ -528,3 +531,4 @@ class MissionTable(TableBase):
             serial=self._serial,
             suits=self._mission.deck.suits,
         )
+        return dict(view)

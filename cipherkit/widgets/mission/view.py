@@ -35,12 +35,13 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from cipherkit.games.mission.art.board import BoardArt, glyph_of_token
 from cipherkit.games.mission.words import mission_title, secret_title
+from cipherkit.games.mission.observation import MissionObservation, PendingView
 
 __all__ = ["BoardArt", "SeatInfo", "build_view", "card_parts", "glyph_of_token", "status_line"]
 
@@ -82,7 +83,7 @@ class SeatInfo:
     bot: str | None = None
 
 
-def card_parts(label: str) -> dict[str, Any]:
+def card_parts(label: str) -> CardFace:
     """``"7B"`` -> value 7, suit ``B``; ``"T2"`` -> a time card with 2 icons.
 
     >>> card_parts("12Y"), card_parts("T2")
@@ -132,11 +133,6 @@ def glyph_parts(text: str, glyphs: Collection[str]) -> list[dict[str, str]]:
     if at < len(text):
         parts.append({"t": text[at:]})
     return parts
-
-
-def _pile(cards: Sequence[str], blocked: int) -> dict[str, Any]:
-    top = card_parts(cards[-1]) if cards else None
-    return {"top": top, "count": len(cards), "blocked": blocked}
 
 
 def _seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
@@ -320,8 +316,170 @@ def _room_name(obs: Mapping[str, Any], room_id: str) -> str:
     return room_id
 
 
+class CardFace(TypedDict):
+    """A card as the page draws it (:func:`card_parts`)."""
+
+    label: str
+    value: int | None
+    suit: str | None
+    time: int
+
+
+class HandView(TypedDict):
+    """A character's hand the viewer may see."""
+
+    character: int
+    name: str
+    current: bool
+    cards: list[CardFace]
+
+
+class CharacterPanel(TypedDict):
+    """A character's panel: who plays it, its ability, where it stands."""
+
+    index: int
+    id: str
+    name: str
+    ability: str
+    ability_name: str
+    ability_text: str
+    seat: int
+    seat_name: str
+    human: bool
+    room: str
+    room_name: str
+    hand_size: int
+    current: bool
+
+
+class ActionCardView(TypedDict):
+    """An action card: its text (with the limits in play) and its pile."""
+
+    id: str
+    name: str
+    text: str
+    top: CardFace | None
+    count: int
+    blocked: int
+
+
+class VoteSeat(TypedDict):
+    """A seat in a vote on a proposed answer."""
+
+    seat: int
+    name: str
+    human: bool
+    waiting: bool
+    proposer: bool
+
+
+class VoteView(TypedDict):
+    """A proposed answer put to the vote."""
+
+    text: str
+    proposer: str
+    seats: list[VoteSeat]
+
+
+class KnownView(TypedDict):
+    """Tokens the viewer peeked at in a room, top first, in words and glyph parts."""
+
+    room: str
+    tokens: list[str]
+    parts: list[list[dict[str, str]]]
+
+
+class OutcomeView(TypedDict):
+    """The end of the mission: the result, the answer, and where the campaign leads."""
+
+    result: str
+    reason: str | None
+    answer: str | None
+    text: str
+    next: str | None
+    next_title: str | None
+    unlock: list[str]
+    unlock_titles: list[str]
+
+
+class SeatView(TypedDict):
+    """A seat: its name, and whether a person or which bot plays it."""
+
+    seat: int
+    name: str
+    human: bool
+    bot: str | None
+
+
+class CurrentView(TypedDict):
+    """The character whose turn it is."""
+
+    character: int
+    name: str
+    seat: int
+    seat_name: str
+    human: bool
+    ability: str
+    room: str
+
+
+class DiscardPanel(TypedDict):
+    """The discard pile: its size, top card and time cards."""
+
+    size: int
+    top: CardFace | None
+    time_icons: int
+    time_cards: list[str]
+
+
+class MissionView(TypedDict):
+    """What ``mission/table.js`` draws: the contract between :func:`build_view` and the
+    page (the table adds its room's keys)."""
+
+    serial: int
+    game_number: int
+    title: str
+    question: str
+    story: str
+    turn_number: int
+    phase: str
+    status: str
+    status_parts: list[dict[str, str]]
+    announce: str
+    turn_line: str
+    rooms_words: list[dict[str, str]]
+    console_words: list[str]
+    seats: list[SeatView]
+    viewer: int | None
+    locked_for: dict[str, Any] | None
+    current: CurrentView
+    characters: list[CharacterPanel]
+    hands: list[HandView]
+    hand_limit: int
+    suits: list[str]
+    action_cards: list[ActionCardView]
+    actions_taken: int
+    pending: PendingView
+    deck_size: int
+    discard: DiscardPanel
+    peril: bool
+    loss_icons: int
+    map: dict[str, Any]
+    console: dict[str, Any]
+    glyph_icons: dict[str, str]
+    collectable: list[str]
+    known: list[KnownView]
+    legal: list[str]
+    can_solve: bool
+    vote: VoteView | None
+    outcome: OutcomeView | None
+    log: list[str]
+    log_parts: list[list[dict[str, str]]]
+    log_total: int
+
+
 def build_view(
-    obs: Mapping[str, Any],
+    obs: MissionObservation,
     *,
     seats: Sequence[SeatInfo],
     art: BoardArt,
@@ -330,8 +488,12 @@ def build_view(
     game_number: int = 1,
     serial: int = 0,
     suits: Sequence[str] = (),
-) -> dict[str, Any]:
-    """The dict synced to the page, from one observation only.
+) -> MissionView:
+    """The view synced to the page, from one observation only: the status lines, the
+    seats and characters (:func:`characters_view`, :func:`current_view`), the hands
+    (:func:`hands_view`), the action cards (:func:`action_cards_view`), the map and the
+    console (drawn by ``art``), what the viewer peeked at (:func:`known_view`), a vote
+    (:func:`vote_view`), the end (:func:`outcome_view`) and the log.
 
     Parameters
     ----------
@@ -353,110 +515,19 @@ def build_view(
         The deck's suit names, in order (public).
     """
     viewer = obs["seat"]
-    over = obs["outcome"] is not None
     drawn_map, drawn_console = art.board(obs)
-    chars = obs["characters"]
-    current = chars[obs["turn"]]
     acting = bool(legal) and viewer is not None and viewer in obs["actors"]
     legal_list = list(legal) if acting else []
-    hands = [
-        {
-            "character": c,
-            "name": chars[c]["name"],
-            "current": c == obs["turn"] and not over,
-            "cards": [card_parts(label) for label in cards],
-        }
-        for c, cards in enumerate(obs["hands"])
-        if cards is not None  # the viewer's own hands; every hand once the game is over
-    ]
-    characters = [
-        {
-            "index": ch["index"],
-            "id": ch["id"],
-            "name": ch["name"],
-            "ability": ch["ability"],
-            "ability_name": ABILITY_NAMES.get(ch["ability"], ch["ability"]),
-            "ability_text": ch["ability_text"],
-            "seat": ch["seat"],
-            "seat_name": _seat_name(seats, ch["seat"]),
-            "human": seats[ch["seat"]].human,
-            "room": ch["room"],
-            "room_name": _room_name(obs, ch["room"]),
-            "hand_size": ch["hand_size"],
-            "current": ch["index"] == obs["turn"] and not over,
-        }
-        for ch in chars
-    ]
-    piles = obs["piles"]
-    action_cards = [
-        {
-            "id": a,
-            "name": name,
-            "text": text.format(**obs["rules"]),
-            **_pile(piles[a], obs["blocked"][a]),
-        }
-        for a, name, text in ACTION_CARDS
-    ]
-    proposal = obs["proposal"]
-    vote = None
-    if proposal is not None:
-        waiting = set(proposal["waiting_for"])
-        vote = {
-            "text": proposal["text"],
-            "proposer": seats[proposal["proposer"]].name,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": s.name,
-                    "human": s.human,
-                    "waiting": s.seat in waiting,
-                    "proposer": s.seat == proposal["proposer"],
-                }
-                for s in seats
-            ],
-        }
-    glyph_ids = dict.fromkeys(c["glyph"] for c in obs["mission"]["cells"])
-    for item in drawn_map["faceup"]:
-        if item["glyph"] is not None:
-            glyph_ids.setdefault(item["glyph"], None)
-    collectable = [t[len("collect ") :] for t in legal_list if t.startswith("collect ")]
-    known: list[dict[str, Any]] = []
-    for room_id, tokens in (obs.get("known") or {}).items():
-        words = [_token_words(t["token"]) for t in sorted(tokens, key=lambda t: t["depth"])]
-        known.append(
-            {
-                "room": _room_name(obs, room_id),
-                "tokens": words,
-                "parts": [glyph_parts(w, art.key) for w in words],
-            }
-        )
-    outcome = None
-    if over:
-        won = bool(obs["outcome"]["winners"])
-        campaign = obs.get("campaign") or {}
-        outcome = {
-            "result": "win" if won else "loss",
-            "reason": obs["outcome"].get("reason"),
-            "answer": obs.get("answer"),
-            "text": campaign.get("text") or "",
-            "next": campaign.get("next"),
-            "next_title": mission_title(
-                campaign["next"], {campaign["next"]: campaign.get("next_title") or ""}
-            )
-            if campaign.get("next")
-            else None,
-            "unlock": list(campaign.get("unlock") or []),
-            "unlock_titles": [secret_title(u) for u in campaign.get("unlock") or []],
-        }
-    discard = obs["discard"]
+    known = known_view(obs, art)
     log = list(obs["log"])[-LOG_LINES:]
     log_parts = [glyph_parts(line, art.key) for line in log]
     status = status_line(obs, seats, locked_for=locked_for, acting=acting, legal=legal_list)
     status_parts = glyph_parts(status, art.key)
     fresh = acting and obs["phase"] == "act" and obs["actions_taken"] == 0
-    for parts in [status_parts, *log_parts, *(p for k in known for p in k["parts"])]:
-        glyph_ids.update((part["g"], None) for part in parts if "g" in part)
+    shown = [status_parts, *log_parts, *(p for k in known for p in k["parts"])]
+    glyph_ids = _glyph_ids(obs, drawn_map, shown)
     mission = obs["mission"]
+    cells = obs["console"]["cells"]
     return {
         "serial": serial,
         "game_number": game_number,
@@ -479,47 +550,198 @@ def build_view(
         "locked_for": None
         if locked_for is None
         else {"seat": locked_for, "name": seats[locked_for].name},
-        "current": {
-            "character": current["index"],
-            "name": current["name"],
-            "seat": current["seat"],
-            "seat_name": seats[current["seat"]].name,
-            "human": seats[current["seat"]].human,
-            "ability": current["ability"],
-            "room": current["room"],
-        },
-        "characters": characters,
-        "hands": hands,
+        "current": current_view(obs, seats),
+        "characters": characters_view(obs, seats),
+        "hands": hands_view(obs),
         "hand_limit": obs["hand_limit"],
         "suits": list(suits),
-        "action_cards": action_cards,
+        "action_cards": action_cards_view(obs),
         "actions_taken": obs["actions_taken"],
-        "pending": dict(obs["pending"]),
+        "pending": {**obs["pending"]},
         "deck_size": obs["deck_size"],
-        "discard": {
-            "size": discard["size"],
-            "top": None if discard["top"] is None else card_parts(discard["top"]),
-            "time_icons": discard["time_icons"],
-            "time_cards": list(discard["time_cards"]),
-        },
+        "discard": discard_view(obs),
         "peril": obs["peril"],
         "loss_icons": obs["rules"]["loss_icons"],
         "map": drawn_map,
         "console": {
             **drawn_console,
             "reading": obs["console"]["reading"],
-            "open": sum(1 for c in obs["console"]["cells"] if c["open"]),
-            "cells": len(obs["console"]["cells"]),
+            "open": sum(1 for c in cells if c["open"]),
+            "cells": len(cells),
             "answer_open": obs["console"]["answer_open"],
         },
         "glyph_icons": {g: art.icon(g) for g in glyph_ids if g in art.key},
-        "collectable": collectable,
+        "collectable": [t[len("collect ") :] for t in legal_list if t.startswith("collect ")],
         "known": known,
         "legal": legal_list,
         "can_solve": acting and obs["phase"] in ("act", "draw"),
-        "vote": vote,
-        "outcome": outcome,
+        "vote": vote_view(obs, seats),
+        "outcome": outcome_view(obs),
         "log": log,
         "log_parts": log_parts,
         "log_total": len(obs["log"]),
+    }
+
+
+def _glyph_ids(
+    obs: MissionObservation, drawn_map: Mapping[str, Any], shown: Iterable[list[dict[str, str]]]
+) -> list[str]:
+    """The glyphs the page draws as icons: the console's, the map's face-up tokens',
+    and those named in the status line, the log and the peeked tokens."""
+    glyph_ids = dict.fromkeys(c["glyph"] for c in obs["mission"]["cells"])
+    for item in drawn_map["faceup"]:
+        if item["glyph"] is not None:
+            glyph_ids.setdefault(item["glyph"], None)
+    for parts in shown:
+        glyph_ids.update((part["g"], None) for part in parts if "g" in part)
+    return list(glyph_ids)
+
+
+def current_view(obs: MissionObservation, seats: Sequence[SeatInfo]) -> CurrentView:
+    """The character whose turn it is, and the seat that plays it."""
+    current = obs["characters"][obs["turn"]]
+    return {
+        "character": current["index"],
+        "name": current["name"],
+        "seat": current["seat"],
+        "seat_name": seats[current["seat"]].name,
+        "human": seats[current["seat"]].human,
+        "ability": current["ability"],
+        "room": current["room"],
+    }
+
+
+def characters_view(obs: MissionObservation, seats: Sequence[SeatInfo]) -> list[CharacterPanel]:
+    """Every character's panel.
+
+    >>> from cipherkit.games.mission import new_game
+    >>> obs = new_game({"players": 1, "first_player": 0}, seed=1).observe(0)
+    >>> [(c["name"], c["seat_name"], c["current"]) for c in
+    ...  characters_view(obs, [SeatInfo(0, "Ana", True)])]
+    [('Mara', 'Ana', True), ('Teo', 'Ana', False)]
+    """
+    over = obs["outcome"] is not None
+    return [
+        {
+            "index": ch["index"],
+            "id": ch["id"],
+            "name": ch["name"],
+            "ability": ch["ability"],
+            "ability_name": ABILITY_NAMES.get(ch["ability"], ch["ability"]),
+            "ability_text": ch["ability_text"],
+            "seat": ch["seat"],
+            "seat_name": _seat_name(seats, ch["seat"]),
+            "human": seats[ch["seat"]].human,
+            "room": ch["room"],
+            "room_name": _room_name(obs, ch["room"]),
+            "hand_size": ch["hand_size"],
+            "current": ch["index"] == obs["turn"] and not over,
+        }
+        for ch in obs["characters"]
+    ]
+
+
+def hands_view(obs: MissionObservation) -> list[HandView]:
+    """The hands the viewer may see: its own characters' (every hand once the game is
+    over); none for a spectator."""
+    over = obs["outcome"] is not None
+    chars = obs["characters"]
+    return [
+        {
+            "character": c,
+            "name": chars[c]["name"],
+            "current": c == obs["turn"] and not over,
+            "cards": [card_parts(label) for label in cards],
+        }
+        for c, cards in enumerate(obs["hands"])
+        if cards is not None
+    ]
+
+
+def action_cards_view(obs: MissionObservation) -> list[ActionCardView]:
+    """The four action cards: their texts with the limits in play, and their piles."""
+    cards: list[ActionCardView] = []
+    for a, name, text in ACTION_CARDS:
+        pile = obs["piles"][a]
+        cards.append(
+            {
+                "id": a,
+                "name": name,
+                "text": text.format(**obs["rules"]),
+                "top": card_parts(pile[-1]) if pile else None,
+                "count": len(pile),
+                "blocked": obs["blocked"][a],
+            }
+        )
+    return cards
+
+
+def discard_view(obs: MissionObservation) -> DiscardPanel:
+    """The discard pile: its size, its top card, and the time cards in it."""
+    discard = obs["discard"]
+    return {
+        "size": discard["size"],
+        "top": None if discard["top"] is None else card_parts(discard["top"]),
+        "time_icons": discard["time_icons"],
+        "time_cards": list(discard["time_cards"]),
+    }
+
+
+def vote_view(obs: MissionObservation, seats: Sequence[SeatInfo]) -> VoteView | None:
+    """The proposed answer and each seat's part in the vote (``None`` without one)."""
+    proposal = obs["proposal"]
+    if proposal is None:
+        return None
+    waiting = set(proposal["waiting_for"])
+    return {
+        "text": proposal["text"],
+        "proposer": seats[proposal["proposer"]].name,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "human": s.human,
+                "waiting": s.seat in waiting,
+                "proposer": s.seat == proposal["proposer"],
+            }
+            for s in seats
+        ],
+    }
+
+
+def known_view(obs: MissionObservation, art: BoardArt) -> list[KnownView]:
+    """The tokens the viewer peeked at, by room, top first."""
+    known: list[KnownView] = []
+    for room_id, tokens in (obs.get("known") or {}).items():
+        words = [_token_words(t["token"]) for t in sorted(tokens, key=lambda t: t["depth"])]
+        known.append(
+            {
+                "room": _room_name(obs, room_id),
+                "tokens": words,
+                "parts": [glyph_parts(w, art.key) for w in words],
+            }
+        )
+    return known
+
+
+def outcome_view(obs: MissionObservation) -> OutcomeView | None:
+    """The end of the mission (``None`` while it goes on): won or lost, why, the
+    answer, and where the campaign leads."""
+    outcome = obs["outcome"]
+    if outcome is None:
+        return None
+    campaign = obs.get("campaign") or {}
+    following = campaign.get("next")
+    unlock = list(campaign.get("unlock") or [])
+    return {
+        "result": "win" if outcome["winners"] else "loss",
+        "reason": outcome.get("reason"),
+        "answer": obs.get("answer"),
+        "text": campaign.get("text") or "",
+        "next": following,
+        "next_title": mission_title(following, {following: campaign.get("next_title") or ""})
+        if following
+        else None,
+        "unlock": unlock,
+        "unlock_titles": [secret_title(u) for u in unlock],
     }
