@@ -417,7 +417,7 @@ def solve_substitution(
     word_chains: int = 16,
     word_steps: int = 0,
 ) -> Solution:
-    """Break a monoalphabetic substitution (see the module's description).
+    """Break a monoalphabetic substitution (how: ``docs/ciphers.md``, design notes).
 
     ``chains``, ``steps`` and ``rounds`` size each run's annealing, ``finalists_n`` how
     many of its keys are climbed, ``kicks`` the polishing; at most ``max_runs`` runs.
@@ -430,21 +430,8 @@ def solve_substitution(
     default) anneals the ``word_chains`` best distinct keys of each run on the combined
     score too, and climbs from the best of them as well: quadgrams alone mislead on so
     few letters; the last climb of each run then also tries two swaps at once
-    (:func:`_double_swaps`). That path runs compiled kernels (numba; the first call in
-    a process loads them from numba's cache, or compiles them in some seconds): each
-    run anneals ``chains`` keys :data:`FAST_QUAD_STEPS` swaps on quadgrams, then
-    ``word_chains`` x :data:`FAST_WORD_CHAINS` of its best distinct keys
-    ``word_steps`` x :data:`FAST_WORD_FACTOR` swaps on the combined score (as
-    :func:`anneal_words` does, faster); runs are cheaper, so :data:`FAST_AGREE` more
-    of them must agree. The first run also climbs from the best word-by-word readings
-    of the text (:func:`.substitution_beam.word_tables`, :data:`WORD_BEAM`): quadgrams
-    rank many readings of 40 letters above the plaintext, so annealing can miss a text
-    that words read at once. 40-letter dev texts at the bench's budget: 29 of 50
-    solved (median 4.3 CPU s); 20 of 50 (median 2.5 s) with numpy alone; on another
-    100 dev texts 77 with the word-by-word readings, 70 without. On that path the
-    final score (the polish, the last climb, the choice of the answer) reads the text
-    as cut at a letter count: its last piece is scored by how likely a word starting
-    so follows the word before it, and the words weigh :data:`SHORT_WORD_WEIGHT`.
+    (:func:`_double_swaps`). That path runs compiled kernels (:func:`_compiled_finalists`;
+    how it reads a short text, and how well: ``docs/ciphers.md``, design notes).
 
     >>> from cipherkit.ciphers.classical import Substitution
     >>> secret = Substitution.random(5).encrypt("The spy hid the key inside a hollow book.")
@@ -475,24 +462,14 @@ def solve_substitution(
     for run in range(max(1, max_runs)):
         if run and time_limit is not None and time.process_time() - started > time_limit:
             break
-        start = _frequency_key(c) if run == 0 else None
         if compiled:
-            keys, scores = _quad_keys(c, present, rng, chains, start)
-        else:
-            keys, scores = anneal(c, present, rng, chains, steps, rounds, start)
-        finalists = _distinct_best(keys, scores, present, finalists_n)
-        if compiled:  # ... and the best distinct keys annealed on the combined score
-            firsts = _distinct_best(keys, scores, present, word_chains * FAST_WORD_CHAINS)
-            wkeys, wscores = _word_keys(
-                c, present, rng, np.stack(list(firsts.values())), word_steps
+            finalists = _compiled_finalists(
+                c, present, rng, run == 0, chains, finalists_n, word_chains, word_steps
             )
-            for k in np.argsort(-wscores, kind="stable")[:finalists_n]:
-                finalists.setdefault(wkeys[k][present].tobytes(), wkeys[k])
-        if compiled and run == 0 and WORD_BEAM:  # ... and the word-by-word readings
-            from cipherkit.ciphers.substitution_beam import word_tables  # imports numba
-
-            for key in word_tables(c, beam=WORD_BEAM):
-                finalists.setdefault(key[present].tobytes(), key)
+        else:
+            start = _frequency_key(c) if run == 0 else None
+            keys, scores = anneal(c, present, rng, chains, steps, rounds, start)
+            finalists = _distinct_best(keys, scores, present, finalists_n)
         if breaks and run == 0:
             for key in _pattern_tables(word_list, c):
                 finalists.setdefault(key[present].tobytes(), key)
@@ -520,6 +497,34 @@ def solve_substitution(
     plain = best_key[c]
     cipher = Substitution.from_decryption("".join(ALPHABET[int(p)] for p in best_key))
     return Solution(cipher, codes_to_text(plain), float(batch_scores(plain)), fitness(plain))
+
+
+def _compiled_finalists(
+    c: np.ndarray,
+    present: np.ndarray,
+    rng: np.random.Generator,
+    first: bool,
+    chains: int,
+    finalists_n: int,
+    word_chains: int,
+    word_steps: int,
+) -> dict[bytes, np.ndarray]:
+    """A compiled run's keys to climb: the best distinct keys annealed on quadgrams, the
+    best of those annealed again on the combined score, and in the ``first`` run the
+    best word-by-word readings of the text."""
+    start = _frequency_key(c) if first else None
+    keys, scores = _quad_keys(c, present, rng, chains, start)
+    finalists = _distinct_best(keys, scores, present, finalists_n)
+    firsts = _distinct_best(keys, scores, present, word_chains * FAST_WORD_CHAINS)
+    wkeys, wscores = _word_keys(c, present, rng, np.stack(list(firsts.values())), word_steps)
+    for k in np.argsort(-wscores, kind="stable")[:finalists_n]:
+        finalists.setdefault(wkeys[k][present].tobytes(), wkeys[k])
+    if first and WORD_BEAM:
+        from cipherkit.ciphers.substitution_beam import word_tables  # imports numba
+
+        for key in word_tables(c, beam=WORD_BEAM):
+            finalists.setdefault(key[present].tobytes(), key)
+    return finalists
 
 
 # ------------------------------------------------------------------ word patterns
