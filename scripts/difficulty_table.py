@@ -36,7 +36,7 @@ def table_block(table) -> str:  # type: ignore[no-untyped-def]
 def main() -> int:
     sys.path.insert(0, str(ROOT))
     from cipherkit.games.mission.art.campaigndraw import campaign_svg
-    from cipherkit.games.mission.campaign import CampaignMap
+    from cipherkit.games.mission.format.files import load_campaign
     from cipherkit.playtest.campaign import campaign_difficulty
 
     table = campaign_difficulty(ROOT / "missions", progress=True, **SETTINGS)  # type: ignore[arg-type]
@@ -48,7 +48,7 @@ def main() -> int:
     head, rest = text.split(START, 1)
     _, tail = rest.split(END, 1)
     readme.write_text(head + table_block(table) + tail, encoding="utf-8")
-    svg = campaign_svg(CampaignMap.load(ROOT / "missions"), table)
+    svg = campaign_svg(load_campaign(ROOT / "missions"), table)
     (ROOT / "docs" / "images" / "campaign.svg").write_text(svg, encoding="utf-8")
     print(table.to_markdown())
     print("main line rises:", table.main_line_rises())

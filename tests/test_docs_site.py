@@ -66,7 +66,7 @@ def test_every_docs_page_is_built(site: Path) -> None:
         ("core", "cipherkit.core.session.Session.apply"),
         ("rooms", "cipherkit.rooms.store.Store"),
         ("ciphers", "cipherkit.ciphers.classical.keyword_alphabet"),
-        ("mission", "cipherkit.games.mission.model.load"),
+        ("mission", "cipherkit.games.mission.format.files.load"),
         ("decipher", "cipherkit.games.decipher.rules.new_game"),
         ("intercept", "cipherkit.games.intercept.rules.new_game"),
     ],

@@ -90,15 +90,15 @@ WEB_SERVER = "Only the server package imports the web server"
         ),
         (
             "cipherkit.glyphs.theme",
-            "from cipherkit.games.mission import tokens",
+            "from cipherkit.games.mission.content import tokens",
             (LAYERS,),
             "cipherkit.glyphs.theme -> cipherkit.games.mission",
         ),
         (
             "cipherkit.games.decipher.cards",
-            "from cipherkit.games.mission.tokens import TRAPS",
+            "from cipherkit.games.mission.content.tokens import TRAPS",
             (GAMES,),
-            "cipherkit.games.decipher.cards -> cipherkit.games.mission.tokens",
+            "cipherkit.games.decipher.cards -> cipherkit.games.mission.content.tokens",
         ),
         (
             "cipherkit.games.intercept.words",

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cipherkit.games.mission.campaign import LOSS, CampaignMap
-from cipherkit.games.mission.model import Mission
-from cipherkit.games.mission.tokens import GLYPH
+from cipherkit.games.mission.content.campaign import LOSS, CampaignMap
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.content.tokens import GLYPH
+from cipherkit.games.mission.format.files import load_campaign
 from cipherkit.playtest.runner import run_playtest
 
 
@@ -199,7 +200,7 @@ def campaign_difficulty(
     on_mission: Callable[[str], None] | None = None,
 ) -> DifficultyTable:
     """Playtest every mission of the campaign in ``folder`` and tabulate the figures."""
-    campaign = CampaignMap.load(folder)
+    campaign = load_campaign(folder)
     rows = []
     for mid in campaign.order():
         if on_mission is not None:

@@ -108,10 +108,10 @@ def run_tune(args: argparse.Namespace) -> int:
 
 def run_campaign(args: argparse.Namespace) -> int:
     """Run ``cipherkit campaign``: check, draw and playtest the campaign; the exit code."""
-    from cipherkit.games.mission.campaign import CampaignMap
+    from cipherkit.games.mission.format.files import load_campaign
     from cipherkit.playtest.campaign import campaign_difficulty
 
-    campaign = CampaignMap.load(args.dir)
+    campaign = load_campaign(args.dir)
     table = None
     if args.games:
         table = campaign_difficulty(

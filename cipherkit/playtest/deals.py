@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cipherkit.games.mission.model import Mission
+from cipherkit.games.mission.content.mission import Mission
 from cipherkit.playtest.runner import (
     candidates_beside,
     load_mission,

@@ -31,10 +31,11 @@ from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session, bot_rng
 from cipherkit.games.mission import GAME
 from cipherkit.games.mission.config import mission_from_config
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.content.secret_rules import limits_for
+from cipherkit.games.mission.format.files import load, mission_from_dict
 from cipherkit.games.mission.format.problems import MissionError
-from cipherkit.games.mission.model import Mission, load
 from cipherkit.games.mission.rules import MissionState
-from cipherkit.games.mission.secrets import limits_for
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
 
 MAX_TURNS = 1000
@@ -230,7 +231,7 @@ def load_mission(mission: str | Path | Mission | dict[str, Any]) -> Mission:
         return mission
     try:
         if isinstance(mission, dict):
-            return Mission.from_dict(mission)
+            return mission_from_dict(mission)
         return load(mission)
     except MissionError as exc:
         raise CipherkitError(" ".join(str(exc).split())) from None
@@ -334,7 +335,7 @@ def run_playtest(
     max_turns:
         Games still going after this many turns count as ``stalled``.
     secrets:
-        Secret rules in play (:mod:`cipherkit.games.mission.secrets`): what a campaign
+        Secret rules in play (:mod:`cipherkit.games.mission.content.secret_rules`): what a campaign
         has unlocked by the time the team reaches this mission.
 
     Returns

@@ -285,7 +285,7 @@ class PlaytestResult:
         """The secret rules the games were played with, or ``"no secret rules"``."""
         if not self.secrets:
             return "no secret rules"
-        from cipherkit.games.mission.words import secret_title
+        from cipherkit.games.mission.content.words import secret_title
 
         return "secret rules " + ", ".join(f"{secret_title(r)} ({r})" for r in self.secrets)
 

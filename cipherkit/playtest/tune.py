@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.format.files import mission_from_dict, mission_to_yaml
 from cipherkit.games.mission.format.problems import MissionError
-from cipherkit.games.mission.model import Mission
 from cipherkit.playtest.runner import load_mission, run_playtest
 from cipherkit.playtest.stats import LEVELS, SCORE_STEPS, PlaytestResult
 
@@ -176,7 +177,7 @@ class Tuned:
 
     def to_yaml(self) -> str:
         """The tuned mission as a mission file."""
-        return self.mission.to_yaml()
+        return mission_to_yaml(self.mission)
 
     def plot(self, ax: Any = None) -> Any:
         """Win rate (or difficulty score) against deck size, with the intervals and the
@@ -229,7 +230,7 @@ def with_deck_values(mission: Mission, values: int) -> Mission:
     most = min(mission.players[1], cards // mission.deck.hand_size)
     if most < mission.players[1]:
         data["players"] = {"min": min(mission.players[0], max(1, most)), "max": max(1, most)}
-    return Mission.from_dict(data)
+    return mission_from_dict(data)
 
 
 def with_extra_traps(mission: Mission, count: int, trap: str = TRAP) -> Mission:
@@ -255,7 +256,7 @@ def with_extra_traps(mission: Mission, count: int, trap: str = TRAP) -> Mission:
         else:
             entry["stack_size"] += 1
             data["pool"] = [*data.get("pool", []), trap]
-    return Mission.from_dict(data)
+    return mission_from_dict(data)
 
 
 def _deal_problem(mission: Mission, values: int, players: int) -> str:

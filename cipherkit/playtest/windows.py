@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.games.mission.answers import AnswerModel, card_cells
-from cipherkit.games.mission.console import answers_match
-from cipherkit.games.mission.model import Mission
-from cipherkit.games.mission.tokens import GLYPH
+from cipherkit.games.mission.content.console import answers_match
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.content.tokens import GLYPH
 
 
 def _norm(text: str) -> str:

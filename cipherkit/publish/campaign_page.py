@@ -45,11 +45,11 @@ def publish_campaign(
     mission_paths: list[str | os.PathLike[str]], out: str | os.PathLike[str]
 ) -> list[Path]:
     """Write the campaign page and its picture into the gallery ``out``; the missions
-    must form one campaign (:class:`~cipherkit.games.mission.campaign.CampaignMap`)."""
-    from cipherkit.games.mission.campaign import CampaignMap
+    must form one campaign (:class:`~cipherkit.games.mission.content.campaign.CampaignMap`)."""
+    from cipherkit.games.mission.format.files import load_campaign
     from cipherkit.publish.gallery import write_notebook
 
-    campaign = CampaignMap.load([Path(p) for p in mission_paths])
+    campaign = load_campaign([Path(p) for p in mission_paths])
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
         raise CipherkitError(f"{folder}: not a folder")
@@ -91,8 +91,8 @@ def campaign_thumbnail_svg(campaign: Any) -> str:
     for a loss (one grey line where both lead the same way), under a title big enough
     to read on the card (480 x 270, like the other thumbnails).
 
-    >>> from cipherkit.games.mission.campaign import CampaignMap
-    >>> svg = campaign_thumbnail_svg(CampaignMap.load(SHIPPED))
+    >>> from cipherkit.games.mission.format.files import load_campaign
+    >>> svg = campaign_thumbnail_svg(load_campaign(SHIPPED))
     >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="480"'), ">4b<" in svg
     (True, True)
     """

@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 
 from cipherkit.core.session import Session
-from cipherkit.games.mission.campaign import CampaignMap
-from cipherkit.games.mission.model import load
-from cipherkit.games.mission.secrets import SECRET_RULES
+from cipherkit.games.mission.content.secret_rules import SECRET_RULES
+from cipherkit.games.mission.format.files import load, load_campaign
 
 ROOT = Path(__file__).resolve().parents[2]
 MISSIONS = sorted((ROOT / "missions").glob("*.yaml"))
@@ -78,7 +77,7 @@ def test_the_checks_catch_internal_words() -> None:
 def test_a_whole_mission_game_reads_as_words(path: Path) -> None:
     from cipherkit.widgets.mission.view import BoardArt, SeatInfo, build_view
 
-    campaign = CampaignMap.load(ROOT / "missions")
+    campaign = load_campaign(ROOT / "missions")
     mission = load(path)
     secrets = list(campaign.secrets_on_arrival(mission.id))
     ids = mission_ids()

@@ -146,7 +146,7 @@ def test_which_labels_are_traps_comes_from_the_game() -> None:
     assert TokenData.from_label("gas", ["gas"]) == TokenData("trap", "gas")
     assert TokenData.from_label("gas:run", {"gas": "#123456"}).colour == "#123456"
     # the mission's adapters read the mission's own token table
-    from cipherkit.games.mission.tokens import TRAPS
+    from cipherkit.games.mission.content.tokens import TRAPS
 
     assert {name: kind.colour for name, kind in TRAPS.items()} == MISSION_TRAPS
     assert token_data("camera") == TokenData("trap", "camera", colour=TRAPS["camera"].colour)

@@ -12,6 +12,7 @@ import pytest
 from cipherkit.cli import main
 from cipherkit.games.mission import load
 from cipherkit.games.mission.art.printing import print_pages
+from cipherkit.games.mission.format.files import mission_to_yaml
 from tests.glyphs.test_pdf_print import SIGNAL_BOX, Pdf
 
 NAMES = ["card", "console", "token fronts", "token backs", "map", "action cards", "setup"]
@@ -21,7 +22,7 @@ def _pdf_text(mission, tmp_path: Path, deal: str) -> dict[str, list[str]]:
     """The text runs of each page of the PDF that ``cipherkit render --pdf`` writes for
     ``mission`` saved with ``deal``."""
     path = tmp_path / f"{deal}.yaml"
-    path.write_text(dataclasses.replace(mission, deal=deal).to_yaml(), encoding="utf-8")
+    path.write_text(mission_to_yaml(dataclasses.replace(mission, deal=deal)), encoding="utf-8")
     target = tmp_path / f"{deal}.pdf"
     assert main(["render", str(path), "--pdf", str(target), "--quiet"]) == 0
     pages = Pdf(target.read_bytes()).pages()

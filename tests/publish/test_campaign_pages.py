@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cipherkit.games.mission.campaign import CampaignMap
+from cipherkit.games.mission.format.files import load_campaign
 from cipherkit.publish.registry import read_registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,7 +13,7 @@ PUZZLES = ROOT / "puzzles"
 
 
 def test_each_shipped_mission_is_published_in_puzzles() -> None:
-    campaign = CampaignMap.load(ROOT / "missions")
+    campaign = load_campaign(ROOT / "missions")
     registry = read_registry(PUZZLES / ".cipherkit" / "published.json")
     assert set(registry) == set(campaign.missions)
     for mid, path in campaign.files.items():

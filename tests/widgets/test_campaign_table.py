@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.games.mission.campaign import CampaignMap
+from cipherkit.games.mission.format.files import load_campaign
 from cipherkit.publish.campaign_page import campaign_table, publish_campaign
 from cipherkit.widgets import CampaignTable
 from tests.widgets.page_messages import page_message, page_update
@@ -83,7 +83,7 @@ def test_a_whole_campaign_to_the_end() -> None:
         played.append(table.table.mission.id)
         finish(table, win=True)
         assert table.continue_campaign()
-    assert played == CampaignMap.load(MISSIONS).order()[:4] + played[4:]
+    assert played == load_campaign(MISSIONS).order()[:4] + played[4:]
     assert "flooded-cellar" not in played and played[-1] == "last-light"
     assert "Campaign complete: 8 of 8 missions won." in table.footer.value
     assert table.over and table.continue_campaign() is False
@@ -91,7 +91,7 @@ def test_a_whole_campaign_to_the_end() -> None:
 
 def test_the_header_never_shows_an_answer_before_its_mission_is_over() -> None:
     table = CampaignTable(MISSIONS, players=1, seed=4)
-    answers = {m.id: m.answer for m in CampaignMap.load(MISSIONS).missions.values()}
+    answers = {m.id: m.answer for m in load_campaign(MISSIONS).missions.values()}
     for _ in range(3):
         shown = table.header.value + table.footer.value
         for text in answers.values():
@@ -109,7 +109,7 @@ def test_the_campaign_page_uses_the_gallery_registry(tmp_path: Path) -> None:
     assert "campaign_table()" in source and "LAMP" not in source
     registry = tmp_path / ".cipherkit" / "published.json"
     registry.parent.mkdir()
-    ids = [CampaignMap.load(MISSIONS).order()[i] for i in range(2)]
+    ids = [load_campaign(MISSIONS).order()[i] for i in range(2)]
     registry.write_text(
         json.dumps({"format": 1, "missions": dict(zip(ids, map(str, files[:2]), strict=True))})
     )

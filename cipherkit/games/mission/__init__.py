@@ -18,17 +18,24 @@ from cipherkit.core.protocol import GameSpec
 from cipherkit.games.mission import present
 from cipherkit.games.mission.actions import parse_action
 from cipherkit.games.mission.bots import BOTS
-from cipherkit.games.mission.characters import ABILITIES, BUILTIN, Character
 from cipherkit.games.mission.config import DEFAULT_CONFIG, room_config, seats
-from cipherkit.games.mission.console import Cell, Glyph, answers_match, normalize_answer
-from cipherkit.games.mission.deck import DeckSpec
+from cipherkit.games.mission.content.characters import ABILITIES, BUILTIN, Character
+from cipherkit.games.mission.content.console import Cell, Glyph, answers_match, normalize_answer
+from cipherkit.games.mission.content.deck import DeckSpec
+from cipherkit.games.mission.content.mission import CampaignLink, CampaignLinks, Mission
+from cipherkit.games.mission.content.tokens import ACTIONS, TRAPS, Token
 from cipherkit.games.mission.format.builder import MissionBuilder
+from cipherkit.games.mission.format.files import (
+    load,
+    load_campaign,
+    mission_from_dict,
+    mission_from_yaml,
+    mission_to_yaml,
+)
 from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.validate import validate_paths
-from cipherkit.games.mission.model import Campaign, CampaignLink, Mission, load
 from cipherkit.games.mission.rules import MissionState, new_game
 from cipherkit.games.mission.samples import demo_mission
-from cipherkit.games.mission.tokens import ACTIONS, TRAPS, Token
 from cipherkit.games.mission.variants import hidden_variant, viewers
 
 GAME = GameSpec(
@@ -68,8 +75,8 @@ __all__ = [
     "DEFAULT_CONFIG",
     "GAME",
     "TRAPS",
-    "Campaign",
     "CampaignLink",
+    "CampaignLinks",
     "Cell",
     "Character",
     "DeckSpec",
@@ -83,6 +90,10 @@ __all__ = [
     "answers_match",
     "demo_mission",
     "load",
+    "load_campaign",
+    "mission_from_dict",
+    "mission_from_yaml",
+    "mission_to_yaml",
     "new_game",
     "normalize_answer",
     "parse_action",

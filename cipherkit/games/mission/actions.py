@@ -55,7 +55,7 @@ from dataclasses import dataclass
 
 from cipherkit.core.errors import NotationError
 from cipherkit.core.protocol import Action
-from cipherkit.games.mission.tokens import ACTIONS
+from cipherkit.games.mission.content.tokens import ACTIONS
 
 
 @dataclass(frozen=True, slots=True)

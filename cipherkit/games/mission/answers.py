@@ -87,7 +87,7 @@ class CardCell:
 
 def card_cells(cells: Iterable[Any]) -> tuple[CardCell, ...]:
     """Cells from an observation's or a public mission dict's ``cells`` (mappings), or
-    from :class:`~cipherkit.games.mission.console.Cell` objects."""
+    from :class:`~cipherkit.games.mission.content.console.Cell` objects."""
     out = []
     for cell in cells:
         if isinstance(cell, Mapping):

@@ -16,7 +16,7 @@ option                         meaning
                                rulebook's rule, default ``True``); ``False`` draws up
                                automatically as before peril
 ``secrets``                    ids of the secret rules a campaign has unlocked so far
-                               (:mod:`cipherkit.games.mission.secrets`; default none)
+                               (:mod:`cipherkit.games.mission.content.secret_rules`; default none)
 =============================  ============================================================
 
 A state stores its configuration with the mission **by value** (its canonical dict), so
@@ -45,10 +45,11 @@ from typing import Any
 
 from cipherkit.core.errors import ConfigError
 from cipherkit.core.protocol import merge_config
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.content.secret_rules import SECRET_RULES, secret_rule
+from cipherkit.games.mission.format.files import load, mission_from_dict
 from cipherkit.games.mission.format.problems import MissionError
-from cipherkit.games.mission.model import Mission, load
 from cipherkit.games.mission.samples import demo_mission
-from cipherkit.games.mission.secrets import SECRET_RULES, secret_rule
 
 DEFAULT_CONFIG: dict[str, Any] = {
     "mission": None,
@@ -78,13 +79,13 @@ def mission_from_config(value: Any) -> Mission:
         if isinstance(value, str | Path):
             return _load_cached(Path(value))
         if isinstance(value, Mapping):
-            # Keyed in the dict's own order: from_dict lays rooms out in that order, and a
+            # Keyed in the dict's own order: mission_from_dict lays rooms out in that order, and a
             # store keeps configs with sorted keys, so a dict in file order and the same
             # dict sorted are two missions (a stored record must replay in any process).
             text = json.dumps(value)
             mission = _CACHE.get(text)
             if mission is None:
-                mission = Mission.from_dict(dict(value))
+                mission = mission_from_dict(dict(value))
                 if len(_CACHE) >= _CACHE_LIMIT:
                     _CACHE.pop(next(iter(_CACHE)))
                 _CACHE[text] = mission

@@ -20,7 +20,9 @@ from cipherkit.games.mission.actions import (
     Step,
     Unblock,
 )
-from cipherkit.games.mission.characters import SLIP
+from cipherkit.games.mission.content.characters import SLIP
+from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, REGROUP, RUN
+from cipherkit.games.mission.content.words import the_room
 from cipherkit.games.mission.state import (
     ACTION_INDEX,
     ACTION_NAMES,
@@ -31,9 +33,7 @@ from cipherkit.games.mission.state import (
     SPECIAL_PHASE,
 )
 from cipherkit.games.mission.tables import T_CAMERA, T_GAS, T_GLYPH, T_OFF_CARD
-from cipherkit.games.mission.tokens import ACTIONS, GATHER, REGROUP, RUN
 from cipherkit.games.mission.turn_end import MissionTurnEnd
-from cipherkit.games.mission.words import the_room
 
 STOP_WORDS = {
     RUN_PHASE: "stops moving",

@@ -27,7 +27,9 @@ from cipherkit.games.mission.actions import (
     Special,
     Step,
 )
-from cipherkit.games.mission.characters import DISARM, LOWER, PEEK, SCOUT, SLIP
+from cipherkit.games.mission.content.characters import DISARM, LOWER, PEEK, SCOUT, SLIP
+from cipherkit.games.mission.content.tokens import REGROUP
+from cipherkit.games.mission.content.words import the_room
 from cipherkit.games.mission.state import (
     ACT,
     ACTION_INDEX,
@@ -42,8 +44,6 @@ from cipherkit.games.mission.state import (
     MissionData,
 )
 from cipherkit.games.mission.tables import T_CAMERA, T_GLYPH
-from cipherkit.games.mission.tokens import REGROUP
-from cipherkit.games.mission.words import the_room
 
 PENDING_HINT = {
     RUN_PHASE: "finish the Run first: step to an adjacent room or stop",

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cipherkit.core.protocol import SPECTATOR, Viewer
+from cipherkit.games.mission.content.tokens import ACTIONS
 from cipherkit.games.mission.observation import (
     CellView,
     CharacterView,
@@ -30,7 +31,6 @@ from cipherkit.games.mission.observation import (
     MissionObservation,
     ProposalView,
 )
-from cipherkit.games.mission.tokens import ACTIONS
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules import MissionState

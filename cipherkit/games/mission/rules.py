@@ -26,11 +26,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from cipherkit.core.protocol import Viewer
+from cipherkit.games.mission.content.tokens import ACTIONS
+from cipherkit.games.mission.content.words import the_room
 from cipherkit.games.mission.effects import MissionEffects
 from cipherkit.games.mission.observation import MissionObservation
 from cipherkit.games.mission.state import ACTION_NAMES, OVER
-from cipherkit.games.mission.tokens import ACTIONS
-from cipherkit.games.mission.words import the_room
 
 __all__ = ["OVER", "MissionState", "new_game"]
 

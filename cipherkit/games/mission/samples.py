@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.builder import MissionBuilder
-from cipherkit.games.mission.model import Mission
 
 
 @cache

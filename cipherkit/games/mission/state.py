@@ -12,14 +12,14 @@ from typing import Any, NamedTuple, Self
 
 from cipherkit.core.protocol import Event, JsonDict, Outcome, Seat, State
 from cipherkit.core.rng import Rng
-from cipherkit.games.mission.characters import BUILTIN, Character
 from cipherkit.games.mission.config import make_config, mission_from_config
-from cipherkit.games.mission.console import spell
-from cipherkit.games.mission.model import Mission
+from cipherkit.games.mission.content.characters import BUILTIN, Character
+from cipherkit.games.mission.content.console import spell
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.content.secret_rules import Limits, limits_for
+from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, INTEL, REGROUP, RUN
 from cipherkit.games.mission.observation import MissionObservation
-from cipherkit.games.mission.secrets import Limits, limits_for
 from cipherkit.games.mission.tables import Tables, tables_for
-from cipherkit.games.mission.tokens import ACTIONS, GATHER, INTEL, REGROUP, RUN
 
 ACT, RUN_PHASE, INTEL_PHASE, GATHER_PHASE, REGROUP_PHASE = (
     "act",

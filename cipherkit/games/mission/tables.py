@@ -33,9 +33,9 @@ from cipherkit.games.mission.actions import (
     Step,
     Unblock,
 )
-from cipherkit.games.mission.deck import CardTable
-from cipherkit.games.mission.model import Mission
-from cipherkit.games.mission.tokens import ACTIONS, CAMERA, COUNTER_INTEL, GAS, GLYPH, Token
+from cipherkit.games.mission.content.deck import CardTable
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.content.tokens import ACTIONS, CAMERA, COUNTER_INTEL, GAS, GLYPH, Token
 
 T_GLYPH, T_OFF_CARD, T_CAMERA, T_GAS, T_COUNTER = range(5)
 """Token classes: a glyph on the card, a glyph not on it, and the three traps."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from cipherkit.core.protocol import Outcome, Seat
-from cipherkit.games.mission.console import answers_match
+from cipherkit.games.mission.content.console import answers_match
+from cipherkit.games.mission.content.words import campaign_words
 from cipherkit.games.mission.legality import MissionLegality
 from cipherkit.games.mission.state import OVER, SOLVE, TIME, WON, WRONG
-from cipherkit.games.mission.words import campaign_words
 
 
 class MissionVote(MissionLegality):

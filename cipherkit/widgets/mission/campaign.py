@@ -4,7 +4,7 @@
 missions played ticked or crossed), the secret rules the team holds, and the current
 mission's :class:`~cipherkit.widgets.MissionTable`, played with those rules. When the
 mission is over, *Continue the campaign* records the result in a
-:class:`~cipherkit.games.mission.campaign.CampaignLog` and deals the mission the result
+:class:`~cipherkit.games.mission.content.campaign.CampaignLog` and deals the mission the result
 leads to; missions are not replayed. Everything shown is public: titles, the links'
 unlocks, and a mission's closing text once it is over.
 
@@ -43,8 +43,9 @@ from typing import Any
 import ipywidgets
 
 from cipherkit.core.record import Record
-from cipherkit.games.mission.campaign import CampaignLog, CampaignMap
-from cipherkit.games.mission.secrets import SECRET_RULES
+from cipherkit.games.mission.content.campaign import CampaignLog, CampaignMap
+from cipherkit.games.mission.content.secret_rules import SECRET_RULES
+from cipherkit.games.mission.format.files import load_campaign
 from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, SoloGame
 from cipherkit.widgets.mission.table import MissionTable
 from cipherkit.widgets.saved import page_store
@@ -82,7 +83,7 @@ class CampaignTable(ipywidgets.VBox):
         save: Any = False,
     ) -> None:
         folder = missions if isinstance(missions, str | os.PathLike) else None
-        self.campaign = CampaignMap.load(Path(folder) if folder is not None else missions)
+        self.campaign = load_campaign(Path(folder) if folder is not None else missions)
         self.campaign_log = CampaignLog.begin(self.campaign)
         self._options: dict[str, Any] = {"players": players, "humans": humans, "bots": bots}
         self._seed = seed
@@ -298,7 +299,7 @@ def graph_html(
     number and title, won/lost/playing, and where a win and a loss lead.
 
     >>> from pathlib import Path
-    >>> campaign = CampaignMap.load(Path("missions"))
+    >>> campaign = load_campaign(Path("missions"))
     >>> text = graph_html(campaign, current="signal-box", played={"lantern-archive": "win"})
     >>> "✓ won" in text and "▶ playing" in text and "win → 4, loss → 4b" in text
     True

@@ -194,7 +194,8 @@ class MissionTable(TableBase):
         Passed to the game's config (default: the mission's first characters; the
         seeded deal picks who starts).
     secrets:
-        Secret rules in play (a campaign's unlocks; :mod:`cipherkit.games.mission.secrets`).
+        Secret rules in play (a campaign's unlocks;
+        :mod:`cipherkit.games.mission.content.secret_rules`).
     replay:
         Whether *Play again* deals a new game once the mission is over (``False`` in a
         campaign, where missions are not replayed).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cipherkit.games.mission import MissionBuilder, MissionState, parse_action
-from cipherkit.games.mission.tokens import ACTIONS
+from cipherkit.games.mission.content.tokens import ACTIONS
 
 ROOT = Path(__file__).resolve().parents[3]
 MISSIONS = sorted((ROOT / "missions").glob("*.yaml"))

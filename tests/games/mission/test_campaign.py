@@ -14,9 +14,10 @@ from cipherkit.core.errors import CipherkitError, ConfigError
 from cipherkit.core.registry import get_game
 from cipherkit.core.testing import check_all
 from cipherkit.games.mission import load, new_game
-from cipherkit.games.mission.campaign import LOSS, WIN, CampaignLog, CampaignMap
+from cipherkit.games.mission.content.campaign import LOSS, WIN, CampaignLog, CampaignMap
+from cipherkit.games.mission.content.secret_rules import SECRET_RULES
+from cipherkit.games.mission.format.files import load_campaign
 from cipherkit.games.mission.format.validate import validate_paths
-from cipherkit.games.mission.secrets import SECRET_RULES
 
 ROOT = MISSIONS[0].parents[1]
 
@@ -137,7 +138,7 @@ def test_unlocking_an_unknown_rule_is_a_validation_error(tmp_path) -> None:  # t
 # ---------------------------------------------------------------- the campaign graph
 @pytest.fixture(scope="module")
 def campaign() -> CampaignMap:
-    return CampaignMap.load(ROOT / "missions")
+    return load_campaign(ROOT / "missions")
 
 
 def test_the_shipped_campaign_holds_together(campaign: CampaignMap) -> None:
@@ -211,12 +212,12 @@ def test_broken_campaigns_are_reported(tmp_path) -> None:  # type: ignore[no-unt
     second = tmp_path / MISSIONS[1].name
     second.write_text(second.read_text().replace("next: cold-ledger", "next: lantern-archive"))
     with pytest.raises(CipherkitError, match="links loop: lantern-archive -> signal-box"):
-        CampaignMap.load(tmp_path)
+        load_campaign(tmp_path)
     second.write_text(MISSIONS[1].read_text().replace("next: cold-ledger", "next: cold-ledgr"))
     with pytest.raises(CipherkitError, match="no mission has the id 'cold-ledgr'"):
-        CampaignMap.load(tmp_path)
+        load_campaign(tmp_path)
     with pytest.raises(CipherkitError, match="not a folder"):
-        CampaignMap.load(tmp_path / "nowhere")
+        load_campaign(tmp_path / "nowhere")
 
 
 def test_validate_warns_about_a_loop_of_links(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -272,7 +273,7 @@ def test_cli_campaign_lists_the_graph_and_draws_it(tmp_path) -> None:  # type: i
     assert {"from": "cold-ledger", "to": "flooded-cellar", "result": "loss", "unlock": []} in (
         data["links"]
     )
-    assert data["routes"] == len(CampaignMap.load(ROOT / "missions").routes())
+    assert data["routes"] == len(load_campaign(ROOT / "missions").routes())
     assert "difficulty" not in data  # no playtest with --games 0
     assert picture.read_text().startswith("<svg") and "The Last Light" in picture.read_text()
 

@@ -10,9 +10,9 @@ import pytest
 
 from cipherkit.games.mission import new_game
 from cipherkit.games.mission.art.board import BoardArt
+from cipherkit.games.mission.format.files import load
 from cipherkit.games.mission.format.glyph_names import ALPHA, name_report
 from cipherkit.games.mission.format.validate import validate_paths, validate_text
-from cipherkit.games.mission.model import load
 from cipherkit.widgets.mission.view import SeatInfo, build_view
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -22,7 +22,8 @@ from mission_helpers import (
 from cipherkit.core.errors import ConfigError, IllegalAction, NotationError
 from cipherkit.core.record import Record
 from cipherkit.games.mission import GAME, MissionState, load, new_game, parse_action
-from cipherkit.games.mission.tokens import ACTIONS, INTEL, REGROUP, RUN
+from cipherkit.games.mission.content.tokens import ACTIONS, INTEL, REGROUP, RUN
+from cipherkit.games.mission.format.files import mission_from_dict
 
 
 def room_of(state: MissionState, character: int) -> str:
@@ -835,4 +836,4 @@ def test_an_unknown_deal_is_refused_with_the_choices() -> None:
     data = hello_mission().to_dict()
     data["deal"] = "random"
     with pytest.raises(MissionError, match="deal must be one of shuffled, fixed, not 'random'"):
-        type(hello_mission()).from_dict(data)
+        mission_from_dict(data)

@@ -5,9 +5,9 @@ missions of one depth apart; each box shows the mission's number and title, and,
 a difficulty table is given, its rating stars. Labels on the links name the secret
 rules they unlock.
 
->>> from cipherkit.games.mission.campaign import CampaignMap
+>>> from cipherkit.games.mission.format.files import load_campaign
 >>> from cipherkit.games.mission.art.campaigndraw import campaign_svg
->>> svg = campaign_svg(CampaignMap.load("missions"))
+>>> svg = campaign_svg(load_campaign("missions"))
 >>> svg.startswith("<svg") and "The Lantern Archive" in svg and "clerks-note" in svg
 True
 """

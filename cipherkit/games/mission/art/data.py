@@ -5,7 +5,7 @@ The glyph drawings never read game objects; these adapters read a
 observation (:func:`from_state`: ``state.observe(viewer)``, which holds only what that
 viewer may see, so a drawing of it cannot leak anything). Which token names are traps,
 and their colours, come from the mission's own table
-(:data:`cipherkit.games.mission.tokens.TRAPS`).
+(:data:`cipherkit.games.mission.content.tokens.TRAPS`).
 
 Examples
 --------
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cipherkit.games.mission.tokens import TRAPS
+from cipherkit.games.mission.content.tokens import TRAPS
 from cipherkit.glyphs.data import (
     CardData,
     CellData,
@@ -42,11 +42,11 @@ from cipherkit.glyphs.spec import DEFAULT_STYLE, glyph_set_from_spec
 
 TRAP_COLOURS: dict[str, str] = {name: kind.colour for name, kind in TRAPS.items()}
 """The mission's traps as the drawings take them (:data:`cipherkit.glyphs.data.Traps`):
-each trap name with its colour, read from :data:`~cipherkit.games.mission.tokens.TRAPS`."""
+each trap name with its colour, read from :data:`~cipherkit.games.mission.content.tokens.TRAPS`."""
 
 
 def token_data(token: Any) -> TokenData:
-    """A mission token (:class:`~cipherkit.games.mission.tokens.Token`) or its face-up
+    """A mission token (:class:`~cipherkit.games.mission.content.tokens.Token`) or its face-up
     label (``sun``, ``sun[dot]``, ``camera``, ``counter-intel:run``) as drawing data."""
     return TokenData.from_any(token, TRAP_COLOURS)
 

@@ -38,7 +38,7 @@ from typing import Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.art.data import card_from_mission, map_from_mission, token_data
 from cipherkit.games.mission.art.setup_sheet import back_note, prints_room_on_backs, setup_steps
-from cipherkit.games.mission.tokens import ACTIONS
+from cipherkit.games.mission.content.tokens import ACTIONS
 from cipherkit.glyphs.cards import card_drawing, console_drawing
 from cipherkit.glyphs.data import CellData, ConsoleData, TokenData
 from cipherkit.glyphs.drawing import Drawing, text_width, wrap_text

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cipherkit.games.mission.model import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN
+from cipherkit.games.mission.content.mission import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN
 
 SHUFFLED = "shuffled"
 

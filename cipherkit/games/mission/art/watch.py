@@ -78,8 +78,8 @@ def redraw(mission_path: str | Path, out_dir: str | Path, glyph_set: Any = None)
     (with ``preview.html``); errors go on the page instead of the drawings."""
     from cipherkit.games.mission.art.data import mission_glyph_map
     from cipherkit.games.mission.art.render import _prepare_out, mission_drawings
+    from cipherkit.games.mission.format.files import load
     from cipherkit.games.mission.format.validate import validate_paths
-    from cipherkit.games.mission.model import load
 
     started = time.perf_counter()
     path = Path(mission_path)

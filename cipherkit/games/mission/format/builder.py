@@ -17,8 +17,8 @@ MissionBuilder('hi')
 >>> mission = b.build()
 >>> mission.answer, mission.stacks["den"][1].label
 ('HI', 'gas')
->>> from cipherkit.games.mission.model import Mission
->>> Mission.from_yaml(mission.to_yaml()) == mission
+>>> from cipherkit.games.mission.format.files import mission_from_yaml, mission_to_yaml
+>>> mission_from_yaml(mission_to_yaml(mission)) == mission
 True
 """
 
@@ -30,8 +30,8 @@ from typing import Any
 
 import networkx as nx
 
-from cipherkit.games.mission.format.schema import mission_from_data
-from cipherkit.games.mission.model import ENTRANCE, Mission
+from cipherkit.games.mission.content.mission import ENTRANCE, Mission
+from cipherkit.games.mission.format.files import mission_from_dict
 
 TokenSpec = str | dict[str, Any]
 CellSpec = str | dict[str, Any]
@@ -273,4 +273,4 @@ class MissionBuilder:
 
     def build(self) -> Mission:
         """The mission; :class:`~cipherkit.games.mission.format.problems.MissionError` on errors."""
-        return mission_from_data(self.data, file=f"<builder {self.data['id']}>")
+        return mission_from_dict(self.data, file=f"<builder {self.data['id']}>")

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 from cipherkit.games.mission.format.problems import WARNING, Problem
 
 if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
     from cipherkit.games.mission.format.yamlio import Source
-    from cipherkit.games.mission.model import Mission
 
 __all__ = ["ALPHA", "GlyphNameReport", "glyph_name_problems", "name_report"]
 

@@ -4,9 +4,9 @@
 or missing fields with a did-you-mean, wrong types, references to rooms, glyphs or
 characters that do not exist) with the field path and, for files, the line. Items with
 problems are left out so reading can go on and report more. The whole-mission checks
-(reachability, tokens, answer, deck size, …) are in
-:mod:`cipherkit.games.mission.format.validate`; :func:`mission_from_data` runs both and raises
-:class:`MissionError` on any error. The format is documented in ``docs/mission-format.md``.
+(reachability, tokens, answer, deck size, …) are in :mod:`.validate`
+(:func:`~.validate.check_data` runs both); :mod:`.files` reads and writes missions. The
+format is documented in ``docs/mission-format.md``.
 
 Examples
 --------
@@ -31,21 +31,26 @@ from typing import Any
 
 import networkx as nx
 
-from cipherkit.games.mission.characters import ABILITIES, BUILTIN, DEFAULT_CHARACTERS, Character
-from cipherkit.games.mission.console import Cell, Glyph
-from cipherkit.games.mission.deck import DeckSpec
-from cipherkit.games.mission.format.problems import MissionError, Path, Problem
-from cipherkit.games.mission.format.reader import Reader, did_you_mean, kind_of
-from cipherkit.games.mission.format.yamlio import Source, read_file, read_yaml
-from cipherkit.games.mission.model import (
+from cipherkit.games.mission.content.characters import (
+    ABILITIES,
+    BUILTIN,
+    DEFAULT_CHARACTERS,
+    Character,
+)
+from cipherkit.games.mission.content.console import Cell, Glyph
+from cipherkit.games.mission.content.deck import DeckSpec
+from cipherkit.games.mission.content.mission import (
     FORMAT,
     PASSAGE_TOKEN,
     WALL_TOKEN,
-    Campaign,
     CampaignLink,
+    CampaignLinks,
     Mission,
 )
-from cipherkit.games.mission.tokens import ACTIONS, COUNTER_INTEL, TRAPS, Token
+from cipherkit.games.mission.content.tokens import ACTIONS, COUNTER_INTEL, TRAPS, Token
+from cipherkit.games.mission.format.problems import Path, Problem
+from cipherkit.games.mission.format.reader import Reader, did_you_mean, kind_of
+from cipherkit.games.mission.format.yamlio import Source
 
 MAX_TITLE_CHARS = 120
 MAX_STORY_CHARS = 20_000
@@ -469,7 +474,7 @@ def _deck(r: Reader, value: Any) -> DeckSpec | None:
     return DeckSpec(values, suits, time, hand)
 
 
-def _campaign(r: Reader, value: Any) -> Campaign | None:
+def _campaign(r: Reader, value: Any) -> CampaignLinks | None:
     path: Path = ("campaign",)
     if r.mapping(value, path, CAMPAIGN_FIELDS, "the campaign") is None:
         return None
@@ -490,7 +495,7 @@ def _campaign(r: Reader, value: Any) -> Campaign | None:
         text = r.text(entry.get("text", ""), (*lpath, "text"), allow_empty=True)
         title = r.text(entry.get("next_title", ""), (*lpath, "next_title"), allow_empty=True)
         links[key] = CampaignLink(nxt, tuple(u for u in unlock if u), text or "", title or "")
-    return Campaign(links["win"], links["loss"])
+    return CampaignLinks(links["win"], links["loss"])
 
 
 def _glyph_set(r: Reader, value: Any) -> dict[str, Any] | None:
@@ -590,7 +595,9 @@ def parse_partial(data: Any, source: Source) -> tuple[Mission | None, list[Probl
     else:
         characters = [BUILTIN[c] for c in DEFAULT_CHARACTERS]
     deck = _deck(r, data["deck"]) if data.get("deck") is not None else DeckSpec()
-    campaign = _campaign(r, data["campaign"]) if data.get("campaign") is not None else Campaign()
+    campaign = (
+        _campaign(r, data["campaign"]) if data.get("campaign") is not None else CampaignLinks()
+    )
     glyph_set = _glyph_set(r, data["glyph_set"]) if data.get("glyph_set") is not None else None
     mission = Mission(  # stand-ins where a part could not be read (parse_partial)
         id=mid or "mission",
@@ -605,73 +612,9 @@ def parse_partial(data: Any, source: Source) -> tuple[Mission | None, list[Probl
         characters=tuple(characters),
         pool=tuple(pool),
         deck=deck or DeckSpec(),
-        campaign=campaign or Campaign(),
+        campaign=campaign or CampaignLinks(),
         solution=solution,
         glyph_set=glyph_set,
         deal=deal if deal in DEALS else "shuffled",
     )
     return mission, r.problems
-
-
-def check_data(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
-    """Schema then whole-mission checks, the latter also after schema errors on the
-    parts those errors leave sound (:func:`~cipherkit.games.mission.format.validate.broken_parts`);
-    the mission is ``None`` when the schema found an error."""
-    from cipherkit.games.mission.format.validate import broken_parts, check_mission
-
-    mission, problems = parse_partial(data, source)
-    if mission is None:
-        return None, problems
-    failed = any(p.is_error for p in problems)
-    broken = broken_parts(problems, data, TOP_FIELDS)
-    problems = problems + check_mission(mission, source, skip=broken)
-    return (None if failed else mission), problems
-
-
-def _require(mission: Mission | None, problems: list[Problem]) -> Mission:
-    if mission is None or any(p.is_error for p in problems):
-        raise MissionError(problems)
-    return mission
-
-
-def mission_from_data(data: Any, *, file: str = "<mission>") -> Mission:
-    """A mission from plain data; :class:`MissionError` if it has any error."""
-    return _require(*check_data(data, Source(file)))
-
-
-def mission_from_text(text: str, *, file: str = "<mission>") -> Mission:
-    """The mission read from YAML text;
-    :class:`~cipherkit.games.mission.format.problems.MissionError` lists every problem.
-    """
-    data, source, problems = read_yaml(text, file)
-    if problems:
-        raise MissionError(problems)
-    return _require(*check_data(data, source))
-
-
-def mission_from_file(path: str | FilePath) -> Mission:
-    """The mission read from a file, with the titles of the campaign's next missions filled in
-    from the files beside it.
-    """
-    data, source, problems = read_file(path)
-    if problems:
-        raise MissionError(problems)
-    return _with_next_titles(_require(*check_data(data, source)), path)
-
-
-def _with_next_titles(mission: Mission, path: str | FilePath) -> Mission:
-    """The mission with its campaign links' ``next_title`` read from the mission files
-    beside it (players read titles, not ids)."""
-    import dataclasses
-
-    from cipherkit.games.mission.words import titles_beside
-
-    links = (mission.campaign.win, mission.campaign.loss)
-    titles = titles_beside(path, [link.next for link in links if link.next and not link.next_title])
-    if not titles:
-        return mission
-    win, loss = (
-        dataclasses.replace(link, next_title=link.next_title or titles.get(link.next or "", ""))
-        for link in links
-    )
-    return dataclasses.replace(mission, campaign=Campaign(win, loss))

@@ -55,15 +55,16 @@ from typing import Any, Protocol
 
 import networkx as nx
 
-from cipherkit.games.mission.console import answers_match
+from cipherkit.games.mission.content.campaign import CampaignMap
+from cipherkit.games.mission.content.console import answers_match
+from cipherkit.games.mission.content.mission import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, Mission
+from cipherkit.games.mission.content.secret_rules import SECRET_RULES
+from cipherkit.games.mission.content.tokens import COUNTER_INTEL, GLYPH, Token
 from cipherkit.games.mission.format.glyph_names import glyph_name_problems
 from cipherkit.games.mission.format.problems import ERROR, WARNING, Path, Problem
 from cipherkit.games.mission.format.reader import did_you_mean
-from cipherkit.games.mission.format.schema import check_data
+from cipherkit.games.mission.format.schema import TOP_FIELDS, parse_partial
 from cipherkit.games.mission.format.yamlio import Source, read_file, read_yaml
-from cipherkit.games.mission.model import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, Mission
-from cipherkit.games.mission.secrets import SECRET_RULES
-from cipherkit.games.mission.tokens import COUNTER_INTEL, GLYPH, Token
 
 __all__ = [
     "CHECKS",
@@ -156,6 +157,19 @@ def broken_parts(problems: Iterable[Problem], data: Any, fields: Mapping[str, bo
     if isinstance(data, dict):
         broken |= {name for name, required in fields.items() if required and name not in data}
     return sorted(broken)
+
+
+def check_data(data: Any, source: Source) -> tuple[Mission | None, list[Problem]]:
+    """Schema then whole-mission checks, the latter also after schema errors on the
+    parts those errors leave sound (:func:`broken_parts`); the mission is ``None`` when
+    the schema found an error."""
+    mission, problems = parse_partial(data, source)
+    if mission is None:
+        return None, problems
+    failed = any(p.is_error for p in problems)
+    broken = broken_parts(problems, data, TOP_FIELDS)
+    problems = problems + check_mission(mission, source, skip=broken)
+    return (None if failed else mission), problems
 
 
 class Report(Protocol):
@@ -475,8 +489,6 @@ def validate_paths(paths: Iterable[str | FilePath]) -> list[Problem]:
 
 def _campaign_problems(missions: list[tuple[Source, Mission]]) -> list[Problem]:
     """Loops in the campaign: a mission reached twice on one way through."""
-    from cipherkit.games.mission.campaign import CampaignMap
-
     campaign = CampaignMap.from_missions(m for _, m in missions)
     source = {m.id: src for src, m in missions}
     out = []

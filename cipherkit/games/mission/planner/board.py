@@ -9,7 +9,7 @@ from typing import Any
 import networkx as nx
 
 from cipherkit.games.mission.answers import CardCell, card_cells
-from cipherkit.games.mission.secrets import LOSS_ICONS
+from cipherkit.games.mission.content.secret_rules import LOSS_ICONS
 
 RUN, GATHER, INTEL, REGROUP = "run", "gather", "intel", "regroup"
 PILES = (RUN, GATHER, INTEL, REGROUP)

@@ -16,7 +16,7 @@ from cipherkit.games.mission.planner.view import DecisionView
 
 if TYPE_CHECKING:
     from cipherkit.games.mission import MissionState
-    from cipherkit.games.mission.model import Mission
+    from cipherkit.games.mission.content.mission import Mission
 
 
 class PlannerBot(ActionChooser, AnswerPolicy):

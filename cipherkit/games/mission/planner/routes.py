@@ -25,6 +25,7 @@ from cipherkit.games.mission.actions import (
     Step,
     Unblock,
 )
+from cipherkit.games.mission.content.secret_rules import RUN_STEPS
 from cipherkit.games.mission.planner.board import (
     ABILITY_DISARM,
     ABILITY_LOWER,
@@ -40,7 +41,6 @@ from cipherkit.games.mission.planner.board import (
 )
 from cipherkit.games.mission.planner.settings import PlannerSettings
 from cipherkit.games.mission.planner.view import DecisionView
-from cipherkit.games.mission.secrets import RUN_STEPS
 
 
 class RoutePlanner:

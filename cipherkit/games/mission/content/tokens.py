@@ -18,7 +18,7 @@ written                        token
 
 Examples
 --------
->>> from cipherkit.games.mission.tokens import Token, token_from_data
+>>> from cipherkit.games.mission.content.tokens import Token, token_from_data
 >>> token_from_data("counter-intel:gather")
 Token(kind='trap', name='counter-intel', marks=(), action='gather')
 >>> Token.glyph("sun", ("dot",)).label

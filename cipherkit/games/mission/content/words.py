@@ -18,11 +18,12 @@ pure functions turn them into words for a sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["campaign_words", "mission_title", "secret_title", "the_room", "titles_beside"]
+from cipherkit.games.mission.content.secret_rules import SECRET_RULES
+
+__all__ = ["campaign_words", "mission_title", "secret_title", "the_room"]
 
 
 def the_room(name: str) -> str:
@@ -40,8 +41,6 @@ def mission_title(mission_id: str, titles: Mapping[str, str] | None = None) -> s
 
 def secret_title(rule_id: str) -> str:
     """The secret rule card's name (its id as words if it is not a known rule)."""
-    from cipherkit.games.mission.secrets import SECRET_RULES
-
     rule = SECRET_RULES.get(rule_id)
     return rule.name if rule is not None else mission_title(rule_id)
 
@@ -55,25 +54,3 @@ def campaign_words(link: Mapping[str, Any]) -> str:
     if link.get("unlock"):
         parts.append(f"Unlocked: {', '.join(secret_title(u) for u in link['unlock'])}.")
     return " ".join(parts)
-
-
-_ID = re.compile(r"^id:\s*['\"]?([^'\"#\s]+)", re.M)
-_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.M)
-
-
-def titles_beside(path: str | Path, ids: Iterable[str]) -> dict[str, str]:
-    """The titles of the missions ``ids`` among the mission files in ``path``'s folder
-    (read by their top-level ``id:`` and ``title:`` lines; a missing one is left out)."""
-    wanted = set(ids)
-    found: dict[str, str] = {}
-    if not wanted:
-        return found
-    for file in sorted(Path(path).parent.glob("*.y*ml")):
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        m, t = _ID.search(text), _TITLE.search(text)
-        if m and t and m.group(1) in wanted:
-            found[m.group(1)] = t.group(1).strip("'\"")
-    return found

@@ -2,8 +2,9 @@
 
 Each mission file says where the campaign goes after a win and after a loss
 (``campaign.win.next``, ``campaign.loss.next``) and which secret rules
-(:mod:`cipherkit.games.mission.secrets`) unlock. :class:`CampaignMap` joins a folder of
-missions into a directed networkx graph (an edge per link, with ``result``, ``unlock``
+(:mod:`.secret_rules`) unlock. :class:`CampaignMap` joins missions (a folder of mission
+files: :func:`~cipherkit.games.mission.format.files.load_campaign`) into a directed
+networkx graph (an edge per link, with ``result``, ``unlock``
 and ``text``), checks it (one start, no mission reachable twice on one way through,
 every link to a known mission) and answers the questions an author and a table ask:
 which ways through are there, which secret rules does a team hold when it reaches a
@@ -12,8 +13,8 @@ that saves to JSON.
 
 Examples
 --------
->>> from cipherkit.games.mission.campaign import CampaignMap, CampaignLog
->>> campaign = CampaignMap.load("missions")
+>>> from cipherkit.games.mission.format.files import load_campaign
+>>> campaign = load_campaign("missions")
 >>> campaign.start
 'lantern-archive'
 >>> campaign.next("lantern-archive", won=True)
@@ -31,7 +32,6 @@ Examples
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -41,8 +41,7 @@ from typing import Any
 import networkx as nx
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.games.mission.format.problems import MissionError
-from cipherkit.games.mission.model import Mission, load
+from cipherkit.games.mission.content.mission import Mission
 
 WIN, LOSS = "win", "loss"
 
@@ -67,44 +66,6 @@ class CampaignMap:
     graph: nx.MultiDiGraph
     start: str
     problems: tuple[str, ...] = ()
-
-    # ------------------------------------------------------------------ reading
-    @classmethod
-    def load(cls, folder: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> CampaignMap:
-        """Join the missions in ``folder`` (every ``*.yaml`` file) or in the given files.
-
-        A mission file that does not load raises :class:`CipherkitError` naming it; a
-        campaign that does not hold together (two starts, a loop, a link to an unknown
-        mission) raises one that lists every problem.
-        """
-        if isinstance(folder, str | os.PathLike):
-            base = Path(folder)
-            if not base.is_dir():
-                raise CipherkitError(f"{base}: not a folder of mission files")
-            paths = sorted(base.glob("*.yaml"))
-            if not paths:
-                raise CipherkitError(f"{base}: no mission files (*.yaml) in this folder")
-        else:
-            paths = [Path(p) for p in folder]
-        missions: dict[str, Mission] = {}
-        files: dict[str, Path] = {}
-        for path in paths:
-            try:
-                mission = load(path)
-            except MissionError as exc:
-                raise CipherkitError(" ".join(str(exc).split())) from None
-            if mission.id in missions:
-                raise CipherkitError(
-                    f"{path}: id: mission id {mission.id!r} is also used by {files[mission.id]}"
-                )
-            missions[mission.id] = mission
-            files[mission.id] = path
-        campaign = cls.from_missions(missions.values(), files)
-        if campaign.problems:
-            raise CipherkitError(
-                "the campaign does not hold together:\n  " + "\n  ".join(campaign.problems)
-            )
-        return campaign
 
     @classmethod
     def from_missions(

@@ -1,10 +1,10 @@
-"""The mission model: map, glyph key, console cells, clue stacks, deck, characters, campaign.
+"""The mission value: map, glyph key, console cells, clue stacks, deck, characters, and
+where the campaign goes after it.
 
-A :class:`Mission` is built from a YAML file (:func:`load`), from a dict (the same
-structure, :meth:`Mission.from_dict`) or with :class:`~cipherkit.games.mission.format.builder.
-MissionBuilder`; all three go through one schema (:mod:`cipherkit.games.mission.format.schema`)
-and give equal missions. :meth:`Mission.to_dict` / :meth:`Mission.to_yaml` write the
-canonical form back, and reading it again gives an equal mission.
+A :class:`Mission` is read from a YAML file, a dict of the same structure or a
+:class:`~cipherkit.games.mission.format.builder.MissionBuilder`, all through one schema
+(:mod:`cipherkit.games.mission.format`); :meth:`Mission.to_dict` is its canonical
+mission-file structure, and reading that again gives an equal mission.
 
 The map is a :class:`networkx.Graph`. Nodes are room ids with attributes ``name``,
 ``pos`` (x, y), ``tokens`` (special tokens such as ``entrance``), and either ``stack``
@@ -23,7 +23,8 @@ Examples
 ['O', 'W', 'L']
 >>> m.is_open("foyer", "gallery"), m.is_open("gallery", "vault")
 (True, False)
->>> type(m).from_yaml(m.to_yaml()) == m
+>>> from cipherkit.games.mission.format.files import mission_from_dict
+>>> mission_from_dict(m.to_dict()) == m
 True
 """
 
@@ -32,16 +33,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
 from cipherkit.core.rng import Rng
-from cipherkit.games.mission.characters import DEFAULT_CHARACTERS, Character
-from cipherkit.games.mission.console import Cell, Glyph, spell
-from cipherkit.games.mission.deck import DeckSpec
-from cipherkit.games.mission.tokens import Token
+from cipherkit.games.mission.content.characters import DEFAULT_CHARACTERS, Character
+from cipherkit.games.mission.content.console import Cell, Glyph, spell
+from cipherkit.games.mission.content.deck import DeckSpec
+from cipherkit.games.mission.content.tokens import Token
 
 ENTRANCE = "entrance"
 WALL_TOKEN = "wall"
@@ -85,7 +85,7 @@ class CampaignLink:
 
 
 @dataclass(frozen=True, slots=True)
-class Campaign:
+class CampaignLinks:
     """Where the campaign goes after this mission: one link for a win, one for a loss."""
 
     win: CampaignLink = CampaignLink()
@@ -113,7 +113,7 @@ class Mission:
     characters: tuple[Character, ...] = ()
     pool: tuple[Token, ...] = ()
     deck: DeckSpec = field(default_factory=DeckSpec)
-    campaign: Campaign = field(default_factory=Campaign)
+    campaign: CampaignLinks = field(default_factory=CampaignLinks)
     solution: str | None = None
     glyph_set: Mapping[str, Any] | None = None
     """The glyph set the mission is drawn in: ``{"style": "runes", "seed": 7}`` or
@@ -124,23 +124,6 @@ class Mission:
     shuffles all the mission's clue tokens with the game's seed and deals them into the
     rooms' stack sizes) or ``"fixed"`` (every game deals the stacks as :attr:`stacks`
     gives them: written stacks as written, top first; a tutorial's choice)."""
-
-    # ------------------------------------------------------------------ reading
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, file: str = "<mission>") -> Mission:
-        """Build from the mission-file structure; raise ``MissionError`` on any error."""
-        from cipherkit.games.mission.format.schema import mission_from_data
-
-        return mission_from_data(data, file=file)
-
-    @classmethod
-    def from_yaml(cls, text: str, *, file: str = "<mission>") -> Mission:
-        """The mission read from YAML text;
-        :class:`~cipherkit.games.mission.format.problems.MissionError` lists every problem.
-        """
-        from cipherkit.games.mission.format.schema import mission_from_text
-
-        return mission_from_text(text, file=file)
 
     # ------------------------------------------------------------------ map
     @property
@@ -297,12 +280,6 @@ class Mission:
             }
         return data
 
-    def to_yaml(self) -> str:
-        """The mission as a mission file's YAML text (:meth:`to_dict` written out)."""
-        from cipherkit.games.mission.format.yamlio import dump_yaml
-
-        return dump_yaml(self.to_dict())
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Mission):
             return NotImplemented
@@ -388,11 +365,3 @@ def _words(cells: Any) -> list[list[Any]]:
     for cell in cells:
         words.setdefault(cell.word, []).append(cell.to_data())
     return [words[k] for k in sorted(words)]
-
-
-def load(path: str | Path) -> Mission:
-    """Read a mission file; raise :class:`~cipherkit.games.mission.format.problems.MissionError`
-    (listing every error, with lines) if it has any error."""
-    from cipherkit.games.mission.format.schema import mission_from_file
-
-    return mission_from_file(path)

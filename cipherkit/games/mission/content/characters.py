@@ -24,7 +24,7 @@ ability    effect (every one may also be declined: ``stop``)
 
 Examples
 --------
->>> from cipherkit.games.mission.characters import BUILTIN, ABILITIES
+>>> from cipherkit.games.mission.content.characters import BUILTIN, ABILITIES
 >>> [c.id for c in BUILTIN.values()]
 ['locksmith', 'lookout', 'archivist', 'fixer', 'technician']
 >>> sorted(ABILITIES) == sorted({c.ability for c in BUILTIN.values()})

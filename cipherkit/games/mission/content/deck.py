@@ -12,7 +12,7 @@ same value, ``play 7 run`` plays the one whose suit comes first.
 
 Examples
 --------
->>> from cipherkit.games.mission.deck import DeckSpec
+>>> from cipherkit.games.mission.content.deck import DeckSpec
 >>> table = DeckSpec().table()
 >>> len(table), table.resource_count, table.time_ids
 (40, 36, (36, 37, 38, 39))

@@ -27,7 +27,7 @@ id                   card                         effect
 
 Examples
 --------
->>> from cipherkit.games.mission.secrets import limits_for, SECRET_RULES
+>>> from cipherkit.games.mission.content.secret_rules import limits_for, SECRET_RULES
 >>> limits_for([])
 Limits(run=3, intel=2, gather=2, hand=0, loss_icons=3)
 >>> limits_for(["signalmans-diary", "ledger-stub"])

@@ -12,7 +12,7 @@ the same order (:func:`normalize_answer`).
 
 Examples
 --------
->>> from cipherkit.games.mission.console import answers_match, normalize_answer
+>>> from cipherkit.games.mission.content.console import answers_match, normalize_answer
 >>> normalize_answer("Foxes in dirty, yarn!")
 'foxesindirtyyarn'
 >>> answers_match("FOXES IN DIRTY YARN", "foxes-in dirty yarn"), answers_match("FOX", "FOXES")
