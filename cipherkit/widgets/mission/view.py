@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from cipherkit.games.mission.art.board import BoardArt, glyph_of_token
-from cipherkit.games.mission.content.words import mission_title, secret_title
-from cipherkit.games.mission.observation import MissionObservation, PendingView
+from cipherkit.games.mission.words import mission_title, secret_title
+from cipherkit.games.mission.rules.observation import MissionObservation, PendingView
 
 __all__ = ["BoardArt", "SeatInfo", "build_view", "card_parts", "glyph_of_token", "status_line"]
 
@@ -527,7 +527,6 @@ def build_view(
     shown = [status_parts, *log_parts, *(p for k in known for p in k["parts"])]
     glyph_ids = _glyph_ids(obs, drawn_map, shown)
     mission = obs["mission"]
-    cells = obs["console"]["cells"]
     return {
         "serial": serial,
         "game_number": game_number,
@@ -542,10 +541,7 @@ def build_view(
         "turn_line": f"Your turn: {status}" if acting else "",
         "rooms_words": rooms_words(obs, seats),
         "console_words": console_words(obs),
-        "seats": [
-            {"seat": s.seat, "name": s.name, "human": s.human, "bot": s.bot and s.bot.split(":")[0]}
-            for s in seats
-        ],
+        "seats": seats_view(seats),
         "viewer": viewer,
         "locked_for": None
         if locked_for is None
@@ -563,13 +559,7 @@ def build_view(
         "peril": obs["peril"],
         "loss_icons": obs["rules"]["loss_icons"],
         "map": drawn_map,
-        "console": {
-            **drawn_console,
-            "reading": obs["console"]["reading"],
-            "open": sum(1 for c in cells if c["open"]),
-            "cells": len(cells),
-            "answer_open": obs["console"]["answer_open"],
-        },
+        "console": console_view(obs, drawn_console),
         "glyph_icons": {g: art.icon(g) for g in glyph_ids if g in art.key},
         "collectable": [t[len("collect ") :] for t in legal_list if t.startswith("collect ")],
         "known": known,
@@ -595,6 +585,30 @@ def _glyph_ids(
     for parts in shown:
         glyph_ids.update((part["g"], None) for part in parts if "g" in part)
     return list(glyph_ids)
+
+
+def seats_view(seats: Sequence[SeatInfo]) -> list[SeatView]:
+    """The seats: names, and whether a person or which bot (by its name) plays each.
+
+    >>> seats_view([SeatInfo(0, "Ana", True), SeatInfo(1, "Ben", False, "planner:careful")])[1]
+    {'seat': 1, 'name': 'Ben', 'human': False, 'bot': 'planner'}
+    """
+    return [
+        {"seat": s.seat, "name": s.name, "human": s.human, "bot": s.bot and s.bot.split(":")[0]}
+        for s in seats
+    ]
+
+
+def console_view(obs: MissionObservation, drawn: Mapping[str, Any]) -> dict[str, Any]:
+    """The console as drawn (SVG, size, boxes), with what its open windows read."""
+    cells = obs["console"]["cells"]
+    return {
+        **drawn,
+        "reading": obs["console"]["reading"],
+        "open": sum(1 for c in cells if c["open"]),
+        "cells": len(cells),
+        "answer_open": obs["console"]["answer_open"],
+    }
 
 
 def current_view(obs: MissionObservation, seats: Sequence[SeatInfo]) -> CurrentView:
