@@ -20,7 +20,7 @@ import argparse
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cipherkit.core.bots import Bot
@@ -179,13 +179,7 @@ def play_match(
     for name in bots:  # unknown names fail before any game is played
         make_bot(game, name)
     keys = bot_keys(bots)
-    wins = dict.fromkeys(keys, 0)
-    score_sums = dict.fromkeys(keys, 0.0)
-    scored_games = 0
-    draws = no_winner = first_seat_wins = 0
-    turns_total = actions_total = 0
-    team_totals: dict[str, dict[str, float]] = {}
-    side_size = [sides.count(side) for side in range(n_sides)]
+    tally = _Tally(keys, sides, team_game)
     started = time.perf_counter()
     for index in _progress(range(games), progress, game):
         game_seed = seed + index
@@ -196,54 +190,90 @@ def play_match(
         result = play_game(
             spec, instances, rngs, seed=game_seed, config=config, names=[keys[b] for b in order]
         )
-        state, actions, first_seat = result.state, result.actions, result.first_seat
-        outcome = state.outcome
-        assert outcome is not None
-        if outcome.is_draw:
-            draws += 1
-        elif not outcome.winners:
-            no_winner += 1
-        for key in dict.fromkeys(keys[order[seat]] for seat in outcome.winners):
-            if team_game and outcome.is_draw:
-                break  # a shared victory: counted as a draw
-            wins[key] += 1
-        if not outcome.is_draw and first_seat in outcome.winners:
-            first_seat_wins += 1
-        if outcome.scores is not None:
-            scored_games += 1
-            for seat in range(seats):
-                points = float(outcome.scores.get(str(seat), 0))
-                score_sums[keys[order[seat]]] += points / side_size[sides[seat]]
-        side_stats = getattr(state, "side_stats", None)
-        if side_stats is not None:
-            for side, stats in enumerate(side_stats()):
-                totals = team_totals.setdefault(keys[side_bot[side]], {})
-                for name, value in stats.items():
-                    totals[name] = totals.get(name, 0) + value
-        turns_total += int(getattr(state, "turn_number", actions))
-        actions_total += actions
+        tally.add(result, order, side_bot)
     summary: dict[str, Any] = {
         "game": game,
         "games": games,
         "seed": seed,
         "config": config,
         "bots": keys,
-        "wins": wins,
-        "win_rates": {k: round(v / games, 4) for k, v in wins.items()},
-        "draws": draws,
-        "no_winner": no_winner,
-        "mean_scores": (
-            {k: round(v / scored_games, 4) for k, v in score_sums.items()} if scored_games else None
-        ),
-        "mean_turns": round(turns_total / games, 4),
-        "mean_actions": round(actions_total / games, 4),
-        "first_seat_wins": first_seat_wins,
-        "first_seat_win_rate": round(first_seat_wins / games, 4),
+        **tally.figures(games),
         "seconds": round(time.perf_counter() - started, 3),
     }
-    if team_totals:
-        summary["team_stats"] = {key: _with_rates(team_totals.get(key, {})) for key in keys}
+    if tally.team_totals:
+        summary["team_stats"] = {key: _with_rates(tally.team_totals.get(key, {})) for key in keys}
     return summary
+
+
+@dataclass
+class _Tally:
+    """The running figures of a match, one game at a time."""
+
+    keys: list[str]
+    sides: list[int]
+    team_game: bool
+    wins: dict[str, int] = field(init=False)
+    score_sums: dict[str, float] = field(init=False)
+    side_size: list[int] = field(init=False)
+    scored_games: int = 0
+    draws: int = 0
+    no_winner: int = 0
+    first_seat_wins: int = 0
+    turns_total: int = 0
+    actions_total: int = 0
+    team_totals: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.wins = dict.fromkeys(self.keys, 0)
+        self.score_sums = dict.fromkeys(self.keys, 0.0)
+        self.side_size = [self.sides.count(side) for side in range(max(self.sides) + 1)]
+
+    def add(self, result: GameResult, order: list[int], side_bot: list[int]) -> None:
+        """Count one game whose seat ``i`` was bot ``order[i]``, side ``j`` bot ``side_bot[j]``."""
+        keys, sides = self.keys, self.sides
+        state, actions, first_seat = result.state, result.actions, result.first_seat
+        outcome = state.outcome
+        assert outcome is not None
+        if outcome.is_draw:
+            self.draws += 1
+        elif not outcome.winners:
+            self.no_winner += 1
+        for key in dict.fromkeys(keys[order[seat]] for seat in outcome.winners):
+            if self.team_game and outcome.is_draw:
+                break  # a shared victory: counted as a draw
+            self.wins[key] += 1
+        if not outcome.is_draw and first_seat in outcome.winners:
+            self.first_seat_wins += 1
+        if outcome.scores is not None:
+            self.scored_games += 1
+            for seat in range(len(order)):
+                points = float(outcome.scores.get(str(seat), 0))
+                self.score_sums[keys[order[seat]]] += points / self.side_size[sides[seat]]
+        side_stats = getattr(state, "side_stats", None)
+        if side_stats is not None:
+            for side, stats in enumerate(side_stats()):
+                totals = self.team_totals.setdefault(keys[side_bot[side]], {})
+                for name, value in stats.items():
+                    totals[name] = totals.get(name, 0) + value
+        self.turns_total += int(getattr(state, "turn_number", actions))
+        self.actions_total += actions
+
+    def figures(self, games: int) -> dict[str, Any]:
+        """The summary's figures after ``games`` games, from ``wins`` to ``first_seat_win_rate``."""
+        scored = self.scored_games
+        return {
+            "wins": self.wins,
+            "win_rates": {k: round(v / games, 4) for k, v in self.wins.items()},
+            "draws": self.draws,
+            "no_winner": self.no_winner,
+            "mean_scores": (
+                {k: round(v / scored, 4) for k, v in self.score_sums.items()} if scored else None
+            ),
+            "mean_turns": round(self.turns_total / games, 4),
+            "mean_actions": round(self.actions_total / games, 4),
+            "first_seat_wins": self.first_seat_wins,
+            "first_seat_win_rate": round(self.first_seat_wins / games, 4),
+        }
 
 
 def _with_rates(totals: Mapping[str, float]) -> dict[str, Any]:
