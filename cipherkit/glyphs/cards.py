@@ -20,7 +20,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.glyphs.data import CardData, CellData, ConsoleData
@@ -102,6 +102,18 @@ def _line_width(line: Sequence[Sequence[int]], cell: float, gap: float, word_gap
     return n * cell + (n - len(line)) * gap + (len(line) - 1) * word_gap
 
 
+def _row_cells(
+    row: Sequence[Sequence[int]], width: float, cell: float, gap: float, word_gap: float
+) -> Iterator[tuple[float, int]]:
+    """The left edge and the cell index of every cell of a centred row of words."""
+    x = (width - _line_width(row, cell, gap, word_gap)) / 2
+    for word in row:
+        for i in word:
+            yield x, i
+            x += cell + gap
+        x += word_gap - gap
+
+
 def _sections(words: list[tuple[bool, list[int]]]) -> list[tuple[bool, list[list[int]]]]:
     """Words grouped into the text section then the Answer section."""
     text = [w for a, w in words if not a]
@@ -157,29 +169,25 @@ def card_drawing(card: CardData, glyphs: Glyphs, *, width: float = WIDTH) -> Dra
             top = y
             y += 30
         for row in lines:
-            x = (width - _line_width(row, cell, gap, word_gap)) / 2
-            for word in row:
-                for i in word:
-                    c = card.cells[i]
-                    colour = mark_colour(c.marks)
-                    d.rect(
-                        x,
-                        y,
-                        cell,
-                        cell,
-                        fill="#f6e3dc" if colour else TILE,
-                        radius=10,
-                        stroke=colour,
-                        width=3,
-                    )
-                    g = 0.82 * cell
-                    d.glyph(
-                        key[c.glyph], x + (cell - g) / 2, y + (cell - g) / 2, g, color=colour or INK
-                    )
-                    _marks_tag(d, c, x, y, cell, INK)
-                    d.region(f"cell:{i}", x, y, cell, cell)
-                    x += cell + gap
-                x += word_gap - gap
+            for x, i in _row_cells(row, width, cell, gap, word_gap):
+                c = card.cells[i]
+                colour = mark_colour(c.marks)
+                d.rect(
+                    x,
+                    y,
+                    cell,
+                    cell,
+                    fill="#f6e3dc" if colour else TILE,
+                    radius=10,
+                    stroke=colour,
+                    width=3,
+                )
+                g = 0.82 * cell
+                d.glyph(
+                    key[c.glyph], x + (cell - g) / 2, y + (cell - g) / 2, g, color=colour or INK
+                )
+                _marks_tag(d, c, x, y, cell, INK)
+                d.region(f"cell:{i}", x, y, cell, cell)
             y += cell + row_gap
         if is_answer:
             y += 14
@@ -243,48 +251,42 @@ def console_drawing(
             top = y
             y += 30
         for line in lines:
-            x = (width - _line_width(line, cell, gap, word_gap)) / 2
-            for word in line:
-                for i in word:
-                    c = console.cells[i]
-                    d.rect(
-                        x - 3, y - 3, cell + 6, window_h + cell + 10, fill=CONSOLE_EDGE, radius=8
-                    )
-                    if c.open or c.content is not None:
-                        # open, or closed but known (the game is over): shown greyed
-                        d.rect(x, y, cell, window_h, fill=WINDOW if c.open else "#c9ccd4", radius=4)
-                        d.rect(x, y, cell, 5, fill="#d9d2c1", radius=2)
-                        text = c.content if c.content is not None else "?"
-                        if text:
-                            size = _content_size(text, cell)
-                            d.text(
-                                x + cell / 2,
-                                y + window_h / 2 + 2,
-                                text,
-                                size=size,
-                                font="mono",
-                                bold=True,
-                                anchor="mm",
-                                fill=INK if c.open else MUTED,
-                            )
-                    else:
-                        _shutter(d, x, y, cell, window_h)
-                    d.region(f"window:{i}", x, y, cell, window_h)
-                    plate_y = y + window_h + 4
-                    colour = mark_colour(c.marks)
-                    d.rect(x, plate_y, cell, cell, fill="#ece6d8", radius=4)
-                    g = 0.8 * cell
-                    d.glyph(
-                        key[c.glyph],
-                        x + (cell - g) / 2,
-                        plate_y + (cell - g) / 2,
-                        g,
-                        color=colour or INK,
-                    )
-                    _marks_tag(d, c, x, plate_y, cell, INK)
-                    d.region(f"cell:{i}", x, plate_y, cell, cell)
-                    x += cell + gap
-                x += word_gap - gap
+            for x, i in _row_cells(line, width, cell, gap, word_gap):
+                c = console.cells[i]
+                d.rect(x - 3, y - 3, cell + 6, window_h + cell + 10, fill=CONSOLE_EDGE, radius=8)
+                if c.open or c.content is not None:
+                    # open, or closed but known (the game is over): shown greyed
+                    d.rect(x, y, cell, window_h, fill=WINDOW if c.open else "#c9ccd4", radius=4)
+                    d.rect(x, y, cell, 5, fill="#d9d2c1", radius=2)
+                    text = c.content if c.content is not None else "?"
+                    if text:
+                        size = _content_size(text, cell)
+                        d.text(
+                            x + cell / 2,
+                            y + window_h / 2 + 2,
+                            text,
+                            size=size,
+                            font="mono",
+                            bold=True,
+                            anchor="mm",
+                            fill=INK if c.open else MUTED,
+                        )
+                else:
+                    _shutter(d, x, y, cell, window_h)
+                d.region(f"window:{i}", x, y, cell, window_h)
+                plate_y = y + window_h + 4
+                colour = mark_colour(c.marks)
+                d.rect(x, plate_y, cell, cell, fill="#ece6d8", radius=4)
+                g = 0.8 * cell
+                d.glyph(
+                    key[c.glyph],
+                    x + (cell - g) / 2,
+                    plate_y + (cell - g) / 2,
+                    g,
+                    color=colour or INK,
+                )
+                _marks_tag(d, c, x, plate_y, cell, INK)
+                d.region(f"cell:{i}", x, plate_y, cell, cell)
             y += window_h + cell + 4 + row_gap
         if is_answer:
             y += 8

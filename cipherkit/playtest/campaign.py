@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,24 +49,7 @@ class Row:
 
     def to_json(self) -> dict[str, Any]:
         """The row as a JSON-safe dict."""
-        return {
-            "number": self.number,
-            "mission": self.mission,
-            "title": self.title,
-            "after": self.after,
-            "rooms": self.rooms,
-            "passages": self.passages,
-            "glyphs": self.glyphs,
-            "traps": self.traps,
-            "style": self.style,
-            "secrets": list(self.secrets),
-            "win_rate": self.win_rate,
-            "mean_turns": self.mean_turns,
-            "peril_rate": self.peril_rate,
-            "score": self.score,
-            "stars": self.stars,
-            "label": self.label,
-        }
+        return {**asdict(self), "secrets": list(self.secrets)}
 
 
 @dataclass(frozen=True, slots=True)
