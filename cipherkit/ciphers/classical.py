@@ -1,25 +1,6 @@
 """Classical ciphers as small frozen values: the key is the value.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.classical``.
-
-Examples
---------
->>> Caesar(3).encrypt("Attack at dawn!")
-'Dwwdfn dw gdzq!'
->>> Vigenere("LEMON").encrypt("ATTACKATDAWN")
-'LXFOPVEFRNHR'
->>> Vigenere("LEMON").decrypt("LXFOPVEFRNHR")
-'ATTACKATDAWN'
->>> Affine(5, 8).encrypt("affine cipher")
-'ihhwvc swfrcp'
->>> Substitution.from_keyword("ZEBRAS").alphabet
-'ZEBRASCDFGHIJKLMNOPQTUVWXY'
->>> Playfair("playfair example").encrypt("Hide the gold in the tree stump")
-'BMODZBXDNABEKUDMUIXMMOUVIF'
->>> RailFence(3).encrypt("WEAREDISCOVEREDFLEEATONCE")
-'WECRLTEERDSOEEFEAOCAIVDEN'
->>> Columnar("ZEBRAS").encrypt("WEAREDISCOVEREDFLEEATONCE", keep_spaces=False)
-'EVLNACDTESEAROFODEECWIREE'
 """
 
 from __future__ import annotations
@@ -79,7 +60,27 @@ def keyword_alphabet(keyword: str, *, exclude: str = "") -> str:
 
 
 class Cipher:
-    """What every cipher value offers (a mixin for the frozen dataclasses below)."""
+    """What every cipher value offers (a mixin for the frozen dataclasses below).
+
+    Examples
+    --------
+    >>> Caesar(3).encrypt("Attack at dawn!")
+    'Dwwdfn dw gdzq!'
+    >>> Vigenere("LEMON").encrypt("ATTACKATDAWN")
+    'LXFOPVEFRNHR'
+    >>> Vigenere("LEMON").decrypt("LXFOPVEFRNHR")
+    'ATTACKATDAWN'
+    >>> Affine(5, 8).encrypt("affine cipher")
+    'ihhwvc swfrcp'
+    >>> Substitution.from_keyword("ZEBRAS").alphabet
+    'ZEBRASCDFGHIJKLMNOPQTUVWXY'
+    >>> Playfair("playfair example").encrypt("Hide the gold in the tree stump")
+    'BMODZBXDNABEKUDMUIXMMOUVIF'
+    >>> RailFence(3).encrypt("WEAREDISCOVEREDFLEEATONCE")
+    'WECRLTEERDSOEEFEAOCAIVDEN'
+    >>> Columnar("ZEBRAS").encrypt("WEAREDISCOVEREDFLEEATONCE", keep_spaces=False)
+    'EVLNACDTESEAROFODEECWIREE'
+    """
 
     name: ClassVar[str] = ""
     #: whether the cipher only reorders letters (frequencies unchanged)

@@ -1,15 +1,6 @@
 """Identify and break a classical cipher: what ``cipherkit crack`` runs.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.crack``.
-
->>> from cipherkit.ciphers.classical import Caesar
->>> result = crack_text(Caesar(10).encrypt("Never trust a message that arrives by pigeon"))
->>> result.cipher, result.key, result.plaintext
-('caesar', 10, 'Never trust a message that arrives by pigeon')
->>> crack_text("hello", cipher="enigma")
-Traceback (most recent call last):
-...
-cipherkit.core.errors.CipherkitError: unknown cipher 'enigma' (...)
 """
 
 from __future__ import annotations
@@ -215,6 +206,17 @@ def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult
     keeping the reading that looks most like English; if none does, it tries the other
     families too. Raises :class:`CipherkitError` (one line) for an unknown
     cipher name or a text with too few letters.
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.classical import Caesar
+    >>> result = crack_text(Caesar(10).encrypt("Never trust a message that arrives by pigeon"))
+    >>> result.cipher, result.key, result.plaintext
+    ('caesar', 10, 'Never trust a message that arrives by pigeon')
+    >>> crack_text("hello", cipher="enigma")
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: unknown cipher 'enigma' (...)
     """
     if cipher not in CIPHER_NAMES:
         raise CipherkitError(f"unknown cipher {cipher!r} ({', '.join(CIPHER_NAMES)})")

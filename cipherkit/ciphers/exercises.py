@@ -1,17 +1,6 @@
 """Self-checking exercises whose answers are not in the notebook or the page.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.exercises``.
-
->>> salt, digest = make_check("Attack at dawn", salt="s1")
->>> check_answer("attack at DAWN!", salt, digest)
-True
->>> check_answer("attack at dusk", salt, digest)
-False
->>> Exercise("q1", "Which word?", salt, digest).check("ATTACKATDAWN")
-'✓ correct'
->>> salt, digests = make_checks(["Tuesday", "Tuesdays", "on Tuesdays"], salt="s2")
->>> [check_answer(a, salt, digests) for a in ("tuesday.", "On Tuesdays!", "Monday")]
-[True, True, False]
 """
 
 from __future__ import annotations
@@ -85,7 +74,21 @@ def check_answer(answer: object, salt: str, digest: str | Sequence[str]) -> bool
 @dataclass(frozen=True)
 class Exercise:
     """One question with its salted answer hash, or the hashes of its declared
-    alternatives (no answer anywhere)."""
+    alternatives (no answer anywhere).
+
+    Examples
+    --------
+    >>> salt, digest = make_check("Attack at dawn", salt="s1")
+    >>> check_answer("attack at DAWN!", salt, digest)
+    True
+    >>> check_answer("attack at dusk", salt, digest)
+    False
+    >>> Exercise("q1", "Which word?", salt, digest).check("ATTACKATDAWN")
+    '✓ correct'
+    >>> salt, digests = make_checks(["Tuesday", "Tuesdays", "on Tuesdays"], salt="s2")
+    >>> [check_answer(a, salt, digests) for a in ("tuesday.", "On Tuesdays!", "Monday")]
+    [True, True, False]
+    """
 
     name: str
     question: str

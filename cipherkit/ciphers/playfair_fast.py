@@ -1,19 +1,6 @@
 """The Playfair solver's inner loop, compiled by numba (imported only when it runs).
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.playfair_fast``.
-
->>> import numpy as np
->>> from cipherkit.ciphers.classical import Playfair
->>> from cipherkit.ciphers.playfair_solver import kernel_tables
->>> letters = "ABCDEFGHIKLMNOPQRSTUVWXYZ"  # square codes 0..24
->>> secret = Playfair(letters).encrypt("HELPME")
->>> c = np.asarray([letters.index(x) for x in secret], dtype=np.int64)
->>> dec, quad = kernel_tables()
->>> ca, cb, pos = c[0::2].copy(), c[1::2].copy(), np.empty(25, dtype=np.int64)
->>> right = score(np.arange(25), ca, cb, dec, quad, pos)  # reads HELPME
->>> wrong = score(np.random.default_rng(1).permutation(25), ca, cb, dec, quad, pos)
->>> int(wrong) < int(right) < 0
-True
 """
 
 from __future__ import annotations
@@ -42,7 +29,23 @@ def score(
     """Quantised quadgram score of the decryption of digraphs ``(ca[d], cb[d])`` under
     ``square`` (at least two digraphs; ``pos`` is scratch room for 25 positions). One
     pass: each digraph is decrypted and its two quadgrams scored at once, the last
-    letters kept in registers."""
+    letters kept in registers.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cipherkit.ciphers.classical import Playfair
+    >>> from cipherkit.ciphers.playfair_solver import kernel_tables
+    >>> letters = "ABCDEFGHIKLMNOPQRSTUVWXYZ"  # square codes 0..24
+    >>> secret = Playfair(letters).encrypt("HELPME")
+    >>> c = np.asarray([letters.index(x) for x in secret], dtype=np.int64)
+    >>> dec, quad = kernel_tables()
+    >>> ca, cb, pos = c[0::2].copy(), c[1::2].copy(), np.empty(25, dtype=np.int64)
+    >>> right = score(np.arange(25), ca, cb, dec, quad, pos)  # reads HELPME
+    >>> wrong = score(np.random.default_rng(1).permutation(25), ca, cb, dec, quad, pos)
+    >>> int(wrong) < int(right) < 0
+    True
+    """
     for i in range(25):
         pos[square[i]] = i
     e = dec[pos[ca[0]] * 25 + pos[cb[0]]]

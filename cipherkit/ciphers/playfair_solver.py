@@ -1,13 +1,6 @@
 """Breaking Playfair from the ciphertext alone: parallel tempering over 5x5 squares.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.playfair_solver``.
-
->>> from cipherkit.ciphers.classical import Playfair
->>> from cipherkit.ciphers.samples import make_texts
->>> text = make_texts(1, 200, seed=22, whole_words=True)[0]
->>> secret = Playfair("LIGHTHOUSE").encrypt(text)
->>> solve_playfair(secret).plaintext == Playfair("LIGHTHOUSE").decrypt(secret)
-True
 """
 
 from __future__ import annotations
@@ -332,7 +325,17 @@ def solve_playfair(
     :data:`STEPS_PER_LETTER` per letter scored; without a bound when ``time_limit`` is
     given), ``time_limit`` its wall-clock seconds (checked every :data:`CHUNK` steps);
     same ``seed`` and ``max_steps``, same answer, on one core or several (a
-    ``time_limit`` may end it at another step on another machine)."""
+    ``time_limit`` may end it at another step on another machine).
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.classical import Playfair
+    >>> from cipherkit.ciphers.samples import make_texts
+    >>> text = make_texts(1, 200, seed=22, whole_words=True)[0]
+    >>> secret = Playfair("LIGHTHOUSE").encrypt(text)
+    >>> solve_playfair(secret).plaintext == Playfair("LIGHTHOUSE").decrypt(secret)
+    True
+    """
     codes = solver_codes(text)
     if len(codes) % 2:
         raise CipherkitError("Playfair ciphertext has an even number of letters")

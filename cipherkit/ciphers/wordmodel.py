@@ -1,19 +1,6 @@
 """Word-level English models for solvers, scoring many candidate plaintexts at once.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.wordmodel``.
-
-Examples
---------
->>> from cipherkit.ciphers.text import letter_codes
->>> model = word_model()
->>> rows = np.stack([letter_codes("MEETMEATNOON"), letter_codes("NEETNEATMOOM")])
->>> good, bad = model.segment_scores(rows)
->>> bool(good > bad)
-True
->>> they = np.stack([letter_codes("THEYSAWADOOR"), letter_codes("THEYWASADOOR")])
->>> saw, was = model.sentence_scores(they, [4, 3, 1, 4])
->>> bool(saw > was)
-True
 """
 
 from __future__ import annotations
@@ -141,7 +128,21 @@ def _find(
 @dataclass(frozen=True, eq=False)
 class WordModel:
     """Word, word-start, word-end, word-pair and word-triple log10 probabilities as
-    packed or sorted tables."""
+    packed or sorted tables.
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.text import letter_codes
+    >>> model = word_model()
+    >>> rows = np.stack([letter_codes("MEETMEATNOON"), letter_codes("NEETNEATMOOM")])
+    >>> good, bad = model.segment_scores(rows)
+    >>> bool(good > bad)
+    True
+    >>> they = np.stack([letter_codes("THEYSAWADOOR"), letter_codes("THEYWASADOOR")])
+    >>> saw, was = model.sentence_scores(they, [4, 3, 1, 4])
+    >>> bool(saw > was)
+    True
+    """
 
     words: Table
     """log10 probability of each dictionary word, by length."""

@@ -1,31 +1,6 @@
 """The classroom over a room store: class sessions, rooms in bulk, live summaries,
 kept records and exercise attempts. Everything lives in the store beside the rooms, so
 any server process (and ``cipherkit class export``) sees the same class.
-
-Examples
---------
->>> import tempfile
->>> from cipherkit.classroom import RoomPlan, open_classroom
->>> folder = tempfile.TemporaryDirectory()
->>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
->>> desk.set_teacher_key("teacher-key-123")
->>> desk.check_key("teacher-key-123"), desk.check_key("guess-guess-guess")
-(True, False)
->>> session = desk.start_session("Year 9")
->>> codes = desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
->>> len(codes), [s.free_seats for s in desk.summaries(session.id)]
-(2, [2, 2])
->>> _ = desk.record_attempt(session.code, "Ada", "01-caesar", "q1", True)
->>> desk.grid(session.id)["cells"]
-{'Ada': {'01-caesar · q1': {'tries': 1, 'solved': True}}}
->>> desk.end_session(session.id)
->>> [r["status"] for r in desk.results(session.id)]
-['closed', 'closed']
->>> desk.record_attempt(session.code, "Ada", "01-caesar", "q2", True)
-Traceback (most recent call last):
-...
-cipherkit.classroom.errors.ClassEnded: the class Year 9 has ended
->>> desk.close(); folder.cleanup()
 """
 
 from __future__ import annotations
@@ -73,7 +48,33 @@ def open_classroom(url: str | Path | None = None, *, create: bool = True) -> Cla
 
 
 class Classroom:
-    """Class sessions in a room store. Safe to share between threads (as the store)."""
+    """Class sessions in a room store. Safe to share between threads (as the store).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from cipherkit.classroom import RoomPlan, open_classroom
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+    >>> desk.set_teacher_key("teacher-key-123")
+    >>> desk.check_key("teacher-key-123"), desk.check_key("guess-guess-guess")
+    (True, False)
+    >>> session = desk.start_session("Year 9")
+    >>> codes = desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
+    >>> len(codes), [s.free_seats for s in desk.summaries(session.id)]
+    (2, [2, 2])
+    >>> _ = desk.record_attempt(session.code, "Ada", "01-caesar", "q1", True)
+    >>> desk.grid(session.id)["cells"]
+    {'Ada': {'01-caesar · q1': {'tries': 1, 'solved': True}}}
+    >>> desk.end_session(session.id)
+    >>> [r["status"] for r in desk.results(session.id)]
+    ['closed', 'closed']
+    >>> desk.record_attempt(session.code, "Ada", "01-caesar", "q2", True)
+    Traceback (most recent call last):
+    ...
+    cipherkit.classroom.errors.ClassEnded: the class Year 9 has ended
+    >>> desk.close(); folder.cleanup()
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store

@@ -1,20 +1,6 @@
 """A class's results as CSV files a spreadsheet opens: students, rooms and attempts.
 
 Design notes: ``docs/classroom.md``, ``cipherkit.classroom.export``.
-
->>> import tempfile, csv, pathlib
->>> from cipherkit.classroom import open_classroom
->>> folder = tempfile.TemporaryDirectory()
->>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
->>> s = desk.start_session("Year 9")
->>> _ = desk.record_attempt(s.code, "Ada", "01-caesar", "q1", False)
->>> written = export_csv(desk, pathlib.Path(folder.name) / "out")
->>> [p.name for p in written]
-['attempts.csv', 'rooms.csv', 'students.csv']
->>> rows = list(csv.DictReader(written[0].open(encoding="utf-8-sig")))
->>> rows[0]["student"], rows[0]["correct"]
-('Ada', 'no')
->>> desk.close(); folder.cleanup()
 """
 
 from __future__ import annotations
@@ -153,7 +139,24 @@ def export_csv(
     classroom: Classroom, folder: str | Path, session_id: str | None = None
 ) -> list[Path]:
     """Write ``attempts.csv``, ``rooms.csv``, ``students.csv`` (and ``records/*.json``)
-    into ``folder`` (made if missing); return the CSV paths."""
+    into ``folder`` (made if missing); return the CSV paths.
+
+    Examples
+    --------
+    >>> import tempfile, csv, pathlib
+    >>> from cipherkit.classroom import open_classroom
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+    >>> s = desk.start_session("Year 9")
+    >>> _ = desk.record_attempt(s.code, "Ada", "01-caesar", "q1", False)
+    >>> written = export_csv(desk, pathlib.Path(folder.name) / "out")
+    >>> [p.name for p in written]
+    ['attempts.csv', 'rooms.csv', 'students.csv']
+    >>> rows = list(csv.DictReader(written[0].open(encoding="utf-8-sig")))
+    >>> rows[0]["student"], rows[0]["correct"]
+    ('Ada', 'no')
+    >>> desk.close(); folder.cleanup()
+    """
     out = Path(folder)
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -1,17 +1,6 @@
 """Matches between bots, for any game in the registry.
 
 Design notes: ``docs/design-notes.md``, ``cipherkit.core.match``.
-
-Examples
---------
->>> from cipherkit.core.match import format_summary, play_match
->>> summary = play_match("decipher", ["random", "random"], games=4, seed=1)
->>> summary["bots"], summary["games"]
-(['random#1', 'random#2'], 4)
->>> sum(summary["wins"].values()) + summary["draws"] + summary["no_winner"]
-4
->>> print(format_summary(summary).splitlines()[0])  # doctest: +ELLIPSIS
-decipher: 4 games, seed 1, ...
 """
 
 from __future__ import annotations
@@ -164,6 +153,17 @@ def play_match(
         games), ``mean_scores`` (name -> mean points, or ``None`` without scores),
         ``mean_turns``, ``mean_actions``, ``first_seat_wins`` and ``first_seat_win_rate``
         (games won by the seat that moved first), ``seconds``.
+
+    Examples
+    --------
+    >>> from cipherkit.core.match import format_summary, play_match
+    >>> summary = play_match("decipher", ["random", "random"], games=4, seed=1)
+    >>> summary["bots"], summary["games"]
+    (['random#1', 'random#2'], 4)
+    >>> sum(summary["wins"].values()) + summary["draws"] + summary["no_winner"]
+    4
+    >>> print(format_summary(summary).splitlines()[0])  # doctest: +ELLIPSIS
+    decipher: 4 games, seed 1, ...
     """
     spec = get_game(game)
     if games < 1:

@@ -1,20 +1,4 @@
-"""Game records: the config, the seed and the actions, which replay to the same state.
-
-Examples
---------
->>> from cipherkit.core.record import Record
->>> from cipherkit.core.registry import get_game
->>> spec = get_game("decipher")
->>> state = spec.new_game(seed=5)
->>> rec = Record.start("decipher", None, 5)
->>> seat = state.actors()[0]
->>> action = state.legal_actions(seat)[0]
->>> _ = state.apply(seat, action); rec.add(seat, action)
->>> rec.replay() == state
-True
->>> Record.from_json(rec.to_json()) == rec
-True
-"""
+"""Game records: the config, the seed and the actions, which replay to the same state."""
 
 from __future__ import annotations
 
@@ -30,7 +14,23 @@ from cipherkit.core.protocol import Action, Seat, State
 
 @dataclass
 class Record:
-    """Everything needed to replay a game exactly."""
+    """Everything needed to replay a game exactly.
+
+    Examples
+    --------
+    >>> from cipherkit.core.record import Record
+    >>> from cipherkit.core.registry import get_game
+    >>> spec = get_game("decipher")
+    >>> state = spec.new_game(seed=5)
+    >>> rec = Record.start("decipher", None, 5)
+    >>> seat = state.actors()[0]
+    >>> action = state.legal_actions(seat)[0]
+    >>> _ = state.apply(seat, action); rec.add(seat, action)
+    >>> rec.replay() == state
+    True
+    >>> Record.from_json(rec.to_json()) == rec
+    True
+    """
 
     game: str
     config: dict[str, Any] | None

@@ -3,17 +3,6 @@
 The generator is SplitMix64: fast in pure Python, identical on every platform and
 Python version, and trivially serialisable, so a game state can carry it inside its
 JSON and replays are exact.
-
-Examples
---------
->>> from cipherkit.core.rng import Rng
->>> a, b = Rng(7), Rng(7)
->>> [a.randbelow(100) for _ in range(3)] == [b.randbelow(100) for _ in range(3)]
-True
->>> cards = list(range(5)); Rng(1).shuffle(cards); sorted(cards)
-[0, 1, 2, 3, 4]
->>> Rng.from_json(a.to_json()).next64() == a.next64()
-True
 """
 
 from __future__ import annotations
@@ -28,7 +17,19 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 class Rng:
-    """SplitMix64 random numbers; ``Rng(seed)`` with any integer seed."""
+    """SplitMix64 random numbers; ``Rng(seed)`` with any integer seed.
+
+    Examples
+    --------
+    >>> from cipherkit.core.rng import Rng
+    >>> a, b = Rng(7), Rng(7)
+    >>> [a.randbelow(100) for _ in range(3)] == [b.randbelow(100) for _ in range(3)]
+    True
+    >>> cards = list(range(5)); Rng(1).shuffle(cards); sorted(cards)
+    [0, 1, 2, 3, 4]
+    >>> Rng.from_json(a.to_json()).next64() == a.next64()
+    True
+    """
 
     __slots__ = ("state",)
 

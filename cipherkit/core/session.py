@@ -5,26 +5,6 @@
 lets the bot seats act; :meth:`Session.view` is the only thing a viewer gets.
 
 Design notes: ``docs/design-notes.md``, ``cipherkit.core.session``.
-
-Examples
---------
->>> from cipherkit.core.session import Session
->>> session = Session("decipher", {"first_player": 0}, seed=7, bots={1: "random"})
->>> [p.describe() for p in session.players]
-['seat 0: a person', 'seat 1: random bot']
->>> session.waiting()                      # seat 0, a person, must act
-[0]
->>> session.apply(0, "skip")  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-cipherkit.core.errors.IllegalAction: column 1 has no card yet: on your first turn you must ...
->>> hand = session.view(0)["hand"]
->>> events = session.apply(0, f"play {hand[0]}")
->>> session.version, session.record.actions[0] == (0, f"play {hand[0]}")
-(1, True)
->>> restored = Session.from_json(session.to_json())
->>> restored.state == session.state and restored.view(1) == session.view(1)
-True
 """
 
 from __future__ import annotations
@@ -171,6 +151,26 @@ class Session(Generic[StateT]):
         it; bot-only games and playtests are the same either way. It also leaves the
         game's :attr:`~cipherkit.core.protocol.GameSpec.clock` to the wall clock: no
         bot claims that the sand timer ran out; the room does, on time.
+
+    Examples
+    --------
+    >>> from cipherkit.core.session import Session
+    >>> session = Session("decipher", {"first_player": 0}, seed=7, bots={1: "random"})
+    >>> [p.describe() for p in session.players]
+    ['seat 0: a person', 'seat 1: random bot']
+    >>> session.waiting()                      # seat 0, a person, must act
+    [0]
+    >>> session.apply(0, "skip")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.IllegalAction: column 1 has no card yet: on your first turn you must ...
+    >>> hand = session.view(0)["hand"]
+    >>> events = session.apply(0, f"play {hand[0]}")
+    >>> session.version, session.record.actions[0] == (0, f"play {hand[0]}")
+    (1, True)
+    >>> restored = Session.from_json(session.to_json())
+    >>> restored.state == session.state and restored.view(1) == session.view(1)
+    True
     """
 
     @overload

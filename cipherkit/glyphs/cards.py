@@ -1,21 +1,6 @@
 """The mission card and the console, drawn from plain data.
 
 Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.cards``.
-
-Examples
---------
->>> from cipherkit.glyphs import generate
->>> from cipherkit.glyphs.cards import card_drawing, console_drawing
->>> from cipherkit.glyphs.data import CardData, ConsoleData
->>> card = CardData.from_words("What bird guards the vault?",
-...                            [["eye", {"glyph": "wing", "marks": ["red"]}, "claw"]])
->>> glyphs = generate("runes", seed=1).assign(card.glyph_ids)
->>> d = card_drawing(card, glyphs)
->>> sorted(d.regions)
-['cell:0', 'cell:1', 'cell:2', 'question']
->>> console = ConsoleData.from_card(card, {"eye": "O"})
->>> console_drawing(console, glyphs).image().size
-(960, 294)
 """
 
 from __future__ import annotations
@@ -143,7 +128,23 @@ def _marks_tag(d: Drawing, cell: CellData, x: float, y: float, size: float, colo
 
 # ------------------------------------------------------------------ card
 def card_drawing(card: CardData, glyphs: Glyphs, *, width: float = WIDTH) -> Drawing:
-    """The mission card: header, question, cipher text, framed Answer section."""
+    """The mission card: header, question, cipher text, framed Answer section.
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs import generate
+    >>> from cipherkit.glyphs.cards import card_drawing, console_drawing
+    >>> from cipherkit.glyphs.data import CardData, ConsoleData
+    >>> card = CardData.from_words("What bird guards the vault?",
+    ...                            [["eye", {"glyph": "wing", "marks": ["red"]}, "claw"]])
+    >>> glyphs = generate("runes", seed=1).assign(card.glyph_ids)
+    >>> d = card_drawing(card, glyphs)
+    >>> sorted(d.regions)
+    ['cell:0', 'cell:1', 'cell:2', 'question']
+    >>> console = ConsoleData.from_card(card, {"eye": "O"})
+    >>> console_drawing(console, glyphs).image().size
+    (960, 294)
+    """
     key = resolve_glyphs(glyphs, card.glyph_ids)
     cell, gap, word_gap, row_gap = 76.0, 8.0, 34.0, 16.0
     inner = width - 2 * MARGIN

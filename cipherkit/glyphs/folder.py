@@ -1,18 +1,6 @@
 """Custom glyph sets from a folder of PNG or SVG images, one glyph a file.
 
 Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.folder``.
-
-Examples
---------
->>> import tempfile, pathlib
->>> with tempfile.TemporaryDirectory() as name:
-...     folder = pathlib.Path(name)
-...     _ = (folder / "bar.svg").write_text(
-...         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
-...         '<line x1="2" y1="5" x2="8" y2="5" stroke="black"/></svg>')
-...     gs = glyph_set_from_folder(folder)
->>> gs.names, gs["bar"].strokes
-(('bar',), (((0.2, 0.5), (0.8, 0.5)),))
 """
 
 from __future__ import annotations
@@ -40,6 +28,18 @@ def glyph_set_from_folder(folder: str | Path, *, label: str | None = None) -> Gl
 
     Raise :class:`CipherkitError` (one line, naming the file) for a missing folder, a
     folder without images, more than 36 images or an image that cannot be read.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as name:
+    ...     folder = pathlib.Path(name)
+    ...     _ = (folder / "bar.svg").write_text(
+    ...         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    ...         '<line x1="2" y1="5" x2="8" y2="5" stroke="black"/></svg>')
+    ...     gs = glyph_set_from_folder(folder)
+    >>> gs.names, gs["bar"].strokes
+    (('bar',), (((0.2, 0.5), (0.8, 0.5)),))
     """
     path = Path(folder)
     if not path.is_dir():

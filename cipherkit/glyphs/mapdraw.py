@@ -1,20 +1,6 @@
 """The map: rooms at the author's positions (or laid out), passages, walls and tokens.
 
 Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.mapdraw``.
-
-Examples
---------
->>> import networkx as nx
->>> from cipherkit.glyphs import generate
->>> from cipherkit.glyphs.data import MapData
->>> from cipherkit.glyphs.mapdraw import map_drawing, room_positions
->>> g = nx.cycle_graph(["a", "b", "c"])
->>> m = MapData.from_graph(g)
->>> sorted(room_positions(m))
-['a', 'b', 'c']
->>> d = map_drawing(m, generate("runes", seed=1))
->>> sorted(k for k in d.regions if k.startswith("room:"))
-['room:a', 'room:b', 'room:c']
 """
 
 from __future__ import annotations
@@ -99,7 +85,22 @@ def map_drawing(
     title: str | None = None,
     seed: int = 0,
 ) -> Drawing:
-    """The map (see the module docstring)."""
+    """The map (see the module docstring).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from cipherkit.glyphs import generate
+    >>> from cipherkit.glyphs.data import MapData
+    >>> from cipherkit.glyphs.mapdraw import map_drawing, room_positions
+    >>> g = nx.cycle_graph(["a", "b", "c"])
+    >>> m = MapData.from_graph(g)
+    >>> sorted(room_positions(m))
+    ['a', 'b', 'c']
+    >>> d = map_drawing(m, generate("runes", seed=1))
+    >>> sorted(k for k in d.regions if k.startswith("room:"))
+    ['room:a', 'room:b', 'room:c']
+    """
     face_ids = [t.name for r in map_data.rooms for t in r.face_up if not t.is_trap]
     key = resolve_glyphs(glyphs, face_ids) if face_ids else {}
     steps = room_positions(map_data, seed=seed)

@@ -1,19 +1,6 @@
 """Generated glyph styles: each a family of shapes, drawn from a seed.
 
 Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.styles``.
-
-Examples
---------
->>> from cipherkit.glyphs.styles import STYLES, generate
->>> sorted(STYLES)
-['circuit', 'pigpen', 'runes']
->>> gs = generate("circuit", seed=3)
->>> len(gs), gs.names[:3], gs == generate("circuit", seed=3)
-(36, ('A', 'B', 'C'), True)
->>> generate("runes", seed=1) == generate("runes", seed=2)
-False
->>> len(generate("pigpen", seed=0, count=10))
-10
 """
 
 from __future__ import annotations
@@ -311,6 +298,19 @@ def generate(style: str, seed: int = 0, count: int = MAX_GLYPHS) -> GlyphSet:
     """The glyph set of ``style`` made from ``seed``: ``count`` glyphs named ``A``..``9``.
 
     Raise :class:`CipherkitError` for an unknown style or a count outside 1..36.
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs.styles import STYLES, generate
+    >>> sorted(STYLES)
+    ['circuit', 'pigpen', 'runes']
+    >>> gs = generate("circuit", seed=3)
+    >>> len(gs), gs.names[:3], gs == generate("circuit", seed=3)
+    (36, ('A', 'B', 'C'), True)
+    >>> generate("runes", seed=1) == generate("runes", seed=2)
+    False
+    >>> len(generate("pigpen", seed=0, count=10))
+    10
     """
     if style not in STYLES:
         raise CipherkitError(f"unknown glyph style {style!r} (known: {', '.join(sorted(STYLES))})")

@@ -1,13 +1,6 @@
 """How hard each mission of a campaign is, measured by playtests: the difficulty table.
 
 Design notes: ``docs/playtest.md``, ``cipherkit.playtest.campaign``.
-
->>> from cipherkit.playtest.campaign import campaign_difficulty
->>> table = campaign_difficulty("missions", games=8, workers=1)
->>> [row.mission for row in table.rows][:3]
-['lantern-archive', 'signal-box', 'cold-ledger']
->>> table.to_markdown().splitlines()[0].split(" | ")[:4]
-['| #', 'mission', 'after', 'map']
 """
 
 from __future__ import annotations
@@ -182,7 +175,17 @@ def campaign_difficulty(
     progress: bool = False,
     on_mission: Callable[[str], None] | None = None,
 ) -> DifficultyTable:
-    """Playtest every mission of the campaign in ``folder`` and tabulate the figures."""
+    """Playtest every mission of the campaign in ``folder`` and tabulate the figures.
+
+    Examples
+    --------
+    >>> from cipherkit.playtest.campaign import campaign_difficulty
+    >>> table = campaign_difficulty("missions", games=8, workers=1)
+    >>> [row.mission for row in table.rows][:3]
+    ['lantern-archive', 'signal-box', 'cold-ledger']
+    >>> table.to_markdown().splitlines()[0].split(" | ")[:4]
+    ['| #', 'mission', 'after', 'map']
+    """
     campaign = load_campaign(folder)
     rows = []
     for mid in campaign.order():

@@ -1,15 +1,6 @@
 """Play many games of a mission with bots, over any ``concurrent.futures.Executor``.
 
 Design notes: ``docs/playtest.md``, ``cipherkit.playtest.runner``.
-
-Examples
---------
->>> from cipherkit.playtest import run_playtest
->>> result = run_playtest("missions/01-lantern-archive.yaml", games=6, workers=1, seed=3)
->>> result.games, result.figures["loss_causes"]["stalled"]
-(6, 0)
->>> [r.players for r in result.records]        # cycles through the mission's 1-4 players
-[1, 2, 3, 4, 1, 2]
 """
 
 from __future__ import annotations
@@ -30,7 +21,6 @@ from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session, bot_rng
 from cipherkit.games.mission import GAME
-from cipherkit.games.mission.config import mission_from_config
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.secret_rules import limits_for
 from cipherkit.games.mission.format.files import load, mission_from_dict
@@ -344,6 +334,15 @@ def run_playtest(
         Identical for the same arguments whatever ``workers``/``executor`` and
         ``batch_size`` (only the timing differs).
     """
+
+    Examples
+    --------
+    >>> from cipherkit.playtest import run_playtest
+    >>> result = run_playtest("missions/01-lantern-archive.yaml", games=6, workers=1, seed=3)
+    >>> result.games, result.figures["loss_causes"]["stalled"]
+    (6, 0)
+    >>> [r.players for r in result.records]        # cycles through the mission's 1-4 players
+    [1, 2, 3, 4, 1, 2]
     _check_counts(games, workers)
     chosen = load_mission(mission)
     lo, hi = chosen.players

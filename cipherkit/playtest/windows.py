@@ -1,15 +1,6 @@
 """Which windows must open before the answer is certain: analysis without simulation.
 
 Design notes: ``docs/playtest.md``, ``cipherkit.playtest.windows``.
-
-Examples
---------
->>> from cipherkit.playtest.windows import window_analysis
->>> a = window_analysis("missions/01-lantern-archive.yaml")
->>> a.minimum, a.minimal_sets, a.critical
-(3, (('kettle', 'teacup', 'acorn'),), ('kettle', 'teacup', 'acorn'))
->>> a.order                 # greedy: the glyph leaving the fewest candidates first
-(('scarf', 123), ('kettle', 12), ('teacup', 3), ('acorn', 1))
 """
 
 from __future__ import annotations
@@ -238,6 +229,15 @@ def window_analysis(
     ``model`` defaults to the shipped word list with ``candidates`` (a mission's own
     candidate answers) and confidence 1.0. Sets of one size are examined exhaustively
     up to ``subset_limit`` of them (``cipherkit playtest`` uses fewer, to stay quick).
+
+    Examples
+    --------
+    >>> from cipherkit.playtest.windows import window_analysis
+    >>> a = window_analysis("missions/01-lantern-archive.yaml")
+    >>> a.minimum, a.minimal_sets, a.critical
+    (3, (('kettle', 'teacup', 'acorn'),), ('kettle', 'teacup', 'acorn'))
+    >>> a.order                 # greedy: the glyph leaving the fewest candidates first
+    (('scarf', 123), ('kettle', 12), ('teacup', 3), ('acorn', 1))
     """
     from cipherkit.playtest.runner import load_mission
 

@@ -4,24 +4,6 @@ At the person's first move the game becomes a **solo room** (same config and see
 page's bots in the other seats); the page keeps the seat's resume token, and
 :meth:`SoloGame.resume` rebuilds the game from it, refusing any room that is not a solo
 room of the page's game. The whole design: docs/rooms.md, "Solo games".
-
-Examples
---------
->>> import tempfile
->>> from cipherkit.rooms import open_store
->>> folder = tempfile.TemporaryDirectory()
->>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
->>> game = SoloGame(store, "decipher", {"first_player": 0}, seed=7, bots={1: "random"})
->>> game.token is None, game.seat                       # nothing stored before a move
-(True, 0)
->>> play = next(t for t in game.legal() if t.startswith("play"))
->>> game.act(play)
->>> again = SoloGame.resume(store, game.token, "decipher")
->>> again.session.record.actions == game.session.record.actions
-True
->>> SoloGame.try_resume(store, "forged-token-0123456789", "decipher") is None
-True
->>> store.close(); folder.cleanup()
 """
 
 from __future__ import annotations
@@ -72,6 +54,24 @@ class SoloGame:
     name:
         The person's seat's name in the room: :data:`PLAYER_NAME` or
         :data:`CAMPAIGN_NAME`; :meth:`resume` wants the same.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from cipherkit.rooms import open_store
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+    >>> game = SoloGame(store, "decipher", {"first_player": 0}, seed=7, bots={1: "random"})
+    >>> game.token is None, game.seat                       # nothing stored before a move
+    (True, 0)
+    >>> play = next(t for t in game.legal() if t.startswith("play"))
+    >>> game.act(play)
+    >>> again = SoloGame.resume(store, game.token, "decipher")
+    >>> again.session.record.actions == game.session.record.actions
+    True
+    >>> SoloGame.try_resume(store, "forged-token-0123456789", "decipher") is None
+    True
+    >>> store.close(); folder.cleanup()
     """
 
     def __init__(

@@ -1,23 +1,6 @@
 """The room store: :func:`open_store` and :class:`Store`, the public face of rooms.
 
 Design notes: ``docs/rooms.md``, ``cipherkit.rooms.store``.
-
-Examples
---------
->>> import tempfile
->>> from cipherkit.rooms import open_store
->>> folder = tempfile.TemporaryDirectory()
->>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
->>> room = store.create_room("decipher", {"first_player": 0}, bots=[1], seed=3)
->>> ada = store.join(room.code.lower(), "Ada")
->>> ada.seat, ada.version
-(0, 0)
->>> play = next(a for a in ada.legal_actions() if a.startswith("play"))
->>> ada.act(play)                              # the room's new version
-1
->>> store.resume(ada.token).observe() == ada.observe()
-True
->>> store.close(); folder.cleanup()
 """
 
 from __future__ import annotations
@@ -114,6 +97,23 @@ class Store:
 
     Methods taking a ``room_id`` are what the handles use; a ``token`` must hold the
     seat it reads or acts for, and without one the server reads or acts.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from cipherkit.rooms import open_store
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+    >>> room = store.create_room("decipher", {"first_player": 0}, bots=[1], seed=3)
+    >>> ada = store.join(room.code.lower(), "Ada")
+    >>> ada.seat, ada.version
+    (0, 0)
+    >>> play = next(a for a in ada.legal_actions() if a.startswith("play"))
+    >>> ada.act(play)                              # the room's new version
+    1
+    >>> store.resume(ada.token).observe() == ada.observe()
+    True
+    >>> store.close(); folder.cleanup()
     """
 
     def __init__(self, url: str | Path, *, create: bool = True, poll: float | None = None) -> None:
