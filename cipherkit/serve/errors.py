@@ -96,6 +96,18 @@ class PlainErrors:
         text = _SENTENCES.get(status_code, f"{status_code}: the server could not do that.")
         plain(handler, status_code, text)
 
+    def set_default_headers(self) -> None:
+        """The handler's own default headers, then any of the server's ``headers``
+        setting it has not set: jupyter_server's handlers set them all (their
+        Content-Security-Policy, :mod:`cipherkit.serve.csp`, sometimes tightened), file
+        handlers and the plain 404 none, and every answer carries them."""
+        parent: Any = super()
+        parent.set_default_headers()
+        handler: Any = self
+        for name, value in handler.settings.get("headers", {}).items():
+            if name not in handler._headers:
+                handler.set_header(name, value)
+
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
         """Log the failure in one line; an unexpected exception's traceback only at debug level."""
         handler: Any = self

@@ -43,6 +43,11 @@ _FULL = Refusal(
     retry_after=60,
 )
 """The answer to a page whose kernel could not start for want of sockets or files."""
+HEARTBEAT = "<script>window.voila_heartbeat()</script>"
+"""What Voila sends while a page's cell runs long (to keep the connection open): an
+inline script, which the page's Content-Security-Policy would refuse; sent as
+:data:`HEARTBEAT_TEXT` instead."""
+HEARTBEAT_TEXT = "<!-- the page is still running -->"
 COOKIE_MARK = "ck_cookie"
 """Query argument added by the one redirect that hands a cookie-less client its cookie."""
 
@@ -191,6 +196,7 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
                 sent = False
                 try:
                     async for html in self.get_generator(path=path):
+                        html = html.replace(HEARTBEAT, HEARTBEAT_TEXT)  # no inline script
                         if "kernel" in page:
                             html = html.replace(page["kernel"], page["key"])
                         self.write(readable_failures(html))

@@ -2,7 +2,8 @@
 
 ``cipherkit serve`` runs ``python -m cipherkit.serve.voila_main ...`` (the arguments are
 Voila's). This puts ``cipherkit/serve/share`` first on ``JUPYTER_PATH`` (the ``cipherkit``
-template: Voila's ``lab`` template without its links to a CDN), then runs Voila with the
+template: Voila's ``lab`` template without its links to a CDN and without inline scripts),
+then runs Voila with the Content-Security-Policy of :mod:`cipherkit.serve.csp` and the
 gallery's handlers (:mod:`cipherkit.serve.handlers`, :mod:`cipherkit.serve.wsfilter`) in
 place of Voila's own, and plain one-line errors on every other route.
 """
@@ -28,6 +29,7 @@ def gallery_app() -> Any:
     from voila.tornado.handler import TornadoVoilaHandler
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+    from cipherkit.serve.csp import with_policy
     from cipherkit.serve.errors import NotFoundHandler, PlainErrors, SafeTemplateStaticFileHandler
     from cipherkit.serve.handlers import PageKernelHandler, PageRenderHandler, PageShutdownHandler
     from cipherkit.serve.teacher_pass import teacher_routes
@@ -52,9 +54,12 @@ def gallery_app() -> Any:
         """Voila with the gallery's handlers (see the module docs)."""
 
         def initialize(self, argv: Any = None) -> None:
-            """Voila's start-up; then SIGINT stops it as SIGTERM does (at once, kernels
-            and all), even if it came in ignored, and never lands inside a page."""
+            """Voila's start-up, with the gallery's Content-Security-Policy on every
+            response (:mod:`cipherkit.serve.csp`); then SIGINT stops it as SIGTERM does
+            (at once, kernels and all), even if it came in ignored, and never lands
+            inside a page."""
             super().initialize(argv)
+            self.tornado_settings = with_policy(dict(getattr(self, "tornado_settings", {})))
             signal.signal(signal.SIGINT, self._stop_on_sigint)
 
         def _stop_on_sigint(self, sig: int, frame: Any) -> None:
