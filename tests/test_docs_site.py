@@ -89,7 +89,7 @@ def test_docstring_roles_become_links_and_doctests_code(site: Path) -> None:
 
 def test_docstring_tables_become_tables(site: Path) -> None:
     built = (site / "api" / "mission" / "index.html").read_text(encoding="utf-8")
-    # cipherkit.games.mission.actions documents its notation in a reST simple table.
+    # cipherkit.games.mission.rules.actions documents its notation in a reST simple table.
     assert "<th>notation</th>" in built
     assert "<td><code>play 7 run</code></td>" in built
 

@@ -74,6 +74,7 @@ LAYERS = "Layers:"
 GAMES = "No game imports another game"
 NOTEBOOK = "core and the games import no notebook or widget library"
 MISSION_RULES = "The mission rules import no drawing, planner or presentation"
+MISSION_VALUE = "The mission value imports neither its file format nor the rules"
 WEB_SERVER = "Only the server package imports the web server"
 
 
@@ -81,11 +82,12 @@ WEB_SERVER = "Only the server package imports the web server"
     ("module", "line", "broken", "named"),
     [
         # through widgets, core would reach traitlets and every game (the mission package's
-        # __init__ imports its present module, so the mission rules would reach it too)
+        # __init__ imports its present module, so the mission rules would reach it too,
+        # and the mission value its file format)
         (
             "cipherkit.core.rng",
             "import cipherkit.widgets",
-            (LAYERS, GAMES, NOTEBOOK, MISSION_RULES),
+            (LAYERS, GAMES, NOTEBOOK, MISSION_RULES, MISSION_VALUE),
             "cipherkit.core.rng -> cipherkit.widgets",
         ),
         (
@@ -107,10 +109,16 @@ WEB_SERVER = "Only the server package imports the web server"
             "cipherkit.games.intercept.words -> ipywidgets",
         ),
         (
-            "cipherkit.games.mission.legality",
+            "cipherkit.games.mission.rules.legality",
             "from cipherkit.games.mission.planner import make_planner",
             (MISSION_RULES,),
-            "cipherkit.games.mission.legality -> cipherkit.games.mission.planner",
+            "cipherkit.games.mission.rules.legality -> cipherkit.games.mission.planner",
+        ),
+        (
+            "cipherkit.games.mission.content.deck",
+            "import cipherkit.games.mission.format",
+            (MISSION_VALUE,),
+            "cipherkit.games.mission.content.deck -> cipherkit.games.mission.format",
         ),
         (
             "cipherkit.publish.gallery",
@@ -151,6 +159,7 @@ WEB_SERVER = "Only the server package imports the web server"
         "game-imports-game",
         "game-ipywidgets",
         "mission-rules-import-the-planner",
+        "mission-value-imports-its-parser",
         "publish-tornado",
         "widgets-jupyter-client",
         "rooms-jupyter-server",

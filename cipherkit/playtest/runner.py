@@ -25,7 +25,7 @@ from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.secret_rules import limits_for
 from cipherkit.games.mission.format.files import load, mission_from_dict
 from cipherkit.games.mission.format.problems import MissionError
-from cipherkit.games.mission.rules import MissionState
+from cipherkit.games.mission.rules.engine import MissionState
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
 
 MAX_TURNS = 1000

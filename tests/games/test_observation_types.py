@@ -25,8 +25,8 @@ from cipherkit.games.intercept import GAME as INTERCEPT
 from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.mission import GAME as MISSION
 from cipherkit.games.mission import load
-from cipherkit.games.mission.observation import MissionObservation
 from cipherkit.games.mission.planner import make_planner
+from cipherkit.games.mission.rules.observation import MissionObservation
 
 
 def mismatches(value: Any, hint: Any, path: str = "obs") -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cipherkit.core.registry import get_game
-from cipherkit.games.mission.config import mission_from_config
+from cipherkit.games.mission.rules.config import mission_from_config
 from cipherkit.rooms import Store, open_store
 from cipherkit.widgets.generic.table import GenericTable
 from cipherkit.widgets.mission.table import table_config as mission_table_config

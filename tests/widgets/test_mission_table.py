@@ -30,7 +30,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import SPECTATOR
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission import new_game, parse_action
-from cipherkit.games.mission.variants import hidden_variant
+from cipherkit.games.mission.rules.variants import hidden_variant
 from cipherkit.widgets import MissionTable
 from cipherkit.widgets.guard import SEED_ENV
 from cipherkit.widgets.mission.table import table_config

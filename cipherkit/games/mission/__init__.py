@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from cipherkit.core.protocol import GameSpec
 from cipherkit.games.mission import present
-from cipherkit.games.mission.actions import parse_action
 from cipherkit.games.mission.bots import BOTS
-from cipherkit.games.mission.config import DEFAULT_CONFIG, room_config, seats
 from cipherkit.games.mission.content.characters import ABILITIES, BUILTIN, Character
 from cipherkit.games.mission.content.console import Cell, Glyph, answers_match, normalize_answer
 from cipherkit.games.mission.content.deck import DeckSpec
@@ -34,9 +32,11 @@ from cipherkit.games.mission.format.files import (
 )
 from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.validate import validate_paths
-from cipherkit.games.mission.rules import MissionState, new_game
+from cipherkit.games.mission.rules.actions import parse_action
+from cipherkit.games.mission.rules.config import DEFAULT_CONFIG, room_config, seats
+from cipherkit.games.mission.rules.engine import MissionState, new_game
+from cipherkit.games.mission.rules.variants import hidden_variant, viewers
 from cipherkit.games.mission.samples import demo_mission
-from cipherkit.games.mission.variants import hidden_variant, viewers
 
 GAME = GameSpec(
     name="mission",

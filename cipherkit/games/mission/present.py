@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from cipherkit.core.protocol import SPECTATOR, JsonDict
 
 if TYPE_CHECKING:
-    from cipherkit.games.mission.rules import MissionState
+    from cipherkit.games.mission.rules.engine import MissionState
 
 __all__ = ["board", "omniscient", "seat_names", "title"]
 

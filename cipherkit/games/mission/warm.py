@@ -15,7 +15,7 @@ __all__ = ["warm"]
 def warm() -> list[str]:
     """Import the observation module and load the shared data of mission pages (each
     loader is cached); return the loaders that ran."""
-    import cipherkit.games.mission.observe  # noqa: F401 - what every page's table reads
+    import cipherkit.games.mission.rules.observe  # noqa: F401 - what every page's table reads
     from cipherkit.games.mission import answers, planner
 
     done = []

@@ -65,9 +65,9 @@ from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
 from cipherkit.core.session import MAX_BOT_ACTIONS
 from cipherkit.games.mission import Mission, MissionState
-from cipherkit.games.mission.actions import Propose
-from cipherkit.games.mission.config import make_config, mission_from_config
-from cipherkit.games.mission.observation import MissionObservation
+from cipherkit.games.mission.rules.actions import Propose
+from cipherkit.games.mission.rules.config import make_config, mission_from_config
+from cipherkit.games.mission.rules.observation import MissionObservation
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
 from cipherkit.widgets.frontend import table_styles
 from cipherkit.widgets.guard import Refused, check_envelope

@@ -41,7 +41,7 @@ from typing import Any, TypedDict
 
 from cipherkit.games.mission.art.board import BoardArt, glyph_of_token
 from cipherkit.games.mission.content.words import mission_title, secret_title
-from cipherkit.games.mission.observation import MissionObservation, PendingView
+from cipherkit.games.mission.rules.observation import MissionObservation, PendingView
 
 __all__ = ["BoardArt", "SeatInfo", "build_view", "card_parts", "glyph_of_token", "status_line"]
 

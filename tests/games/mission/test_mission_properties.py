@@ -14,7 +14,7 @@ from mission_helpers import MISSIONS, all_cards, all_tokens
 from cipherkit.core.rng import Rng
 from cipherkit.core.testing import check_all, check_no_leak, random_playout
 from cipherkit.games.mission import GAME, MissionBuilder, MissionState, load, new_game
-from cipherkit.games.mission.tables import T_GLYPH
+from cipherkit.games.mission.rules.tables import T_GLYPH
 
 
 def quick_mission():  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ import yaml
 
 from cipherkit.core.session import Session
 from cipherkit.games.mission import MissionBuilder, answers_match, load, validate_paths
-from cipherkit.games.mission.actions import Propose
+from cipherkit.games.mission.rules.actions import Propose
 
 CLI = [str(Path(sys.executable).with_name("cipherkit"))]
 DECOMPOSED = unicodedata.normalize("NFD", "ЁЖИК")  # Е + U+0308, Ж, И, К

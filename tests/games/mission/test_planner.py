@@ -12,13 +12,13 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission import BOTS, GAME, MissionState, load, new_game
-from cipherkit.games.mission.actions import Propose
 from cipherkit.games.mission.planner import (
     Board,
     PlannerBot,
     PlannerSettings,
     make_planner,
 )
+from cipherkit.games.mission.rules.actions import Propose
 from cipherkit.playtest.runner import play_game, seat_rng
 
 

@@ -8,7 +8,7 @@ from mission_helpers import MISSIONS
 
 from cipherkit.core.errors import IllegalAction, NotationError
 from cipherkit.core.session import Session
-from cipherkit.games.mission.actions import REJECT, RejectBecause, parse_action
+from cipherkit.games.mission.rules.actions import REJECT, RejectBecause, parse_action
 from cipherkit.publish.live import PAGE_PLAYERS
 
 TUTORIAL = str(MISSIONS[0])

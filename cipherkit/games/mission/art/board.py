@@ -164,7 +164,7 @@ def _public_key(public: Mapping[str, Any]) -> str:
 def remember(mission: Any) -> BoardArt:
     """The art of ``mission`` (made once), kept so that :func:`art_for` finds it from
     an observation of the mission."""
-    from cipherkit.games.mission.tables import tables_for
+    from cipherkit.games.mission.rules.tables import tables_for
 
     key = _public_key(tables_for(mission).public)
     art = _KNOWN.get(key)

@@ -2,7 +2,7 @@
 
 A character is a name and one **ability** (a special action: discard any two cards from
 hand, then resolve the ability; see docs/rules/mission.md §1.7). The abilities are cipherkit's own
-designs; their effects live in :mod:`cipherkit.games.mission.rules`, and this table
+designs; their effects live in :mod:`cipherkit.games.mission.rules.effects`, and this table
 describes them. Missions list the characters they offer, either by the id of a built-in
 character or as a mapping that names an ability (``{id: owl, name: Owl, ability: peek}``).
 See ``docs/characters.md``.

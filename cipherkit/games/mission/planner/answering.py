@@ -8,7 +8,11 @@ from typing import Any
 
 from cipherkit.core.protocol import Action
 from cipherkit.core.rng import Rng
-from cipherkit.games.mission.actions import (
+from cipherkit.games.mission.answers import AnswerModel, Assessment
+from cipherkit.games.mission.planner.board import Board, loss_icons, same_answer
+from cipherkit.games.mission.planner.settings import PlannerSettings
+from cipherkit.games.mission.planner.view import DecisionView
+from cipherkit.games.mission.rules.actions import (
     CONFIRM,
     DRAW,
     PROPOSE_READING,
@@ -17,10 +21,6 @@ from cipherkit.games.mission.actions import (
     Propose,
     RejectBecause,
 )
-from cipherkit.games.mission.answers import AnswerModel, Assessment
-from cipherkit.games.mission.planner.board import Board, loss_icons, same_answer
-from cipherkit.games.mission.planner.settings import PlannerSettings
-from cipherkit.games.mission.planner.view import DecisionView
 
 GUESS_AMONG = 3
 """A team that would otherwise lose guesses when at most this many candidates are left."""

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from cipherkit.core.protocol import Action
 from cipherkit.core.rng import Rng
-from cipherkit.games.mission.actions import END, PASS, Play, Special
 from cipherkit.games.mission.planner.board import (
     ABILITY_DISARM,
     ABILITY_LOWER,
@@ -24,6 +23,7 @@ from cipherkit.games.mission.planner.board import (
 )
 from cipherkit.games.mission.planner.routes import RoutePlanner
 from cipherkit.games.mission.planner.view import DecisionView
+from cipherkit.games.mission.rules.actions import END, PASS, Play, Special
 
 
 class ActionChooser(RoutePlanner):

@@ -7,7 +7,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cipherkit.core.protocol import Action
-from cipherkit.games.mission.actions import (
+from cipherkit.games.mission.content.secret_rules import RUN_STEPS
+from cipherkit.games.mission.planner.board import (
+    ABILITY_DISARM,
+    ABILITY_LOWER,
+    ABILITY_PEEK,
+    ABILITY_SCOUT,
+    ABILITY_SLIP,
+    FAR,
+    PILES,
+    Board,
+    glyph_of,
+    is_trap,
+    rule_limit,
+)
+from cipherkit.games.mission.planner.settings import PlannerSettings
+from cipherkit.games.mission.planner.view import DecisionView
+from cipherkit.games.mission.rules.actions import (
     KEEP,
     LEAVE,
     REVEAL,
@@ -25,22 +41,6 @@ from cipherkit.games.mission.actions import (
     Step,
     Unblock,
 )
-from cipherkit.games.mission.content.secret_rules import RUN_STEPS
-from cipherkit.games.mission.planner.board import (
-    ABILITY_DISARM,
-    ABILITY_LOWER,
-    ABILITY_PEEK,
-    ABILITY_SCOUT,
-    ABILITY_SLIP,
-    FAR,
-    PILES,
-    Board,
-    glyph_of,
-    is_trap,
-    rule_limit,
-)
-from cipherkit.games.mission.planner.settings import PlannerSettings
-from cipherkit.games.mission.planner.view import DecisionView
 
 
 class RoutePlanner:

@@ -7,8 +7,8 @@ from typing import Any
 from cipherkit.core.protocol import Outcome, Seat
 from cipherkit.games.mission.content.console import answers_match
 from cipherkit.games.mission.content.words import campaign_words
-from cipherkit.games.mission.legality import MissionLegality
-from cipherkit.games.mission.state import OVER, SOLVE, TIME, WON, WRONG
+from cipherkit.games.mission.rules.legality import MissionLegality
+from cipherkit.games.mission.rules.state import OVER, SOLVE, TIME, WON, WRONG
 
 
 class MissionVote(MissionLegality):

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from cipherkit.core.errors import IllegalAction
 from cipherkit.core.protocol import Action, Seat
-from cipherkit.games.mission.actions import (
+from cipherkit.games.mission.content.characters import DISARM, LOWER, PEEK, SCOUT, SLIP
+from cipherkit.games.mission.content.tokens import REGROUP
+from cipherkit.games.mission.content.words import the_room
+from cipherkit.games.mission.rules.actions import (
     CONFIRM,
     DRAW,
     END,
@@ -27,10 +30,7 @@ from cipherkit.games.mission.actions import (
     Special,
     Step,
 )
-from cipherkit.games.mission.content.characters import DISARM, LOWER, PEEK, SCOUT, SLIP
-from cipherkit.games.mission.content.tokens import REGROUP
-from cipherkit.games.mission.content.words import the_room
-from cipherkit.games.mission.state import (
+from cipherkit.games.mission.rules.state import (
     ACT,
     ACTION_INDEX,
     ACTION_NAMES,
@@ -43,7 +43,7 @@ from cipherkit.games.mission.state import (
     SPECIAL_PHASE,
     MissionData,
 )
-from cipherkit.games.mission.tables import T_CAMERA, T_GLYPH
+from cipherkit.games.mission.rules.tables import T_CAMERA, T_GLYPH
 
 PENDING_HINT = {
     RUN_PHASE: "finish the Run first: step to an adjacent room or stop",

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from cipherkit.core.protocol import Action, Event, Seat
-from cipherkit.games.mission.actions import (
+from cipherkit.games.mission.content.characters import SLIP
+from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, REGROUP, RUN
+from cipherkit.games.mission.content.words import the_room
+from cipherkit.games.mission.rules.actions import (
     Collect,
     Disarm,
     IntelRoom,
@@ -20,10 +23,7 @@ from cipherkit.games.mission.actions import (
     Step,
     Unblock,
 )
-from cipherkit.games.mission.content.characters import SLIP
-from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, REGROUP, RUN
-from cipherkit.games.mission.content.words import the_room
-from cipherkit.games.mission.state import (
+from cipherkit.games.mission.rules.state import (
     ACTION_INDEX,
     ACTION_NAMES,
     ACTION_PHASE,
@@ -32,8 +32,8 @@ from cipherkit.games.mission.state import (
     RUN_PHASE,
     SPECIAL_PHASE,
 )
-from cipherkit.games.mission.tables import T_CAMERA, T_GAS, T_GLYPH, T_OFF_CARD
-from cipherkit.games.mission.turn_end import MissionTurnEnd
+from cipherkit.games.mission.rules.tables import T_CAMERA, T_GAS, T_GLYPH, T_OFF_CARD
+from cipherkit.games.mission.rules.turn_end import MissionTurnEnd
 
 STOP_WORDS = {
     RUN_PHASE: "stops moving",

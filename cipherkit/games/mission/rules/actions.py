@@ -37,7 +37,7 @@ notation                 meaning
 
 Examples
 --------
->>> from cipherkit.games.mission.actions import parse_action
+>>> from cipherkit.games.mission.rules.actions import parse_action
 >>> parse_action("PLAY 7 Run")
 Play(value=7, action='run')
 >>> str(parse_action("special 9 3")), str(parse_action("propose  Foxes in yarn "))

@@ -26,7 +26,7 @@ file is unchanged) or as a dict (always replays); a :class:`Mission` object is n
 
 Examples
 --------
->>> from cipherkit.games.mission.config import make_config
+>>> from cipherkit.games.mission.rules.config import make_config
 >>> cfg = make_config({"players": 1})
 >>> cfg["characters"], cfg["mission"]["id"]
 (['locksmith', 'lookout'], 'demo')

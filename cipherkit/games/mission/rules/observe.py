@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from cipherkit.core.protocol import SPECTATOR, Viewer
 from cipherkit.games.mission.content.tokens import ACTIONS
-from cipherkit.games.mission.observation import (
+from cipherkit.games.mission.rules.observation import (
     CellView,
     CharacterView,
     KnownToken,
@@ -33,7 +33,7 @@ from cipherkit.games.mission.observation import (
 )
 
 if TYPE_CHECKING:
-    from cipherkit.games.mission.rules import MissionState
+    from cipherkit.games.mission.rules.engine import MissionState
 
 
 def _seat_of_viewer(state: MissionState, viewer: Viewer) -> int | None:

@@ -1,6 +1,6 @@
 """The mission's true state: its data, what it answers, and its JSON form.
 
-:class:`MissionData` holds every field of a game (see :mod:`.rules` for the classes
+:class:`MissionData` holds every field of a game (see :mod:`.engine` for the classes
 that add legality, effects, the turn's end and the answer vote on top of it).
 """
 
@@ -12,14 +12,14 @@ from typing import Any, NamedTuple, Self
 
 from cipherkit.core.protocol import Event, JsonDict, Outcome, Seat, State
 from cipherkit.core.rng import Rng
-from cipherkit.games.mission.config import make_config, mission_from_config
 from cipherkit.games.mission.content.characters import BUILTIN, Character
 from cipherkit.games.mission.content.console import spell
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.secret_rules import Limits, limits_for
 from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, INTEL, REGROUP, RUN
-from cipherkit.games.mission.observation import MissionObservation
-from cipherkit.games.mission.tables import Tables, tables_for
+from cipherkit.games.mission.rules.config import make_config, mission_from_config
+from cipherkit.games.mission.rules.observation import MissionObservation
+from cipherkit.games.mission.rules.tables import Tables, tables_for
 
 ACT, RUN_PHASE, INTEL_PHASE, GATHER_PHASE, REGROUP_PHASE = (
     "act",
@@ -75,10 +75,10 @@ class MissionData(State[MissionObservation]):
     """The fields of a mission game, its queries and its JSON form (no rules).
 
     Cards, tokens, rooms and glyphs are indices into :attr:`t` (the mission's
-    :class:`~cipherkit.games.mission.tables.Tables`); ``-1`` means "none" for
+    :class:`~cipherkit.games.mission.rules.tables.Tables`); ``-1`` means "none" for
     :attr:`room`, :attr:`fresh` and :attr:`proposer`. Games are
-    :class:`~cipherkit.games.mission.rules.MissionState`, made by
-    :func:`~cipherkit.games.mission.rules.new_game`, :meth:`new` or :meth:`from_json`.
+    :class:`~cipherkit.games.mission.rules.engine.MissionState`, made by
+    :func:`~cipherkit.games.mission.rules.engine.new_game`, :meth:`new` or :meth:`from_json`.
     """
 
     game_name = "mission"

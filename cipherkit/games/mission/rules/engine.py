@@ -28,9 +28,9 @@ from typing import Any
 from cipherkit.core.protocol import Viewer
 from cipherkit.games.mission.content.tokens import ACTIONS
 from cipherkit.games.mission.content.words import the_room
-from cipherkit.games.mission.effects import MissionEffects
-from cipherkit.games.mission.observation import MissionObservation
-from cipherkit.games.mission.state import ACTION_NAMES, OVER
+from cipherkit.games.mission.rules.effects import MissionEffects
+from cipherkit.games.mission.rules.observation import MissionObservation
+from cipherkit.games.mission.rules.state import ACTION_NAMES, OVER
 
 __all__ = ["OVER", "MissionState", "new_game"]
 
@@ -39,14 +39,14 @@ class MissionState(MissionEffects):
     """The true state of a mission game (docs/rules/mission.md).
 
     Make one with :func:`new_game`, :meth:`new` or :meth:`from_json`; the fields are
-    :class:`~cipherkit.games.mission.state.MissionData`'s.
+    :class:`~cipherkit.games.mission.rules.state.MissionData`'s.
     """
 
     __slots__ = ()
 
     # ------------------------------------------------------------------ views
     def observe(self, viewer: Viewer) -> MissionObservation:
-        from cipherkit.games.mission.observe import observe
+        from cipherkit.games.mission.rules.observe import observe
 
         return observe(self, viewer)
 

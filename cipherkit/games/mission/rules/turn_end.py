@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cipherkit.core.protocol import Seat
-from cipherkit.games.mission.state import ACT, DRAW_PHASE, TIME
-from cipherkit.games.mission.tables import T_CAMERA
-from cipherkit.games.mission.vote import MissionVote
+from cipherkit.games.mission.rules.state import ACT, DRAW_PHASE, TIME
+from cipherkit.games.mission.rules.tables import T_CAMERA
+from cipherkit.games.mission.rules.vote import MissionVote
 
 
 class MissionTurnEnd(MissionVote):

@@ -19,7 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cipherkit.games.mission.actions import (
+from cipherkit.games.mission.content.deck import CardTable
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.content.tokens import ACTIONS, CAMERA, COUNTER_INTEL, GAS, GLYPH, Token
+from cipherkit.games.mission.rules.actions import (
     Collect,
     Disarm,
     IntelRoom,
@@ -33,9 +36,6 @@ from cipherkit.games.mission.actions import (
     Step,
     Unblock,
 )
-from cipherkit.games.mission.content.deck import CardTable
-from cipherkit.games.mission.content.mission import Mission
-from cipherkit.games.mission.content.tokens import ACTIONS, CAMERA, COUNTER_INTEL, GAS, GLYPH, Token
 
 T_GLYPH, T_OFF_CARD, T_CAMERA, T_GAS, T_COUNTER = range(5)
 """Token classes: a glyph on the card, a glyph not on it, and the three traps."""
