@@ -4,15 +4,6 @@ The key is the glyph set's spec (``{"style": "runes", "seed": 7}``) and the glyp
 given to each letter A..Z (``symbols``; by default the set's first 26 glyphs shuffled
 by ``seed``). Ciphertext is a list of glyph names, with ``" "`` for a word break;
 :meth:`GlyphSubstitution.svg` draws it. The glyph set is made only when drawing.
-
->>> g = GlyphSubstitution.random({"style": "runes", "seed": 7}, seed=3)
->>> ids = g.encrypt("Meet at dawn")
->>> ids[:5]
-['A', 'Z', 'Z', '5', ' ']
->>> g.decrypt(ids)
-'MEET AT DAWN'
->>> g.svg(ids).startswith("<svg")
-True
 """
 
 from __future__ import annotations
@@ -33,7 +24,19 @@ _NAMES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 @dataclass(frozen=True)
 class GlyphSubstitution:
-    """Each letter A..Z is drawn as glyph ``symbols[i]`` of the glyph set ``spec``."""
+    """Each letter A..Z is drawn as glyph ``symbols[i]`` of the glyph set ``spec``.
+
+    Examples
+    --------
+    >>> g = GlyphSubstitution.random({"style": "runes", "seed": 7}, seed=3)
+    >>> ids = g.encrypt("Meet at dawn")
+    >>> ids[:5]
+    ['A', 'Z', 'Z', '5', ' ']
+    >>> g.decrypt(ids)
+    'MEET AT DAWN'
+    >>> g.svg(ids).startswith("<svg")
+    True
+    """
 
     spec: dict[str, Any] = field(default_factory=lambda: {"style": "runes", "seed": 7})
     symbols: tuple[str, ...] = tuple(ALPHABET)

@@ -1,13 +1,4 @@
-"""What every solver returns, and the quadgram scoring they share.
-
->>> from cipherkit.ciphers.classical import Caesar
->>> from cipherkit.ciphers.text import letter_codes
->>> plain = letter_codes("attack at dawn")
->>> make_solution(Caesar(3), plain).plaintext
-'ATTACKATDAWN'
->>> int(np.argmax(batch_scores(np.stack([(plain + 7) % 26, plain]))))  # English wins
-1
-"""
+"""What every solver returns, and the quadgram scoring they share."""
 
 from __future__ import annotations
 
@@ -61,6 +52,17 @@ def batch_scores(plain: np.ndarray) -> np.ndarray:
 
 
 def make_solution(cipher: Cipher, plain: np.ndarray, score: float | None = None) -> Solution:
-    """A :class:`Solution` for ``plain`` (letter codes); ``score`` defaults to quadgrams."""
+    """A :class:`Solution` for ``plain`` (letter codes); ``score`` defaults to quadgrams.
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.classical import Caesar
+    >>> from cipherkit.ciphers.text import letter_codes
+    >>> plain = letter_codes("attack at dawn")
+    >>> make_solution(Caesar(3), plain).plaintext
+    'ATTACKATDAWN'
+    >>> int(np.argmax(batch_scores(np.stack([(plain + 7) % 26, plain]))))  # English wins
+    1
+    """
     s = float(batch_scores(plain)) if score is None else float(score)
     return Solution(cipher, codes_to_text(plain), s, fitness(plain))

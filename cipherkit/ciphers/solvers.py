@@ -1,16 +1,6 @@
 """Solvers: find the key of a classical cipher from the ciphertext alone.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.solvers``.
-
-Examples
---------
->>> from cipherkit.ciphers.classical import Caesar, Vigenere
->>> rank_caesar(Caesar(7).encrypt("meet me by the old oak tree at midnight"))[0].cipher
-Caesar(shift=7)
->>> secret = Vigenere("CODE").encrypt("the treasure is buried under the third palm tree "
-...                                   "on the western beach of the island")
->>> solve_vigenere(secret).cipher
-Vigenere(key='CODE')
 """
 
 from __future__ import annotations
@@ -55,7 +45,18 @@ __all__ = [
 
 # ------------------------------------------------------------------ Caesar, affine
 def rank_caesar(text: str | np.ndarray) -> list[Solution]:
-    """Every Caesar shift, most English-looking first."""
+    """Every Caesar shift, most English-looking first.
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.classical import Caesar, Vigenere
+    >>> rank_caesar(Caesar(7).encrypt("meet me by the old oak tree at midnight"))[0].cipher
+    Caesar(shift=7)
+    >>> secret = Vigenere("CODE").encrypt("the treasure is buried under the third palm tree "
+    ...                                   "on the western beach of the island")
+    >>> solve_vigenere(secret).cipher
+    Vigenere(key='CODE')
+    """
     c = _codes(text)
     plains = (c[None, :] - np.arange(26)[:, None]) % 26
     scores = batch_scores(plains)

@@ -1,13 +1,6 @@
 """Word-pattern beam search for a short substitution text without word breaks (numba).
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.substitution_beam``.
-
->>> from cipherkit.ciphers.classical import Substitution
->>> from cipherkit.ciphers.text import codes_to_text, letter_codes
->>> secret = Substitution.random(4).encrypt("THEEXPLORERSCROSSEDTHEDESERTWITHCAMELSAN")
->>> c = letter_codes(secret)
->>> "THEEXPLORERSCROSSEDTHEDESERTWITHCAMELSAN" in [codes_to_text(k[c]) for k in word_tables(c)]
-True
 """
 
 from __future__ import annotations
@@ -238,7 +231,17 @@ def _search(c, words, lps, wids, tops, groups, starts, model, beam, skip, start_
 def word_tables(c: np.ndarray, *, beam: int = BEAM, results: int = 8) -> list[np.ndarray]:
     """The keys (decryption tables, 26 integers) of the ``results`` best complete
     word-by-word readings of ciphertext codes ``c`` (see the module's description),
-    best first; letters no word fixes are read by frequency, as English's."""
+    best first; letters no word fixes are read by frequency, as English's.
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.classical import Substitution
+    >>> from cipherkit.ciphers.text import codes_to_text, letter_codes
+    >>> secret = Substitution.random(4).encrypt("THEEXPLORERSCROSSEDTHEDESERTWITHCAMELSAN")
+    >>> c = letter_codes(secret)
+    >>> "THEEXPLORERSCROSSEDTHEDESERTWITHCAMELSAN" in [codes_to_text(k[c]) for k in word_tables(c)]
+    True
+    """
     c = np.ascontiguousarray(c, dtype=np.int64)
     if len(c) == 0:
         return []

@@ -1,13 +1,6 @@
 """Compiled (numba) annealing of substitution keys on quadgrams + the word model.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.substitution_fast``.
-
->>> import numpy as np
->>> from cipherkit.ciphers.text import letter_codes
->>> from cipherkit.ciphers.wordmodel import word_model
->>> plain = letter_codes("MEETMEATTHEOLDMILL")
->>> bool(abs(segment_score(plain) - word_model().segment_scores(plain, trigrams=False)[0]) < 1e-6)
-True
 """
 
 from __future__ import annotations
@@ -226,7 +219,18 @@ def _anneal(c, present, starts, steps, t0, t1, weight, seed, tables):
 
 def segment_score(plain: np.ndarray) -> float:
     """log10 probability of the best split of ``plain`` (letter codes) into words under
-    word pairs, compiled (as ``word_model().segment_scores(plain, trigrams=False)``)."""
+    word pairs, compiled (as ``word_model().segment_scores(plain, trigrams=False)``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cipherkit.ciphers.text import letter_codes
+    >>> from cipherkit.ciphers.wordmodel import word_model
+    >>> plain = letter_codes("MEETMEATTHEOLDMILL")
+    >>> whole = word_model().segment_scores(plain, trigrams=False)[0]
+    >>> bool(abs(segment_score(plain) - whole) < 1e-6)
+    True
+    """
     p = np.ascontiguousarray(plain, dtype=np.int64)
     return float(_segment(p, fast_tables()))
 

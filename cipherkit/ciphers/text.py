@@ -1,16 +1,6 @@
 """Turning text into letter codes (A=0 .. Z=25) and back, keeping its shape if asked.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.text``.
-
->>> from cipherkit.ciphers.text import letter_codes, reshape_like
->>> letter_codes("Hi, Bob!").tolist()
-[7, 8, 1, 14, 1]
->>> reshape_like("Hi, Bob!", [22, 14, 17, 11, 3])
-'Wo, Rld!'
->>> reshape_like("Hi, Bob!", [22, 14, 17, 11, 3], keep_case=False, keep_punctuation=False)
-'WO RLD'
->>> letters_only("Attack at dawn!")
-'ATTACKATDAWN'
 """
 
 from __future__ import annotations
@@ -93,7 +83,20 @@ def reshape_like(
     keep_spaces: bool = True,
     keep_punctuation: bool = True,
 ) -> str:
-    """Put the letters ``codes`` into the shape of ``template`` (its non-letters, case)."""
+    """Put the letters ``codes`` into the shape of ``template`` (its non-letters, case).
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.text import letter_codes, reshape_like
+    >>> letter_codes("Hi, Bob!").tolist()
+    [7, 8, 1, 14, 1]
+    >>> reshape_like("Hi, Bob!", [22, 14, 17, 11, 3])
+    'Wo, Rld!'
+    >>> reshape_like("Hi, Bob!", [22, 14, 17, 11, 3], keep_case=False, keep_punctuation=False)
+    'WO RLD'
+    >>> letters_only("Attack at dawn!")
+    'ATTACKATDAWN'
+    """
     letters = codes_to_text(codes)
     out: list[str] = []
     k = 0

@@ -1,11 +1,6 @@
 """Breaking the Vigenère family (Vigenère, Beaufort, autokey) from the ciphertext alone.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.vigenere_solver``.
-
->>> from cipherkit.ciphers.classical import Vigenere
->>> text = "the treasure is buried under the third palm tree on the western beach"
->>> solve_vigenere(Vigenere("HARBOUR").encrypt(text)).cipher
-Vigenere(key='HARBOUR')
 """
 
 from __future__ import annotations
@@ -183,6 +178,13 @@ def solve_vigenere(
     :func:`vigenere_key_lengths` (default: every length up to ``max_len``, at most a
     third of the text's letters); ``restarts`` random keys per length; same ``seed``,
     same answer.
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.classical import Vigenere
+    >>> text = "the treasure is buried under the third palm tree on the western beach"
+    >>> solve_vigenere(Vigenere("HARBOUR").encrypt(text)).cipher
+    Vigenere(key='HARBOUR')
     """
     if variant not in _VARIANTS:
         raise CipherkitError(f"unknown variant {variant!r} (vigenere, beaufort or autokey)")

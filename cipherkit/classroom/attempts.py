@@ -4,15 +4,6 @@ An :class:`Attempt` is one answer checked in a lesson page: who (the name the st
 typed), the lesson, the exercise, right or wrong, when. :func:`grid` folds a session's
 attempts into one cell per student and exercise: solved (and after how many tries) or
 not yet.
-
->>> a = [Attempt("s", "Ada", "lesson-1", "q1", False, 1.0),
-...      Attempt("s", "Ada", "lesson-1", "q1", True, 2.0),
-...      Attempt("s", "Bo", "lesson-1", "q2", False, 3.0)]
->>> g = grid(a)
->>> g["students"], g["exercises"]
-(['Ada', 'Bo'], ['lesson-1 · q1', 'lesson-1 · q2'])
->>> g["cells"]["Ada"]["lesson-1 · q1"], g["cells"]["Bo"]["lesson-1 · q2"]
-({'tries': 2, 'solved': True}, {'tries': 1, 'solved': False})
 """
 
 from __future__ import annotations
@@ -97,7 +88,19 @@ class Attempt:
 
 def grid(attempts: list[Attempt]) -> dict[str, Any]:
     """``{"students", "exercises", "cells": {student: {exercise: {tries, solved}}}}``,
-    students and exercises in the order first seen."""
+    students and exercises in the order first seen.
+
+    Examples
+    --------
+    >>> a = [Attempt("s", "Ada", "lesson-1", "q1", False, 1.0),
+    ...      Attempt("s", "Ada", "lesson-1", "q1", True, 2.0),
+    ...      Attempt("s", "Bo", "lesson-1", "q2", False, 3.0)]
+    >>> g = grid(a)
+    >>> g["students"], g["exercises"]
+    (['Ada', 'Bo'], ['lesson-1 · q1', 'lesson-1 · q2'])
+    >>> g["cells"]["Ada"]["lesson-1 · q1"], g["cells"]["Bo"]["lesson-1 · q2"]
+    ({'tries': 2, 'solved': True}, {'tries': 1, 'solved': False})
+    """
     students: dict[str, None] = {}
     exercises: dict[str, None] = {}
     cells: dict[str, dict[str, dict[str, Any]]] = {}

@@ -1,15 +1,6 @@
 """Class codes: one short code a whole class types, read aloud from the projector.
 
 Design notes: ``docs/classroom.md``, ``cipherkit.classroom.codes``.
-
->>> round(CLASS_CODE_BITS, 2)
-27.25
->>> normalize_class_code(" kvmt 482 ")
-'KVMT-482'
->>> normalize_class_code("KAMT-482") is None  # a vowel: not a class code
-True
->>> len(new_class_code())
-8
 """
 
 from __future__ import annotations
@@ -36,7 +27,19 @@ def new_class_code() -> str:
 
 
 def normalize_class_code(text: object) -> str | None:
-    """The class code in canonical form, or ``None`` if ``text`` cannot be one."""
+    """The class code in canonical form, or ``None`` if ``text`` cannot be one.
+
+    Examples
+    --------
+    >>> round(CLASS_CODE_BITS, 2)
+    27.25
+    >>> normalize_class_code(" kvmt 482 ")
+    'KVMT-482'
+    >>> normalize_class_code("KAMT-482") is None  # a vowel: not a class code
+    True
+    >>> len(new_class_code())
+    8
+    """
     if not isinstance(text, str) or len(text) > 32:
         return None
     match = _CODE.fullmatch(re.sub(r"[\s\-_.]+", "", text).upper())

@@ -4,13 +4,6 @@
 each seat's player, team, result (won, lost, drawn or playing) and points.
 :func:`students` folds a session's rooms and exercise attempts into one
 :class:`StudentResult` per student. :func:`cell` makes any value safe for a spreadsheet.
-
->>> info = {"over": True, "outcome": {"winners": [0], "reason": "code broken",
-...         "scores": {"0": 2, "1": 0}, "draw": False}, "updated": "2026-01-01T10:00:00+00:00",
-...         "seats": [{"seat": 0, "name": "Ada", "bot": None, "taken": True},
-...                   {"seat": 1, "name": "Bo", "bot": None, "taken": True, "team": "black"}]}
->>> [(s.name, s.result, s.points) for s in seat_results(info)]
-[('Ada', 'won', 2.0), ('Bo', 'lost', 0.0)]
 """
 
 from __future__ import annotations
@@ -58,7 +51,17 @@ class SeatResult:
 def seat_results(info: Mapping[str, Any]) -> list[SeatResult]:
     """Each seat of a room (from its ``info``) with its result: ``won``, ``lost``,
     ``drawn``, or ``playing`` while the game goes on (``closed`` for a room closed
-    before the end)."""
+    before the end).
+
+    Examples
+    --------
+    >>> info = {"over": True, "outcome": {"winners": [0], "reason": "code broken",
+    ...         "scores": {"0": 2, "1": 0}, "draw": False}, "updated": "2026-01-01T10:00:00+00:00",
+    ...         "seats": [{"seat": 0, "name": "Ada", "bot": None, "taken": True},
+    ...                   {"seat": 1, "name": "Bo", "bot": None, "taken": True, "team": "black"}]}
+    >>> [(s.name, s.result, s.points) for s in seat_results(info)]
+    [('Ada', 'won', 2.0), ('Bo', 'lost', 0.0)]
+    """
     outcome = info.get("outcome") if info.get("over") else None
     winners = set(outcome.get("winners", [])) if outcome else set()
     scores = (outcome or {}).get("scores") or {}

@@ -2,14 +2,6 @@
 hash.
 
 Design notes: ``docs/classroom.md``, ``cipherkit.classroom.keys``.
-
->>> key = new_key()
->>> len(key) >= 20, check_key(key, hash_key(key)), check_key("guess", hash_key(key))
-(True, True, False)
->>> clean_key(" abc ")
-Traceback (most recent call last):
-...
-cipherkit.core.errors.CipherkitError: a teacher key has 12 to 128 letters, digits, - or _
 """
 
 from __future__ import annotations
@@ -68,7 +60,18 @@ def hash_key(key: str, *, salt: bytes | None = None) -> str:
 
 def check_key(key: object, stored_hash: str | None) -> bool:
     """Whether ``key`` matches ``stored_hash`` (what :func:`hash_key` made, or an older
-    plain SHA-256), compared in constant time."""
+    plain SHA-256), compared in constant time.
+
+    Examples
+    --------
+    >>> key = new_key()
+    >>> len(key) >= 20, check_key(key, hash_key(key)), check_key("guess", hash_key(key))
+    (True, True, False)
+    >>> clean_key(" abc ")
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: a teacher key has 12 to 128 letters, digits, - or _
+    """
     if not isinstance(key, str) or not stored_hash or len(key) > 128:
         return False
     parts = stored_hash.split("$")

@@ -1,19 +1,6 @@
 """A plan for making rooms in bulk: "8 intercept rooms, 2 v 2, bots fill the gaps".
 
 Design notes: ``docs/classroom.md``, ``cipherkit.classroom.plans``.
-
->>> RoomPlan("intercept", rooms=8, players=4, people=4).bot_seats()
-[]
->>> RoomPlan("intercept", rooms=8, players=4, people=2).bot_seats()
-[2, 3]
->>> RoomPlan.parse("8 intercept rooms 2 v 2, bots fill the gaps")
-RoomPlan(game='intercept', rooms=8, players=4, people=4)
->>> RoomPlan.parse("decipher pairs x 3")
-RoomPlan(game='decipher', rooms=3, players=2, people=2)
->>> str(RoomPlan("mission", rooms=2, players=2, people=1))
-'2 mission rooms, 2 seats, 1 person and 1 bot each'
->>> [p["label"] for p in presets()][:2]
-['Decipher pairs', 'Intercept 2 v 2']
 """
 
 from __future__ import annotations
@@ -88,7 +75,23 @@ MAX_ROOMS = 40
 
 @dataclass(frozen=True)
 class RoomPlan:
-    """``rooms`` rooms of ``game`` with ``players`` seats, ``people`` of them for people."""
+    """``rooms`` rooms of ``game`` with ``players`` seats, ``people`` of them for people.
+
+    Examples
+    --------
+    >>> RoomPlan("intercept", rooms=8, players=4, people=4).bot_seats()
+    []
+    >>> RoomPlan("intercept", rooms=8, players=4, people=2).bot_seats()
+    [2, 3]
+    >>> RoomPlan.parse("8 intercept rooms 2 v 2, bots fill the gaps")
+    RoomPlan(game='intercept', rooms=8, players=4, people=4)
+    >>> RoomPlan.parse("decipher pairs x 3")
+    RoomPlan(game='decipher', rooms=3, players=2, people=2)
+    >>> str(RoomPlan("mission", rooms=2, players=2, people=1))
+    '2 mission rooms, 2 seats, 1 person and 1 bot each'
+    >>> [p["label"] for p in presets()][:2]
+    ['Decipher pairs', 'Intercept 2 v 2']
+    """
 
     game: str
     rooms: int

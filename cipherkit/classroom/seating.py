@@ -1,19 +1,6 @@
 """Seat a student by the class code: the class's rooms fill one at a time, teams even.
 
 Design notes: ``docs/classroom.md``, ``cipherkit.classroom.seating``.
-
->>> import tempfile
->>> from cipherkit.classroom import RoomPlan, open_classroom
->>> folder = tempfile.TemporaryDirectory()
->>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
->>> s = desk.start_session("Year 9")
->>> codes = desk.make_rooms(s.id, RoomPlan("intercept", rooms=2, players=4, people=4))
->>> seated = [seat_student(desk, s.code, name) for name in ("Ada", "Bo", "Cy")]
->>> [h.code for h in seated] == [codes[0]] * 3
-True
->>> sorted(h.info()["seats"][h.seat]["team"] for h in seated)
-['black', 'white', 'white']
->>> desk.close(); folder.cleanup()
 """
 
 from __future__ import annotations
@@ -80,7 +67,23 @@ def choose_seat(rooms: Sequence[Mapping[str, Any]], name: str) -> tuple[str, str
 def seat_student(classroom: Classroom, class_code: str, name: str) -> SeatHandle:
     """Give ``name`` a free seat in one of the open class's rooms (see the module
     docstring). Raises :class:`~cipherkit.classroom.errors.ClassError` (an unknown or
-    ended class, a name already seated, every room full)."""
+    ended class, a name already seated, every room full).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from cipherkit.classroom import RoomPlan, open_classroom
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+    >>> s = desk.start_session("Year 9")
+    >>> codes = desk.make_rooms(s.id, RoomPlan("intercept", rooms=2, players=4, people=4))
+    >>> seated = [seat_student(desk, s.code, name) for name in ("Ada", "Bo", "Cy")]
+    >>> [h.code for h in seated] == [codes[0]] * 3
+    True
+    >>> sorted(h.info()["seats"][h.seat]["team"] for h in seated)
+    ['black', 'white', 'white']
+    >>> desk.close(); folder.cleanup()
+    """
     session = classroom.open_session(class_code)
     name = clean_name(name)
     for _ in range(_TRIES):  # another student may take the chosen seat first

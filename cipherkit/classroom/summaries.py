@@ -3,14 +3,6 @@
 :func:`summarise` builds a :class:`RoomSummary` from a room's public facts
 (:meth:`cipherkit.rooms.Room.info`) and, while it is open, the **spectator's**
 observation: nothing a spectator may not see reaches the teacher page either.
-
->>> info = {"id": "r1", "code": "TIGER-1-MOSS", "game": "decipher", "title": "Decipher",
-...         "status": "open", "version": 3, "actors": [1], "over": False, "outcome": None,
-...         "seats": [{"seat": 0, "name": "Ada", "bot": None, "taken": True, "connected": True},
-...                   {"seat": 1, "name": "Bo", "bot": None, "taken": True, "connected": False}]}
->>> s = summarise(info, {"turn_number": 2, "hits": [[True, False], [False, False]]})
->>> s.progress, s.score, s.to_act, s.people
-('turn 2', 'hits 1 : 0', ['Bo'], [('Ada', True), ('Bo', False)])
 """
 
 from __future__ import annotations
@@ -96,7 +88,18 @@ def _progress(game: str, view: dict[str, Any]) -> tuple[str, str]:
 
 def summarise(info: dict[str, Any], view: dict[str, Any] | None) -> RoomSummary:
     """The summary of a room from its ``info`` and its spectator ``view`` (``None`` for
-    a closed room)."""
+    a closed room).
+
+    Examples
+    --------
+    >>> info = {"id": "r1", "code": "TIGER-1-MOSS", "game": "decipher", "title": "Decipher",
+    ...         "status": "open", "version": 3, "actors": [1], "over": False, "outcome": None,
+    ...         "seats": [{"seat": 0, "name": "Ada", "bot": None, "taken": True, "connected": True},
+    ...           {"seat": 1, "name": "Bo", "bot": None, "taken": True, "connected": False}]}
+    >>> s = summarise(info, {"turn_number": 2, "hits": [[True, False], [False, False]]})
+    >>> s.progress, s.score, s.to_act, s.people
+    ('turn 2', 'hits 1 : 0', ['Bo'], [('Ada', True), ('Bo', False)])
+    """
     seats = info["seats"]
     names = [_name(s) for s in seats]
     progress, score = _progress(info["game"], view or {})

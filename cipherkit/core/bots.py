@@ -3,11 +3,6 @@
 A bot sees what a player sees and nothing more: ``act(observation, legal_actions, rng)``
 gets the seat's observation dict, the legal actions and a seeded
 :class:`~cipherkit.core.rng.Rng`, and returns one of the legal actions.
-
->>> from cipherkit.core.bots import RandomBot
->>> from cipherkit.core.rng import Rng
->>> RandomBot().act({}, ["a", "b"], Rng(3)) in ("a", "b")
-True
 """
 
 from __future__ import annotations
@@ -35,7 +30,15 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions.
+
+    Examples
+    --------
+    >>> from cipherkit.core.bots import RandomBot
+    >>> from cipherkit.core.rng import Rng
+    >>> RandomBot().act({}, ["a", "b"], Rng(3)) in ("a", "b")
+    True
+    """
 
     name = "random"
 

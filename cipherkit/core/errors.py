@@ -2,15 +2,6 @@
 
 Every error cipherkit raises on purpose derives from :class:`CipherkitError`; the command
 line prints its message on one line and exits 1 instead of showing a traceback.
-
-Examples
---------
->>> from cipherkit.core.errors import IllegalAction
->>> try:
-...     raise IllegalAction("it is not your turn")
-... except IllegalAction as exc:
-...     print(exc.reason)
-it is not your turn
 """
 
 from __future__ import annotations
@@ -21,7 +12,17 @@ class CipherkitError(Exception):
 
 
 class IllegalAction(CipherkitError):
-    """An action that the rules do not allow now; the state is left exactly as it was."""
+    """An action that the rules do not allow now; the state is left exactly as it was.
+
+    Examples
+    --------
+    >>> from cipherkit.core.errors import IllegalAction
+    >>> try:
+    ...     raise IllegalAction("it is not your turn")
+    ... except IllegalAction as exc:
+    ...     print(exc.reason)
+    it is not your turn
+    """
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)

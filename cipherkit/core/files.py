@@ -4,23 +4,6 @@ A path given by a person may be a directory, a device (``/dev/zero``), a FIFO th
 ends, or a file of gigabytes. :func:`read_limited` checks what the path is and how big it
 is *before* reading, never blocks on a FIFO, and reads at most the limit, so a bad path
 costs nothing and gets a one-line :class:`~cipherkit.core.errors.CipherkitError`.
-
-Examples
---------
->>> import tempfile, os
->>> with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as handle:
-...     _ = handle.write(b"attack at dawn")
->>> read_limited(handle.name, max_bytes=100)
-b'attack at dawn'
->>> read_limited(handle.name, max_bytes=5)  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-cipherkit.core.errors.CipherkitError: ...: the file is too large (14 bytes; at most 5 bytes)
->>> read_limited("/dev/zero", max_bytes=100)
-Traceback (most recent call last):
-...
-cipherkit.core.errors.CipherkitError: /dev/zero: not a regular file
->>> os.unlink(handle.name)
 """
 
 from __future__ import annotations
@@ -47,7 +30,25 @@ def describe_size(size: int) -> str:
 
 def read_limited(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
     """The bytes of the regular file ``path``, refusing anything else or anything
-    larger than ``max_bytes`` before reading it."""
+    larger than ``max_bytes`` before reading it.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as handle:
+    ...     _ = handle.write(b"attack at dawn")
+    >>> read_limited(handle.name, max_bytes=100)
+    b'attack at dawn'
+    >>> read_limited(handle.name, max_bytes=5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: ...: the file is too large (14 bytes; at most 5 bytes)
+    >>> read_limited("/dev/zero", max_bytes=100)
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: /dev/zero: not a regular file
+    >>> os.unlink(handle.name)
+    """
     name = os.fspath(path)
     try:
         # O_NONBLOCK: opening a FIFO with no writer must not hang; it is refused below.

@@ -1,16 +1,6 @@
 """Find games and their bots by name: an open registry of entry points.
 
 Design notes: ``docs/design-notes.md``, ``cipherkit.core.registry``.
-
-Examples
---------
->>> from cipherkit.core.registry import bot_names, game_names, get_game
->>> {"decipher", "intercept", "mission"} <= set(game_names())
-True
->>> get_game("decipher").name
-'decipher'
->>> "solver" in bot_names("decipher")
-True
 """
 
 from __future__ import annotations
@@ -76,7 +66,18 @@ def game_names() -> list[str]:
 
 @functools.cache
 def get_game(name: str) -> GameSpec[State]:
-    """The :class:`~cipherkit.core.protocol.GameSpec` of a game by its name."""
+    """The :class:`~cipherkit.core.protocol.GameSpec` of a game by its name.
+
+    Examples
+    --------
+    >>> from cipherkit.core.registry import bot_names, game_names, get_game
+    >>> {"decipher", "intercept", "mission"} <= set(game_names())
+    True
+    >>> get_game("decipher").name
+    'decipher'
+    >>> "solver" in bot_names("decipher")
+    True
+    """
     from cipherkit.core.protocol import GameSpec
 
     try:

@@ -1,18 +1,6 @@
 """Where the shipped campaign (``missions/``) and gallery (``puzzles/``) are.
 
 Design notes: ``docs/design-notes.md``, ``cipherkit.core.resources``.
-
-Examples
---------
->>> from cipherkit.core.resources import shipped_path
->>> shipped_path("missions").name, shipped_path("puzzles").name
-('missions', 'puzzles')
->>> (shipped_path("missions").parent / "puzzles") == shipped_path("puzzles")
-True
->>> shipped_path("notebooks")
-Traceback (most recent call last):
-...
-cipherkit.core.errors.CipherkitError: no shipped folder 'notebooks': choose missions or puzzles
 """
 
 from __future__ import annotations
@@ -54,6 +42,18 @@ def shipped_path(name: str, *, must_exist: bool = True) -> Path:
 
     ``must_exist=False`` returns where it would be instead of raising when neither is
     there (an install without its data).
+
+    Examples
+    --------
+    >>> from cipherkit.core.resources import shipped_path
+    >>> shipped_path("missions").name, shipped_path("puzzles").name
+    ('missions', 'puzzles')
+    >>> (shipped_path("missions").parent / "puzzles") == shipped_path("puzzles")
+    True
+    >>> shipped_path("notebooks")
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: no shipped folder 'notebooks': choose missions or puzzles
     """
     if name not in SHIPPED_FOLDERS:
         raise CipherkitError(f"no shipped folder {name!r}: choose {' or '.join(SHIPPED_FOLDERS)}")

@@ -1,14 +1,6 @@
 """Conformance checks that every cipherkit game runs from its tests.
 
 Design notes: ``docs/design-notes.md``, ``cipherkit.core.testing``.
-
-Examples
---------
->>> from cipherkit.core.registry import get_game
->>> from cipherkit.core.testing import check_all
->>> report = check_all(get_game("decipher"), seeds=range(2))
->>> report["games"], report["no_leak_variants_differing"] > 0
-(2, True)
 """
 
 from __future__ import annotations
@@ -261,7 +253,16 @@ def check_session(spec: GameSpec[StateT], *, seeds: Iterable[int], config: Confi
 def check_all(
     spec: GameSpec[StateT], *, seeds: Iterable[int] = range(10), config: Config = None
 ) -> dict[str, Any]:
-    """Run every check; return counts for the caller to assert on."""
+    """Run every check; return counts for the caller to assert on.
+
+    Examples
+    --------
+    >>> from cipherkit.core.registry import get_game
+    >>> from cipherkit.core.testing import check_all
+    >>> report = check_all(get_game("decipher"), seeds=range(2))
+    >>> report["games"], report["no_leak_variants_differing"] > 0
+    (2, True)
+    """
     seeds = list(seeds)
     report = {
         "games": len(seeds),

@@ -1,25 +1,6 @@
 """Plain data that the drawings take: cards, consoles, maps, tokens and standees.
 
 Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.data``.
-
-Examples
---------
->>> from cipherkit.glyphs.data import CardData, MapData, TokenData
->>> card = CardData.from_words(
-...     "What bird?", [["eye", {"glyph": "wing", "marks": ["red"]}]], answer=[["claw"]])
->>> [(c.glyph, c.word, c.answer, c.marks) for c in card.cells]
-[('eye', 0, False, ()), ('wing', 0, False, ('red',)), ('claw', 1, True, ())]
->>> traps = {"camera": "brown", "counter-intel": "yellow"}
->>> TokenData.from_label("counter-intel:run", traps), TokenData.from_label("sun[dot]").marks
-(TokenData(kind='trap', name='counter-intel', marks=(), action='run', colour='yellow'), ('dot',))
->>> import networkx as nx
->>> g = nx.Graph()
->>> g.add_node("hall", pos=(0, 0), tokens=["entrance"], stack=["sun", "camera"])
->>> g.add_node("loft", pos=(1, 0))
->>> g.add_edge("hall", "loft", wall=True, token="passage")
->>> m = MapData.from_graph(g)
->>> m.room("hall").stack, m.passages[0].is_open
-(2, True)
 """
 
 from __future__ import annotations
@@ -144,6 +125,26 @@ class CardData:
     """A mission card: the question and the cipher text's cells (see :class:`CellData`).
 
     ``title`` and ``mission_id`` are shown in the card's header and footer.
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs.data import CardData, MapData, TokenData
+    >>> card = CardData.from_words(
+    ...     "What bird?", [["eye", {"glyph": "wing", "marks": ["red"]}]], answer=[["claw"]])
+    >>> [(c.glyph, c.word, c.answer, c.marks) for c in card.cells]
+    [('eye', 0, False, ()), ('wing', 0, False, ('red',)), ('claw', 1, True, ())]
+    >>> traps = {"camera": "brown", "counter-intel": "yellow"}
+    >>> TokenData.from_label("counter-intel:run", traps), TokenData.from_label("sun[dot]").marks
+    (TokenData(kind='trap', name='counter-intel', marks=(), action='run', colour='yellow'),
+     ('dot',))
+    >>> import networkx as nx
+    >>> g = nx.Graph()
+    >>> g.add_node("hall", pos=(0, 0), tokens=["entrance"], stack=["sun", "camera"])
+    >>> g.add_node("loft", pos=(1, 0))
+    >>> g.add_edge("hall", "loft", wall=True, token="passage")
+    >>> m = MapData.from_graph(g)
+    >>> m.room("hall").stack, m.passages[0].is_open
+    (2, True)
     """
 
     question: str

@@ -1,21 +1,6 @@
 """A small vector drawing: one list of shapes, written out as SVG or drawn with Pillow.
 
 Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.drawing``.
-
-Examples
---------
->>> from cipherkit.glyphs.drawing import Drawing
->>> d = Drawing(120, 60, background="#ffffff")
->>> d.rect(10, 10, 40, 40, fill="#c62f2f")
->>> d.text(90, 30, "Hi", size=20, anchor="mm")
->>> d.region("box", 10, 10, 40, 40)
->>> d.svg().startswith("<svg")
-True
->>> img = d.image(scale=2)
->>> img.size, img.getpixel((60, 60))
-((240, 120), (198, 47, 47))
->>> d.pixel_box("box", scale=2)
-(20, 20, 100, 100)
 """
 
 from __future__ import annotations
@@ -261,7 +246,23 @@ def wrap_text(
 
 # ------------------------------------------------------------------ drawing
 class Drawing:
-    """A list of shapes on a ``width`` x ``height`` page; see the module docstring."""
+    """A list of shapes on a ``width`` x ``height`` page; see the module docstring.
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs.drawing import Drawing
+    >>> d = Drawing(120, 60, background="#ffffff")
+    >>> d.rect(10, 10, 40, 40, fill="#c62f2f")
+    >>> d.text(90, 30, "Hi", size=20, anchor="mm")
+    >>> d.region("box", 10, 10, 40, 40)
+    >>> d.svg().startswith("<svg")
+    True
+    >>> img = d.image(scale=2)
+    >>> img.size, img.getpixel((60, 60))
+    ((240, 120), (198, 47, 47))
+    >>> d.pixel_box("box", scale=2)
+    (20, 20, 100, 100)
+    """
 
     def __init__(
         self, width: float, height: float, *, background: Color | None = None, title: str = ""

@@ -1,19 +1,6 @@
 """Glyphs and glyph sets as data.
 
 Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.glyph``.
-
-Examples
---------
->>> from cipherkit.glyphs.glyph import Glyph, GlyphSet
->>> bar = Glyph("A", strokes=(((0.2, 0.5), (0.8, 0.5)),))
->>> dot = Glyph("B", dots=((0.5, 0.5, 0.1),))
->>> gs = GlyphSet("custom", None, (bar, dot))
->>> len(gs), gs.names, gs["B"] is dot
-(2, ('A', 'B'), True)
->>> {k: g.name for k, g in gs.assign(["owl", "B"]).items()}
-{'owl': 'A', 'B': 'B'}
->>> "<polyline" in bar.svg()
-True
 """
 
 from __future__ import annotations
@@ -159,6 +146,19 @@ class GlyphSet:
     ``style`` and ``seed`` say how it was made (``seed`` is ``None`` for a folder, whose
     path is ``source``). :meth:`spec` gives back what :func:`~cipherkit.glyphs.
     glyph_set_from_spec` needs to make it again.
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs.glyph import Glyph, GlyphSet
+    >>> bar = Glyph("A", strokes=(((0.2, 0.5), (0.8, 0.5)),))
+    >>> dot = Glyph("B", dots=((0.5, 0.5, 0.1),))
+    >>> gs = GlyphSet("custom", None, (bar, dot))
+    >>> len(gs), gs.names, gs["B"] is dot
+    (2, ('A', 'B'), True)
+    >>> {k: g.name for k, g in gs.assign(["owl", "B"]).items()}
+    {'owl': 'A', 'B': 'B'}
+    >>> "<polyline" in bar.svg()
+    True
     """
 
     style: str

@@ -2,14 +2,6 @@
 
 Every icon is drawn into a :class:`~cipherkit.glyphs.drawing.Drawing` around a centre
 point at a given size, so the same icon serves the map, the tokens and the cards.
-
->>> from cipherkit.glyphs.drawing import Drawing
->>> from cipherkit.glyphs.icons import action_icon, ACTION_ICONS
->>> d = Drawing(100, 100)
->>> for name in ACTION_ICONS:
-...     action_icon(d, name, 50, 50, 60)
->>> len(d.shapes) > 8
-True
 """
 
 from __future__ import annotations
@@ -52,7 +44,18 @@ def _arc(cx: float, cy: float, r: float, a0: float, a1: float, steps: int = 24) 
 def action_icon(
     d: Drawing, action: str, cx: float, cy: float, size: float, colour: str = INK
 ) -> None:
-    """The symbol of an action card (``run``, ``gather``, ``intel``, ``regroup``)."""
+    """The symbol of an action card (``run``, ``gather``, ``intel``, ``regroup``).
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs.drawing import Drawing
+    >>> from cipherkit.glyphs.icons import action_icon, ACTION_ICONS
+    >>> d = Drawing(100, 100)
+    >>> for name in ACTION_ICONS:
+    ...     action_icon(d, name, 50, 50, 60)
+    >>> len(d.shapes) > 8
+    True
+    """
     s = size / 2
     w = size * 0.11
     if action == "run":

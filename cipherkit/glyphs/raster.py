@@ -1,19 +1,6 @@
 """Glyphs as pixels: ink masks drawn with Pillow, and how different two glyphs look.
 
 Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.raster``.
-
-Examples
---------
->>> from cipherkit.glyphs.glyph import Glyph
->>> from cipherkit.glyphs.raster import glyph_mask, ink, ink_difference
->>> bar = Glyph("A", strokes=(((0.2, 0.5), (0.8, 0.5)),))
->>> post = Glyph("B", strokes=(((0.5, 0.2), (0.5, 0.8)),))
->>> glyph_mask(bar, 32).size, glyph_mask(bar, 32).getpixel((16, 16))
-((32, 32), 255)
->>> ink_difference(ink(bar), ink(bar))
-0.0
->>> round(ink_difference(ink(bar), ink(post)), 2)
-0.94
 """
 
 from __future__ import annotations
@@ -79,7 +66,21 @@ def ink(glyph: Glyph, size: int = COMPARE_SIZE) -> np.ndarray:
 
 
 def ink_difference(a: np.ndarray, b: np.ndarray) -> float:
-    """Ink in one mask and not the other, over the ink in either (0 to 1)."""
+    """Ink in one mask and not the other, over the ink in either (0 to 1).
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs.glyph import Glyph
+    >>> from cipherkit.glyphs.raster import glyph_mask, ink, ink_difference
+    >>> bar = Glyph("A", strokes=(((0.2, 0.5), (0.8, 0.5)),))
+    >>> post = Glyph("B", strokes=(((0.5, 0.2), (0.5, 0.8)),))
+    >>> glyph_mask(bar, 32).size, glyph_mask(bar, 32).getpixel((16, 16))
+    ((32, 32), 255)
+    >>> ink_difference(ink(bar), ink(bar))
+    0.0
+    >>> round(ink_difference(ink(bar), ink(post)), 2)
+    0.94
+    """
     union = float(np.maximum(a, b).sum())
     if union == 0:
         return 0.0

@@ -1,13 +1,4 @@
-"""The glyph sheet: every glyph of a set in a grid, each with its name or a caption.
-
-Examples
---------
->>> from cipherkit.glyphs import generate
->>> from cipherkit.glyphs.sheet import sheet_drawing
->>> d = sheet_drawing(generate("runes", seed=7, count=12), columns=6)
->>> d.width, sorted(d.regions)[:2]
-(796.0, ['glyph:A', 'glyph:B'])
-"""
+"""The glyph sheet: every glyph of a set in a grid, each with its name or a caption."""
 
 from __future__ import annotations
 
@@ -36,7 +27,16 @@ def sheet_drawing(
 ) -> Drawing:
     """A sheet of ``glyphs``: each in a tile with its name (or ``captions[name]``)
     underneath. ``colours`` may colour some glyphs (by name). Region ``glyph:NAME``
-    is each glyph's square."""
+    is each glyph's square.
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs import generate
+    >>> from cipherkit.glyphs.sheet import sheet_drawing
+    >>> d = sheet_drawing(generate("runes", seed=7, count=12), columns=6)
+    >>> d.width, sorted(d.regions)[:2]
+    (796.0, ['glyph:A', 'glyph:B'])
+    """
     items = list(glyphs)
     n = max(1, len(items))
     cols = columns or min(9, max(4, math.ceil(math.sqrt(n * 1.6))))

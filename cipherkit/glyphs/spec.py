@@ -3,18 +3,6 @@
 A spec is a mapping ``{"style": "runes", "seed": 7}`` (``count`` optional, default 36),
 ``{"folder": "glyphs/"}`` (relative to ``base_dir``, the mission file's folder), or a
 string: a style name (seed 0), ``"runes:7"``, or a folder path.
-
-Examples
---------
->>> from cipherkit.glyphs.spec import glyph_set_from_spec
->>> glyph_set_from_spec({"style": "runes", "seed": 7}).label
-'runes (seed 7)'
->>> glyph_set_from_spec("circuit:3") == glyph_set_from_spec({"style": "circuit", "seed": 3})
-True
->>> glyph_set_from_spec({"style": "runes", "seeed": 7})
-Traceback (most recent call last):
-...
-cipherkit.core.errors.CipherkitError: glyph set: unknown field 'seeed' (known: count, ...)
 """
 
 from __future__ import annotations
@@ -35,7 +23,20 @@ GlyphSpec = Mapping[str, Any] | str
 
 
 def glyph_set_from_spec(spec: GlyphSpec, base_dir: str | Path = ".") -> GlyphSet:
-    """The glyph set a spec names; :class:`CipherkitError` (one line) if it is wrong."""
+    """The glyph set a spec names; :class:`CipherkitError` (one line) if it is wrong.
+
+    Examples
+    --------
+    >>> from cipherkit.glyphs.spec import glyph_set_from_spec
+    >>> glyph_set_from_spec({"style": "runes", "seed": 7}).label
+    'runes (seed 7)'
+    >>> glyph_set_from_spec("circuit:3") == glyph_set_from_spec({"style": "circuit", "seed": 3})
+    True
+    >>> glyph_set_from_spec({"style": "runes", "seeed": 7})
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: glyph set: unknown field 'seeed' (known: count, ...)
+    """
     if isinstance(spec, GlyphSet):
         return spec
     if isinstance(spec, str):

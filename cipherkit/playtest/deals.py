@@ -1,15 +1,6 @@
 """Does the deal matter? The same playtest with ``deal: shuffled`` and ``deal: fixed``.
 
 Design notes: ``docs/playtest.md``, ``cipherkit.playtest.deals``.
-
-Examples
---------
->>> from cipherkit.playtest.deals import compare_deals
->>> cmp = compare_deals("missions/01-lantern-archive.yaml", games=8, workers=1)
->>> sorted(cmp.win_rates), cmp.deal
-(['fixed', 'shuffled'], 'shuffled')
->>> isinstance(cmp.points, float)
-True
 """
 
 from __future__ import annotations
@@ -117,6 +108,15 @@ def compare_deals(
     """Playtest ``mission`` under both deals (same games, seed and ``options`` of
     :func:`~cipherkit.playtest.runner.run_playtest`). ``played`` is a playtest already
     run with the mission's own deal and these arguments: only the other deal is played.
+
+    Examples
+    --------
+    >>> from cipherkit.playtest.deals import compare_deals
+    >>> cmp = compare_deals("missions/01-lantern-archive.yaml", games=8, workers=1)
+    >>> sorted(cmp.win_rates), cmp.deal
+    (['fixed', 'shuffled'], 'shuffled')
+    >>> isinstance(cmp.points, float)
+    True
     """
     base = load_mission(mission)
     results: dict[str, PlaytestResult] = {}

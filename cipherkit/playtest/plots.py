@@ -2,14 +2,6 @@
 
 Each function takes a :class:`~cipherkit.playtest.stats.PlaytestResult` and an optional
 ``ax``; without one it makes a figure. It returns the axes (:func:`overview`: the figure).
-
->>> import matplotlib
->>> matplotlib.use("Agg")
->>> from cipherkit.playtest import run_playtest
->>> from cipherkit.playtest.plots import overview
->>> fig = overview(run_playtest("missions/01-lantern-archive.yaml", games=8, workers=1))
->>> [ax.get_title() for ax in fig.axes]
-['Game length', 'Win rate by players', 'Outcomes: easy']
 """
 
 from __future__ import annotations
@@ -89,7 +81,18 @@ def difficulty_summary(result: PlaytestResult, ax: Any = None) -> Any:
 
 
 def overview(result: PlaytestResult) -> Any:
-    """The three plots side by side."""
+    """The three plots side by side.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from cipherkit.playtest import run_playtest
+    >>> from cipherkit.playtest.plots import overview
+    >>> fig = overview(run_playtest("missions/01-lantern-archive.yaml", games=8, workers=1))
+    >>> [ax.get_title() for ax in fig.axes]
+    ['Game length', 'Win rate by players', 'Outcomes: easy']
+    """
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))

@@ -3,18 +3,6 @@
 Aggregation only ever walks the records in game order (they are sorted by their index
 first), so the figures do not depend on which worker played which game or when it
 finished: the same seed gives the same figures, byte for byte, whatever the worker count.
-
-Examples
---------
->>> from cipherkit.playtest.stats import difficulty, wilson_interval
->>> wilson_interval(45, 50)
-(0.7864, 0.9565)
->>> wilson_interval(0, 20)
-(0.0, 0.1611)
->>> difficulty(0.98, 0.1), difficulty(0.98, 0.8)     # late wins make it harder
-(Difficulty(stars=1, label='easy'), Difficulty(stars=2, label='medium'))
->>> difficulty(0.5, 0.9).text
-'★★★★☆ very hard'
 """
 
 from __future__ import annotations
@@ -92,6 +80,18 @@ def difficulty(win_rate: float, late_share: float) -> Difficulty:
     (at or after the turn the deck first ran out: the team made it with the clock
     nearly gone). Below 0.05 is 1 star (easy), below 0.2 is 2 (medium), below 0.4 is 3
     (hard), below 0.65 is 4 (very hard), anything more is 5 (brutal).
+
+    Examples
+    --------
+    >>> from cipherkit.playtest.stats import difficulty, wilson_interval
+    >>> wilson_interval(45, 50)
+    (0.7864, 0.9565)
+    >>> wilson_interval(0, 20)
+    (0.0, 0.1611)
+    >>> difficulty(0.98, 0.1), difficulty(0.98, 0.8)     # late wins make it harder
+    (Difficulty(stars=1, label='easy'), Difficulty(stars=2, label='medium'))
+    >>> difficulty(0.5, 0.9).text
+    '★★★★☆ very hard'
     """
     score = difficulty_score(win_rate, late_share)
     stars = 1 + sum(score >= step for step in SCORE_STEPS)

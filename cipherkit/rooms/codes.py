@@ -3,16 +3,6 @@
 Two words of :data:`WORDS` around five digits, drawn with :mod:`secrets`: 32.61 bits
 (why that is enough: docs/rooms.md, "Join codes"). :func:`normalize_code` ignores case,
 spaces, dashes and dots.
-
->>> from cipherkit.rooms.codes import CODE_BITS, new_code, normalize_code
->>> round(CODE_BITS, 2)
-32.61
->>> normalize_code(" tiger 48213.moss ")
-'TIGER-48213-MOSS'
->>> normalize_code("tiger-4821-moss") is None
-True
->>> normalize_code(new_code()) is not None
-True
 """
 
 from __future__ import annotations
@@ -74,6 +64,18 @@ def normalize_code(text: str) -> str | None:
 
     Case, spaces, dashes, dots and underscores do not matter; the words must be words of
     :data:`WORDS`.
+
+    Examples
+    --------
+    >>> from cipherkit.rooms.codes import CODE_BITS, new_code, normalize_code
+    >>> round(CODE_BITS, 2)
+    32.61
+    >>> normalize_code(" tiger 48213.moss ")
+    'TIGER-48213-MOSS'
+    >>> normalize_code("tiger-4821-moss") is None
+    True
+    >>> normalize_code(new_code()) is not None
+    True
     """
     if not isinstance(text, str) or len(text) > 64:
         return None

@@ -1,13 +1,6 @@
 """The two databases under a room store: SQLite (a file) and PostgreSQL (a URL).
 
 Design notes: ``docs/rooms.md``, ``cipherkit.rooms.db``.
-
->>> parse_url("sqlite:///rooms.db"), parse_url("/tmp/rooms.db")
-(('sqlite', 'rooms.db'), ('sqlite', '/tmp/rooms.db'))
->>> parse_url("postgresql://ada:secret@db.example/rooms")[0]
-'postgresql'
->>> redact("postgresql://ada:secret@db.example/rooms")
-'postgresql://ada:***@db.example/rooms'
 """
 
 from __future__ import annotations
@@ -91,6 +84,15 @@ def parse_url(url: str | Path) -> tuple[str, str]:
     ``sqlite:///relative/path.db`` and ``sqlite:////absolute/path.db`` (the SQLAlchemy
     convention: the path follows the third slash), or a bare path; ``postgresql://``,
     ``postgres://`` and ``postgresql+psycopg://`` URLs.
+
+    Examples
+    --------
+    >>> parse_url("sqlite:///rooms.db"), parse_url("/tmp/rooms.db")
+    (('sqlite', 'rooms.db'), ('sqlite', '/tmp/rooms.db'))
+    >>> parse_url("postgresql://ada:secret@db.example/rooms")[0]
+    'postgresql'
+    >>> redact("postgresql://ada:secret@db.example/rooms")
+    'postgresql://ada:***@db.example/rooms'
     """
     text = str(url).strip()
     if not text:

@@ -1,19 +1,6 @@
 """How often a visitor may guess or make rooms, kept in the store (table ``limits``).
 
 Design notes: ``docs/rooms.md``, ``cipherkit.rooms.limits``.
-
->>> import tempfile
->>> from cipherkit.rooms import open_store
->>> folder = tempfile.TemporaryDirectory()
->>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
->>> [store.limits.count("code", ["page-1"], now=100.0) for _ in range(3)]
-[(1, 0.0), (2, 0.0), (3, 2.0)]
->>> store.limits.check("code", ["page-1"], now=101.0)
-Traceback (most recent call last):
-...
-cipherkit.rooms.errors.TooManyTries: too many wrong codes from this device: wait 1 second ...
->>> store.limits.check("code", ["page-2"], now=101.0)  # another device is not slowed
->>> store.close(); folder.cleanup()
 """
 
 from __future__ import annotations
@@ -104,6 +91,21 @@ class Limits:
     """The store's limits: :meth:`check` before an event, :meth:`count` after one.
 
     ``clock``: the default ``now`` (wall time: the store is shared between processes).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from cipherkit.rooms import open_store
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+    >>> [store.limits.count("code", ["page-1"], now=100.0) for _ in range(3)]
+    [(1, 0.0), (2, 0.0), (3, 2.0)]
+    >>> store.limits.check("code", ["page-1"], now=101.0)
+    Traceback (most recent call last):
+    ...
+    cipherkit.rooms.errors.TooManyTries: too many wrong codes from this device: wait 1 second ...
+    >>> store.limits.check("code", ["page-2"], now=101.0)  # another device is not slowed
+    >>> store.close(); folder.cleanup()
     """
 
     def __init__(self, db: Database, clock: Callable[[], float]) -> None:

@@ -3,11 +3,6 @@
 :data:`MIGRATIONS` is the ordered list of steps (step ``n`` takes the schema from version
 ``n - 1`` to ``n``); :func:`migrate` runs the missing ones in one transaction. The tables
 and how two servers migrate at once: docs/rooms.md, "Schema".
-
->>> [len(steps) for steps in MIGRATIONS]
-[3, 2, 5, 2]
->>> SCHEMA_VERSION
-4
 """
 
 from __future__ import annotations
@@ -105,7 +100,15 @@ def schema_version(conn: Connection) -> int:
 
 def migrate(conn: Connection, upto: int | None = None) -> tuple[int, int]:
     """Bring the store's schema to version ``upto`` (default: the newest) in one
-    transaction; return ``(before, after)``."""
+    transaction; return ``(before, after)``.
+
+    Examples
+    --------
+    >>> [len(steps) for steps in MIGRATIONS]
+    [3, 2, 5, 2]
+    >>> SCHEMA_VERSION
+    4
+    """
     target = SCHEMA_VERSION if upto is None else upto
     if not 0 <= target <= SCHEMA_VERSION:
         raise StoreError(f"no schema version {target} (known: 0 to {SCHEMA_VERSION})")
