@@ -1,13 +1,6 @@
 """Other readings of a solved substitution that fit almost as well as the solver's.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.readings``.
-
->>> from cipherkit.ciphers.classical import Substitution
->>> cipher = Substitution.random(4)
->>> secret = cipher.encrypt("we waited at the station because the storm had stopped")
->>> key = cipher.decryption_table()
->>> [r.changes for r in other_readings(secret, key)][:1]
-[(('STORM', 'STORY'),)]
 """
 
 from __future__ import annotations
@@ -34,7 +27,17 @@ class Reading:
     """Another reading: its plaintext letters, how much lower it scores than the
     solver's (``gap``, log10: 0 is as likely, 1 ten times less; below 0 it scores
     higher), and the words that change, as (from, to) pairs
-    (with word breaks; else the single letters, as ("E", "A"))."""
+    (with word breaks; else the single letters, as ("E", "A")).
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.classical import Substitution
+    >>> cipher = Substitution.random(4)
+    >>> secret = cipher.encrypt("we waited at the station because the storm had stopped")
+    >>> key = cipher.decryption_table()
+    >>> [r.changes for r in other_readings(secret, key)][:1]
+    [(('STORM', 'STORY'),)]
+    """
 
     plaintext: str
     gap: float

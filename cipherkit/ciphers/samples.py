@@ -1,11 +1,6 @@
 """Sample English texts for lessons, tests and the cipher benchmarks.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.samples``.
-
->>> make_texts(1, 20, seed=1)[0] == make_texts(1, 20, seed=1)[0]
-True
->>> len(make_texts(3, 80)[2])
-80
 """
 
 from __future__ import annotations
@@ -69,7 +64,15 @@ def make_texts(
     count: int, letters: int, *, seed: int = 2024, whole_words: bool = False
 ) -> list[str]:
     """``count`` plaintexts of ``letters`` letters (upper case; words separated by one
-    space when ``whole_words``, else letters only)."""
+    space when ``whole_words``, else letters only).
+
+    Examples
+    --------
+    >>> make_texts(1, 20, seed=1)[0] == make_texts(1, 20, seed=1)[0]
+    True
+    >>> len(make_texts(3, 80)[2])
+    80
+    """
     rng = random.Random(seed)
     out: list[str] = []
     for _ in range(count):

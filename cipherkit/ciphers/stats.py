@@ -3,20 +3,6 @@
 The reference (``cipherkit/data/english_ngrams.npz`` and ``english_words.txt``, built by
 ``scripts/build_english_stats.py`` from Google Books Ngram counts; see the NOTICE) is
 loaded once, on first use.
-
-Examples
---------
->>> from cipherkit.ciphers.stats import index_of_coincidence, chi_squared, english
->>> round(index_of_coincidence("AABB"), 3)
-0.333
->>> round(float(english().letters[4]), 3)  # E
-0.119
->>> chi_squared("THE QUICK BROWN FOX") < chi_squared("XQZJ VKXQ ZJXQ")
-True
->>> kasiski("THEXYTHEABTHE")
-[5]
->>> friedman_key_length("the index of coincidence of english text is high") > 0
-True
 """
 
 from __future__ import annotations
@@ -209,7 +195,22 @@ def ngram_counts(text: str, n: int = 2) -> Counter[str]:
 
 def index_of_coincidence(text: str | np.ndarray) -> float:
     """Chance that two letters drawn without replacement are equal (English ~0.067,
-    random letters ~0.038). 0.0 for fewer than two letters."""
+    random letters ~0.038). 0.0 for fewer than two letters.
+
+    Examples
+    --------
+    >>> from cipherkit.ciphers.stats import index_of_coincidence, chi_squared, english
+    >>> round(index_of_coincidence("AABB"), 3)
+    0.333
+    >>> round(float(english().letters[4]), 3)  # E
+    0.119
+    >>> chi_squared("THE QUICK BROWN FOX") < chi_squared("XQZJ VKXQ ZJXQ")
+    True
+    >>> kasiski("THEXYTHEABTHE")
+    [5]
+    >>> friedman_key_length("the index of coincidence of english text is high") > 0
+    True
+    """
     counts = letter_counts(text).astype(np.float64)
     n = counts.sum()
     if n < 2:

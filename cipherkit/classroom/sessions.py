@@ -2,10 +2,6 @@
 
 Students type the class code (``WORD-DDDDD-WORD``, like a room's join code, 32 bits)
 into a lesson page to have their answers counted; the teacher page shows the session.
-
->>> s = ClassSession("a1b2", "TIGER-48213-MOSS", "Year 9 codes", "open", 0.0, None)
->>> s.is_open, s.to_json()["code"]
-(True, 'TIGER-48213-MOSS')
 """
 
 from __future__ import annotations
@@ -32,7 +28,14 @@ def iso(seconds: float | None) -> str | None:
 
 @dataclass(frozen=True)
 class ClassSession:
-    """One class session as stored."""
+    """One class session as stored.
+
+    Examples
+    --------
+    >>> s = ClassSession("a1b2", "TIGER-48213-MOSS", "Year 9 codes", "open", 0.0, None)
+    >>> s.is_open, s.to_json()["code"]
+    (True, 'TIGER-48213-MOSS')
+    """
 
     id: str
     code: str

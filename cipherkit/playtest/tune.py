@@ -1,14 +1,6 @@
 """Tune a mission toward a target win rate (or difficulty) by changing numbers and playtesting.
 
 Design notes: ``docs/playtest.md``, ``cipherkit.playtest.tune``.
-
->>> from cipherkit.playtest.tune import tune_deck
->>> tuned = tune_deck("missions/01-lantern-archive.yaml", "easy", values=range(9, 13),
-...                   games=12, workers=1)
->>> tuned.best_values in range(9, 13), len(tuned.trials)
-(True, 4)
->>> tuned.mission.deck.values == tuned.best_values
-True
 """
 
 from __future__ import annotations
@@ -93,6 +85,16 @@ class Tuned:
     """The tuned mission (its deck changed, traps added), the target and every trial.
 
     ``aim`` is ``"score"`` (``target`` is a difficulty score) or ``"win_rate"``.
+
+    Examples
+    --------
+    >>> from cipherkit.playtest.tune import tune_deck
+    >>> tuned = tune_deck("missions/01-lantern-archive.yaml", "easy", values=range(9, 13),
+    ...                   games=12, workers=1)
+    >>> tuned.best_values in range(9, 13), len(tuned.trials)
+    (True, 4)
+    >>> tuned.mission.deck.values == tuned.best_values
+    True
     """
 
     mission: Mission

@@ -3,10 +3,6 @@
 
 Pages tell them apart by class: :class:`UnknownCode` is the one to count when slowing
 down repeated wrong codes.
-
->>> from cipherkit.core.errors import CipherkitError
->>> issubclass(UnknownCode, RoomError) and issubclass(RoomError, CipherkitError)
-True
 """
 
 from __future__ import annotations
@@ -33,7 +29,14 @@ __all__ = [
 
 
 class RoomError(CipherkitError):
-    """Base class of the rooms' errors."""
+    """Base class of the rooms' errors.
+
+    Examples
+    --------
+    >>> from cipherkit.core.errors import CipherkitError
+    >>> issubclass(UnknownCode, RoomError) and issubclass(RoomError, CipherkitError)
+    True
+    """
 
 
 class StoreError(RoomError):
