@@ -4,6 +4,11 @@ Players move through a map of rooms, reveal and collect glyph tokens to open the
 windows of a mission card's cipher, and agree on the answer before time runs out.
 Missions are YAML files (``docs/mission-format.md``), checked by ``cipherkit validate``.
 
+The package by concern: :mod:`.format` (reading, checking and writing mission files),
+:mod:`.content` (the mission value; it imports neither of the others), :mod:`.rules`
+(the engine), and beside them the bots, :mod:`.planner`, the answer model
+(:mod:`.answers`), :mod:`.present` and the drawings (:mod:`.art`).
+
 >>> from cipherkit.games.mission import GAME, load, new_game
 >>> state = GAME.new_game({"players": 1}, seed=4)
 >>> GAME.parse_action("play 7 run")
