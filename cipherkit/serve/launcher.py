@@ -20,6 +20,9 @@ committed ``voila.json`` beside this module is the whole configuration (a user's
   and the index run its small ``static/light.js`` client instead of Voila's JupyterLab
   bundle, and no page links a stylesheet from a CDN (``docs/deploy.md``).
 
+(``voila_main`` adds the Content-Security-Policy of :mod:`cipherkit.serve.csp` to those
+headers: it is not a setting.)
+
 Examples
 --------
 >>> cmd = voila_command("puzzles", 8866)
