@@ -25,6 +25,7 @@ from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.secret_rules import limits_for
 from cipherkit.games.mission.format.files import load, mission_from_dict
 from cipherkit.games.mission.format.problems import MissionError
+from cipherkit.games.mission.rules.config import mission_from_config
 from cipherkit.games.mission.rules.engine import MissionState
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
 
@@ -333,7 +334,6 @@ def run_playtest(
     PlaytestResult
         Identical for the same arguments whatever ``workers``/``executor`` and
         ``batch_size`` (only the timing differs).
-    """
 
     Examples
     --------
@@ -343,6 +343,7 @@ def run_playtest(
     (6, 0)
     >>> [r.players for r in result.records]        # cycles through the mission's 1-4 players
     [1, 2, 3, 4, 1, 2]
+    """
     _check_counts(games, workers)
     chosen = load_mission(mission)
     lo, hi = chosen.players
