@@ -162,9 +162,10 @@ def test_the_wheel_carries_the_campaign_the_gallery_and_the_licence(wheel: Path)
     assert "cipherkit/publish/teacher.svg" in names
     # each game's table folder carries its front end, beside the shared one
     for game in ("decipher", "intercept", "mission", "generic"):
-        for own in ("table.py", "view.py", "table.js", "table.css"):
+        for own in ("table.py", "view.py", "table.js", "table.bundle.js", "table.css"):
             assert f"cipherkit/widgets/{game}/{own}" in names
     assert "cipherkit/widgets/table_common.js" in names
+    assert "cipherkit/widgets/lobby.bundle.js" in names
     (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "cipherkit-fork = cipherkit.serve.forkprov:ForkProvisioner" in text

@@ -1,4 +1,4 @@
-// The exercise box's view: plain ES module + DOM, no build step.
+// The exercise box's view: an ES module + DOM (bundled by scripts/build_widget_js.py).
 //
 // It draws the `view` trait (question, last result, solved, the class it counts in)
 // and the `message` trait, and sends {type: "check", answer}. The answer is checked in
@@ -9,6 +9,8 @@
 // them ({type: "class", code, name, page}); the kernel checks the code and counts each
 // answer there. {type: "leave_class"} stops it; the kernel's {type: "forget_class"}
 // (a code it refused) removes them.
+
+import { deviceId } from "./outage.js";
 
 const CLASS_KEY = "cipherkit.class";
 

@@ -54,7 +54,7 @@ from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
 from cipherkit.classroom.errors import TooManyAnswers, TooManyStudents
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms.errors import StoreError, TooManyTries
-from cipherkit.widgets.frontend import page_module
+from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["ExerciseBox", "exercise_id"]
@@ -126,7 +126,7 @@ class ExerciseBox(GuardedWidget):
     noun = "exercise"
     error_text = "error: something went wrong in the kernel; the answer was not checked"
 
-    _esm = page_module("exercises")
+    _esm = es_module("exercises")
     _css = _HERE / "exercises.css"
 
     view = traitlets.Dict().tag(sync=True)

@@ -1,56 +1,46 @@
-"""The widgets' front ends: each widget's own ES module behind the shared helpers.
+"""The widgets' front ends: each widget's ES module, bundled with the shared ones.
 
-anywidget loads a widget's ``_esm`` as one ES module and there is no build step, so the
-helpers every page shares (``table_common.js``: one ``h()``, one saved-game handshake,
-``kernelSender``, ``followTable``) are put ahead of the widget's own ``NAME.js`` here,
-in Python, when the class is defined; the tables' shared styles (``table_common.css``)
-likewise ahead of their own. ``outage.js`` (the page says when it lost touch with its
-server) goes ahead of the Play together lobby's own module.
+A widget's own module (``NAME.js``) imports the shared modules (``table_common.js``:
+one ``h()``, the saved-game handshake, ``kernelSender``, ``followTable`` and its focus
+keeper; ``outage.js``: the page says when it lost touch with its server). anywidget
+loads ``_esm`` from a blob URL, where a relative import does not resolve, so a widget's
+``_esm`` is the path of its committed bundle, ``NAME.bundle.js``, made by
+``scripts/build_widget_js.py`` (esbuild); nothing is joined or built at run time, and
+anywidget's hot reload (``ANYWIDGET_HMR=1``, with ``watchfiles`` installed) follows the
+bundle while the script runs with ``--watch``. The tables' shared styles
+(``table_common.css``) go ahead of their own here.
 """
 
 from __future__ import annotations
 
 import pathlib
 
-__all__ = ["COMMON", "COMMON_CSS", "OUTAGE", "page_module", "table_module", "table_styles"]
+__all__ = ["COMMON", "COMMON_CSS", "OUTAGE", "es_module", "table_styles"]
 
 _HERE = pathlib.Path(__file__).parent
 
 COMMON = "table_common.js"
-"""The shared helpers' file, beside this module."""
+"""The shared helpers' module, beside this one."""
 
 OUTAGE = "outage.js"
-"""The outage watcher's file (``watchOutage``), beside this module."""
+"""The outage watcher's module (``watchOutage``, ``deviceId``), beside this one."""
 
 COMMON_CSS = "table_common.css"
 """The styles the tables share (their root element has the class ``ck-table``)."""
 
 
-def table_module(name: str) -> str:
-    """The ES module of the widget whose front end is ``NAME.js`` (a path under
-    ``cipherkit/widgets/``, e.g. ``"decipher/table"``): the shared helpers first, then its
-    own code, as one module.
+def es_module(name: str) -> pathlib.Path:
+    """The ES module a widget whose own module is ``NAME.js`` (a path under
+    ``cipherkit/widgets/``, e.g. ``"decipher/table"``) loads: its bundle.
 
-    >>> module = table_module("generic/table")
-    >>> module.index("function h(") < module.index("function render(")
+    >>> path = es_module("generic/table")
+    >>> path.name, path.is_file()
+    ('table.bundle.js', True)
+    >>> text = path.read_text(encoding="utf-8")
+    >>> text.index("function h(") < text.index("function render(")
     True
     """
-    common = (_HERE / COMMON).read_text(encoding="utf-8")
-    own = (_HERE / f"{name}.js").read_text(encoding="utf-8")
-    return f"{common}\n{own}"
-
-
-def page_module(name: str) -> str:
-    """The ES module of a widget whose front end is ``NAME.js``: the outage watcher
-    (``outage.js``) first, then its own code, as one module.
-
-    >>> module = page_module("lobby")
-    >>> module.index("function watchOutage(") < module.index("function render(")
-    True
-    """
-    outage = (_HERE / OUTAGE).read_text(encoding="utf-8")
-    own = (_HERE / f"{name}.js").read_text(encoding="utf-8")
-    return f"{outage}\n{own}"
+    return _HERE / f"{name}.bundle.js"
 
 
 def table_styles(name: str) -> str:

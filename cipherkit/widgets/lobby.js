@@ -1,4 +1,4 @@
-// The Play together lobby: plain ES module + DOM, no build step.
+// The Play together lobby: an ES module + DOM (bundled by scripts/build_widget_js.py).
 //
 // The games offered (their seat counts, teams and room options) come from the kernel's
 // view, built from each game's spec: nothing here names a game.
@@ -11,7 +11,10 @@
 // device it is ({type: "hello", device}: outage.js's deviceId(), kept in localStorage), so the
 // kernel's limits on wrong codes count this browser's pages together. It pings the
 // kernel every 0.75 s ({type: "ping"}, answered {type: "pong"}) to say within 3 s when
-// the page has lost touch with the server (outage.js, put ahead of this module).
+// the page has lost touch with the server (outage.js, imported).
+
+import { h } from "./table_common.js";
+import { deviceId, watchOutage } from "./outage.js";
 
 const STORE_KEY = "cipherkit.rooms";
 
@@ -30,23 +33,6 @@ function writeRooms(rooms) {
   } catch (_) {
     /* private mode: the seat is not kept */
   }
-}
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "value") node.value = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
 }
 
 // A refusal from the kernel in plain words: "refused: too many wrong codes" -> "Too many wrong codes".
@@ -376,7 +362,7 @@ function render({ model, el }) {
 
   const device = deviceId();
   if (device) send({ type: "hello", device });
-  watchOutage(model, { ping: "ping" }); // outage.js, put ahead of this module
+  watchOutage(model, { ping: "ping" }); // from outage.js
 
   // Resume: a #seat=TOKEN link first, else the last seat this browser held.
   const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));

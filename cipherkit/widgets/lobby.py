@@ -83,7 +83,7 @@ from cipherkit.rooms import (
     open_store,
 )
 from cipherkit.rooms.limits import RULES
-from cipherkit.widgets.frontend import page_module
+from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 from cipherkit.widgets.tables import make_table
 
@@ -268,7 +268,7 @@ class Lobby(GuardedWidget):
     by every process, so they count in wall time).
     """
 
-    _esm = page_module("lobby")
+    _esm = es_module("lobby")
     _css = _HERE / "lobby.css"
 
     label = "lobby"

@@ -1,6 +1,6 @@
-// Outages said: a page that cannot reach its server says so within 3 s. The kernel puts
-// this file ahead of a widget's own module (cipherkit/widgets/frontend.py), so the two
-// load as one; the notice is the page's, shared by every widget on it. deviceId() is
+// Outages said: a page that cannot reach its server says so within 3 s. An ES module the
+// pages' own modules import (watchOutage, deviceId); the notice is the page's, shared by
+// every widget on it. deviceId() is
 // here too: every page that talks to the server's limits uses it.
 //
 // watchOutage(model, {ping}) watches one widget's link to the kernel: every message the
@@ -21,7 +21,7 @@ const LOOK_MS = 250;
 // by: a random id kept in localStorage (none in private mode: the page alone counts).
 const DEVICE_KEY = "cipherkit.device";
 
-function deviceId() {
+export function deviceId() {
   try {
     let id = window.localStorage.getItem(DEVICE_KEY) || "";
     if (!/^[0-9a-f]{32}$/.test(id)) {
@@ -64,7 +64,7 @@ function showOutage(state) {
   }
 }
 
-function watchOutage(model, { ping = null } = {}) {
+export function watchOutage(model, { ping = null } = {}) {
   if (model.__ckOutage) return model.__ckOutage;
   const state = outageState();
   const raw = model.send.bind(model);

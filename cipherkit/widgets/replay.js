@@ -1,12 +1,14 @@
-// The replay's view: plain ES module + DOM, no build step.
+// The replay's view: an ES module + DOM (bundled with the shared one by scripts/build_widget_js.py).
 //
 // It draws the `view` trait (one step of a recorded game, as one viewer sees it,
 // built in the kernel) and sends two kinds of custom message: {type: "seek", step}
 // and {type: "viewer", viewer}. Play and Pause only send "seek" one step at a time;
 // the kernel checks every message and never sends more than the current step.
 //
-// h() and kernelSender() come from table_common.js, which the kernel puts ahead of this file
-// (cipherkit/widgets/frontend.py).
+// h() and kernelSender() are imported from table_common.js (the widget loads the bundle
+// scripts/build_widget_js.py makes).
+
+import { h, kernelSender } from "./table_common.js";
 
 const SPEEDS = [
   ["Slow", 1500],

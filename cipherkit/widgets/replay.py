@@ -62,7 +62,7 @@ from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
 from cipherkit.core.protocol import SPECTATOR, GameSpec, State, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game
-from cipherkit.widgets.frontend import table_module
+from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["OMNISCIENT", "Replay", "check_message"]
@@ -193,7 +193,7 @@ class Replay(GuardedWidget):
         The step to show first (0: the deal; ``-1``: the end).
     """
 
-    _esm = table_module("replay")
+    _esm = es_module("replay")
     _css = _HERE / "replay.css"
 
     label = "replay"

@@ -24,7 +24,6 @@ from cipherkit.core.record import Record
 from cipherkit.core.session import Session
 from cipherkit.rooms import UnknownToken
 from cipherkit.rooms.solo import NOT_FOUND, PLAYER_NAME, SoloGame
-from cipherkit.widgets.frontend import table_module
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.saved import page_store, saved_token
 from cipherkit.widgets.table_backend import (
@@ -35,7 +34,7 @@ from cipherkit.widgets.table_backend import (
     TableBackend,
 )
 
-__all__ = ["TableBase", "check_action_message", "table_module"]
+__all__ = ["TableBase", "check_action_message"]
 
 
 def check_action_message(

@@ -1,15 +1,16 @@
-// What every table's page shares: plain ES module + DOM, no build step. The kernel puts
-// this file ahead of each table's own module (cipherkit/widgets/table_base.py,
-// table_module), so the two are loaded as one.
+// What every page shares, as one ES module: one h(), the refusal in plain words, the
+// saved-game handshake, the sender (kernelSender), the table's follower (followTable)
+// with its voice and focus keeper. Each widget's own module imports what it uses; the
+// widgets load a bundle of the two (scripts/build_widget_js.py, cipherkit/widgets/frontend.py).
 
 // How long a page waits for the kernel's answer before it lets the person try again.
-const WAIT_LIMIT_MS = 60000;
+export const WAIT_LIMIT_MS = 60000;
 
 // One element: h("button", { class, text, onclick, "data-testid": ... }, ...children).
 // Text goes in as text (never as HTML).
-function h(tag, attrs = {}, ...children) {
+export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
+  for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") node.className = value;
     else if (key === "text") node.textContent = value;
@@ -28,7 +29,7 @@ function h(tag, attrs = {}, ...children) {
 // A refusal from the kernel in plain words, the way every table shows it: "illegal: not
 // your turn" -> "Not your turn" (the kernel's message keeps its prefix for the logs and
 // the Python API; a player reads the sentence).
-function plainWords(text) {
+export function plainWords(text) {
   const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
@@ -43,7 +44,7 @@ const SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 // of the fresh deal the kernel drew first (no flash of a wrong hand on reload).
 const LOADING_LIMIT_MS = 15000;
 
-function savedHandshake(model, el) {
+export function savedHandshake(model, el) {
   const loaded = () => {
     el.removeAttribute("data-loading");
     el.removeAttribute("aria-busy");
@@ -77,7 +78,7 @@ function savedHandshake(model, el) {
 }
 
 // A game in progress is thrown away by a new one: the page asks first, in one sentence.
-function startOver(send) {
+export function startOver(send) {
   if (window.confirm("Start a new game? This game ends here and cannot be picked up again.")) send({ type: "new_game" });
 }
 
@@ -85,7 +86,7 @@ function startOver(send) {
 // the saved-game handshake, the table's voice and its keyboard focus (`focus`: where
 // focus goes when its control is gone, first match first); returns the clean-up
 // anywidget calls when the view goes away (`stop` first: timers of the table's own).
-function followTable(model, root, onChange, draw, stop = () => {}, focus = []) {
+export function followTable(model, root, onChange, draw, stop = () => {}, focus = []) {
   const voice = tableVoice(model, root);
   focusKeeper(root, [...focus, "button:not([disabled])"]);
   const changed = () => {
@@ -109,7 +110,7 @@ function followTable(model, root, onChange, draw, stop = () => {}, focus = []) {
 // One request to the kernel at a time: `send(message)` sets `ui.waiting` (and says
 // whether it sent) until `stop()` (the page calls it on the kernel's next update) or
 // WAIT_LIMIT_MS have passed, when `redraw()` lets the person try again.
-function kernelSender(model, ui, redraw) {
+export function kernelSender(model, ui, redraw) {
   const stop = () => {
     ui.waiting = false;
     if (ui.timer) clearTimeout(ui.timer);
@@ -136,7 +137,7 @@ function kernelSender(model, ui, redraw) {
 // Said to a screen reader, not shown: a polite live region after the table, and above it
 // the pinned "Your turn: ..." line (its visible twin). A room seat's table is brought into
 // view once, when first drawn (after joining, the game is on screen).
-function tableVoice(model, root) {
+export function tableVoice(model, root) {
   const line = h("div", { class: "ck-turn-line", "data-testid": "turn-line", hidden: true });
   const live = h("div", { class: "ck-sr-only", role: "status", "aria-live": "polite", "aria-atomic": "true", "data-testid": "live" });
   root.before(line);
@@ -176,7 +177,7 @@ function tableVoice(model, root) {
 const FOCUS_KEYS = ["data-room", "data-card", "data-rank", "data-suit", "data-vote", "data-action-card", "data-action", "data-testid"];
 const FOCUSABLE = "button, input, select, textarea, summary, a[href], [tabindex]";
 
-function focusKeeper(root, fallbacks = []) {
+export function focusKeeper(root, fallbacks = []) {
   let key = null;
   let inside = false;
   let placing = false; // focus moved by the page itself: the key stays

@@ -1,4 +1,4 @@
-// The teacher page: plain ES module + DOM, no build step.
+// The teacher page: an ES module + DOM (bundled by scripts/build_widget_js.py).
 //
 // It draws the `view` trait and the `message` trait, and sends what the teacher clicks:
 // {type: "unlock", key, device} (device: outage.js's deviceId(), for the limits on wrong
@@ -11,22 +11,8 @@
 // A teacher link carries the key in its fragment (#key=...): it is sent once, then
 // removed from the address bar so a projected screen does not show it.
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "value") node.value = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
+import { h } from "./table_common.js";
+import { deviceId } from "./outage.js";
 
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });

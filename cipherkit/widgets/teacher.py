@@ -68,7 +68,7 @@ from cipherkit.classroom.timers import change_timer, room_timers
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms import default_store_url
 from cipherkit.rooms.limits import RULES
-from cipherkit.widgets.frontend import page_module
+from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = [
@@ -174,7 +174,7 @@ class TeacherDesk(GuardedWidget):
     tests). ``clock``: injectable for tests.
     """
 
-    _esm = page_module("teacher")
+    _esm = es_module("teacher")
     _css = _HERE / "teacher.css"
 
     label = "teacher"

@@ -1,4 +1,4 @@
-// The cipher workbench's view: plain ES module + DOM, no build step.
+// The cipher workbench's view: an ES module + DOM (bundled with the shared one by scripts/build_widget_js.py).
 //
 // It draws the `view` and `message` traits and sends small custom messages
 // ({type: "set" | "run" | "assign" | "hint" | "clear", ...}); the kernel checks every
@@ -6,8 +6,10 @@
 // updated in place, so a field being typed in is never replaced under the student's
 // fingers.
 //
-// h() comes from table_common.js, which the kernel puts ahead of this file
-// (cipherkit/widgets/frontend.py).
+// h() is imported from table_common.js (the widget loads the bundle
+// scripts/build_widget_js.py makes).
+
+import { h } from "./table_common.js";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
 

@@ -56,7 +56,7 @@ from cipherkit.ciphers import (
 )
 from cipherkit.ciphers.text import ALPHABET, letter_codes
 from cipherkit.core.errors import CipherkitError
-from cipherkit.widgets.frontend import table_module
+from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
 
 __all__ = ["WORKBENCH_CIPHERS", "Workbench", "make_cipher"]
@@ -216,7 +216,7 @@ class Workbench(GuardedWidget):
     noun = "workbench"
     error_text = "error: something went wrong in the kernel"
 
-    _esm = table_module("workbench")
+    _esm = es_module("workbench")
     _css = _HERE / "workbench.css"
 
     view = traitlets.Dict().tag(sync=True)

@@ -281,7 +281,9 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     table = InterceptTable(players=4, seat=0, bots="random", seed=1)
     common = (here / "table_common.js").read_text(encoding="utf-8")
     js = f"{common}\n" + (here / "intercept/table.js").read_text(encoding="utf-8")
-    assert table._esm == js  # the shared helpers first, as one module
+    bundle = (here / "intercept/table.bundle.js").read_text(encoding="utf-8")
+    assert table._esm == bundle  # its module bundled with the shared one, helpers first
+    assert bundle.index("function h(") < bundle.index("function render(")
     shared_css = (here / "table_common.css").read_text(encoding="utf-8")
     own_css = (here / "intercept/table.css").read_text(encoding="utf-8")
     assert table._css == f"{shared_css}\n{own_css}"

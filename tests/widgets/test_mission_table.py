@@ -591,7 +591,9 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     common = (here / "table_common.js").read_text(encoding="utf-8")
     css = (here / "mission/table.css").read_text(encoding="utf-8")
     shared_css = (here / "table_common.css").read_text(encoding="utf-8")
-    assert table._esm == f"{common}\n{js}"  # the shared helpers first
+    bundle = (here / "mission/table.bundle.js").read_text(encoding="utf-8")
+    assert table._esm == bundle  # its module bundled with the shared one, helpers first
+    assert bundle.index("function h(") < bundle.index("function render(")
     assert table._css == f"{shared_css}\n{css}"
     both = common + js
     assert "export default" in js and "model.send" in both

@@ -239,7 +239,9 @@ def test_the_module_and_styles_are_files_beside_the_class() -> None:
     replay = Replay(mission_record())
     js = (here / "replay.js").read_text(encoding="utf-8")
     common = (here / "table_common.js").read_text(encoding="utf-8")  # the shared h(), first
-    assert replay._esm == f"{common}\n{js}"
+    bundle = (here / "replay.bundle.js").read_text(encoding="utf-8")
+    assert replay._esm == bundle and "function h(" in common  # the shared h(), bundled
+    assert bundle.index("function h(") < bundle.index("function render(")
     assert replay._css == (here / "replay.css").read_text(encoding="utf-8")
     sent = {m for m in ("seek", "viewer", "action", "claim") if f'type: "{m}"' in js}
     assert sent == {"seek", "viewer"}

@@ -1,4 +1,4 @@
-// The Decipher table's view: plain ES module + DOM, no build step.
+// The Decipher table's view: an ES module + DOM (bundled with the shared one by scripts/build_widget_js.py).
 //
 // It draws the `view` trait (built in the kernel from the player's observation) and
 // sends two kinds of custom message: {type: "action", text} and {type: "new_game"}.
@@ -6,7 +6,9 @@
 // (`view.legal`) and the kernel checks every message again.
 //
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
-// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
+// imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
+
+import { followTable, h, kernelSender, plainWords, savedHandshake, startOver } from "../table_common.js";
 
 const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };

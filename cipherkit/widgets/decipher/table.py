@@ -49,11 +49,11 @@ from cipherkit.core.record import Record
 from cipherkit.games.decipher import DecipherState
 from cipherkit.games.decipher.observation import DecipherObservation
 from cipherkit.widgets.decipher.view import build_view, journal
-from cipherkit.widgets.frontend import table_styles
+from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
 from cipherkit.widgets.room_seat import RoomSeat
 from cipherkit.widgets.table_backend import Moment
-from cipherkit.widgets.table_base import TableBase, check_action_message, table_module
+from cipherkit.widgets.table_base import TableBase, check_action_message
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
 
@@ -182,7 +182,7 @@ class DecipherTable(TableBase):
         Every game played at this table, the current one last (kernel only).
     """
 
-    _esm = table_module("decipher/table")
+    _esm = es_module("decipher/table")
     _css = table_styles("decipher/table")  # the shared styles first (frontend.py)
 
     label = "decipher table"

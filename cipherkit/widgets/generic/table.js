@@ -1,10 +1,12 @@
-// The generic table's view (any game): plain ES module + DOM, no build step; the shared
-// h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
-// loaded ahead.
+// The generic table's view (any game): an ES module + DOM; the shared h(),
+// kernelSender(), savedHandshake() and followTable() are imported from table_common.js
+// (the widget loads the bundle scripts/build_widget_js.py makes).
 //
 // It draws the `view` trait (built in the kernel from the seat's observation) and sends
 // {type: "action", text} (a button per legal action, as the kernel lists them) and
 // {type: "new_game"}. No rule lives here: the kernel checks every message again.
+
+import { followTable, h, kernelSender, plainWords, savedHandshake, startOver } from "../table_common.js";
 
 function render({ model, el }) {
   const root = h("div", { class: "ck-generic", "data-testid": "generic-table" });

@@ -28,10 +28,10 @@ from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import get_game, make_bot
-from cipherkit.widgets.frontend import table_styles
+from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.generic.view import build_view
 from cipherkit.widgets.table_backend import Moment
-from cipherkit.widgets.table_base import TableBase, table_module
+from cipherkit.widgets.table_base import TableBase
 
 __all__ = ["GenericTable"]
 
@@ -58,7 +58,7 @@ class GenericTable(TableBase):
         (:mod:`cipherkit.widgets.saved`).
     """
 
-    _esm = table_module("generic/table")
+    _esm = es_module("generic/table")
     _css = table_styles("generic/table")  # the shared styles first (frontend.py)
 
     label = "table"

@@ -1,4 +1,4 @@
-// The intercept table's view: plain ES module + DOM, no build step.
+// The intercept table's view: an ES module + DOM (bundled with the shared one by scripts/build_widget_js.py).
 //
 // It draws the `view` trait (built in the kernel from the person's observation) and
 // sends three kinds of custom message: {type: "check", text} while a clue is typed (the
@@ -8,7 +8,9 @@
 // `view.limits` (the game's observation).
 //
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
-// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
+// imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
+
+import { followTable, h, kernelSender, plainWords, savedHandshake, startOver } from "../table_common.js";
 
 const CHECK_DELAY_MS = 220;
 const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth"];

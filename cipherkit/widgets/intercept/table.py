@@ -56,12 +56,12 @@ from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.rules import make_config
-from cipherkit.widgets.frontend import table_styles
+from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.intercept.view import build_view
 from cipherkit.widgets.room_seat import RoomSeat
 from cipherkit.widgets.table_backend import Moment
-from cipherkit.widgets.table_base import TableBase, table_module
+from cipherkit.widgets.table_base import TableBase
 
 __all__ = ["InterceptTable", "check_message", "table_config"]
 
@@ -157,7 +157,7 @@ class InterceptTable(TableBase):
         starts over at any time.
     """
 
-    _esm = table_module("intercept/table")
+    _esm = es_module("intercept/table")
     _css = table_styles("intercept/table")
 
     label = "intercept table"

@@ -1,4 +1,4 @@
-// The mission table's view: plain ES module + DOM, no build step.
+// The mission table's view: an ES module + DOM (bundled with the shared one by scripts/build_widget_js.py).
 //
 // It draws the `view` trait (built in the kernel from one observation) and sends three
 // kinds of custom message: {type: "action", text[, seat]}, {type: "claim", seat} and
@@ -9,7 +9,9 @@
 // reads it from the observation (secret rules change them).
 //
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
-// which the kernel puts ahead of this file (cipherkit/widgets/table_base.py, table_module).
+// imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
+
+import { followTable, h, kernelSender, plainWords, savedHandshake, startOver } from "../table_common.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ROOM_VERBS = ["step", "intel", "slip", "scout", "peek", "disarm"];

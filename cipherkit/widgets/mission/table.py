@@ -69,12 +69,12 @@ from cipherkit.games.mission.rules.actions import Propose
 from cipherkit.games.mission.rules.config import make_config, mission_from_config
 from cipherkit.games.mission.rules.observation import MissionObservation
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
-from cipherkit.widgets.frontend import table_styles
+from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.mission.view import BoardArt, SeatInfo, build_view
 from cipherkit.widgets.saved import page_store
 from cipherkit.widgets.table_backend import Moment
-from cipherkit.widgets.table_base import TableBase, table_module
+from cipherkit.widgets.table_base import TableBase
 
 __all__ = ["MissionTable", "check_message", "table_config"]
 
@@ -213,7 +213,7 @@ class MissionTable(TableBase):
         (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
     """
 
-    _esm = table_module("mission/table")
+    _esm = es_module("mission/table")
     _css = table_styles("mission/table")
 
     label = "mission table"

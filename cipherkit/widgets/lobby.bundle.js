@@ -1,0 +1,438 @@
+// Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
+//   lobby.js 7838d8565ab0bb3f1aaf81ddd79f20df2a8b0b7d9e6255248d055ee7eae3d3f1
+//   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
+//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
+// cipherkit/widgets/table_common.js
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === void 0 || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === void 0 || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+var SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
+
+// cipherkit/widgets/outage.js
+var OUTAGE_AFTER_MS = 2e3;
+var PING_EVERY_MS = 750;
+var LOOK_MS = 250;
+var DEVICE_KEY = "cipherkit.device";
+function deviceId() {
+  try {
+    let id = window.localStorage.getItem(DEVICE_KEY) || "";
+    if (!/^[0-9a-f]{32}$/.test(id)) {
+      const bytes = new Uint8Array(16);
+      window.crypto.getRandomValues(bytes);
+      id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      window.localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch (_) {
+    return null;
+  }
+}
+var OUTAGE_TEXT = "Lost touch with the server — trying again… A move made now is kept and sent when it answers.";
+function outageState() {
+  if (!window.__ckOutage) window.__ckOutage = { lost: /* @__PURE__ */ new Set(), bar: null };
+  return window.__ckOutage;
+}
+function showOutage(state) {
+  const closed = document.getElementById("ck-light-notice");
+  if (state.lost.size && !closed) {
+    if (state.bar && state.bar.isConnected) return;
+    const bar = document.createElement("div");
+    bar.className = "ck-outage";
+    bar.setAttribute("role", "alert");
+    bar.setAttribute("data-testid", "outage");
+    bar.style.cssText = "position:sticky;top:0;z-index:1001;padding:0.6em 1em;background:#fde8e8;border-bottom:1px solid #d98080;color:#5a1212;font:15px system-ui,sans-serif";
+    bar.textContent = OUTAGE_TEXT;
+    document.body.prepend(bar);
+    state.bar = bar;
+  } else if (state.bar) {
+    state.bar.remove();
+    state.bar = null;
+  }
+}
+function watchOutage(model, { ping = null } = {}) {
+  if (model.__ckOutage) return model.__ckOutage;
+  const state = outageState();
+  const raw = model.send.bind(model);
+  let oldest = 0;
+  let ticks = 0;
+  const heard = () => {
+    oldest = 0;
+    if (state.lost.delete(model)) showOutage(state);
+  };
+  model.send = (content, ...rest) => {
+    if (!oldest) oldest = Date.now();
+    return raw(content, ...rest);
+  };
+  model.on("change", heard);
+  model.on("msg:custom", heard);
+  const timer = setInterval(() => {
+    ticks += 1;
+    if (ping && !oldest && ticks % Math.round(PING_EVERY_MS / LOOK_MS) === 0 && document.visibilityState !== "hidden") {
+      model.send({ type: ping });
+    }
+    if (oldest && Date.now() - oldest >= OUTAGE_AFTER_MS && !state.lost.has(model)) {
+      state.lost.add(model);
+      showOutage(state);
+    }
+  }, LOOK_MS);
+  const stop = () => {
+    clearInterval(timer);
+    model.off("change", heard);
+    model.off("msg:custom", heard);
+    if (state.lost.delete(model)) showOutage(state);
+  };
+  model.__ckOutage = stop;
+  return stop;
+}
+
+// cipherkit/widgets/lobby.js
+var STORE_KEY = "cipherkit.rooms";
+function readRooms() {
+  try {
+    const rooms = JSON.parse(window.localStorage.getItem(STORE_KEY) || "{}");
+    return rooms && typeof rooms === "object" ? rooms : {};
+  } catch (_) {
+    return {};
+  }
+}
+function writeRooms(rooms) {
+  try {
+    window.localStorage.setItem(STORE_KEY, JSON.stringify(rooms));
+  } catch (_) {
+  }
+}
+var plainWords = (text) => {
+  const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+};
+function render({ model, el }) {
+  const root = h("div", { class: "ck-lobby", "data-testid": "lobby" });
+  el.append(root);
+  const form = { game: null, players: 0, bots: /* @__PURE__ */ new Set(), name: "", team: "", code: "", options: {} };
+  let pending = null;
+  function send(message) {
+    model.send(message);
+  }
+  function remember(code, token) {
+    const rooms = readRooms();
+    rooms[code] = { token, at: Date.now() };
+    writeRooms(rooms);
+  }
+  function forget(token) {
+    const rooms = readRooms();
+    for (const [code, entry] of Object.entries(rooms)) if (entry && entry.token === token) delete rooms[code];
+    writeRooms(rooms);
+  }
+  model.on("msg:custom", (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "token" && typeof msg.code === "string" && typeof msg.token === "string") {
+      remember(msg.code, msg.token);
+      pending = null;
+    } else if (msg.type === "forget" && pending) {
+      forget(pending);
+      pending = null;
+    }
+  });
+  function resume(token) {
+    pending = token;
+    send({ type: "resume", token });
+  }
+  function seatLink(token) {
+    const url = new URL(window.location.href);
+    url.hash = `seat=${token}`;
+    return url.toString();
+  }
+  function gamePicker(games) {
+    if (!(form.game in games)) form.game = Object.keys(games)[0];
+    const spec = games[form.game];
+    if (!spec.players.includes(form.players)) form.players = spec.default;
+    const seats = [];
+    for (let s = 0; s < form.players; s += 1) {
+      const team = spec.teams && form.players > 3 ? ` (${spec.teams[s % spec.teams.length]})` : "";
+      seats.push(
+        h(
+          "label",
+          { class: "ck-lobby-seat" },
+          h("input", {
+            type: "checkbox",
+            "data-testid": `bot-${s + 1}`,
+            checked: form.bots.has(s),
+            onchange: (e) => {
+              if (e.target.checked) form.bots.add(s);
+              else form.bots.delete(s);
+            }
+          }),
+          ` seat ${s + 1}${team} is a bot`
+        )
+      );
+    }
+    return h(
+      "div",
+      { class: "ck-lobby-grid" },
+      h(
+        "label",
+        {},
+        "Game ",
+        h(
+          "select",
+          {
+            "data-testid": "game",
+            onchange: (e) => {
+              form.game = e.target.value;
+              form.bots = /* @__PURE__ */ new Set();
+              form.options = {};
+              draw();
+            }
+          },
+          Object.entries(games).map(([name, g]) => h("option", { value: name, selected: name === form.game, text: g.title }))
+        )
+      ),
+      spec.players.length > 1 ? h(
+        "label",
+        {},
+        "Players ",
+        h(
+          "select",
+          {
+            "data-testid": "players",
+            onchange: (e) => {
+              form.players = Number(e.target.value);
+              form.bots = new Set([...form.bots].filter((b) => b < form.players));
+              draw();
+            }
+          },
+          spec.players.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) }))
+        )
+      ) : null,
+      h("div", { class: "ck-lobby-seats" }, seats),
+      spec.blurb ? h("p", { class: "ck-lobby-blurb", text: spec.blurb }) : null,
+      spec.options.map(
+        (option) => option.choices && option.choices.length ? h(
+          "label",
+          { class: "ck-lobby-check" },
+          `${option.label}: `,
+          h(
+            "select",
+            {
+              "data-testid": option.key,
+              onchange: (e) => {
+                form.options[option.key] = e.target.value === "" ? false : Number(e.target.value);
+              }
+            },
+            h("option", { value: "", selected: !form.options[option.key], text: "off" }),
+            option.choices.map((n) => h("option", { value: String(n), selected: form.options[option.key] === n, text: `${n} seconds` }))
+          )
+        ) : h(
+          "label",
+          { class: "ck-lobby-check" },
+          h("input", {
+            type: "checkbox",
+            "data-testid": option.key,
+            checked: form.options[option.key] ?? option.default,
+            onchange: (e) => {
+              form.options[option.key] = e.target.checked;
+            }
+          }),
+          ` ${option.label}`
+        )
+      )
+    );
+  }
+  function nameField() {
+    return h("input", {
+      type: "text",
+      maxlength: "40",
+      placeholder: "your name",
+      "aria-label": "your name",
+      "data-testid": "name",
+      value: form.name,
+      oninput: (e) => {
+        form.name = e.target.value;
+      }
+    });
+  }
+  function teamField(games, game) {
+    const spec = games[game];
+    if (!spec || !spec.teams) return null;
+    return h(
+      "select",
+      {
+        "aria-label": "team",
+        "data-testid": "team",
+        onchange: (e) => {
+          form.team = e.target.value;
+        }
+      },
+      h("option", { value: "", selected: form.team === "", text: "any team" }),
+      spec.teams.map((t) => h("option", { value: t, selected: form.team === t, text: t }))
+    );
+  }
+  function joinTeams(games) {
+    const teams = [];
+    for (const g of Object.values(games)) {
+      for (const t of g.teams || []) if (!teams.some(([v]) => v === t)) teams.push([t, `${t} (${g.title})`]);
+    }
+    if (!teams.length) return null;
+    return h(
+      "select",
+      { "aria-label": "team", "data-testid": "team", onchange: (e) => {
+        form.team = e.target.value;
+      } },
+      [["", "any team"], ...teams].map(([v, t]) => h("option", { value: v, selected: form.team === v, text: t }))
+    );
+  }
+  function startStage(view) {
+    const rooms = Object.entries(readRooms()).sort((a, b) => (b[1].at || 0) - (a[1].at || 0));
+    const join = h(
+      "form",
+      {
+        class: "ck-lobby-card",
+        "data-testid": "join-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          const message = { type: "join", code: form.code, name: form.name };
+          if (form.team) message.team = form.team;
+          send(message);
+        }
+      },
+      h("h3", { text: "Join a room or a class" }),
+      h("p", { class: "ck-lobby-hint", text: "A room's code seats you in that room; your class code (such as KVMT-482) seats you in one of your class's rooms." }),
+      h("input", {
+        type: "text",
+        class: "ck-lobby-code-input",
+        maxlength: "40",
+        placeholder: "TIGER-48213-MOSS",
+        "aria-label": "room or class code",
+        "data-testid": "code",
+        value: form.code,
+        oninput: (e) => {
+          form.code = e.target.value;
+        }
+      }),
+      h("div", { class: "ck-lobby-row" }, nameField(), joinTeams(view.games || {})),
+      h(
+        "div",
+        { class: "ck-lobby-row" },
+        h("button", { type: "submit", class: "ck-lobby-primary", "data-testid": "join", text: "Join" }),
+        h("button", {
+          type: "button",
+          "data-testid": "watch",
+          onclick: () => send({ type: "watch", code: form.code }),
+          text: "Watch"
+        })
+      )
+    );
+    const create = h(
+      "form",
+      {
+        class: "ck-lobby-card",
+        "data-testid": "create-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          const message = { type: "create", game: form.game, players: form.players, bots: [...form.bots].sort(), name: form.name };
+          if (form.team && view.games[form.game].teams) message.team = form.team;
+          const offered = view.games[form.game].options.map((o) => o.key);
+          const options = Object.fromEntries(Object.entries(form.options).filter(([k]) => offered.includes(k)));
+          if (Object.keys(options).length) message.options = options;
+          send(message);
+        }
+      },
+      h("h3", { text: "Make a room" }),
+      gamePicker(view.games),
+      h("div", { class: "ck-lobby-row" }, nameField(), teamField(view.games, form.game)),
+      h("div", { class: "ck-lobby-hint", text: "Leave the name empty to make the room and only watch it." }),
+      h("button", { type: "submit", class: "ck-lobby-primary", "data-testid": "create", text: "Make the room" })
+    );
+    const mine = rooms.length ? h(
+      "div",
+      { class: "ck-lobby-card", "data-testid": "my-rooms" },
+      h("h3", { text: "Your seats on this device" }),
+      rooms.map(
+        ([code, entry]) => h("div", { class: "ck-lobby-row" }, h("span", { class: "ck-lobby-code-small", text: code }), h("button", { type: "button", "data-testid": "resume", onclick: () => resume(entry.token), text: "Resume" }))
+      )
+    ) : null;
+    return [mine, h("div", { class: "ck-lobby-cards" }, join, create)];
+  }
+  function roomStage(view) {
+    const seat = view.seat;
+    const rooms = readRooms();
+    const token = view.code && rooms[view.code] ? rooms[view.code].token : null;
+    return h(
+      "div",
+      { class: "ck-lobby-card ck-lobby-room" },
+      h("div", { class: "ck-lobby-label", text: `${view.title} room code` }),
+      h("div", { class: "ck-lobby-code", "data-testid": "room-code", text: view.code }),
+      h(
+        "div",
+        { class: "ck-lobby-who", "data-testid": "who" },
+        seat ? `You are ${seat.name}${seat.team ? `, on the ${seat.team} team` : ""}.` : "You are watching."
+      ),
+      h(
+        "ul",
+        { class: "ck-lobby-players" },
+        view.players.map((p) => h("li", { text: `${p.name || "a free seat"}${p.team ? ` (${p.team} team)` : ""}` }))
+      ),
+      token ? h(
+        "details",
+        { class: "ck-lobby-hint" },
+        h("summary", { text: "Play this seat on another device" }),
+        h("div", { text: "Open this link there (keep it to yourself: it is your seat):" }),
+        h("input", { type: "text", readonly: true, class: "ck-lobby-link", value: seatLink(token), "aria-label": "seat link" })
+      ) : null,
+      h("button", { type: "button", "data-testid": "leave", onclick: () => send({ type: "leave" }), text: "Back to the lobby" })
+    );
+  }
+  function draw() {
+    const view = model.get("view") || {};
+    const message = model.get("message") || "";
+    const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
+    const stage = view.stage === "seated" || view.stage === "watching" ? roomStage(view) : view.games ? startStage(view) : [];
+    root.replaceChildren(
+      ...[
+        h("h2", { class: "ck-lobby-title", text: "Play together" }),
+        message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: plainWords(message) }) : null,
+        ...[].concat(stage)
+      ].filter(Boolean)
+    );
+    if (focus) {
+      const again = root.querySelector(`[data-testid="${focus}"]`);
+      if (again) again.focus();
+    }
+  }
+  model.on("change:view", draw);
+  model.on("change:message", draw);
+  draw();
+  const device = deviceId();
+  if (device) send({ type: "hello", device });
+  watchOutage(model, { ping: "ping" });
+  const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
+  const linked = hash.get("seat");
+  if (linked) {
+    try {
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    } catch (_) {
+    }
+    resume(linked);
+  } else {
+    const rooms = Object.values(readRooms()).sort((a, b) => (b.at || 0) - (a.at || 0));
+    if (rooms.length && rooms[0].token && (model.get("view") || {}).stage === "start") resume(rooms[0].token);
+  }
+}
+var lobby_default = { render };
+export {
+  lobby_default as default
+};
