@@ -13,6 +13,7 @@ import os
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,6 +102,17 @@ def server_processes() -> Iterator[ServerProcesses]:
         yield servers
     finally:
         servers.stop_all()
+
+
+@pytest.fixture(scope="session")
+def missions() -> list[Any]:
+    """The shipped missions (missions/*.yaml), loaded once: the glyph tests and the
+    mission drawing tests (tests/games/mission/art) draw them."""
+    from cipherkit.games.mission import load
+
+    shipped = sorted((Path(__file__).resolve().parents[1] / "missions").glob("*.yaml"))
+    assert shipped, "the shipped missions/ folder is missing"
+    return [load(p) for p in shipped]
 
 
 @pytest.fixture

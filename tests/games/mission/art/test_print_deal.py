@@ -7,13 +7,11 @@ import dataclasses
 import re
 from pathlib import Path
 
-import pytest
+from art_helpers import Pdf
 
 from cipherkit.cli import main
-from cipherkit.games.mission import load
 from cipherkit.games.mission.art.printing import print_pages
 from cipherkit.games.mission.format.files import mission_to_yaml
-from tests.glyphs.test_pdf_print import SIGNAL_BOX, Pdf
 
 NAMES = ["card", "console", "token fronts", "token backs", "map", "action cards", "setup"]
 
@@ -28,11 +26,6 @@ def _pdf_text(mission, tmp_path: Path, deal: str) -> dict[str, list[str]]:
     pages = Pdf(target.read_bytes()).pages()
     assert len(pages) == len(NAMES) + 1  # and the glyph key, last
     return dict(zip(NAMES, (page.text for page in pages), strict=False))
-
-
-@pytest.fixture(scope="module")
-def mission():
-    return load(SIGNAL_BOX)
 
 
 def _names(mission) -> dict[str, str]:

@@ -51,7 +51,7 @@ def test_the_pdf_is_a4_and_vector(rendered, missions) -> None:
     assert pages == len(print_pages(missions[-1]))
     boxes = re.findall(rb"/MediaBox \[ ?0 0 ([\d.]+) ([\d.]+) ?\]", data)
     assert {(float(w), float(h)) for w, h in boxes} == {(595.2, 841.92)}
-    assert b"/Subtype /Image" not in data  # drawn, not pictures (tests/glyphs/test_pdf_print.py)
+    assert b"/Subtype /Image" not in data  # drawn, not pictures (test_pdf_print.py)
 
 
 def test_the_glyph_sheet_shows_ids_not_contents(rendered, missions) -> None:
