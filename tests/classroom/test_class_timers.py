@@ -4,27 +4,14 @@ messages, for the class's own rooms only."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from cipherkit.classroom import Classroom, open_classroom
+from cipherkit.classroom import Classroom
 from cipherkit.widgets.teacher import TeacherDesk
+from tests.classroom.conftest import KEY
 
-KEY = "the-teacher-key-42"
 KEYWORDS = {
     "white": ["black", "dragonfly", "cocktail", "sombrero"],
     "black": ["antiquity", "bone", "morning", "nightmare"],
 }
-
-
-@pytest.fixture
-def desk(tmp_path: Path) -> Iterator[Classroom]:
-    classroom = open_classroom(f"sqlite:///{tmp_path}/rooms.db")
-    classroom.set_teacher_key(KEY)
-    yield classroom
-    classroom.close()
 
 
 def unlocked(desk: Classroom) -> TeacherDesk:

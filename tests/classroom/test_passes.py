@@ -5,24 +5,11 @@ session in a fresh kernel once, and nothing else does; ending the session ends t
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from cipherkit.classroom import open_classroom, passes
+from cipherkit.classroom import passes
 from cipherkit.widgets.teacher import TeacherDesk
-
-KEY = "teacher-key-for-passes"
-
-
-@pytest.fixture
-def desk(tmp_path: Path) -> Iterator[Any]:
-    classroom = open_classroom(f"sqlite:///{tmp_path / 'rooms.db'}")
-    classroom.set_teacher_key(KEY)
-    yield classroom
-    classroom.close()
+from tests.classroom.conftest import KEY
 
 
 def _page(desk: Any) -> tuple[TeacherDesk, list[dict[str, Any]]]:

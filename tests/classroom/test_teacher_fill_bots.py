@@ -3,23 +3,9 @@ only once the teacher key is given, only the class's own rooms."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from cipherkit.classroom import Classroom, RoomPlan, open_classroom
+from cipherkit.classroom import Classroom, RoomPlan
 from cipherkit.widgets.teacher import TeacherDesk
-
-KEY = "the-teacher-key-42"
-
-
-@pytest.fixture
-def desk(tmp_path: Path) -> Iterator[Classroom]:
-    classroom = open_classroom(f"sqlite:///{tmp_path}/rooms.db")
-    classroom.set_teacher_key(KEY)
-    yield classroom
-    classroom.close()
+from tests.classroom.conftest import KEY
 
 
 def test_bots_take_the_empty_seats_of_one_room_or_all(desk: Classroom) -> None:

@@ -4,26 +4,16 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cipherkit.ciphers.exercises import make_check
-from cipherkit.classroom import Classroom, RoomPlan, open_classroom
+from cipherkit.classroom import Classroom, RoomPlan
 from cipherkit.widgets.exercises import ExerciseBox
 from cipherkit.widgets.teacher import TeacherDesk
-
-KEY = "the-teacher-key-42"
-
-
-@pytest.fixture
-def desk(tmp_path: Path) -> Iterator[Classroom]:
-    classroom = open_classroom(f"sqlite:///{tmp_path}/rooms.db")
-    classroom.set_teacher_key(KEY)
-    yield classroom
-    classroom.close()
+from tests.classroom.conftest import KEY
 
 
 def test_locked_desk_shows_nothing_and_slows_wrong_keys(desk: Classroom) -> None:
