@@ -16,13 +16,8 @@ from cipherkit.games.decipher import present
 from cipherkit.games.decipher.actions import BreakCode, Guess, Play, Skip, parse_action
 from cipherkit.games.decipher.bots import BOTS
 from cipherkit.games.decipher.cards import CARDS, Card
-from cipherkit.games.decipher.rules import (
-    COLUMNS,
-    DEFAULT_CONFIG,
-    DecipherState,
-    card_score,
-    new_game,
-)
+from cipherkit.games.decipher.rules import COLUMNS, DEFAULT_CONFIG, card_score, new_game
+from cipherkit.games.decipher.state import DecipherState
 from cipherkit.games.decipher.variants import hidden_variant, viewers
 
 

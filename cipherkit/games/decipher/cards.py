@@ -16,7 +16,7 @@ Card.parse('TH')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from cipherkit.core.errors import NotationError
@@ -30,34 +30,51 @@ RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card: ``rank`` 1 (ace) to 13 (king) and ``suit`` one of ``"CDHS"``."""
+    """One card: ``rank`` 1 (ace) to 13 (king) and ``suit`` one of ``"CDHS"``.
+
+    Its index, notation and pretty form are worked out once, when the card is made:
+    the rules and the observations read them at every move.
+
+    >>> card = Card(12, "S")
+    >>> card.index, card.notation, card.pretty, card == Card.parse("qs")
+    (50, 'QS', 'Q♠', True)
+    """
 
     rank: int
     suit: str
+    index: int = field(init=False, repr=False, compare=False)
+    """0-51, suits in ``CDHS`` order."""
+    pretty: str = field(init=False, repr=False, compare=False)
+    """The card with a suit symbol, as people write it.
+
+    >>> Card.parse("QS").pretty, Card.parse("TH").pretty
+    ('Q♠', '10♥')
+    """
+    notation: str = field(init=False, repr=False, compare=False)
+    """The card's notation, ``str(card)``: ``'QS'``, ``'TH'``."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13 or self.suit not in SUITS:
             raise NotationError(f"no such card: rank {self.rank}, suit {self.suit!r}")
+        rank = RANK_CHARS[self.rank - 1]
+        object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
+        object.__setattr__(self, "notation", rank + self.suit)
+        pretty = ("10" if self.rank == 10 else rank) + SUIT_SYMBOLS[self.suit]
+        object.__setattr__(self, "pretty", pretty)
+
+    def __eq__(self, other: object) -> bool:
+        # the same as comparing (rank, suit), the index being one number for both
+        if other.__class__ is Card:
+            return self.index == other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.suit))
 
     @staticmethod
     def parse(text: str) -> Card:
         """Read ``"QS"``, ``"10h"``, ``"ah"``; raise :class:`NotationError` otherwise."""
         return _parse(text.strip().upper())
-
-    @property
-    def index(self) -> int:
-        """0-51, suits in ``CDHS`` order."""
-        return SUITS.index(self.suit) * 13 + self.rank - 1
-
-    @property
-    def pretty(self) -> str:
-        """The card with a suit symbol, as people write it.
-
-        >>> Card.parse("QS").pretty, Card.parse("TH").pretty
-        ('Q♠', '10♥')
-        """
-        rank = "10" if self.rank == 10 else RANK_CHARS[self.rank - 1]
-        return rank + SUIT_SYMBOLS[self.suit]
 
     @property
     def name(self) -> str:
@@ -69,7 +86,7 @@ class Card:
         return self.suit == other.suit or self.rank == other.rank
 
     def __str__(self) -> str:
-        return RANK_CHARS[self.rank - 1] + self.suit
+        return self.notation
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

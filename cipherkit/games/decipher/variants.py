@@ -20,7 +20,8 @@ from cipherkit.core.protocol import Viewer
 from cipherkit.core.rng import Rng
 from cipherkit.games.decipher.cards import CARDS, Card
 from cipherkit.games.decipher.knowledge import fits
-from cipherkit.games.decipher.rules import COLUMNS, OVER, DecipherState
+from cipherkit.games.decipher.rules import COLUMNS, OVER
+from cipherkit.games.decipher.state import DecipherState
 
 
 def _evidence(state: DecipherState, target: int) -> list[list[tuple[Card, bool]]]:
