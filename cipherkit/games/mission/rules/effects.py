@@ -1,8 +1,14 @@
-"""What each mission action does: the main actions, their steps, the abilities, tokens."""
+"""What each mission action does: the main actions, their steps, the abilities, tokens.
+
+One plain function per action kind, ``(state, seat, action)``; :mod:`.rulebook` holds the
+table that finds them. The turn's end is in :mod:`.turn_end`, the vote in :mod:`.vote`.
+"""
 
 from __future__ import annotations
 
-from cipherkit.core.protocol import Action, Event, Seat
+from typing import TYPE_CHECKING
+
+from cipherkit.core.protocol import Action, Seat
 from cipherkit.games.mission.content.characters import SLIP
 from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, REGROUP, RUN
 from cipherkit.games.mission.content.words import the_room
@@ -13,17 +19,15 @@ from cipherkit.games.mission.rules.actions import (
     Lower,
     Peek,
     Play,
-    Propose,
     RegroupCard,
-    RejectBecause,
     Scout,
-    Simple,
     Slip,
     Special,
     Step,
     Unblock,
 )
-from cipherkit.games.mission.rules.state import (
+from cipherkit.games.mission.rules.legality import card_of_value
+from cipherkit.games.mission.rules.phases import (
     ACTION_INDEX,
     ACTION_NAMES,
     ACTION_PHASE,
@@ -33,7 +37,10 @@ from cipherkit.games.mission.rules.state import (
     SPECIAL_PHASE,
 )
 from cipherkit.games.mission.rules.tables import T_CAMERA, T_GAS, T_GLYPH, T_OFF_CARD
-from cipherkit.games.mission.rules.turn_end import MissionTurnEnd
+from cipherkit.games.mission.rules.turn_end import finish_action
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.rules.state import MissionState
 
 STOP_WORDS = {
     RUN_PHASE: "stops moving",
@@ -43,299 +50,323 @@ STOP_WORDS = {
 }
 
 
-class MissionEffects(MissionTurnEnd):
-    """A mission state that carries out checked actions (:meth:`_apply`)."""
+# ---------------------------------------------------------------- main actions
+def play(state: MissionState, seat: Seat, action: Play) -> None:
+    """``play 7 run``: a card from hand on an action card, whose action starts."""
+    c = state.turn
+    a = ACTION_INDEX[action.action]
+    card = card_of_value(state, c, action.value)
+    state.hands[c].remove(card)
+    state.piles[a].append(card)
+    state.actions_taken += 1
+    label = state.t.cards.labels[card]
+    state.emit(
+        "play",
+        {"character": c, "card": label, "action": action.action},
+        f"{state.name(c)} plays {label} on {ACTION_NAMES[action.action]}.",
+    )
+    state.phase = ACTION_PHASE[a]
+    lim = state.limits
+    state.steps = 0 if a == REGROUP else (lim.run if a == RUN else lim.intel)
+    if a == GATHER:
+        state.steps = lim.gather
+    state.room = state.fresh = -1
 
-    __slots__ = ()
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        self._out = []
-        c = self.turn
-        # type(action) each time, not a variable: mypy narrows ``type(x) is C`` only
-        if type(action) is Play:
-            self._play(c, action)
-        elif type(action) is Special:
-            self._special(c, action)
-        elif type(action) is Simple:
-            getattr(self, "_do_" + action.word.replace("-", "_"))(seat, c)
-        elif type(action) is Propose:
-            self._propose(seat, action.text)
-        elif type(action) is RejectBecause:
-            self._reject(seat, action.reason)
+def special(state: MissionState, seat: Seat, action: Special) -> None:
+    """``special 3 9``: discard two cards and use the character's ability."""
+    c = state.turn
+    first = card_of_value(state, c, action.low)
+    second = card_of_value(state, c, action.high, skip=first)
+    hand = state.hands[c]
+    hand.remove(first)
+    hand.remove(second)
+    state.discard.append(first)
+    state.discard.append(second)
+    state.actions_taken += 1
+    labels = state.t.cards.labels
+    state.emit(
+        "special",
+        {"character": c, "cards": [labels[first], labels[second]]},
+        f"{state.name(c)} discards {labels[first]} and {labels[second]} for a special "
+        f"action ({state.chars[c].ability}).",
+    )
+    state.phase = SPECIAL_PHASE
+    state.stage = 0
+    state.room = -1
+
+
+def stop(state: MissionState, seat: Seat, action: Action) -> None:
+    """``stop``: end the action under way early (or decline the ability)."""
+    c = state.turn
+    what = STOP_WORDS.get(state.phase, "stops")
+    state.emit("stop", {"character": c, "phase": state.phase}, f"{state.name(c)} {what}.")
+    finish_action(state)
+
+
+# ---------------------------------------------------------------- run
+def step(state: MissionState, seat: Seat, action: Step) -> None:
+    """``step hall``: Run one room on."""
+    c = state.turn
+    r = state.t.room_index[action.room]
+    state.pos[c] = r
+    state.steps -= 1
+    state.emit(
+        "move",
+        {"character": c, "room": action.room},
+        f"{state.name(c)} moves to {the_room(state.t.room_names[r])}.",
+    )
+    if state.steps <= 0:
+        finish_action(state)
+
+
+# ---------------------------------------------------------------- intel
+def intel_room(state: MissionState, seat: Seat, action: IntelRoom) -> None:
+    """``intel hall``: choose the room and reveal its top token."""
+    state.room = state.t.room_index[action.room]
+    _intel_reveal(state)
+
+
+def reveal(state: MissionState, seat: Seat, action: Action) -> None:
+    """``reveal``: Intel reveals another token in the same room."""
+    _intel_reveal(state)
+
+
+def _intel_reveal(state: MissionState) -> None:
+    reveal_token(state, state.turn, state.room, by_intel=True)
+    state.steps -= 1
+    if state.steps <= 0 or not state.stacks[state.room]:
+        finish_action(state)
+
+
+# ---------------------------------------------------------------- gather
+def collect(state: MissionState, seat: Seat, action: Collect) -> None:
+    """``collect L``: take a face-up glyph in the room; its windows open."""
+    c = state.turn
+    t = state.t
+    here = state.pos[c]
+    g = t.glyph_index[action.glyph]
+    if state.fresh >= 0:
+        token = state.fresh
+        state.fresh = -1
+    else:
+        cls, tglyph = t.token_class, t.token_glyph
+        token = next(x for x in state.faceup[here] if cls[x] == T_GLYPH and tglyph[x] == g)
+        state.steps -= 1
+    state.faceup[here].remove(token)
+    state.collected.append(token)
+    windows = t.windows[g]
+    if state.opened[g]:
+        words = "its windows are already open"
+    else:
+        state.opened[g] = True
+        words = f"{windows} window{'s' * (windows != 1)} open"
+    content = state.key[g]
+    state.emit(
+        "collect",
+        {"character": c, "glyph": action.glyph, "content": content, "windows": windows},
+        f"{state.name(c)} collects {action.glyph}: {words} ({content}).",
+    )
+    if state.steps <= 0:
+        finish_action(state)
+
+
+def reveal_top(state: MissionState, seat: Seat, action: Action) -> None:
+    """``reveal-top``: Gather turns up the top token of the room's stack."""
+    token = reveal_token(state, state.turn, state.pos[state.turn], by_intel=False)
+    state.steps -= 1
+    if state.t.token_class[token] == T_GLYPH:
+        state.fresh = token
+    elif state.steps <= 0:
+        finish_action(state)
+
+
+def leave(state: MissionState, seat: Seat, action: Action) -> None:
+    """``leave``: do not collect the glyph just revealed."""
+    state.fresh = -1
+    if state.steps <= 0:
+        finish_action(state)
+
+
+# ---------------------------------------------------------------- regroup
+def regroup(state: MissionState, seat: Seat, action: RegroupCard) -> None:
+    """``regroup intel``: clear an action card's pile and its counter-intel tokens."""
+    c = state.turn
+    a = ACTION_INDEX[action.action]
+    cards, tokens = state.piles[a], state.blocks[a]
+    state.discard.extend(cards)
+    state.removed.extend(tokens)
+    state.piles[a] = []
+    state.blocks[a] = []
+    extra = f" and {len(tokens)} counter-intel token{'s' * (len(tokens) != 1)}" if tokens else ""
+    state.emit(
+        "regroup",
+        {"character": c, "action": action.action, "cards": len(cards), "tokens": len(tokens)},
+        f"{state.name(c)} clears {ACTION_NAMES[action.action]}: {len(cards)} "
+        f"card{'s' * (len(cards) != 1)}{extra} discarded.",
+    )
+    finish_action(state)
+
+
+# ---------------------------------------------------------------- abilities
+def slip(state: MissionState, seat: Seat, action: Slip) -> None:
+    """Locksmith: move to an adjacent room, through a wall if need be."""
+    c = state.turn
+    r = state.t.room_index[action.room]
+    through = "" if r in state.t.open_adj[state.pos[c]] else " through the wall"
+    state.pos[c] = r
+    state.emit(
+        "move",
+        {"character": c, "room": action.room, "ability": SLIP},
+        f"{state.name(c)} slips into {the_room(state.t.room_names[r])}{through}.",
+    )
+    finish_action(state)
+
+
+def scout(state: MissionState, seat: Seat, action: Scout) -> None:
+    """Lookout: reveal the top token of a nearby stack."""
+    reveal_token(state, state.turn, state.t.room_index[action.room], by_intel=False)
+    finish_action(state)
+
+
+def lower(state: MissionState, seat: Seat, action: Lower) -> None:
+    """Fixer: discard the top card of an action card's pile."""
+    c = state.turn
+    a = ACTION_INDEX[action.action]
+    card = state.piles[a].pop()
+    state.discard.append(card)
+    label = state.t.cards.labels[card]
+    state.emit(
+        "lower",
+        {"character": c, "action": action.action, "card": label},
+        f"{state.name(c)} discards {label} from the {ACTION_NAMES[action.action]} pile.",
+    )
+    finish_action(state)
+
+
+def peek(state: MissionState, seat: Seat, action: Peek) -> None:
+    """Archivist: look at the top two tokens of a nearby stack (then keep or swap)."""
+    c = state.turn
+    r = state.t.room_index[action.room]
+    seen = state.stacks[r][-2:]
+    state.peeks[state.seat_of[c]].update(seen)
+    count = len(seen)
+    state.emit(
+        "peek",
+        {"character": c, "room": action.room, "count": count},
+        f"{state.name(c)} looks at the top {count} token{'s' * (count != 1)} of "
+        f"{the_room(state.t.room_names[r])} in secret.",
+    )
+    if count >= 2:
+        state.stage = 1
+        state.room = r
+    else:
+        finish_action(state)
+
+
+def keep(state: MissionState, seat: Seat, action: Action) -> None:
+    """Archivist: put the two peeked tokens back as they were."""
+    c = state.turn
+    state.emit("order", {"character": c, "swap": False}, f"{state.name(c)} puts them back.")
+    finish_action(state)
+
+
+def swap(state: MissionState, seat: Seat, action: Action) -> None:
+    """Archivist: put the two peeked tokens back, swapped."""
+    c = state.turn
+    stack = state.stacks[state.room]
+    stack[-1], stack[-2] = stack[-2], stack[-1]
+    state.emit(
+        "order",
+        {"character": c, "swap": True},
+        f"{state.name(c)} puts them back, swapping the two.",
+    )
+    finish_action(state)
+
+
+def disarm(state: MissionState, seat: Seat, action: Disarm) -> None:
+    """Technician: discard a face-up camera in a nearby room."""
+    c = state.turn
+    r = state.t.room_index[action.room]
+    cls = state.t.token_class
+    token = next(x for x in state.faceup[r] if cls[x] == T_CAMERA)
+    state.faceup[r].remove(token)
+    state.removed.append(token)
+    state.emit(
+        "disarm",
+        {"character": c, "room": action.room},
+        f"{state.name(c)} disarms a camera in {the_room(state.t.room_names[r])}.",
+    )
+    finish_action(state)
+
+
+def unblock(state: MissionState, seat: Seat, action: Unblock) -> None:
+    """Technician: discard a counter-intel token from an action card."""
+    c = state.turn
+    a = ACTION_INDEX[action.action]
+    token = state.blocks[a].pop()
+    state.removed.append(token)
+    state.emit(
+        "unblock",
+        {"character": c, "action": action.action},
+        f"{state.name(c)} removes a counter-intel token from {ACTION_NAMES[action.action]}.",
+    )
+    finish_action(state)
+
+
+# ---------------------------------------------------------------- tokens
+def reveal_token(state: MissionState, c: int, r: int, *, by_intel: bool) -> int:
+    """Turn up the top token of room ``r``'s stack and apply what it is."""
+    t = state.t
+    token = state.stacks[r].pop()
+    for known in state.peeks:
+        known.discard(token)
+    cls = t.token_class[token]
+    label = t.token_labels[token]
+    where = the_room(t.room_names[r])
+    who = state.name(c)
+    data = {"character": c, "room": t.rooms[r], "token": label}
+    if cls == T_GLYPH:
+        state.faceup[r].append(token)
+        state.emit("reveal", data, f"{who} reveals {label} in {where}.")
+    elif cls == T_OFF_CARD:
+        state.removed.append(token)
+        state.emit(
+            "reveal",
+            data,
+            f"{who} reveals {label} in {where}: it is not on the card and is removed.",
+        )
+    elif cls == T_CAMERA:
+        state.faceup[r].append(token)
+        state.emit("reveal", data, f"{who} reveals a security camera in {where}.")
+    elif cls == T_GAS:
+        state.removed.append(token)
+        state.emit("reveal", data, f"{who} reveals gas in {where}!")
+        _gas(state, r)
+    else:
+        a = t.token_action[token]
+        name = ACTION_NAMES[ACTIONS[a]]
+        if by_intel:
+            state.blocks[a].append(token)
+            text = f"{who} reveals counter-intel in {where}: {name} is blocked."
         else:
-            getattr(self, "_do_" + type(action).__name__.lower())(c, action)
-        out = self._out
-        self._out = []
-        return out
+            state.removed.append(token)
+            text = f"{who} reveals counter-intel ({name}) in {where}; it is discarded."
+        state.emit("reveal", {**data, "blocks": ACTIONS[a] if by_intel else None}, text)
+    return token
 
-    # main actions
-    def _play(self, c: int, action: Play) -> None:
-        a = ACTION_INDEX[action.action]
-        card = self._card_of_value(c, action.value)
-        self.hands[c].remove(card)
-        self.piles[a].append(card)
-        self.actions_taken += 1
-        label = self.t.cards.labels[card]
-        self._emit(
-            "play",
-            {"character": c, "card": label, "action": action.action},
-            f"{self.name(c)} plays {label} on {ACTION_NAMES[action.action]}.",
+
+def _gas(state: MissionState, r: int) -> None:
+    """Gas: everyone in room ``r`` discards a card at random."""
+    labels = state.t.cards.labels
+    for other, room in enumerate(state.pos):
+        hand = state.hands[other]
+        if room != r or not hand:
+            continue
+        card = hand.pop(state.rng.randbelow(len(hand)))
+        state.discard.append(card)
+        state.emit(
+            "gas",
+            {"character": other, "card": labels[card]},
+            f"{state.name(other)} discards {labels[card]} at random.",
         )
-        self.phase = ACTION_PHASE[a]
-        lim = self.limits
-        self.steps = 0 if a == REGROUP else (lim.run if a == RUN else lim.intel)
-        if a == GATHER:
-            self.steps = lim.gather
-        self.room = self.fresh = -1
-
-    def _special(self, c: int, action: Special) -> None:
-        first = self._card_of_value(c, action.low)
-        second = self._card_of_value(c, action.high, skip=first)
-        hand = self.hands[c]
-        hand.remove(first)
-        hand.remove(second)
-        self.discard.append(first)
-        self.discard.append(second)
-        self.actions_taken += 1
-        labels = self.t.cards.labels
-        self._emit(
-            "special",
-            {"character": c, "cards": [labels[first], labels[second]]},
-            f"{self.name(c)} discards {labels[first]} and {labels[second]} for a special "
-            f"action ({self.chars[c].ability}).",
-        )
-        self.phase = SPECIAL_PHASE
-        self.stage = 0
-        self.room = -1
-
-    def _do_stop(self, seat: Seat, c: int) -> None:
-        what = STOP_WORDS.get(self.phase, "stops")
-        self._emit("stop", {"character": c, "phase": self.phase}, f"{self.name(c)} {what}.")
-        self._finish_action()
-
-    # run
-    def _do_step(self, c: int, action: Step) -> None:
-        r = self.t.room_index[action.room]
-        self.pos[c] = r
-        self.steps -= 1
-        self._emit(
-            "move",
-            {"character": c, "room": action.room},
-            f"{self.name(c)} moves to {the_room(self.t.room_names[r])}.",
-        )
-        if self.steps <= 0:
-            self._finish_action()
-
-    # intel
-    def _do_intelroom(self, c: int, action: IntelRoom) -> None:
-        self.room = self.t.room_index[action.room]
-        self._intel_reveal(c)
-
-    def _do_reveal(self, seat: Seat, c: int) -> None:
-        self._intel_reveal(c)
-
-    def _intel_reveal(self, c: int) -> None:
-        self._reveal(c, self.room, by_intel=True)
-        self.steps -= 1
-        if self.steps <= 0 or not self.stacks[self.room]:
-            self._finish_action()
-
-    # gather
-    def _do_collect(self, c: int, action: Collect) -> None:
-        t = self.t
-        here = self.pos[c]
-        g = t.glyph_index[action.glyph]
-        if self.fresh >= 0:
-            token = self.fresh
-            self.fresh = -1
-        else:
-            cls, tglyph = t.token_class, t.token_glyph
-            token = next(x for x in self.faceup[here] if cls[x] == T_GLYPH and tglyph[x] == g)
-            self.steps -= 1
-        self.faceup[here].remove(token)
-        self.collected.append(token)
-        windows = t.windows[g]
-        if self.opened[g]:
-            words = "its windows are already open"
-        else:
-            self.opened[g] = True
-            words = f"{windows} window{'s' * (windows != 1)} open"
-        content = self.key[g]
-        self._emit(
-            "collect",
-            {"character": c, "glyph": action.glyph, "content": content, "windows": windows},
-            f"{self.name(c)} collects {action.glyph}: {words} ({content}).",
-        )
-        if self.steps <= 0:
-            self._finish_action()
-
-    def _do_reveal_top(self, seat: Seat, c: int) -> None:
-        token = self._reveal(c, self.pos[c], by_intel=False)
-        self.steps -= 1
-        if self.t.token_class[token] == T_GLYPH:
-            self.fresh = token
-        elif self.steps <= 0:
-            self._finish_action()
-
-    def _do_leave(self, seat: Seat, c: int) -> None:
-        self.fresh = -1
-        if self.steps <= 0:
-            self._finish_action()
-
-    # regroup
-    def _do_regroupcard(self, c: int, action: RegroupCard) -> None:
-        a = ACTION_INDEX[action.action]
-        cards, tokens = self.piles[a], self.blocks[a]
-        self.discard.extend(cards)
-        self.removed.extend(tokens)
-        self.piles[a] = []
-        self.blocks[a] = []
-        extra = (
-            f" and {len(tokens)} counter-intel token{'s' * (len(tokens) != 1)}" if tokens else ""
-        )
-        self._emit(
-            "regroup",
-            {"character": c, "action": action.action, "cards": len(cards), "tokens": len(tokens)},
-            f"{self.name(c)} clears {ACTION_NAMES[action.action]}: {len(cards)} "
-            f"card{'s' * (len(cards) != 1)}{extra} discarded.",
-        )
-        self._finish_action()
-
-    # abilities
-    def _do_slip(self, c: int, action: Slip) -> None:
-        r = self.t.room_index[action.room]
-        through = "" if r in self.t.open_adj[self.pos[c]] else " through the wall"
-        self.pos[c] = r
-        self._emit(
-            "move",
-            {"character": c, "room": action.room, "ability": SLIP},
-            f"{self.name(c)} slips into {the_room(self.t.room_names[r])}{through}.",
-        )
-        self._finish_action()
-
-    def _do_scout(self, c: int, action: Scout) -> None:
-        self._reveal(c, self.t.room_index[action.room], by_intel=False)
-        self._finish_action()
-
-    def _do_lower(self, c: int, action: Lower) -> None:
-        a = ACTION_INDEX[action.action]
-        card = self.piles[a].pop()
-        self.discard.append(card)
-        label = self.t.cards.labels[card]
-        self._emit(
-            "lower",
-            {"character": c, "action": action.action, "card": label},
-            f"{self.name(c)} discards {label} from the {ACTION_NAMES[action.action]} pile.",
-        )
-        self._finish_action()
-
-    def _do_peek(self, c: int, action: Peek) -> None:
-        r = self.t.room_index[action.room]
-        stack = self.stacks[r]
-        seen = stack[-2:]
-        self.peeks[self.seat_of[c]].update(seen)
-        count = len(seen)
-        self._emit(
-            "peek",
-            {"character": c, "room": action.room, "count": count},
-            f"{self.name(c)} looks at the top {count} token{'s' * (count != 1)} of "
-            f"{the_room(self.t.room_names[r])} in secret.",
-        )
-        if count >= 2:
-            self.stage = 1
-            self.room = r
-        else:
-            self._finish_action()
-
-    def _do_keep(self, seat: Seat, c: int) -> None:
-        self._emit("order", {"character": c, "swap": False}, f"{self.name(c)} puts them back.")
-        self._finish_action()
-
-    def _do_swap(self, seat: Seat, c: int) -> None:
-        stack = self.stacks[self.room]
-        stack[-1], stack[-2] = stack[-2], stack[-1]
-        self._emit(
-            "order",
-            {"character": c, "swap": True},
-            f"{self.name(c)} puts them back, swapping the two.",
-        )
-        self._finish_action()
-
-    def _do_disarm(self, c: int, action: Disarm) -> None:
-        r = self.t.room_index[action.room]
-        cls = self.t.token_class
-        token = next(x for x in self.faceup[r] if cls[x] == T_CAMERA)
-        self.faceup[r].remove(token)
-        self.removed.append(token)
-        self._emit(
-            "disarm",
-            {"character": c, "room": action.room},
-            f"{self.name(c)} disarms a camera in {the_room(self.t.room_names[r])}.",
-        )
-        self._finish_action()
-
-    def _do_unblock(self, c: int, action: Unblock) -> None:
-        a = ACTION_INDEX[action.action]
-        token = self.blocks[a].pop()
-        self.removed.append(token)
-        self._emit(
-            "unblock",
-            {"character": c, "action": action.action},
-            f"{self.name(c)} removes a counter-intel token from {ACTION_NAMES[action.action]}.",
-        )
-        self._finish_action()
-
-    # tokens
-    def _reveal(self, c: int, r: int, *, by_intel: bool) -> int:
-        """Turn up the top token of room ``r``'s stack and apply what it is."""
-        t = self.t
-        token = self.stacks[r].pop()
-        for known in self.peeks:
-            known.discard(token)
-        cls = t.token_class[token]
-        label = t.token_labels[token]
-        where = the_room(t.room_names[r])
-        who = self.name(c)
-        data = {"character": c, "room": t.rooms[r], "token": label}
-        if cls == T_GLYPH:
-            self.faceup[r].append(token)
-            self._emit("reveal", data, f"{who} reveals {label} in {where}.")
-        elif cls == T_OFF_CARD:
-            self.removed.append(token)
-            self._emit(
-                "reveal",
-                data,
-                f"{who} reveals {label} in {where}: it is not on the card and is removed.",
-            )
-        elif cls == T_CAMERA:
-            self.faceup[r].append(token)
-            self._emit("reveal", data, f"{who} reveals a security camera in {where}.")
-        elif cls == T_GAS:
-            self.removed.append(token)
-            self._emit("reveal", data, f"{who} reveals gas in {where}!")
-            self._gas(r)
-        else:
-            a = t.token_action[token]
-            name = ACTION_NAMES[ACTIONS[a]]
-            if by_intel:
-                self.blocks[a].append(token)
-                text = f"{who} reveals counter-intel in {where}: {name} is blocked."
-            else:
-                self.removed.append(token)
-                text = f"{who} reveals counter-intel ({name}) in {where}; it is discarded."
-            self._emit("reveal", {**data, "blocks": ACTIONS[a] if by_intel else None}, text)
-        return token
-
-    def _gas(self, r: int) -> None:
-        labels = self.t.cards.labels
-        for other, room in enumerate(self.pos):
-            hand = self.hands[other]
-            if room != r or not hand:
-                continue
-            card = hand.pop(self.rng.randbelow(len(hand)))
-            self.discard.append(card)
-            self._emit(
-                "gas",
-                {"character": other, "card": labels[card]},
-                f"{self.name(other)} discards {labels[card]} at random.",
-            )

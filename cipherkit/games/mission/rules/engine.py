@@ -1,9 +1,8 @@
-"""Mission rules (docs/rules/mission.md): :class:`MissionState` and :func:`new_game`.
+"""Mission rules (docs/rules/mission.md): :func:`new_game` and :class:`MissionState`.
 
-The state is built in layers, one concern per module: :mod:`.state` (the data and its
-JSON), :mod:`.legality`, :mod:`.vote` (the answer vote and the outcome),
-:mod:`.turn_end` and :mod:`.effects`. The engine's decisions where the rulebooks are
-silent are listed in ``docs/mission-format.md``.
+The state is one value (:mod:`.state`); each action kind's check and effect are plain
+functions (:mod:`.legality`, :mod:`.effects`, :mod:`.turn_end`, :mod:`.vote`) found in
+:mod:`.rulebook`'s table. Decisions where the rulebooks are silent: ``docs/mission-format.md``.
 
 Examples
 --------
@@ -25,71 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cipherkit.core.protocol import Viewer
-from cipherkit.games.mission.content.tokens import ACTIONS
-from cipherkit.games.mission.content.words import the_room
-from cipherkit.games.mission.rules.effects import MissionEffects
-from cipherkit.games.mission.rules.observation import MissionObservation
-from cipherkit.games.mission.rules.state import ACTION_NAMES, OVER
+from cipherkit.games.mission.rules.phases import OVER
+from cipherkit.games.mission.rules.state import MissionState
 
 __all__ = ["OVER", "MissionState", "new_game"]
-
-
-class MissionState(MissionEffects):
-    """The true state of a mission game (docs/rules/mission.md).
-
-    Make one with :func:`new_game`, :meth:`new` or :meth:`from_json`; the fields are
-    :class:`~cipherkit.games.mission.rules.state.MissionData`'s.
-    """
-
-    __slots__ = ()
-
-    # ------------------------------------------------------------------ views
-    def observe(self, viewer: Viewer) -> MissionObservation:
-        from cipherkit.games.mission.rules.observe import observe
-
-        return observe(self, viewer)
-
-    def __repr__(self) -> str:
-        return (
-            f"<MissionState {self.mission.id} turn {self.turn_number} phase={self.phase} "
-            f"to_move={self.actors()} deck={len(self.deck)} peril={self.peril}>"
-        )
-
-    def _repr_svg_(self) -> str:
-        """The board as a spectator sees it (map and console), drawn lazily."""
-        from cipherkit.games.mission.art.notebook import state_svg
-
-        return state_svg(self.observe("spectator"), self.mission)
-
-    def _repr_html_(self) -> str:
-        import html
-
-        summary = html.escape(self.summary())
-        return f"<pre class='cipherkit-mission-state'>{summary}</pre><div>{self._repr_svg_()}</div>"
-
-    def summary(self) -> str:
-        """A spectator's text summary (no hidden information)."""
-        t = self.t
-        lines = [f"{self.mission.title}: turn {self.turn_number}, {self.phase}"]
-        lines.append(f"Reads: {self.reading(answer_only=False)}")
-        piles = ", ".join(
-            f"{ACTION_NAMES[a]} {t.cards.labels[p[-1]] if p else '-'}{' (blocked)' * bool(b)}"
-            for a, p, b in zip(ACTIONS, self.piles, self.blocks, strict=True)
-        )
-        lines.append(f"Piles: {piles}")
-        peril = " IN PERIL" if self.peril else ""
-        lines.append(
-            f"Deck {len(self.deck)}, discard {len(self.discard)} "
-            f"({self.time_icons} time icons){peril}"
-        )
-        for c, ch in enumerate(self.chars):
-            n = len(self.hands[c])
-            lines.append(
-                f"{ch.name} ({ch.ability}) in {the_room(t.room_names[self.pos[c]])}, "
-                f"{n} card{'s' * (n != 1)}"
-            )
-        return "\n".join(lines)
 
 
 def new_game(config: Mapping[str, Any] | None = None, *, seed: int) -> MissionState:

@@ -33,7 +33,7 @@ from cipherkit.games.mission.rules.observation import (
 )
 
 if TYPE_CHECKING:
-    from cipherkit.games.mission.rules.engine import MissionState
+    from cipherkit.games.mission.rules.state import MissionState
 
 
 def _seat_of_viewer(state: MissionState, viewer: Viewer) -> int | None:

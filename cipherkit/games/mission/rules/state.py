@@ -1,7 +1,5 @@
-"""The mission's true state: its data, what it answers, and its JSON form.
-
-:class:`MissionData` holds every field of a game (see :mod:`.engine` for the classes
-that add legality, effects, the turn's end and the answer vote on top of it).
+"""The mission's true state: one dataclass whose fields are the whole game, its queries,
+its JSON form, and the game protocol (whose rules are :mod:`.rulebook`'s functions).
 """
 
 from __future__ import annotations
@@ -10,30 +8,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Self
 
-from cipherkit.core.protocol import Event, JsonDict, Outcome, Seat, State
+from cipherkit.core.protocol import Event, JsonDict, Outcome, Seat, State, Viewer
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission.content.characters import BUILTIN, Character
 from cipherkit.games.mission.content.console import spell
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.secret_rules import Limits, limits_for
-from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, INTEL, REGROUP, RUN
+from cipherkit.games.mission.content.tokens import ACTIONS
+from cipherkit.games.mission.content.words import the_room
+from cipherkit.games.mission.rules import rulebook, vote
 from cipherkit.games.mission.rules.config import make_config, mission_from_config
 from cipherkit.games.mission.rules.observation import MissionObservation
+from cipherkit.games.mission.rules.observe import observe
+from cipherkit.games.mission.rules.phases import ACT, ACTION_NAMES, SOLVE
 from cipherkit.games.mission.rules.tables import Tables, tables_for
 
-ACT, RUN_PHASE, INTEL_PHASE, GATHER_PHASE, REGROUP_PHASE = (
-    "act",
-    "run",
-    "intel",
-    "gather",
-    "regroup",
-)
-SPECIAL_PHASE, DRAW_PHASE, SOLVE, OVER = "special", "draw", "solve", "over"
-ACTION_PHASE = {RUN: RUN_PHASE, GATHER: GATHER_PHASE, INTEL: INTEL_PHASE, REGROUP: REGROUP_PHASE}
-ACTION_NAMES = {"run": "Run", "gather": "Gather", "intel": "Intel", "regroup": "Regroup"}
-ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
-
-WON, WRONG, TIME = "solved", "wrong answer", "out of time"
+__all__ = ["MissionState"]
 
 
 class _Fixed(NamedTuple):
@@ -71,14 +61,15 @@ def _fixed(config: dict[str, Any]) -> _Fixed:
 
 
 @dataclass(kw_only=True, slots=True, eq=False, repr=False)
-class MissionData(State[MissionObservation]):
-    """The fields of a mission game, its queries and its JSON form (no rules).
+class MissionState(State[MissionObservation]):
+    """The true state of a mission game (docs/rules/mission.md): its fields are the game.
 
     Cards, tokens, rooms and glyphs are indices into :attr:`t` (the mission's
     :class:`~cipherkit.games.mission.rules.tables.Tables`); ``-1`` means "none" for
-    :attr:`room`, :attr:`fresh` and :attr:`proposer`. Games are
-    :class:`~cipherkit.games.mission.rules.engine.MissionState`, made by
-    :func:`~cipherkit.games.mission.rules.engine.new_game`, :meth:`new` or :meth:`from_json`.
+    :attr:`room`, :attr:`fresh` and :attr:`proposer`. Make one with
+    :func:`~cipherkit.games.mission.rules.engine.new_game`, :meth:`new` or
+    :meth:`from_json`. What each action does, and when it is legal, is in
+    :mod:`.rulebook` (the ``RULES`` table).
     """
 
     game_name = "mission"
@@ -203,6 +194,16 @@ class MissionData(State[MissionObservation]):
         names = [self.name(c) for c, s in enumerate(self.seat_of) if s == seat]
         return " & ".join(names) or f"Player {seat + 1}"
 
+    # ------------------------------------------------------------------ the protocol
+    # what each action does and when it is legal: the rulebook's RULES table
+    legal_actions = rulebook.legal_actions
+    check = rulebook.check
+    apply = rulebook.apply
+    _apply = rulebook.carry_out
+
+    def observe(self, viewer: Viewer) -> MissionObservation:
+        return observe(self, viewer)
+
     # ------------------------------------------------------------------ queries
     @property
     def outcome(self) -> Outcome | None:
@@ -263,7 +264,12 @@ class MissionData(State[MissionObservation]):
                 return True
         return False
 
-    def _emit(self, kind: str, data: dict[str, Any], text: str) -> None:
+    def campaign_result(self) -> dict[str, Any]:
+        """After the game: ``result`` (win/loss), the ``next`` mission and what unlocks."""
+        return vote.campaign_result(self)
+
+    def emit(self, kind: str, data: dict[str, Any], text: str) -> None:
+        """Record an event of the action being carried out, and its text in the log."""
         self._out.append(Event(kind, data, text))
         self.log.append(text)
 
@@ -408,3 +414,45 @@ class MissionData(State[MissionObservation]):
         twin._outcome = self._outcome
         twin._out = []
         return twin
+
+    # ------------------------------------------------------------------ views
+    def __repr__(self) -> str:
+        return (
+            f"<MissionState {self.mission.id} turn {self.turn_number} phase={self.phase} "
+            f"to_move={self.actors()} deck={len(self.deck)} peril={self.peril}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The board as a spectator sees it (map and console), drawn lazily."""
+        from cipherkit.games.mission.art.notebook import state_svg
+
+        return state_svg(self.observe("spectator"), self.mission)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        summary = html.escape(self.summary())
+        return f"<pre class='cipherkit-mission-state'>{summary}</pre><div>{self._repr_svg_()}</div>"
+
+    def summary(self) -> str:
+        """A spectator's text summary (no hidden information)."""
+        t = self.t
+        lines = [f"{self.mission.title}: turn {self.turn_number}, {self.phase}"]
+        lines.append(f"Reads: {self.reading(answer_only=False)}")
+        piles = ", ".join(
+            f"{ACTION_NAMES[a]} {t.cards.labels[p[-1]] if p else '-'}{' (blocked)' * bool(b)}"
+            for a, p, b in zip(ACTIONS, self.piles, self.blocks, strict=True)
+        )
+        lines.append(f"Piles: {piles}")
+        peril = " IN PERIL" if self.peril else ""
+        lines.append(
+            f"Deck {len(self.deck)}, discard {len(self.discard)} "
+            f"({self.time_icons} time icons){peril}"
+        )
+        for c, ch in enumerate(self.chars):
+            n = len(self.hands[c])
+            lines.append(
+                f"{ch.name} ({ch.ability}) in {the_room(t.room_names[self.pos[c]])}, "
+                f"{n} card{'s' * (n != 1)}"
+            )
+        return "\n".join(lines)

@@ -2,171 +2,189 @@
 
 from __future__ import annotations
 
-from cipherkit.core.protocol import Seat
-from cipherkit.games.mission.rules.state import ACT, DRAW_PHASE, TIME
+from typing import TYPE_CHECKING
+
+from cipherkit.core.protocol import Action, Seat
+from cipherkit.games.mission.rules.phases import ACT, DRAW_PHASE, TIME
 from cipherkit.games.mission.rules.tables import T_CAMERA
-from cipherkit.games.mission.rules.vote import MissionVote
+from cipherkit.games.mission.rules.vote import finish
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.rules.state import MissionState
 
 
-class MissionTurnEnd(MissionVote):
-    """A mission state that ends actions and turns, draws and keeps the clock."""
+def end(state: MissionState, seat: Seat, action: Action) -> None:
+    """``end``: end the turn after one action."""
+    c = state.turn
+    state.emit("end", {"character": c}, f"{state.name(c)} ends the turn.")
+    end_turn(state)
 
-    __slots__ = ()
 
-    def _finish_action(self) -> None:
-        self.phase = ACT
-        self.steps = self.stage = 0
-        self.room = self.fresh = -1
-        if self.actions_taken >= 2:
-            self._end_turn()
+def forced_pass(state: MissionState, seat: Seat, action: Action) -> None:
+    """``pass``: no action is possible; drawing back up is optional this turn."""
+    c = state.turn
+    state.emit("pass", {"character": c}, f"{state.name(c)} cannot act and passes (forced pass).")
+    end_turn(state, forced=True)
 
-    def _do_end(self, seat: Seat, c: int) -> None:
-        self._emit("end", {"character": c}, f"{self.name(c)} ends the turn.")
-        self._end_turn()
 
-    def _do_pass(self, seat: Seat, c: int) -> None:
-        self._emit("pass", {"character": c}, f"{self.name(c)} cannot act and passes (forced pass).")
-        self._end_turn(forced=True)
-
-    # end of turn, drawing, time
-    def _end_turn(self, forced: bool = False) -> None:
-        c = self.turn
-        self.phase = ACT
-        cls = self.t.token_class
-        cameras = sum(1 for x in self.faceup[self.pos[c]] if cls[x] == T_CAMERA)
-        icons, labels = self.t.cards.icons, self.t.cards.labels
-        for _ in range(cameras):
-            if not self.deck:
-                self._refresh()
-                if not self.deck:
-                    break
-            card = self.deck.pop()
-            self.discard.append(card)
-            self.time_icons += icons[card]
-            self._emit(
-                "camera",
-                {"character": c, "card": labels[card]},
-                f"A camera watches {self.name(c)}: {labels[card]} is discarded from the deck.",
-            )
-            if self._time_check():
-                return
-            if not self.deck:
-                self._refresh()
-        self.forced = forced
-        self._refill(c)
-
-    def _optional_draw(self) -> bool:
-        return self.forced or (self.peril and self.optional_peril)
-
-    def _refill(self, c: int) -> None:
-        hand = self.hands[c]
-        drawn = 0
-        icons = self.t.cards.icons
-        while len(hand) < self.hand_size:
-            if not self.deck:
-                drawn = self._drawn(c, drawn)
-                self._refresh()
-                if not self.deck:
-                    break
-            if self._optional_draw():
-                drawn = self._drawn(c, drawn)
-                self.phase = DRAW_PHASE
-                return
-            card = self.deck.pop()
-            if icons[card]:
-                drawn = self._drawn(c, drawn)
-                self._time_card(c, card)
-                if self._outcome is not None:
-                    return
-            else:
-                hand.append(card)
-                drawn += 1
-            if not self.deck:
-                drawn = self._drawn(c, drawn)
-                self._refresh()
-        self._drawn(c, drawn)
-        self._next_turn()
-
-    def _drawn(self, c: int, count: int) -> int:
-        if count:
-            self._emit(
-                "draw",
-                {"character": c, "count": count},
-                f"{self.name(c)} draws {count} card{'s' * (count != 1)}.",
-            )
-        return 0
-
-    def _time_card(self, c: int, card: int) -> None:
-        self.discard.append(card)
-        icons = self.t.cards.icons[card]
-        self.time_icons += icons
-        self._emit(
-            "time",
-            {"character": c, "icons": icons, "discard_icons": self.time_icons},
-            f"{self.name(c)} draws a time card ({icons} icon{'s' * (icons != 1)}) and "
-            f"discards it: {self.time_icons} time icon{'s' * (self.time_icons != 1)} in the "
-            "discard pile.",
-        )
-        self._time_check()
-
-    def _time_check(self) -> bool:
-        if self.peril and self.time_icons >= self.limits.loss_icons and self._outcome is None:
-            self._finish(False, TIME)
-            return True
-        return False
-
-    def _refresh(self) -> None:
-        """The deck has run out: In Peril, and the discard pile becomes the deck."""
-        if self.deck:
+def draw(state: MissionState, seat: Seat, action: Action) -> None:
+    """``draw``: draw one card while drawing is optional (In Peril, or after a pass)."""
+    c = state.turn
+    if not state.deck:
+        refresh(state)
+    card = state.deck.pop()
+    if state.t.cards.icons[card]:
+        _time_card(state, c, card)
+        if state._outcome is not None:
             return
-        first = not self.peril
-        self.peril = True
-        if self.discard:
-            self.deck = self.discard
-            self.discard = []
-            self.time_icons = 0
-            self.rng.shuffle(self.deck)
-            again = "" if first else " again"
-            self._emit(
-                "peril",
-                {"deck": len(self.deck), "first": first},
-                f"The deck has run out{again}: In Peril! The discard pile, time cards "
-                f"included, is shuffled into a new deck of {len(self.deck)}.",
-            )
-        elif first:
-            self._emit(
-                "peril",
-                {"deck": 0, "first": True},
-                "The deck has run out and the discard pile is empty: In Peril!",
-            )
+    else:
+        state.hands[c].append(card)
+        _drawn(state, c, 1)
+    if not state.deck:
+        refresh(state)
+    if len(state.hands[c]) >= state.hand_size or not (state.deck or state.discard):
+        next_turn(state)
 
-    def _do_draw(self, seat: Seat, c: int) -> None:
-        if not self.deck:
-            self._refresh()
-        card = self.deck.pop()
-        if self.t.cards.icons[card]:
-            self._time_card(c, card)
-            if self._outcome is not None:
+
+def stop_drawing(state: MissionState, seat: Seat, action: Action) -> None:
+    """``stop-drawing``: stop drawing and end the turn."""
+    c = state.turn
+    state.emit("stop-drawing", {"character": c}, f"{state.name(c)} stops drawing.")
+    next_turn(state)
+
+
+def finish_action(state: MissionState) -> None:
+    """An action is done: back to choosing one, or (the second done) the turn ends."""
+    state.phase = ACT
+    state.steps = state.stage = 0
+    state.room = state.fresh = -1
+    if state.actions_taken >= 2:
+        end_turn(state)
+
+
+def end_turn(state: MissionState, forced: bool = False) -> None:
+    """Cameras in the room discard from the deck; then the hand is drawn back up."""
+    c = state.turn
+    state.phase = ACT
+    t = state.t
+    cls = t.token_class
+    cameras = sum(1 for x in state.faceup[state.pos[c]] if cls[x] == T_CAMERA)
+    icons, labels = t.cards.icons, t.cards.labels
+    for _ in range(cameras):
+        if not state.deck:
+            refresh(state)
+            if not state.deck:
+                break
+        card = state.deck.pop()
+        state.discard.append(card)
+        state.time_icons += icons[card]
+        state.emit(
+            "camera",
+            {"character": c, "card": labels[card]},
+            f"A camera watches {state.name(c)}: {labels[card]} is discarded from the deck.",
+        )
+        if _time_check(state):
+            return
+        if not state.deck:
+            refresh(state)
+    state.forced = forced
+    _refill(state, c)
+
+
+def _refill(state: MissionState, c: int) -> None:
+    hand = state.hands[c]
+    drawn = 0
+    icons = state.t.cards.icons
+    while len(hand) < state.hand_size:
+        if not state.deck:
+            drawn = _drawn(state, c, drawn)
+            refresh(state)
+            if not state.deck:
+                break
+        if state.forced or (state.peril and state.optional_peril):  # drawing is optional
+            drawn = _drawn(state, c, drawn)
+            state.phase = DRAW_PHASE
+            return
+        card = state.deck.pop()
+        if icons[card]:
+            drawn = _drawn(state, c, drawn)
+            _time_card(state, c, card)
+            if state._outcome is not None:
                 return
         else:
-            self.hands[c].append(card)
-            self._drawn(c, 1)
-        if not self.deck:
-            self._refresh()
-        if len(self.hands[c]) >= self.hand_size or not (self.deck or self.discard):
-            self._next_turn()
+            hand.append(card)
+            drawn += 1
+        if not state.deck:
+            drawn = _drawn(state, c, drawn)
+            refresh(state)
+    _drawn(state, c, drawn)
+    next_turn(state)
 
-    def _do_stop_drawing(self, seat: Seat, c: int) -> None:
-        self._emit("stop-drawing", {"character": c}, f"{self.name(c)} stops drawing.")
-        self._next_turn()
 
-    def _next_turn(self) -> None:
-        self.turn = (self.turn + 1) % len(self.chars)
-        self.turn_number += 1
-        self.phase = ACT
-        self.actions_taken = 0
-        self.forced = False
-        self.steps = self.stage = 0
-        self.room = self.fresh = -1
-        c = self.turn
-        self._emit("turn", {"character": c}, f"{self.name(c)}'s turn.")
+def _drawn(state: MissionState, c: int, count: int) -> int:
+    if count:
+        state.emit(
+            "draw",
+            {"character": c, "count": count},
+            f"{state.name(c)} draws {count} card{'s' * (count != 1)}.",
+        )
+    return 0
+
+
+def _time_card(state: MissionState, c: int, card: int) -> None:
+    state.discard.append(card)
+    icons = state.t.cards.icons[card]
+    state.time_icons += icons
+    state.emit(
+        "time",
+        {"character": c, "icons": icons, "discard_icons": state.time_icons},
+        f"{state.name(c)} draws a time card ({icons} icon{'s' * (icons != 1)}) and "
+        f"discards it: {state.time_icons} time icon{'s' * (state.time_icons != 1)} in the "
+        "discard pile.",
+    )
+    _time_check(state)
+
+
+def _time_check(state: MissionState) -> bool:
+    if state.peril and state.time_icons >= state.limits.loss_icons and state._outcome is None:
+        finish(state, False, TIME)
+        return True
+    return False
+
+
+def refresh(state: MissionState) -> None:
+    """The deck has run out: In Peril, and the discard pile becomes the deck."""
+    if state.deck:
+        return
+    first = not state.peril
+    state.peril = True
+    if state.discard:
+        state.deck = state.discard
+        state.discard = []
+        state.time_icons = 0
+        state.rng.shuffle(state.deck)
+        again = "" if first else " again"
+        state.emit(
+            "peril",
+            {"deck": len(state.deck), "first": first},
+            f"The deck has run out{again}: In Peril! The discard pile, time cards "
+            f"included, is shuffled into a new deck of {len(state.deck)}.",
+        )
+    elif first:
+        state.emit(
+            "peril",
+            {"deck": 0, "first": True},
+            "The deck has run out and the discard pile is empty: In Peril!",
+        )
+
+
+def next_turn(state: MissionState) -> None:
+    """The next character's turn."""
+    state.turn = c = (state.turn + 1) % len(state.chars)
+    state.turn_number += 1
+    state.phase = ACT
+    state.actions_taken = 0
+    state.forced = False
+    state.steps = state.stage = 0
+    state.room = state.fresh = -1
+    state.emit("turn", {"character": c}, f"{state.name(c)}'s turn.")

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from cipherkit.core.protocol import SPECTATOR, Viewer
 from cipherkit.core.rng import Rng
-from cipherkit.games.mission.rules.engine import MissionState
-from cipherkit.games.mission.rules.state import OVER
+from cipherkit.games.mission.rules.phases import OVER
+from cipherkit.games.mission.rules.state import MissionState
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

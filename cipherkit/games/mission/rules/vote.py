@@ -2,85 +2,103 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cipherkit.core.protocol import Outcome, Seat
+from cipherkit.core.protocol import Action, Outcome, Seat
 from cipherkit.games.mission.content.console import answers_match
 from cipherkit.games.mission.content.words import campaign_words
-from cipherkit.games.mission.rules.legality import MissionLegality
-from cipherkit.games.mission.rules.state import OVER, SOLVE, TIME, WON, WRONG
+from cipherkit.games.mission.rules.actions import Propose, RejectBecause
+from cipherkit.games.mission.rules.phases import OVER, SOLVE, TIME, WON, WRONG
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.rules.state import MissionState
 
 
-class MissionVote(MissionLegality):
-    """A mission state that takes a proposed answer to the vote and ends the game."""
+def propose(state: MissionState, seat: Seat, action: Propose) -> None:
+    """``propose WORDS``: put an answer to the vote."""
+    _propose(state, seat, action.text)
 
-    __slots__ = ()
 
-    # solving
-    def _propose(self, seat: Seat, text: str) -> None:
-        c = self.turn
-        self.proposal = text
-        self.proposer = seat
-        self.resume = self.phase
-        self.votes = {s for s in range(self.players) if s != seat}
-        self._emit(
-            "propose",
-            {"seat": seat, "text": text},
-            f"{self.name(c)} proposes the answer {text!r}.",
-        )
-        if self.votes:
-            self.phase = SOLVE
-        else:
-            self._resolve()
+def propose_reading(state: MissionState, seat: Seat, action: Action) -> None:
+    """``propose-reading``: put what the open answer windows read to the vote."""
+    _propose(state, seat, state.reading())
 
-    def _do_propose_reading(self, seat: Seat, c: int) -> None:
-        self._propose(seat, self.reading())
 
-    def _do_confirm(self, seat: Seat, c: int) -> None:
-        self.votes.discard(seat)
-        self._emit("confirm", {"seat": seat}, f"{self.seat_name(seat)} confirms.")
-        if not self.votes:
-            self._resolve()
+def _propose(state: MissionState, seat: Seat, text: str) -> None:
+    state.proposal = text
+    state.proposer = seat
+    state.resume = state.phase
+    state.votes = {s for s in range(state.players) if s != seat}
+    state.emit(
+        "propose",
+        {"seat": seat, "text": text},
+        f"{state.name(state.turn)} proposes the answer {text!r}.",
+    )
+    if state.votes:
+        state.phase = SOLVE
+    else:
+        resolve(state)
 
-    def _do_reject(self, seat: Seat, c: int) -> None:
-        self._reject(seat, "")
 
-    def _reject(self, seat: Seat, reason: str) -> None:
-        """Cancel the proposal; a ``reason`` (``reject WHY``) is said in the log."""
-        who = self.seat_name(seat)
-        if reason:
-            text = f"{who} rejects the answer ({reason}); play goes on."
-            self._emit("reject", {"seat": seat, "reason": reason}, text)
-        else:
-            self._emit("reject", {"seat": seat}, f"{who} rejects the answer; play goes on.")
-        self.phase = self.resume
-        self.proposal = None
-        self.proposer = -1
-        self.votes = set()
+def confirm(state: MissionState, seat: Seat, action: Action) -> None:
+    """``confirm``: agree to the proposed answer; the last to agree settles the game."""
+    state.votes.discard(seat)
+    state.emit("confirm", {"seat": seat}, f"{state.seat_name(seat)} confirms.")
+    if not state.votes:
+        resolve(state)
 
-    def _resolve(self) -> None:
-        right = answers_match(self.proposal or "", self.true_answer())
-        self._finish(right, WON if right else WRONG)
 
-    def _finish(self, won: bool, reason: str) -> None:
-        self.phase = OVER
-        self.votes = set()
-        self._outcome = Outcome(tuple(range(self.players)) if won else (), reason)
-        words = {
-            WON: "The answer is right: the mission is accomplished!",
-            WRONG: f"The answer is wrong (it was {self.true_answer()!r}): the mission fails.",
-            TIME: f"{self.time_icons} time icons lie in the discard pile: out of time, "
-            "the mission fails.",
-        }[reason]
-        self._emit("outcome", {"won": won, "reason": reason}, words)
-        link = self.campaign_result()
-        if link["next"] or link["unlock"] or link["text"]:
-            self._emit("campaign", link, campaign_words(link))
+def reject(state: MissionState, seat: Seat, action: Action) -> None:
+    """``reject``: cancel the proposal; play goes on."""
+    _reject(state, seat, "")
 
-    def campaign_result(self) -> dict[str, Any]:
-        """After the game: ``result`` (win/loss), the ``next`` mission and what unlocks."""
-        if self._outcome is None:
-            return {"result": None, "next": None, "unlock": [], "text": ""}
-        won = bool(self._outcome.winners)
-        link = self.mission.campaign.win if won else self.mission.campaign.loss
-        return {"result": "win" if won else "loss", **link.to_json()}
+
+def reject_because(state: MissionState, seat: Seat, action: RejectBecause) -> None:
+    """``reject WHY``: cancel the proposal, saying why in the log."""
+    _reject(state, seat, action.reason)
+
+
+def _reject(state: MissionState, seat: Seat, reason: str) -> None:
+    who = state.seat_name(seat)
+    if reason:
+        text = f"{who} rejects the answer ({reason}); play goes on."
+        state.emit("reject", {"seat": seat, "reason": reason}, text)
+    else:
+        state.emit("reject", {"seat": seat}, f"{who} rejects the answer; play goes on.")
+    state.phase = state.resume
+    state.proposal = None
+    state.proposer = -1
+    state.votes = set()
+
+
+def resolve(state: MissionState) -> None:
+    """Every other seat agreed: the proposal is right or wrong, and the game ends."""
+    right = answers_match(state.proposal or "", state.true_answer())
+    finish(state, right, WON if right else WRONG)
+
+
+def finish(state: MissionState, won: bool, reason: str) -> None:
+    """End the game: everyone wins or nobody does, for ``reason`` (WON, WRONG or TIME)."""
+    state.phase = OVER
+    state.votes = set()
+    state._outcome = Outcome(tuple(range(state.players)) if won else (), reason)
+    words = {
+        WON: "The answer is right: the mission is accomplished!",
+        WRONG: f"The answer is wrong (it was {state.true_answer()!r}): the mission fails.",
+        TIME: f"{state.time_icons} time icons lie in the discard pile: out of time, "
+        "the mission fails.",
+    }[reason]
+    state.emit("outcome", {"won": won, "reason": reason}, words)
+    link = campaign_result(state)
+    if link["next"] or link["unlock"] or link["text"]:
+        state.emit("campaign", link, campaign_words(link))
+
+
+def campaign_result(state: MissionState) -> dict[str, Any]:
+    """After the game: ``result`` (win/loss), the ``next`` mission and what unlocks."""
+    outcome = state._outcome
+    if outcome is None:
+        return {"result": None, "next": None, "unlock": [], "text": ""}
+    won = bool(outcome.winners)
+    link = state.mission.campaign.win if won else state.mission.campaign.loss
+    return {"result": "win" if won else "loss", **link.to_json()}

@@ -1,0 +1,19 @@
+"""The phases of a mission turn, the action cards' names, and how a game can end."""
+
+from __future__ import annotations
+
+from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, INTEL, REGROUP, RUN
+
+ACT, RUN_PHASE, INTEL_PHASE, GATHER_PHASE, REGROUP_PHASE = (
+    "act",
+    "run",
+    "intel",
+    "gather",
+    "regroup",
+)
+SPECIAL_PHASE, DRAW_PHASE, SOLVE, OVER = "special", "draw", "solve", "over"
+ACTION_PHASE = {RUN: RUN_PHASE, GATHER: GATHER_PHASE, INTEL: INTEL_PHASE, REGROUP: REGROUP_PHASE}
+ACTION_NAMES = {"run": "Run", "gather": "Gather", "intel": "Intel", "regroup": "Regroup"}
+ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
+
+WON, WRONG, TIME = "solved", "wrong answer", "out of time"

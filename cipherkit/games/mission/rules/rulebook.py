@@ -1,0 +1,145 @@
+"""The mission's rules by action kind: :data:`RULES` maps an action's class (and
+:data:`WORD_RULES` a one-word action) to its :class:`Rule`, its check and its effect.
+
+Examples
+--------
+>>> from cipherkit.games.mission.rules.actions import END, Play
+>>> RULES[Play].check.__name__, RULES[Play].apply.__name__
+('check_play', 'play')
+>>> WORD_RULES[END].apply.__name__
+'end'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from cipherkit.core.protocol import Action, Event, Seat
+from cipherkit.games.mission.rules import effects, legality, turn_end, vote
+from cipherkit.games.mission.rules.actions import (
+    CONFIRM,
+    DRAW,
+    END,
+    KEEP,
+    LEAVE,
+    PASS,
+    PROPOSE_READING,
+    REJECT,
+    REVEAL,
+    REVEAL_TOP,
+    STOP,
+    STOP_DRAWING,
+    SWAP,
+    Collect,
+    Disarm,
+    IntelRoom,
+    Lower,
+    Peek,
+    Play,
+    Propose,
+    RegroupCard,
+    RejectBecause,
+    Scout,
+    Simple,
+    Slip,
+    Special,
+    Step,
+    Unblock,
+)
+from cipherkit.games.mission.rules.legality import check_seat, check_under_way, legal_actions
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.rules.state import MissionState
+
+__all__ = ["RULES", "WORD_RULES", "Rule", "apply", "carry_out", "check", "legal_actions"]
+
+
+class Rule(NamedTuple):
+    """An action kind's rule: ``check`` raises :class:`IllegalAction` with a reason (or
+    returns), ``apply`` changes the state of a checked action (its events are emitted)."""
+
+    check: Callable[[MissionState, Seat, Any], None]
+    apply: Callable[[MissionState, Seat, Any], None]
+
+
+_UNDER_WAY = legality.check_under_way
+RULES: dict[type[Action], Rule] = {
+    Play: Rule(legality.check_play, effects.play),
+    Special: Rule(legality.check_special, effects.special),
+    Step: Rule(_UNDER_WAY, effects.step),
+    IntelRoom: Rule(_UNDER_WAY, effects.intel_room),
+    Collect: Rule(_UNDER_WAY, effects.collect),
+    RegroupCard: Rule(_UNDER_WAY, effects.regroup),
+    Slip: Rule(_UNDER_WAY, effects.slip),
+    Scout: Rule(_UNDER_WAY, effects.scout),
+    Lower: Rule(_UNDER_WAY, effects.lower),
+    Peek: Rule(_UNDER_WAY, effects.peek),
+    Disarm: Rule(_UNDER_WAY, effects.disarm),
+    Unblock: Rule(_UNDER_WAY, effects.unblock),
+    Propose: Rule(legality.check_propose, vote.propose),
+    RejectBecause: Rule(legality.check_vote, vote.reject_because),
+}
+"""Each action kind's rule, by the action's class (:class:`Simple` ones: :data:`WORD_RULES`)."""
+
+WORD_RULES: dict[Action, Rule] = {
+    END: Rule(legality.check_end, turn_end.end),
+    PASS: Rule(legality.check_pass, turn_end.forced_pass),
+    STOP: Rule(_UNDER_WAY, effects.stop),
+    REVEAL: Rule(_UNDER_WAY, effects.reveal),
+    REVEAL_TOP: Rule(_UNDER_WAY, effects.reveal_top),
+    LEAVE: Rule(_UNDER_WAY, effects.leave),
+    KEEP: Rule(_UNDER_WAY, effects.keep),
+    SWAP: Rule(_UNDER_WAY, effects.swap),
+    DRAW: Rule(_UNDER_WAY, turn_end.draw),
+    STOP_DRAWING: Rule(_UNDER_WAY, turn_end.stop_drawing),
+    PROPOSE_READING: Rule(legality.check_propose_reading, vote.propose_reading),
+    CONFIRM: Rule(legality.check_vote, vote.confirm),
+    REJECT: Rule(legality.check_vote, vote.reject),
+}
+"""The rule of each one-word action (``end``, ``stop``, ``confirm``, …), by the action."""
+
+
+def _refuse(state: MissionState, seat: Seat, action: Action) -> None:
+    raise AssertionError("an action no rule knows is refused by its check")  # pragma: no cover
+
+
+_UNKNOWN = Rule(check_under_way, _refuse)
+"""An action no rule knows is checked as a step of the action under way (and refused)."""
+
+
+def rule_of(action: Action) -> Rule:
+    """The rule that checks and carries out ``action``."""
+    kind = type(action)
+    if kind is Simple:
+        return WORD_RULES.get(action, _UNKNOWN)
+    return RULES.get(kind, _UNKNOWN)
+
+
+# ---------------------------------------------------------------- the protocol
+# MissionState's legal_actions, check, apply and _apply are these functions.
+def check(state: MissionState, seat: Seat, action: Action) -> None:
+    """Raise :class:`IllegalAction` with the reason if ``seat`` may not take ``action``."""
+    check_seat(state, seat)
+    rule_of(action).check(state, seat, action)
+
+
+def apply(state: MissionState, seat: Seat, action: Action) -> list[Event]:
+    """Check ``action`` (:func:`check`), then carry it out; return its events."""
+    check_seat(state, seat)
+    rule = rule_of(action)
+    rule.check(state, seat, action)
+    out: list[Event] = []
+    state._out = out
+    rule.apply(state, seat, action)
+    state._out = []
+    return out
+
+
+def carry_out(state: MissionState, seat: Seat, action: Action) -> list[Event]:
+    """Carry out a checked action; return its events."""
+    out: list[Event] = []
+    state._out = out
+    rule_of(action).apply(state, seat, action)
+    state._out = []
+    return out
