@@ -7,13 +7,14 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 
-.PHONY: help setup play test test-fast test-deps lint format bench wheel clean
+.PHONY: help setup play test test-fast test-deps lint format bench widgets-js wheel clean
 
 help:
 	@echo "make play   - set up and serve the puzzle gallery on http://127.0.0.1:$(PORT)"
 	@echo "make test   - set up and run every test (unit, doctests, notebooks, browser; TEST_JOBS=1: one pytest)"
 	@echo "make test-fast - everything that starts no browser and no server"
 	@echo "make bench  - run the benchmarks and print their JSON figures"
+	@echo "make widgets-js - bundle the widgets' JavaScript again (needs npx)"
 	@echo "make wheel  - build the wheel into dist/ (with the shipped missions and gallery)"
 	@echo "make lint / make format / make clean"
 
@@ -72,6 +73,11 @@ test-fast: setup lint
 
 bench: setup
 	$(BIN)/cipherkit bench --json
+
+# The widgets' JavaScript bundles (NAME.bundle.js, committed; needs npx): made again from
+# their ES modules; tests/widgets/test_widget_bundles.py fails when one is stale.
+widgets-js: setup
+	$(BIN)/python scripts/build_widget_js.py
 
 # The wheel carries missions/ and puzzles/ as package data (setup.py copies them in);
 # tests/test_package_wheel.py installs it in a fresh environment and uses it.
