@@ -33,8 +33,9 @@ from cipherkit.games.intercept.bots import BOTS
 from cipherkit.games.intercept.clock import TIMER_CHOICES, clock
 from cipherkit.games.intercept.clues import ClueCheck, Problem, check_clue
 from cipherkit.games.intercept.notes import NoteSheet, build_notes
-from cipherkit.games.intercept.rules import DEFAULT_CONFIG, InterceptState, make_config, new_game
+from cipherkit.games.intercept.rules import DEFAULT_CONFIG, make_config, new_game
 from cipherkit.games.intercept.shared import shared_with
+from cipherkit.games.intercept.state import InterceptState
 from cipherkit.games.intercept.variants import hidden_variant, viewers
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cipherkit.core.protocol import Clock
-from cipherkit.games.intercept.rules import InterceptState
+from cipherkit.games.intercept.state import InterceptState
 
 __all__ = [
     "SAND_TIMER_SECONDS",

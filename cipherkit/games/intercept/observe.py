@@ -17,7 +17,7 @@ from cipherkit.games.intercept.notes import build_notes
 from cipherkit.games.intercept.observation import InterceptObservation, RoundRecord
 
 if TYPE_CHECKING:
-    from cipherkit.games.intercept.rules import InterceptState
+    from cipherkit.games.intercept.state import InterceptState
 
 
 def observe(state: InterceptState, viewer: Viewer) -> InterceptObservation:
@@ -123,6 +123,6 @@ def observe(state: InterceptState, viewer: Viewer) -> InterceptObservation:
         else None,
         "keyword_hits": state.keyword_hits,
         "end_reason": state.end_reason or None,
-        "outcome": None if state._outcome is None else state._outcome.to_json(),
+        "outcome": None if state.outcome is None else state.outcome.to_json(),
         "log": list(state.log),
     }

@@ -1,8 +1,8 @@
-"""Intercept rules (Decrypto; docs/rules/intercept.md): :class:`InterceptState`.
+"""Intercept's rules (Decrypto; docs/rules/intercept.md): each action kind's legality
+and effect, and the round's flow.
 
-The state is built in layers, one concern per module: :mod:`.config`, :mod:`.state`
-(the data and its JSON), :mod:`.legality`, :mod:`.effects` and :mod:`.observe`. The
-engine's decisions where the rulebook is silent are listed in ``docs/intercept.md``.
+:data:`RULES` maps an action's class to a :class:`Rule`: two plain functions of the
+:class:`~cipherkit.games.intercept.state.InterceptState`, the check and the change.
 
 Examples
 --------
@@ -18,30 +18,54 @@ Examples
 False
 >>> state.check(0, parse_action("clue Mexico")) is None
 True
+>>> RULES[Clue].check.__name__, RULES[Clue].apply.__name__
+('check_clue_action', 'write_clue')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from cipherkit.core.protocol import Viewer
+from cipherkit.core.errors import IllegalAction
+from cipherkit.core.protocol import Action, Event, Outcome, Seat
+from cipherkit.games.intercept.actions import (
+    BLANK,
+    CODES,
+    GUESSES,
+    NO_KEYWORD_GUESS,
+    TIMEOUT,
+    Clue,
+    Guess,
+    KeywordGuess,
+    Timeout,
+    code_text,
+)
+from cipherkit.games.intercept.clues import check_clue
 from cipherkit.games.intercept.config import (
+    CLUES_PER_CODE,
     DEFAULT_CONFIG,
+    GUESS,
+    KEYWORDS,
     OVER,
     STOCK_CLUES,
+    TOKENS_TO_END,
+    WRITE,
+    code_list,
     make_config,
     team_seats,
 )
-from cipherkit.games.intercept.effects import InterceptEffects, keyword_matches
-from cipherkit.games.intercept.observation import InterceptObservation
-from cipherkit.games.intercept.observe import observe as _observe
+from cipherkit.games.intercept.words import same_word
+
+if TYPE_CHECKING:
+    from cipherkit.games.intercept.state import InterceptState
 
 __all__ = [
     "DEFAULT_CONFIG",
     "OVER",
+    "RULES",
     "STOCK_CLUES",
-    "InterceptState",
+    "Rule",
     "keyword_matches",
     "make_config",
     "new_game",
@@ -49,33 +73,425 @@ __all__ = [
 ]
 
 
-class InterceptState(InterceptEffects):
-    """The true state of an intercept game (docs/rules/intercept.md).
-
-    Make one with :func:`new_game`, :meth:`new` or :meth:`from_json`; the fields are
-    :class:`~cipherkit.games.intercept.state.InterceptData`'s.
-    """
-
-    __slots__ = ()
-
-    def observe(self, viewer: Viewer) -> InterceptObservation:
-        """What ``viewer`` may know: a seat, ``"team:white"`` (``team:black``,
-        ``team:interceptor``) or ``"spectator"``.
-
-        Everyone sees what was read aloud and revealed: clues once read, codes and
-        guesses once revealed, tokens, and the note sheets. A team sees its own
-        keywords and its own submitted guesses; an Encryptor seat sees its code and the
-        clues it has written but not yet read. Everything is shown once the game is over.
-        """
-        return _observe(self, viewer)
-
-    def __repr__(self) -> str:
-        return (
-            f"<InterceptState round {self.round} phase={self.phase} "
-            f"tokens I={self.interceptions} M={self.miscommunications} to_act={self.actors()}>"
-        )
-
-
 def new_game(config: Mapping[str, Any] | None = None, *, seed: int) -> InterceptState:
     """Deal a new game: keywords for each team, round 1's Encryptors and codes."""
+    # the state module imports this one (for RULES), so the class is imported here
+    from cipherkit.games.intercept.state import InterceptState
+
     return InterceptState.new(config, seed=seed)
+
+
+class Rule(NamedTuple):
+    """An action kind's rule: ``check`` raises :class:`IllegalAction` with a reason (or
+    returns), ``apply`` changes the state of a checked action and returns its events."""
+
+    check: Callable[[InterceptState, Seat, Any], None]
+    apply: Callable[[InterceptState, Seat, Any], list[Event]]
+
+
+# ---------------------------------------------------------------- the protocol
+# InterceptState's legal_actions, check and _apply are these functions.
+def legal_actions(state: InterceptState, seat: Seat) -> list[Action]:
+    """Every action ``seat`` may take now (for an Encryptor: the stock clues legal now;
+    any other clue that passes the checks is just as legal)."""
+    role = state.role(seat) if state.outcome is None else None
+    if role == "encryptor":
+        team = state.team_of(seat)
+        earlier = state.team_clues(team)
+        return [
+            Clue(word) for word in STOCK_CLUES if check_clue(word, state.keywords[team], earlier).ok
+        ]
+    if role == "timer":
+        return [TIMEOUT]
+    if role in ("decryptor", "interceptor"):
+        return list(GUESSES.values())
+    if role == "keywords":
+        return [NO_KEYWORD_GUESS]
+    return []
+
+
+def check(state: InterceptState, seat: Seat, action: Action) -> None:
+    """Raise :class:`IllegalAction` with the reason if ``seat`` may not take ``action``."""
+    if state.outcome is not None:
+        raise IllegalAction("the game is over")
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise IllegalAction(f"there is no seat {seat!r} in this game (0-{state.players - 1})")
+    rule = RULES.get(type(action))
+    if rule is None:
+        raise IllegalAction(f"{action!r} is not an intercept action")
+    rule.check(state, seat, action)
+
+
+def carry_out(state: InterceptState, seat: Seat, action: Action) -> list[Event]:
+    """Carry out a checked action."""
+    return RULES[type(action)].apply(state, seat, action)
+
+
+def _why_not(state: InterceptState, verb: str, seat: Seat) -> str:
+    """Why ``seat`` may not take an action of kind ``verb`` now."""
+    team = state.team_of(seat)
+    if state.phase == WRITE:
+        if seat in state.encryptors and verb == "clue":
+            return "you have written all your clues this round"
+        if verb == "timeout":
+            if not state.config["timer"]:
+                return "this game is played without the sand timer"
+            if seat in state.writers():
+                return "you are still writing: the other side claims the timeout"
+            return "the timer starts only once one Encryptor has finished"
+        return "the Encryptors are writing their clues"
+    if state.phase == GUESS:
+        active = state.active_team
+        assert active is not None
+        if verb == "guess":
+            if team == active and seat == state.encryptors[active]:
+                return "the Encryptor takes no part in the guess"
+            if team != active and not state.interception_open():
+                return "no interception in round 1"
+            return "your team has already guessed this code"
+        return f"{state.team_title(active)}'s clues are being guessed: guess a code"
+    if state.phase == KEYWORDS:
+        if verb == "keywords":
+            return "your team has already guessed the keywords"
+        return "tiebreaker: guess the other team's keywords (keywords a, b, c, d)"
+    return "the game is over"
+
+
+# ---------------------------------------------------------------- write a clue
+def check_clue_action(state: InterceptState, seat: Seat, action: Clue) -> None:
+    if state.role(seat) != "encryptor":
+        raise IllegalAction(_why_not(state, "clue", seat))
+    team = state.team_of(seat)
+    result = check_clue(action.text, state.keywords[team], state.team_clues(team))
+    if not result.ok:
+        raise IllegalAction(f"the clue {action.text!r} {result.reason}")
+
+
+def write_clue(state: InterceptState, seat: Seat, action: Clue) -> list[Event]:
+    """The Encryptor writes the next clue; once both have written all three, the clues
+    are read."""
+    text = action.text
+    team = state.team_of(seat)
+    warnings = _warnings(state, team, text)
+    state.written[team].append(text)
+    state.written_warnings[team].append(warnings)
+    count = len(state.written[team])
+    event = Event(
+        "clue-written",
+        {"team": state.team_names[team], "count": count},
+        f"{state.team_title(team)}'s Encryptor writes clue {count}.",
+    )
+    state.log.append(event.text)
+    events = [event]
+    if not state.writers():
+        events += _read_next(state)
+    return events
+
+
+def _warnings(state: InterceptState, team: int, text: str) -> list[str]:
+    if not state.config["near_repeat_warnings"]:
+        return []
+    from cipherkit.games.intercept.vectors import default_vectors
+
+    vectors = default_vectors()
+    if vectors is None:
+        return []
+    result = check_clue(text, state.keywords[team], state.team_clues(team), vectors=vectors)
+    return [p.message for p in result.warnings if p.kind == "near-repeat"]
+
+
+# ---------------------------------------------------------------- the sand timer runs out
+def check_timeout(state: InterceptState, seat: Seat, action: Timeout) -> None:
+    if state.role(seat) != "timer":
+        raise IllegalAction(_why_not(state, "timeout", seat))
+
+
+def call_timeout(state: InterceptState, seat: Seat, action: Timeout) -> list[Event]:
+    """Time is up: unwritten clues stay missing, and the clues are read."""
+    state.timed_out = True
+    event = Event(
+        "timeout",
+        {"seat": seat, "written": [len(w) for w in state.written[: state.coding_teams]]},
+        f"{state.name(seat)} calls time: unwritten clues stay missing.",
+    )
+    state.log.append(event.text)
+    return [event, *_read_next(state)]
+
+
+# ---------------------------------------------------------------- guess a code
+def check_guess(state: InterceptState, seat: Seat, action: Guess) -> None:
+    if state.role(seat) not in ("decryptor", "interceptor"):
+        raise IllegalAction(_why_not(state, "guess", seat))
+
+
+def guess_code(state: InterceptState, seat: Seat, action: Guess) -> list[Event]:
+    """A team's decrypt (its own code) or interception (the other's); once both are in,
+    the code is revealed."""
+    role = state.role(seat)
+    team = state.team_of(seat)
+    if role == "decryptor":
+        state.decrypt = action.code
+    else:
+        state.intercept = action.code
+    what = "decrypt" if role == "decryptor" else "interception"
+    event = Event(
+        "guess",
+        {"team": state.team_names[team], "role": role, "seat": seat},
+        f"{state.name(seat)} writes {state.team_title(team)}'s {what} guess.",
+    )
+    state.log.append(event.text)
+    if state.decryptors() or state.interceptors():
+        return [event]
+    return [event, *_reveal(state)]
+
+
+# ---------------------------------------------------------------- tiebreak: guess keywords
+def check_keywords(state: InterceptState, seat: Seat, action: KeywordGuess) -> None:
+    if state.role(seat) != "keywords":
+        raise IllegalAction(_why_not(state, "keywords", seat))
+
+
+def guess_keywords(state: InterceptState, seat: Seat, action: KeywordGuess) -> list[Event]:
+    """A team's guess of the other's keywords; once both are in, the game ends."""
+    team = state.team_of(seat)
+    state.keyword_guesses[team] = list(action.words)
+    event = Event(
+        "keyword-guess",
+        {"team": state.team_names[team], "seat": seat},
+        f"{state.name(seat)} writes {state.team_title(team)}'s keyword guess.",
+    )
+    state.log.append(event.text)
+    if any(g is None for g in state.keyword_guesses):
+        return [event]
+    hits = [
+        sum(
+            keyword_matches(guess, truth)
+            for guess, truth in zip(
+                state.keyword_guesses[t] or [], state.keywords[1 - t], strict=True
+            )
+        )
+        for t in range(2)
+    ]
+    state.keyword_hits = hits
+    if hits[0] != hits[1]:
+        return [event, _finish(state, 0 if hits[0] > hits[1] else 1, "tiebreaker: keywords")]
+    return [event, _finish(state, None, "tiebreaker: shared victory")]
+
+
+RULES: dict[type[Action], Rule] = {
+    Clue: Rule(check_clue_action, write_clue),
+    Timeout: Rule(check_timeout, call_timeout),
+    Guess: Rule(check_guess, guess_code),
+    KeywordGuess: Rule(check_keywords, guess_keywords),
+}
+"""Each action kind's rule: its legality check and its effect."""
+
+
+# ---------------------------------------------------------------- the round's flow
+def start_round(state: InterceptState, number: int) -> None:
+    """Round ``number``: the next Encryptor of each team draws a code."""
+    state.round = number
+    state.phase = WRITE
+    state.timed_out = False
+    state.written = [[], []]
+    state.written_warnings = [[], []]
+    state.encryptors = [None, None]
+    state.codes = [None, None]
+    state.decrypt = state.intercept = None
+    for team in range(state.coding_teams):
+        members = state.teams[team]
+        state.encryptors[team] = members[(number - 1) % len(members)]
+        if state.config["no_repeat_codes"]:
+            if not state.decks[team]:
+                state.decks[team] = list(CODES)
+            deck = state.decks[team]
+        else:
+            deck = list(CODES)
+        state.rng.shuffle(deck)
+        state.codes[team] = deck.pop()
+        state.decks[team] = deck
+    if state.three_player:
+        state.order = [0]
+    elif state.config["alternate_first"] and number % 2 == 0:
+        state.order = [1, 0]
+    else:
+        state.order = [0, 1]
+    state.reading = 0
+    who = ", ".join(
+        f"{state.name(cast(Seat, state.encryptors[t]))} encrypts for {state.team_title(t)}"
+        for t in range(state.coding_teams)
+    )
+    state.log.append(f"Round {number}: {who}.")
+
+
+def _read_next(state: InterceptState) -> list[Event]:
+    """Read the next team's clues aloud (or end the round)."""
+    if state.phase == GUESS:
+        state.reading += 1
+    if state.reading >= len(state.order):
+        return _end_round(state)
+    state.phase = GUESS
+    team = state.order[state.reading]
+    clues: list[str | None] = list(state.written[team])
+    warnings = list(state.written_warnings[team])
+    while len(clues) < CLUES_PER_CODE:
+        clues.append(None)
+        warnings.append([])
+    state.decrypt = state.intercept = None
+    state.history.append(
+        {
+            "round": state.round,
+            "team": team,
+            "encryptor": state.encryptors[team],
+            "clues": clues,
+            "warnings": warnings,
+            "code": None,
+            "decrypt": None,
+            "intercept": None,
+            "interception": None,
+            "miscommunication": None,
+        }
+    )
+    shown = "; ".join("(missing)" if c is None else repr(c) for c in clues)
+    event = Event(
+        "read",
+        {"team": state.team_names[team], "round": state.round, "clues": clues},
+        f"{state.team_title(team)}'s Encryptor reads: {shown}.",
+    )
+    state.log.append(event.text)
+    return [event]
+
+
+def _reveal(state: InterceptState) -> list[Event]:
+    team = state.active_team
+    assert team is not None
+    code = state.codes[team]
+    other = state.opponent(team)
+    intercepted = state.interception_open() and state.intercept == code
+    missed = state.decrypt != code
+    if intercepted:
+        state.interceptions[other] += 1
+    if missed:
+        if state.three_player:
+            state.interceptions[other] += 1
+        else:
+            state.miscommunications[team] += 1
+    record = state.history[-1]
+    record.update(
+        code=code_list(code),
+        decrypt=code_list(state.decrypt),
+        intercept=code_list(state.intercept),
+        interception=intercepted,
+        miscommunication=missed,
+    )
+    parts = [f"{state.team_title(team)}'s code was {code_text(code)}"]
+    parts.append(f"{state.team_title(team)} guessed {code_text(state.decrypt)}")
+    if state.interception_open():
+        parts.append(f"{state.team_title(other)} guessed {code_text(state.intercept)}")
+    if intercepted:
+        parts.append(f"{state.team_title(other)} intercepts")
+    if missed:
+        parts.append(f"{state.team_title(team)} miscommunicates")
+    event = Event(
+        "reveal",
+        {
+            "team": state.team_names[team],
+            "round": state.round,
+            "code": code_list(code),
+            "decrypt": code_list(state.decrypt),
+            "intercept": code_list(state.intercept),
+            "interception": intercepted,
+            "miscommunication": missed,
+        },
+        "; ".join(parts) + ".",
+    )
+    state.log.append(event.text)
+    return [event, *_read_next(state)]
+
+
+def _end_round(state: InterceptState) -> list[Event]:
+    if state.three_player:
+        if state.interceptions[1] >= TOKENS_TO_END:
+            return [_finish(state, 1, "two interceptions")]
+        if state.round >= state.config["max_rounds"]:
+            return [_finish(state, 0, f"no two interceptions by round {state.round}")]
+        start_round(state, state.round + 1)
+        return [_round_event(state)]
+    wins = [n >= TOKENS_TO_END for n in state.interceptions]
+    losses = [n >= TOKENS_TO_END for n in state.miscommunications]
+    tie = (
+        any(w and lo for w, lo in zip(wins, losses, strict=True))
+        or all(wins)
+        or all(losses)
+        or (state.round >= state.config["max_rounds"] and not any(wins + losses))
+    )
+    if tie:
+        return _tiebreak(state)
+    if any(wins):
+        return [_finish(state, wins.index(True), "two interceptions")]
+    if any(losses):
+        return [_finish(state, 1 - losses.index(True), "two miscommunications")]
+    start_round(state, state.round + 1)
+    return [_round_event(state)]
+
+
+def _round_event(state: InterceptState) -> Event:
+    return Event("round", {"round": state.round}, state.log[-1])
+
+
+def _tiebreak(state: InterceptState) -> list[Event]:
+    points = state.points()
+    if points[0] != points[1]:
+        return [_finish(state, 0 if points[0] > points[1] else 1, "tiebreaker: points")]
+    state.phase = KEYWORDS
+    state.end_reason = "tiebreaker"
+    event = Event(
+        "tiebreak",
+        {"points": points},
+        f"Tie on points ({points[0]} each): each team guesses the other's keywords.",
+    )
+    state.log.append(event.text)
+    return [event]
+
+
+def _finish(state: InterceptState, winner: int | None, reason: str) -> Event:
+    state.phase = OVER
+    state.end_reason = reason
+    if winner is None:
+        winners = tuple(range(state.players))
+        words = "Both teams share the victory"
+    else:
+        winners = tuple(state.teams[winner])
+        words = f"{state.team_title(winner)} wins"
+    scores = (
+        None
+        if state.three_player
+        else {str(s): state.points()[state.team_of(s)] for s in range(state.players)}
+    )
+    state.outcome = Outcome(winners, reason, scores, draw=winner is None)
+    revealed = "; ".join(
+        f"{state.team_title(t)}'s keywords were {', '.join(state.keywords[t])}"
+        for t in range(state.coding_teams)
+    )
+    event = Event(
+        "end",
+        {"outcome": state.outcome.to_json(), "keywords": state.keywords[: state.coding_teams]},
+        f"{words} ({reason}). {revealed}.",
+    )
+    state.log.append(event.text)
+    return event
+
+
+def keyword_matches(guess: str, truth: str) -> bool:
+    """A tiebreak keyword guess counts if it is the keyword, singular or plural, in any
+    case and Unicode form, or another spelling of it (docs/rules/intercept.md §2.7).
+
+    >>> keyword_matches("Wolves", "wolf"), keyword_matches("-", "wolf")
+    (True, False)
+    >>> keyword_matches("Cafe\u0301", "café"), keyword_matches("HARBOUR", "harbor")
+    (True, True)
+    """
+    cleaned = " ".join(guess.split())
+    if not cleaned or cleaned == BLANK:
+        return False
+    return same_word(cleaned, truth)

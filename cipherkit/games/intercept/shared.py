@@ -22,7 +22,7 @@ submits it; a clue is the Encryptor's own.
 from __future__ import annotations
 
 from cipherkit.core.protocol import Seat
-from cipherkit.games.intercept.rules import InterceptState
+from cipherkit.games.intercept.state import InterceptState
 
 __all__ = ["shared_with"]
 

@@ -1,16 +1,16 @@
-"""Intercept's true state: its data, the round's roles, and its JSON form.
-
-:class:`InterceptData` holds every field of a game; :mod:`.legality` and :mod:`.effects`
-add the rules on top of it (see :mod:`.rules`).
+"""Intercept's state: one dataclass whose fields are the whole game, its seats and roles,
+and its JSON form. What each action does, and when it is legal, is in :mod:`.rules`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Self, cast
 
 from cipherkit.core.protocol import SPECTATOR, JsonDict, Outcome, Seat, State, Viewer
 from cipherkit.core.rng import Rng
+from cipherkit.games.intercept import rules
 from cipherkit.games.intercept.actions import CODES, Code
 from cipherkit.games.intercept.config import (
     CLUES_PER_CODE,
@@ -25,90 +25,108 @@ from cipherkit.games.intercept.config import (
     team_seats,
 )
 from cipherkit.games.intercept.observation import InterceptObservation
+from cipherkit.games.intercept.observe import observe
 from cipherkit.games.intercept.words import keywords as keyword_list
 
 
-class InterceptData(State[InterceptObservation]):
-    """The fields of an intercept game, its seats and roles, and its JSON form (no rules).
+@dataclass(eq=False, repr=False, slots=True, kw_only=True)
+class InterceptState(State[InterceptObservation]):
+    """The true state of an intercept game (docs/rules/intercept.md).
 
-    Games are :class:`~cipherkit.games.intercept.rules.InterceptState`, made by
-    :func:`~cipherkit.games.intercept.rules.new_game`, :meth:`new` or :meth:`from_json`.
+    Make one with :func:`~cipherkit.games.intercept.rules.new_game`, :meth:`new` or
+    :meth:`from_json`.
     """
 
     game_name = "intercept"
 
-    __slots__ = (
-        "_outcome",
-        "codes",
-        "config",
-        "decks",
-        "decrypt",
-        "encryptors",
-        "end_reason",
-        "history",
-        "intercept",
-        "interceptions",
-        "keyword_guesses",
-        "keyword_hits",
-        "keywords",
-        "log",
-        "miscommunications",
-        "order",
-        "phase",
-        "reading",
-        "rng",
-        "round",
-        "timed_out",
-        "written",
-        "written_warnings",
-    )
-
-    def __init__(self) -> None:  # use new_game() or from_json()
-        self.config: dict[str, Any] = {}
-        self.rng = Rng(0)
-        self.keywords: list[list[str]] = [[], []]
-        self.decks: list[list[Code]] = [[], []]
-        self.round = 0
-        self.phase = WRITE
-        self.encryptors: list[Seat | None] = [None, None]
-        self.codes: list[Code | None] = [None, None]
-        self.written: list[list[str]] = [[], []]
-        self.written_warnings: list[list[list[str]]] = [[], []]
-        self.timed_out = False
-        self.order: list[int] = []
-        self.reading = 0
-        self.decrypt: Code | None = None
-        self.intercept: Code | None = None
-        self.interceptions = [0, 0]
-        self.miscommunications = [0, 0]
-        self.history: list[dict[str, Any]] = []
-        self.keyword_guesses: list[list[str] | None] = [None, None]
-        self.keyword_hits: list[int] | None = None
-        self.end_reason = ""
-        self.log: list[str] = []
-        self._outcome: Outcome | None = None
+    config: dict[str, Any]
+    rng: Rng
+    keywords: list[list[str]]
+    decks: list[list[Code]]
+    round: int = 0
+    phase: str = WRITE
+    encryptors: list[Seat | None]
+    codes: list[Code | None]
+    written: list[list[str]]
+    """Each team's clues written this round, not yet read."""
+    written_warnings: list[list[list[str]]]
+    timed_out: bool = False
+    order: list[int]
+    """The teams whose clues are read this round, in order."""
+    reading: int = 0
+    decrypt: Code | None = None
+    intercept: Code | None = None
+    interceptions: list[int]
+    miscommunications: list[int]
+    history: list[dict[str, Any]]
+    keyword_guesses: list[list[str] | None]
+    keyword_hits: list[int] | None = None
+    end_reason: str = ""
+    log: list[str]
+    outcome: Outcome | None = None
 
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, config: Mapping[str, Any] | None = None, *, seed: int) -> Self:
         """A new game: each side's keywords (drawn, or fixed by the config) and round 1."""
-        state = cls()
-        state.config = make_config(config)
-        state.rng = Rng(seed)
-        fixed = state.config["keywords"]
+        config = make_config(config)
+        rng = Rng(seed)
+        names = THREE_PLAYER_NAMES if config["players"] == 3 else TEAM_NAMES
+        teams = 1 if config["players"] == 3 else 2
+        fixed = config["keywords"]
         if fixed is not None:
-            state.keywords = [list(fixed[name]) for name in state.team_names if name in fixed]
+            keywords = [list(fixed[name]) for name in names if name in fixed]
         else:
-            dealt = state.rng.sample(keyword_list(), 4 * state.coding_teams)
-            state.keywords = [dealt[4 * t : 4 * t + 4] for t in range(state.coding_teams)]
-        while len(state.keywords) < 2:
-            state.keywords.append([])
-        state.decks = [[] for _ in range(2)]
-        if state.config["no_repeat_codes"]:
-            for team in range(state.coding_teams):
-                state.decks[team] = list(CODES)
-        state._start_round(1)
+            dealt = rng.sample(keyword_list(), 4 * teams)
+            keywords = [dealt[4 * t : 4 * t + 4] for t in range(teams)]
+        while len(keywords) < 2:
+            keywords.append([])
+        state = cls(
+            config=config,
+            rng=rng,
+            keywords=keywords,
+            decks=[
+                list(CODES) if config["no_repeat_codes"] and t < teams else [] for t in range(2)
+            ],
+            encryptors=[None, None],
+            codes=[None, None],
+            written=[[], []],
+            written_warnings=[[], []],
+            order=[],
+            interceptions=[0, 0],
+            miscommunications=[0, 0],
+            history=[],
+            keyword_guesses=[None, None],
+            log=[],
+        )
+        rules.start_round(state, 1)
         return state
+
+    # ------------------------------------------------------------------ the protocol
+    # what each action does and when it is legal: the rules module's RULES table
+    legal_actions = rules.legal_actions
+    check = rules.check
+    _apply = rules.carry_out
+
+    def actors(self) -> list[Seat]:
+        if self.phase == WRITE:
+            return self.writers() + self.timer_claimers()
+        if self.phase == GUESS:
+            return self.decryptors() + self.interceptors()
+        if self.phase == KEYWORDS:
+            return self.keyword_guessers()
+        return []
+
+    def observe(self, viewer: Viewer) -> InterceptObservation:
+        """What ``viewer`` may know: a seat, ``"team:white"`` (``team:black``,
+        ``team:interceptor``) or ``"spectator"``.
+
+        Everyone sees what was read aloud and revealed: clues once read, codes and
+        guesses once revealed, tokens, and the note sheets. A team sees its own
+        keywords and its own submitted guesses; an Encryptor seat sees its code and the
+        clues it has written but not yet read. Everything is shown once the game is over.
+        """
+        return observe(self, viewer)
 
     # ------------------------------------------------------------------ structure
     @property
@@ -163,41 +181,7 @@ class InterceptData(State[InterceptObservation]):
         """Side of each seat, for the match runner: a bot name plays a whole side."""
         return [self.team_of(seat) for seat in range(self.players)]
 
-    # ------------------------------------------------------------------ rounds
-    def _start_round(self, number: int) -> None:
-        self.round = number
-        self.phase = WRITE
-        self.timed_out = False
-        self.written = [[], []]
-        self.written_warnings = [[], []]
-        self.encryptors = [None, None]
-        self.codes = [None, None]
-        self.decrypt = self.intercept = None
-        for team in range(self.coding_teams):
-            members = self.teams[team]
-            self.encryptors[team] = members[(number - 1) % len(members)]
-            if self.config["no_repeat_codes"]:
-                if not self.decks[team]:
-                    self.decks[team] = list(CODES)
-                deck = self.decks[team]
-            else:
-                deck = list(CODES)
-            self.rng.shuffle(deck)
-            self.codes[team] = deck.pop()
-            self.decks[team] = deck
-        if self.three_player:
-            self.order = [0]
-        elif self.config["alternate_first"] and number % 2 == 0:
-            self.order = [1, 0]
-        else:
-            self.order = [0, 1]
-        self.reading = 0
-        who = ", ".join(
-            f"{self.name(cast(Seat, self.encryptors[t]))} encrypts for {self.team_title(t)}"
-            for t in range(self.coding_teams)
-        )
-        self.log.append(f"Round {number}: {who}.")
-
+    # ------------------------------------------------------------------ roles
     def interception_open(self) -> bool:
         """Interception is not attempted in round 1."""
         return self.round >= 2
@@ -274,11 +258,6 @@ class InterceptData(State[InterceptObservation]):
         current = any(r["team"] == team and r["round"] == self.round for r in self.history)
         return said if current else said + list(self.written[team])
 
-    # ------------------------------------------------------------------ queries
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def points(self) -> list[int]:
         """Tiebreak points per team: +1 per Interception, -1 per Miscommunication."""
         return [self.interceptions[t] - self.miscommunications[t] for t in range(2)]
@@ -349,65 +328,71 @@ class InterceptData(State[InterceptObservation]):
             "keyword_hits": None if self.keyword_hits is None else list(self.keyword_hits),
             "end_reason": self.end_reason,
             "log": list(self.log),
-            "outcome": None if self._outcome is None else self._outcome.to_json(),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        state = cls()
-        state.config = make_config(data["config"])
-        state.rng = Rng.from_json(data["rng"])
-        state.keywords = [list(k) for k in data["keywords"]]
-        # a deck holds codes only (code_of gives None only for a JSON null, never in a deck)
-        state.decks = [[cast(Code, code_of(c)) for c in d] for d in data["decks"]]
-        state.round = int(data["round"])
-        state.phase = data["phase"]
-        state.encryptors = list(data["encryptors"])
-        state.codes = [code_of(c) for c in data["codes"]]
-        state.written = [list(w) for w in data["written"]]
-        state.written_warnings = [[list(x) for x in w] for w in data["written_warnings"]]
-        state.timed_out = bool(data["timed_out"])
-        state.order = list(data["order"])
-        state.reading = int(data["reading"])
-        state.decrypt = code_of(data["decrypt"])
-        state.intercept = code_of(data["intercept"])
-        state.interceptions = list(data["interceptions"])
-        state.miscommunications = list(data["miscommunications"])
-        state.history = [_copy_record(r) for r in data["history"]]
-        state.keyword_guesses = [None if g is None else list(g) for g in data["keyword_guesses"]]
         hits = data["keyword_hits"]
-        state.keyword_hits = None if hits is None else list(hits)
-        state.end_reason = data["end_reason"]
-        state.log = list(data["log"])
-        state._outcome = Outcome.from_json(data["outcome"])
-        return state
+        return cls(
+            config=make_config(data["config"]),
+            rng=Rng.from_json(data["rng"]),
+            keywords=[list(k) for k in data["keywords"]],
+            # a deck holds codes only (code_of gives None only for a JSON null)
+            decks=[[cast(Code, code_of(c)) for c in d] for d in data["decks"]],
+            round=int(data["round"]),
+            phase=data["phase"],
+            encryptors=list(data["encryptors"]),
+            codes=[code_of(c) for c in data["codes"]],
+            written=[list(w) for w in data["written"]],
+            written_warnings=[[list(x) for x in w] for w in data["written_warnings"]],
+            timed_out=bool(data["timed_out"]),
+            order=list(data["order"]),
+            reading=int(data["reading"]),
+            decrypt=code_of(data["decrypt"]),
+            intercept=code_of(data["intercept"]),
+            interceptions=list(data["interceptions"]),
+            miscommunications=list(data["miscommunications"]),
+            history=[_copy_record(r) for r in data["history"]],
+            keyword_guesses=[None if g is None else list(g) for g in data["keyword_guesses"]],
+            keyword_hits=None if hits is None else list(hits),
+            end_reason=data["end_reason"],
+            log=list(data["log"]),
+            outcome=Outcome.from_json(data["outcome"]),
+        )
 
     def copy(self) -> Self:
-        twin = type(self).__new__(type(self))
-        twin.config = self.config
-        twin.rng = self.rng.copy()
-        twin.keywords = [list(k) for k in self.keywords]
-        twin.decks = [list(d) for d in self.decks]
-        twin.round = self.round
-        twin.phase = self.phase
-        twin.encryptors = list(self.encryptors)
-        twin.codes = list(self.codes)
-        twin.written = [list(w) for w in self.written]
-        twin.written_warnings = [[list(x) for x in w] for w in self.written_warnings]
-        twin.timed_out = self.timed_out
-        twin.order = list(self.order)
-        twin.reading = self.reading
-        twin.decrypt = self.decrypt
-        twin.intercept = self.intercept
-        twin.interceptions = list(self.interceptions)
-        twin.miscommunications = list(self.miscommunications)
-        twin.history = [_copy_record(r) for r in self.history]
-        twin.keyword_guesses = [None if g is None else list(g) for g in self.keyword_guesses]
-        twin.keyword_hits = None if self.keyword_hits is None else list(self.keyword_hits)
-        twin.end_reason = self.end_reason
-        twin.log = list(self.log)
-        twin._outcome = self._outcome
-        return twin
+        return type(self)(
+            config=self.config,
+            rng=self.rng.copy(),
+            keywords=[list(k) for k in self.keywords],
+            decks=[list(d) for d in self.decks],
+            round=self.round,
+            phase=self.phase,
+            encryptors=list(self.encryptors),
+            codes=list(self.codes),
+            written=[list(w) for w in self.written],
+            written_warnings=[[list(x) for x in w] for w in self.written_warnings],
+            timed_out=self.timed_out,
+            order=list(self.order),
+            reading=self.reading,
+            decrypt=self.decrypt,
+            intercept=self.intercept,
+            interceptions=list(self.interceptions),
+            miscommunications=list(self.miscommunications),
+            history=[_copy_record(r) for r in self.history],
+            keyword_guesses=[None if g is None else list(g) for g in self.keyword_guesses],
+            keyword_hits=None if self.keyword_hits is None else list(self.keyword_hits),
+            end_reason=self.end_reason,
+            log=list(self.log),
+            outcome=self.outcome,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<InterceptState round {self.round} phase={self.phase} "
+            f"tokens I={self.interceptions} M={self.miscommunications} to_act={self.actors()}>"
+        )
 
 
 def _copy_record(record: Mapping[str, Any]) -> dict[str, Any]:

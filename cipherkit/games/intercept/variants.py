@@ -22,7 +22,7 @@ from cipherkit.core.protocol import Viewer
 from cipherkit.core.rng import Rng
 from cipherkit.games.intercept.actions import BLANK, CODES, Code
 from cipherkit.games.intercept.config import OVER, STOCK_CLUES
-from cipherkit.games.intercept.rules import InterceptState
+from cipherkit.games.intercept.state import InterceptState
 from cipherkit.games.intercept.words import keywords as keyword_list
 
 
