@@ -351,11 +351,7 @@ def run_playtest(
         raise CipherkitError(f"mission {chosen.id} is for {lo} to {hi} players, not {players}")
     answers = _candidates(mission, candidates)
     make_bots(bots, 1, answers)  # an unknown bot or option fails here, before any game
-    secrets = tuple(secrets)
-    try:
-        limits_for(secrets)
-    except KeyError as exc:
-        raise CipherkitError(str(exc.args[0])) from None
+    secrets = _checked_secrets(secrets)
     n_workers = workers or os.cpu_count() or 1
     size = batch_size or batch_size_for(games, n_workers)
     whole = Batch(
@@ -394,6 +390,16 @@ def _check_counts(games: int, workers: int | None) -> None:
         raise CipherkitError(
             f"workers must be from 1 to {cpus} (the CPUs of this machine), not {workers:,}"
         )
+
+
+def _checked_secrets(secrets: Sequence[str]) -> tuple[str, ...]:
+    """The secret rules as a tuple, refusing a name no rule has."""
+    chosen = tuple(secrets)
+    try:
+        limits_for(chosen)
+    except KeyError as exc:
+        raise CipherkitError(str(exc.args[0])) from None
+    return chosen
 
 
 def _play_tasks(
