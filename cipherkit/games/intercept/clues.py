@@ -1,50 +1,9 @@
-"""Clue checks: what a machine can check of the clue rules (docs/rules/intercept.md), with reasons.
+"""Clue checks: what a machine can check of the clue rules, with reasons.
 
 :func:`check_clue` returns a :class:`ClueCheck`: a list of :class:`Problem`, each an
-``"error"`` (the engine refuses the clue, with that reason) or a ``"warning"`` (shown,
-not enforced). Errors:
-
-* ``empty``: no words.
-* ``keyword``: a keyword in play (the Encryptor's team's four) or a form of it used as
-  a word of the clue: an inflection (plural, possessive, ``-ed``/``-ing``/``-er``; a
-  Russian keyword's cases), the keyword written in several words (``fire truck`` for
-  ``firetruck``), or another spelling of it (``harbour`` for ``harbor``: the shipped
-  table of :func:`~cipherkit.games.intercept.words.variants`).
-* ``repeat``: the same clue as an earlier clue of the team's game (compared on lemmas,
-  ignoring case, punctuation and little words such as *the*).
-* ``digits``: any digit (reading out the code, or a number of letters).
-* ``number``: a clue made only of numbers: number words, roman numerals and fillers
-  such as *number* in any mix (``three``, ``number two``, ``IV``, ``one-four-two``).
-* ``letter-count``: a number of letters (``eight letters``, ``five-letter word``).
-* ``single-letter``: a lone letter (``C``), a letter named as such (``the letter c``) or a
-  word spelled out (``c a t``).
-
-Words are read in any alphabet, in NFC and case-folded (docs/rules/intercept.md §2.9),
-with the English and Russian number words, letter and spelling phrases.
-
-Warnings (shown to the Encryptor, not enforced: the rules leave them to the table):
-
-* ``contains-keyword``: a keyword inside a longer word of the clue (``sunflower`` while
-  ``flower`` is in play). The rulebook's own example of a good clue is "Night" for
-  NIGHTMARE, so containing a keyword's letters is legal (docs/rules/intercept.md §2.8).
-* ``part-of-keyword``: a word of the clue that is a part of a keyword (``night`` for
-  ``nightmare``, ``fly`` for ``dragonfly``).
-* ``spelling``: a reference to spelling or sound (``starts with``, ``rhymes with``,
-  ``sounds like``): the rules forbid it, but only people can judge a phrase's intent.
-* ``position``: a reference to where a keyword sits on the screen (``the first
-  word``, ``top left``), which the rules forbid likewise.
-* ``ordinal``: an ordinal alone (``second``): it may read out a digit, but it has
-  other meanings (``second`` for CLOCK).
-* ``near-repeat`` when the clue's meaning is close to an earlier clue of the
-team (cosine similarity of the shipped word vectors at or above
-:data:`NEAR_REPEAT_THRESHOLD`), since the rules forbid the same *idea* twice.
-* ``unknown-words``: no word of the clue has a vector (bots cannot read it).
-
-:attr:`ClueCheck.clean` is true when there is neither an error nor a warning: the bots
-give only such clues.
-
-The keywords checked are the Encryptor's own team's: the other team's keywords are
-secret, and refusing a clue because of them would tell the Encryptor one of them.
+``"error"`` (the engine refuses the clue) or a ``"warning"`` (shown, not enforced),
+against the Encryptor's own team's keywords and earlier clues. The kinds and the
+decisions behind them: docs/intercept.md (*Clue checks*) and docs/rules/intercept.md §2.9.
 
 Examples
 --------

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from cipherkit.core.protocol import Viewer
+from cipherkit.core.protocol import Seat, Viewer
+from cipherkit.games.intercept.actions import Code
 from cipherkit.games.intercept.config import (
     CLUES_PER_CODE,
     KEYWORDS,
@@ -30,30 +32,9 @@ def observe(state: InterceptState, viewer: Viewer) -> InterceptObservation:
     def knows_team(t: int) -> bool:
         return over or team == t
 
-    encrypting = seat is not None and state.phase != OVER and seat in state.encryptors
-    my_team = state.team_of(seat) if seat is not None else None
-    revealed_this = {
-        r["team"] for r in state.history if r["round"] == state.round and r["code"] is not None
-    }
-    own_code = (
-        state.codes[my_team]
-        if encrypting and my_team is not None and my_team not in revealed_this
-        else None
-    )
-    unread = (
-        list(state.written[my_team])
-        if encrypting
-        and my_team is not None
-        and not any(r["team"] == my_team and r["round"] == state.round for r in state.history)
-        else None
-    )
+    own_code, unread, warnings = _encryptor_view(state, seat)
+    pending = _pending_guess(state, team)
     active = state.active_team
-    pending = None
-    if active is not None and team is not None:
-        if team == active and state.decrypt is not None:
-            pending = code_list(state.decrypt)
-        elif team != active and state.intercept is not None:
-            pending = code_list(state.intercept)
     return {
         "game": "intercept",
         "viewer": viewer,
@@ -89,11 +70,7 @@ def observe(state: InterceptState, viewer: Viewer) -> InterceptObservation:
         },
         "code": code_list(own_code),
         "my_clues": unread,
-        "my_warnings": (
-            [list(w) for w in state.written_warnings[my_team]]
-            if unread is not None and my_team is not None
-            else None
-        ),
+        "my_warnings": warnings,
         "written": {names[t]: len(state.written[t]) for t in range(state.coding_teams)},
         "timed_out": state.timed_out,
         "submitted": {
@@ -111,18 +88,52 @@ def observe(state: InterceptState, viewer: Viewer) -> InterceptObservation:
         "points": None if state.three_player else state.points(),
         "history": cast("list[RoundRecord]", [dict(r) for r in state.history]),
         "notes": build_notes(state.history, names, state.coding_teams).to_json(),
-        "keyword_guesses": {
-            names[t]: (
-                list(guess)
-                if (guess := state.keyword_guesses[t]) is not None and knows_team(t)
-                else guess is not None
-            )
-            for t in range(2)
-        }
-        if state.phase in (KEYWORDS, OVER) and not state.three_player
-        else None,
+        "keyword_guesses": _keyword_guesses(state, knows_team),
         "keyword_hits": state.keyword_hits,
         "end_reason": state.end_reason or None,
         "outcome": None if state.outcome is None else state.outcome.to_json(),
         "log": list(state.log),
+    }
+
+
+def _encryptor_view(
+    state: InterceptState, seat: Seat | None
+) -> tuple[Code | None, list[str] | None, list[list[str]] | None]:
+    """An Encryptor seat's own code (until revealed), and its clues written but not yet
+    read with their warnings; ``None`` for anyone else."""
+    if seat is None or state.phase == OVER or seat not in state.encryptors:
+        return None, None, None
+    team = state.team_of(seat)
+    this_round = [r for r in state.history if r["round"] == state.round and r["team"] == team]
+    code = None if any(r["code"] is not None for r in this_round) else state.codes[team]
+    if this_round:  # read aloud already
+        return code, None, None
+    return code, list(state.written[team]), [list(w) for w in state.written_warnings[team]]
+
+
+def _pending_guess(state: InterceptState, team: int | None) -> list[int] | None:
+    """The guess the viewer's team has submitted on the code being guessed."""
+    active = state.active_team
+    if active is None or team is None:
+        return None
+    if team == active:
+        return code_list(state.decrypt)
+    return code_list(state.intercept)
+
+
+def _keyword_guesses(
+    state: InterceptState, knows_team: Callable[[int], bool]
+) -> dict[str, list[str] | bool] | None:
+    """In the tiebreak: each team's keyword guess if the viewer may see it, else
+    whether it is in."""
+    if state.phase not in (KEYWORDS, OVER) or state.three_player:
+        return None
+    names = state.team_names
+    return {
+        names[t]: (
+            list(guess)
+            if (guess := state.keyword_guesses[t]) is not None and knows_team(t)
+            else guess is not None
+        )
+        for t in range(2)
     }
