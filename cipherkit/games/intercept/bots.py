@@ -1,26 +1,8 @@
 """Intercept bots. Each acts on a seat's observation and the legal actions only.
 
-A registered bot plays a whole side: the match runner gives every seat of a team the
-same bot, and the bot dispatches on the ``role`` in the observation (``encryptor``,
-``decryptor``, ``interceptor``, ``keywords``, ``timer``).
-
-* ``"ck"``: cipherkit's bot. The **encryptor** scores every legal word of the hint
-  vocabulary with the team's own decoder (clue close to its keyword, far from the other
-  three), keeps the best few per digit, and chooses the triple that the decoder reads
-  right with the widest margin while a simulated interceptor, which matches clues against
-  the public clue history of each digit, is least able to read it; so beyond the baseline
-  it avoids clues like what the history for that digit already suggests. The
-  **decryptor** scores the 24 codes from the clue-keyword similarity matrix (an exact
-  assignment, as the Hungarian algorithm would give) and skips codes already drawn when
-  codes do not repeat. The **interceptor** compares clues with each digit's public
-  history (the best match among earlier clues, with a neutral score for digits with no
-  history) and assigns them the same way.
-* ``"baseline"``: the published word-embedding baseline of the Decrypto benchmark,
-  implemented from its description with cipherkit's vectors instead of GloVe: the
-  encoder picks at random among the ``k`` nearest neighbours of the keyword, ``k``
-  growing each time that keyword is used; the decoder assigns clues to keywords by
-  cosine similarity; the interceptor uses the mean vector of each digit's earlier clues.
-* ``"random"``: uniform among the legal actions (its clues are the stock clues).
+A registered bot plays a whole side and dispatches on the observation's ``role``:
+``"ck"`` (cipherkit's embedding bot), ``"baseline"`` (the Decrypto benchmark's
+word-embedding baseline) and ``"random"``. How each plays: docs/intercept.md (*Bots*).
 
 >>> from cipherkit.core.match import play_match
 >>> summary = play_match("intercept", ["ck", "baseline"], games=2, seed=3)
