@@ -164,10 +164,16 @@ class Player:
         clicks = self.page.evaluate("window.__ck.clicks.length")
         answers = self.page.evaluate("window.__ck.replies.length")
         self.page.locator(f"{TABLE} {selector}").first.click(force=True)
-        self.page.wait_for_function(
+        # Polled with evaluate: wait_for_function evals in the page, which its CSP refuses.
+        done = (
             f"window.__ck.replies.length > {answers} && "
             f"Number(document.querySelector('{TABLE}').dataset.replies) > {before}"
         )
+        deadline = time.monotonic() + 60
+        while not self.page.evaluate(done):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no reply within 60 s: {done}")
+            self.page.wait_for_timeout(5)
         self.page.wait_for_selector(READY)
         click = self.page.evaluate(f"window.__ck.clicks[{clicks}]")
         reply = self.page.evaluate(f"window.__ck.replies[{answers}]")

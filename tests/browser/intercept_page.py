@@ -9,6 +9,7 @@ from typing import Any
 from tests.browser.conftest import TEST_PAGES, KernelClient, table_model_id
 from tests.browser.play_page import PlayPage
 from tests.browser.recorded_page import RecordedPage
+from tests.browser.waits import wait_for_js
 
 TABLE = "[data-testid=intercept-table]"
 WIDGET = "cipherkit.widgets.intercept.table.InterceptTable"
@@ -47,12 +48,13 @@ class InterceptPage(RecordedPage):
         box = self.page.locator(f"{TABLE} [data-testid=clue-input]")
         box.fill("")
         box.type(text, delay=15)
-        self.page.wait_for_function(
+        wait_for_js(
+            self.page,
             """() => {
               const box = document.querySelector('[data-testid=clue-check]');
               return box && box.querySelector('[data-testid=check-ok], [data-testid=check-error]')
                 && !box.innerText.includes('checking');
-            }"""
+            }""",
         )
         return self.text("clue-check")
 
@@ -108,13 +110,14 @@ class InterceptSeat(PlayPage):
                     continue
                 box.fill("")
                 box.type(word, delay=10)
-                self.page.wait_for_function(
+                wait_for_js(
+                    self.page,
                     """() => {
                       const box = document.querySelector('[data-testid=clue-check]');
                       return box && box.querySelector(
                         '[data-testid=check-ok], [data-testid=check-error]')
                         && !box.innerText.includes('checking');
-                    }"""
+                    }""",
                 )
                 if "a fair clue" in self.text("clue-check"):
                     break

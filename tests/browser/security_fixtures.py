@@ -17,6 +17,7 @@ from typing import Any
 
 from tests.browser.conftest import kernel_message
 from tests.browser.recorded_page import RecordedPage
+from tests.browser.waits import wait_for_js
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"
@@ -226,7 +227,8 @@ class OpenPage(RecordedPage):
         kind = page_kind(self.name)
         self.page.wait_for_selector(READY.get(kind, "body"))
         if kind == "lesson":  # every exercise drawn (they close each lesson)
-            self.page.wait_for_function(
+            wait_for_js(
+                self.page,
                 "n => document.querySelectorAll('[data-testid=exercise]').length >= n",
                 arg=lesson_widgets(self.name)[1],
             )

@@ -16,6 +16,7 @@ import pytest
 from tests.browser.axe_checks import WIDTHS, audit, blocking
 from tests.browser.conftest import TEST_PAGES, UI_TIMEOUT_MS, Server
 from tests.browser.security_fixtures import gallery_pages
+from tests.browser.waits import wait_for_js
 
 pytestmark = pytest.mark.browser
 
@@ -234,9 +235,10 @@ def test_after_joining_on_a_phone_the_table_and_your_turn_are_in_view(
         player.join(room.code, "Ada")
         player.table_ready()
         line = page.locator("[data-testid=turn-line]")
-        page.wait_for_function(
+        wait_for_js(
+            page,
             "() => { const r = document.querySelector('[data-testid=turn-line]')"
-            ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+            ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
         )
         assert line.inner_text().startswith("Your turn: play a card on column 1"), line.inner_text()
         # pinned: still on screen once the page is scrolled down through the table

@@ -18,6 +18,7 @@ from cipherkit.rooms import open_store
 from tests.browser.intercept_page import TABLE as ITABLE
 from tests.browser.intercept_page import InterceptSeat
 from tests.browser.test_teacher_classroom import TeacherPage, class_server
+from tests.browser.waits import wait_for_js
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,7 @@ def test_the_sand_timer_and_the_game_on_four_phones(class_server: Any, devices: 
     form.locator("[data-testid=people]").fill("4")
     form.locator("[data-testid=option-timer]").select_option("30")
     form.locator("[data-testid=make]").click()
-    tp.wait_for_function("() => document.querySelectorAll('[data-testid=room-card]').length === 1")
+    wait_for_js(tp, "() => document.querySelectorAll('[data-testid=room-card]').length === 1")
     class_code = tp.locator("[data-testid=projected-class-code]").inner_text().strip()
 
     phones: dict[str, InterceptSeat] = {}
@@ -113,9 +114,10 @@ def test_the_sand_timer_and_the_game_on_four_phones(class_server: Any, devices: 
         row.locator("[data-testid=timer-state]", has_text="left").wait_for()
         before = left(bo)
         row.locator("[data-testid=timer-extend]").click()
-        bo.page.wait_for_function(
+        wait_for_js(
+            bo.page,
             f"""() => Number(document.querySelector('{ITABLE} [data-testid=countdown-time]')
-                  .dataset.left) > {before + 20}"""
+                  .dataset.left) > {before + 20}""",
         )
         row.locator("[data-testid=timer-off]").click()
         bo.page.locator(f"{ITABLE} [data-testid=countdown]").wait_for(state="detached")
@@ -123,14 +125,16 @@ def test_the_sand_timer_and_the_game_on_four_phones(class_server: Any, devices: 
         row.locator("[data-testid=timer-on]").click()
         bo.page.locator(f"{ITABLE} [data-testid=countdown]").wait_for()
         row.locator("[data-testid=timer-length]").select_option("15")  # from the clues: 15 s
-        bo.page.wait_for_function(
+        wait_for_js(
+            bo.page,
             f"""() => Number(document.querySelector('{ITABLE} [data-testid=countdown-time]')
-                  .dataset.left) <= 10"""
+                  .dataset.left) <= 10""",
         )
         warning.wait_for()
-        bo.page.wait_for_function(
+        wait_for_js(
+            bo.page,
             f"() => document.querySelector('{ITABLE} [data-testid=timer-warning]')"
-            ".innerText.includes('Hurry')"
+            ".innerText.includes('Hurry')",
         )
         assert "ck-countdown-warn" in (
             bo.page.locator(f"{ITABLE} [data-testid=countdown]").get_attribute("class") or ""

@@ -10,6 +10,7 @@ import pytest
 
 from cipherkit.games.decipher import new_game
 from tests.browser.conftest import TEST_PAGES, Server
+from tests.browser.waits import wait_for_js
 from tests.widgets.leaks import cards_in
 
 pytestmark = pytest.mark.browser
@@ -33,8 +34,8 @@ def test_a_game_is_played_by_clicking_the_legal_actions(page: Any, voila_server:
     assert page.locator(f"{TABLE} table caption").first.inner_text() == "The table"
     for turn in range(3):  # the first turn: one card on each column
         page.locator(f"{TABLE} [data-testid=actions] button[data-action^='play ']").first.click()
-        page.wait_for_function(
-            f"document.querySelectorAll('{TABLE} [data-testid=log] li').length > {turn}"
+        wait_for_js(
+            page, f"document.querySelectorAll('{TABLE} [data-testid=log] li').length > {turn}"
         )
     page.wait_for_selector(f"{TABLE} [data-testid=status]:has-text('Your turn')")
     assert page.locator(f"{TABLE} [data-testid=message]").count() == 0

@@ -53,6 +53,7 @@ from tests.browser.conftest import (
 from tests.browser.security_fixtures import RawKernel
 from tests.browser.server_kernels import kernels, log_text, real_kernel, settled, tree_mb, wait_gone
 from tests.browser.table_page import READY as TABLE_READY
+from tests.browser.waits import wait_for_js
 
 pytestmark = pytest.mark.browser
 
@@ -506,8 +507,9 @@ def test_a_killed_kernel_is_said_on_the_page_and_later_moves_are_not_sent(
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= width  # on a phone too
     # A move made now is not lost silently.
     page.locator("[data-testid=hand] button[data-card]:not([disabled])").first.click()
-    page.wait_for_function(
-        "() => document.querySelector('#ck-light-notice').textContent.includes('was not sent')"
+    wait_for_js(
+        page,
+        "() => document.querySelector('#ck-light-notice').textContent.includes('was not sent')",
     )
     wait_gone(process, real, 20)
     reload.click()
@@ -519,7 +521,7 @@ def test_a_full_frontend_page_says_so_too(small: tuple[Server, Any], small_page:
     server, process = small
     page = small_page
     page.goto(f"{server.url}/voila/render/{DECIPHER}?template=cipherkit-full")
-    page.wait_for_function("() => document.querySelector('#jupyter-config-data')")
+    wait_for_js(page, "() => document.querySelector('#jupyter-config-data')")
     real = real_kernel(server, DECIPHER)
     page.wait_for_timeout(2000)
     os.kill(kernels(process)[real].pid, signal.SIGKILL)
@@ -539,7 +541,7 @@ def test_closing_a_full_frontend_tab_ends_its_kernel_too(
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
     page.goto(f"{server.url}/voila/render/{DECIPHER}?template=cipherkit-full")
-    page.wait_for_function("() => document.querySelector('script[src*=\"watch.js\"]')")
+    wait_for_js(page, "() => document.querySelector('script[src*=\"watch.js\"]')")
     real = real_kernel(server, DECIPHER)
     deadline = time.monotonic() + 60
     while not any("/api/kernels/" in url for url in sockets) and time.monotonic() < deadline:

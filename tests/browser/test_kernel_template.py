@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     stop_process_group,
 )
 from tests.browser.server_kernels import kernels, log_text, real_kernel
+from tests.browser.waits import wait_for_js
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +121,8 @@ def test_pages_outlive_a_killed_template_and_new_pages_are_served(
     # The open page still plays: a card played goes to its kernel and back.
     before = first.locator(CARD).count()
     first.locator(CARD).first.click()
-    first.wait_for_function(
+    wait_for_js(
+        first,
         "n => document.querySelectorAll("
         "'[data-testid=hand] button[data-card]:not([disabled])').length !== n",
         arg=before,

@@ -27,6 +27,7 @@ from cipherkit.serve.launcher import STORE_ENV
 from tests.browser.conftest import UI_TIMEOUT_MS, Server
 from tests.browser.gallery_servers import start_gallery_server
 from tests.browser.play_page import PlayPage
+from tests.browser.waits import wait_for_js
 from tests.servers import stop_process_group
 
 pytestmark = pytest.mark.browser
@@ -108,8 +109,8 @@ def test_a_server_that_stops_answering_is_said_and_no_card_is_lost(
         cards = page.locator(CARD)
         if cards.count():
             cards.first.click()
-            page.wait_for_function(
-                "() => /not sent|Lost touch/.test(document.body.innerText)", timeout=10_000
+            wait_for_js(
+                page, "() => /not sent|Lost touch/.test(document.body.innerText)", timeout=10_000
             )
     finally:
         context.close()

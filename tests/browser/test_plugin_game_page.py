@@ -19,6 +19,7 @@ from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
 from tests.browser.conftest import UI_TIMEOUT_MS, start_gallery_server, stop_process_group
 from tests.browser.recorded_page import RecordedPage
+from tests.browser.waits import wait_for_js
 from tests.toy import TOY, toy_env
 
 pytestmark = pytest.mark.browser
@@ -113,9 +114,10 @@ def test_a_plugin_game_is_played_together_to_the_end(toy_server: Any, browser: A
         version = info["version"]
         button.click()
         for page in pages.values():  # both pages follow the move, live
-            page.page.wait_for_function(
+            wait_for_js(
+                page.page,
                 f"() => document.querySelectorAll('{TABLE} [data-testid=log] li').length"
-                f" > {version}"
+                f" > {version}",
             )
     with open_store(url) as store:
         assert store.room(code).info()["over"]

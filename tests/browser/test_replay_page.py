@@ -10,6 +10,7 @@ import pytest
 
 from cipherkit.core.record import Record
 from tests.browser.conftest import TEST_PAGES, KernelClient, Server, table_model_id
+from tests.browser.waits import wait_for_js
 from tests.widgets.leaks import as_text
 
 pytestmark = pytest.mark.browser
@@ -58,9 +59,7 @@ def test_scrub_play_pause_and_switch_viewers(page: Any, voila_server: Server) ->
     # Play runs on by itself; Pause stops it.
     page.select_option(f"{REPLAY} [data-testid=speed]", "250")
     page.click(f"{REPLAY} [data-testid=play]")
-    page.wait_for_function(
-        f"document.querySelector('{REPLAY}').dataset.step >= {opened + 1}", polling="raf"
-    )
+    wait_for_js(page, f"document.querySelector('{REPLAY}').dataset.step >= {opened + 1}")
     page.click(f"{REPLAY} [data-testid=pause]")
     page.wait_for_selector(f"{REPLAY}:not(.ck-is-waiting)")
     paused = int(page.locator(REPLAY).get_attribute("data-step"))

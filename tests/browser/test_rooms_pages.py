@@ -31,6 +31,7 @@ from tests.browser.play_page import (
     play_first_turn,
     quoted,
 )
+from tests.browser.waits import wait_for_js
 from tests.servers import stop_process_groups
 
 pytestmark = pytest.mark.browser
@@ -137,24 +138,27 @@ def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, devices: Any) -
     eve = PlayPage(devices(), server).open()
     for attempt in range(3):
         eve.join(f"TIGER-0000{attempt}-MOSS", "Eve")
-        eve.page.wait_for_function(
+        wait_for_js(
+            eve.page,
             "n => (document.querySelector('[data-testid=lobby-message]') || {}).textContent"
             "?.includes(n)",
             arg=f"TIGER-0000{attempt}-MOSS",
         )
     assert "wait 2 s" in eve.message()
     eve.join(room.code, "Eve")
-    eve.page.wait_for_function(
+    wait_for_js(
+        eve.page,
         "() => (document.querySelector('[data-testid=lobby-message]') || {}).textContent"
-        "?.includes('Too many wrong codes')"
+        "?.includes('Too many wrong codes')",
     )
     # A full room says so.
     eve.page.wait_for_timeout(2100)
     store.join(room.code, "Ada")
     eve.join(room.code, "Eve")
-    eve.page.wait_for_function(
+    wait_for_js(
+        eve.page,
         "() => (document.querySelector('[data-testid=lobby-message]') || {}).textContent"
-        "?.includes('is full')"
+        "?.includes('is full')",
     )
     # Watching: the spectator's view, no hand and no hidden card.
     eve.page.locator("[data-testid=join-form] [data-testid=code]").fill(room.code)

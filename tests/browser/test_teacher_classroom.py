@@ -38,6 +38,7 @@ from tests.browser.conftest import (
 )
 from tests.browser.play_page import PlayPage, play_first_turn
 from tests.browser.recorded_page import RecordedPage
+from tests.browser.waits import wait_for_js
 from tests.widgets.lessons import LESSON_ANSWERS
 
 pytestmark = pytest.mark.browser
@@ -111,8 +112,8 @@ class LessonPage(RecordedPage):
     path = LESSON
 
     def ready(self) -> None:
-        self.page.wait_for_function(
-            "() => document.querySelectorAll('[data-testid=exercise]').length >= 2"
+        wait_for_js(
+            self.page, "() => document.querySelectorAll('[data-testid=exercise]').length >= 2"
         )
 
 
@@ -132,8 +133,8 @@ def test_a_class_from_start_to_export(class_server: Any, devices: Any, tmp_path:
     teacher.page.locator("[data-testid=preset]", has_text="Decipher pairs").click()
     teacher.page.locator("[data-testid=rooms]").fill("2")
     teacher.page.locator("[data-testid=make]").click()
-    teacher.page.wait_for_function(
-        "() => document.querySelectorAll('[data-testid=room-code]').length === 2"
+    wait_for_js(
+        teacher.page, "() => document.querySelectorAll('[data-testid=room-code]').length === 2"
     )
     codes = teacher.page.locator("[data-testid=room-code]").all_inner_texts()
     assert len(set(codes)) == 2 and all(re.fullmatch(r"[A-Z]+-\d{5}-[A-Z]+", c) for c in codes)
@@ -154,7 +155,8 @@ def test_a_class_from_start_to_export(class_server: Any, devices: Any, tmp_path:
             seats[seat] = student
         students[code] = seats
     for code in codes:
-        teacher.page.wait_for_function(
+        wait_for_js(
+            teacher.page,
             "code => [...document.querySelectorAll(`[data-testid=room-row][data-code='${code}'] "
             ".ck-teacher-on`)].length === 2",
             arg=code,
@@ -173,7 +175,8 @@ def test_a_class_from_start_to_export(class_server: Any, devices: Any, tmp_path:
         play_first_turn(store.room(code), students[code])
     for code in codes:
         row = teacher.row(code)
-        teacher.page.wait_for_function(
+        wait_for_js(
+            teacher.page,
             "code => Number(document.querySelector(`[data-testid=room-row][data-code='${code}']`)"
             ".dataset.version) >= 6",
             arg=code,
@@ -194,8 +197,8 @@ def test_a_class_from_start_to_export(class_server: Any, devices: Any, tmp_path:
                     handle.act(legal[0])
                     break
         assert store.room(code).info()["over"]
-    teacher.page.wait_for_function(
-        "() => document.querySelectorAll('[data-testid=result-row]').length === 2"
+    wait_for_js(
+        teacher.page, "() => document.querySelectorAll('[data-testid=result-row]').length === 2"
     )
     results = teacher.page.locator("[data-testid=results]").inner_text()
     assert "Ada / Bo" in results and "Cy / Di" in results
@@ -207,9 +210,10 @@ def test_a_class_from_start_to_export(class_server: Any, devices: Any, tmp_path:
     box.locator("[data-testid=class-code]").fill(class_code.lower())
     box.locator("[data-testid=student-name]").fill("Ada")
     box.locator("[data-testid=class-join]").click()
-    lesson.page.wait_for_function(
+    wait_for_js(
+        lesson.page,
         "() => (document.querySelector('[data-testid=class-info]') || {}).textContent"
-        "?.includes('as Ada')"
+        "?.includes('as Ada')",
     )
     box.locator("input[aria-label='your answer']").fill("something else")
     box.locator("button[type=submit]").first.click()
@@ -360,7 +364,8 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
         row = teacher.row(code)
         row.filter(has_text="3 free").wait_for()
         row.locator("[data-testid=fill-bots]").click()
-        teacher.page.wait_for_function(
+        wait_for_js(
+            teacher.page,
             "code => !document.querySelector(`[data-testid=room-row][data-code='${code}'] "
             "[data-testid=fill-bots]`)",
             arg=code,
@@ -423,7 +428,7 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
 
     teacher.page.once("dialog", lambda dialog: answer(dialog, False))
     row.locator("[data-testid=close-room]").click()
-    teacher.page.wait_for_function("() => true")  # the click's dialog has been answered
+    wait_for_js(teacher.page, "() => true")  # the click's dialog has been answered
     assert asked and "not over" in asked[0]
     with open_store(url) as store:
         assert store.room(code).info()["status"] == "open"
@@ -460,8 +465,8 @@ def test_a_lesson_from_the_projector_with_four_phones(class_server: Any, browser
         teacher.page.locator("[data-testid=preset]", has_text="Decipher pairs").click()
         teacher.page.locator("[data-testid=rooms]").fill("2")
         teacher.page.locator("[data-testid=make]").click()
-        teacher.page.wait_for_function(
-            "() => document.querySelectorAll('[data-testid=room-card]').length === 2"
+        wait_for_js(
+            teacher.page, "() => document.querySelectorAll('[data-testid=room-card]').length === 2"
         )
         class_code = teacher.page.locator("[data-testid=projected-class-code]").inner_text()
         assert re.fullmatch(r"[B-Z]{4}-\d{3}", class_code.strip()), class_code

@@ -24,6 +24,7 @@ from tests.browser.security_fixtures import (
     text_of,
     widget_states,
 )
+from tests.browser.waits import wait_for_js
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +55,8 @@ def bench_text(page: Any, testid: str) -> str:
 
 
 def wait_for_text(page: Any, testid: str, expected: str) -> None:
-    page.wait_for_function(
+    wait_for_js(
+        page,
         """([id, want]) => {
             const n = document.querySelector(`[data-testid=workbench] [data-testid=${id}]`);
             return n && n.textContent.includes(want);
@@ -95,8 +97,8 @@ def test_the_workbench_and_an_exercise_work_on_the_lesson_page(
     change(bench.locator("textarea"), "Attack at dawn")
     bench.get_by_label("cipher").select_option("vigenere")
     change(bench.get_by_label("key"), "LEMON")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=workbench] .ck-wb-key').value === 'LEMON'"
+    wait_for_js(
+        page, "() => document.querySelector('[data-testid=workbench] .ck-wb-key').value === 'LEMON'"
     )
     bench.get_by_role("button", name="Encrypt").click()
     wait_for_text(page, "output", "Lxfopv ef rnhr")
@@ -121,15 +123,17 @@ def test_the_workbench_and_an_exercise_work_on_the_lesson_page(
     exercise = page.locator("[data-testid=exercise]").first
     exercise.get_by_label("your answer").fill("You can read this massage")
     exercise.get_by_role("button", name="Check").click()
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "() => document.querySelector('[data-testid=exercise] [data-testid=result]')"
-        ".textContent === '✗ not yet'"
+        ".textContent === '✗ not yet'",
     )
     exercise.get_by_label("your answer").fill(answer.lower() + "!")
     exercise.get_by_role("button", name="Check").click()
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "() => document.querySelector('[data-testid=exercise] [data-testid=result]')"
-        ".textContent === '✓ correct'"
+        ".textContent === '✓ correct'",
     )
     assert "ck-ex-solved" in (exercise.get_attribute("class") or "")
 
