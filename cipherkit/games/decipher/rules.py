@@ -157,7 +157,8 @@ def check(state: DecipherState, seat: Seat, action: Action) -> None:
 
 def apply(state: DecipherState, seat: Seat, action: Action) -> list[Event]:
     """Check ``action`` (:func:`check`), then carry it out; return its events."""
-    check_turn(state, seat)
+    if state.outcome is not None or seat != (state.guesser if state.phase == GUESS else state.turn):
+        check_turn(state, seat)  # not this seat's turn: say why
     rule = RULES.get(type(action))
     if rule is None:
         not_an_action(state, action)
@@ -207,7 +208,8 @@ card's ``__eq__`` would)."""
 
 # ---------------------------------------------------------------- play a card
 def check_play(state: DecipherState, seat: Seat, action: Play) -> None:
-    _refuse_outside_play(state)
+    if state.phase == GUESS or (state.column == 0 and state.must_break()):
+        _refuse_outside_play(state)
     if action.card.index not in map(_INDEX, state.hands[seat]):
         raise IllegalAction(f"{action.card.pretty} is not in your hand")
 
@@ -229,7 +231,8 @@ def play_card(state: DecipherState, seat: Seat, action: Play) -> list[Event]:
 
 # ---------------------------------------------------------------- skip a column
 def check_skip(state: DecipherState, seat: Seat, action: Skip) -> None:
-    _refuse_outside_play(state)
+    if state.phase == GUESS or (state.column == 0 and state.must_break()):
+        _refuse_outside_play(state)
     if not state.piles[seat][state.column]:
         raise IllegalAction(
             f"column {state.column + 1} has no card yet: "
