@@ -47,7 +47,7 @@ from cipherkit.games.mission.rules.phases import (
     SOLVE,
     SPECIAL_PHASE,
 )
-from cipherkit.games.mission.rules.tables import T_CAMERA, T_GLYPH
+from cipherkit.games.mission.rules.tables import T_CAMERA, T_GLYPH, Tables
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules.state import MissionState
@@ -92,12 +92,24 @@ def main_actions(state: MissionState, c: int) -> list[Action]:
     """The cards character ``c`` may play, and the special actions its pairs allow."""
     t = state.t
     value = t.cards.value
+    tops = tuple(
+        [
+            99 if blocked else (value[pile[-1]] if pile else 0)
+            for pile, blocked in zip(state.piles, state.blocks, strict=True)
+        ]
+    )
+    vals = tuple(sorted([value[x] for x in state.hands[c]]))
+    memo = t.main_memo
+    acts = memo.get((vals, tops))
+    if acts is None:
+        if len(memo) >= 4096:
+            memo.clear()
+        acts = memo[vals, tops] = _main_actions(t, vals, tops)
+    return list(acts)
+
+
+def _main_actions(t: Tables, vals: tuple[int, ...], tops: tuple[int, ...]) -> tuple[Action, ...]:
     play = t.play
-    tops = [
-        99 if blocked else (value[pile[-1]] if pile else 0)
-        for pile, blocked in zip(state.piles, state.blocks, strict=True)
-    ]
-    vals = sorted([value[x] for x in state.hands[c]])
     acts: list[Action] = []
     previous = -1
     for v in vals:
@@ -113,7 +125,7 @@ def main_actions(state: MissionState, c: int) -> list[Action]:
         specials = t.specials
         pairs = dict.fromkeys((vals[i], vals[j]) for i in range(n - 1) for j in range(i + 1, n))
         acts.extend(specials[p] for p in pairs)
-    return acts
+    return tuple(acts)
 
 
 def sub_actions(state: MissionState, c: int) -> list[Action]:

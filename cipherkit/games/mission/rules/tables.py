@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cipherkit.core.protocol import Action
 from cipherkit.games.mission.content.deck import CardTable
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.tokens import ACTIONS, CAMERA, COUNTER_INTEL, GAS, GLYPH, Token
@@ -90,6 +91,11 @@ class Tables:
     )
     """What open windows read, by (answer only, opened flags, window contents): a
     reading is asked for at every observation but changes only when a window opens."""
+    main_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = field(
+        default_factory=dict
+    )
+    """The main actions, by (the hand's values sorted, the piles' tops): a hand and the
+    tops recur often, and the list is asked for at every decision."""
 
 
 def _build(mission: Mission) -> Tables:
