@@ -291,7 +291,7 @@ class Lobby(GuardedWidget):
         self._server_client = None if client is None else f"server:{client}"
         self._page_client = f"page:{secrets.token_hex(16)}"
         self._device: str | None = None
-        self.handle: Any = None
+        self.handle: SeatHandle | Spectator | None = None
         self._classroom: Classroom | None = None
         self.table: GuardedWidget | None = None
         self._on_table: list[Callable[[GuardedWidget | None], None]] = []
@@ -392,7 +392,7 @@ class Lobby(GuardedWidget):
         self._sit(handle)
 
     # ------------------------------------------------------------------ seats
-    def _sit(self, handle: Any) -> None:
+    def _sit(self, handle: SeatHandle | Spectator | None) -> None:
         if self.table is not None:
             self.table.close()
             self.table = None
@@ -406,14 +406,14 @@ class Lobby(GuardedWidget):
                 raise Refused(f"refused: {exc}") from None
             room = getattr(self.table, "room", None)
             if room is not None:  # who joins or leaves shows in the lobby's list at once
-                room.listen(lambda _version: self._show_if(handle))
+                room.also_tell(lambda _version: self._show_if(handle))
             if handle.seat is not None:
                 self.send({"type": "token", "code": handle.code, "token": handle.token})
         for callback in self._on_table:
             callback(self.table)
         self._show()
 
-    def _show_if(self, handle: Any) -> None:
+    def _show_if(self, handle: SeatHandle | Spectator) -> None:
         """Redraw, if the page still shows ``handle``'s room (called from a live thread)."""
         if self.handle is handle:
             self._show()

@@ -6,8 +6,9 @@ A table is a :class:`TableBase` subclass that supplies the game's view builder
 of the seat's side) and, where it has more than ``action`` and ``new_game``, its own
 message checks. The base plays the game in one of three backends
 (:mod:`cipherkit.widgets.table_backend`): local (a session of this kernel), saved (a solo
-room, with ``save``) or a room seat (``room=handle``, live). Every rule of the page is the
-base's: nothing read from a trait, every message checked, every refusal visible.
+room, with ``save``) or a room seat (``room=handle``, live), and never asks which: what
+they differ in is a method of each. Every rule of the page is the base's: nothing read
+from a trait, every message checked, every refusal visible.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from cipherkit.widgets.table_backend import (
     LocalBackend,
     Moment,
     RoomBackend,
+    RoomHandle,
     SavedBackend,
     TableBackend,
 )
@@ -154,7 +156,7 @@ class TableBase(GuardedWidget):
 
     def shows_saved(self) -> bool:
         """Whether the view says the game is kept on the server (New game at any time)."""
-        return isinstance(self._backend, SavedBackend)
+        return self._backend is not None and self._backend.solo is not None
 
     def after_bots(self) -> None:
         """Called at a local table once the bots have moved."""
@@ -198,7 +200,7 @@ class TableBase(GuardedWidget):
         self._first_seed = default_seed() if seed is None else int(seed)
         self._start_game()
 
-    def _sit(self, handle: Any) -> None:
+    def _sit(self, handle: RoomHandle) -> None:
         """Play (or watch) a room through its seat handle; publish its moves live."""
         backend = RoomBackend(handle)
         if self.game and backend.game != self.game:
@@ -206,24 +208,26 @@ class TableBase(GuardedWidget):
         self._game_name = backend.game
         self._backend = backend
         self.game_started()
-        with backend.room.lock:
+        with backend.lock:
             self.publish()
-        self._notice = backend.room.notice()
+        self._notice = backend.notice()
         if self._notice:
             self.message = self._notice
         backend.listen(self._room_changed, after=self._shown)
 
-    def _room_changed(self) -> None:
-        backend = self._backend
-        if not isinstance(backend, RoomBackend):
+    def _room_changed(self, version: int | None = None) -> None:
+        """The room moved on to ``version`` (or someone sat, left, closed it): publish
+        the seat's new view, or say why the room cannot be played now."""
+        room = self.room
+        if room is None:
             return
-        notice = backend.room.notice()
-        with backend.room.lock:
-            if not backend.room.gone:
+        notice = room.notice()
+        with room.lock:
+            if not room.gone:
                 try:
                     self.publish()
                 except UnknownToken as exc:  # the teacher gave the seat away
-                    backend.room.gone = notice = f"{exc}."
+                    room.gone = notice = f"{exc}."
             # the room closed, waits for the teacher's start, or the seat was given
             # away: said in one sentence; a notice that no longer holds is taken down
             if notice:
@@ -242,10 +246,10 @@ class TableBase(GuardedWidget):
     @property
     def session(self) -> Session:
         """The current game's session (a local or saved table; kernel only)."""
-        backend = self.backend
-        if not isinstance(backend, LocalBackend):
+        session = self.backend.session
+        if session is None:
             raise CipherkitError("a room's table has no session in this kernel")
-        return backend.session
+        return session
 
     @property
     def record(self) -> Record:
@@ -260,14 +264,12 @@ class TableBase(GuardedWidget):
     @property
     def saved(self) -> SoloGame | None:
         """The stored game behind a table made with ``save`` (kernel only)."""
-        backend = self._backend
-        return backend.solo if isinstance(backend, SavedBackend) else None
+        return None if self._backend is None else self._backend.solo
 
     @property
-    def room(self) -> Any:
+    def room(self) -> RoomBackend | None:
         """The room seat this table plays (``None``: a local game)."""
-        backend = self._backend
-        return backend.room if isinstance(backend, RoomBackend) else None
+        return None if self._backend is None else self._backend.room
 
     @property
     def game_number(self) -> int:
@@ -291,26 +293,11 @@ class TableBase(GuardedWidget):
 
     def _act(self, text: str, seat: int | None) -> None:
         backend = self.backend
-        if isinstance(backend, RoomBackend):
-            self.check_room_action(text, seat)
-            with backend.room.lock:
-                backend.act(text)
-                self.after_act()
-                self.publish()
-            return
-        text, acting = self.check_local_action(text, seat)
         was_kept = backend.token
-        if isinstance(backend, SavedBackend):
-            backend.act(text)  # the bots answer in the store
-        elif isinstance(backend, LocalBackend):
-            backend.apply(text, acting)
-            self.before_bots()
-            backend.step_bots()
-            self.after_bots()
-        else:  # another backend: its own act
-            backend.act(text)
-        self.after_act()
-        self.publish()
+        with backend.lock:  # a room's live thread sees the move drawn, not new
+            backend.move(text, seat, self)
+            self.after_act()
+            self.publish()
         if backend.token is not None and backend.token != was_kept:
             self.token_stored(backend.token)
 
@@ -318,15 +305,12 @@ class TableBase(GuardedWidget):
         """The page asked for a new game: refused in a room and while a local game is
         on; a saved game may be given up at any time (the page forgets its token)."""
         backend = self.backend
-        if isinstance(backend, RoomBackend):
-            raise Refused("illegal: a room plays one game: make a new room to play again")
-        if isinstance(backend, SavedBackend):  # a saved game may be given up at any time
-            self._start_game()
-            self.send({"type": "forget"})
-            return
-        if not self.session.is_over:
-            raise Refused("illegal: finish this game first")
+        refusal = backend.new_game_refusal()
+        if refusal:
+            raise Refused(refusal)
         self._start_game()
+        if backend.solo is not None:  # a saved game given up: the page forgets its token
+            self.send({"type": "forget"})
 
     # ------------------------------------------------------------------ saved games
     def token_stored(self, token: str) -> None:

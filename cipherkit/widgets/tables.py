@@ -17,10 +17,13 @@ True
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.widgets.guard import GuardedWidget
+
+if TYPE_CHECKING:
+    from cipherkit.widgets.table_backend import RoomHandle
 
 __all__ = ["TABLES_GROUP", "make_table", "table_class"]
 
@@ -45,7 +48,7 @@ def table_class(game: str) -> type[GuardedWidget]:
     return GenericTable
 
 
-def make_table(handle: Any) -> GuardedWidget:
+def make_table(handle: RoomHandle) -> GuardedWidget:
     """The table for a seat handle (or a spectator) of any room: the game's registered
     table, or the generic one, playing (or watching) that seat live."""
     game = handle.store.room(handle.room_id).info()["game"]

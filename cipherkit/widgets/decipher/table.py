@@ -51,8 +51,7 @@ from cipherkit.games.decipher.observation import DecipherObservation
 from cipherkit.widgets.decipher.view import build_view, journal
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
-from cipherkit.widgets.room_seat import RoomSeat
-from cipherkit.widgets.table_backend import Moment
+from cipherkit.widgets.table_backend import Moment, RoomBackend, RoomHandle
 from cipherkit.widgets.table_base import TableBase, check_action_message
 
 __all__ = ["SEED_ENV", "DecipherTable", "check_message", "default_seed", "table_config"]
@@ -194,7 +193,7 @@ class DecipherTable(TableBase):
         seed: int | None = None,
         human_first: bool | None = None,
         *,
-        room: Any = None,
+        room: RoomHandle | None = None,
         save: Any = False,
         **kwargs: Any,
     ) -> None:
@@ -295,7 +294,7 @@ class DecipherTable(TableBase):
         )
         return dict(view)
 
-    def _room_view(self, room: RoomSeat, moment: Moment) -> dict[str, Any]:
+    def _room_view(self, room: RoomBackend, moment: Moment) -> dict[str, Any]:
         seat = 0 if room.seat is None else room.seat
         names = room.names()
         other = names[1 - seat]

@@ -30,7 +30,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.generic.view import build_view
-from cipherkit.widgets.table_backend import Moment
+from cipherkit.widgets.table_backend import Moment, RoomHandle
 from cipherkit.widgets.table_base import TableBase
 
 __all__ = ["GenericTable"]
@@ -72,7 +72,7 @@ class GenericTable(TableBase):
         seed: int | None = None,
         *,
         config: Mapping[str, Any] | None = None,
-        room: Any = None,
+        room: RoomHandle | None = None,
         save: Any = False,
         **kwargs: Any,
     ) -> None:

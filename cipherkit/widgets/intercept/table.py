@@ -59,8 +59,7 @@ from cipherkit.games.intercept.rules import make_config
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.intercept.view import build_view
-from cipherkit.widgets.room_seat import RoomSeat
-from cipherkit.widgets.table_backend import Moment
+from cipherkit.widgets.table_backend import Moment, RoomBackend, RoomHandle
 from cipherkit.widgets.table_base import TableBase
 
 __all__ = ["InterceptTable", "check_message", "table_config"]
@@ -176,7 +175,7 @@ class InterceptTable(TableBase):
         alternate_first: bool = False,
         no_repeat_codes: bool = False,
         max_rounds: int | None = None,
-        room: Any = None,
+        room: RoomHandle | None = None,
         save: Any = False,
         **kwargs: Any,
     ) -> None:
@@ -254,7 +253,7 @@ class InterceptTable(TableBase):
         self._check = None
         room = self.room
         if room is not None:
-            # None for a spectator: only the room's paths read it, and RoomSeat refuses moves
+            # None for a spectator: only the room's paths read it, and RoomBackend refuses moves
             self.seat = room.seat
             self.bot_name = "room"
 
@@ -282,7 +281,7 @@ class InterceptTable(TableBase):
             assert self.seat is not None
             obs = self.session.view(self.seat)
         else:
-            obs = self._named(room, room.snapshot().observation)
+            obs = self._named(room, room.observation())
         if obs.get("role") != "encryptor":
             raise Refused("illegal: you are not writing clues now")
         team = obs["team"]
@@ -361,7 +360,7 @@ class InterceptTable(TableBase):
         return dict(view)
 
     @staticmethod
-    def _named(room: RoomSeat, obs: dict[str, Any]) -> dict[str, Any]:
+    def _named(room: RoomBackend, obs: dict[str, Any]) -> dict[str, Any]:
         """The seat's observation, with the people's names for the config's names."""
         obs = {**obs, "names": room.names()}
         if isinstance(obs.get("log"), list):

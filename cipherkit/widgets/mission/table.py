@@ -73,7 +73,7 @@ from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.mission.view import BoardArt, SeatInfo, build_view
 from cipherkit.widgets.saved import page_store
-from cipherkit.widgets.table_backend import Moment
+from cipherkit.widgets.table_backend import Moment, RoomHandle
 from cipherkit.widgets.table_base import TableBase
 
 __all__ = ["MissionTable", "check_message", "table_config"]
@@ -232,7 +232,7 @@ class MissionTable(TableBase):
         first_player: int | None = None,
         secrets: Sequence[str] = (),
         replay: bool = True,
-        room: Any = None,
+        room: RoomHandle | None = None,
         save: Any = False,
         **kwargs: Any,
     ) -> None:
