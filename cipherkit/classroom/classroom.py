@@ -93,14 +93,25 @@ class Classroom:
 
     # ------------------------------------------------------------ the teacher key
     def set_teacher_key(self, key: str) -> None:
-        """Keep ``key``'s salted scrypt hash as the teacher key (replacing any earlier)."""
+        """Keep ``key``'s salted scrypt hash as the teacher key (replacing any earlier),
+        in one upsert, so servers starting together on one store never collide."""
         digest = hash_key(clean_key(key))
         conn = self.db.connection()
         with conn.transaction(write=True):
-            conn.execute("DELETE FROM class_settings WHERE key = ?", (KEY_SETTING,))
             conn.execute(
-                "INSERT INTO class_settings (key, value) VALUES (?, ?)", (KEY_SETTING, digest)
+                "INSERT INTO class_settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (KEY_SETTING, digest),
             )
+
+    def has_teacher_key(self) -> bool:
+        """Whether the store holds a teacher key yet."""
+        row = (
+            self.db.connection()
+            .execute("SELECT 1 FROM class_settings WHERE key = ?", (KEY_SETTING,))
+            .fetchone()
+        )
+        return row is not None
 
     def check_key(self, key: object) -> bool:
         """Whether ``key`` is the teacher key (constant-time comparison of hashes)."""

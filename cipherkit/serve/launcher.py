@@ -175,8 +175,18 @@ def _teacher_key(url: str, given: str | None) -> str:
 
     key = given or os.environ.get(KEY_ENV) or new_key()
     with open_classroom(url) as desk:
+        replaced = desk.has_teacher_key() and not desk.check_key(key)
         desk.set_teacher_key(key)
+    if replaced and url.startswith("postgresql"):
+        print(SHARED_KEY_WARNING, flush=True)
     return key
+
+
+SHARED_KEY_WARNING = (
+    "cipherkit: warning: this store held another teacher key, now replaced: servers that "
+    "share a store must be given the same key (--teacher-key-file or "
+    "$CIPHERKIT_TEACHER_KEY), or the other servers' teacher links stop working"
+)
 
 
 def _check(directory: str | os.PathLike[str], port: int) -> Path:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherkit.classroom import open_classroom
+from cipherkit.classroom import Classroom, open_classroom
 from cipherkit.classroom.keys import KEY_ENV
 from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.teacher_page import TEACHER_PAGE, write_teacher_page
@@ -64,3 +64,43 @@ def test_the_key_comes_from_a_file_and_the_command_line_is_warned_against(
     (tmp_path / "empty.key").write_text("\n", encoding="utf-8")
     with pytest.raises(CipherkitError, match="no teacher key on its first line"):
         teacher_key_argument(None, str(tmp_path / "empty.key"))
+
+
+def test_servers_starting_together_on_one_postgresql_never_collide(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two servers storing the teacher key at the same moment, 50 times over (the old
+    delete-then-insert raised UniqueViolation on class_settings_pkey 5 times in 20)."""
+    import threading
+
+    monkeypatch.delenv(KEY_ENV, raising=False)
+    key = "shared-class-key-0123"
+    desks = [open_classroom(pg_url), open_classroom(pg_url)]
+
+    def one_server(desk: Classroom, start: threading.Barrier, errors: list[str]) -> None:
+        try:
+            start.wait()
+            desk.set_teacher_key(key)
+        except Exception as error:
+            errors.append(repr(error))
+
+    try:
+        for _ in range(50):
+            desks[0].db.connection().execute("DELETE FROM class_settings")
+            start, errors = threading.Barrier(2), []
+            threads = [
+                threading.Thread(target=one_server, args=(desk, start, errors)) for desk in desks
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert errors == []
+            assert desks[1].check_key(key)
+    finally:
+        for desk in desks:
+            desk.close()
+    assert serving._teacher_key(pg_url, key) == key
+    assert "another teacher key" not in capsys.readouterr().out
+    serving._teacher_key(pg_url, "another-class-key-0123")
+    assert serving.SHARED_KEY_WARNING in capsys.readouterr().out
