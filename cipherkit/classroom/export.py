@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +136,15 @@ def export_texts(classroom: Classroom, session_id: str | None = None) -> dict[st
     }
 
 
+def _write_private(path: Path, text: str, newline: str | None = None) -> None:
+    """Write ``text`` to ``path`` readable by its owner only (0600), as the store is:
+    names and grades are no one else's business."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)  # an existing file keeps its mode through O_CREAT
+    with open(fd, "w", encoding="utf-8", newline=newline) as handle:
+        handle.write(text)
+
+
 def export_csv(
     classroom: Classroom, folder: str | Path, session_id: str | None = None
 ) -> list[Path]:
@@ -159,21 +169,21 @@ def export_csv(
     """
     out = Path(folder)
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True, mode=0o700)
         written = []
         for name, text in export_texts(classroom, session_id).items():
             path = out / name
-            path.write_text(text, encoding="utf-8", newline="")
+            _write_private(path, text, newline="")
             written.append(path)
         sessions = classroom.sessions() if session_id is None else [classroom.session(session_id)]
         for session in sessions:
             for r in classroom.results(session.id):
                 if r["record_kept"]:
                     records = out / "records"
-                    records.mkdir(exist_ok=True)
-                    (records / f"{r['code']}.json").write_text(
+                    records.mkdir(exist_ok=True, mode=0o700)
+                    _write_private(
+                        records / f"{r['code']}.json",
                         json.dumps(classroom.record_json(r["room"]), indent=1) + "\n",
-                        encoding="utf-8",
                     )
     except OSError as exc:
         raise CipherkitError(f"cannot write to {out}: {exc.strerror}") from None

@@ -155,3 +155,20 @@ def test_export_to_a_fresh_classroom_writes_headers(sqlite_url: str, tmp_path: P
         paths = export_csv(desk, tmp_path / "x")
     texts = [p.read_text(encoding="utf-8") for p in paths]
     assert [t.splitlines()[0].split(",")[0] for t in texts] == ["\ufeffclass_code"] * 3
+
+
+def test_export_files_are_the_owners_only_as_the_store_is(sqlite_url: str, tmp_path: Path) -> None:
+    """Names and grades: 0600 files in a 0700 folder, even over a file another left 0644."""
+    (tmp_path / "x").mkdir(mode=0o755)
+    (tmp_path / "x" / "students.csv").write_text("old")
+    (tmp_path / "x" / "students.csv").chmod(0o644)
+    with open_classroom(sqlite_url) as desk:
+        session = desk.start_session("Year 9")
+        desk.record_attempt(session.code, "Ada", "01-caesar", "q1", True)
+        paths = export_csv(desk, tmp_path / "x" / "new")
+        paths += export_csv(desk, tmp_path / "x")
+    assert len(paths) == 6
+    for path in paths:
+        assert path.stat().st_mode & 0o777 == 0o600, path
+    assert (tmp_path / "x" / "new").stat().st_mode & 0o777 == 0o700
+    assert "Ada" in (tmp_path / "x" / "students.csv").read_text(encoding="utf-8-sig")
