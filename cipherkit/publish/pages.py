@@ -38,13 +38,16 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.escape import paragraphs_html, text_html
 from cipherkit.publish.gallery import INDEX, build_index, write_notebook
 from cipherkit.publish.nav import NavLink, back_link, nav_html, next_link
 from cipherkit.publish.registry import check_id, write_registry
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
 
 __all__ = [
     "LESSONS_FOLDER",
@@ -63,7 +66,7 @@ PLAYTEST_GAMES = 200
 THUMB_WIDTH = 480
 
 
-def thumbnail_png(mission: Any, *, width: int = THUMB_WIDTH) -> bytes:
+def thumbnail_png(mission: Mission, *, width: int = THUMB_WIDTH) -> bytes:
     """The map as a spectator sees it at the start (stacks face down), as a small PNG."""
     from PIL import Image
 
@@ -108,7 +111,7 @@ def gives_away(text: str, answer: str) -> str | None:
     return next((w for w in words if len(w) >= 4 and w.lower() in lowered), None)
 
 
-def page_cells(mission: Any, next_page: NavLink | None = None) -> list[tuple[str, str]]:
+def page_cells(mission: Mission, next_page: NavLink | None = None) -> list[tuple[str, str]]:
     """The page's cells: the links (back to the gallery, on to ``next_page``), title,
     story and question; then the table, loaded by id. The mission's words are shown as
     text, never read as markdown or HTML (:mod:`cipherkit.publish.escape`).
@@ -140,7 +143,7 @@ def page_cells(mission: Any, next_page: NavLink | None = None) -> list[tuple[str
     return [("markdown", "\n".join(intro)), ("code", code)]
 
 
-def next_mission(mission: Any, published: set[str] | frozenset[str]) -> NavLink | None:
+def next_mission(mission: Mission, published: set[str] | frozenset[str]) -> NavLink | None:
     """The link on to the mission after ``mission`` in the campaign: its win link's
     next mission, else its loss link's, if that mission has a page (its id is in
     ``published``); ``None`` for the last mission.
@@ -160,7 +163,7 @@ def next_mission(mission: Any, published: set[str] | frozenset[str]) -> NavLink 
     return None
 
 
-def _check_public(mission: Any, cells: list[tuple[str, str]], path: Path) -> None:
+def _check_public(mission: Mission, cells: list[tuple[str, str]], path: Path) -> None:
     text = html.unescape("\n".join(source for _, source in cells))  # as the page shows it
     secret = gives_away(text, str(mission.solution or ""))
     if secret is not None:

@@ -68,6 +68,7 @@ from cipherkit.games.mission import Mission, MissionState
 from cipherkit.games.mission.rules.actions import Propose
 from cipherkit.games.mission.rules.config import make_config, mission_from_config
 from cipherkit.games.mission.rules.observation import MissionObservation
+from cipherkit.games.mission.source import MissionSource, mission_dict
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
@@ -162,7 +163,7 @@ def table_config(
     """
     return make_config(
         {
-            "mission": mission.to_dict(),
+            "mission": mission_dict(mission),  # read back as ``mission``: no parsing
             "players": players,
             "characters": None if characters is None else list(characters),
             "first_player": first_player,
@@ -222,7 +223,7 @@ class MissionTable(TableBase):
 
     def __init__(
         self,
-        mission: Any = None,
+        mission: MissionSource = None,
         players: int | Sequence[str] = 2,
         humans: int | Iterable[int] | None = None,
         bots: str = "planner",

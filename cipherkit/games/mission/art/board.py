@@ -33,10 +33,13 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.games.mission.art.data import from_state, mission_glyph_map, token_data
 from cipherkit.glyphs.mapdraw import ROOM_NAME_SIZE as ROOM_NAME_UNITS
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
 
 __all__ = ["BoardArt", "art_for", "glyph_of_token", "remember"]
 
@@ -61,7 +64,7 @@ class BoardArt:
     changes neither redraws nothing.
     """
 
-    def __init__(self, mission: Any = None) -> None:
+    def __init__(self, mission: Mission | None = None) -> None:
         self.fixed = mission is not None
         """Whether the drawings are the mission's own (else: the default style's)."""
         self.key: dict[str, Any] = mission_glyph_map(mission) if mission is not None else {}
@@ -161,7 +164,7 @@ def _public_key(public: Mapping[str, Any]) -> str:
     return json.dumps(public, sort_keys=True, default=str)
 
 
-def remember(mission: Any) -> BoardArt:
+def remember(mission: Mission) -> BoardArt:
     """The art of ``mission`` (made once), kept so that :func:`art_for` finds it from
     an observation of the mission."""
     from cipherkit.games.mission.rules.tables import tables_for

@@ -25,7 +25,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.games.mission.content.tokens import TRAPS
 from cipherkit.glyphs.data import (
@@ -40,6 +40,9 @@ from cipherkit.glyphs.data import (
 )
 from cipherkit.glyphs.spec import DEFAULT_STYLE, glyph_set_from_spec
 
+if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
+
 TRAP_COLOURS: dict[str, str] = {name: kind.colour for name, kind in TRAPS.items()}
 """The mission's traps as the drawings take them (:data:`cipherkit.glyphs.data.Traps`):
 each trap name with its colour, read from :data:`~cipherkit.games.mission.content.tokens.TRAPS`."""
@@ -51,20 +54,20 @@ def token_data(token: Any) -> TokenData:
     return TokenData.from_any(token, TRAP_COLOURS)
 
 
-def from_mission(mission: Any) -> tuple[CardData, ConsoleData, MapData]:
+def from_mission(mission: Mission) -> tuple[CardData, ConsoleData, MapData]:
     """The card, the console (all windows closed) and the map at setup of a
     :class:`cipherkit.games.mission.Mission` (face-down stacks, no standees)."""
     card = card_from_mission(mission)
     return card, ConsoleData.from_card(card), map_from_mission(mission)
 
 
-def card_from_mission(mission: Any) -> CardData:
+def card_from_mission(mission: Mission) -> CardData:
     """The mission card's drawing data: question, cells, title and id."""
     cells = tuple(CellData(c.glyph, c.word, c.answer, tuple(c.marks)) for c in mission.cells)
     return CardData(mission.question, cells, mission.title, mission.id)
 
 
-def map_from_mission(mission: Any) -> MapData:
+def map_from_mission(mission: Mission) -> MapData:
     """The map at setup: stack heights as dealt (``mission.stacks``)."""
     import networkx as nx
 
@@ -140,7 +143,7 @@ def from_state(observation: Mapping[str, Any]) -> tuple[CardData, ConsoleData, M
     return card, console, MapData(tuple(rooms), passages, public.get("title", ""))
 
 
-def mission_glyph_spec(mission: Any) -> Any:
+def mission_glyph_spec(mission: Mission) -> Any:
     """The glyph set a mission names (its ``glyph_set`` attribute, when the mission
     format has one), else the default style with the mission's seed."""
     spec = getattr(mission, "glyph_set", None)
@@ -149,7 +152,9 @@ def mission_glyph_spec(mission: Any) -> Any:
     return {"style": DEFAULT_STYLE, "seed": int(getattr(mission, "seed", 0) or 0)}
 
 
-def mission_glyph_map(mission: Any, glyph_set: Any = None, base_dir: Any = ".") -> dict[str, Any]:
+def mission_glyph_map(
+    mission: Mission, glyph_set: Any = None, base_dir: Any = "."
+) -> dict[str, Any]:
     """Each glyph id of the mission's key (in key order) with the glyph drawn for it."""
     spec = mission_glyph_spec(mission) if glyph_set is None else glyph_set
     return glyph_set_from_spec(spec, base_dir).assign(list(mission.glyphs))

@@ -18,10 +18,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.styles import STYLES, generate
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
 
 ROOT = Path(__file__).resolve().parents[4]
 SEED = 7
@@ -106,7 +109,7 @@ def write_gallery(out_dir: str | Path, only: Sequence[str] | None = None) -> lis
     return written
 
 
-def _contact_sheet(mission: Any) -> Any:
+def _contact_sheet(mission: Mission) -> Any:
     from cipherkit.games.mission.art.printing import PAGE_H, PAGE_W, print_pages
 
     pages = print_pages(mission)

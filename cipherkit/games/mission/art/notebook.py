@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.games.mission.art.data import from_state, map_from_mission, mission_glyph_map
 from cipherkit.glyphs.cards import console_drawing
@@ -32,15 +32,18 @@ from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.mapdraw import map_drawing
 from cipherkit.glyphs.theme import MAP_BACK
 
+if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
+
 GAP = 24.0
 
 
-def mission_drawing(mission: Any) -> Drawing:
+def mission_drawing(mission: Mission) -> Drawing:
     """The mission's map at setup."""
     return map_drawing(map_from_mission(mission), mission_glyph_map(mission))
 
 
-def state_drawing(observation: Mapping[str, Any], mission: Any = None) -> Drawing:
+def state_drawing(observation: Mapping[str, Any], mission: Mission | None = None) -> Drawing:
     """A viewer's board: the map as the observation shows it, the console below."""
     _, console, map_data = from_state(observation)
     if mission is not None:
@@ -60,21 +63,21 @@ def state_drawing(observation: Mapping[str, Any], mission: Any = None) -> Drawin
     return board
 
 
-def mission_svg(mission: Any) -> str:
+def mission_svg(mission: Mission) -> str:
     """The mission's map at setup, as SVG text."""
     return mission_drawing(mission).svg()
 
 
-def mission_png(mission: Any) -> bytes:
+def mission_png(mission: Mission) -> bytes:
     """The mission's map at setup, as PNG bytes."""
     return mission_drawing(mission).png()
 
 
-def state_svg(observation: Mapping[str, Any], mission: Any = None) -> str:
+def state_svg(observation: Mapping[str, Any], mission: Mission | None = None) -> str:
     """A viewer's board (from the observation only), as SVG text."""
     return state_drawing(observation, mission).svg()
 
 
-def state_png(observation: Mapping[str, Any], mission: Any = None) -> bytes:
+def state_png(observation: Mapping[str, Any], mission: Mission | None = None) -> bytes:
     """A viewer's board (from the observation only), as PNG bytes."""
     return state_drawing(observation, mission).png()

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.art.data import card_from_mission, map_from_mission, token_data
@@ -57,6 +57,9 @@ from cipherkit.glyphs.theme import (
     SLAT,
     WHITE,
 )
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
 
 DPI = 300
 """Layout units an inch."""
@@ -127,7 +130,7 @@ PILE_RULE = "Play a card higher than the top card of this pile."
 
 
 # ------------------------------------------------------------------ page furniture
-def _page(mission: Any, name: str, paper: Paper) -> Drawing:
+def _page(mission: Mission, name: str, paper: Paper) -> Drawing:
     W = paper.width
     d = Drawing(W, paper.height, background=WHITE, title=f"{mission.title}: {name}")
     d.text(MARGIN, MARGIN, mission.title, size=60, bold=True, font="serif", anchor="lt")
@@ -191,7 +194,7 @@ def _grid_cut_lines(
 
 
 # ------------------------------------------------------------------ pages
-def card_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+def card_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
     """The print page with the mission card front and its briefing."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
@@ -209,7 +212,7 @@ def card_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None
     return d
 
 
-def console_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+def console_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
     """The print page with the console (windows blank) and the shutters to cut out."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
@@ -256,7 +259,7 @@ def console_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = N
     return d
 
 
-def _tokens(mission: Any) -> list[tuple[str, int, TokenData]]:
+def _tokens(mission: Mission) -> list[tuple[str, int, TokenData]]:
     """Every clue token as (room, place in its stack from the top, token)."""
     out = []
     for room, stack in mission.stacks.items():
@@ -266,7 +269,7 @@ def _tokens(mission: Any) -> list[tuple[str, int, TokenData]]:
 
 
 def token_pages(
-    mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None
+    mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = None
 ) -> list[tuple[str, Drawing]]:
     """The print pages of clue tokens: their fronts, then their mirrored backs."""
     paper = A4 if paper is None else paper
@@ -321,7 +324,7 @@ def _back_label(d: Drawing, cx: float, cy: float, r: float, room: str, place: in
     d.text(cx, cy - r * 0.5, str(place), size=32, bold=True, anchor="mm")
 
 
-def setup_page(mission: Any, paper: Paper | None = None) -> Drawing:
+def setup_page(mission: Mission, paper: Paper | None = None) -> Drawing:
     """The setup sheet: the rulebook's setup steps for the mission's deal, numbered."""
     paper = A4 if paper is None else paper
     W = paper.width
@@ -338,7 +341,7 @@ def setup_page(mission: Any, paper: Paper | None = None) -> Drawing:
     return d
 
 
-def map_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+def map_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
     """The print page with the map."""
     paper = A4 if paper is None else paper
     H = paper.height
@@ -395,7 +398,7 @@ def _action_card(
             fy += 40
 
 
-def action_cards_page(mission: Any, paper: Paper | None = None) -> Drawing:
+def action_cards_page(mission: Mission, paper: Paper | None = None) -> Drawing:
     """The print page with the action cards and the discard-pile card."""
     paper = A4 if paper is None else paper
     W = paper.width
@@ -463,7 +466,7 @@ def _hourglass(d: Drawing, cx: float, cy: float, s: float) -> None:
     )
 
 
-def key_page(mission: Any, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
+def key_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = None) -> Drawing:
     """The print page with the author's glyph key, marked as a spoiler."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
@@ -517,7 +520,7 @@ def _renamed(glyph: Glyph, name: str) -> Glyph:
 
 # ------------------------------------------------------------------ all pages
 def print_pages(
-    mission: Any, key: Mapping[str, Glyph] | None = None, *, paper: str | Paper = "a4"
+    mission: Mission, key: Mapping[str, Glyph] | None = None, *, paper: str | Paper = "a4"
 ) -> list[tuple[str, Drawing]]:
     """Every print-and-play page of ``mission`` as ``(name, drawing)``, in order, laid
     out on ``paper`` (``a4`` or ``letter``)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.art.data import card_from_mission, map_from_mission
@@ -34,8 +34,11 @@ from cipherkit.glyphs.glyph import Glyph
 from cipherkit.glyphs.mapdraw import map_drawing
 from cipherkit.glyphs.sheet import sheet_drawing
 
+if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
 
-def mission_drawings(mission: Any, key: dict[str, Glyph]) -> list[tuple[str, Drawing]]:
+
+def mission_drawings(mission: Mission, key: dict[str, Glyph]) -> list[tuple[str, Drawing]]:
     """The card, the console (windows closed), the map and the glyph sheet."""
     from dataclasses import replace
 

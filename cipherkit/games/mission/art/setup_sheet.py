@@ -18,24 +18,27 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cipherkit.games.mission.content.mission import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN
+
+if TYPE_CHECKING:
+    from cipherkit.games.mission.content.mission import Mission
 
 SHUFFLED = "shuffled"
 
 
-def names_of_rooms(mission: Any) -> dict[str, str]:
+def names_of_rooms(mission: Mission) -> dict[str, str]:
     """Each room id and the name printed for it."""
     return {room: attrs.get("name") or room for room, attrs in mission.map.nodes(data=True)}
 
 
-def prints_room_on_backs(mission: Any) -> bool:
+def prints_room_on_backs(mission: Mission) -> bool:
     """Whether the token backs name their room and place (only with ``deal: fixed``)."""
     return getattr(mission, "deal", SHUFFLED) != SHUFFLED
 
 
-def back_note(mission: Any) -> str:
+def back_note(mission: Mission) -> str:
     """The line printed over the token backs."""
     if prints_room_on_backs(mission):
         return "Each back names the token's room and its place in the stack (1 = top)."
@@ -45,13 +48,13 @@ def back_note(mission: Any) -> str:
     )
 
 
-def _piles(mission: Any) -> str:
+def _piles(mission: Mission) -> str:
     names = names_of_rooms(mission)
     sizes = [(names[room], len(stack)) for room, stack in mission.stacks.items() if stack]
     return ", ".join(f"{name} {size}" for name, size in sizes) or "none"
 
 
-def setup_steps(mission: Any) -> list[str]:
+def setup_steps(mission: Mission) -> list[str]:
     """The setup, step by step, as the rulebook says (docs/rules/mission.md §1.4) for
     this mission's deal."""
     names = names_of_rooms(mission)

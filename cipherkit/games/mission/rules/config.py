@@ -3,7 +3,8 @@
 =============================  ============================================================
 option                         meaning
 =============================  ============================================================
-``mission``                    ``None`` (the built-in demo), a path to a mission file, a
+``mission``                    a :data:`~cipherkit.games.mission.source.MissionSource`:
+                               ``None`` (the built-in demo), a path to a mission file, a
                                mission dict (the file's structure) or a :class:`Mission`
 ``players``                    seats, 1-4 (default 2)
 ``characters``                 character ids in turn order (default: the mission's first
@@ -38,18 +39,13 @@ cipherkit.core.errors.ConfigError: mission: 3 players need at least 3 characters
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import ConfigError
 from cipherkit.core.protocol import merge_config
-from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.secret_rules import SECRET_RULES, secret_rule
-from cipherkit.games.mission.format.files import load, mission_from_dict
-from cipherkit.games.mission.format.problems import MissionError
-from cipherkit.games.mission.samples import demo_mission
+from cipherkit.games.mission.source import mission_dict, mission_from_config
 
 DEFAULT_CONFIG: dict[str, Any] = {
     "mission": None,
@@ -64,51 +60,6 @@ MAX_CHARACTERS = 4
 """The box holds four standees: at most four characters play, however many players."""
 SOLO_CHARACTERS = 2
 """Decision: a solo player may run two characters (docs/rules/mission.md §1.2)."""
-
-_CACHE: dict[str, Mission] = {}
-_CACHE_LIMIT = 64
-
-
-def mission_from_config(value: Any) -> Mission:
-    """The mission a config's ``mission`` value names (cached by content)."""
-    if value is None:
-        return demo_mission()
-    if isinstance(value, Mission):
-        return value
-    try:
-        if isinstance(value, str | Path):
-            return _load_cached(Path(value))
-        if isinstance(value, Mapping):
-            # Keyed in the dict's own order: mission_from_dict lays rooms out in that order, and a
-            # store keeps configs with sorted keys, so a dict in file order and the same
-            # dict sorted are two missions (a stored record must replay in any process).
-            text = json.dumps(value)
-            mission = _CACHE.get(text)
-            if mission is None:
-                mission = mission_from_dict(dict(value))
-                if len(_CACHE) >= _CACHE_LIMIT:
-                    _CACHE.pop(next(iter(_CACHE)))
-                _CACHE[text] = mission
-            return mission
-    except MissionError as exc:
-        raise ConfigError(f"mission: {exc}") from None
-    raise ConfigError("mission: give a path, a mission dict, a Mission or None")
-
-
-def _load_cached(path: Path) -> Mission:
-    """Load a mission file, reusing the last result while the file is unchanged."""
-    try:
-        info = path.stat()
-        stamp = f"file:{path.resolve()}:{info.st_mtime_ns}:{info.st_size}"
-    except OSError:
-        return load(path)  # reports the problem as a MissionError
-    mission = _CACHE.get(stamp)
-    if mission is None:
-        mission = load(path)
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[stamp] = mission
-    return mission
 
 
 def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -172,25 +123,8 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     if not isinstance(merged["optional_draw_in_peril"], bool):
         raise ConfigError("mission: optional_draw_in_peril must be true or false")
     merged["characters"] = chosen
-    merged["mission"] = _canonical_dict(mission)
+    merged["mission"] = mission_dict(mission)
     return merged
-
-
-_DICTS: dict[int, tuple[Mission, dict[str, Any]]] = {}
-
-
-def _canonical_dict(mission: Mission) -> dict[str, Any]:
-    """``mission.to_dict()``, computed once per mission object: a playtest starts
-    thousands of games of one mission. The dict is shared; configs never change it."""
-    known = _DICTS.get(id(mission))
-    if known is not None and known[0] is mission:
-        return known[1]
-    data = mission.to_dict()
-    _CACHE.setdefault(json.dumps(data), mission)  # keyed in the dict's own order (above)
-    if len(_DICTS) >= _CACHE_LIMIT:
-        _DICTS.pop(next(iter(_DICTS)))
-    _DICTS[id(mission)] = (mission, data)
-    return data
 
 
 def seats(config: Mapping[str, Any] | None) -> int:
@@ -204,4 +138,4 @@ def room_config(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     >>> room_config(2, {})["players"]
     2
     """
-    return make_config({"mission": mission_from_config(None).to_dict(), "players": players})
+    return make_config({"mission": mission_dict(mission_from_config(None)), "players": players})
