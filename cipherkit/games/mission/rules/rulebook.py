@@ -127,7 +127,8 @@ def check(state: MissionState, seat: Seat, action: Action) -> None:
 def apply(state: MissionState, seat: Seat, action: Action) -> list[Event]:
     """Check ``action`` (:func:`check`), then carry it out; return its events."""
     check_seat(state, seat)
-    rule = rule_of(action)
+    kind = type(action)  # rule_of(action), inline: this runs at every action
+    rule = WORD_RULES.get(action, _UNKNOWN) if kind is Simple else RULES.get(kind, _UNKNOWN)
     rule.check(state, seat, action)
     out: list[Event] = []
     state._out = out

@@ -223,8 +223,7 @@ class MissionState(State[MissionObservation]):
 
     def answer_open(self) -> bool:
         """Whether every window of the answer cells is open."""
-        opened = self.opened
-        return all(opened[g] for g in self.t.answer_glyphs)
+        return all(map(self.opened.__getitem__, self.t.answer_glyphs))
 
     def reading(self, *, answer_only: bool = True) -> str:
         """What the open windows read (``?`` for a closed window)."""
