@@ -6,6 +6,11 @@ teacher kernel minted for its session (:mod:`cipherkit.classroom.passes`) become
 httponly, SameSite=Strict cookie naming a new pass bound to that session.
 ``POST /voila/api/teacher/resume`` (``_xsrf``): a page with a valid cookie gets a one-time
 token its kernel redeems to reopen the session; anything else gets ``{"token": null}``.
+
+A pass is not the key (issue #44 point 2): the kernel a resume token opens shows and
+acts on that one session; starting, continuing or listing sessions, exporting and a new
+stay token (so a new cookie) need the key typed again. Each pass carries the sessions it
+was minted in or from, so *End session* forgets every pass descended from the session's.
 """
 
 from __future__ import annotations
@@ -19,10 +24,38 @@ from tornado import web
 from cipherkit.serve.clients import CookieSigner
 from cipherkit.serve.errors import PlainErrors
 
-__all__ = ["TEACHER_COOKIE", "TeacherPassHandler", "teacher_routes"]
+__all__ = [
+    "TEACHER_COOKIE",
+    "TeacherPassHandler",
+    "cookie_for_stay",
+    "resume_for_cookie",
+    "teacher_routes",
+]
 
 TEACHER_COOKIE = "ck_teacher"
 """The teacher's cookie: a pass id signed by the server (never the key)."""
+
+
+def cookie_for_stay(desk: Any, token: object) -> str | None:
+    """``POST .../stay``'s work: a new cookie pass for a valid one-time stay token (it
+    inherits the token's lineage), else ``None``."""
+    from cipherkit.classroom import passes
+
+    stay = passes.redeem_pass(desk, token, "stay")
+    if stay is None:
+        return None
+    return passes.grant(desk, stay.session, "cookie", lineage=stay.lineage)
+
+
+def resume_for_cookie(desk: Any, pass_id: str | None) -> str | None:
+    """``POST .../resume``'s work: a one-time resume token for the cookie pass's own
+    session while it lasts (it inherits the pass's lineage), else ``None``."""
+    from cipherkit.classroom import passes
+
+    bound = passes.session_of(desk, pass_id) if pass_id is not None else None
+    if bound is None:
+        return None
+    return passes.grant(desk, bound, "resume", lineage=passes.lineage_of(desk, pass_id))
 
 
 class TeacherPassHandler(PlainErrors, APIHandler):
@@ -50,10 +83,9 @@ class TeacherPassHandler(PlainErrors, APIHandler):
         self.set_header("Cache-Control", "no-store")
         desk = self._classroom()
         if action == "stay":
-            session = passes.redeem(desk, self.get_body_argument("token", ""), "stay")
-            if session is None:
+            pass_id = cookie_for_stay(desk, self.get_body_argument("token", ""))
+            if pass_id is None:
                 raise web.HTTPError(403, "a teacher stay token that is not valid")
-            pass_id = passes.grant(desk, session, "cookie")
             self.set_cookie(
                 TEACHER_COOKIE,
                 self._signer().sign(pass_id),
@@ -66,9 +98,8 @@ class TeacherPassHandler(PlainErrors, APIHandler):
             self.finish()
             return
         ident = self._signer().client(self.get_cookie(TEACHER_COOKIE))
-        bound = passes.session_of(desk, ident) if ident is not None else None
-        token = passes.grant(desk, bound, "resume") if bound is not None else None
-        if bound is None and self.get_cookie(TEACHER_COOKIE):
+        token = resume_for_cookie(desk, ident)  # the cookie's own session, no other
+        if token is None and self.get_cookie(TEACHER_COOKIE):
             self.clear_cookie(TEACHER_COOKIE, path=self.base_url)
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"token": token}))

@@ -21,6 +21,11 @@ least every :data:`REFRESH_SECONDS` (who is connected):
   a room's timer (:mod:`cipherkit.classroom.timers`): its length, *+30 s*, off or on;
 * the rooms' results and the student × exercise grid; *End session*.
 
+A page the teacher's cookie reopened after a reload (a *pass*, not the key:
+:mod:`cipherkit.classroom.passes`) acts on **its own session only**: it lists no other
+session, and starting or continuing a session, exporting results and minting a new pass
+(:data:`KEY_ONLY`) are refused with a request to type the key again (issue #44 point 2).
+
 The page sends only what the teacher clicks; every message is checked here, and the
 rules (what a plan may be, what a room shows) live in :mod:`cipherkit.classroom`.
 
@@ -74,6 +79,7 @@ from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 __all__ = [
     "FIRST_WAIT",
     "FREE_WRONG_KEYS",
+    "KEY_ONLY",
     "LOOK_SECONDS",
     "REFRESH_SECONDS",
     "TeacherDesk",
@@ -110,6 +116,12 @@ _FIELDS: dict[str, set[str]] = {
     "timer": {"room", "change"},
     "timer_length": {"room", "seconds"},
 }
+KEY_ONLY = frozenset({"start", "continue", "export"})
+"""What a page opened by a pass may not do without the key typed again."""
+NEED_KEY = (
+    "refused: this page was reopened by this browser's pass, which opens its own class "
+    "session only: type the teacher key to start or continue a session or to export"
+)
 _OPTIONAL: dict[str, set[str]] = {"make": {"options"}}
 """Fields a message may leave out (a make message's room options, such as a timer)."""
 MAX_OPTIONS = 8
@@ -196,6 +208,7 @@ class TeacherDesk(GuardedWidget):
         self._clock = clock
         self._page_client = f"page:{secrets.token_hex(16)}"
         self._unlocked = False
+        self._by_pass = False  # opened by a pass (its own session only), not the key
         self._session_id: str | None = None
         self.watching: str | None = None
         self._on_watch: list[Callable[[str | None], None]] = []
@@ -221,6 +234,8 @@ class TeacherDesk(GuardedWidget):
             return
         if not self._unlocked:
             raise Refused("refused: enter the teacher key first")
+        if self._by_pass and kind in KEY_ONLY:
+            raise Refused(NEED_KEY)
         with self._lock:
             before = self._session_id
             try:
@@ -246,6 +261,7 @@ class TeacherDesk(GuardedWidget):
             extra = f" ({wrong} wrong keys: wait {wait:g} s before the next try)" if wait else ""
             raise Refused(f"refused: that is not the teacher key{extra}")
         limits.forgive("key", clients)
+        self._by_pass = False
         self._open()
         if self._session_id is not None:
             self._stay()
@@ -253,9 +269,12 @@ class TeacherDesk(GuardedWidget):
     def _resume(self, token: str) -> None:
         """The page's resume token (the server gave it for the teacher's cookie): reopen
         the class session it is bound to, if that session is still open; else say
-        nothing and stay locked (:mod:`cipherkit.classroom.passes`)."""
+        nothing and stay locked (:mod:`cipherkit.classroom.passes`). The page is then
+        opened by a pass: that session only (:data:`KEY_ONLY`)."""
         from cipherkit.classroom import passes
 
+        if self._unlocked and not self._by_pass:
+            return  # opened with the key already: a pass adds nothing
         session_id = passes.redeem(self.classroom, token, "resume")
         try:
             if session_id is None or not self.classroom.session(session_id).is_open:
@@ -263,13 +282,17 @@ class TeacherDesk(GuardedWidget):
         except CipherkitError:  # a session no longer in the store
             return
         self._session_id = session_id
+        self._by_pass = True
         self._open()
 
     def _stay(self) -> None:
         """Ask the page to keep this session unlocked across a reload: a one-time token
-        it hands to the server for an httponly cookie (never the key)."""
+        it hands to the server for an httponly cookie (never the key). Only a page opened
+        with the key mints one: a pass never begets a pass."""
         from cipherkit.classroom import passes
 
+        if self._by_pass:
+            return
         assert self._session_id is not None
         token = passes.grant(self.classroom, self._session_id, "stay")
         self.send({"type": "stay", "token": token})
@@ -375,7 +398,11 @@ class TeacherDesk(GuardedWidget):
         view = {
             "locked": False,
             "session": session,
-            "open_sessions": [s.to_json() for s in desk.sessions() if s.is_open][:20],
+            # a pass shows its own session only: the other open sessions need the key
+            "open_sessions": []
+            if self._by_pass
+            else [s.to_json() for s in desk.sessions() if s.is_open][:20],
+            "by_pass": self._by_pass,
             "games": {game: list(seats) for game, seats in game_seats().items()},
             "presets": presets(),
             "options": _room_options(),
