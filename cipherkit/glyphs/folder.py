@@ -5,9 +5,11 @@ Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.folder``.
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
 import re
+import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import cast
@@ -21,6 +23,18 @@ SUFFIXES = (".png", ".svg")
 Matrix = tuple[float, float, float, float, float, float]
 Point = tuple[float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+MAX_PNG_BYTES = 8_000_000
+"""Largest PNG file read as a glyph (bytes)."""
+MAX_PIXELS = 2048 * 2048
+"""Most pixels of a PNG glyph: a larger one is refused before it is decoded."""
+WORK_SIDE = 1024
+"""A PNG is scaled to at most this side as soon as it is decoded (the glyph is 128)."""
+MAX_SVG_BYTES = 2_000_000
+"""Largest SVG file read as a glyph (bytes)."""
+MAX_SVG_DEPTH = 64
+"""Deepest nesting of elements in an SVG glyph."""
+MAX_SVG_POINTS = 10_000
+"""Most points an SVG glyph may draw (after curves are flattened)."""
 
 
 def glyph_set_from_folder(folder: str | Path, *, label: str | None = None) -> GlyphSet:
@@ -71,12 +85,24 @@ def glyph_from_png(file: Path) -> Glyph:
     """
     from PIL import Image, ImageOps, UnidentifiedImageError
 
+    data = _read_bounded(file, MAX_PNG_BYTES, "PNG")
+    limit = f"more than a glyph may have (2048 x 2048 = {MAX_PIXELS:,}); scale it down"
     try:
-        with Image.open(file) as opened:
+        with warnings.catch_warnings():  # the size is checked below, well under Pillow's
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            opened = Image.open(io.BytesIO(data), formats=["PNG"])
+        with opened:
+            width, height = opened.size
+            if width * height > MAX_PIXELS:
+                raise CipherkitError(f"{file}: the image is {width} x {height} pixels, {limit}")
             opened.load()
+            opened.thumbnail((WORK_SIDE, WORK_SIDE))  # the glyph is 128 pixels
             image = opened.copy()
+    except Image.DecompressionBombError as exc:
+        raise CipherkitError(f"{file}: the image has too many pixels, {limit}") from exc
     except (OSError, UnidentifiedImageError, ValueError) as exc:
         raise CipherkitError(f"{file}: not a readable PNG image") from exc
+    del data
     rgba = image.convert("RGBA")
     alpha = rgba.getchannel("A")
     # one band: Pillow's (min, max), typed for every band count
@@ -98,6 +124,21 @@ def glyph_from_png(file: Path) -> Glyph:
     canvas = Image.new("L", (BITMAP_SIZE, BITMAP_SIZE), 0)
     canvas.paste(ink, ((BITMAP_SIZE - size[0]) // 2, (BITMAP_SIZE - size[1]) // 2))
     return Glyph(file.stem, bitmap=Bitmap(BITMAP_SIZE, BITMAP_SIZE, canvas.tobytes()))
+
+
+def _read_bounded(file: Path, limit: int, kind: str) -> bytes:
+    """The bytes of ``file``, refused in one sentence when over ``limit`` (read at most
+    one byte more, whatever the file claims to be)."""
+    try:
+        with file.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise CipherkitError(f"{file}: not a readable {kind} file") from exc
+    if len(data) > limit:
+        raise CipherkitError(
+            f"{file}: the {kind} file is larger than {limit:,} bytes, the most a glyph may be"
+        )
+    return data
 
 
 # ------------------------------------------------------------------ SVG
@@ -290,10 +331,7 @@ def glyph_from_svg(file: Path) -> Glyph:
     """The glyph in an SVG file, fitted into the unit square: its strokes, dots, rings and filled
     shapes; an unreadable file is a one-line error.
     """
-    try:
-        root = ET.parse(file).getroot()
-    except (ET.ParseError, OSError) as exc:
-        raise CipherkitError(f"{file}: not a readable SVG file") from exc
+    root = _parse_svg(file)
     if _local(root.tag) != "svg":
         raise CipherkitError(f"{file}: the root element is not <svg>")
     box = _floats(root.attrib.get("viewBox", ""))
@@ -319,7 +357,19 @@ def glyph_from_svg(file: Path) -> Glyph:
     dots: list[tuple[float, float, float]] = []
     rings: list[tuple[float, float, float]] = []
 
+    drawn = 0
+
+    def count(points: int) -> None:
+        nonlocal drawn
+        drawn += points
+        if drawn > MAX_SVG_POINTS:
+            raise CipherkitError(
+                f"{file}: the SVG draws more than {MAX_SVG_POINTS:,} points, "
+                "the most a glyph may; simplify it"
+            )
+
     def shape(points: list[Point], closed: bool, m: Matrix, style: dict[str, str]) -> None:
+        count(len(points))
         pts = [_round(_apply(m, p)) for p in points]
         if _paints(style.get("fill")) and closed and len(pts) >= 3:
             fills.append(tuple(pts))
@@ -350,6 +400,7 @@ def glyph_from_svg(file: Path) -> Glyph:
             w, h = _num(element, "width"), _num(element, "height")
             shape([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True, m, style)
         elif tag in ("circle", "ellipse"):
+            count(1)
             cx, cy = _apply(m, (_num(element, "cx"), _num(element, "cy")))
             if tag == "circle":
                 r = _num(element, "r")
@@ -374,6 +425,34 @@ def glyph_from_svg(file: Path) -> Glyph:
     if glyph.is_empty:
         raise CipherkitError(f"{file}: the SVG draws nothing")
     return glyph
+
+
+def _parse_svg(file: Path) -> ET.Element:
+    """The root of an SVG file of at most :data:`MAX_SVG_BYTES`, nested at most
+    :data:`MAX_SVG_DEPTH` deep, with no entity declarations (one sentence otherwise)."""
+    data = _read_bounded(file, MAX_SVG_BYTES, "SVG")
+    if b"<!ENTITY" in data:
+        raise CipherkitError(f"{file}: an SVG glyph may not declare entities")
+    depth = 0
+    root: ET.Element | None = None
+    try:
+        for event, element in ET.iterparse(io.BytesIO(data), events=("start", "end")):
+            if event == "end":
+                depth -= 1
+                continue
+            depth += 1
+            if depth > MAX_SVG_DEPTH:
+                raise CipherkitError(
+                    f"{file}: the SVG nests elements more than {MAX_SVG_DEPTH} deep, "
+                    "the most a glyph may"
+                )
+            if root is None:
+                root = element
+    except ET.ParseError as exc:
+        raise CipherkitError(f"{file}: not a readable SVG file") from exc
+    if root is None:
+        raise CipherkitError(f"{file}: not a readable SVG file")
+    return root
 
 
 def _round(p: Point) -> Point:
