@@ -48,6 +48,7 @@ def _one_line_error(done: subprocess.CompletedProcess[bytes], *needles: str) -> 
     [
         ["validate"],
         ["render", "--out", "OUT"],
+        ["publish", "--out", "OUT"],  # said "no such mission file" (issue 44, point 6)
         ["playtest", "--games", "2"],
         ["crack", "--file"],
     ],

@@ -5,6 +5,7 @@ the gallery index.
 from __future__ import annotations
 
 import argparse
+import stat
 from pathlib import Path
 
 from cipherkit.core.commands import Command, add_quiet
@@ -48,12 +49,41 @@ def _lesson_files(folders: list[str]) -> list[str]:
     return lessons
 
 
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _check_regular(files: list[str]) -> None:
+    """A file given that exists but is not a regular file is named for what it is (a
+    FIFO is not "no such file"), without opening it.
+
+    >>> _check_regular(["/dev/null"])
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: /dev/null: not a regular file but a character device
+    """
+    for file in files:
+        try:
+            mode = Path(file).stat().st_mode
+        except OSError:
+            continue  # missing: said by the step that reads it
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+            raise CipherkitError(f"{file}: not a regular file but {kind}")
+
+
 def _run(args: argparse.Namespace) -> int:
     from cipherkit.publish.pages import publish_lessons, publish_missions
 
     lessons = [p for p in args.files if p.endswith(".ipynb")]
     missions = [p for p in args.files if not p.endswith(".ipynb")]
     lessons += _lesson_files(args.lessons or [])
+    _check_regular([*lessons, *missions])
     if not lessons and not missions:
         raise CipherkitError("give mission files, lesson notebooks or --lessons DIR to publish")
     written = []
