@@ -65,7 +65,7 @@ def saved_token(content: Any, buffers: Any) -> str | None:
     return token.strip()
 
 
-def page_store(save: Any) -> Store | None:
+def page_store(save: bool | Store | None) -> Store | None:
     """The store a table made with ``save`` keeps its game in: ``save`` itself if it is
     a :class:`~cipherkit.rooms.Store`; for ``True`` the page's, ``$CIPHERKIT_STORE``
     (``cipherkit serve`` sets it), or ``None`` without one (nothing is saved: a notebook

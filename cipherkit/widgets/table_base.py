@@ -23,7 +23,7 @@ from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.protocol import Action
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
-from cipherkit.rooms import UnknownToken
+from cipherkit.rooms import Store, UnknownToken
 from cipherkit.rooms.solo import NOT_FOUND, PLAYER_NAME, SoloGame
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.saved import page_store, saved_token
@@ -95,7 +95,7 @@ class TableBase(GuardedWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._backend: TableBackend | None = None
-        self._store: Any = None
+        self._store: Store | None = None
         self._finished: list[Record] = []
         self._serial = 0
         self._shown = -1
@@ -188,7 +188,7 @@ class TableBase(GuardedWidget):
         seat: int,
         bots: Mapping[int, str],
         seed: int | None,
-        save: Any,
+        save: bool | Store | None,
     ) -> None:
         """Deal the first game of a local (or, with ``save``, saved) table."""
         self._game_name = game

@@ -48,6 +48,7 @@ from typing import Any, cast
 from cipherkit.core.record import Record
 from cipherkit.games.decipher import DecipherState
 from cipherkit.games.decipher.observation import DecipherObservation
+from cipherkit.rooms import Store
 from cipherkit.widgets.decipher.view import build_view, journal
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
@@ -194,7 +195,7 @@ class DecipherTable(TableBase):
         human_first: bool | None = None,
         *,
         room: RoomHandle | None = None,
-        save: Any = False,
+        save: bool | Store = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)

@@ -28,6 +28,7 @@ from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import get_game, make_bot
+from cipherkit.rooms import Store
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.generic.view import build_view
 from cipherkit.widgets.table_backend import Moment, RoomHandle
@@ -73,7 +74,7 @@ class GenericTable(TableBase):
         *,
         config: Mapping[str, Any] | None = None,
         room: RoomHandle | None = None,
-        save: Any = False,
+        save: bool | Store = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)

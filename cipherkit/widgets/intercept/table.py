@@ -56,6 +56,7 @@ from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
 from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.rules import make_config
+from cipherkit.rooms import Store
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.intercept.view import build_view
@@ -176,7 +177,7 @@ class InterceptTable(TableBase):
         no_repeat_codes: bool = False,
         max_rounds: int | None = None,
         room: RoomHandle | None = None,
-        save: Any = False,
+        save: bool | Store = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)

@@ -69,6 +69,7 @@ from cipherkit.games.mission.rules.actions import Propose
 from cipherkit.games.mission.rules.config import make_config, mission_from_config
 from cipherkit.games.mission.rules.observation import MissionObservation
 from cipherkit.games.mission.source import MissionSource, mission_dict
+from cipherkit.rooms import Store
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
@@ -234,7 +235,7 @@ class MissionTable(TableBase):
         secrets: Sequence[str] = (),
         replay: bool = True,
         room: RoomHandle | None = None,
-        save: Any = False,
+        save: bool | Store = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
