@@ -28,6 +28,11 @@
 // page template gives it by kind (see index.html.j2), and if a light page turns out to
 // show any other widget (a teacher's lesson with a slider), this client loads the page
 // again with the `cipherkit-full` template before drawing anything.
+//
+// Pages with Voila's full frontend run this same file too (the template loads it as
+// watch.js, a link to this file): there it only ends the kernel when the tab closes and
+// asks every 5 s whether the page's kernel is still there (the server answers 404 once it
+// has gone), since Voila's frontend says nothing then; the notice is the same.
 
 const OUTPUT = 'script[type="application/vnd.voila.cell-output+json"]';
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
@@ -35,6 +40,9 @@ const PROTOCOL = "2.1.0"; // the widget messages
 const CONTROL_PROTOCOL = "1.0.0"; // the jupyter.widget.control comm
 
 const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+const base = config.baseUrl.endsWith("/") ? config.baseUrl : `${config.baseUrl}/`;
+// A light page says so on its set-up script (page.js); a full-frontend page says "0".
+const LIGHT = document.querySelector("script[data-light]")?.dataset.light === "1";
 
 // Random ids from getRandomValues: crypto.randomUUID needs a secure context, and
 // classrooms often serve pages over plain http on the local network.
@@ -45,15 +53,29 @@ function newId() {
 
 const session = newId();
 
+// Full-frontend pages have no light.css: there a notice carries its own style.
+const FULL_STYLE = {
+  alert: "background:#fff4d6;border-bottom:1px solid #e0b94f;color:#4a3a00",
+  status: "background:#e8f1ff;border-bottom:1px solid #7aa7e0;color:#12345a",
+};
+
+function newBar(role) {
+  document.getElementById("ck-light-notice")?.remove();
+  const bar = document.createElement("div");
+  bar.id = "ck-light-notice";
+  bar.setAttribute("role", role);
+  if (!LIGHT) {
+    bar.style.cssText =
+      "position:sticky;top:0;z-index:1000;padding:0.6em 1em;font:15px system-ui,sans-serif;" +
+      FULL_STYLE[role];
+  }
+  document.body.prepend(bar);
+  return bar;
+}
+
 // A notice at the top of the page, with a Reload button when reloading is the way on.
 function notice(text, reload = false) {
-  let bar = document.getElementById("ck-light-notice");
-  if (!bar) {
-    bar = document.createElement("div");
-    bar.id = "ck-light-notice";
-    bar.setAttribute("role", "alert");
-    document.body.prepend(bar);
-  }
+  const bar = document.getElementById("ck-light-notice") ?? newBar("alert");
   const line = document.createElement("span");
   line.textContent = text;
   bar.replaceChildren(line);
@@ -61,14 +83,53 @@ function notice(text, reload = false) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = "Reload";
+    if (!LIGHT) button.style.cssText = "margin-left:0.6em;padding:0.25em 1em;font:inherit";
     button.addEventListener("click", () => location.reload());
     bar.append(" ", button);
   }
 }
 
-// ---------------------------------------------------------------- the page's own kernel
+// A room page (the Play together lobby with a seat kept in this browser) or a solo page
+// with a saved game (cipherkit.widgets.saved) need not ask when its kernel has gone: it
+// says "reconnecting" and reloads, and the new kernel resumes the seat or the game from
+// the token in localStorage. At most three times a minute; then the plain notice.
+const SAVED_KEY = `cipherkit.saved:${location.pathname}`;
+const RECONNECTS = "cipherkit.reconnects";
 
-const base = config.baseUrl.endsWith("/") ? config.baseUrl : `${config.baseUrl}/`;
+function stored(read) {
+  try {
+    return read();
+  } catch {
+    return false;
+  }
+}
+
+const inRoom = () =>
+  Boolean(document.querySelector("[data-testid=lobby] [data-testid=room-code]")) &&
+  stored(() => Object.keys(JSON.parse(localStorage.getItem("cipherkit.rooms") || "{}")).length > 0);
+const savedHere = () => stored(() => Boolean(localStorage.getItem(SAVED_KEY)));
+
+function reconnect(text) {
+  const now = Date.now();
+  const lastMinute =
+    stored(() => JSON.parse(sessionStorage.getItem(RECONNECTS) || "[]").filter((t) => now - t < 60000)) || [];
+  if (lastMinute.length >= 3) return false;
+  sessionStorage.setItem(RECONNECTS, JSON.stringify([...lastMinute, now]));
+  const bar = newBar("status");
+  bar.setAttribute("data-testid", "reconnecting");
+  bar.textContent = text;
+  setTimeout(() => location.reload(), 1500);
+  return true;
+}
+
+// The game on the server is gone: reconnect where a token is kept, else say so.
+function gone(text) {
+  if (inRoom() && reconnect("Reconnecting to your room… your seat is kept.")) return;
+  if (savedHere() && reconnect("Reconnecting… your game is saved and goes on where you left it.")) return;
+  notice(text, true);
+}
+
+// ---------------------------------------------------------------- the page's own kernel
 
 function xsrfToken() {
   const match = document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/);
@@ -177,40 +238,6 @@ function decode(data) {
   }
 }
 
-// A solo page keeps its saved game's token under this key (cipherkit.widgets.saved).
-const SAVED_KEY = `cipherkit.saved:${location.pathname}`;
-const RECONNECTS = "cipherkit.reconnects";
-
-function savedHere() {
-  try {
-    return Boolean(localStorage.getItem(SAVED_KEY));
-  } catch {
-    return false;
-  }
-}
-
-// Say "reconnecting" and reload, at most three times a minute (then the plain notice).
-function reconnect() {
-  const now = Date.now();
-  let recent = [];
-  try {
-    recent = JSON.parse(sessionStorage.getItem(RECONNECTS) || "[]").filter((t) => now - t < 60000);
-  } catch {
-    recent = [];
-  }
-  if (recent.length >= 3) return false;
-  sessionStorage.setItem(RECONNECTS, JSON.stringify([...recent, now]));
-  const bar = document.createElement("div");
-  bar.id = "ck-light-notice";
-  bar.setAttribute("role", "status");
-  bar.setAttribute("data-testid", "reconnecting");
-  bar.textContent = "Reconnecting… your game is saved and goes on where you left it.";
-  document.getElementById("ck-light-notice")?.remove();
-  document.body.prepend(bar);
-  setTimeout(() => location.reload(), 1500);
-  return true;
-}
-
 const STOPPED = "The game on the server has stopped, so moves made now are not sent. Reload the page to start again.";
 const LOST = "The connection to the server was lost, so moves made now are not sent. Reload the page to start again.";
 const NOT_SENT = "That move was not sent: the game on the server has stopped. Reload the page to start again.";
@@ -243,12 +270,11 @@ class Kernel {
     });
   }
 
-  // The game on the server is gone: say so once, and send nothing more. A page whose
-  // game is saved (a token kept for it) reloads instead: the new kernel resumes it.
+  // The game on the server is gone: say so once (gone), and send nothing more.
   lost(text) {
     if (!this.alive) return;
     this.alive = false;
-    if (!(savedHere() && reconnect())) notice(text, true);
+    gone(text);
     if (this.socket.readyState <= WebSocket.OPEN) this.socket.close();
   }
 
@@ -471,4 +497,22 @@ async function main() {
   document.body.dataset.ckLight = "ready";
 }
 
-main();
+// ---------------------------------------------------------------- full-frontend pages
+
+// Ask every 5 s whether the page's kernel is still there (404 once it has gone).
+async function watchKernel() {
+  if (ended || !config.kernelId) return;
+  try {
+    const response = await fetch(`${base}api/kernels/${config.kernelId}`, { credentials: "same-origin" });
+    if (response.status === 404) {
+      if (!ended) gone(STOPPED);
+      return;
+    }
+  } catch {
+    // the server is unreachable for a moment: ask again
+  }
+  setTimeout(watchKernel, 5000);
+}
+
+if (LIGHT) main();
+else setTimeout(watchKernel, 5000);
