@@ -188,9 +188,35 @@ def dispatch(bot: Any, observation: dict[str, Any], legal: list[Action], rng: Rn
     return rng.choice(legal)
 
 
+# ---------------------------------------------------------------- the bots' common part
+class PlanningBot:
+    """A bot that plans a round's three clues once (:meth:`plan`) and writes them one by
+    one; it decrypts and intercepts by its own methods (see :func:`dispatch`)."""
+
+    plans: dict[tuple[int, str], list[str]]
+
+    def plan(self, observation: dict[str, Any], rng: Rng) -> list[str]:
+        """Three clues for the observation's code."""
+        raise NotImplementedError
+
+    def act(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """Write clues, decrypt or intercept, whichever the seat is asked to do now."""
+        return dispatch(self, observation, legal, rng)
+
+    def encrypt(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        """The next clue of this round's plan for the team's code (planned once a round)."""
+        key = (observation["round"], observation["team"])
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plan(observation, rng)
+            self.plans[key] = plan
+        written = observation["my_clues"] or []
+        return make_clue(plan[len(written)])
+
+
 # ---------------------------------------------------------------- cipherkit's bot
 @dataclass
-class CkBot:
+class CkBot(PlanningBot):
     """cipherkit's intercept bot (see the module docstring)."""
 
     name: str = "ck"
@@ -205,21 +231,7 @@ class CkBot:
     about the keyword's meaning, not an artefact of the decoder)."""
     plans: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
-    def act(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        """Write clues, decrypt or intercept, whichever the seat is asked to do now."""
-        return dispatch(self, observation, legal, rng)
-
     # -------------------------------------------------------- encryptor
-    def encrypt(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        """The next clue of this round's plan for the team's code (planned once a round)."""
-        key = (observation["round"], observation["team"])
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plan(observation, rng)
-            self.plans[key] = plan
-        written = observation["my_clues"] or []
-        return make_clue(plan[len(written)])
-
     def plan(self, observation: dict[str, Any], rng: Rng) -> list[str]:
         """Three clues for the observation's code."""
         vectors = _vectors()
@@ -344,7 +356,7 @@ def _history_matrix(vectors: Vectors, table: HintTable, index: dict[int, list[st
 
 # ---------------------------------------------------------------- the published baseline
 @dataclass
-class BaselineBot:
+class BaselineBot(PlanningBot):
     """The Decrypto benchmark's word-embedding baseline, with cipherkit's vectors."""
 
     name: str = "baseline"
@@ -353,20 +365,6 @@ class BaselineBot:
     k_step: int = 5
     """How many more neighbours each earlier use of the keyword adds."""
     plans: dict[tuple[int, str], list[str]] = field(default_factory=dict)
-
-    def act(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        """Write clues, decrypt or intercept, whichever the seat is asked to do now."""
-        return dispatch(self, observation, legal, rng)
-
-    def encrypt(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        """The next clue of this round's plan for the team's code (planned once a round)."""
-        key = (observation["round"], observation["team"])
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plan(observation, rng)
-            self.plans[key] = plan
-        written = observation["my_clues"] or []
-        return make_clue(plan[len(written)])
 
     def plan(self, observation: dict[str, Any], rng: Rng) -> list[str]:
         """Three clues for this round's code: for each digit, a word near its keyword."""
