@@ -237,6 +237,13 @@ def _pile(entries: Sequence[PileCard], with_history: bool) -> PileView:
     }
 
 
+def _guess_points(guess: str | None, truth: str | None, scoring: Mapping[str, int]) -> int:
+    """What a guess scored against the card it guessed (0 while the card is hidden)."""
+    if not truth:
+        return 0
+    return card_score(None if guess is None else Card.parse(guess), Card.parse(truth), scoring)
+
+
 def _points_word(guess: str | None, truth: str | None) -> str:
     if guess is None or truth is None:
         return ""
@@ -490,21 +497,9 @@ def _score_column(column: ColumnView, obs: DecipherObservation, bot: Seat) -> No
     your_guess = column["your_guess"]
     bot_guess = bot_guesses[c] if isinstance(bot_guesses, list) and c < len(bot_guesses) else None
     column["bot_guess"] = bot_guess
-    column["your_points"] = (
-        card_score(
-            None if your_guess is None else Card.parse(your_guess), Card.parse(truth_bot), scoring
-        )
-        if truth_bot
-        else 0
-    )
+    column["your_points"] = _guess_points(your_guess, truth_bot, scoring)
     column["your_match"] = _points_word(your_guess, truth_bot)
-    column["bot_points"] = (
-        card_score(
-            None if bot_guess is None else Card.parse(bot_guess), Card.parse(truth_mine), scoring
-        )
-        if truth_mine
-        else 0
-    )
+    column["bot_points"] = _guess_points(bot_guess, truth_mine, scoring)
     column["bot_match"] = _points_word(bot_guess, truth_mine)
 
 
