@@ -10,9 +10,12 @@ from typing import Any
 from jupyter_server.base.handlers import APIHandler
 from tornado import escape, web
 from tornado.log import app_log
-from voila.static_file_handler import TemplateStaticFileHandler
+from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
+
+from cipherkit.serve.contents import inside
 
 __all__ = [
+    "GalleryFileHandler",
     "NotFoundHandler",
     "PlainErrors",
     "SafeTemplateStaticFileHandler",
@@ -78,6 +81,15 @@ def bad_text(text: str) -> bool:
     return any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in text)
 
 
+def clean(parts: list[str]) -> bool:
+    """No part of a path is empty, ``.`` or ``..``.
+
+    >>> clean(["a", "static", "x.css"]), clean(["a", "static", "..", "x"]), clean(["a", ""])
+    (True, False, False)
+    """
+    return all(part not in ("", ".", "..") for part in parts)
+
+
 class PlainErrors:
     """Mixin for every handler of the gallery: errors are one plain sentence (JSON for
     the kernel API), and the log gets one line per failure, never a traceback (an
@@ -130,12 +142,30 @@ class NotFoundHandler(PlainErrors, web.RequestHandler):
 
 
 class SafeTemplateStaticFileHandler(PlainErrors, TemplateStaticFileHandler):
-    """Voila's template static files; a path without ``<template>/static/`` is a 404."""
+    """Voila's template static files; a path without ``<template>/static/<file>``, or with
+    an empty, ``.`` or ``..`` part, is a 404 (``static/../x`` was a 500)."""
 
     def parse_url_path(self, path: str) -> str:
-        if bad_text(path) or path.count("/") < 2 or path.split("/", 2)[1] != "static":
+        parts = path.split("/")
+        if bad_text(path) or len(parts) < 3 or parts[1] != "static" or not clean(parts):
             raise web.HTTPError(404)
         try:
             return super().parse_url_path(path)
         except (ValueError, AssertionError):
             raise web.HTTPError(404) from None
+
+
+class GalleryFileHandler(PlainErrors, AllowListFileHandler):
+    """Voila's ``/voila/files/`` (the gallery's images): a control character in the path
+    (a NUL was a 500) or a file reached through a link leading outside the gallery is a
+    404."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        if bad_text(url_path):
+            raise web.HTTPError(404)
+        return str(super().parse_url_path(url_path))
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        if not inside(root, absolute_path):
+            raise web.HTTPError(404)
+        return super().validate_absolute_path(root, absolute_path)

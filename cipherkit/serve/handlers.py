@@ -20,6 +20,7 @@ from tornado import web
 from voila.tornado.handler import TornadoVoilaHandler
 
 from cipherkit.serve.budget import Refusal
+from cipherkit.serve.contents import inside
 from cipherkit.serve.errors import PlainErrors, bad_text, plain, summary
 from cipherkit.serve.failures import readable_failures
 from cipherkit.serve.manager import GalleryKernelManager
@@ -105,6 +106,8 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
             or (theme is not None and theme not in self.THEMES | {self.voila_configuration.theme})
         ):
             raise web.HTTPError(400)
+        if not inside(self.settings["contents_manager"].root_dir, path):
+            raise web.HTTPError(404)  # a link leading outside the gallery
 
     def _address(self) -> str:
         return str(self.request.remote_ip or "unknown")

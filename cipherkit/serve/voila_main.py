@@ -25,12 +25,18 @@ def gallery_app() -> Any:
     from jupyter_server.services.kernels.handlers import KernelHandler
     from voila.app import Voila
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
-    from voila.static_file_handler import TemplateStaticFileHandler
+    from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
     from voila.tornado.handler import TornadoVoilaHandler
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+    from cipherkit.serve.contents import GalleryContentsManager
     from cipherkit.serve.csp import with_policy
-    from cipherkit.serve.errors import NotFoundHandler, PlainErrors, SafeTemplateStaticFileHandler
+    from cipherkit.serve.errors import (
+        GalleryFileHandler,
+        NotFoundHandler,
+        PlainErrors,
+        SafeTemplateStaticFileHandler,
+    )
     from cipherkit.serve.handlers import PageKernelHandler, PageRenderHandler, PageShutdownHandler
     from cipherkit.serve.teacher_pass import teacher_routes
     from cipherkit.serve.wsfilter import PageKernelWebsocketHandler
@@ -40,6 +46,7 @@ def gallery_app() -> Any:
         VoilaKernelWebsocketHandler: PageKernelWebsocketHandler,
         VoilaShutdownKernelHandler: PageShutdownHandler,
         TemplateStaticFileHandler: SafeTemplateStaticFileHandler,
+        AllowListFileHandler: GalleryFileHandler,
         TornadoVoilaHandler: PageRenderHandler,
     }
 
@@ -70,6 +77,9 @@ def gallery_app() -> Any:
         def init_settings(self) -> dict[str, Any]:
             settings: dict[str, Any] = super().init_settings()
             settings["default_handler_class"] = NotFoundHandler
+            # nothing through a link leading outside the gallery (cipherkit.serve.contents)
+            self.contents_manager = GalleryContentsManager(parent=self)
+            settings["contents_manager"] = self.contents_manager
             return settings
 
         def init_handlers(self) -> list[Any]:
