@@ -33,7 +33,7 @@ from typing import Any
 from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning import LocalProvisioner
 
-from cipherkit.serve.forkserver import KERNEL_MODULE, READY
+from cipherkit.serve.forkserver import KERNEL_MODULE, READY, read_line
 
 __all__ = [
     "KERNELS_ENV",
@@ -230,12 +230,7 @@ class Template:
             conn.settimeout(10.0)
             conn.connect(self.socket_path)
             conn.sendall(json.dumps(request).encode("utf-8") + b"\n")
-            data = b""
-            while not data.endswith(b"\n"):
-                chunk = conn.recv(4096)
-                if not chunk:
-                    break
-                data += chunk
+            data = read_line(conn)
         answer = json.loads(data.decode("utf-8") or "{}")
         if "pid" not in answer:
             raise OSError(f"the kernel template refused: {answer.get('error', 'no answer')}")

@@ -50,6 +50,7 @@ __all__ = [
     "WARM_PACKAGES",
     "main",
     "prepare_bots",
+    "read_line",
     "warm",
     "warm_data",
     "warm_pages",
@@ -402,7 +403,9 @@ def _reseed() -> None:
         pass
 
 
-def _read_request(conn: socket.socket) -> dict[str, Any]:
+def read_line(conn: socket.socket) -> bytes:
+    """What ``conn`` sends up to a newline (or its end): one request or one answer of
+    the template's protocol. Raises ValueError past :data:`MAX_REQUEST` bytes."""
     data = b""
     while not data.endswith(b"\n"):
         chunk = conn.recv(65536)
@@ -411,7 +414,11 @@ def _read_request(conn: socket.socket) -> dict[str, Any]:
         data += chunk
         if len(data) > MAX_REQUEST:
             raise ValueError("request too long")
-    request = json.loads(data.decode("utf-8"))
+    return data
+
+
+def _read_request(conn: socket.socket) -> dict[str, Any]:
+    request = json.loads(read_line(conn).decode("utf-8"))
     argv = request.get("argv") if isinstance(request, dict) else None
     if not isinstance(argv, list) or "-m" not in argv[:-1]:
         raise ValueError("a request is {argv, env, cwd} with argv running a module")
