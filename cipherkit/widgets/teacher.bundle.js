@@ -1,7 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
-//   teacher.js 203f90df9b572ab3406d05b5d5f59a6409064bcfec076edd185c721f2a7d0683
+//   teacher.js a23f8ef04fe58d84109dc44c9a989402c7b02688530472c70da758e22f799061
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -69,6 +69,22 @@ function render({ model, el }) {
       h("h3", { text: "Teacher key" }),
       h("p", { class: "ck-teacher-hint", text: "Open the teacher link that cipherkit serve printed, or paste its key here." }),
       h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: "Open" }))
+    );
+  }
+  function rekeyStage(view) {
+    if (!view.by_pass) return null;
+    return h(
+      "form",
+      {
+        class: "ck-teacher-card ck-teacher-rekey",
+        "data-testid": "rekey-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          send({ type: "unlock", key: form.key, device: deviceId() || void 0 });
+        }
+      },
+      h("p", { class: "ck-teacher-hint", text: "Reopened from this browser's pass: this class session only. To start or continue another session, or to export results, type the teacher key." }),
+      h("div", { class: "ck-teacher-row" }, input("rekey", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "rekey-unlock", text: "Use the key" }))
     );
   }
   function sessionStage(view) {
@@ -364,7 +380,7 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
-    const stages = view.locked === false ? [sessionStage(view), view.session ? [makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : []] : [view.locked ? lockedStage() : null];
+    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : []] : [view.locked ? lockedStage() : null];
     root.replaceChildren(
       ...[h("h2", { class: "ck-teacher-title", text: "Teacher" }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean)
     );

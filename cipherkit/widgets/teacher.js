@@ -8,6 +8,9 @@
 // {type: "fill_bots_all"}, {type: "start_rooms"}, {type: "give_seat", room, seat},
 // {type: "remove", room, seat}, {type: "export", what} and {type: "end"}. Everything it
 // shows comes from the kernel, which checks every message; nothing here decides.
+// A page the teacher's cookie reopened (view.by_pass) acts on its own session only: it
+// shows a key prompt, and starting or continuing a session or exporting needs the key
+// typed there again (the kernel refuses them otherwise).
 // A teacher link carries the key in its fragment (#key=...): it is sent once, then
 // removed from the address bar so a projected screen does not show it.
 
@@ -46,6 +49,23 @@ function render({ model, el }) {
       h("h3", { text: "Teacher key" }),
       h("p", { class: "ck-teacher-hint", text: "Open the teacher link that cipherkit serve printed, or paste its key here." }),
       h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: "Open" })),
+    );
+  }
+
+  function rekeyStage(view) {
+    if (!view.by_pass) return null;
+    return h(
+      "form",
+      {
+        class: "ck-teacher-card ck-teacher-rekey",
+        "data-testid": "rekey-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          send({ type: "unlock", key: form.key, device: deviceId() || undefined });
+        },
+      },
+      h("p", { class: "ck-teacher-hint", text: "Reopened from this browser's pass: this class session only. To start or continue another session, or to export results, type the teacher key." }),
+      h("div", { class: "ck-teacher-row" }, input("rekey", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "rekey-unlock", text: "Use the key" })),
     );
   }
 
@@ -339,7 +359,7 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
-    const stages = view.locked === false ? [sessionStage(view), view.session ? [makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : []] : [view.locked ? lockedStage() : null];
+    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : []] : [view.locked ? lockedStage() : null];
     root.replaceChildren(
       ...[h("h2", { class: "ck-teacher-title", text: "Teacher" }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean),
     );

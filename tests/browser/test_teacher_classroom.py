@@ -614,3 +614,64 @@ def test_the_teacher_stays_in_across_a_reload(class_server: Any, devices: Any) -
     )
     copy.open()
     assert _locked_after_load(copy)
+
+
+def test_a_copied_pass_is_not_the_key(class_server: Any, devices: Any) -> None:
+    """Issue #44 finding 2, from real browsers: a client holding only a copy of the
+    teacher's ``ck_teacher`` cookie for session S1 sees S1 and nothing else (not the other
+    open session S0, in no frame), exports nothing, starts no session, and the teacher's
+    End leaves it nothing. The teacher's own page asks for the key again for those."""
+    server, url, link = class_server
+    with open_classroom(url) as desk:
+        other = desk.start_session("Another class")
+    teacher = TeacherPage(devices(), server, "#key=" + link.split("#key=")[1]).open()
+    teacher.page.wait_for_selector("[data-testid=start-form]")
+    teacher.page.locator("[data-testid=title]").fill("Copied")
+    teacher.page.locator("[data-testid=start]").click()
+    teacher.page.wait_for_selector("[data-testid=class-code]")
+    code = teacher.page.locator("[data-testid=class-code]").inner_text().strip()
+    context = teacher.page.context
+    deadline = time.monotonic() + 15
+    while not [c for c in context.cookies() if c["name"] == "ck_teacher"]:
+        assert time.monotonic() < deadline, "no teacher cookie was set"
+        teacher.page.wait_for_timeout(200)
+    (cookie,) = [c for c in context.cookies() if c["name"] == "ck_teacher"]
+
+    thief = TeacherPage(devices(), server)
+    thief.page.context.add_cookies(
+        [{"name": "ck_teacher", "value": cookie["value"], "url": server.url}]
+    )
+    downloads: list[Any] = []
+    thief.page.on("download", lambda download: downloads.append(download))
+    thief.open()
+    thief.page.wait_for_selector("[data-testid=class-code]")
+    assert thief.page.locator("[data-testid=class-code]").inner_text().strip() == code
+    thief.page.wait_for_selector("[data-testid=rekey-form]")
+    thief.page.locator("[data-testid=export-students]").click()
+    wait_for_js(
+        thief.page,
+        "() => (document.querySelector('[data-testid=teacher-message]') || {}).textContent"
+        "?.includes('teacher key')",
+    )
+
+    teacher.page.once("dialog", lambda dialog: dialog.accept())
+    teacher.page.locator("[data-testid=end-session]").click()
+    teacher.page.wait_for_selector("[data-testid=start-form]")
+    thief.page.wait_for_selector("[data-testid=start-form]")  # S1 ended: its page is empty
+    assert thief.page.locator("[data-testid=continue]").count() == 0  # S0 is not listed
+    with open_classroom(url) as desk:
+        before = {s.id for s in desk.sessions()}
+    thief.page.locator("[data-testid=title]").fill("Stolen")
+    thief.page.locator("[data-testid=start]").click()
+    thief.page.wait_for_timeout(1500)
+    with open_classroom(url) as desk:
+        assert {s.id for s in desk.sessions()} == before  # no session S2, so no S2 pass
+        other_code = desk.session(other.id).code
+        desk.end_session(other.id)
+    assert "teacher key" in thief.page.locator("[data-testid=teacher-message]").inner_text()
+    assert downloads == []
+    frames = "".join(f if isinstance(f, str) else f.decode("latin-1") for f in thief.frames)
+    assert other_code not in frames and "Another class" not in frames
+
+    thief.page.reload()
+    assert _locked_after_load(thief)
