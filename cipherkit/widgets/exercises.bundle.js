@@ -1,6 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   exercises.js 1710834fcdcc4b4504b3559c8ae3423c3700fe53557b6bf5352dd699ba14ef4d
+//   exercises.js 800a7109e12215cbcb9e6e95b839a3ecba894ac8f23513eb477b5a942c821752
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
+//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/outage.js
 var DEVICE_KEY = "cipherkit.device";
 function deviceId() {
@@ -17,6 +18,26 @@ function deviceId() {
     return null;
   }
 }
+
+// cipherkit/widgets/table_common.js
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === void 0 || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === void 0 || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+var SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 
 // cipherkit/widgets/exercises.js
 var CLASS_KEY = "cipherkit.class";
@@ -36,60 +57,37 @@ function writeClass(entry) {
   }
 }
 function render({ model, el }) {
-  const box = document.createElement("div");
-  box.className = "ck-ex";
-  box.dataset.testid = "exercise";
-  const question = document.createElement("div");
-  question.className = "ck-ex-question";
-  const row = document.createElement("form");
-  row.className = "ck-ex-row";
-  const answer = document.createElement("input");
-  answer.type = "text";
-  answer.placeholder = "your answer";
-  answer.setAttribute("aria-label", "your answer");
-  answer.autocomplete = "off";
-  const button = document.createElement("button");
-  button.type = "submit";
-  button.textContent = "Check";
-  const result = document.createElement("span");
-  result.className = "ck-ex-result";
-  result.setAttribute("role", "status");
-  result.dataset.testid = "result";
-  const note = document.createElement("div");
-  note.className = "ck-ex-message";
-  row.append(answer, button, result);
-  const classLine = document.createElement("div");
-  classLine.className = "ck-ex-class";
-  const classInfo = document.createElement("span");
-  classInfo.dataset.testid = "class-info";
-  const leave = document.createElement("button");
-  leave.type = "button";
-  leave.textContent = "change";
-  leave.className = "ck-ex-link";
-  const classForm = document.createElement("form");
-  classForm.className = "ck-ex-class-form";
-  classForm.dataset.testid = "class-form";
-  const classLabel = document.createElement("span");
-  classLabel.textContent = "In a class?";
-  const classCode = document.createElement("input");
-  classCode.type = "text";
-  classCode.placeholder = "class code";
-  classCode.setAttribute("aria-label", "class code");
-  classCode.dataset.testid = "class-code";
-  classCode.autocomplete = "off";
-  const className = document.createElement("input");
-  className.type = "text";
-  className.placeholder = "your name";
-  className.setAttribute("aria-label", "your name");
-  className.dataset.testid = "student-name";
-  className.maxLength = 40;
-  const classJoin = document.createElement("button");
-  classJoin.type = "submit";
-  classJoin.textContent = "Join";
-  classJoin.dataset.testid = "class-join";
-  classForm.append(classLabel, classCode, className, classJoin);
-  classLine.append(classInfo, leave, classForm);
-  box.append(question, row, note, classLine);
+  const question = h("div", { class: "ck-ex-question" });
+  const answer = h("input", { type: "text", placeholder: "your answer", "aria-label": "your answer", autocomplete: "off" });
+  const result = h("span", { class: "ck-ex-result", role: "status", "data-testid": "result" });
+  const row = h("form", { class: "ck-ex-row" }, answer, h("button", { type: "submit", text: "Check" }), result);
+  const note = h("div", { class: "ck-ex-message" });
+  const classInfo = h("span", { "data-testid": "class-info" });
+  const leave = h("button", { type: "button", class: "ck-ex-link", text: "change" });
+  const classCode = h("input", {
+    type: "text",
+    placeholder: "class code",
+    "aria-label": "class code",
+    "data-testid": "class-code",
+    autocomplete: "off"
+  });
+  const className = h("input", {
+    type: "text",
+    placeholder: "your name",
+    "aria-label": "your name",
+    "data-testid": "student-name",
+    maxlength: "40"
+  });
+  const classForm = h(
+    "form",
+    { class: "ck-ex-class-form", "data-testid": "class-form" },
+    h("span", { text: "In a class?" }),
+    classCode,
+    className,
+    h("button", { type: "submit", "data-testid": "class-join", text: "Join" })
+  );
+  const classLine = h("div", { class: "ck-ex-class" }, classInfo, leave, classForm);
+  const box = h("div", { class: "ck-ex", "data-testid": "exercise" }, question, row, note, classLine);
   el.append(box);
   function sendClass() {
     const entry = readClass();
