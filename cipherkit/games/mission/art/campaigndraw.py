@@ -77,62 +77,94 @@ def campaign_svg(
     out.append("</defs>")
     out.append(f'<rect width="{width}" height="{height}" fill="{PAPER}"/>')
     for src, dst, data in campaign.graph.edges(data=True):
-        x1, y1 = box(src)
-        x2, y2 = box(dst)
-        win = data["result"] == "win"
-        colour = PASSAGE if win else RED
-        shift = -6 if win else 6
-        dash = "" if win else ' stroke-dasharray="5 3"'
-        if place[dst][0] - place[src][0] > 1:  # skips a column: dip under the boxes
-            sx, sy = x1 + BOX_W / 2 + shift, y1 + BOX_H
-            ex, ey = x2 + BOX_W / 2 + shift, y2 + BOX_H
-            low = max(sy, ey) + DIP
-            d = f"M{sx:.1f},{sy:.1f} C{sx:.1f},{low:.1f} {ex:.1f},{low:.1f} {ex:.1f},{ey:.1f}"
-            mx, ly = (sx + ex) / 2, sy + 0.75 * (low - sy) + 12
-        else:
-            sx, sy = x1 + BOX_W, y1 + BOX_H / 2 + shift
-            ex, ey = x2, y2 + BOX_H / 2 + shift
-            mx = (sx + ex) / 2
-            d = f"M{sx:.1f},{sy:.1f} C{mx:.1f},{sy:.1f} {mx:.1f},{ey:.1f} {ex:.1f},{ey:.1f}"
-            ly = (sy + ey) / 2 + (-5 if win else 13)
-        out.append(
-            f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2"{dash} '
-            f'marker-end="url(#arrow-{data["result"]})"/>'
-        )
-        if data["unlock"]:
-            label = html.escape(", ".join(data["unlock"]))
-            out.append(
-                f'<text x="{mx:.1f}" y="{ly:.1f}" font-size="9" text-anchor="middle" '
-                f'fill="{colour}">{label}</text>'
-            )
+        skip = place[dst][0] - place[src][0] > 1
+        out.extend(_link(box(src), box(dst), data, skip))
     for mid in campaign.order():
-        x, y = box(mid)
-        mission = campaign.missions[mid]
-        edge, weight = (GOLD, 4) if mid == current else (INK, 1.5)
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8" fill="{ROOM}" '
-            f'stroke="{edge}" stroke-width="{weight}"/>'
-        )
-        if mid in played:
-            mark, colour = ("✔", PASSAGE) if played[mid] == "win" else ("✘", RED)
-            out.append(
-                f'<text x="{x + BOX_W - 18}" y="{y + 40}" font-size="16" fill="{colour}">'
-                f"{mark}</text>"
-            )
-        out.append(
-            f'<text x="{x + 10}" y="{y + 20}" font-size="12" font-weight="bold" fill="{INK}">'
-            f"{html.escape(campaign.number(mid))}. {html.escape(mission.title)}</text>"
-        )
-        row = ratings.get(mid)
-        detail = f"{mission.map.number_of_nodes()} rooms"
-        if row is not None:
-            detail += f" · {'★' * row.stars}{'☆' * (5 - row.stars)} {row.label}"
-        out.append(
-            f'<text x="{x + 10}" y="{y + 40}" font-size="10" fill="{MUTED}">'
-            f"{html.escape(detail)}</text>"
-        )
-    ly = height - 14
+        out.extend(_mission_box(campaign, mid, box(mid), mid == current, played.get(mid), ratings))
+    out.append(_legend(height - 14))
     out.append(
+        f'<rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" fill="none" '
+        f'stroke="{RULE}"/>'
+    )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _link(
+    start: tuple[float, float], end: tuple[float, float], data: Mapping[str, Any], skip: bool
+) -> list[str]:
+    """One campaign link: an arrow from a mission's box to the next (dipping under the
+    boxes when it ``skip``s a column), labelled with the secret rules it unlocks."""
+    (x1, y1), (x2, y2) = start, end
+    win = data["result"] == "win"
+    colour = PASSAGE if win else RED
+    shift = -6 if win else 6
+    dash = "" if win else ' stroke-dasharray="5 3"'
+    if skip:
+        sx, sy = x1 + BOX_W / 2 + shift, y1 + BOX_H
+        ex, ey = x2 + BOX_W / 2 + shift, y2 + BOX_H
+        low = max(sy, ey) + DIP
+        d = f"M{sx:.1f},{sy:.1f} C{sx:.1f},{low:.1f} {ex:.1f},{low:.1f} {ex:.1f},{ey:.1f}"
+        mx, ly = (sx + ex) / 2, sy + 0.75 * (low - sy) + 12
+    else:
+        sx, sy = x1 + BOX_W, y1 + BOX_H / 2 + shift
+        ex, ey = x2, y2 + BOX_H / 2 + shift
+        mx = (sx + ex) / 2
+        d = f"M{sx:.1f},{sy:.1f} C{mx:.1f},{sy:.1f} {mx:.1f},{ey:.1f} {ex:.1f},{ey:.1f}"
+        ly = (sy + ey) / 2 + (-5 if win else 13)
+    out = [
+        f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2"{dash} '
+        f'marker-end="url(#arrow-{data["result"]})"/>'
+    ]
+    if data["unlock"]:
+        label = html.escape(", ".join(data["unlock"]))
+        out.append(
+            f'<text x="{mx:.1f}" y="{ly:.1f}" font-size="9" text-anchor="middle" '
+            f'fill="{colour}">{label}</text>'
+        )
+    return out
+
+
+def _mission_box(
+    campaign: Any,
+    mid: str,
+    corner: tuple[float, float],
+    current: bool,
+    result: str | None,
+    ratings: Mapping[str, Any],
+) -> list[str]:
+    """One mission's box: its number and title, rooms and rating, and the tick or cross
+    of a ``result`` a team has had on it."""
+    x, y = corner
+    mission = campaign.missions[mid]
+    edge, weight = (GOLD, 4) if current else (INK, 1.5)
+    out = [
+        f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8" fill="{ROOM}" '
+        f'stroke="{edge}" stroke-width="{weight}"/>'
+    ]
+    if result is not None:
+        mark, colour = ("✔", PASSAGE) if result == "win" else ("✘", RED)
+        out.append(
+            f'<text x="{x + BOX_W - 18}" y="{y + 40}" font-size="16" fill="{colour}">{mark}</text>'
+        )
+    out.append(
+        f'<text x="{x + 10}" y="{y + 20}" font-size="12" font-weight="bold" fill="{INK}">'
+        f"{html.escape(campaign.number(mid))}. {html.escape(mission.title)}</text>"
+    )
+    row = ratings.get(mid)
+    detail = f"{mission.map.number_of_nodes()} rooms"
+    if row is not None:
+        detail += f" · {'★' * row.stars}{'☆' * (5 - row.stars)} {row.label}"
+    out.append(
+        f'<text x="{x + 10}" y="{y + 40}" font-size="10" fill="{MUTED}">'
+        f"{html.escape(detail)}</text>"
+    )
+    return out
+
+
+def _legend(ly: float) -> str:
+    """The key to the arrows, along the drawing's foot."""
+    return (
         f'<line x1="{MARGIN}" y1="{ly}" x2="{MARGIN + 24}" y2="{ly}" stroke="{PASSAGE}" '
         f'stroke-width="2"/><text x="{MARGIN + 30}" y="{ly + 4}" font-size="10" '
         f'fill="{INK}">after a win</text>'
@@ -142,9 +174,3 @@ def campaign_svg(
         f'<text x="{MARGIN + 230}" y="{ly + 4}" font-size="10" fill="{MUTED}">'
         f"labels: secret rules unlocked</text>"
     )
-    out.append(
-        f'<rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" fill="none" '
-        f'stroke="{RULE}"/>'
-    )
-    out.append("</svg>")
-    return "\n".join(out)

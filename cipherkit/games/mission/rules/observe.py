@@ -30,6 +30,7 @@ from cipherkit.games.mission.rules.observation import (
     KnownToken,
     MissionObservation,
     ProposalView,
+    RoomView,
 )
 
 if TYPE_CHECKING:
@@ -55,61 +56,13 @@ def observe(state: MissionState, viewer: Viewer) -> MissionObservation:
     tokens = t.token_labels
     rooms = t.rooms
     mine = {c for c, s in enumerate(state.seat_of) if s == seat}
-    characters: list[CharacterView] = [
-        {
-            "index": c,
-            "id": ch.id,
-            "name": ch.name,
-            "ability": ch.ability,
-            "ability_text": ch.ability_text,
-            "seat": seat_of,
-            "room": rooms[pos],
-            "hand_size": len(hand),
-        }
-        for c, (ch, seat_of, pos, hand) in enumerate(
-            zip(state.chars, state.seat_of, state.pos, state.hands, strict=True)
-        )
-    ]
-    opened, key = state.opened, state.key
-    cells: list[CellView] = [
-        {
-            "glyph": glyph,
-            "word": word,
-            "answer": answer,
-            "open": opened[g],
-            "content": key[g] if (over or opened[g]) else None,
-        }
-        for glyph, word, answer, g in t.cell_rows
-    ]
-    time_cards = [cards[c] for c in state.discard if t.cards.icons[c]]
-    known: dict[str, list[KnownToken]] = {}
-    if seat is not None and state.peeks[seat]:
-        peeked = state.peeks[seat]
-        for r, stack in enumerate(state.stacks):
-            seen: list[KnownToken] = [
-                {"depth": depth, "token": tokens[token]}
-                for depth, token in enumerate(reversed(stack))
-                if token in peeked
-            ]
-            if seen:
-                known[rooms[r]] = seen
-    standing: dict[int, list[int]] = {}
-    for c, r in enumerate(state.pos):
-        standing.setdefault(r, []).append(c)
-    proposal: ProposalView | None = None
-    if state.proposal is not None:
-        proposal = {
-            "text": state.proposal,
-            "proposer": state.proposer,
-            "waiting_for": sorted(state.votes),
-        }
     return {
         "game": "mission",
         "viewer": viewer,
         "seat": seat,
         "players": state.players,
         "mission": t.public,  # built once per mission (tables.py); treat as read-only
-        "characters": characters,
+        "characters": _characters(state),
         "hands": [
             [cards[x] for x in hand] if (over or c in mine) else None
             for c, hand in enumerate(state.hands)
@@ -138,29 +91,97 @@ def observe(state: MissionState, viewer: Viewer) -> MissionObservation:
             "size": len(state.discard),
             "top": cards[state.discard[-1]] if state.discard else None,
             "time_icons": state.time_icons,
-            "time_cards": time_cards,
+            "time_cards": [cards[c] for c in state.discard if t.cards.icons[c]],
         },
         "peril": state.peril,
-        "rooms": {
-            rooms[r]: {
-                "stack": len(state.stacks[r]),
-                "face_up": [tokens[x] for x in state.faceup[r]],
-                "characters": standing.get(r, []),
-            }
-            for r in range(len(rooms))
-        },
+        "rooms": _rooms(state),
         "console": {
-            "cells": cells,
+            "cells": _cells(state, over),
             "opened": [g for g, o in zip(t.glyphs, state.opened, strict=True) if o],
             "reading": state.reading(answer_only=False),
             "answer_open": state.answer_open(),
         },
         "collected": [tokens[x] for x in state.collected],
         "removed": [tokens[x] for x in state.removed],
-        "known": known,
-        "proposal": proposal,
+        "known": _known(state, seat),
+        "proposal": _proposal(state),
         "outcome": None if state._outcome is None else state._outcome.to_json(),
         "answer": state.true_answer() if over else None,
         "campaign": state.campaign_result() if over else None,
         "log": list(state.log),
     }
+
+
+def _characters(state: MissionState) -> list[CharacterView]:
+    """Every character: who plays it, where it stands, how many cards it holds."""
+    rooms = state.t.rooms
+    return [
+        {
+            "index": c,
+            "id": ch.id,
+            "name": ch.name,
+            "ability": ch.ability,
+            "ability_text": ch.ability_text,
+            "seat": seat_of,
+            "room": rooms[pos],
+            "hand_size": len(hand),
+        }
+        for c, (ch, seat_of, pos, hand) in enumerate(
+            zip(state.chars, state.seat_of, state.pos, state.hands, strict=True)
+        )
+    ]
+
+
+def _cells(state: MissionState, over: bool) -> list[CellView]:
+    """The console's cells; a cell's content only once it is open (or the game over)."""
+    opened, key = state.opened, state.key
+    return [
+        {
+            "glyph": glyph,
+            "word": word,
+            "answer": answer,
+            "open": opened[g],
+            "content": key[g] if (over or opened[g]) else None,
+        }
+        for glyph, word, answer, g in state.t.cell_rows
+    ]
+
+
+def _known(state: MissionState, seat: int | None) -> dict[str, list[KnownToken]]:
+    """The tokens ``seat`` has peeked at and where they lie, by room."""
+    known: dict[str, list[KnownToken]] = {}
+    if seat is None or not state.peeks[seat]:
+        return known
+    peeked, tokens = state.peeks[seat], state.t.token_labels
+    for r, stack in enumerate(state.stacks):
+        seen: list[KnownToken] = [
+            {"depth": depth, "token": tokens[token]}
+            for depth, token in enumerate(reversed(stack))
+            if token in peeked
+        ]
+        if seen:
+            known[state.t.rooms[r]] = seen
+    return known
+
+
+def _rooms(state: MissionState) -> dict[str, RoomView]:
+    """Each room's stack size, face-up tokens and the characters standing in it."""
+    standing: dict[int, list[int]] = {}
+    for c, r in enumerate(state.pos):
+        standing.setdefault(r, []).append(c)
+    tokens = state.t.token_labels
+    return {
+        room: {
+            "stack": len(state.stacks[r]),
+            "face_up": [tokens[x] for x in state.faceup[r]],
+            "characters": standing.get(r, []),
+        }
+        for r, room in enumerate(state.t.rooms)
+    }
+
+
+def _proposal(state: MissionState) -> ProposalView | None:
+    """The reading proposed to the team, if any, and who has yet to vote."""
+    if state.proposal is None:
+        return None
+    return {"text": state.proposal, "proposer": state.proposer, "waiting_for": sorted(state.votes)}
