@@ -1,24 +1,6 @@
 """Notebook views built from observations only (anywidget / ipywidgets).
 
-* :class:`DecipherTable`: Decipher against a bot;
-* :class:`MissionTable`: a mission for 1-4 players at one screen, bots filling seats;
-* :class:`CampaignTable`: a campaign's missions in turn, as wins and losses lead;
-* :class:`InterceptTable`: intercept with bot teammates against bot opponents;
-* :class:`GenericTable`: any registered game without a table of its own
-  (:func:`cipherkit.widgets.tables.make_table` picks a game's table);
-* :class:`Replay`: step through a record of any game, from one viewer's side;
-* :class:`Workbench`: the lessons' cipher workbench (encrypt, decrypt, frequency bars,
-  a substitution board with live preview, solver hints);
-* :class:`ExerciseBox`: a lesson's self-checking question (salted hash, checked in the
-  kernel).
-
-Each game's table lives in its own folder (``decipher/``, ``intercept/``, ``mission/``,
-``generic/``: ``table.py``, ``view.py``, ``table.js``, ``table.css``); the table base and
-the shared front end (``table_common.js``, ``table_common.css``) lie here.
-
-Each syncs two traits (``view``, built from one observation, and ``message``) and
-checks every message from the page. Importing this package is cheap; each widget class
-imports anywidget when first used.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets``.
 
 >>> from cipherkit.widgets import DecipherTable
 >>> table = DecipherTable(bot="random", seed=1, human_first=True)

@@ -1,23 +1,6 @@
 """A self-checking exercise box for lessons: type an answer, see ✓ or ✗.
 
-:class:`ExerciseBox` is a :class:`~cipherkit.widgets.guard.GuardedWidget` (synced
-``view`` and ``message``, ``exercises.js`` beside it). It holds only the salt and the
-salted hash of the answer (:class:`cipherkit.ciphers.exercises.Exercise`), in the
-kernel; the page sends ``{"type": "check", "answer": "..."}`` and the kernel hashes the
-answer and says ✓ or ✗. No trait carries the answer, the salt or the hash (the answer
-is nowhere), and a forged update of ``view`` (say, to ``"solved": true``) is reset.
-
-**In a class.** A student may give a class code and a name (the small *class* line of
-the box; the page keeps them in ``localStorage`` and sends them again on every lesson
-page): from then on every answer checked is counted in that class session of the
-server's store (:meth:`cipherkit.classroom.Classroom.record_attempt`: student, class,
-lesson, exercise, right or wrong, when), and the teacher page's grid shows it. The
-lesson is ``lesson=`` or the page's file name, the exercise ``name=`` or its question.
-Wrong class codes are slowed down in the store as on the *Play together* page (per
-device, per page and for the whole server: :mod:`cipherkit.rooms.limits`), and a class
-takes at most so many students and so many answers from each
-(:data:`~cipherkit.classroom.classroom.MAX_STUDENTS`,
-:data:`~cipherkit.classroom.classroom.MAX_ATTEMPTS`).
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.exercises``.
 
 >>> from cipherkit.ciphers.exercises import make_check
 >>> box = ExerciseBox("Decrypt KHOOR", *make_check("hello", salt="x"))

@@ -1,26 +1,6 @@
 """What every cipherkit table widget does with the page: trust nothing it says.
 
-A synced trait is readable by anyone with the page open, and any browser can forge
-trait updates and messages (DESIGN.md, "Hidden information and security"). So every
-table widget
-
-* reads **no** trait from the page: :meth:`GuardedWidget.set_state` lets ipywidgets
-  apply a page update (so the page gets its echo), then restores every trait it
-  touched and says so in :attr:`~GuardedWidget.message`;
-* treats every custom message as untrusted input: :func:`check_envelope` refuses
-  binary buffers, non-objects, non-JSON and oversized messages before a widget looks
-  at its fields, and :meth:`GuardedWidget.handle_message` turns any
-  :class:`Refused` into a visible refusal and any other error into a generic one,
-  logged by type only (kernel stderr reaches every page on the kernel, and an
-  exception's text could name a hidden card).
-
-Subclasses implement ``_handle(content, buffers)``.
-
-A request that costs the kernel real work (a solver hint, a bot's search) goes through
-a :class:`CostGuard`: one such request at a time in the kernel, each stopped after a
-CPU-time budget, and a widget's next one refused until the kernel has had time to
-breathe (the cost of the last one, three times over, by default), each refusal a
-visible ``refused: ...`` message. Fifteen hints sent at once then cost one hint.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.guard``.
 
 Examples
 --------

@@ -1,29 +1,6 @@
 """Play together: make a room or join one with its code, then play at your own seat.
 
-:class:`PlayTogether` is what the gallery's *Play together* page shows: a
-:class:`Lobby` (an anywidget: make a room, join with a code and a name, watch) and,
-once the person has a seat, the table for that seat below it. The games offered, their
-seat counts, teams and room options come from each registered game's
-:class:`~cipherkit.core.protocol.GameSpec`, so a game registered by entry point is
-offered here too (docs/games.md).
-
-How it stays honest
--------------------
-* The store is the kernel's (``$CIPHERKIT_STORE``, which ``cipherkit serve`` sets); the
-  page only sends the code, a display name, a team and (to resume) the token it was given.
-  It never names a seat.
-* Wrong codes (a room's or a class's) are refused with a message and slowed down in
-  the store (:mod:`cipherkit.rooms.limits`), per client and for the whole server, so a
-  reload or a second page does not start afresh: after :data:`FREE_WRONG_CODES` wrong
-  codes, the next attempt must wait :data:`FIRST_WAIT` seconds, doubling with every
-  further wrong code. Rooms made from one client are limited the same way. The client
-  is what the server says (``client=``), the device id the page keeps in
-  ``localStorage`` (its ``hello`` message) and the page itself.
-* The page pings the kernel every 0.75 s (``outage.js``) and says within 3 s when it
-  lost touch with the server; a move made then waits in the browser, or is said not sent.
-* The resume token is sent to this page only (a custom message, never a trait), and the
-  page keeps it in ``localStorage`` for that room: a reload, or another device given the
-  seat's link, resumes the same seat.
+Design notes: ``docs/rooms.md``, ``cipherkit.widgets.lobby``.
 
 Examples
 --------

@@ -1,31 +1,6 @@
 """Step through a game record of any game, from one viewer's side.
 
-:class:`Replay` is an anywidget (synced ``view`` and ``message`` traits, ``replay.js``
-beside it). The kernel replays the :class:`~cipherkit.core.record.Record` once and
-keeps every state; the page shows **one** step at a time, as one viewer sees it: a
-seat, a team or the spectator. A slider, step buttons and Play/Pause move through the
-game; each move is a message the kernel checks (``{"type": "seek", "step": 12}``,
-``{"type": "viewer", "viewer": "0"}``).
-
-Replay knows no game by name: a game shows itself through the presentation hooks of its
-:class:`~cipherkit.core.protocol.GameSpec` (``title``, ``seat_names``, ``omniscient``,
-``board``), and a game without them gets generic ones (its name, the names in its
-observations, the spectator's observation with the whole state as the truth, and a board
-of the observation's plain values).
-
-What the page may see
----------------------
-* Each step's view is built from ``state.observe(viewer)`` only (plus the public
-  events of that step, which are public by construction), so a seat's replay shows that
-  seat's hand and never another's, nor the deck, the stacks or the answer before the
-  end.
-* Neither the seed, the config nor the recorded action texts (which may name a hidden
-  card, such as a guess) are ever synced.
-* The page may switch only between the viewers the author allows (``viewers=``,
-  default: every seat, team and the spectator). The author's **omniscient** view (the
-  true state: every hand, stack order, window contents, the answer) exists only with
-  ``omniscient=True`` in Python, and then it is the only view: the browser can never
-  switch to it or away from it.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.replay``.
 
 Examples
 --------

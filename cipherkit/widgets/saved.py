@@ -1,18 +1,6 @@
 """Saved progress on a solo page: the browser keeps a token, the server keeps the game.
 
-A table made with ``save=True`` (a :class:`~cipherkit.widgets.DecipherTable`, a
-:class:`~cipherkit.widgets.MissionTable`, or a campaign's) keeps its game in the page's
-room store as a :class:`~cipherkit.rooms.solo.SoloGame`. The page and the kernel talk
-about it in three custom messages, never in a synced trait:
-
-* the page, when it draws the table: ``{"type": "saved", "token": "..."}`` with what it
-  keeps in ``localStorage`` for this page (``""``: nothing);
-* the kernel: ``{"type": "keep", "token": "..."}`` (keep this for the page) or
-  ``{"type": "forget"}`` (keep nothing: a new game that has no move yet, or a token that
-  resumed nothing).
-
-The page keeps the token under ``cipherkit.saved:<the page's path>``; no rule and no
-game lives in the browser.
+Design notes: ``docs/rooms.md``, ``cipherkit.widgets.saved``.
 
 >>> saved_token({"type": "saved", "token": "abc"}, None)
 'abc'

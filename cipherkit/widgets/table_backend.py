@@ -1,21 +1,6 @@
 """Where a table's game lives: a local session, a saved solo room, or a room seat.
 
-A table widget draws one seat's side of a game and sends that seat's moves; it does not
-care where the game is kept. :class:`TableBackend` is what it needs, and three classes
-provide it:
-
-* :class:`LocalBackend`: a :class:`~cipherkit.core.session.Session` in the kernel, the
-  bots answering at once (``people_decide``: a decision the person shares is theirs);
-* :class:`SavedBackend`: a :class:`~cipherkit.rooms.solo.SoloGame`, stored in the
-  page's room store from the first move on (a reload resumes it);
-* :class:`RoomBackend`: a seat (or a spectator) of a room, read from and moved in the
-  store through its :data:`RoomHandle`, live.
-
-Each reads a :class:`Moment`: the seat's observation, its legal actions as text, the
-public log, who may act and the outcome, all at one version and all public to that seat.
-A refused move is a :class:`~cipherkit.widgets.guard.Refused` with the rules' reason.
-What the backends differ in (how a move is checked and answered, whether a new game may
-be dealt) is a method of each, so a table never asks which backend it has.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.table_backend``.
 
 >>> from cipherkit.core.session import Session
 >>> local = LocalBackend(Session("decipher", {"first_player": 0}, seed=7, bots={1: "random"}), 0)

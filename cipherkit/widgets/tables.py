@@ -1,11 +1,6 @@
 """Which table shows a game: found by entry point, else the generic table.
 
-A game's package may register a table widget in the entry-point group
-``cipherkit.tables`` (name: the game's name, value: ``"module:Class"``); cipherkit's own
-games do so in its ``pyproject.toml``. :func:`table_class` looks the game up there and
-falls back to :class:`~cipherkit.widgets.generic.table.GenericTable`, which draws any
-game from its observation; :func:`make_table` gives the table for a room's seat handle
-or spectator. Nothing here names a game.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.tables``.
 
 >>> from cipherkit.widgets.generic.table import GenericTable
 >>> table_class("no-such-game") is GenericTable

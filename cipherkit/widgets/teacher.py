@@ -1,35 +1,6 @@
 """The teacher's page: a class session, its rooms live, its results.
 
-:class:`TeacherDesk` is an anywidget (``teacher.js`` beside it) that shows **nothing of
-the class** until the page sends the teacher key: the kernel hashes it and compares it
-with the hash ``cipherkit serve`` stored (:meth:`cipherkit.classroom.Classroom.check_key`,
-constant time). Until then its only synced state is ``{"locked": true}``, and wrong keys
-are slowed down in the store, per device and page and for the whole server (after
-:data:`FREE_WRONG_KEYS`, a wait of :data:`FIRST_WAIT` seconds, doubling:
-:mod:`cipherkit.rooms.limits`), so a reload does not start afresh. Once unlocked it
-shows, redrawn within :data:`LOOK_SECONDS` of any change
-(a move, a student sitting down, a room starting or closing, an answer counted) and at
-least every :data:`REFRESH_SECONDS` (who is connected):
-
-* the class session (its class code, big) or a form to start one, or to go back to an
-  open one;
-* a form to make rooms in bulk (:class:`~cipherkit.classroom.RoomPlan`) and the open
-  rooms' codes, big enough to project;
-* every room live: game, round or turn, score, whose turn, who is connected; *Watch*
-  opens it as a spectator below; *Close* closes it (its record is kept); *Bots take the
-  empty seats* (one room, or all rooms of the session) seats bots where no student came;
-  a room's timer (:mod:`cipherkit.classroom.timers`): its length, *+30 s*, off or on;
-* the rooms' results and the student × exercise grid; *End session*.
-
-A page the teacher's cookie reopened after a reload (a *pass*, not the key:
-:mod:`cipherkit.classroom.passes`) acts on **its own session only**: it lists no other
-session, and starting or continuing a session, exporting results and minting a new pass
-(:data:`KEY_ONLY`) are refused with a request to type the key again (issue #44 point 2).
-
-The page sends only what the teacher clicks; every message is checked here, and the
-rules (what a plan may be, what a room shows) live in :mod:`cipherkit.classroom`.
-
-:class:`TeacherPage` is the page: the desk and, below it, the watched room's table.
+Design notes: ``docs/classroom.md``, ``cipherkit.widgets.teacher``.
 
 Examples
 --------

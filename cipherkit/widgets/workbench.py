@@ -1,18 +1,6 @@
 """A cipher workbench for lessons and Voila pages.
 
-:class:`Workbench` is an `anywidget <https://anywidget.dev>`_ with one synced trait,
-:attr:`~Workbench.view`, and one ES module (``workbench.js``). Students type a text,
-choose a cipher and key, encrypt or decrypt, compare letter frequencies with English,
-assign letters by hand on a substitution board with a live preview, and ask for a
-one-letter solver hint.
-
-How it stays honest: it is a :class:`~cipherkit.widgets.guard.GuardedWidget` (synced
-``view`` and ``message``). The page only sends small custom messages (``set``, ``run``,
-``assign``, ``hint``, ``clear``), each checked here; the kernel reads no trait from the
-browser (a forged update is reset). A workbench made with ``secret=...`` keeps that
-plaintext **and its key** in the kernel only: the page shows the ciphertext, Encrypt
-and Decrypt use the key the student types (empty at first), and hints come from the
-solver, never from the secret.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.workbench``.
 
 >>> bench = Workbench(text="Wkh hdjoh kdv odqghg", cipher="caesar", key="3")
 >>> bench.handle_message({"type": "run", "direction": "decrypt"})

@@ -1,29 +1,6 @@
 """Play Decipher against a bot in a notebook or on a Voila page.
 
-:class:`DecipherTable` is an `anywidget <https://anywidget.dev>`_: a thin Python class
-with two synced traits and one ES module (``decipher/table.js``) beside it.
-
-How it stays honest
--------------------
-* The rules live in the kernel only, in a :class:`~cipherkit.core.session.Session`
-  (the game, its record and log, the bot and its fallback). The page sends custom
-  messages (``{"type": "action", "text": "play QS"}`` or ``{"type": "new_game"}``); the
-  kernel parses the text, checks it against the person's legal actions, has the session
-  apply it and play the bot's moves (:meth:`~cipherkit.core.session.Session.step_bots`),
-  and publishes a new :attr:`~DecipherTable.view`. Anything else is refused with a
-  visible :attr:`~DecipherTable.message` and changes nothing.
-* The kernel reads **no** trait from the browser: a state update sent by the page (a
-  forged ``view``, say) is reset at once and reported.
-* :attr:`~DecipherTable.view` is built from ``session.view(human)`` only (see
-  :mod:`cipherkit.widgets.decipher.view`), so the bot's code and hand, the deck and the
-  seed are never in a synced trait before the reveal.
-
-Seeds
------
-Each game is dealt from an integer seed that stays in the kernel. With ``seed=None`` the
-seed comes from the environment variable ``CIPHERKIT_SEED`` when it is set (tests use it
-to know the deal), otherwise from :func:`os.urandom`. Game *k* of a table (counting from
-0) uses ``seed + k`` when the seed is fixed, a fresh random seed otherwise.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.decipher.table``.
 
 Examples
 --------

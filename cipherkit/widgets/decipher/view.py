@@ -1,20 +1,6 @@
 """What the Decipher table shows a person, built from one seat's observation only.
 
-This module is pure Python (no ipywidgets): :func:`build_view` turns
-``state.observe(seat)`` into the JSON dict that :class:`~cipherkit.widgets.DecipherTable`
-syncs to the browser, and :func:`event_words` turns public events into log lines.
-
-Two things are deliberately left out of the view, because anything in a synced trait
-can be read by whoever has the page open, displayed or not:
-
-* **hidden cards**: the observation already omits the opponent's code and hand until the
-  game is over; the view copies nothing else;
-* **pile histories** (the *memory rule*, docs/rules/decipher.md): a pile shows only its top card,
-  except the pile of the column the person is playing or guessing right now. The log is
-  cut to the last two turns for the same reason.
-
-While guessing, every card is a legal guess; the list of legal actions then holds the
-single word ``"guess"`` instead of 52 card names.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.decipher.view``.
 
 Examples
 --------

@@ -1,13 +1,6 @@
 """A table for any registered game: the seat's observation, the log and buttons.
 
-:class:`GenericTable` is what a game without a table of its own gets (see
-:func:`cipherkit.widgets.tables.make_table`): the game's drawing of the seat's
-observation (``GameSpec.board``) or its keys and values as a list, the public log,
-whose turn it is, the outcome, and one button per legal action (its notation, computed
-in the kernel from the seat's legal actions). The page sends
-``{"type": "action", "text": ...}``; the kernel parses and checks it like every table.
-It plays locally against bots, saved (``save``) or in a room (``room=handle``, a seat
-or a spectator, live); only ``observe(seat)``-derived data is ever synced.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.generic.table``.
 
 >>> from cipherkit.widgets.generic.table import GenericTable
 >>> table = GenericTable("decipher", bots="random", seed=7, config={"first_player": 0})

@@ -1,11 +1,6 @@
 """The generic table's view: any game's seat, drawn from its observation alone.
 
-:func:`build_view` turns one :class:`~cipherkit.widgets.table_backend.Moment` of a seat's
-side into what ``generic/table.js`` draws: the game's own drawing of the observation
-(``GameSpec.board(observation, None)``, when the game has that hook) or the observation's
-keys and values as a readable list, the public log in words, whose turn it is, the
-outcome, and the seat's legal actions (their notation) for buttons. Nothing but the
-seat's observation, its legal actions and public facts is read.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.generic.view``.
 
 >>> from cipherkit.core.protocol import Outcome
 >>> from cipherkit.core.registry import get_game

@@ -1,33 +1,6 @@
 """Play intercept (the Decrypto rules) with bot teammates against bot opponents.
 
-:class:`InterceptTable` is an anywidget in the pattern of the other tables: synced
-:attr:`~InterceptTable.view` and :attr:`~InterceptTable.message` traits and one ES
-module (``intercept/table.js``). One person sits at ``seat`` (White by default);
-bots play every other seat: the person's teammates and the other team (or, with three
-players, the lone Interceptor or the team the person intercepts).
-
-* As **Encryptor** the person types three clues; every clue is checked live as it is
-  typed (``{"type": "check", "text": ...}``: the kernel checks it against the person's
-  own team's keywords and clues and answers with the reasons), then given with
-  ``{"type": "action", "text": "clue ..."}`` (checked again).
-* As **guesser** the person's bot teammate gives the clues and the person picks the code
-  (``guess 3.1.4``); from round 2 the person also intercepts the other team's code.
-  Bot teammates leave the team's guesses to the person.
-* The note sheet (clues filed under keyword numbers), tokens, the round flow, the
-  tiebreakers (points, then each team guessing the other's keywords) and the 3-player
-  variant are shown.
-
-In a room (``room=`` a seat handle) the table plays that seat; given a spectator
-handle it shows the spectator's view (``observe("spectator")``: clues read, codes
-revealed, tokens, round and phase; no keyword, no code before the end) and refuses
-every move.
-
-How it stays honest: as for the other tables, the rules live in the kernel, the view is
-built from ``state.observe(seat)`` only (:mod:`cipherkit.widgets.intercept.view`), every
-message is parsed into an action, checked and applied or refused with a visible
-message, and forged trait updates are reset. The other team's keywords, its code, the
-person's own team's code while a bot encrypts and the codes left in the decks are never
-in a synced trait before the end.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.intercept.table``.
 
 Examples
 --------

@@ -1,10 +1,6 @@
 """What the intercept table shows the person, built from their seat's observation only.
 
-Pure Python (no ipywidgets): :func:`build_view` turns ``state.observe(seat)`` into the
-JSON dict :class:`~cipherkit.widgets.InterceptTable` syncs to the page. The other team's
-keywords, its code, the person's own team's code while a bot teammate encrypts, the codes
-still in the decks and the other side's guesses before the reveal are not in the
-observation, so they are not here either.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.intercept.view``.
 
 Examples
 --------

@@ -1,28 +1,6 @@
 """A campaign at one screen: the missions in turn, the way a win or a loss leads.
 
-:class:`CampaignTable` shows the campaign graph (the mission being played framed, the
-missions played ticked or crossed), the secret rules the team holds, and the current
-mission's :class:`~cipherkit.widgets.MissionTable`, played with those rules. When the
-mission is over, *Continue the campaign* records the result in a
-:class:`~cipherkit.games.mission.content.campaign.CampaignLog` and deals the mission the result
-leads to; missions are not replayed. Everything shown is public: titles, the links'
-unlocks, and a mission's closing text once it is over.
-
-The button is an ordinary ipywidgets button, so its clicks and its ``disabled`` trait can
-be forged from the page: the kernel acts on a click only when the mission is over.
-
-The graph is drawn once, as a list of mission cards that wraps to the page's width (two
-or three to a row on a phone, a row or two on a laptop): each card gives the mission's
-number and title, whether it was won or lost, and where a win and a loss lead.
-
-**Saved progress** (``save=True``, the campaign page): every mission's game is a
-:class:`~cipherkit.rooms.solo.SoloGame` in the page's store, and the page keeps the
-campaign's token: the tokens of the missions played so far, in order, joined by dots.
-After a reload the kernel resumes each of them and checks it against the campaign (the
-mission the campaign is at, the secret rules won so far; the result is the stored
-game's own), so a token can only bring back the player's own games; one that does not
-fit gives a fresh campaign and one sentence. A finished mission is recorded and the
-campaign goes on to the mission its result leads to.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.mission.campaign``.
 
 >>> from cipherkit.widgets.mission.campaign import CampaignTable
 >>> campaign = CampaignTable("missions", seed=3)

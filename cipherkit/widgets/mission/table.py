@@ -1,41 +1,6 @@
 """Play a mission at one screen: 1-4 players, bots optionally filling seats.
 
-:class:`MissionTable` is an `anywidget <https://anywidget.dev>`_ in the pattern of
-:class:`~cipherkit.widgets.DecipherTable`: a thin Python class with two synced traits
-(:attr:`~MissionTable.view` and :attr:`~MissionTable.message`) and one ES module
-(``mission/table.js``) beside it.
-
-The page shows the map (click a room to step, reveal or use an ability there), the
-console with its windows, the four action cards with their top values and blocks, the
-hand of the seat holding the device, the discard pile, time and peril, an event log in
-words and a Solve dialog where every other human seat confirms a proposed answer.
-
-How it stays honest
--------------------
-* The rules live in the kernel only, in a :class:`~cipherkit.core.session.Session` (the
-  game, its record, the bot seats and their fallback). The page sends custom messages:
-  ``{"type": "action", "text": "play 7 run"}`` (``"seat"`` added for a vote),
-  ``{"type": "claim", "seat": 1}`` ("I am ...: show my hand") and
-  ``{"type": "new_game"}``. The kernel parses an action with the mission game's
-  :func:`~cipherkit.games.mission.parse_action`, checks it with ``state.check`` (which
-  says why an action is illegal) and ``state.legal_actions``, and applies it; anything
-  else is refused with a visible :attr:`~MissionTable.message` and changes nothing. The
-  session applies the move and plays the bots until a person must act
-  (:meth:`~cipherkit.core.session.Session.step_bots`).
-* A trait update sent by the page is reset at once and reported.
-* :attr:`~MissionTable.view` is built from ``state.observe(viewer)`` only
-  (:mod:`cipherkit.widgets.mission.view`): unopened windows, the answer, stack and deck
-  order and other hands are never in a synced trait before the end.
-* **Pass the device**: with two or more human seats, when the turn passes to another
-  human seat the view is built from the spectator's observation (no hand, no legal
-  actions) until that player clicks "I am <name>: show my hand". The same happens
-  while an answer is put to the vote. With one human seat its hand is always shown.
-
-Seeds
------
-As for the Decipher table: ``seed=None`` reads ``CIPHERKIT_SEED`` or draws from
-:func:`os.urandom`; game *k* of a table uses ``seed + k`` when the seed is fixed. The
-seed and the bots' random streams stay in the kernel.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.mission.table``.
 
 Examples
 --------

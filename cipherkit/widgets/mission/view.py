@@ -1,19 +1,6 @@
 """What the mission table shows, built from one observation only.
 
-This module is pure Python (no ipywidgets): :func:`build_view` turns
-``state.observe(viewer)`` into the JSON dict that
-:class:`~cipherkit.widgets.MissionTable` syncs to the browser. The viewer is the human
-seat that holds the device, or ``"spectator"`` while the device is being passed (then
-the view holds no hand at all) and while an answer is put to the vote.
-
-Everything here reads the observation and public mission data (room names and
-positions, the glyph drawings of the glyph set); the true state is never passed in.
-The map and the console are SVG strings drawn from the observation by the mission's
-:class:`~cipherkit.games.mission.art.board.BoardArt`, with the rooms' boxes (in SVG
-units) so that the page can lay clickable areas over them. Every limit the page shows
-(Run steps, Intel reveals, Gather collects, the hand size, the time icons that lose In
-Peril) is read from the observation (``obs["rules"]``, ``obs["hand_limit"]``), where
-the secret rules in play have already changed them.
+Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.mission.view``.
 
 Examples
 --------
