@@ -1,13 +1,6 @@
 """Decipher's actions and their text notation.
 
-========================  ==========================================================
-notation                  meaning
-========================  ==========================================================
-``play QS``               play the queen of spades on the current column's pile
-``skip``                  leave the current column as it is and go to the next
-``break``                 Break the Code (only at the start of your turn)
-``guess QS``              guess the current column of the opponent's hidden code
-========================  ==========================================================
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.decipher.actions``.
 
 >>> from cipherkit.games.decipher.actions import parse_action
 >>> parse_action("play 10h")

@@ -1,27 +1,6 @@
 """The Decipher solver bot: exact deduction, informative plays, and a timed break.
 
-The solver reads only its observation. From it, it tracks the exact set of opponent
-codes consistent with every hit so far (:class:`CodeBelief`: for each column, how many
-consistent codes put each card there), and:
-
-* **plays** on the columns the distinct hand cards (or skips) that tell it the most:
-  for each column and card it splits that column's candidates into hit and miss and
-  scores the split by the expected log of the candidates left (information), with a
-  small share of the expected points of guessing afterwards; columns interact only
-  through the distinctness of the code's cards, which the counts already carry;
-* **breaks the code** at the start of a turn when its chance of winning now beats its
-  chance after one more round, in which it learns from this turn's clues, the opponent
-  learns from one turn of its own (its progress on our code is public: the hits on our
-  piles), and the opponent may break first. The opponent is a mixture of one that
-  guesses as well as those hits allow and one that ignores them (``rational``, 0.1 by
-  default): against the second, waiting never hurts;
-* **guesses** the three cards that together give the best chance of winning against
-  that opponent model, among the guesses whose score distributions are not dominated
-  (points per column from the observation's table: 3 exact, 2 same rank, 1 same suit
-  by default). A column known to one card is guessed exactly.
-
-``solver:limited`` plays with limited memory: it uses only the card on top of each pile
-and its hit, never the pile history.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.decipher.solver``.
 
 Examples
 --------

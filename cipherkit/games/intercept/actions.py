@@ -1,17 +1,6 @@
 """The intercept game's codes, actions and their text notation.
 
-A **code** is three distinct digits from 1-4, written ``3.1.4``; there are 24.
-
-==============================  ======================================================
-notation                        meaning
-==============================  ======================================================
-``clue evening with friends``   the Encryptor writes the next clue (free text)
-``timeout``                     the sand timer ran out: unwritten clues stay missing
-``guess 3.1.4``                 a team's guess of the code being read (decrypt or
-                                intercept, depending on whose code it is)
-``keywords sun, dog, -, tree``  tiebreaker: a team's guess of the other team's four
-                                keywords (``-`` for no guess)
-==============================  ======================================================
+Design notes: ``docs/intercept.md``, ``cipherkit.games.intercept.actions``.
 
 >>> from cipherkit.games.intercept.actions import parse_action
 >>> parse_action("guess 3-1-4")

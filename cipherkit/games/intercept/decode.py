@@ -1,11 +1,6 @@
 """The decoder: which code do three clues give for four keywords?
 
-Each clue is compared with each keyword (cosine similarity of the shipped word vectors,
-clue vectors centred, keywords by their sense); the code is the assignment of clues to
-distinct keywords with the largest total similarity. There are only 24 codes, so all are
-scored exactly (the same answer the Hungarian algorithm gives, without scipy).
-
-This is what ``cipherkit decode --keywords a,b,c,d --clues "x;y;z"`` prints.
+Design notes: ``docs/intercept.md``, ``cipherkit.games.intercept.decode``.
 
 >>> from cipherkit.games.intercept.decode import decode_clues
 >>> result = decode_clues(["black", "dragonfly", "cocktail", "sombrero"],

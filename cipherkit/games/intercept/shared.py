@@ -1,10 +1,6 @@
 """Which seats share a decision in intercept: a team's one guess.
 
-Any eligible member may submit the team's decrypt, interception or keyword guess, and
-the first submission is the team's (docs/rules/intercept.md §2.3). In a room, a bot
-team-mate leaves that guess to the team's people
-(:attr:`~cipherkit.core.session.Session.people_decide`), so the team discusses and
-submits it; a clue is the Encryptor's own.
+Design notes: ``docs/intercept.md``, ``cipherkit.games.intercept.shared``.
 
 >>> from cipherkit.games.intercept import new_game, parse_action
 >>> keywords = {"white": ["black", "dragonfly", "cocktail", "sombrero"],

@@ -1,10 +1,6 @@
 """States a viewer cannot tell apart from the true one (used by no-leak checks and bots).
 
-A variant keeps everything the viewer has seen (the public history, the tokens, its own
-team's keywords, its own code and unread clues if it is an Encryptor, its team's own
-submitted guesses) and re-deals what it has not: the other team's keywords, codes not yet
-revealed, the decks, clues written but not yet read, the other side's pending guesses and
-keyword guesses, and the RNG.
+Design notes: ``docs/intercept.md``, ``cipherkit.games.intercept.variants``.
 
 >>> from cipherkit.core.rng import Rng
 >>> from cipherkit.games.intercept import new_game

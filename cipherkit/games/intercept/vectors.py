@@ -1,14 +1,6 @@
 """Word vectors for the intercept bots, loaded from the shipped table (numpy only).
 
-The table ``cipherkit/data/intercept_vectors.npz`` holds about 25,000 rows of 384
-numbers: the all-MiniLM-L6-v2 embedding of every whole word of its vocabulary, of every
-keyword, and of every WordPiece continuation piece, stored as int8 (see
-``scripts/build_intercept_data.py`` and ``cipherkit/data/NOTICE``). No model runs here.
-
-A phrase is the weighted mean of its words' vectors: words with little meaning (*the*,
-*of*) are left out, rarer words weigh more. A word not in the table is looked up as its
-singular, then as WordPiece pieces of the vocabulary (weighing less); a text with no
-known word has no vector (``None``), which bots treat as uninformative.
+Design notes: ``docs/intercept.md``, ``cipherkit.games.intercept.vectors``.
 
 >>> from cipherkit.games.intercept.vectors import default_vectors
 >>> vectors = default_vectors()

@@ -1,11 +1,6 @@
 """Words: the shipped keyword list, and the small normalisation the clue checks use.
 
-Words are read in any alphabet (letters and their marks, after NFC and case folding), so
-Russian clues and keywords are compared like English ones. The keyword list
-(``cipherkit/data/intercept_keywords.txt``) is built by ``scripts/build_intercept_data.py``
-from cipherkit's own hand-written seed lists, the spelling variants
-(``spelling_variants.txt``) by ``scripts/build_spelling_variants.py``; see
-``cipherkit/data/NOTICE``.
+Design notes: ``docs/intercept.md``, ``cipherkit.games.intercept.words``.
 
 >>> from cipherkit.games.intercept.words import keywords, lemma, tokens
 >>> len(keywords()) >= 500

@@ -1,13 +1,6 @@
 """Mission, the co-operative cipher mission game (docs/rules/mission.md).
 
-Players move through a map of rooms, reveal and collect glyph tokens to open the
-windows of a mission card's cipher, and agree on the answer before time runs out.
-Missions are YAML files (``docs/mission-format.md``), checked by ``cipherkit validate``.
-
-The package by concern: :mod:`.format` (reading, checking and writing mission files),
-:mod:`.content` (the mission value; it imports neither of the others), :mod:`.rules`
-(the engine), and beside them the bots, :mod:`.planner`, the answer model
-(:mod:`.answers`), :mod:`.present` and the drawings (:mod:`.art`).
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission``.
 
 >>> from cipherkit.games.mission import GAME, load, new_game
 >>> state = GAME.new_game({"players": 1}, seed=4)

@@ -1,30 +1,6 @@
 """The answer model: when does a team know the answer from the open windows?
 
-The mission card shows which cells share a glyph, and the same glyph always hides the
-same content while **different glyphs hide different content**. With some windows open,
-a team reads the answer's words as patterns (``T?NNE?``) and asks which entries of a
-word list (and of the mission's own candidate list, if it has one) fit every pattern at
-once. When a single candidate is left, or the chance that the best one is right reaches
-the model's ``confidence``, the team proposes it; otherwise it keeps collecting.
-
-* **Constraint**: equal glyphs, equal content; different glyphs, different content; a
-  closed window hides neither the content of an open window nor another closed glyph's
-  content. Content is compared case-folded.
-* **Groups**: a window may hide a group of characters (``"40"``). The model lets every
-  closed window hide 1 to ``max_group`` characters, where ``max_group`` grows to the
-  longest content seen in an open window (a team that has seen a two-digit window
-  expects more of them).
-* **Answer section**: only the answer cells count (all cells when the card has none);
-  windows above the section still exclude their content from the closed glyphs.
-* **Certainty**: once every answer window is open the reading is the answer (whatever
-  the lists say).
-* **Candidates** are uniform: with ``n`` left, each is right with chance ``1/n``. The
-  mission's candidates come first when choosing which to propose. A candidate outside
-  the lists can never be proposed before all its windows are open, and a unique
-  candidate may still be wrong when the true answer is in no list: a wrong guess.
-
-The word list (:func:`shipped_words`) is built by ``scripts/build_answer_words.py``
-from the public-domain ``web2`` list (see ``cipherkit/data/NOTICE``).
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.answers``.
 
 Examples
 --------

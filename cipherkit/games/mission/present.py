@@ -1,18 +1,6 @@
 """How generic tools (the :class:`~cipherkit.widgets.Replay` widget) show a mission game.
 
-The presentation hooks of :data:`cipherkit.games.mission.GAME`, with no notebook
-library:
-
-* :func:`title` and :func:`seat_names`: the mission's title, and each seat named by its
-  characters;
-* :func:`omniscient`: the author's view after the fact (every window's content and
-  every hand in an observation-shaped dict) and the hidden facts (answer, stacks, deck);
-* :func:`board`: one observation as the map and the console (SVG), facts and a table.
-
-The drawings come from :mod:`cipherkit.games.mission.art.board`, imported only when a
-board is drawn. The glyphs' drawings are the mission's own once a state of the mission
-has been through one of the state hooks here (its art is remembered); an observation of
-a mission this process never saw is drawn with the default glyph style.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.present``.
 
 >>> from cipherkit.games.mission import new_game
 >>> state = new_game({"players": 2, "first_player": 0}, seed=1)

@@ -1,14 +1,6 @@
 """Where a mission comes from: a :data:`MissionSource`, read into a :class:`Mission` once.
 
-A mission enters a game's config, a table, a playtest or a page as ``None`` (the
-built-in demo), a path to a mission file, a mission dict (the file's structure) or a
-:class:`Mission`; :func:`mission_from_config` turns any of them into the mission, and
-past that seam everything takes the :class:`Mission`. A game's config keeps the
-mission as its canonical dict (:func:`mission_dict`, JSON), and that very dict reads
-back as its mission without parsing it again; a file is read again only once it changes.
-A dict that comes back from JSON (a state's ``from_json``, a stored record's replay) is
-a new object: it is found by its JSON text, so equal dicts are parsed once (the
-conformance checks' JSON round trips took 2.3x the CPU time without that).
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.source``.
 
 >>> from cipherkit.games.mission.samples import demo_mission
 >>> mission = mission_from_config(None)

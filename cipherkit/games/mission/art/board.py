@@ -2,17 +2,7 @@
 observation, with the rooms' and face-up tokens' boxes so a page can lay clickable
 areas over them.
 
-:class:`BoardArt` draws for one mission (its glyph set gives the glyphs' drawings) and
-caches each drawing by the part of the observation it shows. The mission table widget
-and the mission's replay board (:func:`cipherkit.games.mission.present.board`) both use
-it.
-
-The glyphs' drawings are public (they are on the printed cards), but the glyph set that
-makes them is not in an observation (a mission without a ``glyph_set`` draws with its
-own seed, which also shuffles its stacks). So :func:`art_for` finds the art of the
-mission an observation shows among the missions this process has drawn (:func:`remember`);
-for a mission it has not seen, the glyphs are drawn from the default style, in order of
-first appearance (as :func:`cipherkit.games.mission.art.notebook.state_drawing` does).
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.art.board``.
 
 Examples
 --------

@@ -1,11 +1,6 @@
 """A mission and its observations as the plain data that :mod:`cipherkit.glyphs` draws.
 
-The glyph drawings never read game objects; these adapters read a
-:class:`~cipherkit.games.mission.Mission` (:func:`from_mission`) or a mission
-observation (:func:`from_state`: ``state.observe(viewer)``, which holds only what that
-viewer may see, so a drawing of it cannot leak anything). Which token names are traps,
-and their colours, come from the mission's own table
-(:data:`cipherkit.games.mission.content.tokens.TRAPS`).
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.art.data``.
 
 Examples
 --------

@@ -1,13 +1,6 @@
 """What missions and mission states show in a notebook.
 
-The mission package gives :class:`~cipherkit.games.mission.Mission` and its state a
-``_repr_svg_`` that calls these functions, importing this module only inside the
-method, so nothing here is loaded until something is displayed:
-
-* :func:`mission_svg` / :func:`mission_png`: the map at setup (stacks dealt, entrance);
-* :func:`state_svg` / :func:`state_png`: a viewer's board, drawn from an observation
-  (``state.observe(viewer)``) only: the map with standees, stack heights and face-up
-  tokens, and the console with its open windows. The mission gives the glyph set.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.art.notebook``.
 
 Examples
 --------

@@ -1,11 +1,6 @@
 """A :class:`~cipherkit.glyphs.drawing.Drawing` as vector PDF pages, with fpdf2.
 
-The third backend of the drawing model, beside SVG and Pillow: every shape becomes a PDF
-path (rectangles, polylines, polygons, circles; a glyph's strokes, dots, rings and fills
-in its unit square, scaled), and every text a real text run in an embedded DejaVu font
-(subset), so the text can be selected, searched and read aloud. One drawing unit is
-1/300 inch, so a 2480 x 3508 drawing is an A4 page and 2550 x 3300 a US Letter page.
-Only a glyph read from a PNG file (a bitmap, no vector shapes) is placed as an image.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.art.pdf``.
 
 Examples
 --------

@@ -1,18 +1,6 @@
 """Print-and-play pages, laid out at 300 units an inch on A4 or US Letter paper.
 
-The pages, in order: the mission card front (with the briefing); the console sheet
-(the console with blank windows, and shutters to cut out and lay over them); the clue
-tokens' fronts, then their backs (mirrored, for double-sided printing: flip on the long
-edge): all alike with ``deal: shuffled`` (the rulebook, as playtests play), naming the
-room and the token's place in its stack only with ``deal: fixed``; the map; the action
-cards with the discard-pile card (both sides); the setup sheet for the mission's deal
-(:mod:`.setup_sheet`); and, last and on its own, the author's glyph key, marked as a
-spoiler.
-
-Cut lines are thin grey lines; crop marks show the corners of the card, the console
-and the map. Cards, tokens and shutters keep their printed size on either paper.
-:func:`save_pdf` writes the pages as one vector PDF (:mod:`.pdf`): shapes as paths,
-glyphs as paths from the same drawing model as the PNG and SVG, text as text.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.art.printing``.
 
 Examples
 --------

@@ -1,10 +1,6 @@
 """The setup sheet of the print-and-play PDF: the rulebook's setup, for this mission's deal.
 
-With ``deal: shuffled`` (the rulebook, and what ``cipherkit playtest`` plays) every
-token back is alike and the sheet says to mix the clue tokens and deal them into the
-rooms' pile sizes; with ``deal: fixed`` each back names its room and place, and the
-sheet says to stack them by those numbers. :func:`setup_steps` gives the steps as text;
-:func:`back_note` the line printed over the token backs.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.art.setup_sheet``.
 
 Examples
 --------

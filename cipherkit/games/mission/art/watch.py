@@ -1,11 +1,6 @@
 """A live preview: ``cipherkit render MISSION --out DIR --watch``.
 
-Each time the mission file is saved (its modification time or size changes; polled),
-:func:`redraw` re-validates it and, when it loads, draws the card, the console (windows
-closed) and the map as SVG into ``DIR``, then writes ``DIR/preview.html`` with the three
-drawings inline. When the file has errors, the page shows them in place of the
-drawings (file:line, field and message, warnings too) and the last good drawings stay
-on disk. The page reloads itself every second, so a browser beside the editor follows.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.art.watch``.
 
 Examples
 --------

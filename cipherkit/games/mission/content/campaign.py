@@ -1,15 +1,6 @@
 """A campaign: missions joined by their win and loss links, and a team's way through it.
 
-Each mission file says where the campaign goes after a win and after a loss
-(``campaign.win.next``, ``campaign.loss.next``) and which secret rules
-(:mod:`.secret_rules`) unlock. :class:`CampaignMap` joins missions (a folder of mission
-files: :func:`~cipherkit.games.mission.format.files.load_campaign`) into a directed
-networkx graph (an edge per link, with ``result``, ``unlock``
-and ``text``), checks it (one start, no mission reachable twice on one way through,
-every link to a known mission) and answers the questions an author and a table ask:
-which ways through are there, which secret rules does a team hold when it reaches a
-mission, what comes next. :class:`CampaignLog` is one team's progress, as a small value
-that saves to JSON.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.content.campaign``.
 
 Examples
 --------

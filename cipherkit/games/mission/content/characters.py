@@ -1,26 +1,6 @@
 """Characters and their special abilities, as data.
 
-A character is a name and one **ability** (a special action: discard any two cards from
-hand, then resolve the ability; see docs/rules/mission.md §1.7). The abilities are cipherkit's own
-designs; their effects live in :mod:`cipherkit.games.mission.rules.effects`, and this table
-describes them. Missions list the characters they offer, either by the id of a built-in
-character or as a mapping that names an ability (``{id: owl, name: Owl, ability: peek}``).
-See ``docs/characters.md``.
-
-=========  =====================================================================
-ability    effect (every one may also be declined: ``stop``)
-=========  =====================================================================
-``slip``   move to an adjacent room even through a wall (printed or token)
-``scout``  reveal the top token of a nearby stack (not Intel: counter-intel is
-           discarded)
-``lower``  discard the top resource card of one action pile, lowering it
-``peek``   look privately at the top two tokens of a nearby stack, then put them
-           back in the same order (``keep``) or swapped (``swap``)
-``disarm`` discard a face-up camera in a nearby room, or a counter-intel token
-           from an action card (its resource cards stay)
-=========  =====================================================================
-
-"Nearby" is your room and every room joined to it by an open passage.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.content.characters``.
 
 Examples
 --------

@@ -1,14 +1,6 @@
 """The mission card on its console: glyph cells, their windows, and the answer.
 
-The cipher text is a list of words; each word is a list of :class:`Cell`. A cell shows a
-glyph and hides its **content** (one letter or digit, or a group) behind a window; the
-same glyph always hides the same content, given by the mission's glyph key. Cells below
-the card's **Answer** label have ``answer=True``; when a card has such a section, only
-those cells count.
-
-**Decision** (docs/rules/mission.md §1.14, Answer section): an answer is compared ignoring case and
-every space or punctuation mark; the letters and digits must be exactly the same, in
-the same order (:func:`normalize_answer`).
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.content.console``.
 
 Examples
 --------

@@ -1,14 +1,6 @@
 """The resource deck: numbered cards in suits, and time cards that cannot be played.
 
-Cards are small integers inside a game (fast to copy and compare); a :class:`CardTable`
-built from a :class:`DeckSpec` says what each id is. Resource cards come first, ordered by
-value then suit; time cards follow. A card's label is its value and the first letter of
-its suit (``7B``); a time card's label is ``T`` and its icons (``T1``, ``T2``).
-
-**Decision** (docs/rules/mission.md): the default deck is values 1-12 in three suits plus four time
-cards with 1, 1, 1 and 2 time icons; a mission may change values, suits, time cards and
-the hand size. Suits have no effect in the rules; when a hand holds two cards of the
-same value, ``play 7 run`` plays the one whose suit comes first.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.content.deck``.
 
 Examples
 --------

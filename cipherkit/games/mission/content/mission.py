@@ -1,17 +1,7 @@
 """The mission value: map, glyph key, console cells, clue stacks, deck, characters, and
 where the campaign goes after it.
 
-A :class:`Mission` is read from a YAML file, a dict of the same structure or a
-:class:`~cipherkit.games.mission.format.builder.MissionBuilder`, all through one schema
-(:mod:`cipherkit.games.mission.format`); :meth:`Mission.to_dict` is its canonical
-mission-file structure, and reading that again gives an equal mission.
-
-The map is a :class:`networkx.Graph`. Nodes are room ids with attributes ``name``,
-``pos`` (x, y), ``tokens`` (special tokens such as ``entrance``), and either ``stack``
-(the face-down clue tokens, top first) or ``stack_size`` (that many tokens dealt from
-the mission's ``pool``, shuffled with the mission's ``seed``). Edges join adjacent rooms:
-``wall=True`` is a printed wall, ``token`` is ``"wall"`` (a wall token closing a
-passageway) or ``"passage"`` (a passage token opening a printed wall) or ``None``.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.content.mission``.
 
 Examples
 --------

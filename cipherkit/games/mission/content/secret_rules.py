@@ -1,29 +1,6 @@
 """Secret rules: the cards a campaign unlocks, as data.
 
-After a win or a loss, a mission's campaign link may **unlock** secret rules
-(``campaign.win.unlock: [signalmans-diary]``). Every later mission of the campaign is
-played with every rule unlocked so far: give them to the engine as the ``secrets``
-option (``new_game({"mission": ..., "secrets": ["signalmans-diary"]}, seed=1)``).
-
-The rulebooks leave the secret cards' contents to the publisher, so these are
-cipherkit's own designs. **Decision:** a secret rule changes one of the game's limits
-by a whole number (how far a Run goes, how many tokens an Intel reveals or a Gather
-collects, the hand size, how many time icons In Peril lose the mission); several rules
-add up. They are public: every player's observation lists the rules in play and the
-limits they give (``observation["rules"]``).
-
-===================  ===========================  =====================================
-id                   card                         effect
-===================  ===========================  =====================================
-``clerks-note``      The Clerk's Note             Intel reveals up to 3 tokens
-``signalmans-diary`` The Signalman's Diary        Run moves up to 4 rooms
-``torn-ticket``      A Torn Ticket                hands hold 5 cards
-``ledger-stub``      The Ledger Stub              In Peril, 4 time icons lose (not 3)
-``spare-satchel``    A Spare Satchel              Gather collects up to 3 tokens
-``harbour-chart``    The Harbour Chart            Run moves up to 4 rooms
-``night-pass``       A Night Pass                 Intel reveals up to 3 tokens
-``last-lantern``     The Last Lantern             In Peril, 4 time icons lose (not 3)
-===================  ===========================  =====================================
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.content.secret_rules``.
 
 Examples
 --------

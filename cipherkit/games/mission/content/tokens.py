@@ -1,20 +1,6 @@
 """Clue tokens: glyphs and traps, and the four action cards traps may refer to.
 
-A clue token is a **glyph** (a symbol, possibly with extra marks that have no effect of
-their own) or a **trap**. Traps are data too: :data:`TRAPS` says which stay in the room
-when revealed (brown) and which act at once and are discarded (yellow).
-
-In a mission file a token is written as a short string or a small mapping:
-
-=============================  ===============================================
-written                        token
-=============================  ===============================================
-``sun``                        the glyph ``sun``
-``{glyph: sun, marks: [dot]}`` the glyph ``sun`` carrying the mark ``dot``
-``camera``, ``gas``            a security camera, a gas trap
-``counter-intel:intel``        a counter-intel token showing the Intel symbol
-``{trap: counter-intel, action: run}``  the same, long form
-=============================  ===============================================
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.content.tokens``.
 
 Examples
 --------

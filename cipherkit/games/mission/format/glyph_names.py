@@ -1,13 +1,7 @@
 """Glyph names that give nothing away: does a mission's glyph key line its names up with
 the letters they hide?
 
-Every seat sees the glyphs' names (and a page's log prints them), so ``anchor`` hiding
-``A`` is a free letter. :func:`name_report` counts the glyphs whose name starts with
-the letter it hides (``initials``) and those whose name *is* the letter or number said
-aloud (``spelled``: ``bee`` for B, ``tango`` for T, ``two`` for 2). Some initials happen
-by chance (about one name in twenty starts with any given letter), so initials are
-reported only when that many or more would happen by chance less than :data:`ALPHA` of
-the time; a spelled name is always reported. See docs/mission-format.md.
+Design notes: ``docs/mission-format.md``, ``cipherkit.games.mission.format.glyph_names``.
 
 >>> report = name_report({"kettle": "L", "anchor": "A", "mitten": "M", "pine": "P"})
 >>> report.initials, round(report.expected, 2), report.suspicious

@@ -1,12 +1,6 @@
 """The mission-file schema: plain data (from YAML or a builder) to a :class:`Mission`.
 
-:func:`parse_mission` reads field by field and records every problem it meets (unknown
-or missing fields with a did-you-mean, wrong types, references to rooms, glyphs or
-characters that do not exist) with the field path and, for files, the line. Items with
-problems are left out so reading can go on and report more. The whole-mission checks
-(reachability, tokens, answer, deck size, …) are in :mod:`.validate`
-(:func:`~.validate.check_data` runs both); :mod:`.files` reads and writes missions. The
-format is documented in ``docs/mission-format.md``.
+Design notes: ``docs/mission-format.md``, ``cipherkit.games.mission.format.schema``.
 
 Examples
 --------

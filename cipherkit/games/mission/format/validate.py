@@ -1,29 +1,6 @@
 """Checking mission files: every problem as ``file:line: field.path: message``.
 
-:func:`validate_paths` is what ``cipherkit validate`` runs. For each file it reports
-YAML syntax errors, schema problems (unknown or missing fields with a did-you-mean,
-wrong types, references to rooms, glyphs or characters that do not exist; see
-:mod:`cipherkit.games.mission.format.schema`) and then the whole-mission checks of
-:func:`check_mission`:
-
-* exactly one room holds the entrance token;
-* every room can be reached from the entrance through open passages (a room reachable
-  only through walls is a warning: only a wall-passing character gets there);
-* every glyph on the card has at least one clue token (a warning, silenced by
-  ``no_token: true`` for a deliberate gap), and declared glyphs are used;
-* the card has cells, and the answer cells spell ``solution`` when one is given;
-* the deck can deal every player a first hand, and time can run out;
-* pooled stacks and the pool agree; enough characters for the most players;
-* tokens with no effect (a passage token on an open passage, counter-intel on Regroup,
-  a campaign that replays the same mission);
-* glyph names that give their letters away (:mod:`cipherkit.games.mission.format.glyph_names`).
-
-Each whole-mission check is a function ``check(mission, source) -> list[Problem]``
-registered in :data:`CHECKS` with :func:`mission_check`, naming the parts of the file it
-reads. The checks run after schema errors too, on a mission built from what could be
-read, except those reading a part that has an error (:func:`broken_parts`), so one slip
-does not hide every other problem. Nothing here raises: a binary file, an empty file or
-a directory is a problem too.
+Design notes: ``docs/mission-format.md``, ``cipherkit.games.mission.format.validate``.
 
 Examples
 --------

@@ -1,10 +1,6 @@
 """Reading YAML while remembering where every value was written.
 
-:func:`read_yaml` turns YAML text into plain Python data plus a :class:`Source` that maps
-each field path to its line, so that problems found later can say ``file:line``. Syntax
-errors, duplicate keys, recursive aliases and oversized documents become
-:class:`~cipherkit.games.mission.format.problems.Problem` objects, never exceptions.
-:func:`read_file` adds the file-level failures (missing, a directory, binary, empty).
+Design notes: ``docs/mission-format.md``, ``cipherkit.games.mission.format.yamlio``.
 
 Examples
 --------

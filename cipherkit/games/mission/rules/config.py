@@ -1,29 +1,6 @@
 """The mission game's configuration, and the mission it refers to.
 
-=============================  ============================================================
-option                         meaning
-=============================  ============================================================
-``mission``                    a :data:`~cipherkit.games.mission.source.MissionSource`:
-                               ``None`` (the built-in demo), a path to a mission file, a
-                               mission dict (the file's structure) or a :class:`Mission`
-``players``                    seats, 1-4 (default 2)
-``characters``                 character ids in turn order (default: the mission's first
-                               ones, one per seat; two for a solo player). One per player
-                               (a solo player: one or two); character ``i`` is played by
-                               seat ``i % players``
-``first_player``               index of the character who starts (``None``: chosen by the
-                               seeded RNG: "whoever volunteers")
-``optional_draw_in_peril``     In Peril, draw one card at a time and stop at will (the
-                               rulebook's rule, default ``True``); ``False`` draws up
-                               automatically as before peril
-``secrets``                    ids of the secret rules a campaign has unlocked so far
-                               (:mod:`cipherkit.games.mission.content.secret_rules`; default none)
-=============================  ============================================================
-
-A state stores its configuration with the mission **by value** (its canonical dict), so
-``to_json`` and ``from_json`` need no file. A :class:`~cipherkit.core.record.Record`
-keeps the config it was started with: give ``mission`` as a path (replays while the
-file is unchanged) or as a dict (always replays); a :class:`Mission` object is not JSON.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.rules.config``.
 
 Examples
 --------

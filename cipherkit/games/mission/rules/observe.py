@@ -1,11 +1,6 @@
 """What a viewer may know of a mission game: :func:`observe`.
 
-A seat sees its own characters' hands, everything face up (piles, the top of the
-discard pile and the time cards in it, revealed tokens, open windows, positions, the
-public mission data), sizes of what is face down (deck, other hands, each room's stack),
-the tokens it has peeked at and not yet seen revealed, and the public history. It never
-sees unopened window contents, stack order, deck order, other hands or the answer, until
-the game is over. A spectator sees what every seat sees, without a hand.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.rules.observe``.
 
 >>> from cipherkit.games.mission import new_game
 >>> state = new_game({"players": 2, "first_player": 0}, seed=1)

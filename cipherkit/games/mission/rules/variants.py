@@ -1,14 +1,6 @@
 """States a viewer cannot tell apart from the true one (no-leak checks, search bots).
 
-A variant keeps everything the viewer has seen and re-deals what it has not:
-
-* the deck order and the hands of characters the viewer does not play;
-* face-down clue tokens, permuted across every stack (heights kept), except the ones the
-  viewer has peeked at and not yet seen revealed, which stay where they are; other seats'
-  peeks follow the tokens now in the places they looked at;
-* the contents of unopened windows, shuffled among the unopened glyphs and sometimes
-  replaced by another letter (so the true answer changes too);
-* the RNG.
+Design notes: ``docs/design-notes.md``, ``cipherkit.games.mission.rules.variants``.
 
 >>> from cipherkit.core.rng import Rng
 >>> from cipherkit.games.mission import new_game
