@@ -1,15 +1,6 @@
 """The campaign page: the published missions played in turn, as one gallery page.
 
-``cipherkit publish MISSION... --campaign`` writes ``campaign.ipynb`` beside the mission
-pages, with a picture of the campaign's graph as its thumbnail. The page's only code is::
-
-    from cipherkit.publish.campaign_page import campaign_table
-
-    campaign_table()
-
-which builds a :class:`~cipherkit.widgets.mission.campaign.CampaignTable` in the kernel
-from the missions in the gallery's registry (``.cipherkit/published.json``, outside
-what Voila serves), or from the shipped ``missions/`` when there is none.
+Design notes: ``docs/deploy.md``, ``cipherkit.publish.campaign_page``.
 """
 
 from __future__ import annotations

@@ -1,20 +1,6 @@
 """Author text as page text: what a mission file says is shown, never obeyed.
 
-A mission's title, story, question, room and character names and campaign lines are
-written by whoever wrote the file. A published page puts them into markdown cells
-(rendered to HTML on the server) and into the gallery's HTML cards, so a ``<script>``,
-an ``<img onerror=...>``, a ``[link](javascript:...)`` or a ``![picture](...)`` in them
-would otherwise become live on the page.
-
-:func:`text_html` turns text into characters that markdown and HTML both read as plain
-text: every character either could take as syntax (``<``, ``&``, ``"``, ``[``, ``(``,
-``*``, a backtick ...) becomes a numeric character reference (``&#60;``), which
-the markdown renderer keeps as that one character and the browser shows as it was
-written; runs of white space (line breaks too) become one space, so the text cannot end
-the HTML block or the markdown line it sits in. It is safe in a markdown line, in an
-HTML element's text and in a double-quoted HTML attribute. (A ``javascript:`` address
-needs link syntax, ``[...](...)`` or ``<...>``, to become a link: those are escaped.)
-:func:`paragraphs_html` does the same for a story, keeping its paragraphs.
+Design notes: ``docs/deploy.md``, ``cipherkit.publish.escape``.
 
 Examples
 --------

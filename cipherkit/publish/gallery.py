@@ -1,18 +1,6 @@
 """The gallery index: one page listing every page notebook in a folder.
 
-Each page describes itself in its notebook metadata under ``"cipherkit"``::
-
-    {"kind": "mission", "title": "Night at the Signal Box", "summary": "...",
-     "difficulty": {"stars": 1, "label": "easy"}, "win_rate": 0.97,
-     "players": "1 player + bot", "thumbnail": "images/signal-box.png", "order": 20}
-
-A notebook without that metadata (a page copied in by hand, say) is still listed: its
-title is its first heading, its summary its first paragraph and its thumbnail its first
-markdown image. Pages in sub-folders are listed too (``lessons/01-caesar.ipynb``, as
-written by :func:`cipherkit.publish.pages.publish_lessons`); a thumbnail path is
-relative to its page's folder, like a markdown image. Dot-folders are skipped.
-:func:`build_index` writes ``index.ipynb``: markdown only, with links to the pages and
-thumbnails served by ``/voila/files/`` (images only).
+Design notes: ``docs/deploy.md``, ``cipherkit.publish.gallery``.
 
 Examples
 --------

@@ -1,11 +1,6 @@
 """The links between gallery pages: back to the index and on to the next page.
 
-Every page of the gallery starts with a small bar of plain HTML links (a markdown cell
-may hold HTML; Voila renders it on the server, no script needed): *← All puzzles* back
-to the index, and on a mission or lesson page *Next: …* to the page after it (a
-mission's campaign link, a lesson's next lesson). Each link is a touch target at least
-44 px tall that wraps its words on a narrow phone instead of widening the page. Links
-carry only public text: page file names and titles, never a mission's contents.
+Design notes: ``docs/deploy.md``, ``cipherkit.publish.nav``.
 
 Examples
 --------

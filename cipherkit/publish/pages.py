@@ -1,25 +1,6 @@
 """``cipherkit publish``: a Voila page per mission, a thumbnail, and the gallery index.
 
-For each mission file :func:`publish_missions` writes, in the output folder:
-
-* ``<id>.ipynb``: links back to the gallery and on to the next mission
-  (:mod:`cipherkit.publish.nav`), the title, story and question (public text) and one
-  code cell, ``mission_table("<id>")``, which loads the mission **in the kernel** from outside the
-  served folder (:mod:`cipherkit.publish.registry`). The notebook holds no answer, no
-  window content and no stack; publishing refuses a mission whose title or story gives
-  its answer away.
-* ``images/<id>.png``: the index's thumbnail, the map as dealt (face-down stacks only,
-  drawn from the spectator's observation);
-* ``.cipherkit/published.json``: the id -> mission file registry (a dot-folder, never
-  served);
-* ``index.ipynb``: rebuilt by :func:`cipherkit.publish.gallery.build_index`, listing
-  every page in the folder with its difficulty (from a bot playtest) and thumbnail.
-
-:func:`publish_lessons` turns each lesson notebook (``notebooks/lessons/*.ipynb``, the
-source of truth) into a page in ``<out>/lessons/`` (see :func:`lesson_page`): outputs
-cleared, the code students should read shown as a code block above its output (Voila
-strips sources), exercise cells never shown, ``metadata.cipherkit`` filled in; a
-thumbnail in ``<out>/lessons/images/``; then the index is rebuilt.
+Design notes: ``docs/deploy.md``, ``cipherkit.publish.pages``.
 
 Examples
 --------

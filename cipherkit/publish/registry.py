@@ -1,23 +1,6 @@
 """Which mission a published page plays, found on the server, never in the served folder.
 
-A mission page holds only a mission *id*. The kernel turns the id into a mission file
-with :func:`mission_path`, looking in order at:
-
-1. the registry named by the environment variable ``CIPHERKIT_PUBLISHED`` (a JSON file);
-2. the registry beside the page, ``.cipherkit/published.json`` (written by
-   ``cipherkit publish``; a dot-folder, so Voila's file routes and tree never show it);
-3. the shipped campaign's ``missions/`` folder, by the ``id:`` field (in a wheel, the
-   package's copy: :func:`cipherkit.core.resources.shipped_path`).
-
-A registry maps ids to paths: ``{"format": 2, "missions": {"my-mission": "../my.yaml",
-"signal-box": "@shipped/missions/02-signal-box.yaml"}}``. A relative path is relative to
-the gallery (the folder holding ``.cipherkit/``; for a registry file elsewhere, its own
-folder), so a gallery moved or copied together with its missions still finds them. A
-mission of the shipped campaign is stored as ``@shipped/missions/FILE``: found in the
-shipped campaign wherever the gallery is copied and however cipherkit is installed
-(a checkout or a wheel). Registries of format 1 hold paths relative to the project root
-(the folder holding ``missions/``) and are still read. Only ids and paths are stored,
-no mission content.
+Design notes: ``docs/deploy.md``, ``cipherkit.publish.registry``.
 
 Examples
 --------

@@ -1,29 +1,6 @@
 """The gallery's Content Security Policy: what a page may load and run.
 
-Every response of ``cipherkit serve`` carries :data:`CONTENT_SECURITY_POLICY` (Voila's
-handlers through jupyter_server's ``headers`` setting, which :func:`with_policy` adds to
-the server's ``tornado_settings``; the plain 404 through
-:class:`cipherkit.serve.errors.NotFoundHandler`). Should some text ever reach a page as
-markup despite the escaping (:mod:`cipherkit.publish.escape`), the browser still runs
-none of it:
-
-* ``script-src 'self' blob: 'sha256-...'``: scripts from this server's own files, and one
-  inline script, the text of ``static/page.js`` (Voila's loading helpers, which the page
-  template writes into every page: ``share/voila/templates/cipherkit``), allowed by its
-  SHA-256 (:data:`PAGE_SCRIPT_HASH`). No other inline script, no ``on...=`` attribute and
-  no ``javascript:`` link runs. (Nonces would not do: Voila renders pages ahead of their
-  request, for its warm kernels; the page script is written into the page rather than
-  loaded, so a light page still costs six requests.) ``blob:`` is there for widget
-  modules: a widget's ES module comes from the kernel as text, and the page's own script
-  (``light.js``, or anywidget in Voila's full frontend) imports it from a ``blob:`` URL it
-  has just made; markup cannot make one.
-* ``default-src 'self'``, ``connect-src 'self'`` (the kernel's websocket is this
-  server), no third-party origin anywhere: a page loads nothing from outside.
-* ``style-src 'self' 'unsafe-inline'``: pages and widgets style themselves with inline
-  styles (a style cannot run script).
-* ``img-src 'self' data: blob:``: drawings and widget pictures come as data URLs.
-* ``object-src 'none'``, ``base-uri 'self'``, ``form-action 'self'`` and
-  ``frame-ancestors 'self'`` (no other site frames a page).
+Design notes: ``docs/serve.md``, ``cipherkit.serve.csp``.
 
 Examples
 --------

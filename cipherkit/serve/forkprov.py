@@ -1,17 +1,6 @@
 """A kernel provisioner that forks page kernels from a warm template.
 
-:class:`ForkProvisioner` (entry point ``cipherkit-fork`` in the group
-``jupyter_client.kernel_provisioners``) is a
-:class:`~jupyter_client.provisioning.LocalProvisioner` whose ``launch_kernel`` asks the
-kernel template (:mod:`cipherkit.serve.forkserver`) to fork the kernel instead of
-starting a new Python: the child has ipykernel, the widgets, numpy and cipherkit
-imported already, and shares those pages with the template. Everything else (the
-connection file, ports, signals to the kernel's process group, restarts, culling, the
-kernel budget) is the local provisioner's, unchanged.
-
-One template per server process, started on the first kernel. If it cannot start or
-has died, the kernel is started the ordinary way and the log says so; the next kernel
-tries a new template (at most one attempt every :data:`RETRY_SECONDS`).
+Design notes: ``docs/serve.md``, ``cipherkit.serve.forkprov``.
 """
 
 from __future__ import annotations

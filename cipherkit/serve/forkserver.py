@@ -1,23 +1,6 @@
 """The kernel template: a warm Python process that forks page kernels in milliseconds.
 
-``python -m cipherkit.serve.forkserver SOCKET [GALLERY]`` imports what every gallery
-page imports (ipykernel, the widget stack, numpy, cipherkit's games and widgets, and their
-shared data), freezes the imported objects out of the garbage collector's reach, and
-then waits on a Unix socket. It starts no thread and opens no ZeroMQ context: a
-``fork`` of it is a clean process that shares those memory pages with the template,
-copy-on-write, until it writes them.
-
-Each request is one line of JSON, ``{"argv": [...], "env": {...}, "cwd": "..."}``, the
-command a :class:`~jupyter_client.provisioning.LocalProvisioner` would have run
-(``python -m ipykernel_launcher -f CONNECTION_FILE``). The template forks; the child
-becomes a session leader, takes the request's environment and folder, reseeds every
-random generator, and runs the kernel app as ``ipykernel_launcher`` would; the
-template answers ``{"pid": N}`` and goes on waiting. Children are reaped by the system
-(``SIGCHLD`` ignored in the template, restored in each child).
-
-BLAS and OpenMP pools are held to one thread (set before numpy is imported), since a
-thread pool does not survive a fork. The provisioner that talks to this process is
-:mod:`cipherkit.serve.forkprov`.
+Design notes: ``docs/serve.md``, ``cipherkit.serve.forkserver``.
 """
 
 from __future__ import annotations

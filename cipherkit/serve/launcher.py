@@ -1,27 +1,6 @@
 """Serve the puzzle gallery with Voila (on 127.0.0.1 unless told ``--ip``).
 
-:func:`voila_command` builds the exact command line; :func:`serve` runs it (the
-``cipherkit serve`` command) and the browser tests start the same command, so the tests
-check what users run.
-
-The command points Voila's ``config_file_paths`` at this package's folder only, so the
-committed ``voila.json`` beside this module is the whole configuration (a user's own
-``~/.jupyter/voila.json`` or one in the working directory is *not* read). It sets:
-
-* ``strip_sources`` (no code in the page) and ``show_tracebacks = false``;
-* ``file_allowlist``: only image files (png, jpg, gif, svg, webp) are served by
-  ``/voila/files/``; ``file_denylist`` refuses notebooks, Python, JSON, YAML, TOML,
-  text and any dotfile or dot-folder, even if an image pattern would match;
-* ``ip = 127.0.0.1`` (``serve(ip=...)`` overrides it, with a warning of what that
-  exposes), ``port_retries = 0`` (the port asked for, or a clear failure);
-* ``nosniff`` and ``no-referrer`` response headers, and idle kernels culled after 15
-  minutes;
-* the ``cipherkit`` page template (in ``share/voila/templates/``): table pages, lessons
-  and the index run its small ``static/light.js`` client instead of Voila's JupyterLab
-  bundle, and no page links a stylesheet from a CDN (``docs/deploy.md``).
-
-(``voila_main`` adds the Content-Security-Policy of :mod:`cipherkit.serve.csp` to those
-headers: it is not a setting.)
+Design notes: ``docs/serve.md``, ``cipherkit.serve.launcher``.
 
 Examples
 --------

@@ -1,16 +1,7 @@
 """The teacher's cookie (issue #31 item 7): the teacher page stays unlocked across a
 reload for its open class session, without the key ever being stored in the browser.
 
-``POST /voila/api/teacher/stay`` (``_xsrf``, ``token``): the one-time token an unlocked
-teacher kernel minted for its session (:mod:`cipherkit.classroom.passes`) becomes a signed
-httponly, SameSite=Strict cookie naming a new pass bound to that session.
-``POST /voila/api/teacher/resume`` (``_xsrf``): a page with a valid cookie gets a one-time
-token its kernel redeems to reopen the session; anything else gets ``{"token": null}``.
-
-A pass is not the key (issue #44 point 2): the kernel a resume token opens shows and
-acts on that one session; starting, continuing or listing sessions, exporting and a new
-stay token (so a new cookie) need the key typed again. Each pass carries the sessions it
-was minted in or from, so *End session* forgets every pass descended from the session's.
+Design notes: ``docs/serve.md``, ``cipherkit.serve.teacher_pass``.
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
 """Compiled page templates kept for the server's life, not compiled again per page.
 
-Voila makes a new nbconvert exporter for every page it renders, and each exporter makes
-a new Jinja environment, which compiles the page template and everything it extends
-from source: in a burst of page loads that was the largest part of the server's CPU
-(a profile of 30 loads: ~0.2 CPU-s of the ~0.3 per load). :func:`install` gives every
-exporter's environment one shared :class:`SharedBytecodeCache`, so each template is
-compiled once and loaded from its bytecode afterwards. A template whose source changes
-is compiled again (the cache compares a checksum of the source).
+Design notes: ``docs/serve.md``, ``cipherkit.serve.template_cache``.
 
 >>> import jinja2
 >>> cache = SharedBytecodeCache()

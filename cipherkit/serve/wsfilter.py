@@ -1,12 +1,6 @@
 """The websocket filter: what a page may send its kernel.
 
-Voila itself lets a browser send only the types of :data:`ALLOWED_MESSAGE_TYPES`. A page
-is held to less (:func:`judge`, a pure function): on the shell channel,
-``kernel_info_request``, ``comm_info_request``, ``comm_open`` of the widget control comm
-(a few at a time), ``request_states`` on a control comm it opened, ``comm_close`` of such
-a comm, and ``comm_msg`` to the comms the kernel has shown the page. A page cannot
-create widgets, open another comm target or stop its kernel.
-:class:`PageKernelWebsocketHandler` applies it to every frame.
+Design notes: ``docs/serve.md``, ``cipherkit.serve.wsfilter``.
 
 Examples
 --------
