@@ -154,9 +154,10 @@ def _teacher_key(url: str, given: str | None) -> str:
 
     key = given or os.environ.get(KEY_ENV) or new_key()
     with open_classroom(url) as desk:
-        replaced = desk.has_teacher_key() and not desk.check_key(key)
+        shared = url.startswith("postgresql")  # a store several servers may share
+        replaced = shared and desk.has_teacher_key() and not desk.check_key(key)
         desk.set_teacher_key(key)
-    if replaced and url.startswith("postgresql"):
+    if replaced:
         print(SHARED_KEY_WARNING, flush=True)
     return key
 
