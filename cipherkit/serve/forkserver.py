@@ -18,6 +18,7 @@ import json  # noqa: E402
 import signal  # noqa: E402
 import socket  # noqa: E402
 import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
 from typing import TYPE_CHECKING, Any  # noqa: E402
 
 if TYPE_CHECKING:
@@ -287,14 +288,34 @@ def _child(request: dict[str, Any]) -> None:
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 0
-    except BaseException:
-        import traceback
+    except BaseException as exc:
+        folder = _connection_folder(request.get("argv") or [])
+        if folder is not None and not folder.exists():
+            # The server stopped (and removed its connection folder) while this kernel
+            # was still binding its sockets there: nothing is wrong, nobody waits for it.
+            print(f"cipherkit: a kernel still starting when the server stopped ended ({exc})")
+        else:
+            import traceback
 
-        traceback.print_exc()
+            traceback.print_exc()
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
+
+
+def _connection_folder(argv: list[Any]) -> Path | None:
+    """The folder of the connection file a kernel's command line names (``-f FILE``).
+
+    >>> _connection_folder(["python", "-m", "ipykernel_launcher", "-f", "/tmp/v/k.json"])
+    PosixPath('/tmp/v')
+    >>> _connection_folder(["python"]) is None
+    True
+    """
+    words = [str(word) for word in argv]
+    if "-f" in words[:-1]:
+        return Path(words[words.index("-f") + 1]).parent
+    return None
 
 
 class _ListedModules:
