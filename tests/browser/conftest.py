@@ -165,6 +165,37 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
         pool.stop_unused(lambda user: _last_use.get(user, len(_position)) > now)
 
 
+def servers_in(values: Any) -> Iterator[Server]:
+    """The :class:`Server` objects among a test's fixture values (also in tuples and lists)."""
+    for value in values:
+        if isinstance(value, Server):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            yield from servers_in(value)
+
+
+def log_tail(log: Path, lines: int = 60) -> str:
+    """The last ``lines`` lines of a server's log, without its untrusted-notebook noise."""
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        return f"(no log: {error})"
+    kept = [line for line in text.splitlines() if "is not trusted" not in line]
+    return "\n".join(kept[-lines:])
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test's report ends with the logs of the servers it used, so a
+    failure in CI says what the server was doing (kernels, errors) when the page waited."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when == "call" and report.failed:
+        funcargs = getattr(item, "funcargs", {})
+        for server in servers_in(funcargs.values()):
+            report.sections.append((f"server log {server.url}", log_tail(server.log)))
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
