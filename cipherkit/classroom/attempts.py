@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from cipherkit.classroom.errors import ClassError
@@ -74,16 +74,10 @@ class Attempt:
         return f"{self.lesson} · {self.exercise}"
 
     def to_json(self) -> dict[str, Any]:
-        """The attempt as a JSON-safe dict (its time in ISO 8601)."""
-        return {
-            "student": self.student,
-            "lesson": self.lesson,
-            "exercise": self.exercise,
-            "exercise_id": self.exercise_id,
-            "question": self.question,
-            "correct": self.correct,
-            "at": iso(self.at),
-        }
+        """The attempt as a JSON-safe dict (its time in ISO 8601), without its session."""
+        data = asdict(self)
+        del data["session_id"]
+        return {**data, "at": iso(self.at)}
 
 
 def grid(attempts: list[Attempt]) -> dict[str, Any]:

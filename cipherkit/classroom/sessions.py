@@ -7,7 +7,7 @@ into a lesson page to have their answers counted; the teacher page shows the ses
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 __all__ = ["ClassSession", "iso"]
@@ -63,11 +63,4 @@ class ClassSession:
 
     def to_json(self) -> dict[str, Any]:
         """The class session as a JSON-safe dict (times in ISO 8601)."""
-        return {
-            "id": self.id,
-            "code": self.code,
-            "title": self.title,
-            "status": self.status,
-            "created": iso(self.created),
-            "ended": iso(self.ended),
-        }
+        return {**asdict(self), "created": iso(self.created), "ended": iso(self.ended)}

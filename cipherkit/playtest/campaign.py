@@ -64,11 +64,10 @@ class DifficultyTable:
 
     def to_json(self) -> dict[str, Any]:
         """The table as a JSON-safe dict (what ``cipherkit campaign --json`` prints)."""
+        data = asdict(self)
+        del data["rows"]
         return {
-            "games": self.games,
-            "players": self.players,
-            "bots": self.bots,
-            "seed": self.seed,
+            **data,
             "main_line_rises": self.main_line_rises(),
             "missions": [r.to_json() for r in self.rows],
         }

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 RUN_STEPS, INTEL_REVEALS, GATHER_COLLECTS, LOSS_ICONS = 3, 2, 2, 3
@@ -42,13 +42,7 @@ class Limits:
 
     def to_json(self) -> dict[str, int]:
         """The limits as a JSON-safe dict."""
-        return {
-            "run": self.run,
-            "intel": self.intel,
-            "gather": self.gather,
-            "hand": self.hand,
-            "loss_icons": self.loss_icons,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
@@ -72,13 +72,7 @@ class Problem:
 
     def to_json(self) -> dict[str, Any]:
         """The problem as a JSON-safe dict (what ``cipherkit validate --json`` prints)."""
-        return {
-            "file": self.file,
-            "line": self.line,
-            "path": self.path,
-            "message": self.message,
-            "severity": self.severity,
-        }
+        return asdict(self)
 
 
 class MissionError(CipherkitError):
