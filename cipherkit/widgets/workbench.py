@@ -19,24 +19,20 @@ from __future__ import annotations
 import pathlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import traitlets
 
 from cipherkit.ciphers import (
+    CIPHERS,
     Affine,
     Atbash,
-    Autokey,
-    Beaufort,
     Caesar,
     Cipher,
-    Columnar,
-    Playfair,
     RailFence,
     Reading,
     Substitution,
-    Vigenere,
     english,
     letter_frequencies,
     other_readings,
@@ -87,17 +83,13 @@ def make_cipher(name: str, key: str) -> Cipher:
             return RailFence(int(key or "3"))
     except ValueError:
         raise CipherkitError(f"the {name} key is a number (or 'a,b' for affine)") from None
-    classes: dict[str, Callable[[Any], Cipher]] = {
-        "keyword": Substitution.from_keyword,
-        "vigenere": Vigenere,
-        "beaufort": Beaufort,
-        "autokey": Autokey,
-        "playfair": Playfair,
-        "columnar": Columnar,
-    }
-    if name not in classes:
+    if name == "keyword":
+        return Substitution.from_keyword(key)
+    if name not in WORKBENCH_CIPHERS:
         raise CipherkitError(f"unknown cipher {name!r}")
-    return classes[name](key)
+    # the rest (vigenere, beaufort, autokey, playfair, columnar) take the key as typed
+    keyed = cast(Callable[[str], Cipher], CIPHERS[name])
+    return keyed(key)
 
 
 @dataclass(frozen=True)
