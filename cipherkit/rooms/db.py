@@ -10,6 +10,7 @@ import logging
 import os
 import random
 import re
+import select
 import sqlite3
 import stat
 import threading
@@ -133,6 +134,16 @@ def _is_db_error(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.Error) or type(exc).__module__.split(".")[0] == "psycopg"
 
 
+def _is_read(sql: str) -> bool:
+    """Whether a statement only reads (a ``SELECT``, not one sending a notification).
+
+    >>> _is_read(" SELECT version FROM rooms"), _is_read("UPDATE rooms SET held = 1")
+    (True, False)
+    """
+    text = sql.lstrip().upper()
+    return text.startswith("SELECT") and "PG_NOTIFY" not in text
+
+
 def _is_integrity(exc: BaseException) -> bool:
     return any(c.__name__ == "IntegrityError" for c in type(exc).__mro__)
 
@@ -223,19 +234,72 @@ class Cursor:
 
 
 class Connection:
-    """One database connection with ``?`` placeholders and explicit transactions."""
+    """One database connection with ``?`` placeholders and explicit transactions.
 
-    def __init__(self, raw: Any, dialect: str) -> None:
+    ``reopen`` (PostgreSQL) makes a new driver connection: a connection the server
+    ended (it stopped and came back, or an administrator ended it) is replaced, and
+    work that certainly never reached the server (a ``BEGIN``, a read outside a
+    transaction) is sent again once on the new one (see :meth:`_once_more`).
+    """
+
+    def __init__(self, raw: Any, dialect: str, reopen: Callable[[], Any] | None = None) -> None:
         self.raw = raw
         self.dialect = dialect
+        self._reopen = reopen
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
 
+    def _idle(self) -> bool:
+        """Whether a PostgreSQL connection is between transactions (nothing under way)."""
+        return bool(self.raw.info.transaction_status == 0)  # psycopg's TransactionStatus.IDLE
+
+    def hung_up(self) -> bool:
+        """Whether the server has ended this connection, seen without a round trip: a
+        broken connection, or an idle one the server sent something unasked (its last
+        words, "terminating connection", then the end of the stream). SQLite: never.
+        """
+        if self.dialect != "postgresql":
+            return False
+        if self.raw.closed or self.raw.broken:
+            return True
+        if not self._idle():
+            return False
+        try:
+            readable, _, _ = select.select([self.raw.fileno()], [], [], 0)
+        except (OSError, ValueError):
+            return True
+        return bool(readable)
+
+    def _once_more(self, work: Callable[[], Any], exc: BaseException) -> Any:
+        """Run ``work`` again on a new connection if ``exc`` broke this one (PostgreSQL);
+        else raise ``exc``. Callers use it only for work the server never applied."""
+        if (
+            self._reopen is None
+            or not _is_db_error(exc)
+            or not (self.raw.closed or self.raw.broken)
+        ):
+            raise exc
+        _log.info("the room store's connection was ended by its server: connecting again")
+        with contextlib.suppress(Exception):
+            self.raw.close()
+        self.raw = self._reopen()
+        return work()
+
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        """Run one SQL statement (``?`` placeholders on either database); return the cursor."""
+        """Run one SQL statement (``?`` placeholders on either database); return the cursor.
+
+        A read outside a transaction whose connection turns out broken (PostgreSQL) is
+        read again, once, on a new connection: a read changes nothing, so it is safe.
+        """
+        text, values = self._sql(sql), tuple(params)
         with store_errors():
-            return Cursor(self.raw.execute(self._sql(sql), tuple(params)))
+            if self.dialect != "postgresql" or not _is_read(sql) or not self._idle():
+                return Cursor(self.raw.execute(text, values))
+            try:
+                return Cursor(self.raw.execute(text, values))
+            except Exception as exc:
+                return self._once_more(lambda: Cursor(self.raw.execute(text, values)), exc)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run one SQL statement for each of ``rows``."""
@@ -256,7 +320,13 @@ class Connection:
         a read transaction sees one snapshot.
         """
         if self.dialect == "postgresql":
-            with store_errors(), self.raw.transaction():
+            with store_errors(), contextlib.ExitStack() as stack:
+                # a BEGIN that fails reached no table: sent again on a new connection
+                # if the old one was broken (the store's server stopped and came back)
+                try:
+                    stack.enter_context(self.raw.transaction())
+                except Exception as exc:
+                    self._once_more(lambda: stack.enter_context(self.raw.transaction()), exc)
                 yield self
             return
         self.execute("BEGIN IMMEDIATE" if write else "BEGIN")
@@ -363,7 +433,13 @@ class Database:
         if self._closed:
             raise StoreError("the room store is closed")
         conn: Connection | None = getattr(self._local, "conn", None)
-        if conn is None or conn.closed:
+        if conn is not None and conn.hung_up():  # the server ended it (an outage passed)
+            conn.close()
+            with self._lock:
+                if conn in self._all:
+                    self._all.remove(conn)
+            conn = None
+        if conn is None:
             conn = self.connect()
             self._local.conn = conn
             with self._lock:
@@ -391,14 +467,17 @@ class Database:
                     error = StoreError("cannot open the room store (the server's log says why)")
                 raise error from None
             return Connection(raw, "sqlite")
+        return Connection(self._connect_postgresql(), "postgresql", self._connect_postgresql)
+
+    def _connect_postgresql(self) -> Any:
+        """A new psycopg connection (autocommit: transactions are explicit)."""
         try:
-            raw = self.psycopg.connect(self.target, autocommit=True)
+            return self.psycopg.connect(self.target, autocommit=True)
         except self.psycopg.Error as exc:
             # the details (host, port, user, database) are for the operator's log only
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             _log.warning("cannot connect to the room store %s: %s", self.display_url, redact(first))
             raise StoreUnreachable(CANNOT_CONNECT) from None
-        return Connection(raw, "postgresql")
 
     def notify(self, conn: Connection, room_id: str, version: int) -> None:
         """Inside a write transaction: tell every listener (PostgreSQL) on commit."""

@@ -130,6 +130,11 @@ class TempPostgres:
             "--no-sync",
         )
         self.port = _free_port()
+        self._pg_ctl_start()
+        return self
+
+    def _pg_ctl_start(self) -> None:
+        assert self.bin is not None and self.folder is not None
         options = [
             f"-p {self.port}",
             f"-k {self.folder}",
@@ -141,7 +146,7 @@ class TempPostgres:
         self._run(
             str(self.bin / "pg_ctl"),
             "-D",
-            str(data),
+            str(self.folder / "data"),
             "-l",
             str(self.folder / "server.log"),
             "-o",
@@ -152,7 +157,26 @@ class TempPostgres:
             "start",
         )
         self._running = True
-        return self
+
+    def _pg_ctl_stop(self) -> None:
+        assert self.bin is not None and self.folder is not None
+        self._running = False
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop"
+        )
+
+    def pause(self) -> None:
+        """Stop the server (fast shutdown: every connection is ended) and keep its data:
+        an outage of the store, until :meth:`resume`."""
+        if not self._running:
+            raise CipherkitError("the throwaway PostgreSQL server is not running")
+        self._pg_ctl_stop()
+
+    def resume(self) -> None:
+        """Start the server paused by :meth:`pause` again, on the same socket and data."""
+        if self._running or self.folder is None:
+            raise CipherkitError("the throwaway PostgreSQL server is not paused")
+        self._pg_ctl_start()
 
     def url(self, database: str = "postgres") -> str:
         """A libpq URL for ``database`` on this server (over its Unix socket)."""
@@ -171,17 +195,8 @@ class TempPostgres:
     def stop(self) -> None:
         """Stop the server (fast shutdown) and delete its folder."""
         if self._running and self.bin is not None and self.folder is not None:
-            self._running = False
             with contextlib.suppress(PostgresUnavailable, subprocess.TimeoutExpired):
-                self._run(
-                    str(self.bin / "pg_ctl"),
-                    "-D",
-                    str(self.folder / "data"),
-                    "-m",
-                    "fast",
-                    "-w",
-                    "stop",
-                )
+                self._pg_ctl_stop()
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None

@@ -1,0 +1,105 @@
+"""A PostgreSQL store that stops and comes back (issue #44, finding 6): the first move
+after the outage goes through, on every thread's connection, and no move is applied
+twice.
+
+The server is this module's own throwaway cluster (cipherkit.rooms.pgtest), stopped
+with ``pg_ctl stop -m fast`` (every connection is ended) and started again on the same
+socket and data. Before the fix, the first use of each connection made before the
+outage raised "the room store cannot be reached just now".
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from cipherkit.rooms import StoreUnreachable, open_store
+from cipherkit.rooms.pgtest import TempPostgres
+from tests.rooms.conftest import fresh_pg_url
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[TempPostgres]:
+    """A PostgreSQL server of this module's own: its tests stop and start it."""
+    own = TempPostgres().start()
+    try:
+        yield own
+    finally:
+        own.stop()
+
+
+def outage(server: TempPostgres) -> None:
+    """The store's server stops (ending every connection) and comes back."""
+    server.pause()
+    server.resume()
+
+
+def play(handle: object) -> str:
+    legal = handle.legal_actions()  # type: ignore[attr-defined]
+    return str(next(a for a in legal if a.startswith("play")))
+
+
+def test_the_first_move_after_the_store_comes_back_goes_through(server: TempPostgres) -> None:
+    with open_store(fresh_pg_url(server)) as store:
+        room = store.create_room("decipher", {"first_player": 0}, bots=[1], seed=7)
+        ada = store.join(room.code, "Ada")
+        first = play(ada)
+        one = ada.act(first)
+        outage(server)
+        second = play(ada)  # the first read after the outage
+        two = ada.act(second)  # and the first move: neither refused
+        assert two > one
+        outage(server)
+        third = play(ada)
+        three = ada.act(third, version=two)  # a versioned move, right after an outage
+        record = room.record()
+        assert len(record.actions) == three > two  # every move once: none lost, none doubled
+        assert [t for s, t in record.actions if s == 0] == [first, second, third]
+
+
+def test_each_threads_connection_comes_back(server: TempPostgres) -> None:
+    """A kernel's page thread and its live thread each hold a connection: after the
+    outage each one's first use works."""
+    with open_store(fresh_pg_url(server)) as store:
+        room = store.create_room("decipher", {"first_player": 0}, bots=[1], seed=3)
+        ada = store.join(room.code, "Ada")
+        results: dict[str, object] = {}
+
+        def in_thread(name: str, work: object) -> None:
+            def run() -> None:
+                try:
+                    results[name] = work()  # type: ignore[operator]
+                except Exception as exc:  # what the thread's page would be told
+                    results[name] = exc
+
+            thread = threading.Thread(target=run)
+            thread.start()
+            thread.join(60)
+
+        in_thread("before", lambda: room.version)
+        outage(server)
+        in_thread("after", lambda: room.version)
+        in_thread("wait", lambda: room.wait(after_version=-1, timeout=1))
+        assert ada.act(play(ada)) >= 1
+        assert results == {"before": 0, "after": 0, "wait": 0}
+
+
+def test_work_that_reached_the_server_is_not_sent_again(server: TempPostgres) -> None:
+    """Only a BEGIN or a read is sent again on a new connection; a write outside a
+    transaction on a connection the outage broke is refused (it might have been
+    applied), and the connection after it works."""
+    with open_store(fresh_pg_url(server)) as store:
+        room = store.create_room("decipher", {"first_player": 0}, seed=5)
+        conn = store.db.connection()  # held across the outage, as a transaction's caller does
+        outage(server)
+        with conn.transaction(write=True):  # BEGIN fails, and is sent again: nothing ran
+            held = conn.execute("SELECT held FROM rooms WHERE id = ?", (room.id,)).fetchone()
+        assert held is not None
+        outage(server)
+        assert conn.execute("SELECT version FROM rooms WHERE id = ?", (room.id,)).fetchone()[0] == 0
+        outage(server)
+        with pytest.raises(StoreUnreachable):
+            conn.execute("UPDATE rooms SET updated = updated + 1 WHERE id = ?", (room.id,))
+        assert store.version(room.id) == 0
