@@ -41,13 +41,7 @@ def run_playtest_command(args: argparse.Namespace) -> int:
     from cipherkit.playtest.runner import run_playtest
 
     mission, secrets = mission_argument(args.mission), _secrets(args.secrets)
-    options: dict[str, Any] = {
-        "workers": args.workers,
-        "seed": args.seed,
-        "bots": args.bots,
-        "players": args.players,
-        "secrets": secrets,
-    }
+    options = {**_batch(args), "secrets": secrets}
     result = run_playtest(mission, games=args.games, progress=not args.json, **options)
     data = result.to_json()
     lines = [result.summary_text()]
@@ -86,11 +80,8 @@ def run_tune(args: argparse.Namespace) -> int:
         win_rate=args.win_rate,
         values=args.values,
         games=args.games,
-        players=args.players,
-        bots=args.bots,
-        seed=args.seed,
-        workers=args.workers,
         secrets=secrets,
+        **_batch(args),
         fine=None if args.no_traps else FINE,
         progress=not args.json,
     )
@@ -117,11 +108,8 @@ def run_campaign(args: argparse.Namespace) -> int:
         table = campaign_difficulty(
             args.dir,
             games=args.games,
-            players=args.players,
-            bots=args.bots,
-            seed=args.seed,
-            workers=args.workers,
             progress=not (args.json or args.quiet),
+            **_batch(args),
         )
     if args.graph:
         from cipherkit.games.mission.art.campaigndraw import campaign_svg
@@ -188,6 +176,11 @@ def deck_sizes(text: str) -> list[int]:
     if not sizes or min(sizes) < 1 or max(sizes) > 99:
         raise argparse.ArgumentTypeError(f"{text!r}: deck sizes are from 1 to 99")
     return sizes
+
+
+def _batch(args: argparse.Namespace) -> dict[str, Any]:
+    """The options every batch of games takes from the command line (not ``--games``)."""
+    return {"players": args.players, "bots": args.bots, "seed": args.seed, "workers": args.workers}
 
 
 def _secrets(text: str | None) -> tuple[str, ...]:
