@@ -92,23 +92,11 @@ def main_actions(state: MissionState, c: int) -> list[Action]:
     """The cards character ``c`` may play, and the special actions its pairs allow."""
     t = state.t
     value = t.cards.value
-    tops = tuple(
-        [
-            99 if blocked else (value[pile[-1]] if pile else 0)
-            for pile, blocked in zip(state.piles, state.blocks, strict=True)
-        ]
-    )
+    tops = [
+        99 if blocked else (value[pile[-1]] if pile else 0)
+        for pile, blocked in zip(state.piles, state.blocks, strict=True)
+    ]
     vals = tuple(sorted([value[x] for x in state.hands[c]]))
-    memo = t.main_memo
-    acts = memo.get((vals, tops))
-    if acts is None:
-        if len(memo) >= 4096:
-            memo.clear()
-        acts = memo[vals, tops] = _main_actions(t, vals, tops)
-    return list(acts)
-
-
-def _main_actions(t: Tables, vals: tuple[int, ...], tops: tuple[int, ...]) -> tuple[Action, ...]:
     play = t.play
     acts: list[Action] = []
     previous = -1
@@ -117,15 +105,23 @@ def _main_actions(t: Tables, vals: tuple[int, ...], tops: tuple[int, ...]) -> tu
             continue
         previous = v
         row = play[v]
-        for a in range(4):
-            if tops[a] < v:
-                acts.append(row[a])
+        acts.extend([row[a] for a in range(4) if tops[a] < v])
+    if len(vals) >= 2:
+        memo = t.main_memo  # the specials depend on the hand alone
+        specials = memo.get(vals)
+        if specials is None:
+            if len(memo) >= 4096:
+                memo.clear()
+            specials = memo[vals] = _specials(t, vals)
+        acts.extend(specials)
+    return acts
+
+
+def _specials(t: Tables, vals: tuple[int, ...]) -> tuple[Action, ...]:
+    """The special actions of a hand of sorted card values: one per pair of values."""
     n = len(vals)
-    if n >= 2:
-        specials = t.specials
-        pairs = dict.fromkeys((vals[i], vals[j]) for i in range(n - 1) for j in range(i + 1, n))
-        acts.extend(specials[p] for p in pairs)
-    return tuple(acts)
+    pairs = dict.fromkeys((vals[i], vals[j]) for i in range(n - 1) for j in range(i + 1, n))
+    return tuple(t.specials[p] for p in pairs)
 
 
 def sub_actions(state: MissionState, c: int) -> list[Action]:

@@ -47,7 +47,8 @@ from cipherkit.games.mission.rules.actions import (
     Step,
     Unblock,
 )
-from cipherkit.games.mission.rules.legality import check_seat, check_under_way, legal_actions
+from cipherkit.games.mission.rules.legality import check_seat, check_under_way
+from cipherkit.games.mission.rules.legality import legal_actions as list_actions
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules.state import MissionState
@@ -118,6 +119,14 @@ def rule_of(action: Action) -> Rule:
 
 # ---------------------------------------------------------------- the protocol
 # MissionState's legal_actions, check, apply and _apply are these functions.
+def legal_actions(state: MissionState, seat: Seat) -> list[Action]:
+    """Every action ``seat`` may take now (empty if it may not act). The state keeps the
+    list until its next action, so that taking one of them needs no second check."""
+    acts = list_actions(state, seat)
+    state._listed = (seat, tuple(acts))
+    return acts
+
+
 def check(state: MissionState, seat: Seat, action: Action) -> None:
     """Raise :class:`IllegalAction` with the reason if ``seat`` may not take ``action``."""
     check_seat(state, seat)
@@ -125,11 +134,25 @@ def check(state: MissionState, seat: Seat, action: Action) -> None:
 
 
 def apply(state: MissionState, seat: Seat, action: Action) -> list[Event]:
-    """Check ``action`` (:func:`check`), then carry it out; return its events."""
-    check_seat(state, seat)
+    """Check ``action`` (:func:`check`), then carry it out; return its events.
+
+    An action of the list :func:`legal_actions` gave ``seat`` in this very state (no
+    action since) is legal: it is not checked again.
+
+    >>> from cipherkit.games.mission import new_game
+    >>> state = new_game({"players": 2}, seed=1)
+    >>> seat = state.actors()[0]
+    >>> first = state.legal_actions(seat)[0]
+    >>> apply(state, seat, first) != [], state._listed is None
+    (True, True)
+    """
     kind = type(action)  # rule_of(action), inline: this runs at every action
     rule = WORD_RULES.get(action, _UNKNOWN) if kind is Simple else RULES.get(kind, _UNKNOWN)
-    rule.check(state, seat, action)
+    listed = state._listed
+    if listed is None or listed[0] != seat or action not in listed[1]:
+        check_seat(state, seat)
+        rule.check(state, seat, action)
+    state._listed = None
     out: list[Event] = []
     state._out = out
     rule.apply(state, seat, action)
@@ -139,6 +162,7 @@ def apply(state: MissionState, seat: Seat, action: Action) -> list[Event]:
 
 def carry_out(state: MissionState, seat: Seat, action: Action) -> list[Event]:
     """Carry out a checked action; return its events."""
+    state._listed = None
     out: list[Event] = []
     state._out = out
     rule_of(action).apply(state, seat, action)

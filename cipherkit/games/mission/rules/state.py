@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Self
 
-from cipherkit.core.protocol import Event, JsonDict, Outcome, Seat, State, Viewer
+from cipherkit.core.protocol import Action, Event, JsonDict, Outcome, Seat, State, Viewer
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission.content.characters import BUILTIN, Character
 from cipherkit.games.mission.content.console import spell
@@ -121,6 +121,8 @@ class MissionState(State[MissionObservation]):
     log: list[str]
     _outcome: Outcome | None = None
     _out: list[Event] = field(default_factory=list)
+    # the actions legal_actions last listed, and for which seat (None once one is taken)
+    _listed: tuple[Seat, tuple[Action, ...]] | None = field(default=None, compare=False, repr=False)
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -412,6 +414,7 @@ class MissionState(State[MissionObservation]):
         twin.log = self.log[:]
         twin._outcome = self._outcome
         twin._out = []
+        twin._listed = None
         return twin
 
     # ------------------------------------------------------------------ views

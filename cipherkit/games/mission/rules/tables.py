@@ -91,11 +91,9 @@ class Tables:
     )
     """What open windows read, by (answer only, opened flags, window contents): a
     reading is asked for at every observation but changes only when a window opens."""
-    main_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = field(
-        default_factory=dict
-    )
-    """The main actions, by (the hand's values sorted, the piles' tops): a hand and the
-    tops recur often, and the list is asked for at every decision."""
+    main_memo: dict[tuple[int, ...], tuple[Action, ...]] = field(default_factory=dict)
+    """The special actions a hand allows, by its values sorted: a hand recurs often, and
+    the main actions are listed at every decision."""
 
 
 def _build(mission: Mission) -> Tables:
