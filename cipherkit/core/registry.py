@@ -6,7 +6,7 @@ Design notes: ``docs/design-notes.md``, ``cipherkit.core.registry``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -140,3 +140,22 @@ def make_bot(game: str, spec: str) -> Bot:
         known = ", ".join(sorted(bots))
         raise CipherkitError(f"unknown {game} bot {name!r} (known: {known})") from None
     return factory(option) if option else factory()
+
+
+def run_loaders(loaders: Iterable[Callable[[], object]]) -> list[str]:
+    """Call each cached loader of a game's warm-up hook (entry-point group
+    ``cipherkit.warm``); return those that ran, as ``module.name``. A loader that fails is
+    passed over: missing data is each page's own error, not the warm-up's.
+
+    >>> import time
+    >>> run_loaders([time.time, lambda: 1 / 0])
+    ['time.time']
+    """
+    done = []
+    for loader in loaders:
+        try:
+            loader()
+        except Exception:  # missing data is each page's own error, not the warm-up's
+            continue
+        done.append(f"{loader.__module__}.{loader.__name__}")
+    return done

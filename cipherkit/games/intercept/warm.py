@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+from cipherkit.core.registry import run_loaders
+
 __all__ = ["warm"]
 
 
@@ -17,12 +19,4 @@ def warm() -> list[str]:
     loaders that ran."""
     from cipherkit.games.intercept import bots, vectors, words
 
-    loaders = [words.keywords, words.hint_words, vectors.default_vectors, bots.hint_table]
-    done = []
-    for loader in loaders:
-        try:
-            loader()
-        except Exception:  # missing data is each page's own error, not the warm-up's
-            continue
-        done.append(f"{loader.__module__}.{loader.__name__}")
-    return done
+    return run_loaders([words.keywords, words.hint_words, vectors.default_vectors, bots.hint_table])

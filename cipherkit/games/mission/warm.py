@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+from cipherkit.core.registry import run_loaders
+
 __all__ = ["warm"]
 
 
@@ -18,11 +20,4 @@ def warm() -> list[str]:
     import cipherkit.games.mission.rules.observe  # noqa: F401 - what every page's table reads
     from cipherkit.games.mission import answers, planner
 
-    done = []
-    for loader in (answers.shipped_words, planner.answer_model):
-        try:
-            loader()
-        except Exception:  # missing data is each page's own error, not the warm-up's
-            continue
-        done.append(f"{loader.__module__}.{loader.__name__}")
-    return done
+    return run_loaders([answers.shipped_words, planner.answer_model])
