@@ -110,18 +110,24 @@ def _cell(value: Any, word: int, answer: bool) -> CellData:
     raise CipherkitError(f"a cell is a glyph id or {{glyph: ID, marks: [...]}}, not {value!r}")
 
 
-def _group_words(cells: Sequence[CellData]) -> list[tuple[bool, list[int]]]:
-    """Cell indices grouped by word, in order: ``(answer, [index, ...])``."""
-    words: dict[int, list[int]] = {}
-    answers: dict[int, bool] = {}
-    for i, cell in enumerate(cells):
-        words.setdefault(cell.word, []).append(i)
-        answers[cell.word] = answers.get(cell.word, False) or cell.answer
-    return [(answers[w], words[w]) for w in sorted(words)]
+class _Cells:
+    """What a card and its console share: cells, read word by word."""
+
+    cells: tuple[CellData, ...]
+
+    @property
+    def words(self) -> list[tuple[bool, list[int]]]:
+        """The cell indices grouped by word, in order: ``(answer, [index, ...])``."""
+        words: dict[int, list[int]] = {}
+        answers: dict[int, bool] = {}
+        for i, cell in enumerate(self.cells):
+            words.setdefault(cell.word, []).append(i)
+            answers[cell.word] = answers.get(cell.word, False) or cell.answer
+        return [(answers[w], words[w]) for w in sorted(words)]
 
 
 @dataclass(frozen=True)
-class CardData:
+class CardData(_Cells):
     """A mission card: the question and the cipher text's cells (see :class:`CellData`).
 
     ``title`` and ``mission_id`` are shown in the card's header and footer.
@@ -174,11 +180,6 @@ class CardData:
         return cls(question, tuple(cells), title, mission_id)
 
     @property
-    def words(self) -> list[tuple[bool, list[int]]]:
-        """The card's cell indices grouped by word, in order: ``(answer, [index, ...])``."""
-        return _group_words(self.cells)
-
-    @property
     def has_answer_section(self) -> bool:
         """Whether some cells are marked as the Answer section."""
         return any(c.answer for c in self.cells)
@@ -190,7 +191,7 @@ class CardData:
 
 
 @dataclass(frozen=True)
-class ConsoleData:
+class ConsoleData(_Cells):
     """The console over a card: each cell's window closed, or open with its content."""
 
     cells: tuple[CellData, ...]
@@ -208,11 +209,6 @@ class ConsoleData:
             for c in card.cells
         )
         return cls(cells, card.title)
-
-    @property
-    def words(self) -> list[tuple[bool, list[int]]]:
-        """The console's cell indices grouped by word, in order: ``(answer, [index, ...])``."""
-        return _group_words(self.cells)
 
     @property
     def open_count(self) -> int:
