@@ -81,6 +81,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX limits_by_since ON limits (kind, since)",
     ),
+    # 5: the rooms each browser keeps (cipherkit.rooms.kept): a digest of its client,
+    # the room's code, the seat's token sealed with the client (NULL: watched), when
+    (
+        """CREATE TABLE kept_seats (
+            client TEXT NOT NULL,
+            code TEXT NOT NULL,
+            sealed TEXT,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (client, code)
+        )""",
+        "CREATE INDEX kept_seats_by_at ON kept_seats (at)",
+    ),
 )
 """Step ``n`` (from 1) takes the schema from version ``n - 1`` to ``n``."""
 
@@ -105,9 +117,9 @@ def migrate(conn: Connection, upto: int | None = None) -> tuple[int, int]:
     Examples
     --------
     >>> [len(steps) for steps in MIGRATIONS]
-    [3, 2, 5, 2]
+    [3, 2, 5, 2, 2]
     >>> SCHEMA_VERSION
-    4
+    5
     """
     target = SCHEMA_VERSION if upto is None else upto
     if not 0 <= target <= SCHEMA_VERSION:
