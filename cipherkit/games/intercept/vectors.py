@@ -166,12 +166,7 @@ class Vectors:
 
     def keyword_matrix(self, keywords: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """Stacked keyword vectors (zero rows where unknown) and a known-mask."""
-        rows, mask = [], []
-        for word in keywords:
-            v = self.keyword(word)
-            mask.append(v is not None)
-            rows.append(np.zeros(self.dim, np.float32) if v is None else v)
-        return np.array(rows, dtype=np.float32).reshape(-1, self.dim), np.array(mask, bool)
+        return self._stacked([self.keyword(word) for word in keywords])
 
     def centered(self, vectors: np.ndarray) -> np.ndarray:
         """Clue vectors minus the table's centre (the mean frequent word), so that a
@@ -194,12 +189,15 @@ class Vectors:
 
     def matrix_of(self, texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
         """Stacked phrase vectors (zero rows for unknown texts) and a known-mask."""
-        rows, mask = [], []
-        for text in texts:
-            v = self.phrase(text)
-            mask.append(v is not None)
-            rows.append(np.zeros(self.dim, np.float32) if v is None else v)
-        return np.array(rows, dtype=np.float32).reshape(-1, self.dim), np.array(mask, bool)
+        return self._stacked([self.phrase(text) for text in texts])
+
+    def _stacked(self, vectors: list[np.ndarray | None]) -> tuple[np.ndarray, np.ndarray]:
+        """``vectors`` as rows of one matrix (a zero row for ``None``) and the mask of the
+        rows that are not ``None``."""
+        zero = np.zeros(self.dim, np.float32)
+        rows = [zero if v is None else v for v in vectors]
+        mask = np.array([v is not None for v in vectors], bool)
+        return np.array(rows, dtype=np.float32).reshape(-1, self.dim), mask
 
     def nearest(
         self, vector: np.ndarray, k: int = 10, among: Sequence[int] | None = None
