@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 RUN_STEPS, INTEL_REVEALS, GATHER_COLLECTS, LOSS_ICONS = 3, 2, 2, 3
@@ -64,31 +64,33 @@ class SecretRule:
         return {"id": self.id, "name": self.name, "text": self.text}
 
 
+ADDS_TEXT: Mapping[str, str] = {
+    "run": "Run moves up to four rooms.",
+    "intel": "Intel reveals up to three tokens.",
+    "gather": "Gather collects up to three tokens.",
+    "hand": "Every hand holds one card more.",
+    "loss_icons": "In Peril, the mission is lost only at four time icons.",
+}
+"""What a secret rule card says, by the limit it adds one to."""
+
+
+def _card(rule_id: str, name: str, adds: str) -> SecretRule:
+    """The card ``rule_id`` that adds one to the limit ``adds``, in that limit's words."""
+    adds_one: dict[str, Any] = {adds: 1}
+    return replace(SecretRule(rule_id, name, ADDS_TEXT[adds]), **adds_one)
+
+
 SECRET_RULES: Mapping[str, SecretRule] = {
     rule.id: rule
     for rule in (
-        SecretRule("clerks-note", "The Clerk's Note", "Intel reveals up to three tokens.", intel=1),
-        SecretRule(
-            "signalmans-diary", "The Signalman's Diary", "Run moves up to four rooms.", run=1
-        ),
-        SecretRule("torn-ticket", "A Torn Ticket", "Every hand holds one card more.", hand=1),
-        SecretRule(
-            "ledger-stub",
-            "The Ledger Stub",
-            "In Peril, the mission is lost only at four time icons.",
-            loss_icons=1,
-        ),
-        SecretRule(
-            "spare-satchel", "A Spare Satchel", "Gather collects up to three tokens.", gather=1
-        ),
-        SecretRule("harbour-chart", "The Harbour Chart", "Run moves up to four rooms.", run=1),
-        SecretRule("night-pass", "A Night Pass", "Intel reveals up to three tokens.", intel=1),
-        SecretRule(
-            "last-lantern",
-            "The Last Lantern",
-            "In Peril, the mission is lost only at four time icons.",
-            loss_icons=1,
-        ),
+        _card("clerks-note", "The Clerk's Note", "intel"),
+        _card("signalmans-diary", "The Signalman's Diary", "run"),
+        _card("torn-ticket", "A Torn Ticket", "hand"),
+        _card("ledger-stub", "The Ledger Stub", "loss_icons"),
+        _card("spare-satchel", "A Spare Satchel", "gather"),
+        _card("harbour-chart", "The Harbour Chart", "run"),
+        _card("night-pass", "A Night Pass", "intel"),
+        _card("last-lantern", "The Last Lantern", "loss_icons"),
     )
 }
 """Every secret rule cipherkit knows, by id."""
