@@ -13,10 +13,15 @@ from dataclasses import dataclass
 from cipherkit.rooms.db import Connection, Database
 from cipherkit.rooms.errors import TooManyTries
 
-__all__ = ["RULES", "SERVER", "Limits", "Rule", "client_key", "say_wait"]
+__all__ = ["RULES", "SERVER", "STAMP", "Limits", "Rule", "client_key", "say_wait"]
 
 SERVER = "*"
 """The client name of the whole server's row."""
+STAMP = "cipherkit_client"
+"""The metadata key under which the gallery server's websocket filter stamps, on every
+message it passes from a page to its kernel, the client of that websocket (its signed
+``ck_client`` cookie, else its address): whatever the browser put there is replaced, so
+the widgets may count tries against it (:mod:`cipherkit.serve.wsfilter`)."""
 
 
 @dataclass(frozen=True)
@@ -26,8 +31,14 @@ class Rule:
     A client makes ``free`` events freely; from then on it waits ``first_wait`` seconds
     after each, doubling with each one more, at most ``max_wait``; ``forget`` seconds
     without one and its count starts again. The whole server makes at most
-    ``server_events`` in each ``server_window`` seconds; past that, everyone waits for
-    the window's end.
+    ``server_events`` in each ``server_window`` seconds, shared fairly: a client *over
+    its share* (``free`` or more events lately) waits for the window's end once the
+    window holds all but its ``reserve`` (a fraction of ``server_events``), while a
+    client under its share is still answered until the window is full, so a flood from
+    a few clients never shuts the others out and never gets more events than
+    ``server_events``. ``reserve=None``: a client under its share is never stopped by
+    the whole server's count (the teacher key, 128 bits: nothing to guess, and
+    students' wrong keys must not shut the teacher out).
     """
 
     what: str
@@ -37,6 +48,20 @@ class Rule:
     forget: float
     server_events: int
     server_window: float = 60.0
+    reserve: float | None = 1 / 3
+
+    def server_limit(self, over_share: bool) -> float:
+        """Events in the server's window past which a client (over its share, or not)
+        waits for the window's end.
+
+        >>> RULES["code"].server_limit(True), RULES["code"].server_limit(False)
+        (80, 120)
+        >>> RULES["key"].server_limit(True), RULES["key"].server_limit(False)
+        (30, inf)
+        """
+        if not over_share:
+            return self.server_events if self.reserve is not None else math.inf
+        return self.server_events - int(self.server_events * (self.reserve or 0.0))
 
     def wait_after(self, count: int) -> float:
         """Seconds a client waits after its ``count``-th event (0: none).
@@ -53,8 +78,9 @@ RULES: dict[str, Rule] = {
     # join codes and class codes (32.6 and 27.3 bits): a class of 60 mistyping its code
     # stays well under 120 wrong codes a minute; a guesser needs years at that rate
     "code": Rule("wrong codes", 3, 2.0, 300.0, 900.0, 120),
-    # the teacher key (128 bits); one teacher, maybe two
-    "key": Rule("wrong keys", 3, 2.0, 600.0, 3600.0, 30),
+    # the teacher key (128 bits); one teacher, maybe two: a page under its share is
+    # never stopped by the whole server's count, so students cannot shut the teacher out
+    "key": Rule("wrong keys", 3, 2.0, 600.0, 3600.0, 30, reserve=None),
     # rooms made from the Play together page
     "room": Rule("rooms made", 10, 30.0, 900.0, 3600.0, 120),
 }
@@ -119,16 +145,24 @@ class Limits:
         now = self.clock() if now is None else now
         keys = [SERVER, *(client_key(c) for c in dict.fromkeys(clients))]
         marks = ", ".join("?" for _ in keys)
-        rows = (
-            self.db.connection()
+        rows = [
+            (str(c), int(n), float(s), float(u))
+            for c, n, s, u in self.db.connection()
             .execute(
-                f"SELECT client, until FROM limits WHERE kind = ? AND client IN ({marks})",
+                "SELECT client, count, since, until FROM limits "
+                f"WHERE kind = ? AND client IN ({marks})",
                 (kind, *keys),
             )
             .fetchall()
+        ]
+        mine = max((u for c, _, _, u in rows if c != SERVER), default=0.0) - now
+        lately = max(
+            (n for c, n, s, _ in rows if c != SERVER and now - s <= rule.forget), default=0
         )
-        mine = max((float(u) for c, u in rows if c != SERVER), default=0.0) - now
-        server = max((float(u) for c, u in rows if c == SERVER), default=0.0) - now
+        server = max(
+            (self._server_wait(rule, n, s, lately, now) for c, n, s, _ in rows if c == SERVER),
+            default=0.0,
+        )
         if mine > 0 and mine >= server:
             raise TooManyTries(
                 f"too many {rule.what} from this device: wait {say_wait(mine)} and try again",
@@ -140,6 +174,17 @@ class Limits:
                 "and try again",
                 server,
             )
+
+    @staticmethod
+    def _server_wait(rule: Rule, count: int, since: float, lately: int, now: float) -> float:
+        """Seconds a client with ``lately`` events of its own waits for the whole
+        server's window (``count`` events since ``since``): none while the window holds
+        fewer than its limit (:meth:`Rule.server_limit`), else until the window ends."""
+        if now - since >= rule.server_window:  # (a now older than since: same window)
+            return 0.0
+        if count < rule.server_limit(over_share=lately >= rule.free):
+            return 0.0
+        return since + rule.server_window - now
 
     def count(
         self, kind: str, clients: Iterable[str], *, now: float | None = None

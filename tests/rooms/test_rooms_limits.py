@@ -130,3 +130,53 @@ def test_guesses_at_once_are_each_counted(store_url: str) -> None:
     finally:
         one.close()
         two.close()
+
+
+def _flood(store: object, rule: str, clients: list[str], now: float, tries: int) -> int:
+    """Each of ``clients`` tries ``tries`` times at ``now`` (as fast as a script may);
+    return how many tries the limits let through (each one then counted as wrong)."""
+    let_through = 0
+    for _ in range(tries):
+        for client in clients:
+            try:
+                store.limits.check(rule, [client], now=now)  # type: ignore[attr-defined]
+            except TooManyTries:
+                continue
+            store.limits.count(rule, [client], now=now)  # type: ignore[attr-defined]
+            let_through += 1
+    return let_through
+
+
+def test_the_server_cap_is_shared_fairly(store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Clients over their share (3 wrong codes lately) stop at two thirds of the
+    server's minute; a client under its share is still answered; nobody gets more than
+    the server's cap in a minute (issue 44 point 3)."""
+    rule = dataclasses.replace(RULES["code"], server_events=12, first_wait=0.0)
+    monkeypatch.setitem(RULES, "code", rule)  # (no waits of their own: the cap decides)
+    with open_store(store_url) as store:
+        flooders = [f"server:c:flood{n}" for n in range(2)]
+        assert _flood(store, "code", flooders, now=100.0, tries=10) == 8
+        with pytest.raises(TooManyTries, match="on this server just now: wait 59 seconds"):
+            store.limits.check("code", [flooders[0]], now=101.0)
+        store.limits.check("code", ["server:c:classmate"], now=101.0)  # still answered
+        # clients under their share use the rest of the minute, and no more
+        fresh = [f"server:c:kid{n}" for n in range(10)]
+        assert _flood(store, "code", fresh, now=102.0, tries=1) == 4
+        with pytest.raises(TooManyTries, match="on this server just now"):
+            store.limits.check("code", ["server:c:late"], now=103.0)
+        # the next minute: the flooders (still over their share) are answered again
+        store.limits.check("code", [flooders[1]], now=160.5)
+    assert (rule.server_limit(True), rule.server_limit(False)) == (8, 12)
+
+
+def test_students_wrong_keys_never_close_the_teachers_path(store_url: str) -> None:
+    """Forty students each typing three wrong keys at once (each under its share): the
+    teacher's first try is still checked; a student who keeps guessing waits."""
+    with open_store(store_url) as store:
+        students = [f"server:c:student{n}" for n in range(40)]
+        assert _flood(store, "key", students, now=50.0, tries=3) == 120
+        store.limits.check("key", ["server:c:teacher", "device:t", "page:t"], now=51.0)
+        with pytest.raises(TooManyTries):
+            store.limits.check("key", [students[0]], now=60.0)  # its own wait is over
+        with pytest.raises(TooManyTries, match="on this server just now"):
+            store.limits.check("key", [students[0]], now=100.0)
