@@ -24,10 +24,15 @@ from cipherkit.rooms.errors import StoreError, StoreReadOnly, StoreUnreachable
 _log = logging.getLogger("cipherkit.rooms")
 
 __all__ = [
+    "BAD_URL",
+    "CANNOT_CONNECT",
     "CHANNEL",
+    "REFUSED",
+    "UNREACHABLE",
     "Connection",
     "Database",
     "Listener",
+    "connect_error",
     "parse_url",
     "private_file",
     "private_folder",
@@ -154,11 +159,53 @@ READ_ONLY = (
 )
 """What a page and the Python API say when the store cannot be written."""
 
-UNREACHABLE = "the room store cannot be reached just now: try again in a moment"
-"""What they say when the store's database server stops answering."""
+UNREACHABLE = "the rooms' database is not answering just now; try again in a moment"
+"""What they say when the store's database server does not answer (it stopped, is
+starting, or the network is down): nothing is wrong with the store's URL."""
 
-CANNOT_CONNECT = "cannot connect to the room store (the server's log says why)"
-"""What they say when no connection to the store's database server can be made."""
+CANNOT_CONNECT = UNREACHABLE
+"""What they say when no connection can be made because the server does not answer
+(the same sentence as :data:`UNREACHABLE`)."""
+
+BAD_URL = (
+    "the room store's URL is not one PostgreSQL can use (the server's log says why): "
+    "check cipherkit serve --store"
+)
+"""What they say when the store's PostgreSQL URL is malformed or names an unknown host."""
+
+REFUSED = (
+    "the rooms' database refused the store URL's user, password or database name "
+    "(the server's log says which)"
+)
+"""What they say when the server answers but refuses the URL's login or database."""
+
+_BUSY_SERVER = ("starting up", "shutting down", "not yet accepting", "recovery", "too many")
+"""The words of a server refusing connections only for now (a FATAL that is no error in
+the URL)."""
+
+
+def connect_error(exc: BaseException) -> StoreError:
+    """The cipherkit error for a failed PostgreSQL connection: :class:`StoreUnreachable`
+    when the server does not answer (refused, no socket, timed out, starting or
+    shutting down), else a :class:`StoreError` saying the URL is wrong (malformed, an
+    unknown host) or was refused (user, password, database name).
+
+    >>> import psycopg
+    >>> connect_error(psycopg.OperationalError('connection failed: ... Connection refused'))
+    StoreUnreachable("the rooms' database is not answering just now; try again in a moment")
+    >>> connect_error(psycopg.OperationalError('... FATAL:  role "ada" does not exist'))
+    StoreError("the rooms' database refused the store URL's user, password or database ...")
+    >>> connect_error(psycopg.ProgrammingError('invalid URI query parameter: "x"'))
+    StoreError("the room store's URL is not one PostgreSQL can use (the server's log ...")
+    """
+    text = str(exc).lower()
+    if not any(c.__name__ == "OperationalError" for c in type(exc).__mro__):
+        return StoreError(BAD_URL)  # the driver could not read the URL at all
+    if "resolve host" in text or "translate host name" in text:
+        return StoreError(BAD_URL)
+    if "fatal:" in text and not any(words in text for words in _BUSY_SERVER):
+        return StoreError(REFUSED)
+    return StoreUnreachable(CANNOT_CONNECT)
 
 
 def plain_error(exc: BaseException) -> StoreError:
@@ -422,6 +469,9 @@ class Database:
         self._lock = threading.Lock()
         self._all: list[Connection] = []
         self._closed = False
+        self.first_use: Callable[[Connection], object] | None = None
+        """Run on a new connection until it once succeeds (a store opened while its
+        server did not answer checks its schema then)."""
 
     @property
     def display_url(self) -> str:
@@ -441,6 +491,14 @@ class Database:
             conn = None
         if conn is None:
             conn = self.connect()
+            check = self.first_use
+            if check is not None:
+                try:
+                    check(conn)
+                except BaseException:
+                    conn.close()
+                    raise
+                self.first_use = None
             self._local.conn = conn
             with self._lock:
                 self._all.append(conn)
@@ -477,7 +535,7 @@ class Database:
             # the details (host, port, user, database) are for the operator's log only
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             _log.warning("cannot connect to the room store %s: %s", self.display_url, redact(first))
-            raise StoreUnreachable(CANNOT_CONNECT) from None
+            raise connect_error(exc) from None
 
     def notify(self, conn: Connection, room_id: str, version: int) -> None:
         """Inside a write transaction: tell every listener (PostgreSQL) on commit."""

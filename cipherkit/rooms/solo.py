@@ -17,10 +17,17 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game
 from cipherkit.core.session import Session
-from cipherkit.rooms.errors import RoomError, UnknownToken
+from cipherkit.rooms.errors import RoomError, StaleVersion, StoreUnreachable, UnknownToken
 from cipherkit.rooms.store import SeatHandle, Store
 
-__all__ = ["CAMPAIGN_NAME", "KEEP_SECONDS", "NOT_FOUND", "PLAYER_NAME", "SoloGame"]
+__all__ = [
+    "CAMPAIGN_NAME",
+    "KEEP_SECONDS",
+    "NOT_FOUND",
+    "PLAYER_NAME",
+    "SAVED_UNREACHABLE",
+    "SoloGame",
+]
 
 KEEP_SECONDS = 30 * 24 * 3600.0
 """A solo game untouched for this long (30 days) is not resumed: a fresh game starts."""
@@ -34,6 +41,13 @@ played again) is never taken for a campaign's (which may not), nor the other way
 
 NOT_FOUND = "Your saved game could not be found, so this is a new game."
 """What a page says when the token it kept resumes nothing (one sentence, no detail)."""
+
+SAVED_UNREACHABLE = (
+    "The rooms' database is not answering just now, so your saved game cannot be fetched: "
+    "this is a new game (reload the page in a while to get the saved one back)."
+)
+"""What a page says when the store does not answer as it looks for the saved game (the
+page keeps its token)."""
 
 
 def _json(config: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -96,6 +110,9 @@ class SoloGame:
             raise CipherkitError("a solo game has exactly one person's seat; bots play the rest")
         self.seat: int = people[0]
         self.handle: SeatHandle | None = None
+        self.unsaved = False
+        """Whether moves were played here that the store does not hold yet (it did
+        not answer): they are stored at the next move after it answers."""
         self.session = self._session()
         self.session.step_bots()  # as the store will, when it creates the room
 
@@ -125,17 +142,46 @@ class SoloGame:
     def act(self, text: str) -> None:
         """The person's move: stored (with the bots' answers) and applied to
         :attr:`session`. Raises :class:`~cipherkit.core.errors.IllegalAction` (nothing
-        changes) or a :class:`~cipherkit.rooms.errors.RoomError`."""
-        if self.handle is None:
-            self._store()
-        assert self.handle is not None
-        self.handle.act(text)
-        self._catch_up()
+        changes) or a :class:`~cipherkit.rooms.errors.RoomError`.
 
-    def _store(self) -> None:
-        room = self.store.create_room(self.game, self.config, bots=self.bots, seed=self.seed)
-        self.handle = self.store.join(room.code, self.name, seat=self.seat)
+        A solo game needs no store to be played: while the store does not answer
+        (:class:`~cipherkit.rooms.errors.StoreUnreachable`) the move is played here, the
+        rules checking it and the bots answering as the store's would (same seed, same
+        bots), and :attr:`unsaved` is set; the first move after the store answers again
+        stores the moves played meanwhile first, each at its version (never twice).
+        """
+        try:
+            self._store_unsaved()
+            assert self.handle is not None
+            self.handle.act(text)
+            self._catch_up()
+        except StoreUnreachable:
+            self._play_here(text)
+
+    def _store_unsaved(self) -> None:
+        """Store the game if it is not yet, with the person's moves played here while
+        the store did not answer (the store's bots answer them again, alike)."""
+        if self.handle is None:
+            room = self.store.create_room(self.game, self.config, bots=self.bots, seed=self.seed)
+            self.handle = self.store.join(room.code, self.name, seat=self.seat)
+            self.unsaved = True
+        if not self.unsaved:
+            return
+        stored = self.handle.version
+        for number, (seat, text) in enumerate(self.session.record.actions):
+            if number >= stored and seat == self.seat:
+                try:
+                    self.handle.act(text, version=number)
+                except StaleVersion:  # the store went on without this move: it wins
+                    break
         self._catch_up()
+        self.unsaved = False
+
+    def _play_here(self, text: str) -> None:
+        """The move and the bots' answers, in this kernel only (the store is down)."""
+        self.session.apply(self.seat, text)  # IllegalAction: nothing changed
+        self.session.step_bots()
+        self.unsaved = True
 
     def _catch_up(self) -> None:
         """Bring :attr:`session` to the stored record (rebuilt if it went another way,
@@ -189,6 +235,7 @@ class SoloGame:
         solo.name = name
         solo.seat = int(handle.seat)
         solo.handle = handle
+        solo.unsaved = False
         solo.session = solo._session()
         try:
             solo.session.replay(record.actions)

@@ -17,8 +17,8 @@ from cipherkit.core.session import Session
 from cipherkit.rooms.cache import SessionCache
 from cipherkit.rooms.clock import Clocks
 from cipherkit.rooms.codes import normalize_code
-from cipherkit.rooms.db import Database, private_folder
-from cipherkit.rooms.errors import UnknownRoom
+from cipherkit.rooms.db import Connection, Database, private_folder
+from cipherkit.rooms.errors import StoreUnreachable, UnknownRoom
 from cipherkit.rooms.handles import Room, SeatHandle, Spectator
 from cipherkit.rooms.limits import Limits
 from cipherkit.rooms.reads import CONNECTED_SECONDS, Reads
@@ -78,14 +78,26 @@ def default_store_url() -> str:
 
 
 def open_store(
-    url: str | Path | None = None, *, create: bool = True, poll: float | None = None
+    url: str | Path | None = None,
+    *,
+    create: bool = True,
+    poll: float | None = None,
+    patient: bool = False,
 ) -> Store:
     """The room store at ``url``: ``sqlite:///path/to/file.db`` (or a bare path; the
     file and its schema are made on first use) or ``postgresql://...`` (needs psycopg 3).
     ``None``: :func:`default_store_url`. ``poll``: seconds between looks at a room's
     version while waiting (default 0.025 on SQLite; 2 on PostgreSQL, where notifications
-    wake waiters at once and the poll is only a safety net)."""
-    return Store(default_store_url() if url is None else url, create=create, poll=poll)
+    wake waiters at once and the poll is only a safety net).
+
+    ``patient``: a PostgreSQL server that does not answer now is no error (a page opened
+    during an outage): the store is made, each use raises
+    :class:`~cipherkit.rooms.errors.StoreUnreachable` until the server answers, and the
+    schema is checked at the first connection. A wrong URL or login is still an error.
+    """
+    return Store(
+        default_store_url() if url is None else url, create=create, poll=poll, patient=patient
+    )
 
 
 def _digest(token: str | None) -> str | None:
@@ -116,10 +128,25 @@ class Store:
     >>> store.close(); folder.cleanup()
     """
 
-    def __init__(self, url: str | Path, *, create: bool = True, poll: float | None = None) -> None:
+    def __init__(
+        self,
+        url: str | Path,
+        *,
+        create: bool = True,
+        poll: float | None = None,
+        patient: bool = False,
+    ) -> None:
         self.db = Database(url, create=create)
         self.kind = self.db.dialect
-        self.schema = migrate(self.db.connection())
+        self.schema: tuple[int, int] | None = None
+        """The schema's version before and after opening (``None`` until a patient
+        store reaches its server)."""
+        try:
+            self._check_schema(self.db.connection())
+        except StoreUnreachable:
+            if not patient:
+                raise
+            self.db.first_use = self._check_schema  # when the server answers
         self.storage = Storage(self.db)
         self.cache = SessionCache(self.storage)
         self.clocks = Clocks(self.storage, self.cache)
@@ -132,6 +159,15 @@ class Store:
     def url(self) -> str:
         """The store's URL, password hidden."""
         return self.db.display_url
+
+    def _check_schema(self, conn: Connection) -> None:
+        self.schema = migrate(conn)
+
+    @property
+    def waiting_for_server(self) -> bool:
+        """Whether this store was opened ``patient`` while its server did not answer, and
+        has not reached it since (a page says the rooms' database is not answering)."""
+        return self.db.first_use is not None
 
     @property
     def poll(self) -> float:

@@ -331,10 +331,12 @@ class Lobby(GuardedWidget):
 
     @property
     def clients(self) -> list[str]:
-        """Who the limits count this page's tries against: the server's client (if it
-        said), the page's device id (if it said) and the page itself."""
-        found = (self._server_client, self._device, self._page_client)
-        return [c for c in found if c is not None]
+        """Who the limits count this page's tries against: the server's client (given,
+        else stamped on the message: :attr:`visitor`), the page's device id (if it
+        said) and the page itself."""
+        server = self._server_client or (self.visitor and f"server:{self.visitor}")
+        found = (server, self._device, self._page_client)
+        return [c for c in found if c]
 
     def _slow_down(self, kind: str) -> None:
         """Refuse (with how long to wait) while this client or the server must wait."""

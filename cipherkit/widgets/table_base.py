@@ -23,8 +23,15 @@ from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.protocol import Action
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
-from cipherkit.rooms import Store, UnknownToken
-from cipherkit.rooms.solo import NOT_FOUND, PLAYER_NAME, SoloGame
+from cipherkit.rooms import (
+    RoomError,
+    Store,
+    StoreUnreachable,
+    UnknownToken,
+    default_store_url,
+    open_store,
+)
+from cipherkit.rooms.solo import NOT_FOUND, PLAYER_NAME, SAVED_UNREACHABLE, SoloGame
 from cipherkit.widgets.guard import SEED_ENV, GuardedWidget, Refused, check_envelope, default_seed
 from cipherkit.widgets.saved import page_store, saved_token
 from cipherkit.widgets.table_backend import (
@@ -66,6 +73,16 @@ def check_action_message(
             raise Refused("refused: a new_game message has only the field type")
         return "new_game", None
     raise Refused("refused: unknown message type")
+
+
+def _open_page_store(save: bool | Store) -> Store | None:
+    """The store a table made with ``save`` keeps its game in (:func:`page_store`);
+    opened patiently when the rooms' database does not answer (a page opened during
+    an outage): the game is played here meanwhile and stored once it answers."""
+    try:
+        return page_store(save)
+    except StoreUnreachable:  # only the page's own store (a given Store never raises)
+        return open_store(default_store_url(), patient=True)
 
 
 class TableBase(GuardedWidget):
@@ -195,7 +212,7 @@ class TableBase(GuardedWidget):
         self._config = None if config is None else dict(config)
         self._seat = seat
         self._bots = {int(s): str(b) for s, b in bots.items()}
-        self._store = page_store(save) if save else None
+        self._store = _open_page_store(save) if save else None
         self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
         self._first_seed = default_seed() if seed is None else int(seed)
         self._start_game()
@@ -323,21 +340,33 @@ class TableBase(GuardedWidget):
         solo = self.saved
         if solo is None or self._store is None:
             return  # not saving (a notebook, a room): nothing to say
-        if token and token != solo.token and not self.resume(token):
-            self.send({"type": "forget"})
-            self.message = NOT_FOUND
-            return
+        if token and token != solo.token:
+            try:
+                resumed = self.resume(token)
+            except StoreUnreachable:  # the token may well hold a game: the page keeps it
+                self.message = SAVED_UNREACHABLE
+                return
+            if not resumed:
+                self.send({"type": "forget"})
+                self.message = NOT_FOUND
+                return
         kept = self.saved.token if self.saved is not None else None
         self.send({"type": "keep", "token": kept} if kept else {"type": "forget"})
 
     def resume(self, token: str) -> bool:
         """Show the stored game ``token`` holds instead of this one; ``False`` (and
-        nothing changes) if it holds none this table accepts."""
+        nothing changes) if it holds none this table accepts. Raises
+        :class:`~cipherkit.rooms.StoreUnreachable` while the store does not answer."""
         if self._store is None:
             return False
-        found = SoloGame.try_resume(
-            self._store, token, self._game_name, accept=self.accepts, name=self.saved_name
-        )
+        try:
+            found: SoloGame | None = SoloGame.resume(
+                self._store, token, self._game_name, accept=self.accepts, name=self.saved_name
+            )
+        except StoreUnreachable:
+            raise
+        except RoomError:
+            found = None
         if found is None or found.seat != self._seat:
             return False
         self._backend = SavedBackend(found)

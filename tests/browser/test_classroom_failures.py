@@ -89,7 +89,10 @@ def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
             "moved-mission.ipynb",
             "This page cannot start: no published mission &#x27;moved-away&#x27;",
         ),
-        ("teacher.ipynb", "This page cannot start: cannot connect to the room store"),
+        (
+            "teacher.ipynb",
+            "This page cannot start: the rooms&#x27; database is not answering just now",
+        ),
         ("play-together.ipynb", "cipherkit serve --store must name a store it can reach"),
         ("crash.ipynb", "This page could not start. Whoever runs this server can see why"),
     ],

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from cipherkit.rooms import StoreUnreachable, open_store
+from cipherkit.rooms import StoreError, StoreUnreachable, open_store
+from cipherkit.rooms.db import BAD_URL, REFUSED, UNREACHABLE
 from cipherkit.rooms.pgtest import TempPostgres
 from tests.rooms.conftest import fresh_pg_url
 
@@ -103,3 +104,53 @@ def test_work_that_reached_the_server_is_not_sent_again(server: TempPostgres) ->
         with pytest.raises(StoreUnreachable):
             conn.execute("UPDATE rooms SET updated = updated + 1 WHERE id = ?", (room.id,))
         assert store.version(room.id) == 0
+
+
+def test_a_server_that_is_down_is_told_from_a_wrong_url(server: TempPostgres) -> None:
+    """A stopped server "is not answering just now"; a URL the server refuses (an
+    unknown user or database) or that is no URL at all says the URL is wrong."""
+    url = fresh_pg_url(server)
+    server.pause()
+    try:
+        with pytest.raises(StoreUnreachable) as down:
+            open_store(url)
+    finally:
+        server.resume()
+    assert str(down.value) == UNREACHABLE
+    assert "not answering just now" in UNREACHABLE and "URL" not in UNREACHABLE
+    wrong = {
+        "user": url.replace("postgres@", "nobody@"),
+        "database": server.url("no_such_database"),
+        "option": url + "&no_such_option=1",
+    }
+    said = {}
+    for what, bad in wrong.items():
+        with pytest.raises(StoreError) as caught:
+            open_store(bad)
+        assert not isinstance(caught.value, StoreUnreachable), what
+        said[what] = str(caught.value)
+        assert "nobody" not in said[what] and "no_such" not in said[what]
+    assert said == {"user": REFUSED, "database": REFUSED, "option": BAD_URL}
+
+
+def test_a_patient_store_opens_while_the_server_is_down(server: TempPostgres) -> None:
+    """A page opened during the outage: its store is made, says the database is not
+    answering, and works (its schema made) once the server is back."""
+    url = fresh_pg_url(server)
+    server.pause()
+    try:
+        store = open_store(url, patient=True)
+        assert store.waiting_for_server and store.schema is None
+        with pytest.raises(StoreUnreachable) as caught:
+            store.create_room("decipher", {"first_player": 0})
+        assert str(caught.value) == UNREACHABLE
+    finally:
+        server.resume()
+    with store:
+        room = store.create_room("decipher", {"first_player": 0}, bots=[1])
+        ada = store.join(room.code, "Ada")
+        assert ada.act(play(ada)) >= 1
+        assert not store.waiting_for_server and store.schema is not None
+    with pytest.raises(StoreError) as refused:  # patient with an outage, not a wrong URL
+        open_store(url.replace("postgres@", "nobody@"), patient=True)
+    assert str(refused.value) == REFUSED
