@@ -8,9 +8,11 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import ipaddress
 import os
 import secrets
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ __all__ = [
     "SECRET_FILE",
     "CookieSigner",
     "TokenBuckets",
+    "real_address",
     "server_secret",
 ]
 
@@ -58,6 +61,46 @@ def server_secret(path: str | os.PathLike[str] | None = None) -> bytes:
             return hashlib.sha256(b"cipherkit serve secret:" + text).digest()
         time.sleep(0.02)
     raise OSError(f"the server secret file {file.name} is empty")
+
+
+def _ip(text: str | None) -> str | None:
+    """``text`` as a normalised IP address, or ``None`` if it is not one."""
+    try:
+        return str(ipaddress.ip_address((text or "").strip()))
+    except ValueError:
+        return None
+
+
+def real_address(
+    peer: str,
+    forwarded_for: str | None = None,
+    real_ip: str | None = None,
+    trusted: Iterable[str] = (),
+) -> str:
+    """The address a request came from: its ``peer`` (the TCP connection's), unless the
+    peer is a trusted proxy (an address or network in ``trusted``, e.g. ``127.0.0.1``
+    for nginx on the same machine); then the last address of ``X-Forwarded-For`` (what
+    the proxy itself saw: nginx's ``$proxy_add_x_forwarded_for`` appends it), else
+    ``X-Real-IP``, else the peer. Headers from any other peer are ignored, so a visitor
+    cannot name itself another address.
+
+    >>> real_address("10.0.0.9", "6.6.6.6")  # no trusted proxy: the header is ignored
+    '10.0.0.9'
+    >>> real_address("127.0.0.1", "6.6.6.6, 192.0.2.7", trusted=["127.0.0.1"])
+    '192.0.2.7'
+    >>> real_address("10.1.2.3", None, "192.0.2.8", trusted=["10.1.0.0/16"])
+    '192.0.2.8'
+    >>> real_address("127.0.0.1", "junk", trusted=["127.0.0.1"])
+    '127.0.0.1'
+    """
+    address = _ip(peer)
+    if address is None:
+        return peer
+    here = ipaddress.ip_address(address)
+    if not any(here in ipaddress.ip_network(t.strip(), strict=False) for t in trusted):
+        return address
+    hops = (forwarded_for or "").split(",")
+    return _ip(hops[-1]) or _ip(real_ip) or address
 
 
 @dataclass(frozen=True)

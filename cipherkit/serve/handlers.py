@@ -20,6 +20,7 @@ from tornado import web
 from voila.tornado.handler import TornadoVoilaHandler
 
 from cipherkit.serve.budget import Refusal
+from cipherkit.serve.clients import real_address
 from cipherkit.serve.contents import inside
 from cipherkit.serve.errors import PlainErrors, bad_text, plain, summary
 from cipherkit.serve.failures import readable_failures
@@ -31,7 +32,9 @@ __all__ = [
     "PageKernelHandler",
     "PageRenderHandler",
     "PageShutdownHandler",
+    "address_of",
     "kernel_of",
+    "visitor",
 ]
 
 CLIENT_COOKIE = "ck_client"
@@ -51,6 +54,26 @@ inline script, which the page's Content-Security-Policy would refuse; sent as
 HEARTBEAT_TEXT = "<!-- the page is still running -->"
 COOKIE_MARK = "ck_cookie"
 """Query argument added by the one redirect that hands a cookie-less client its cookie."""
+
+
+def address_of(handler: Any) -> str:
+    """The address of ``handler``'s request: the peer's, or what a trusted proxy says
+    (``GalleryKernelManager.trusted_proxies``: :func:`~cipherkit.serve.clients.real_address`)."""
+    request = handler.request
+    trusted = getattr(handler.settings["kernel_manager"], "trusted_proxies", ())
+    return real_address(
+        str(request.remote_ip or "unknown"),
+        request.headers.get("X-Forwarded-For"),
+        request.headers.get("X-Real-IP"),
+        trusted,
+    )
+
+
+def visitor(handler: Any) -> str:
+    """Who sent ``handler``'s request, as the limits count it: ``c:<id>`` for a
+    ``ck_client`` cookie this server signed, else ``a:<address>`` (:func:`address_of`)."""
+    ident = handler.settings["kernel_manager"].signer.client(handler.get_cookie(CLIENT_COOKIE))
+    return f"c:{ident}" if ident is not None else f"a:{address_of(handler)}"
 
 
 class _Claiming:
@@ -110,7 +133,7 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
             raise web.HTTPError(404)  # a link leading outside the gallery
 
     def _address(self) -> str:
-        return str(self.request.remote_ip or "unknown")
+        return address_of(self)
 
     def _client(self) -> str | None:
         """The budget key of this request, or ``None`` when it has been answered (the one

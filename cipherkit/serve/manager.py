@@ -14,7 +14,7 @@ from typing import Any
 
 import zmq
 import zmq.asyncio
-from traitlets import Float, Int, Unicode, default
+from traitlets import Float, Int, List, Unicode, default
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from cipherkit.serve.budget import Refusal
@@ -118,6 +118,15 @@ class GalleryKernelManager(CullingManager):
         help="The file of the secret signing client cookies (and the teacher's cookie): "
         "give several servers behind one address the same file. Empty: "
         "$CIPHERKIT_SERVE_SECRET_FILE, else serve-secret in cipherkit's data folder.",
+    )
+    trusted_proxies = List(
+        Unicode(),
+        default_value=[],
+        config=True,
+        help="Addresses or networks of reverse proxies in front of this server (e.g. "
+        "127.0.0.1 for nginx on this machine): a request from one of them comes from the "
+        "last address of its X-Forwarded-For header (else X-Real-IP), so the new-visitor "
+        "budget counts each visitor, not the proxy. Headers from other peers are ignored.",
     )
     max_sockets_per_kernel = Int(
         6, config=True, help="Websockets open at once on one page's kernel."

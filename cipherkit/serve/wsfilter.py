@@ -21,12 +21,15 @@ from jupyter_server.auth.decorator import ws_authenticated
 from jupyter_server.services.kernels.connection.base import (
     deserialize_binary_message,
     deserialize_msg_from_ws_v1,
+    serialize_binary_message,
+    serialize_msg_to_ws_v1,
 )
 from tornado import web
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from cipherkit.rooms.limits import STAMP
 from cipherkit.serve.errors import PlainErrors
-from cipherkit.serve.handlers import kernel_of
+from cipherkit.serve.handlers import kernel_of, visitor
 
 __all__ = [
     "ALLOWED_MESSAGE_TYPES",
@@ -39,6 +42,7 @@ __all__ = [
     "judge",
     "judge_frame",
     "parse_frame",
+    "stamp_frame",
 ]
 
 ALLOWED_MESSAGE_TYPES = (
@@ -172,15 +176,51 @@ def judge_frame(
     return judge(channel, header, content, control=control, known=known, max_control=max_control)
 
 
+def stamp_frame(ws_message: Any, client: str, *, binary_protocol: bool = False) -> Any:
+    """The frame with ``client`` in its message's metadata under
+    :data:`~cipherkit.rooms.limits.STAMP`, whatever the browser put there (metadata that
+    is not an object becomes one); raises on a frame that does not parse.
+
+    >>> frame = '{"header": {}, "metadata": {"cipherkit_client": "forged"}, "content": {}}'
+    >>> json.loads(stamp_frame(frame, "c:abc"))["metadata"]
+    {'cipherkit_client': 'c:abc'}
+    >>> channel, parts = deserialize_msg_from_ws_v1(
+    ...     stamp_frame(serialize_msg_to_ws_v1([b"{}", b"{}", b"[1]", b"{}"], "shell"),
+    ...                 "a:10.0.0.7", binary_protocol=True))
+    >>> channel, json.loads(parts[2])
+    ('shell', {'cipherkit_client': 'a:10.0.0.7'})
+    """
+
+    def stamped(metadata: Any) -> dict[str, Any]:
+        return {**(metadata if isinstance(metadata, dict) else {}), STAMP: client}
+
+    if binary_protocol:
+        channel, parts = deserialize_msg_from_ws_v1(ws_message)
+        if len(parts) < 4:
+            raise ValueError("a message of fewer than four parts")
+        parts[2] = json.dumps(stamped(json.loads(parts[2]))).encode()
+        return serialize_msg_to_ws_v1(parts, channel)
+    if isinstance(ws_message, bytes):
+        msg = deserialize_binary_message(ws_message)
+        msg["metadata"] = stamped(msg.get("metadata"))
+        return serialize_binary_message(msg)
+    msg = json.loads(ws_message)
+    msg["metadata"] = stamped(msg.get("metadata"))
+    return json.dumps(msg)
+
+
 class PageKernelWebsocketHandler(PlainErrors, VoilaKernelWebsocketHandler):
     """A page's kernel websocket, named by the page key, with what the page may send
-    filtered (:func:`judge_frame`). At most ``max_sockets_per_kernel`` at once per kernel;
-    a socket that keeps sending refused messages is closed."""
+    filtered (:func:`judge_frame`) and stamped with the socket's client
+    (:func:`stamp_frame`, :func:`~cipherkit.serve.handlers.visitor`: the widgets count
+    wrong codes against it). At most ``max_sockets_per_kernel`` at once per kernel; a
+    socket that keeps sending refused messages is closed."""
 
     MAX_CONTROL_COMMS = MAX_CONTROL_COMMS
     MAX_REFUSALS = 100
 
     _page_kernel: str | None = None
+    _visitor = "a:unknown"
 
     @ws_authenticated
     async def get(self, kernel_id: str) -> None:
@@ -193,6 +233,7 @@ class PageKernelWebsocketHandler(PlainErrors, VoilaKernelWebsocketHandler):
         if short is not None:
             raise web.HTTPError(503, f"the server is short of {short}")
         self._page_kernel = real
+        self._visitor = visitor(self)
         self._control: set[str] = set()
         self._refusals = 0
         sockets.add(self)
@@ -206,9 +247,10 @@ class PageKernelWebsocketHandler(PlainErrors, VoilaKernelWebsocketHandler):
     def on_message(self, ws_message: Any) -> None:
         connection = getattr(self, "connection", None)
         comms = self.kernel_manager.channels.comms[str(self._page_kernel)]
+        binary = connection is not None and connection.subprotocol == V1_PROTOCOL
         verdict = judge_frame(
             ws_message,
-            binary_protocol=connection is not None and connection.subprotocol == V1_PROTOCOL,
+            binary_protocol=binary,
             control=self._control,
             known=comms.known,
             max_control=self.MAX_CONTROL_COMMS,
@@ -226,7 +268,7 @@ class PageKernelWebsocketHandler(PlainErrors, VoilaKernelWebsocketHandler):
             self._control.discard(verdict.closes)
         if verdict.state_request:
             comms.state_requests.append(verdict.state_request)
-        super().on_message(ws_message)
+        super().on_message(stamp_frame(ws_message, self._visitor, binary_protocol=binary))
 
     def on_close(self) -> None:
         connection = getattr(self, "connection", None)

@@ -188,7 +188,8 @@ class ExerciseBox(GuardedWidget):
         device = msg.get("device")
         if device is not None and not (isinstance(device, str) and _DEVICE.fullmatch(device)):
             raise Refused("refused: a device id is 32 hex digits")
-        clients = [f"device:{device}", _PAGE_CLIENT] if device else [_PAGE_CLIENT]
+        found = (self.visitor and f"server:{self.visitor}", device and f"device:{device}")
+        clients = [*(c for c in found if c), _PAGE_CLIENT]  # the server's stamp first
         try:
             from cipherkit.rooms import clean_name
 

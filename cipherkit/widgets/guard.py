@@ -29,6 +29,7 @@ import anywidget
 import traitlets
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.rooms.limits import STAMP
 
 __all__ = [
     "SEED_ENV",
@@ -39,6 +40,7 @@ __all__ = [
     "check_envelope",
     "cpu_budget",
     "default_seed",
+    "stamped_client",
 ]
 
 SEED_ENV = "CIPHERKIT_SEED"
@@ -82,6 +84,19 @@ def check_envelope(content: Any, buffers: Any, max_chars: int) -> dict[str, Any]
     if size > max_chars:
         raise Refused("refused: message too long")
     return content
+
+
+def stamped_client(msg: Any) -> str | None:
+    """The client the gallery server stamped on a message from the page (its metadata's
+    :data:`~cipherkit.rooms.limits.STAMP`, which the server's websocket filter always
+    writes over whatever the browser sent), else ``None`` (a notebook, no server).
+
+    >>> stamped_client({"metadata": {"cipherkit_client": "c:abc"}}), stamped_client({})
+    ('c:abc', None)
+    """
+    metadata = msg.get("metadata") if isinstance(msg, dict) else None
+    value = metadata.get(STAMP) if isinstance(metadata, dict) else None
+    return value if isinstance(value, str) and 0 < len(value) <= 200 else None
 
 
 T = TypeVar("T")
@@ -203,9 +218,22 @@ class GuardedWidget(anywidget.AnyWidget):
 
     message = traitlets.Unicode("").tag(sync=True)
 
+    visitor: str | None = None
+    """While a message from the page is handled: the client the server stamped on it
+    (:func:`stamped_client`; the limits count tries against it), else ``None``."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_msg(self._on_page_message)
+
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """Every comm message from the page (ipywidgets' entry), with :attr:`visitor` set
+        from its stamp while it is handled."""
+        self.visitor = stamped_client(msg)
+        try:
+            super()._handle_msg(msg)
+        finally:
+            self.visitor = None
 
     def _handle(self, content: Any, buffers: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError

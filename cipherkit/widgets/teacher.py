@@ -222,7 +222,8 @@ class TeacherDesk(GuardedWidget):
 
     def _unlock(self, key: str, device: str | None) -> None:
         limits = self.classroom.store.limits
-        clients = [self._page_client] if device is None else [f"device:{device}", self._page_client]
+        found = (self.visitor and f"server:{self.visitor}", device and f"device:{device}")
+        clients = [*(c for c in found if c), self._page_client]  # the server's stamp first
         try:
             limits.check("key", clients, now=self._clock())
         except CipherkitError as exc:

@@ -123,10 +123,12 @@ def start_limit_server(
     *,
     preexec: Callable[[], Any] | None = None,
     env: dict[str, str] | None = None,
+    gallery: Callable[[Path], Path] | None = None,
 ) -> LimitServer:
-    """Start Voila as ``cipherkit serve`` runs it on ``folder`` with extra ``options``."""
+    """Start Voila as ``cipherkit serve`` runs it on ``folder`` (its pages copied there by
+    ``gallery``, else :func:`small_gallery`) with extra ``options``."""
     port = free_port()
-    command = [*voila_command(small_gallery(folder), port), *options]
+    command = [*voila_command((gallery or small_gallery)(folder), port), *options]
     environment = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     url = f"http://127.0.0.1:{port}/voila/templates/cipherkit/static/light.css"
     if preexec is None:
