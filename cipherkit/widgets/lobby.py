@@ -59,6 +59,7 @@ from cipherkit.rooms import (
     default_store_url,
     open_store,
 )
+from cipherkit.rooms.db import UNREACHABLE
 from cipherkit.rooms.limits import RULES
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
@@ -263,7 +264,8 @@ class Lobby(GuardedWidget):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.store = store if store is not None else open_store(default_store_url())
+        # patient: a page opened while the rooms' database is down opens, and says so
+        self.store = store if store is not None else open_store(default_store_url(), patient=True)
         self._clock = clock
         self._server_client = None if client is None else f"server:{client}"
         self._page_client = f"page:{secrets.token_hex(16)}"
@@ -273,6 +275,8 @@ class Lobby(GuardedWidget):
         self.table: GuardedWidget | None = None
         self._on_table: list[Callable[[GuardedWidget | None], None]] = []
         self._show()
+        if self.store.waiting_for_server:
+            self.message = UNREACHABLE
 
     def on_table(self, callback: Callable[[GuardedWidget | None], None]) -> None:
         """Call ``callback(table)`` when a seat's table appears (``None``: it went)."""

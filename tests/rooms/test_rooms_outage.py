@@ -15,10 +15,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from cipherkit.rooms import StoreError, StoreUnreachable, open_store
+from cipherkit.rooms import ENV_STORE, StoreError, StoreUnreachable, open_store
 from cipherkit.rooms.db import BAD_URL, REFUSED, UNREACHABLE
 from cipherkit.rooms.pgtest import TempPostgres
+from cipherkit.widgets.lobby import Lobby
 from tests.rooms.conftest import fresh_pg_url
+from tests.widgets.page_messages import page_message
 
 
 @pytest.fixture(scope="module")
@@ -154,3 +156,27 @@ def test_a_patient_store_opens_while_the_server_is_down(server: TempPostgres) ->
     with pytest.raises(StoreError) as refused:  # patient with an outage, not a wrong URL
         open_store(url.replace("postgres@", "nobody@"), patient=True)
     assert str(refused.value) == REFUSED
+
+
+def test_the_play_together_page_opens_while_the_store_is_down(
+    server: TempPostgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby opened during the outage says the database is not answering (it
+    could not start before, its failure saying --store must name a reachable store),
+    refuses to make a room with the same words, and makes one once the server is back."""
+    monkeypatch.setenv(ENV_STORE, fresh_pg_url(server))
+    create = {"type": "create", "game": "decipher", "bots": [1], "name": "Ada"}
+    server.pause()
+    try:
+        lobby = Lobby()
+        assert lobby.message == UNREACHABLE
+        page_message(lobby, create)
+        assert lobby.message == f"refused: {UNREACHABLE}"
+    finally:
+        server.resume()
+    try:
+        page_message(lobby, create)
+        assert lobby.message == "" and lobby.view["stage"] == "seated"
+    finally:
+        lobby.close()
+        lobby.store.close()
