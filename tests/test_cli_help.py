@@ -16,7 +16,8 @@ from cipherkit.cli import COMMANDS, build_parser
 
 USAGES = {
     "": "[-h] [--version] COMMAND ...",
-    "serve": "[-h] [--port PORT] [--open] [--store URL] [--ip IP] [--teacher-key-file FILE] "
+    "serve": "[-h] [--port PORT] [--open] [--store URL] [--ip IP] [--trusted-proxy ADDRESS] "
+    "[--teacher-key-file FILE] "
     "[--teacher-key KEY] [dir]",
     "validate": "[-h] [--json] MISSION [MISSION ...]",
     "render": "[-h] [--out DIR] [--pdf FILE] [--paper {a4,letter}] [--glyph-set SPEC] "

@@ -63,6 +63,15 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "machine that can reach this one, e.g. a classroom network)",
     )
     parser.add_argument(
+        "--trusted-proxy",
+        metavar="ADDRESS",
+        action="append",
+        default=[],
+        help="a reverse proxy in front of this server (an address or network, e.g. "
+        "127.0.0.1; repeatable): its X-Forwarded-For names each visitor, so the limits on "
+        "new visitors count visitors, not the proxy (docs/deploy.md)",
+    )
+    parser.add_argument(
         "--teacher-key-file",
         metavar="FILE",
         help="read the teacher page's key from FILE's first line (default: "
@@ -88,7 +97,26 @@ def _run(args: argparse.Namespace) -> int:
         store=args.store,
         ip=args.ip,
         teacher_key=teacher_key_argument(args.teacher_key, args.teacher_key_file),
+        trusted_proxies=_trusted(args.trusted_proxy),
     )
+
+
+def _trusted(given: list[str]) -> list[str]:
+    """The ``--trusted-proxy`` values, each an address or network (else a one-line error).
+
+    >>> _trusted(["127.0.0.1", "10.0.0.0/8"])
+    ['127.0.0.1', '10.0.0.0/8']
+    """
+    import ipaddress
+
+    for value in given:
+        try:
+            ipaddress.ip_network(value, strict=False)
+        except ValueError:
+            raise CipherkitError(
+                f"--trusted-proxy {value!r} is not an address or network"
+            ) from None
+    return list(given)
 
 
 SERVE = Command(

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
@@ -118,6 +119,7 @@ def voila_command(
     *,
     open_browser: bool = False,
     ip: str = "127.0.0.1",
+    trusted_proxies: Sequence[str] = (),
 ) -> list[str]:
     """The command line that serves ``directory`` as a Voila gallery on ``ip``:``port``.
 
@@ -131,6 +133,12 @@ def voila_command(
         Ask Voila to open a web browser once it is up.
     ip:
         Address to listen on (default 127.0.0.1, this machine only).
+    trusted_proxies:
+        Addresses or networks of the reverse proxies in front of the server, whose
+        ``X-Forwarded-For`` names the visitor (``GalleryKernelManager.trusted_proxies``).
+
+    >>> voila_command("puzzles", trusted_proxies=["127.0.0.1", "10.0.0.0/8"])[-1]
+    '--GalleryKernelManager.trusted_proxies=10.0.0.0/8'
     """
     command = [
         sys.executable,
@@ -144,6 +152,7 @@ def voila_command(
         "--show_tracebacks=False",
     ]
     command.append("--Voila.open_browser=True" if open_browser else "--no-browser")
+    command += [f"--GalleryKernelManager.trusted_proxies={t}" for t in trusted_proxies]
     return command
 
 
@@ -287,8 +296,10 @@ def serve(
     store: str | None = None,
     ip: str = "127.0.0.1",
     teacher_key: str | None = None,
+    trusted_proxies: Sequence[str] = (),
 ) -> int:
-    """Run Voila on ``ip``:``port`` for the gallery in ``directory`` until Ctrl-C.
+    """Run Voila on ``ip``:``port`` for the gallery in ``directory`` until Ctrl-C
+    (``trusted_proxies``: :func:`voila_command`).
 
     Returns Voila's exit status (0 after a Ctrl-C). A missing folder is a
     :class:`~cipherkit.core.errors.CipherkitError` with a one-line message.
@@ -326,7 +337,9 @@ def serve(
     env = {**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: url}
     env.pop(KEY_ENV, None)  # the kernels check the stored hash; they never hold the key
     process = subprocess.Popen(
-        voila_command(path, port, open_browser=open_browser, ip=ip),
+        voila_command(
+            path, port, open_browser=open_browser, ip=ip, trusted_proxies=trusted_proxies
+        ),
         start_new_session=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import os
 from typing import Any
 
 import zmq
 import zmq.asyncio
-from traitlets import Float, Int, List, Unicode, default
+from traitlets import Float, Int, List, TraitError, Unicode, default, validate
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from cipherkit.serve.budget import Refusal
@@ -128,6 +129,18 @@ class GalleryKernelManager(CullingManager):
         "last address of its X-Forwarded-For header (else X-Real-IP), so the new-visitor "
         "budget counts each visitor, not the proxy. Headers from other peers are ignored.",
     )
+
+    @validate("trusted_proxies")
+    def _check_proxies(self, proposal: Any) -> list[str]:
+        for value in proposal["value"]:
+            try:
+                ipaddress.ip_network(value.strip(), strict=False)
+            except ValueError:
+                raise TraitError(
+                    f"trusted_proxies: {value!r} is not an address or network"
+                ) from None
+        return list(proposal["value"])
+
     max_sockets_per_kernel = Int(
         6, config=True, help="Websockets open at once on one page's kernel."
     )

@@ -43,11 +43,14 @@ class Answer:
 
 @dataclass
 class LimitServer:
-    """A running gallery server: its port, process and log."""
+    """A running gallery server: its port, process and log (``source``: the local
+    address requests come from, e.g. ``127.0.0.2`` for another visitor on this machine;
+    ``port`` may be a proxy's in front of it)."""
 
     port: int
     process: subprocess.Popen[bytes]
     log: Path
+    source: str | None = None
 
     def get(self, path: str, cookies: dict[str, str] | None = None) -> Answer:
         """One GET (no redirect followed)."""
@@ -63,7 +66,10 @@ class LimitServer:
         headers: dict[str, str] | None = None,
     ) -> Answer:
         """One request (no redirect followed)."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        source = (self.source, 0) if self.source else None
+        conn = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=120, source_address=source
+        )
         sent = dict(headers or {})
         if cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
