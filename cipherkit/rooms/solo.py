@@ -253,8 +253,12 @@ class SoloGame:
         *,
         name: str = PLAYER_NAME,
     ) -> SoloGame | None:
-        """:meth:`resume`, or ``None`` for any token that resumes nothing."""
+        """:meth:`resume`, or ``None`` for any token that resumes nothing. A store that
+        does not answer raises :class:`~cipherkit.rooms.errors.StoreUnreachable`: the
+        token may well hold a game (a page keeps it, and says :data:`SAVED_UNREACHABLE`)."""
         try:
             return cls.resume(store, token, game, accept, name=name)
+        except StoreUnreachable:
+            raise
         except RoomError:
             return None

@@ -24,7 +24,6 @@ from cipherkit.core.protocol import Action
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
 from cipherkit.rooms import (
-    RoomError,
     Store,
     StoreUnreachable,
     UnknownToken,
@@ -43,7 +42,7 @@ from cipherkit.widgets.table_backend import (
     TableBackend,
 )
 
-__all__ = ["TableBase", "check_action_message"]
+__all__ = ["TableBase", "check_action_message", "open_page_store"]
 
 
 def check_action_message(
@@ -75,10 +74,14 @@ def check_action_message(
     raise Refused("refused: unknown message type")
 
 
-def _open_page_store(save: bool | Store) -> Store | None:
-    """The store a table made with ``save`` keeps its game in (:func:`page_store`);
+def open_page_store(save: bool | Store) -> Store | None:
+    """The store a page made with ``save`` keeps its games in (:func:`page_store`);
     opened patiently when the rooms' database does not answer (a page opened during
-    an outage): the game is played here meanwhile and stored once it answers."""
+    an outage): the game is played in the kernel meanwhile and stored once it answers.
+
+    >>> open_page_store(False) is None
+    True
+    """
     try:
         return page_store(save)
     except StoreUnreachable:  # only the page's own store (a given Store never raises)
@@ -212,7 +215,7 @@ class TableBase(GuardedWidget):
         self._config = None if config is None else dict(config)
         self._seat = seat
         self._bots = {int(s): str(b) for s, b in bots.items()}
-        self._store = _open_page_store(save) if save else None
+        self._store = open_page_store(save) if save else None
         self._fixed_seed = seed is not None or bool(os.environ.get(SEED_ENV, "").strip())
         self._first_seed = default_seed() if seed is None else int(seed)
         self._start_game()
@@ -359,14 +362,9 @@ class TableBase(GuardedWidget):
         :class:`~cipherkit.rooms.StoreUnreachable` while the store does not answer."""
         if self._store is None:
             return False
-        try:
-            found: SoloGame | None = SoloGame.resume(
-                self._store, token, self._game_name, accept=self.accepts, name=self.saved_name
-            )
-        except StoreUnreachable:
-            raise
-        except RoomError:
-            found = None
+        found = SoloGame.try_resume(
+            self._store, token, self._game_name, accept=self.accepts, name=self.saved_name
+        )
         if found is None or found.seat != self._seat:
             return False
         self._backend = SavedBackend(found)

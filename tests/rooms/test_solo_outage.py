@@ -10,6 +10,7 @@ refused ("the game could not be saved") and a page opened then could not start.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,11 +19,13 @@ from cipherkit.core.errors import IllegalAction
 from cipherkit.rooms import ENV_STORE, open_store
 from cipherkit.rooms.pgtest import TempPostgres
 from cipherkit.rooms.solo import SAVED_UNREACHABLE, SoloGame
-from cipherkit.widgets import DecipherTable
+from cipherkit.widgets import CampaignTable, DecipherTable, MissionTable
 from tests.rooms.conftest import fresh_pg_url
 from tests.widgets.page_messages import page_message
 
 BOTS = {1: "solver"}
+MISSIONS = Path(__file__).resolve().parents[2] / "missions"
+SIGNAL_BOX = MISSIONS / "02-signal-box.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -142,3 +145,42 @@ def test_the_decipher_page_opens_and_plays_while_the_store_is_down(
     reloaded = Page(kept=page.kept).attach(DecipherTable(save=True))
     assert reloaded.message == ""
     assert reloaded.session.record.actions == table.session.record.actions
+
+
+def play_mission(table: MissionTable, moves: int) -> None:
+    for _ in range(moves):
+        legal = [t for t in table.view["legal"] if not t.startswith("propose")]
+        page_message(table, {"type": "action", "text": legal[0]})
+        assert table.message == ""
+
+
+def test_the_mission_and_campaign_pages_open_while_the_store_is_down(
+    server: TempPostgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A published mission page (``mission_table``: a saved MissionTable) opens and plays
+    during the outage; the campaign page opened then keeps its saved token and says it
+    cannot be fetched now (it used to fail to start)."""
+    monkeypatch.setenv(ENV_STORE, fresh_pg_url(server))
+    earlier = Page()
+    campaign = CampaignTable(MISSIONS, players=1, save=True, seed=2)
+    earlier.attach(campaign.table)
+    play_mission(campaign.table, 1)  # type: ignore[arg-type]
+    assert earlier.kept
+    options: dict[str, Any] = {"players": 2, "humans": 1, "bots": "planner", "save": True}
+    page = Page()
+    server.pause()
+    try:
+        table = page.attach(MissionTable(SIGNAL_BOX, seed=4, **options))
+        play_mission(table, 2)
+        assert page.kept == "" and table.saved is not None and table.saved.unsaved
+        reload = Page(kept=earlier.kept)
+        again = CampaignTable(MISSIONS, players=1, save=True)
+        reload.attach(again.table)
+        assert again.table is not None and again.table.message == SAVED_UNREACHABLE
+        assert reload.kept == earlier.kept and {"type": "forget"} not in reload.sent
+    finally:
+        server.resume()
+    play_mission(table, 1)
+    assert page.kept  # stored, with the moves played during the outage
+    back = Page(kept=page.kept).attach(MissionTable(SIGNAL_BOX, **options))
+    assert back.message == "" and back.record.actions == table.record.actions

@@ -24,9 +24,10 @@ from cipherkit.core.record import Record
 from cipherkit.games.mission.content.campaign import CampaignLog, CampaignMap
 from cipherkit.games.mission.content.secret_rules import SECRET_RULES
 from cipherkit.games.mission.format.files import load_campaign
-from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, SoloGame
+from cipherkit.rooms.errors import StoreUnreachable
+from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, SAVED_UNREACHABLE, SoloGame
 from cipherkit.widgets.mission.table import MissionTable
-from cipherkit.widgets.saved import page_store
+from cipherkit.widgets.table_base import open_page_store
 
 __all__ = ["CampaignTable", "graph_html"]
 
@@ -65,7 +66,7 @@ class CampaignTable(ipywidgets.VBox):
         self.campaign_log = CampaignLog.begin(self.campaign)
         self._options: dict[str, Any] = {"players": players, "humans": humans, "bots": bots}
         self._seed = seed
-        self._store = page_store(save) if save else None
+        self._store = open_page_store(save) if save else None
         self._tokens: list[str] = []
         self._resolved = False
         self.header = ipywidgets.HTML()
@@ -154,7 +155,13 @@ class CampaignTable(ipywidgets.VBox):
             self._keep()
             return
         self._resolved = True
-        if not self.resume(value):
+        try:
+            resumed = self.resume(value)
+        except StoreUnreachable:  # the token may well hold the campaign: the page keeps it
+            assert self.table is not None
+            self.table.message = SAVED_UNREACHABLE
+            return
+        if not resumed:
             assert self.table is not None
             self.table.send({"type": "forget"})
             self.table.message = NOT_FOUND

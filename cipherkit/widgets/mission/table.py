@@ -39,9 +39,8 @@ from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
 from cipherkit.widgets.mission.view import BoardArt, SeatInfo, build_view
-from cipherkit.widgets.saved import page_store
 from cipherkit.widgets.table_backend import Moment, RoomHandle
-from cipherkit.widgets.table_base import TableBase
+from cipherkit.widgets.table_base import TableBase, open_page_store
 
 __all__ = ["MissionTable", "check_message", "table_config"]
 
@@ -230,7 +229,7 @@ class MissionTable(TableBase):
         self.humans: tuple[int, ...] = _human_seats(count, humans)
         self.bot_name = bots
         bot_seats = [s for s in range(count) if s not in self.humans]
-        store = page_store(save) if save else None
+        store = open_page_store(save) if save else None
         if store is not None and len(self.humans) != 1:
             raise CipherkitError("a saved mission table has one person's seat; bots play the rest")
         if bot_seats:
