@@ -3,7 +3,10 @@
 A real server (what ``cipherkit serve`` runs) over a small gallery whose room store is
 an unreachable PostgreSQL URL, with a page whose mission is not published and a page
 whose code fails: each page shows one plain sentence, never Voila's
-``--show_tracebacks`` hint or a traceback; the server's log keeps the traceback.
+``--show_tracebacks`` hint or a traceback; the server's log keeps the traceback. The
+pages that need no store to open do open while it does not answer (issue #44, finding
+6): Play together says "the rooms' database is not answering just now", and the solo
+Decipher page plays.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from tests.browser.conftest import (
     stop_process_group,
     wait_until_up,
 )
+from tests.browser.table_page import TablePage
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +55,7 @@ NEVER = [
 @pytest.fixture(scope="module")
 def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     root = tmp_path_factory.mktemp("failing-gallery")
-    for name in ("teacher.ipynb", "play-together.ipynb"):
+    for name in ("teacher.ipynb", "play-together.ipynb", "decipher.ipynb"):
         shutil.copy(ROOT / "puzzles" / name, root / name)
     write_notebook(
         root / "moved-mission.ipynb",
@@ -131,3 +135,18 @@ def test_play_together_opens_while_the_rooms_database_does_not_answer(
     seen = page.evaluate("() => document.body.innerText")
     assert "cannot start" not in seen and "--store" not in seen
     assert [s for s in NEVER if s in seen] == []
+
+
+def test_the_decipher_page_plays_while_the_rooms_database_does_not_answer(
+    failing_server: Server, page: Any
+) -> None:
+    """The solo Decipher page keeps its game in the store, but a game against a bot needs
+    none (issue #44, finding 6): during the outage it opens and plays (it used to fail)."""
+    page.set_default_timeout(60_000)
+    table = TablePage(page, failing_server).open()
+    table.ready()
+    first = table.hand()
+    played = table.play_first_card()
+    assert played in first and played not in table.hand()
+    seen = page.evaluate("() => document.body.innerText")
+    assert "cannot start" not in seen and "refused" not in seen.lower()
