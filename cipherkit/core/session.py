@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, overload
+from typing import Any, Generic, Literal, TypedDict, Unpack, overload
 
 from cipherkit.core.bots import Bot
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
@@ -31,7 +31,7 @@ from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
 
-__all__ = ["MAX_BOT_ACTIONS", "LoggedEvent", "Player", "Session", "bot_rng"]
+__all__ = ["MAX_BOT_ACTIONS", "LoggedEvent", "Player", "Session", "SessionOptions", "bot_rng"]
 
 MAX_BOT_ACTIONS = 100_000
 """Bot moves in a row after which :meth:`Session.step_bots` stops with an error."""
@@ -111,6 +111,19 @@ def _bot_spec(bot: str | Bot) -> str:
     return bot if isinstance(bot, str) else str(getattr(bot, "spec", getattr(bot, "name", "bot")))
 
 
+class SessionOptions(TypedDict, total=False):
+    """The keyword options of :class:`Session` but ``seed`` (each as its constructor
+    takes it, with the constructor's default)."""
+
+    bots: Mapping[Seat, str | Bot] | Sequence[str | Bot | None]
+    names: Sequence[str] | None
+    rngs: Mapping[Seat, Rng] | None
+    fallback: Literal["random", "raise"]
+    shortcut: Shortcut | None
+    keep_log: bool
+    people_decide: bool
+
+
 class Session(Generic[StateT]):
     """One game of a registered game, with its seats, record and public log.
 
@@ -180,13 +193,7 @@ class Session(Generic[StateT]):
         config: Mapping[str, Any] | None = None,
         *,
         seed: int,
-        bots: Mapping[Seat, str | Bot] | Sequence[str | Bot | None] = (),
-        names: Sequence[str] | None = None,
-        rngs: Mapping[Seat, Rng] | None = None,
-        fallback: Literal["random", "raise"] = "random",
-        shortcut: Shortcut | None = None,
-        keep_log: bool = True,
-        people_decide: bool = False,
+        **options: Unpack[SessionOptions],
     ) -> None: ...
 
     @overload
@@ -196,13 +203,7 @@ class Session(Generic[StateT]):
         config: Mapping[str, Any] | None = None,
         *,
         seed: int,
-        bots: Mapping[Seat, str | Bot] | Sequence[str | Bot | None] = (),
-        names: Sequence[str] | None = None,
-        rngs: Mapping[Seat, Rng] | None = None,
-        fallback: Literal["random", "raise"] = "random",
-        shortcut: Shortcut | None = None,
-        keep_log: bool = True,
-        people_decide: bool = False,
+        **options: Unpack[SessionOptions],
     ) -> None: ...
 
     def __init__(
