@@ -106,3 +106,21 @@ def test_a_kernel_whose_start_fails_is_reaped(monkeypatch: pytest.MonkeyPatch) -
     left = [p for p in _kernel_children() if p.pid not in before]
     _gone, alive = psutil.wait_procs(left, timeout=5)
     assert not alive, "a kernel whose start failed still runs"
+
+
+def test_only_a_trusted_proxy_names_the_visitors_address() -> None:
+    """Behind a trusted proxy the last X-Forwarded-For address (what the proxy saw), else
+    X-Real-IP; from any other peer the headers are ignored (issue 44 point 4)."""
+    from cipherkit.serve.clients import real_address
+
+    nginx = ["127.0.0.1", "10.1.0.0/16", "::1"]
+    spoofed = "6.6.6.6, 192.0.2.7"
+    assert real_address("127.0.0.1", spoofed, trusted=nginx) == "192.0.2.7"
+    assert real_address("10.1.4.5", " 192.0.2.9 ", trusted=nginx) == "192.0.2.9"
+    assert real_address("::1", "2001:db8::5", trusted=nginx) == "2001:db8::5"
+    assert real_address("127.0.0.1", None, "192.0.2.8", trusted=nginx) == "192.0.2.8"
+    assert real_address("127.0.0.1", "not-an-address", "nor-this", nginx) == "127.0.0.1"
+    for peer in ("127.0.0.2", "10.2.0.1", "192.0.2.50"):  # not the proxy: its word is ignored
+        assert real_address(peer, spoofed, "6.6.6.6", trusted=nginx) == peer
+    assert real_address("127.0.0.1", spoofed) == "127.0.0.1"  # no proxy trusted at all
+    assert real_address("unknown", spoofed, trusted=nginx) == "unknown"

@@ -163,3 +163,42 @@ def test_a_frame_parses_to_its_channel_header_and_content() -> None:
 
 def test_a_page_may_send_less_than_voila_allows() -> None:
     assert set(ALLOWED_MESSAGE_TYPES) - {"shutdown_request"} == PAGE_MESSAGE_TYPES
+
+
+@pytest.mark.parametrize("binary", ["json", "legacy", "v1"])
+def test_every_passed_frame_is_stamped_with_the_sockets_client(binary: str) -> None:
+    """The server writes the socket's client over whatever the page put in the metadata
+    (issue 44 point 3): a forged stamp, a metadata that is not an object, or none."""
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_binary_message,
+        deserialize_msg_from_ws_v1,
+    )
+
+    from cipherkit.rooms.limits import STAMP
+    from cipherkit.serve.wsfilter import stamp_frame
+
+    for metadata in ({STAMP: "c:forged", "other": 1}, [STAMP], None):
+        msg = message("comm_msg", {"comm_id": "w1", "data": {"method": "custom"}})
+        msg["metadata"] = metadata
+        if binary == "v1":
+            parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header")]
+            parts += [json.dumps(msg["metadata"]).encode(), json.dumps(msg["content"]).encode()]
+            out = stamp_frame(serialize_msg_to_ws_v1(parts, "shell"), "c:jar", binary_protocol=True)
+            channel, got = deserialize_msg_from_ws_v1(out)
+            assert channel == "shell" and json.loads(got[3]) == msg["content"]
+            stamped = json.loads(got[2])
+        elif binary == "legacy":
+            out = stamp_frame(serialize_binary_message(msg), "c:jar")
+            back = deserialize_binary_message(out)
+            assert back["content"] == msg["content"]
+            stamped = back["metadata"]
+        else:
+            out = stamp_frame(json.dumps(msg), "c:jar")
+            back = json.loads(out)
+            assert back["content"] == msg["content"] and back["header"] == msg["header"]
+            stamped = back["metadata"]
+        assert stamped[STAMP] == "c:jar"
+        assert stamped == (
+            {STAMP: "c:jar", "other": 1} if isinstance(metadata, dict) else {STAMP: "c:jar"}
+        )
+        assert judge_frame(out, binary_protocol=binary == "v1", known={"w1"}).refused is None
