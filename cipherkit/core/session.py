@@ -31,7 +31,7 @@ from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
 
-__all__ = ["MAX_BOT_ACTIONS", "LoggedEvent", "Player", "Session", "SessionOptions", "bot_rng"]
+__all__ = ["MAX_BOT_ACTIONS", "LoggedEvent", "Player", "Session", "bot_rng"]
 
 MAX_BOT_ACTIONS = 100_000
 """Bot moves in a row after which :meth:`Session.step_bots` stops with an error."""
@@ -111,7 +111,7 @@ def _bot_spec(bot: str | Bot) -> str:
     return bot if isinstance(bot, str) else str(getattr(bot, "spec", getattr(bot, "name", "bot")))
 
 
-class SessionOptions(TypedDict, total=False):
+class _SessionOptions(TypedDict, total=False):
     """The keyword options of :class:`Session` but ``seed`` (each as its constructor
     takes it, with the constructor's default)."""
 
@@ -193,7 +193,7 @@ class Session(Generic[StateT]):
         config: Mapping[str, Any] | None = None,
         *,
         seed: int,
-        **options: Unpack[SessionOptions],
+        **options: Unpack[_SessionOptions],
     ) -> None: ...
 
     @overload
@@ -203,7 +203,7 @@ class Session(Generic[StateT]):
         config: Mapping[str, Any] | None = None,
         *,
         seed: int,
-        **options: Unpack[SessionOptions],
+        **options: Unpack[_SessionOptions],
     ) -> None: ...
 
     def __init__(
