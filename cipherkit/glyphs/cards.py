@@ -5,7 +5,7 @@ Design notes: ``docs/glyphs.md``, ``cipherkit.glyphs.cards``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.glyphs.data import CardData, CellData, ConsoleData
@@ -126,6 +126,43 @@ def _marks_tag(d: Drawing, cell: CellData, x: float, y: float, size: float, colo
         d.circle(x + size - 9, y + 9, 5, fill=colour)
 
 
+def _draw_sections(
+    words: list[tuple[bool, list[int]]],
+    y: float,
+    *,
+    width: float,
+    spacing: tuple[float, float, float],
+    row_height: float,
+    answer_gaps: tuple[float, float, float],
+    draw_cell: Callable[[float, float, int], None],
+    frame: Callable[[float, float], None],
+) -> float:
+    """Lay out the text section, then the Answer section, of ``words`` from ``y`` down:
+    each row centred, ``draw_cell(x, y, index)`` for every cell, rows ``row_height``
+    apart (``spacing``: the cell, the gap between cells and between words). The Answer
+    section is padded in, has ``answer_gaps`` (above, inside below, below) and room for
+    its label, and ``frame(top, bottom)`` draws around it. Returns the ``y`` below."""
+    cell, gap, word_gap = spacing
+    above, inside, below = answer_gaps
+    top = y
+    for is_answer, section in _sections(words):
+        pad = 26.0 if is_answer else 0.0
+        lines = layout_lines(section, width - 2 * MARGIN - 2 * pad, cell, gap, word_gap)
+        if is_answer:
+            y += above
+            top = y
+            y += 30
+        for line in lines:
+            for x, i in _row_cells(line, width, cell, gap, word_gap):
+                draw_cell(x, y, i)
+            y += row_height
+        if is_answer:
+            y += inside
+            frame(top, y)
+            y += below
+    return y
+
+
 # ------------------------------------------------------------------ card
 def card_drawing(card: CardData, glyphs: Glyphs, *, width: float = WIDTH) -> Drawing:
     """The mission card: header, question, cipher text, framed Answer section.
@@ -162,40 +199,40 @@ def card_drawing(card: CardData, glyphs: Glyphs, *, width: float = WIDTH) -> Dra
     y += 6
     d.line([(MARGIN, y), (width - MARGIN, y)], stroke=RULE, width=2)
     y += 30
-    for is_answer, words in _sections(card.words):
-        pad = 26.0 if is_answer else 0.0
-        lines = layout_lines(words, inner - 2 * pad, cell, gap, word_gap)
-        if is_answer:
-            y += 14
-            top = y
-            y += 30
-        for row in lines:
-            for x, i in _row_cells(row, width, cell, gap, word_gap):
-                c = card.cells[i]
-                colour = mark_colour(c.marks)
-                d.rect(
-                    x,
-                    y,
-                    cell,
-                    cell,
-                    fill="#f6e3dc" if colour else TILE,
-                    radius=10,
-                    stroke=colour,
-                    width=3,
-                )
-                g = 0.82 * cell
-                d.glyph(
-                    key[c.glyph], x + (cell - g) / 2, y + (cell - g) / 2, g, color=colour or INK
-                )
-                _marks_tag(d, c, x, y, cell, INK)
-                d.region(f"cell:{i}", x, y, cell, cell)
-            y += cell + row_gap
-        if is_answer:
-            y += 14
-            d.rect(MARGIN, top, inner, y - top, stroke=ANSWER, width=3, radius=16)
-            d.region("answer", MARGIN, top, inner, y - top)
-            _answer_label(d, MARGIN + 22, top, ANSWER)
-            y += 10
+
+    def draw_cell(x: float, y: float, i: int) -> None:
+        c = card.cells[i]
+        colour = mark_colour(c.marks)
+        d.rect(
+            x,
+            y,
+            cell,
+            cell,
+            fill="#f6e3dc" if colour else TILE,
+            radius=10,
+            stroke=colour,
+            width=3,
+        )
+        g = 0.82 * cell
+        d.glyph(key[c.glyph], x + (cell - g) / 2, y + (cell - g) / 2, g, color=colour or INK)
+        _marks_tag(d, c, x, y, cell, INK)
+        d.region(f"cell:{i}", x, y, cell, cell)
+
+    def frame(top: float, bottom: float) -> None:
+        d.rect(MARGIN, top, inner, bottom - top, stroke=ANSWER, width=3, radius=16)
+        d.region("answer", MARGIN, top, inner, bottom - top)
+        _answer_label(d, MARGIN + 22, top, ANSWER)
+
+    y = _draw_sections(
+        card.words,
+        y,
+        width=width,
+        spacing=(cell, gap, word_gap),
+        row_height=cell + row_gap,
+        answer_gaps=(14, 14, 10),
+        draw_cell=draw_cell,
+        frame=frame,
+    )
     y += 18
     footer = y
     height = footer + 40
@@ -244,57 +281,53 @@ def console_drawing(
     inner = width - 2 * MARGIN
     d = Drawing(width, 10, title=f"Console: {console.title}" if console.title else "Console")
     y = 96.0
-    for is_answer, words in _sections(console.words):
-        pad = 26.0 if is_answer else 0.0
-        lines = layout_lines(words, inner - 2 * pad, cell, gap, word_gap)
-        if is_answer:
-            y += 10
-            top = y
-            y += 30
-        for line in lines:
-            for x, i in _row_cells(line, width, cell, gap, word_gap):
-                c = console.cells[i]
-                d.rect(x - 3, y - 3, cell + 6, window_h + cell + 10, fill=CONSOLE_EDGE, radius=8)
-                if c.open or c.content is not None:
-                    # open, or closed but known (the game is over): shown greyed
-                    d.rect(x, y, cell, window_h, fill=WINDOW if c.open else "#c9ccd4", radius=4)
-                    d.rect(x, y, cell, 5, fill="#d9d2c1", radius=2)
-                    text = c.content if c.content is not None else "?"
-                    if text:
-                        size = _content_size(text, cell)
-                        d.text(
-                            x + cell / 2,
-                            y + window_h / 2 + 2,
-                            text,
-                            size=size,
-                            font="mono",
-                            bold=True,
-                            anchor="mm",
-                            fill=INK if c.open else MUTED,
-                        )
-                else:
-                    _shutter(d, x, y, cell, window_h)
-                d.region(f"window:{i}", x, y, cell, window_h)
-                plate_y = y + window_h + 4
-                colour = mark_colour(c.marks)
-                d.rect(x, plate_y, cell, cell, fill="#ece6d8", radius=4)
-                g = 0.8 * cell
-                d.glyph(
-                    key[c.glyph],
-                    x + (cell - g) / 2,
-                    plate_y + (cell - g) / 2,
-                    g,
-                    color=colour or INK,
+
+    def draw_cell(x: float, y: float, i: int) -> None:
+        c = console.cells[i]
+        d.rect(x - 3, y - 3, cell + 6, window_h + cell + 10, fill=CONSOLE_EDGE, radius=8)
+        if c.open or c.content is not None:
+            # open, or closed but known (the game is over): shown greyed
+            d.rect(x, y, cell, window_h, fill=WINDOW if c.open else "#c9ccd4", radius=4)
+            d.rect(x, y, cell, 5, fill="#d9d2c1", radius=2)
+            text = c.content if c.content is not None else "?"
+            if text:
+                size = _content_size(text, cell)
+                d.text(
+                    x + cell / 2,
+                    y + window_h / 2 + 2,
+                    text,
+                    size=size,
+                    font="mono",
+                    bold=True,
+                    anchor="mm",
+                    fill=INK if c.open else MUTED,
                 )
-                _marks_tag(d, c, x, plate_y, cell, INK)
-                d.region(f"cell:{i}", x, plate_y, cell, cell)
-            y += window_h + cell + 4 + row_gap
-        if is_answer:
-            y += 8
-            d.rect(MARGIN - 6, top, inner + 12, y - top, stroke="#5fb3bb", width=3, radius=16)
-            d.region("answer", MARGIN - 6, top, inner + 12, y - top)
-            _answer_label(d, MARGIN + 16, top, "#5fb3bb", CONSOLE_EDGE)
-            y += 8
+        else:
+            _shutter(d, x, y, cell, window_h)
+        d.region(f"window:{i}", x, y, cell, window_h)
+        plate_y = y + window_h + 4
+        colour = mark_colour(c.marks)
+        d.rect(x, plate_y, cell, cell, fill="#ece6d8", radius=4)
+        g = 0.8 * cell
+        d.glyph(key[c.glyph], x + (cell - g) / 2, plate_y + (cell - g) / 2, g, color=colour or INK)
+        _marks_tag(d, c, x, plate_y, cell, INK)
+        d.region(f"cell:{i}", x, plate_y, cell, cell)
+
+    def frame(top: float, bottom: float) -> None:
+        d.rect(MARGIN - 6, top, inner + 12, bottom - top, stroke="#5fb3bb", width=3, radius=16)
+        d.region("answer", MARGIN - 6, top, inner + 12, bottom - top)
+        _answer_label(d, MARGIN + 16, top, "#5fb3bb", CONSOLE_EDGE)
+
+    y = _draw_sections(
+        console.words,
+        y,
+        width=width,
+        spacing=(cell, gap, word_gap),
+        row_height=window_h + cell + 4 + row_gap,
+        answer_gaps=(10, 8, 8),
+        draw_cell=draw_cell,
+        frame=frame,
+    )
     height = y + 26
     d.height = height
     under = Drawing(width, height)
