@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   lobby.js 7838d8565ab0bb3f1aaf81ddd79f20df2a8b0b7d9e6255248d055ee7eae3d3f1
+//   lobby.js d72615b0614fd0fe92aa309f5031f6b03699a3737d550b166bb0b34213c991d7
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
@@ -100,21 +100,6 @@ function watchOutage(model, { ping = null } = {}) {
 }
 
 // cipherkit/widgets/lobby.js
-var STORE_KEY = "cipherkit.rooms";
-function readRooms() {
-  try {
-    const rooms = JSON.parse(window.localStorage.getItem(STORE_KEY) || "{}");
-    return rooms && typeof rooms === "object" ? rooms : {};
-  } catch (_) {
-    return {};
-  }
-}
-function writeRooms(rooms) {
-  try {
-    window.localStorage.setItem(STORE_KEY, JSON.stringify(rooms));
-  } catch (_) {
-  }
-}
 var plainWords = (text) => {
   const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
   return bare.charAt(0).toUpperCase() + bare.slice(1);
@@ -123,34 +108,18 @@ function render({ model, el }) {
   const root = h("div", { class: "ck-lobby", "data-testid": "lobby" });
   el.append(root);
   const form = { game: null, players: 0, bots: /* @__PURE__ */ new Set(), name: "", team: "", code: "", options: {} };
-  let pending = null;
+  let link = null;
   function send(message) {
     model.send(message);
   }
-  function remember(code, token) {
-    const rooms = readRooms();
-    rooms[code] = { token, at: Date.now() };
-    writeRooms(rooms);
-  }
-  function forget(token) {
-    const rooms = readRooms();
-    for (const [code, entry] of Object.entries(rooms)) if (entry && entry.token === token) delete rooms[code];
-    writeRooms(rooms);
-  }
   model.on("msg:custom", (msg) => {
     if (!msg || typeof msg !== "object") return;
-    if (msg.type === "token" && typeof msg.code === "string" && typeof msg.token === "string") {
-      remember(msg.code, msg.token);
-      pending = null;
-    } else if (msg.type === "forget" && pending) {
-      forget(pending);
-      pending = null;
+    const view = model.get("view") || {};
+    if (msg.type === "link" && typeof msg.token === "string" && view.code) {
+      link = { code: view.code, token: msg.token };
+      draw();
     }
   });
-  function resume(token) {
-    pending = token;
-    send({ type: "resume", token });
-  }
   function seatLink(token) {
     const url = new URL(window.location.href);
     url.hash = `seat=${token}`;
@@ -296,7 +265,7 @@ function render({ model, el }) {
     );
   }
   function startStage(view) {
-    const rooms = Object.entries(readRooms()).sort((a, b) => (b[1].at || 0) - (a[1].at || 0));
+    const rooms = Array.isArray(view.kept) ? view.kept : [];
     const join = h(
       "form",
       {
@@ -362,15 +331,24 @@ function render({ model, el }) {
       { class: "ck-lobby-card", "data-testid": "my-rooms" },
       h("h3", { text: "Your seats on this device" }),
       rooms.map(
-        ([code, entry]) => h("div", { class: "ck-lobby-row" }, h("span", { class: "ck-lobby-code-small", text: code }), h("button", { type: "button", "data-testid": "resume", onclick: () => resume(entry.token), text: "Resume" }))
+        (room) => h(
+          "div",
+          { class: "ck-lobby-row" },
+          h("span", { class: "ck-lobby-code-small", text: room.code }),
+          h("button", {
+            type: "button",
+            "data-testid": "resume",
+            onclick: () => send({ type: "return", code: room.code }),
+            text: room.watching ? "Watch again" : "Resume"
+          })
+        )
       )
     ) : null;
     return [mine, h("div", { class: "ck-lobby-cards" }, join, create)];
   }
   function roomStage(view) {
     const seat = view.seat;
-    const rooms = readRooms();
-    const token = view.code && rooms[view.code] ? rooms[view.code].token : null;
+    const token = link && link.code === view.code ? link.token : null;
     return h(
       "div",
       { class: "ck-lobby-card ck-lobby-room" },
@@ -386,13 +364,13 @@ function render({ model, el }) {
         { class: "ck-lobby-players" },
         view.players.map((p) => h("li", { text: `${p.name || "a free seat"}${p.team ? ` (${p.team} team)` : ""}` }))
       ),
-      token ? h(
-        "details",
-        { class: "ck-lobby-hint" },
-        h("summary", { text: "Play this seat on another device" }),
-        h("div", { text: "Open this link there (keep it to yourself: it is your seat):" }),
-        h("input", { type: "text", readonly: true, class: "ck-lobby-link", value: seatLink(token), "aria-label": "seat link" })
+      seat && token ? h(
+        "div",
+        { class: "ck-lobby-hint", "data-testid": "seat-link-box" },
+        h("div", { text: "Open this link on your other device (keep it to yourself: it is your seat):" }),
+        h("input", { type: "text", readonly: true, class: "ck-lobby-link", "data-testid": "seat-link", value: seatLink(token), "aria-label": "seat link" })
       ) : null,
+      seat && !token ? h("button", { type: "button", "data-testid": "ask-seat-link", onclick: () => send({ type: "link" }), text: "Play this seat on another device" }) : null,
       h("button", { type: "button", "data-testid": "leave", onclick: () => send({ type: "leave" }), text: "Back to the lobby" })
     );
   }
@@ -426,10 +404,9 @@ function render({ model, el }) {
       window.history.replaceState(null, "", window.location.pathname + window.location.search);
     } catch (_) {
     }
-    resume(linked);
-  } else {
-    const rooms = Object.values(readRooms()).sort((a, b) => (b.at || 0) - (a.at || 0));
-    if (rooms.length && rooms[0].token && (model.get("view") || {}).stage === "start") resume(rooms[0].token);
+    send({ type: "resume", token: linked });
+  } else if ((model.get("view") || {}).stage === "start") {
+    send({ type: "return" });
   }
 }
 var lobby_default = { render };

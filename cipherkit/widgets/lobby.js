@@ -4,36 +4,20 @@
 // view, built from each game's spec: nothing here names a game.
 // It draws the `view` trait (start, seated or watching) and the `message` trait, and
 // sends: {type: "create", game, players, bots, name, team, options}, {type: "join", code, name,
-// team}, {type: "watch", code}, {type: "resume", token} and {type: "leave"}. It never
-// names a seat. The kernel sends this page its own resume token ({type: "token", code,
-// token}); the page keeps it in localStorage for that room, so a reload resumes the seat,
-// and a link with #seat=TOKEN resumes it on another device. The page first says which
-// device it is ({type: "hello", device}: outage.js's deviceId(), kept in localStorage), so the
-// kernel's limits on wrong codes count this browser's pages together. It pings the
-// kernel every 0.75 s ({type: "ping"}, answered {type: "pong"}) to say within 3 s when
-// the page has lost touch with the server (outage.js, imported).
+// team}, {type: "watch", code}, {type: "resume", token}, {type: "return", code?},
+// {type: "link"} and {type: "leave"}. It never names a seat and keeps no seat token: the
+// server keeps this browser's seats (rooms/kept.py, by its httpOnly client cookie), so on
+// load the page asks to be put back ({type: "return"}) and the start view lists the rooms
+// kept (codes only). A seat's link for another device (#seat=TOKEN) is asked for by a
+// click ({type: "link"}, answered {type: "link", token}) and shown, never stored. The
+// page first says which device it is ({type: "hello", device}: outage.js's deviceId(),
+// kept in localStorage), so the kernel's limits on wrong codes count this browser's
+// pages together. It pings the kernel every 0.75 s ({type: "ping"}, answered
+// {type: "pong"}) to say within 3 s when the page has lost touch with the server
+// (outage.js, imported).
 
 import { h } from "./table_common.js";
 import { deviceId, watchOutage } from "./outage.js";
-
-const STORE_KEY = "cipherkit.rooms";
-
-function readRooms() {
-  try {
-    const rooms = JSON.parse(window.localStorage.getItem(STORE_KEY) || "{}");
-    return rooms && typeof rooms === "object" ? rooms : {};
-  } catch (_) {
-    return {};
-  }
-}
-
-function writeRooms(rooms) {
-  try {
-    window.localStorage.setItem(STORE_KEY, JSON.stringify(rooms));
-  } catch (_) {
-    /* private mode: the seat is not kept */
-  }
-}
 
 // A refusal from the kernel in plain words: "refused: too many wrong codes" -> "Too many wrong codes".
 const plainWords = (text) => {
@@ -45,39 +29,20 @@ function render({ model, el }) {
   const root = h("div", { class: "ck-lobby", "data-testid": "lobby" });
   el.append(root);
   const form = { game: null, players: 0, bots: new Set(), name: "", team: "", code: "", options: {} };
-  let pending = null; // the token sent to resume, forgotten if the kernel refuses it
+  let link = null; // {code, token}: the seat link asked for, shown until the seat changes
 
   function send(message) {
     model.send(message);
   }
 
-  function remember(code, token) {
-    const rooms = readRooms();
-    rooms[code] = { token, at: Date.now() };
-    writeRooms(rooms);
-  }
-
-  function forget(token) {
-    const rooms = readRooms();
-    for (const [code, entry] of Object.entries(rooms)) if (entry && entry.token === token) delete rooms[code];
-    writeRooms(rooms);
-  }
-
   model.on("msg:custom", (msg) => {
     if (!msg || typeof msg !== "object") return;
-    if (msg.type === "token" && typeof msg.code === "string" && typeof msg.token === "string") {
-      remember(msg.code, msg.token);
-      pending = null;
-    } else if (msg.type === "forget" && pending) {
-      forget(pending);
-      pending = null;
+    const view = model.get("view") || {};
+    if (msg.type === "link" && typeof msg.token === "string" && view.code) {
+      link = { code: view.code, token: msg.token };
+      draw();
     }
   });
-
-  function resume(token) {
-    pending = token;
-    send({ type: "resume", token });
-  }
 
   function seatLink(token) {
     const url = new URL(window.location.href);
@@ -232,7 +197,7 @@ function render({ model, el }) {
   }
 
   function startStage(view) {
-    const rooms = Object.entries(readRooms()).sort((a, b) => (b[1].at || 0) - (a[1].at || 0));
+    const rooms = Array.isArray(view.kept) ? view.kept : [];
     const join = h(
       "form",
       {
@@ -298,8 +263,18 @@ function render({ model, el }) {
           "div",
           { class: "ck-lobby-card", "data-testid": "my-rooms" },
           h("h3", { text: "Your seats on this device" }),
-          rooms.map(([code, entry]) =>
-            h("div", { class: "ck-lobby-row" }, h("span", { class: "ck-lobby-code-small", text: code }), h("button", { type: "button", "data-testid": "resume", onclick: () => resume(entry.token), text: "Resume" })),
+          rooms.map((room) =>
+            h(
+              "div",
+              { class: "ck-lobby-row" },
+              h("span", { class: "ck-lobby-code-small", text: room.code }),
+              h("button", {
+                type: "button",
+                "data-testid": "resume",
+                onclick: () => send({ type: "return", code: room.code }),
+                text: room.watching ? "Watch again" : "Resume",
+              }),
+            ),
           ),
         )
       : null;
@@ -308,8 +283,7 @@ function render({ model, el }) {
 
   function roomStage(view) {
     const seat = view.seat;
-    const rooms = readRooms();
-    const token = view.code && rooms[view.code] ? rooms[view.code].token : null;
+    const token = link && link.code === view.code ? link.token : null;
     return h(
       "div",
       { class: "ck-lobby-card ck-lobby-room" },
@@ -325,14 +299,16 @@ function render({ model, el }) {
         { class: "ck-lobby-players" },
         view.players.map((p) => h("li", { text: `${p.name || "a free seat"}${p.team ? ` (${p.team} team)` : ""}` })),
       ),
-      token
+      seat && token
         ? h(
-            "details",
-            { class: "ck-lobby-hint" },
-            h("summary", { text: "Play this seat on another device" }),
-            h("div", { text: "Open this link there (keep it to yourself: it is your seat):" }),
-            h("input", { type: "text", readonly: true, class: "ck-lobby-link", value: seatLink(token), "aria-label": "seat link" }),
+            "div",
+            { class: "ck-lobby-hint", "data-testid": "seat-link-box" },
+            h("div", { text: "Open this link on your other device (keep it to yourself: it is your seat):" }),
+            h("input", { type: "text", readonly: true, class: "ck-lobby-link", "data-testid": "seat-link", value: seatLink(token), "aria-label": "seat link" }),
           )
+        : null,
+      seat && !token
+        ? h("button", { type: "button", "data-testid": "ask-seat-link", onclick: () => send({ type: "link" }), text: "Play this seat on another device" })
         : null,
       h("button", { type: "button", "data-testid": "leave", onclick: () => send({ type: "leave" }), text: "Back to the lobby" }),
     );
@@ -364,21 +340,21 @@ function render({ model, el }) {
   if (device) send({ type: "hello", device });
   watchOutage(model, { ping: "ping" }); // from outage.js
 
-  // Resume: a #seat=TOKEN link first, else the last seat this browser held.
+  // A #seat=TOKEN link first, else the seat (or the room watched) the server keeps for
+  // this browser.
   const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
   const linked = hash.get("seat");
   if (linked) {
     // The token is read once, then taken out of the address bar (and so out of the
-    // history and of a projected screen); this browser keeps it in localStorage.
+    // history and of a projected screen); the server keeps the seat from now on.
     try {
       window.history.replaceState(null, "", window.location.pathname + window.location.search);
     } catch (_) {
       /* the token stays in the address bar */
     }
-    resume(linked);
-  } else {
-    const rooms = Object.values(readRooms()).sort((a, b) => (b.at || 0) - (a.at || 0));
-    if (rooms.length && rooms[0].token && (model.get("view") || {}).stage === "start") resume(rooms[0].token);
+    send({ type: "resume", token: linked });
+  } else if ((model.get("view") || {}).stage === "start") {
+    send({ type: "return" });
   }
 }
 

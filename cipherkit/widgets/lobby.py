@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import pathlib
 import re
@@ -46,7 +47,6 @@ from cipherkit.classroom.seating import seat_student
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import game_names, get_game
 from cipherkit.rooms import (
-    RoomClosed,
     RoomError,
     RoomFull,
     SeatHandle,
@@ -55,11 +55,11 @@ from cipherkit.rooms import (
     StoreError,
     TooManyTries,
     UnknownCode,
-    UnknownToken,
     default_store_url,
     open_store,
 )
 from cipherkit.rooms.db import UNREACHABLE
+from cipherkit.rooms.kept import Kept, KeptSeats, kept_client
 from cipherkit.rooms.limits import RULES
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
@@ -169,6 +169,14 @@ name (and team)
         if set(content) != {"type", "token"}:
             raise Refused("refused: a resume message has the fields type and token")
         return {"kind": kind, "token": _text(content, "token", 128)}
+    if kind == "return":
+        if not {"type"} <= set(content) <= {"type", "code"}:
+            raise Refused("refused: a return message has the fields type (and code)")
+        return {"kind": kind, "code": _text(content, "code", 40, required=False) or None}
+    if kind == "link":
+        if set(content) != {"type"}:
+            raise Refused("refused: a link message has only the field type")
+        return {"kind": kind}
     if kind == "create":
         allowed = {"type", "game", "players", "bots", "name", "team", "options"}
         if not {"type", "game"} <= set(content) <= allowed:
@@ -270,6 +278,8 @@ class Lobby(GuardedWidget):
         self._server_client = None if client is None else f"server:{client}"
         self._page_client = f"page:{secrets.token_hex(16)}"
         self._device: str | None = None
+        self._keeper: str | None = None  # the client the store keeps this page's seats for
+        self._kept = KeptSeats(self.store.db)
         self.handle: SeatHandle | Spectator | None = None
         self._classroom: Classroom | None = None
         self.table: GuardedWidget | None = None
@@ -286,6 +296,11 @@ class Lobby(GuardedWidget):
     def _handle(self, content: Any, buffers: Any) -> None:
         msg = check_message(content, buffers)
         kind = msg["kind"]
+        keeper = kept_client(self.visitor)
+        if keeper is not None and keeper != self._keeper:
+            self._keeper = keeper  # the browser's signed cookie: its seats are kept
+            if self.handle is not None:
+                self._keep(self.handle)
         if kind == "ping":  # the page checks it is still in touch (outage.js)
             self.send({"type": "pong"})
             return
@@ -301,10 +316,17 @@ class Lobby(GuardedWidget):
         if kind == "resume":
             try:
                 handle: SeatHandle | Spectator = self.store.resume(msg["token"])
-            except (UnknownToken, RoomClosed) as exc:
-                self.send({"type": "forget"})
+            except (RoomError, StoreError) as exc:
                 raise Refused(f"refused: {exc}") from None
             self._sit(handle)
+            return
+        if kind == "return":
+            self._return(msg["code"])
+            return
+        if kind == "link":  # the seat's link for another device, asked for by a click
+            if self.handle is None or self.handle.seat is None:
+                raise Refused("refused: only a seat has a link; you are not seated")
+            self.send({"type": "link", "token": self.handle.token})
             return
         self._slow_down("code")
         try:
@@ -390,11 +412,58 @@ class Lobby(GuardedWidget):
             room = getattr(self.table, "room", None)
             if room is not None:  # who joins or leaves shows in the lobby's list at once
                 room.also_tell(lambda _version: self._show_if(handle))
-            if handle.seat is not None:
-                self.send({"type": "token", "code": handle.code, "token": handle.token})
+            self._keep(handle)
         for callback in self._on_table:
             callback(self.table)
         self._show()
+
+    # ------------------------------------------------------------------ kept seats
+    def _keep(self, handle: SeatHandle | Spectator) -> None:
+        """Keep the seat (or the room watched) for this browser's signed client, so that
+        a reload puts it back (:mod:`cipherkit.rooms.kept`); nothing without one."""
+        if self._keeper is None:
+            return
+        try:
+            token = handle.token if handle.seat is not None else None
+            self._kept.keep(self._keeper, handle.code, token)
+        except StoreError as exc:  # the seat works; only a reload will not find it
+            _log.warning("lobby: seat not kept: %s", exc)
+
+    def _kept_rooms(self) -> list[Kept]:
+        if self._keeper is None:
+            return []
+        try:
+            return self._kept.list(self._keeper)
+        except StoreError:
+            return []
+
+    def _return(self, code: str | None) -> None:
+        """Back to the seat (or the room watched) this browser keeps: room ``code``, or
+        the newest. A room that has closed, or a seat given away, is forgotten."""
+        kept = self._kept_rooms()
+        if code is not None:
+            kept = [k for k in kept if k.code == code]
+            if not kept:
+                raise Refused(f"refused: this browser keeps no seat in room {code}")
+        if not kept:
+            return
+        newest = kept[0]
+        try:
+            if newest.token is None:
+                handle: SeatHandle | Spectator = self.store.spectate(newest.code)
+            else:
+                handle = self.store.resume(newest.token)
+        except StoreError as exc:  # the store is down: the seat stays kept for later
+            raise Refused(f"refused: {exc}") from None
+        except RoomError as exc:  # closed, or the seat given away: forgotten
+            if self._keeper is not None:
+                with contextlib.suppress(StoreError):
+                    self._kept.forget(self._keeper, newest.code)
+            self._show()
+            if code is not None:
+                raise Refused(f"refused: {exc}") from None
+            return
+        self._sit(handle)
 
     def _show_if(self, handle: SeatHandle | Spectator) -> None:
         """Redraw, if the page still shows ``handle``'s room (called from a live thread)."""
@@ -405,7 +474,11 @@ class Lobby(GuardedWidget):
         handle = self.handle
         choices = game_choices()
         view: dict[str, Any] = {"stage": "start", "games": choices}
-        if handle is not None:
+        if handle is None:
+            view["kept"] = [
+                {"code": k.code, "watching": k.token is None} for k in self._kept_rooms()
+            ]
+        else:
             info = handle.info()
             seats = info["seats"]
             view["stage"] = "watching" if handle.seat is None else "seated"

@@ -3,7 +3,6 @@ Decipher room played to its end by clicks on each seat's own page."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from cipherkit.games.decipher.cards import CARDS
@@ -48,8 +47,22 @@ class PlayPage(RecordedPage):
         urls = [u for u in self.socket_urls if "/api/kernels/" in u]
         return KernelClient(self.server.port, urls[-1].split("/api/kernels/")[1].split("/")[0])
 
-    def token(self) -> dict[str, Any]:
-        return json.loads(self.page.evaluate("localStorage.getItem('cipherkit.rooms') || '{}'"))
+    def seat_token(self) -> str:
+        """The seat's resume token, as the page shows it in the seat's link for another
+        device once asked (a click: the page keeps no token)."""
+        link = self.page.locator("[data-testid=seat-link]")
+        if not link.count():
+            self.page.locator("[data-testid=ask-seat-link]").click()
+        link.wait_for()
+        return link.input_value().split("#seat=", 1)[1]
+
+    def storage(self) -> str:
+        """Everything the page's origin keeps in localStorage and sessionStorage, as text."""
+        return str(
+            self.page.evaluate(
+                "JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)])"
+            )
+        )
 
 
 def quoted(cards: list[str], text: str) -> list[str]:

@@ -91,13 +91,15 @@ def test_decipher_person_against_person(rooms_server: Any, devices: Any) -> None
     # Turn 1: each plays a card on every column (clicks in their own hand).
     play_first_turn(room, pages)
 
-    # Bo reloads mid-game: the page resumes his seat from localStorage.
-    tokens_bo = bo.token()
-    assert code in tokens_bo
+    # Bo reloads mid-game: the server puts his seat back by his browser's cookie; the
+    # page keeps no token where a script could collect it.
+    token_bo = bo.seat_token()
+    assert token_bo not in bo.storage()
     bo.page.reload()
     bo.table_ready()
     assert bo.page.locator("[data-testid=who]").inner_text().strip() == "You are Bo."
-    assert bo.token()[code]["token"] == tokens_bo[code]["token"]  # the same seat (Bo's)
+    assert bo.seat_token() == token_bo  # the same seat (Bo's)
+    assert token_bo not in bo.storage()
 
     # A forged message choosing another seat changes nothing.
     version = room.version
@@ -126,8 +128,8 @@ def test_decipher_person_against_person(rooms_server: Any, devices: Any) -> None
         assert "decipher" in seen.lower()  # the scan read the frames
         assert quoted(secrets[1 - seat], seen) == [], f"seat {seat} saw the other code"
         assert quoted(hands_end[1 - seat], seen) == [], f"seat {seat} saw the other hand"
-    assert tokens_bo[code]["token"] not in ada.frames_text()
-    assert ada.token()[code]["token"] not in bo.frames_text()
+    assert token_bo not in ada.frames_text()
+    assert ada.seat_token() not in bo.frames_text()
     store.close()
 
 
@@ -167,6 +169,12 @@ def test_wrong_codes_slow_down_and_spectators(rooms_server: Any, devices: Any) -
     assert "watching" in eve.page.locator("[data-testid=who]").inner_text()
     state = room.session().state
     hidden = [str(c) for s in (0, 1) for c in state.hidden[s] + state.hands[s]]
+    assert quoted(hidden, eve.frames_text()) == []
+    # A reload puts the spectator back in the room watched (the server keeps it).
+    eve.page.reload()
+    eve.table_ready()
+    assert "watching" in eve.page.locator("[data-testid=who]").inner_text()
+    assert eve.page.locator("[data-testid=room-code]").inner_text() == room.code
     assert quoted(hidden, eve.frames_text()) == []
     store.close()
 
@@ -295,7 +303,7 @@ def test_two_servers_sharing_postgresql_play_one_game(
 
 def test_a_dead_kernel_reconnects_and_resumes_the_seat(rooms_server: Any, devices: Any) -> None:
     """SIGKILL the kernel of a seated page: the page says it is reconnecting, reloads,
-    and the new kernel resumes the same seat from the token kept in the browser."""
+    and the new kernel resumes the same seat, which the server keeps for the browser."""
     import signal
 
     from tests.browser.server_kernels import kernels, real_kernel, wait_gone

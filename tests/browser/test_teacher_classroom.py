@@ -185,9 +185,9 @@ def test_a_class_from_start_to_export(class_server: Any, devices: Any, tmp_path:
         assert all(name in row.inner_text() for name in names[code])
 
     # The games are finished quickly with the students' own seats (their resume tokens
-    # from their pages' localStorage) and legal actions.
+    # from their pages' seat links) and legal actions.
     for code in codes:
-        handles = [store.resume(students[code][s].token()[code]["token"]) for s in (0, 1)]
+        handles = [store.resume(students[code][s].seat_token()) for s in (0, 1)]
         for _ in range(400):
             if store.room(code).info()["over"]:
                 break

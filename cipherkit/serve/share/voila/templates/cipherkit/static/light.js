@@ -89,10 +89,11 @@ function notice(text, reload = false) {
   }
 }
 
-// A room page (the Play together lobby with a seat kept in this browser) or a solo page
-// with a saved game (cipherkit.widgets.saved) need not ask when its kernel has gone: it
-// says "reconnecting" and reloads, and the new kernel resumes the seat or the game from
-// the token in localStorage. At most three times a minute; then the plain notice.
+// A room page (the Play together lobby in a room: the server keeps the seat, or the room
+// watched, for this browser's cookie) or a solo page with a saved game
+// (cipherkit.widgets.saved) need not ask when its kernel has gone: it says
+// "reconnecting" and reloads, and the new kernel puts the seat back, or resumes the game
+// from the token in localStorage. At most three times a minute; then the plain notice.
 const SAVED_KEY = `cipherkit.saved:${location.pathname}`;
 const RECONNECTS = "cipherkit.reconnects";
 
@@ -104,9 +105,7 @@ function stored(read) {
   }
 }
 
-const inRoom = () =>
-  Boolean(document.querySelector("[data-testid=lobby] [data-testid=room-code]")) &&
-  stored(() => Object.keys(JSON.parse(localStorage.getItem("cipherkit.rooms") || "{}")).length > 0);
+const inRoom = () => Boolean(document.querySelector("[data-testid=lobby] [data-testid=room-code]"));
 const savedHere = () => stored(() => Boolean(localStorage.getItem(SAVED_KEY)));
 
 function reconnect(text) {
