@@ -137,6 +137,8 @@ def voila_command(
         Addresses or networks of the reverse proxies in front of the server, whose
         ``X-Forwarded-For`` names the visitor (``GalleryKernelManager.trusted_proxies``).
 
+    Examples
+    --------
     >>> voila_command("puzzles", trusted_proxies=["127.0.0.1", "10.0.0.0/8"])[-1]
     '--GalleryKernelManager.trusted_proxies=10.0.0.0/8'
     """
