@@ -148,6 +148,9 @@ class LocalBackend:
     """A game in a :class:`~cipherkit.core.session.Session` of this kernel; the person
     plays ``seat`` and the session's bots answer each move at once."""
 
+    room: RoomBackend | None = None
+    """None: not a room."""
+
     def __init__(self, session: Session, seat: int) -> None:
         self.session: Session = session
         self.game = session.game
@@ -157,11 +160,6 @@ class LocalBackend:
     @property
     def solo(self) -> SoloGame | None:
         """None: not saved."""
-        return None
-
-    @property
-    def room(self) -> RoomBackend | None:
-        """None: not a room."""
         return None
 
     def moment(self, facts: bool = True) -> Moment:
@@ -305,6 +303,10 @@ class RoomBackend:
 
     session: Session | None = None
     solo: SoloGame | None = None
+    record: Record | None = None
+    """None: the room's record stays in the store."""
+    token: str | None = None
+    """None: a room seat's token is the lobby's business."""
 
     def __init__(self, handle: RoomHandle) -> None:
         self.handle = handle
@@ -386,16 +388,6 @@ class RoomBackend:
     def bots(self) -> list[str | None]:
         """Each seat's bot spec, ``None`` for a person's seat."""
         return [entry.get("bot") for entry in self.info()["seats"]]
-
-    @property
-    def record(self) -> Record | None:
-        """None: the room's record stays in the store."""
-        return None
-
-    @property
-    def token(self) -> str | None:
-        """None: a room seat's token is the lobby's business."""
-        return None
 
     # ------------------------------------------------------------------ acting
     def act(self, text: str) -> None:
