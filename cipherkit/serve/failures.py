@@ -46,6 +46,10 @@ server can fix it (cipherkit publish puts missing pages' missions back)."
     >>> failure_sentence(StoreError("no room store at /srv/x/rooms.db (create a room first)"))
     'This page cannot start: no room store at rooms.db (create a room first). Whoever \
 runs this server can fix it: cipherkit serve --store must name a store it can reach.'
+    >>> from cipherkit.rooms.errors import StoreUnreachable
+    >>> failure_sentence(StoreUnreachable("the database is not answering; try again soon"))
+    'This page cannot start: the database is not answering; try again soon. If this goes \
+on, whoever runs this server can see why in its log.'
     >>> from cipherkit.core.errors import CipherkitError
     >>> failure_sentence(CipherkitError("the page's game is over"))
     "This page cannot start: the page's game is over. Whoever runs this server can see \
@@ -54,11 +58,16 @@ why in its log."
     'This page could not start. Whoever runs this server can see why in its log.'
     """
     from cipherkit.core.errors import CipherkitError
-    from cipherkit.rooms.errors import StoreError
+    from cipherkit.rooms.errors import StoreError, StoreUnreachable
 
     if not isinstance(exc, CipherkitError):
         return GENERIC_FAILURE
     text = _ABSOLUTE_PATH.sub(r"\1", " ".join(str(exc).split())).rstrip(".")
+    if isinstance(exc, StoreUnreachable):  # the store is right, its server is down now
+        return (
+            f"This page cannot start: {text}. If this goes on, whoever runs this server "
+            "can see why in its log."
+        )
     if isinstance(exc, StoreError):
         return (
             f"This page cannot start: {text}. Whoever runs this server can fix it: "

@@ -96,7 +96,8 @@ def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
         ),
         (
             "teacher.ipynb",
-            "This page cannot start: the rooms&#x27; database is not answering just now",
+            "This page cannot start: the rooms&#x27; database is not answering just now; "
+            "try again in a moment. If this goes on, whoever runs this server can see why",
         ),
         ("crash.ipynb", "This page could not start. Whoever runs this server can see why"),
     ],
