@@ -100,7 +100,7 @@ class TableBase(GuardedWidget):
     view:
         (synced) What the page draws: :meth:`build_view` of the seat's moment.
     message:
-        (synced) The last refusal; empty after a good move.
+        (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
     """
 
     game: ClassVar[str] = ""

@@ -151,8 +151,6 @@ class DecipherTable(TableBase):
     ----------
     view:
         (synced) What the page draws: :func:`~cipherkit.widgets.decipher.view.build_view`.
-    message:
-        (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
     record:
         The current game's :class:`~cipherkit.core.record.Record` (kernel only).
     records:

@@ -175,8 +175,6 @@ class MissionTable(TableBase):
     ----------
     view:
         (synced) What the page draws: :func:`~cipherkit.widgets.mission.view.build_view`.
-    message:
-        (synced) The last refusal, such as ``"illegal: …"``; empty after a good move.
     """
 
     _esm = es_module("mission/table")
