@@ -43,6 +43,44 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
     raise RuntimeError(f"voila did not answer within {timeout} s:\n{log.read_text()}")
 
 
+def family_cpu_seconds(pid: int) -> float:
+    """CPU seconds used so far by process ``pid`` and every live process descended from
+    it (a forked kernel starts a session of its own, so this follows parents)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parent[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    family, grown = {pid}, True
+    while grown:
+        more = {child for child, up in parent.items() if up in family} - family
+        family |= more
+        grown = bool(more)
+    return sum(used.get(p, 0.0) for p in family)
+
+
+def wait_until_settled(pid: int, timeout: float = 120, window: float = 2.0) -> float:
+    """Wait until server ``pid`` and its kernels have settled (less than a fifth of a
+    core over ``window`` seconds: its pages preheated), at most ``timeout`` seconds;
+    return the seconds waited. A server still busy then is used as it is."""
+    started = time.monotonic()
+    before = family_cpu_seconds(pid)
+    while time.monotonic() - started < timeout:
+        time.sleep(window)
+        now = family_cpu_seconds(pid)
+        if now - before < 0.2 * window:
+            break
+        before = now
+    return time.monotonic() - started
+
+
 def stop_process_group(process: subprocess.Popen[bytes], grace: float = 15) -> None:
     """Stop a process we started in its own session (SIGTERM, then after ``grace``
     seconds SIGKILL to its whole group), and its kernels."""

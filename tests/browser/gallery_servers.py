@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.serve.launcher import CONFIG_DIR, STORE_ENV, voila_command
-from tests.servers import free_port, start_server_process, stop_process_groups
+from tests.servers import free_port, start_server_process, stop_process_groups, wait_until_settled
 
 SEED = 20_250_611
 SERVER_START_TIMEOUT = 90
@@ -99,6 +99,9 @@ def start_gallery_server(
         env=full,
         timeout=SERVER_START_TIMEOUT,
     )
+    # Its pages preheat first (a fresh server forks and runs a kernel for each, tens of
+    # CPU-seconds): a test's first page is not queued behind that on a busy machine.
+    wait_until_settled(process.pid)
     store = full.get(STORE_ENV)
     return Server(url, port, SEED, gallery, log, process, store), process
 

@@ -23,6 +23,7 @@ class RecordedPage:
         self.frames: list[str | bytes] = []
         self.socket_urls: list[str] = []
         self.first_html = ""
+        self.console: list[str] = []
 
     @property
     def path(self) -> str:
@@ -37,11 +38,29 @@ class RecordedPage:
             ws.on("framereceived", lambda payload: self.frames.append(payload))
 
         self.page.on("websocket", on_socket)
+        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
+        self.page.on("pageerror", lambda e: self.console.append(f"page error: {e}"))
         response = self.page.goto(f"{self.server.url}/voila/render/{self.path}")
         assert response is not None and response.status == 200
         self.first_html = response.text()
-        self.ready()
+        try:
+            self.ready()
+        except Exception as exc:  # say what the page was doing, for a failure in CI
+            raise AssertionError(self.diagnosis()) from exc
         return self
+
+    def diagnosis(self) -> str:
+        """What the page shows, said and received: for a page that did not get ready."""
+        try:
+            shown = str(self.page.evaluate("() => document.body.innerText"))[:600]
+        except Exception as exc:  # noqa: BLE001 - a closed page says why instead
+            shown = f"(unreadable: {exc})"
+        last = [str(f)[:160] for f in self.frames[-6:]]
+        return (
+            f"{self.path} did not get ready: {len(self.frames)} frames on "
+            f"{self.socket_urls}; console {self.console[-15:]}; last frames {last}; "
+            f"the page shows: {shown!r}"
+        )
 
     def kernel_id(self, wait_seconds: float = 0.0) -> str:
         """The id of the one kernel the page's websockets talk to (waiting if asked)."""
