@@ -53,7 +53,7 @@ class RecordedPage:
         """What the page shows, said and received: for a page that did not get ready."""
         try:
             shown = str(self.page.evaluate("() => document.body.innerText"))[:600]
-        except Exception as exc:  # noqa: BLE001 - a closed page says why instead
+        except Exception as exc:  # a closed page says why instead
             shown = f"(unreadable: {exc})"
         last = [str(f)[:160] for f in self.frames[-6:]]
         return (
