@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from cipherkit.classroom import Classroom, open_classroom
-from tests.rooms.conftest import pg_url, sqlite_url, store_url
+from tests.rooms.conftest import new_pg_url, pg_url, sqlite_url, store_url
 
-__all__ = ["KEY", "desk", "pg_url", "sqlite_url", "store_url"]
+__all__ = ["KEY", "desk", "new_pg_url", "pg_url", "sqlite_url", "store_url"]
 
 KEY = "the-teacher-key-42"
 
