@@ -255,6 +255,12 @@ class PageKernelWebsocketHandler(PlainErrors, VoilaKernelWebsocketHandler):
             known=comms.known,
             max_control=self.MAX_CONTROL_COMMS,
         )
+        stamped = None
+        if verdict.refused is None:
+            try:  # (a v1 frame's metadata is read here first)
+                stamped = stamp_frame(ws_message, self._visitor, binary_protocol=binary)
+            except Exception:
+                verdict = Verdict("a malformed message")
         if verdict.refused is not None:
             self._refusals += 1
             log = self.log.warning if self._refusals <= 3 else self.log.debug
@@ -268,7 +274,7 @@ class PageKernelWebsocketHandler(PlainErrors, VoilaKernelWebsocketHandler):
             self._control.discard(verdict.closes)
         if verdict.state_request:
             comms.state_requests.append(verdict.state_request)
-        super().on_message(stamp_frame(ws_message, self._visitor, binary_protocol=binary))
+        super().on_message(stamped)
 
     def on_close(self) -> None:
         connection = getattr(self, "connection", None)

@@ -202,3 +202,15 @@ def test_every_passed_frame_is_stamped_with_the_sockets_client(binary: str) -> N
             {STAMP: "c:jar", "other": 1} if isinstance(metadata, dict) else {STAMP: "c:jar"}
         )
         assert judge_frame(out, binary_protocol=binary == "v1", known={"w1"}).refused is None
+
+
+def test_a_frame_whose_metadata_does_not_parse_is_not_stamped() -> None:
+    """A v1 frame the judge passes (it reads the header and content) but whose metadata
+    is not JSON: stamping raises, and the handler refuses it as malformed."""
+    from cipherkit.serve.wsfilter import stamp_frame
+
+    header = json.dumps({"msg_type": "kernel_info_request"}).encode()
+    frame = serialize_msg_to_ws_v1([header, b"{}", b"not json", b"{}"], "shell")
+    assert judge_frame(frame, binary_protocol=True).refused is None
+    with pytest.raises(ValueError):
+        stamp_frame(frame, "c:jar", binary_protocol=True)
