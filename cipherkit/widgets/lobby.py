@@ -128,6 +128,56 @@ def _text(content: dict[str, Any], key: str, limit: int, *, required: bool = Tru
     return value
 
 
+def _check_create(content: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a ``create`` message (:func:`check_message`)."""
+    allowed = {"type", "game", "players", "bots", "name", "team", "options"}
+    if not {"type", "game"} <= set(content) <= allowed:
+        raise Refused(
+            "refused: a create message has type, game, players, bots, name, team, options"
+        )
+    choices = game_choices()
+    game = content["game"]
+    if not isinstance(game, str) or game not in choices:
+        raise Refused("refused: unknown game")
+    spec = choices[game]
+    options = content.get("options", {})
+    known = {o["key"] for o in spec["options"]}
+    if (
+        not isinstance(options, dict)
+        or len(options) > MAX_OPTIONS
+        or not all(isinstance(v, bool | int) and -1 < v < 10_000 for v in options.values())
+    ):
+        raise Refused("refused: options are names with true or false")
+    if not set(options) <= known:
+        offered = ", ".join(sorted(known)) or "none"
+        raise Refused(f"refused: {spec['title']} rooms have these options: {offered}")
+    players = content.get("players", spec["default"])
+    if players not in spec["players"] or isinstance(players, bool):
+        raise Refused(f"refused: {spec['title']} is for {spec['players']} players")
+    bots = content.get("bots", [])
+    if (
+        not isinstance(bots, list)
+        or not all(isinstance(b, int) and not isinstance(b, bool) for b in bots)
+        or not all(0 <= b < players for b in bots)
+        or len(set(bots)) != len(bots)
+    ):
+        raise Refused("refused: bots is a list of seat numbers")
+    if len(bots) >= players:
+        raise Refused("refused: leave at least one seat for a person")
+    team = content.get("team")
+    if team not in (None, "", *(spec["teams"] or ())):
+        raise Refused(f"refused: the team is one of {', '.join(spec['teams'] or ['none'])}")
+    return {
+        "kind": "create",
+        "game": game,
+        "players": players,
+        "bots": sorted(bots),
+        "name": _text(content, "name", 60, required=False),
+        "team": team or None,
+        "options": dict(options),
+    }
+
+
 def check_message(content: Any, buffers: Any = None) -> dict[str, Any]:
     """Validate a message from the page; return its fields. Raises :class:`Refused`.
 
@@ -178,52 +228,7 @@ name (and team)
             raise Refused("refused: a link message has only the field type")
         return {"kind": kind}
     if kind == "create":
-        allowed = {"type", "game", "players", "bots", "name", "team", "options"}
-        if not {"type", "game"} <= set(content) <= allowed:
-            raise Refused(
-                "refused: a create message has type, game, players, bots, name, team, options"
-            )
-        choices = game_choices()
-        game = content["game"]
-        if not isinstance(game, str) or game not in choices:
-            raise Refused("refused: unknown game")
-        spec = choices[game]
-        options = content.get("options", {})
-        known = {o["key"] for o in spec["options"]}
-        if (
-            not isinstance(options, dict)
-            or len(options) > MAX_OPTIONS
-            or not all(isinstance(v, bool | int) and -1 < v < 10_000 for v in options.values())
-        ):
-            raise Refused("refused: options are names with true or false")
-        if not set(options) <= known:
-            offered = ", ".join(sorted(known)) or "none"
-            raise Refused(f"refused: {spec['title']} rooms have these options: {offered}")
-        players = content.get("players", spec["default"])
-        if players not in spec["players"] or isinstance(players, bool):
-            raise Refused(f"refused: {spec['title']} is for {spec['players']} players")
-        bots = content.get("bots", [])
-        if (
-            not isinstance(bots, list)
-            or not all(isinstance(b, int) and not isinstance(b, bool) for b in bots)
-            or not all(0 <= b < players for b in bots)
-            or len(set(bots)) != len(bots)
-        ):
-            raise Refused("refused: bots is a list of seat numbers")
-        if len(bots) >= players:
-            raise Refused("refused: leave at least one seat for a person")
-        team = content.get("team")
-        if team not in (None, "", *(spec["teams"] or ())):
-            raise Refused(f"refused: the team is one of {', '.join(spec['teams'] or ['none'])}")
-        return {
-            "kind": kind,
-            "game": game,
-            "players": players,
-            "bots": sorted(bots),
-            "name": _text(content, "name", 60, required=False),
-            "team": team or None,
-            "options": dict(options),
-        }
+        return _check_create(content)
     if kind == "leave":
         if set(content) != {"type"}:
             raise Refused("refused: a leave message has only the field type")
