@@ -183,6 +183,22 @@ def random_playouts(
     }
 
 
+def openspiel_playouts(game: Any, seeds: range) -> int:
+    """Random playouts of an OpenSpiel game, driven as :func:`random_playouts` drives
+    ours (``Rng(seed + 1)`` picks each legal action, chance outcomes included): the
+    actions applied. For the comparisons of ``bench/*_playouts.py --openspiel``."""
+    from cipherkit.core.rng import Rng
+
+    actions = 0
+    for seed in seeds:
+        state = game.new_initial_state()
+        chooser = Rng(seed + 1)
+        while not state.is_terminal():
+            state.apply_action(chooser.choice(state.legal_actions()))
+            actions += 1
+    return actions
+
+
 # ---------------------------------------------------------------- decipher
 @benchmark("decipher_playouts")
 def decipher_playouts(quick: bool) -> Figures:

@@ -16,7 +16,7 @@ import sys
 import time
 from typing import Any
 
-from benchmarks import run_benchmarks
+from benchmarks import openspiel_playouts, run_benchmarks
 
 from cipherkit.core.rng import Rng
 
@@ -35,17 +35,6 @@ def _decipher(seeds: range) -> int:
     return actions
 
 
-def _kuhn(game: Any, seeds: range) -> int:
-    actions = 0
-    for seed in seeds:
-        state = game.new_initial_state()
-        chooser = Rng(seed + 1)
-        while not state.is_terminal():
-            state.apply_action(chooser.choice(state.legal_actions()))
-            actions += 1
-    return actions
-
-
 def versus_openspiel(rounds: int, games: int) -> dict[str, Any]:
     """Decipher's and Kuhn poker's actions per CPU second, ``rounds`` times ``games``
     games each, taking turns (Kuhn plays 5x the games: its games are shorter)."""
@@ -59,7 +48,7 @@ def versus_openspiel(rounds: int, games: int) -> dict[str, Any]:
         totals["decipher"][0] += _decipher(range(r * games, (r + 1) * games))
         totals["decipher"][1] += time.process_time() - started
         started = time.process_time()
-        totals["kuhn"][0] += _kuhn(kuhn, range(r * 5 * games, (r + 1) * 5 * games))
+        totals["kuhn"][0] += openspiel_playouts(kuhn, range(r * 5 * games, (r + 1) * 5 * games))
         totals["kuhn"][1] += time.process_time() - started
     rates = {name: actions / seconds for name, (actions, seconds) in totals.items()}
     return {

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import machine_info, random_playouts, run_benchmarks
+from benchmarks import machine_info, openspiel_playouts, random_playouts, run_benchmarks
 
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission import Mission, MissionState, load, new_game
@@ -62,17 +62,6 @@ def _mission(seeds: range) -> int:
     return actions
 
 
-def _tic_tac_toe(game: Any, seeds: range) -> int:
-    actions = 0
-    for seed in seeds:
-        state = game.new_initial_state()
-        chooser = Rng(seed + 1)
-        while not state.is_terminal():
-            state.apply_action(chooser.choice(state.legal_actions()))
-            actions += 1
-    return actions
-
-
 def versus_openspiel(rounds: int, games: int) -> dict[str, Any]:
     """The mission's and tic-tac-toe's actions per CPU second in ``rounds`` rounds of
     ``games`` missions each and ten times as many tic-tac-toe games, taking turns: the
@@ -88,7 +77,7 @@ def versus_openspiel(rounds: int, games: int) -> dict[str, Any]:
         mission = _mission(range(r * games, (r + 1) * games))
         mission_seconds = time.process_time() - started
         started = time.process_time()
-        ttt = _tic_tac_toe(game, range(r * 10 * games, (r + 1) * 10 * games))
+        ttt = openspiel_playouts(game, range(r * 10 * games, (r + 1) * 10 * games))
         ttt_seconds = time.process_time() - started
         ratios.append((mission / mission_seconds) / (ttt / ttt_seconds))
         for name, actions, seconds in (
