@@ -35,9 +35,9 @@ from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.schema import parse_partial
 from cipherkit.games.mission.format.validate import validate_text
 from cipherkit.games.mission.format.yamlio import read_yaml
-from cipherkit.studio.edits import apply_intent, rooms_of
+from cipherkit.studio.edits import SECTIONS, apply_intent, rooms_of
 from cipherkit.studio.intents import Intent, StudioRefused, parse_intent
-from cipherkit.studio.yamltext import YAMLError, dump_doc, load_doc
+from cipherkit.studio.yamltext import YAMLError, dump_doc, edit_sections, load_doc, plain_data
 
 __all__ = ["NEW_MISSION", "Draft"]
 
@@ -145,21 +145,14 @@ class Draft:
     def edit(self, intent: Intent | dict[str, Any]) -> None:
         """Apply one intent (or a page's ``{"op": ...}`` message) as one undo step; a
         refused one raises :class:`StudioRefused` and changes nothing."""
-        try:
-            doc = load_doc(self._text)
-        except YAMLError:
+        data = plain_data(self._text)
+        if data is None:
             raise StudioRefused(
                 "The draft's text is not valid YAML; fix the text before editing the map."
-            ) from None
-        if isinstance(intent, dict):
-            rooms = (
-                rooms_of(doc)
-                if isinstance(doc, dict) and isinstance(doc.get("map"), dict)
-                else None
             )
-            intent = parse_intent(intent, rooms=None if rooms is None else [str(r) for r in rooms])
-        apply_intent(doc, intent)
-        text = dump_doc(doc, self._text)
+        if isinstance(intent, dict):
+            intent = parse_intent(intent, rooms=_room_ids(data))
+        text = _edited(self._text, intent)
         if text == self._text:
             return
         self._undo.append(self._text)
@@ -268,6 +261,30 @@ class Draft:
     def __repr__(self) -> str:
         errors = len(self.errors)
         return f"<Draft {self.name}: {len(self._text):,} characters, {errors} error(s)>"
+
+
+def _room_ids(data: Any) -> list[str] | None:
+    mp = data.get("map") if isinstance(data, dict) else None
+    rooms = mp.get("rooms") if isinstance(mp, dict) else None
+    return [str(room) for room in rooms] if isinstance(rooms, dict) else None
+
+
+def _edited(text: str, intent: Intent) -> str:
+    """``text`` with ``intent`` applied: only the sections it touches are loaded and
+    written when the file allows, else the whole document."""
+    sections = SECTIONS.get(type(intent))
+    if sections is not None:
+        edited = edit_sections(text, sections, lambda doc: apply_intent(doc, intent))
+        if edited is not None:
+            return edited
+    try:
+        doc = load_doc(text)
+    except YAMLError:
+        raise StudioRefused(
+            "The draft's text is not valid YAML; fix the text before editing the map."
+        ) from None
+    apply_intent(doc, intent)
+    return dump_doc(doc, text)
 
 
 def _room_message(node: Any, attrs: dict[str, Any], i: int) -> dict[str, Any]:

@@ -37,7 +37,7 @@ from cipherkit.studio.intents import (
     StudioRefused,
 )
 
-__all__ = ["apply_intent", "flow_list", "flow_map", "rooms_of"]
+__all__ = ["SECTIONS", "apply_intent", "flow_list", "flow_map", "rooms_of"]
 
 
 def flow_list(items: list[Any]) -> CommentedSeq:
@@ -286,6 +286,16 @@ _APPLY: dict[type, Callable[[Any, Any], None]] = {
     SetAnswer: _set_answer,
     SetGlyphStyle: _set_glyph_style,
 }
+
+
+_MAP = frozenset({"map"})
+SECTIONS: dict[type, frozenset[str]] = {
+    **{kind: _MAP for kind in (AddRoom, MoveRoom, DeleteRoom, SetRoom, Connect, Disconnect)},
+    SetEntrance: _MAP,
+    SetAnswer: frozenset({"glyphs", "card", "solution"}),
+    SetGlyphStyle: frozenset({"glyph_set"}),
+}
+"""The top-level sections of a mission file each kind of intent reads and writes."""
 
 
 def apply_intent(doc: Any, intent: Intent) -> None:

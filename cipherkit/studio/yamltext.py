@@ -21,13 +21,17 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable, Collection
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
 
-__all__ = ["YAMLError", "dump_doc", "load_doc"]
+__all__ = ["YAMLError", "dump_doc", "edit_sections", "load_doc", "plain_data"]
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)")
 
 
@@ -76,10 +80,7 @@ def dump_doc(doc: Any, before: str) -> str:
     fresh = _dump(doc)
     if not isinstance(doc, dict):
         return fresh
-    try:
-        old = load_doc(before)
-    except YAMLError:
-        return fresh
+    old = plain_data(before)
     if not isinstance(old, dict):
         return fresh
     header, old_blocks, old_order = _sections(before)
@@ -90,11 +91,73 @@ def dump_doc(doc: Any, before: str) -> str:
     parts = [header]
     for key in doc:
         same = key in old and old[key] == doc[key] and str(key) in old_blocks
+        # (``old`` is plain data and ``doc`` ruamel's: they compare as dicts and lists)
         parts.append(old_blocks[str(key)] if same else new_blocks[str(key)])
     spliced = "".join(parts)
-    try:
-        if load_doc(spliced) != doc:
-            return fresh
-    except YAMLError:
+    if plain_data(spliced) != plain_data(fresh):  # a last guard: the same data, or the plain dump
         return fresh
     return spliced
+
+
+def edit_sections(text: str, keys: Collection[str], edit: Callable[[Any], None]) -> str | None:
+    """``text`` with ``edit`` applied to a document of only its top-level sections
+    ``keys`` (a new key goes at the end); loading and writing a part of the file is
+    faster than the whole. None when the file's sections cannot be told apart (then
+    edit the whole document).
+
+    >>> text = "id: x  # kept\\nmap: {rooms: {}}\\nseed: 1\\n"
+    >>> print(edit_sections(text, {"map", "card"}, lambda d: d.update(card={"text": []})))
+    id: x  # kept
+    map: {rooms: {}}
+    seed: 1
+    card:
+      text: []
+    <BLANKLINE>
+    """
+    header, blocks, order = _sections(text)
+    whole = plain_data(text)
+    if not isinstance(whole, dict) or [str(k) for k in whole] != order:
+        return None
+    if len(set(order)) != len(order):
+        return None
+    part = "".join(blocks[k] for k in order if k in keys)
+    try:
+        doc = load_doc(part) if part.strip() else None
+    except YAMLError:
+        return None
+    if doc is None:
+        doc = CommentedMap()
+    if not isinstance(doc, dict):
+        return None
+    edit(doc)
+    written = dump_doc(doc, part) if part.strip() else _dump(doc)
+    _, new_blocks, new_order = _sections(written)
+    if new_order != [str(k) for k in doc] or not set(new_order) <= set(keys):
+        return None
+    parts = [header]
+    for key in order:
+        if key not in keys:
+            parts.append(blocks[key])
+        elif key in new_blocks:
+            parts.append(new_blocks[key])
+    parts += [new_blocks[k] for k in new_order if k not in order]
+    for i in range(len(parts) - 1):  # a section that was the last, with no final newline
+        if parts[i] and not parts[i].endswith("\n"):
+            parts[i] += "\n"
+    result = "".join(parts)
+    expected = {k: v for k, v in whole.items() if k not in keys} | (plain_data(written) or {})
+    if plain_data(result) != expected:
+        return None
+    return result
+
+
+def plain_data(text: str) -> Any:
+    """The plain data of ``text`` (libyaml when present: fast), or None.
+
+    >>> plain_data("a: [1, 2]"), plain_data("a: [")
+    ({'a': [1, 2]}, None)
+    """
+    try:
+        return yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError:
+        return None

@@ -210,3 +210,13 @@ def test_save_without_a_path_needs_one(tmp_path: Path) -> None:
         draft.save()
     draft.save(tmp_path / "m.yaml")
     assert draft.save() == tmp_path / "m.yaml"
+
+
+def test_a_file_whose_sections_cannot_be_told_apart_is_edited_whole() -> None:
+    text = (ROOT / "missions" / "08-last-light.yaml").read_text(encoding="utf-8")
+    quoted = text.replace("\nmap:\n", '\n"map":\n')  # a quoted key: no section split
+    draft = Draft.from_text(quoted, name="quoted.yaml")
+    draft.edit({"op": "move_room", "rooms": ["lamp"], "delta": [0, 1]})
+    assert draft.graph.nodes["lamp"]["pos"] == (2, 4)
+    assert draft.errors == [] and "# the tower door is bolted" in draft.text
+    assert draft.undo() and draft.text == quoted
