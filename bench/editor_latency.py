@@ -1,0 +1,108 @@
+"""Mission studio latency in Python: an intent applied with validation, and undo/redo
+(issue 45; targets: intent + problems p95 <= 100 ms, undo and redo p95 <= 50 ms).
+
+On the 10-room ``last-light`` mission a :class:`~cipherkit.studio.Draft` takes a cycle
+of intents (a several-room move, a rename, a stack size, a passage joined and changed,
+the entrance, the answer, the glyph style); each is timed from the ``{"op": ...}``
+message to ``draft.problems`` computed (what ``cipherkit validate`` says of the new
+text), as the editor does after every edit. Undo and redo are timed alone and with the
+problems recomputed. Only the Python side: no widget, no browser.
+
+Prints JSON to stdout; ``--edits N`` (default 300), ``--quick`` (40 edits).
+
+    .venv/bin/python bench/editor_latency.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from benchmarks import machine_info
+
+from cipherkit.studio import Draft
+
+MISSION = Path(__file__).resolve().parents[1] / "missions" / "08-last-light.yaml"
+
+CYCLE: list[dict[str, Any]] = [
+    {"op": "move_room", "rooms": ["lamp", "watch", "service"], "delta": [1, 0]},
+    {"op": "set_room", "room": "cottage", "name": "The Keeper's Cottage"},
+    {"op": "set_room", "room": "boathouse", "stack_size": 4},
+    {"op": "connect", "a": "gallery", "b": "base", "kind": "wall"},
+    {"op": "connect", "a": "watch", "b": "lamp"},
+    {"op": "set_entrance", "room": "boathouse"},
+    {"op": "set_answer", "solution": "UNDER THE LAMP"},
+    {"op": "set_glyph_style", "style": "runes", "seed": 7},
+    {"op": "add_room", "room": "jetty", "pos": [-1, 0], "name": "Jetty"},
+    {"op": "move_room", "room": "causeway", "to": [0, -1]},
+]
+
+
+def _ms(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {
+        "median_ms": round(1000 * statistics.median(ordered), 3),
+        "p95_ms": round(1000 * p95, 3),
+        "max_ms": round(1000 * ordered[-1], 3),
+        "n": len(ordered),
+    }
+
+
+def _timed(step: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    step()
+    return time.perf_counter() - start
+
+
+def _edit_and_check(draft: Draft, message: dict[str, Any]) -> None:
+    draft.edit(message)
+    draft.problems  # noqa: B018 - computed as the editor does after each edit
+
+
+def measure(edits: int) -> dict[str, Any]:
+    """Edits, undos and redos on one draft; each edit is undone, redone and undone."""
+    draft = Draft.open(MISSION)
+    opened = draft.problems  # the opened text's problems, as the editor shows them at once
+    edit, undo, redo, undo_checked, redo_checked = [], [], [], [], []
+    for i in range(edits):
+        message = CYCLE[i % len(CYCLE)]
+        edit.append(_timed(partial(_edit_and_check, draft, message)))
+        undo.append(_timed(draft.undo))
+        redo.append(_timed(draft.redo))
+        undo_checked.append(_timed(lambda: (draft.undo(), draft.problems)))
+        redo_checked.append(_timed(lambda: (draft.redo(), draft.problems)))
+        draft.undo()
+    assert draft.text == MISSION.read_text(encoding="utf-8")
+    return {
+        "mission": "last-light",
+        "rooms": draft.graph.number_of_nodes(),
+        "problems_when_opened": len(opened),
+        "intent_with_problems": _ms(edit),
+        "undo": _ms(undo),
+        "redo": _ms(redo),
+        "undo_with_problems": _ms(undo_checked),
+        "redo_with_problems": _ms(redo_checked),
+        "targets_ms": {"intent_with_problems_p95": 100, "undo_redo_p95": 50},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edits", type=int, default=300)
+    parser.add_argument("--quick", action="store_true", help="a short run (40 edits)")
+    args = parser.parse_args()
+    figures = measure(40 if args.quick else args.edits)
+    figures["quick"] = bool(args.quick)
+    figures["machine"] = machine_info()
+    print(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()
