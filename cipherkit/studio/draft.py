@@ -23,14 +23,15 @@ start)
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
-from cipherkit.games.mission.content.mission import Mission
-from cipherkit.games.mission.format.files import mission_from_yaml
+from cipherkit.games.mission.content.mission import CampaignLinks, Mission
+from cipherkit.games.mission.format.files import mission_from_yaml, titles_beside
 from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.schema import parse_partial
 from cipherkit.games.mission.format.validate import validate_text
@@ -75,6 +76,7 @@ class Draft:
         self._undo: list[str] = []
         self._redo: list[str] = []
         self._cache: dict[str, Any] = {}
+        self._docs: dict[str, Any] = {}
 
     # ---------------------------------------------------------------- making one
     @classmethod
@@ -152,7 +154,7 @@ class Draft:
             )
         if isinstance(intent, dict):
             intent = parse_intent(intent, rooms=_room_ids(data))
-        text = _edited(self._text, intent)
+        text = _edited(self._text, intent, self._docs)
         if text == self._text:
             return
         self._undo.append(self._text)
@@ -222,6 +224,8 @@ class Draft:
                     mission = mission_from_yaml(self._text, file=self.name)
                 except MissionError:  # pragma: no cover - the problems said no error
                     mission = None
+                if mission is not None and self.path is not None:
+                    mission = _with_next_titles(mission, self.path)
             checked["mission"] = mission
         result: Mission | None = checked["mission"]
         return result
@@ -263,18 +267,33 @@ class Draft:
         return f"<Draft {self.name}: {len(self._text):,} characters, {errors} error(s)>"
 
 
+def _with_next_titles(mission: Mission, path: Path) -> Mission:
+    """The mission with its campaign links' next titles read from the files beside
+    ``path``, as :func:`~cipherkit.games.mission.format.files.load` gives them."""
+    links = (mission.campaign.win, mission.campaign.loss)
+    wanted = [link.next for link in links if link.next and not link.next_title]
+    titles = titles_beside(path, wanted)
+    if not titles:
+        return mission
+    win, loss = (
+        dataclasses.replace(link, next_title=link.next_title or titles.get(link.next or "", ""))
+        for link in links
+    )
+    return dataclasses.replace(mission, campaign=CampaignLinks(win, loss))
+
+
 def _room_ids(data: Any) -> list[str] | None:
     mp = data.get("map") if isinstance(data, dict) else None
     rooms = mp.get("rooms") if isinstance(mp, dict) else None
     return [str(room) for room in rooms] if isinstance(rooms, dict) else None
 
 
-def _edited(text: str, intent: Intent) -> str:
+def _edited(text: str, intent: Intent, docs: dict[str, Any] | None = None) -> str:
     """``text`` with ``intent`` applied: only the sections it touches are loaded and
     written when the file allows, else the whole document."""
     sections = SECTIONS.get(type(intent))
     if sections is not None:
-        edited = edit_sections(text, sections, lambda doc: apply_intent(doc, intent))
+        edited = edit_sections(text, sections, lambda doc: apply_intent(doc, intent), docs)
         if edited is not None:
             return edited
     try:

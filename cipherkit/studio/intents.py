@@ -290,7 +290,7 @@ def _set_room(f: _Fields) -> Intent:
     fields: list[tuple[str, Any]] = []
     if "name" in f.message:
         name = f.message["name"]
-        fields.append(("name", None if name is None else f.text(name, "room name", 120)))
+        fields.append(("name", None if name is None else f.text(name, "room name", MAX_NAME_CHARS)))
     if "stack_size" in f.message:
         size = f.message["stack_size"]
         checked = None if size is None else f.integer(size, "stack size", 0, MAX_STACK_SIZE)

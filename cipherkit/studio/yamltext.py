@@ -19,6 +19,7 @@ map: {rooms: {}}
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 from collections.abc import Callable, Collection
@@ -31,6 +32,8 @@ from ruamel.yaml.error import YAMLError
 
 __all__ = ["YAMLError", "dump_doc", "edit_sections", "load_doc", "plain_data"]
 
+MAX_CACHED = 8
+"""The most edited parts whose documents a draft keeps."""
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]|$)")
 
@@ -99,11 +102,17 @@ def dump_doc(doc: Any, before: str) -> str:
     return spliced
 
 
-def edit_sections(text: str, keys: Collection[str], edit: Callable[[Any], None]) -> str | None:
+def edit_sections(
+    text: str,
+    keys: Collection[str],
+    edit: Callable[[Any], None],
+    docs: dict[str, Any] | None = None,
+) -> str | None:
     """``text`` with ``edit`` applied to a document of only its top-level sections
     ``keys`` (a new key goes at the end); loading and writing a part of the file is
     faster than the whole. None when the file's sections cannot be told apart (then
-    edit the whole document).
+    edit the whole document). ``docs`` keeps the documents of parts already edited
+    (by their text) so that the next edit copies one instead of parsing its text again.
 
     >>> text = "id: x  # kept\\nmap: {rooms: {}}\\nseed: 1\\n"
     >>> print(edit_sections(text, {"map", "card"}, lambda d: d.update(card={"text": []})))
@@ -121,8 +130,15 @@ def edit_sections(text: str, keys: Collection[str], edit: Callable[[Any], None])
     if len(set(order)) != len(order):
         return None
     part = "".join(blocks[k] for k in order if k in keys)
+    cached = docs.get(part) if docs is not None else None
     try:
-        doc = load_doc(part) if part.strip() else None
+        doc = (
+            copy.deepcopy(cached)
+            if cached is not None
+            else load_doc(part)
+            if part.strip()
+            else None
+        )
     except YAMLError:
         return None
     if doc is None:
@@ -148,6 +164,11 @@ def edit_sections(text: str, keys: Collection[str], edit: Callable[[Any], None])
     expected = {k: v for k, v in whole.items() if k not in keys} | (plain_data(written) or {})
     if plain_data(result) != expected:
         return None
+    if docs is not None:
+        _, new_parts, new_keys = _sections(result)
+        docs["".join(new_parts[k] for k in new_keys if k in keys)] = doc
+        while len(docs) > MAX_CACHED:
+            del docs[next(iter(docs))]
     return result
 
 

@@ -27,6 +27,8 @@ def test_there_are_shipped_missions() -> None:
 @pytest.mark.parametrize("path", MISSIONS, ids=IDS)
 def test_open_then_save_gives_the_same_bytes(path: Path, tmp_path: Path) -> None:
     draft = Draft.open(path)
+    assert draft.problems == validate_paths([path])  # what `cipherkit validate` says
+    assert draft.mission == load(path)
     out = draft.save(tmp_path / path.name)
     assert out.read_bytes() == path.read_bytes()
     # the writing path itself keeps every byte too: an edit undone by another edit
@@ -220,3 +222,30 @@ def test_a_file_whose_sections_cannot_be_told_apart_is_edited_whole() -> None:
     assert draft.graph.nodes["lamp"]["pos"] == (2, 4)
     assert draft.errors == [] and "# the tower door is bolted" in draft.text
     assert draft.undo() and draft.text == quoted
+
+
+@pytest.mark.parametrize("path", MISSIONS, ids=IDS)
+def test_edits_from_kept_documents_write_what_a_fresh_parse_writes(path: Path) -> None:
+    from cipherkit.studio.draft import _edited
+    from cipherkit.studio.intents import parse_intent
+
+    draft = Draft.open(path)
+    a, c, other, _ = _room_pairs(draft)
+    steps: list[dict[str, Any]] = [
+        {"op": "move_room", "rooms": [a, c], "delta": [1, 0]},
+        {"op": "set_room", "room": a, "name": "First"},
+        {"op": "connect", "a": a, "b": c, "kind": "wall"},
+        {"op": "move_room", "rooms": [c], "to": [7, 7]},
+        {"op": "set_entrance", "room": other},
+        {"op": "connect", "a": a, "b": c},
+        {"op": "delete_room", "room": c},
+        {"op": "set_answer", "solution": "NEW WORD"},
+        {"op": "set_answer", "solution": "OTHER"},
+        {"op": "set_glyph_style", "style": "runes", "seed": 3},
+        {"op": "set_glyph_style", "style": "pigpen", "seed": 4},
+    ]
+    for message in steps:
+        before = draft.text
+        draft.edit(message)
+        assert draft.text == _edited(before, parse_intent(message)), message
+    assert draft.errors == []
