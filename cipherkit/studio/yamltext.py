@@ -145,6 +145,8 @@ def edit_sections(
         doc = CommentedMap()
     if not isinstance(doc, dict):
         return None
+    if docs is not None and cached is None:
+        docs[part] = copy.deepcopy(doc)  # kept for an edit of this text after an undo
     edit(doc)
     written = dump_doc(doc, part) if part.strip() else _dump(doc)
     _, new_blocks, new_order = _sections(written)

@@ -247,5 +247,9 @@ def test_edits_from_kept_documents_write_what_a_fresh_parse_writes(path: Path) -
     for message in steps:
         before = draft.text
         draft.edit(message)
-        assert draft.text == _edited(before, parse_intent(message)), message
+        fresh = _edited(before, parse_intent(message))
+        assert draft.text == fresh, message
+        draft.undo()  # the same edit again, from the kept document of the text before
+        draft.edit(message)
+        assert draft.text == fresh, message
     assert draft.errors == []
