@@ -194,8 +194,8 @@ class _Fields:
             raise StudioRefused(f"The {what} must not be empty.")
         if len(value) > max_chars:
             raise StudioRefused(f"The {what} has at most {max_chars:,} characters.")
-        if any(unicodedata.category(ch) in ("Cc", "Cs") and ch != "\n" for ch in value):
-            raise StudioRefused(f"The {what} holds a control character.")
+        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+            raise StudioRefused(f"The {what} holds a control character (such as a line break).")
         return value
 
     def integer(self, value: Any, what: str, lo: int, hi: int) -> int:

@@ -46,6 +46,7 @@ BAD: list[Any] = [
     {"op": "set_room", "room": "lamp", "pos": [0, 0]},
     {"op": "set_room", "room": "lamp", "name": ""},
     {"op": "set_room", "room": "lamp", "name": "bad\x00name"},
+    {"op": "set_room", "room": "lamp", "name": "two\nlines"},
     {"op": "set_room", "room": "lamp", "stack_size": 101},
     {"op": "connect", "a": "lamp", "b": "lamp"},
     {"op": "connect", "a": "lamp", "b": "attic"},
