@@ -8,7 +8,9 @@ message to ``draft.problems`` computed (what ``cipherkit validate`` says of the 
 text), as the editor does after every edit. Undo and redo are timed alone and with the
 problems recomputed. Only the Python side: no widget, no browser.
 
-Prints JSON to stdout; ``--edits N`` (default 300), ``--quick`` (40 edits).
+Wall times, and under ``cpu`` the same steps' process CPU time (a busy machine's waits
+left out), with the load average. Prints JSON to stdout; ``--edits N`` (default 300),
+``--quick`` (40 edits).
 
     .venv/bin/python bench/editor_latency.py
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -55,9 +58,15 @@ def _ms(samples: list[float]) -> dict[str, float]:
     }
 
 
-def _timed(step: Callable[[], Any]) -> float:
-    start = time.perf_counter()
+CPU: dict[str, list[float]] = {}
+"""The process CPU time of each timed step, by measure: on a shared, busy machine the
+wall time also counts the waits for a core."""
+
+
+def _timed(step: Callable[[], Any], name: str = "") -> float:
+    start, cpu = time.perf_counter(), time.process_time()
     step()
+    CPU.setdefault(name, []).append(time.process_time() - cpu)
     return time.perf_counter() - start
 
 
@@ -73,11 +82,11 @@ def measure(edits: int) -> dict[str, Any]:
     edit, undo, redo, undo_checked, redo_checked = [], [], [], [], []
     for i in range(edits):
         message = CYCLE[i % len(CYCLE)]
-        edit.append(_timed(partial(_edit_and_check, draft, message)))
-        undo.append(_timed(draft.undo))
-        redo.append(_timed(draft.redo))
-        undo_checked.append(_timed(lambda: (draft.undo(), draft.problems)))
-        redo_checked.append(_timed(lambda: (draft.redo(), draft.problems)))
+        edit.append(_timed(partial(_edit_and_check, draft, message), "intent_with_problems"))
+        undo.append(_timed(draft.undo, "undo"))
+        redo.append(_timed(draft.redo, "redo"))
+        undo_checked.append(_timed(lambda: (draft.undo(), draft.problems), "undo_with_problems"))
+        redo_checked.append(_timed(lambda: (draft.redo(), draft.problems), "redo_with_problems"))
         draft.undo()
     assert draft.text == MISSION.read_text(encoding="utf-8")
     return {
@@ -89,6 +98,8 @@ def measure(edits: int) -> dict[str, Any]:
         "redo": _ms(redo),
         "undo_with_problems": _ms(undo_checked),
         "redo_with_problems": _ms(redo_checked),
+        "cpu": {name: _ms(samples) for name, samples in CPU.items()},
+        "load_average": list(os.getloadavg()),
         "targets_ms": {"intent_with_problems_p95": 100, "undo_redo_p95": 50},
     }
 
