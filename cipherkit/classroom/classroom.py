@@ -54,8 +54,7 @@ class Classroom:
     --------
     >>> import tempfile
     >>> from cipherkit.classroom import RoomPlan, open_classroom
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+    >>> desk = open_classroom(f"sqlite:///{tempfile.mkdtemp()}/rooms.db")
     >>> desk.set_teacher_key("teacher-key-123")
     >>> desk.check_key("teacher-key-123"), desk.check_key("guess-guess-guess")
     (True, False)
@@ -73,7 +72,7 @@ class Classroom:
     Traceback (most recent call last):
     ...
     cipherkit.classroom.errors.ClassEnded: the class Year 9 has ended
-    >>> desk.close(); folder.cleanup()
+    >>> desk.close()
     """
 
     def __init__(self, store: Store) -> None:

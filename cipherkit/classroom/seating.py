@@ -73,8 +73,7 @@ def seat_student(classroom: Classroom, class_code: str, name: str) -> SeatHandle
     --------
     >>> import tempfile
     >>> from cipherkit.classroom import RoomPlan, open_classroom
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+    >>> desk = open_classroom(f"sqlite:///{tempfile.mkdtemp()}/rooms.db")
     >>> s = desk.start_session("Year 9")
     >>> codes = desk.make_rooms(s.id, RoomPlan("intercept", rooms=2, players=4, people=4))
     >>> seated = [seat_student(desk, s.code, name) for name in ("Ada", "Bo", "Cy")]
@@ -82,7 +81,7 @@ def seat_student(classroom: Classroom, class_code: str, name: str) -> SeatHandle
     True
     >>> sorted(h.info()["seats"][h.seat]["team"] for h in seated)
     ['black', 'white', 'white']
-    >>> desk.close(); folder.cleanup()
+    >>> desk.close()
     """
     session = classroom.open_session(class_code)
     name = clean_name(name)

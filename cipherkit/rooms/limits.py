@@ -122,8 +122,7 @@ class Limits:
     --------
     >>> import tempfile
     >>> from cipherkit.rooms import open_store
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+    >>> store = open_store(f"sqlite:///{tempfile.mkdtemp()}/rooms.db")
     >>> [store.limits.count("code", ["page-1"], now=100.0) for _ in range(3)]
     [(1, 0.0), (2, 0.0), (3, 2.0)]
     >>> store.limits.check("code", ["page-1"], now=101.0)
@@ -131,7 +130,7 @@ class Limits:
     ...
     cipherkit.rooms.errors.TooManyTries: too many wrong codes from this device: wait 1 second ...
     >>> store.limits.check("code", ["page-2"], now=101.0)  # another device is not slowed
-    >>> store.close(); folder.cleanup()
+    >>> store.close()
     """
 
     def __init__(self, db: Database, clock: Callable[[], float]) -> None:

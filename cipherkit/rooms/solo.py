@@ -73,8 +73,7 @@ class SoloGame:
     --------
     >>> import tempfile
     >>> from cipherkit.rooms import open_store
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+    >>> store = open_store(f"sqlite:///{tempfile.mkdtemp()}/rooms.db")
     >>> game = SoloGame(store, "decipher", {"first_player": 0}, seed=7, bots={1: "random"})
     >>> game.token is None, game.seat                       # nothing stored before a move
     (True, 0)
@@ -85,7 +84,7 @@ class SoloGame:
     True
     >>> SoloGame.try_resume(store, "forged-token-0123456789", "decipher") is None
     True
-    >>> store.close(); folder.cleanup()
+    >>> store.close()
     """
 
     def __init__(

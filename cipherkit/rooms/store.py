@@ -114,8 +114,7 @@ class Store:
     --------
     >>> import tempfile
     >>> from cipherkit.rooms import open_store
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+    >>> store = open_store(f"sqlite:///{tempfile.mkdtemp()}/rooms.db")
     >>> room = store.create_room("decipher", {"first_player": 0}, bots=[1], seed=3)
     >>> ada = store.join(room.code.lower(), "Ada")
     >>> ada.seat, ada.version
@@ -125,7 +124,7 @@ class Store:
     1
     >>> store.resume(ada.token).observe() == ada.observe()
     True
-    >>> store.close(); folder.cleanup()
+    >>> store.close()
     """
 
     def __init__(

@@ -6,8 +6,7 @@ Examples
 --------
 >>> import tempfile
 >>> from cipherkit.rooms import open_store
->>> folder = tempfile.TemporaryDirectory()
->>> store = open_store(f"sqlite:///{folder.name}/rooms.db")
+>>> store = open_store(f"sqlite:///{tempfile.mkdtemp()}/rooms.db")
 >>> lobby = Lobby(store=store)
 >>> lobby.handle_message({"type": "create", "game": "decipher", "bots": [1], "name": "Ada"})
 >>> lobby.view["stage"], lobby.view["seat"]["name"], lobby.table.view["to_move"] in ("you", "bot")
@@ -23,7 +22,7 @@ Examples
 >>> again.handle_message({"type": "join", "code": lobby.view["code"], "name": "Bo"})
 >>> again.message
 'refused: too many wrong codes from this device: wait 2 seconds and try again'
->>> lobby.close(); other.close(); again.close(); store.close(); folder.cleanup()
+>>> lobby.close(); other.close(); again.close(); store.close()
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ Examples
 --------
 >>> import tempfile
 >>> from cipherkit.classroom import open_classroom
->>> folder = tempfile.TemporaryDirectory()
->>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
+>>> desk = open_classroom(f"sqlite:///{tempfile.mkdtemp()}/rooms.db")
 >>> desk.set_teacher_key("teacher-key-123")
 >>> page = TeacherDesk(classroom=desk, refresh=0)
 >>> page.view
@@ -21,7 +20,7 @@ Examples
 ...                      "people": 2})
 >>> [r["free_seats"] for r in page.view["rooms"]], page.view["session"]["title"]
 ([2, 2], 'Year 9')
->>> page.close(); desk.close(); folder.cleanup()
+>>> page.close(); desk.close()
 """
 
 from __future__ import annotations
