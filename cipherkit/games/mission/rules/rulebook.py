@@ -16,37 +16,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cipherkit.core.protocol import Action, Event, Seat
+from cipherkit.games.mission.rules import actions as act
 from cipherkit.games.mission.rules import effects, legality, turn_end, vote
-from cipherkit.games.mission.rules.actions import (
-    CONFIRM,
-    DRAW,
-    END,
-    KEEP,
-    LEAVE,
-    PASS,
-    PROPOSE_READING,
-    REJECT,
-    REVEAL,
-    REVEAL_TOP,
-    STOP,
-    STOP_DRAWING,
-    SWAP,
-    Collect,
-    Disarm,
-    IntelRoom,
-    Lower,
-    Peek,
-    Play,
-    Propose,
-    RegroupCard,
-    RejectBecause,
-    Scout,
-    Simple,
-    Slip,
-    Special,
-    Step,
-    Unblock,
-)
+from cipherkit.games.mission.rules.actions import Simple
 from cipherkit.games.mission.rules.legality import check_seat, check_under_way
 from cipherkit.games.mission.rules.legality import legal_actions as list_actions
 
@@ -66,37 +38,37 @@ class Rule(NamedTuple):
 
 _UNDER_WAY = legality.check_under_way
 RULES: dict[type[Action], Rule] = {
-    Play: Rule(legality.check_play, effects.play),
-    Special: Rule(legality.check_special, effects.special),
-    Step: Rule(_UNDER_WAY, effects.step),
-    IntelRoom: Rule(_UNDER_WAY, effects.intel_room),
-    Collect: Rule(_UNDER_WAY, effects.collect),
-    RegroupCard: Rule(_UNDER_WAY, effects.regroup),
-    Slip: Rule(_UNDER_WAY, effects.slip),
-    Scout: Rule(_UNDER_WAY, effects.scout),
-    Lower: Rule(_UNDER_WAY, effects.lower),
-    Peek: Rule(_UNDER_WAY, effects.peek),
-    Disarm: Rule(_UNDER_WAY, effects.disarm),
-    Unblock: Rule(_UNDER_WAY, effects.unblock),
-    Propose: Rule(legality.check_propose, vote.propose),
-    RejectBecause: Rule(legality.check_vote, vote.reject_because),
+    act.Play: Rule(legality.check_play, effects.play),
+    act.Special: Rule(legality.check_special, effects.special),
+    act.Step: Rule(_UNDER_WAY, effects.step),
+    act.IntelRoom: Rule(_UNDER_WAY, effects.intel_room),
+    act.Collect: Rule(_UNDER_WAY, effects.collect),
+    act.RegroupCard: Rule(_UNDER_WAY, effects.regroup),
+    act.Slip: Rule(_UNDER_WAY, effects.slip),
+    act.Scout: Rule(_UNDER_WAY, effects.scout),
+    act.Lower: Rule(_UNDER_WAY, effects.lower),
+    act.Peek: Rule(_UNDER_WAY, effects.peek),
+    act.Disarm: Rule(_UNDER_WAY, effects.disarm),
+    act.Unblock: Rule(_UNDER_WAY, effects.unblock),
+    act.Propose: Rule(legality.check_propose, vote.propose),
+    act.RejectBecause: Rule(legality.check_vote, vote.reject_because),
 }
 """Each action kind's rule, by the action's class (:class:`Simple` ones: :data:`WORD_RULES`)."""
 
 WORD_RULES: dict[Action, Rule] = {
-    END: Rule(legality.check_end, turn_end.end),
-    PASS: Rule(legality.check_pass, turn_end.forced_pass),
-    STOP: Rule(_UNDER_WAY, effects.stop),
-    REVEAL: Rule(_UNDER_WAY, effects.reveal),
-    REVEAL_TOP: Rule(_UNDER_WAY, effects.reveal_top),
-    LEAVE: Rule(_UNDER_WAY, effects.leave),
-    KEEP: Rule(_UNDER_WAY, effects.keep),
-    SWAP: Rule(_UNDER_WAY, effects.swap),
-    DRAW: Rule(_UNDER_WAY, turn_end.draw),
-    STOP_DRAWING: Rule(_UNDER_WAY, turn_end.stop_drawing),
-    PROPOSE_READING: Rule(legality.check_propose_reading, vote.propose_reading),
-    CONFIRM: Rule(legality.check_vote, vote.confirm),
-    REJECT: Rule(legality.check_vote, vote.reject),
+    act.END: Rule(legality.check_end, turn_end.end),
+    act.PASS: Rule(legality.check_pass, turn_end.forced_pass),
+    act.STOP: Rule(_UNDER_WAY, effects.stop),
+    act.REVEAL: Rule(_UNDER_WAY, effects.reveal),
+    act.REVEAL_TOP: Rule(_UNDER_WAY, effects.reveal_top),
+    act.LEAVE: Rule(_UNDER_WAY, effects.leave),
+    act.KEEP: Rule(_UNDER_WAY, effects.keep),
+    act.SWAP: Rule(_UNDER_WAY, effects.swap),
+    act.DRAW: Rule(_UNDER_WAY, turn_end.draw),
+    act.STOP_DRAWING: Rule(_UNDER_WAY, turn_end.stop_drawing),
+    act.PROPOSE_READING: Rule(legality.check_propose_reading, vote.propose_reading),
+    act.CONFIRM: Rule(legality.check_vote, vote.confirm),
+    act.REJECT: Rule(legality.check_vote, vote.reject),
 }
 """The rule of each one-word action (``end``, ``stop``, ``confirm``, …), by the action."""
 
