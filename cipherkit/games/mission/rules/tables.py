@@ -23,20 +23,7 @@ from cipherkit.core.protocol import Action
 from cipherkit.games.mission.content.deck import CardTable
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.tokens import ACTIONS, CAMERA, COUNTER_INTEL, GAS, GLYPH, Token
-from cipherkit.games.mission.rules.actions import (
-    Collect,
-    Disarm,
-    IntelRoom,
-    Lower,
-    Peek,
-    Play,
-    RegroupCard,
-    Scout,
-    Slip,
-    Special,
-    Step,
-    Unblock,
-)
+from cipherkit.games.mission.rules import actions as act
 
 T_GLYPH, T_OFF_CARD, T_CAMERA, T_GAS, T_COUNTER = range(5)
 """Token classes: a glyph on the card, a glyph not on it, and the three traps."""
@@ -71,18 +58,18 @@ class Tables:
     initial_stacks: tuple[tuple[int, ...], ...]
     """Token ids per room, bottom first (the top is the last item)."""
     cards: CardTable
-    play: tuple[tuple[Play, ...], ...]
-    specials: dict[tuple[int, int], Special]
-    step: tuple[Step, ...]
-    intel: tuple[IntelRoom, ...]
-    slip: tuple[Slip, ...]
-    scout: tuple[Scout, ...]
-    peek: tuple[Peek, ...]
-    disarm: tuple[Disarm, ...]
-    collect: tuple[Collect, ...]
-    regroup: tuple[RegroupCard, ...]
-    lower: tuple[Lower, ...]
-    unblock: tuple[Unblock, ...]
+    play: tuple[tuple[act.Play, ...], ...]
+    specials: dict[tuple[int, int], act.Special]
+    step: tuple[act.Step, ...]
+    intel: tuple[act.IntelRoom, ...]
+    slip: tuple[act.Slip, ...]
+    scout: tuple[act.Scout, ...]
+    peek: tuple[act.Peek, ...]
+    disarm: tuple[act.Disarm, ...]
+    collect: tuple[act.Collect, ...]
+    regroup: tuple[act.RegroupCard, ...]
+    lower: tuple[act.Lower, ...]
+    unblock: tuple[act.Unblock, ...]
     public: dict[str, Any]
     cell_rows: tuple[tuple[str, int, bool, int], ...]
     """Per console cell: glyph id, word, answer flag, glyph index (for observations)."""
@@ -149,18 +136,18 @@ def _build(mission: Mission) -> Tables:
         token_labels=tuple(t.label for t in tokens),
         initial_stacks=tuple(stacks),
         cards=cards,
-        play=tuple(tuple(Play(v, a) for a in ACTIONS) for v in range(top + 1)),
-        specials={(a, b): Special(a, b) for a in range(1, top + 1) for b in range(a, top + 1)},
-        step=tuple(Step(r) for r in rooms),
-        intel=tuple(IntelRoom(r) for r in rooms),
-        slip=tuple(Slip(r) for r in rooms),
-        scout=tuple(Scout(r) for r in rooms),
-        peek=tuple(Peek(r) for r in rooms),
-        disarm=tuple(Disarm(r) for r in rooms),
-        collect=tuple(Collect(g) for g in glyphs),
-        regroup=tuple(RegroupCard(a) for a in ACTIONS),
-        lower=tuple(Lower(a) for a in ACTIONS),
-        unblock=tuple(Unblock(a) for a in ACTIONS),
+        play=tuple(tuple(act.Play(v, a) for a in ACTIONS) for v in range(top + 1)),
+        specials={(a, b): act.Special(a, b) for a in range(1, top + 1) for b in range(a, top + 1)},
+        step=tuple(act.Step(r) for r in rooms),
+        intel=tuple(act.IntelRoom(r) for r in rooms),
+        slip=tuple(act.Slip(r) for r in rooms),
+        scout=tuple(act.Scout(r) for r in rooms),
+        peek=tuple(act.Peek(r) for r in rooms),
+        disarm=tuple(act.Disarm(r) for r in rooms),
+        collect=tuple(act.Collect(g) for g in glyphs),
+        regroup=tuple(act.RegroupCard(a) for a in ACTIONS),
+        lower=tuple(act.Lower(a) for a in ACTIONS),
+        unblock=tuple(act.Unblock(a) for a in ACTIONS),
         public=mission.public_dict(),
         cell_rows=tuple((c.glyph, c.word, c.answer, gindex[c.glyph]) for c in mission.cells),
     )
