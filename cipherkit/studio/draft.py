@@ -23,15 +23,14 @@ start)
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
-from cipherkit.games.mission.content.mission import CampaignLinks, Mission
-from cipherkit.games.mission.format.files import mission_from_yaml, titles_beside
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.format.files import mission_from_yaml, with_next_titles
 from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.schema import parse_partial
 from cipherkit.games.mission.format.validate import validate_text
@@ -225,7 +224,7 @@ class Draft:
                 except MissionError:  # pragma: no cover - the problems said no error
                     mission = None
                 if mission is not None and self.path is not None:
-                    mission = _with_next_titles(mission, self.path)
+                    mission = with_next_titles(mission, self.path)
             checked["mission"] = mission
         result: Mission | None = checked["mission"]
         return result
@@ -265,21 +264,6 @@ class Draft:
     def __repr__(self) -> str:
         errors = len(self.errors)
         return f"<Draft {self.name}: {len(self._text):,} characters, {errors} error(s)>"
-
-
-def _with_next_titles(mission: Mission, path: Path) -> Mission:
-    """The mission with its campaign links' next titles read from the files beside
-    ``path``, as :func:`~cipherkit.games.mission.format.files.load` gives them."""
-    links = (mission.campaign.win, mission.campaign.loss)
-    wanted = [link.next for link in links if link.next and not link.next_title]
-    titles = titles_beside(path, wanted)
-    if not titles:
-        return mission
-    win, loss = (
-        dataclasses.replace(link, next_title=link.next_title or titles.get(link.next or "", ""))
-        for link in links
-    )
-    return dataclasses.replace(mission, campaign=CampaignLinks(win, loss))
 
 
 def _room_ids(data: Any) -> list[str] | None:

@@ -40,6 +40,7 @@ __all__ = [
     "mission_from_yaml",
     "mission_to_yaml",
     "titles_beside",
+    "with_next_titles",
 ]
 
 
@@ -73,7 +74,7 @@ def load(path: str | Path) -> Mission:
     data, source, problems = read_file(path)
     if problems:
         raise MissionError(problems)
-    return _with_next_titles(_require(*check_data(data, source)), path)
+    return with_next_titles(_require(*check_data(data, source)), path)
 
 
 def load_campaign(
@@ -115,7 +116,7 @@ def load_campaign(
     return campaign
 
 
-def _with_next_titles(mission: Mission, path: str | Path) -> Mission:
+def with_next_titles(mission: Mission, path: str | Path) -> Mission:
     """The mission with its campaign links' ``next_title`` read from the mission files
     beside it (players read titles, not ids)."""
     links = (mission.campaign.win, mission.campaign.loss)
