@@ -28,7 +28,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.games.mission.format.reader import ID_PATTERN, MAX_ID_CHARS, MAX_TEXT_CHARS
+from cipherkit.games.mission.format.reader import (
+    ID_PATTERN,
+    MAX_ID_CHARS,
+    MAX_TEXT_CHARS,
+    kind_of,
+)
 from cipherkit.games.mission.format.schema import GLYPH_STYLES, MAX_POS, MAX_ROOMS
 
 __all__ = [
@@ -169,7 +174,7 @@ class _Fields:
 
     def ident(self, value: Any, what: str) -> str:
         if not isinstance(value, str):
-            raise StudioRefused(f"A {what} must be text, not {_kind(value)}.")
+            raise StudioRefused(f"A {what} must be text, not {kind_of(value)}.")
         value = unicodedata.normalize("NFC", value)
         if len(value) > MAX_ID_CHARS:
             raise StudioRefused(f"A {what} has at most {MAX_ID_CHARS} characters.")
@@ -188,7 +193,7 @@ class _Fields:
 
     def text(self, value: Any, what: str, max_chars: int) -> str:
         if not isinstance(value, str):
-            raise StudioRefused(f"The {what} must be text, not {_kind(value)}.")
+            raise StudioRefused(f"The {what} must be text, not {kind_of(value)}.")
         value = unicodedata.normalize("NFC", value)
         if not value.strip():
             raise StudioRefused(f"The {what} must not be empty.")
@@ -200,7 +205,7 @@ class _Fields:
 
     def integer(self, value: Any, what: str, lo: int, hi: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise StudioRefused(f"The {what} must be a whole number, not {_kind(value)}.")
+            raise StudioRefused(f"The {what} must be a whole number, not {kind_of(value)}.")
         if not lo <= value <= hi:
             raise StudioRefused(f"The {what} must be from {lo} to {hi}, not {value}.")
         return value
@@ -216,25 +221,9 @@ class _Fields:
 
     def choice(self, value: Any, what: str, choices: tuple[str, ...]) -> str:
         if not isinstance(value, str) or value not in choices:
-            shown = value if isinstance(value, str) and len(value) <= 40 else _kind(value)
+            shown = value if isinstance(value, str) and len(value) <= 40 else kind_of(value)
             raise StudioRefused(f"The {what} must be one of {', '.join(choices)}, not {shown!r}.")
         return value
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "empty"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list | tuple):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return "an unknown kind of value"
 
 
 def _number(value: float) -> float:
@@ -365,7 +354,7 @@ def parse_intent(message: object, rooms: Collection[str] | None = None) -> Inten
     cipherkit.studio.intents.StudioRefused: There is no room 'attic' on the map.
     """
     if not isinstance(message, dict):
-        raise StudioRefused(f"An edit must be a mapping with an 'op', not {_kind(message)}.")
+        raise StudioRefused(f"An edit must be a mapping with an 'op', not {kind_of(message)}.")
     op = message.get("op")
     if not isinstance(op, str):
         raise StudioRefused("An edit must name its 'op' as text.")
