@@ -29,6 +29,7 @@ from cipherkit.classroom.keys import KEY_ENV, new_key
 from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.teacher_page import TEACHER_PAGE
 from cipherkit.rooms import default_store_url
+from cipherkit.serve.reaper import Orphans
 
 __all__ = [
     "CONFIG_DIR",
@@ -107,6 +108,7 @@ def store_url(directory: str | os.PathLike[str], store: str | None = None) -> st
     >>> store_url(folder, "postgresql://db/rooms")
     'postgresql://db/rooms'
     >>> from cipherkit.rooms import default_store_url
+from cipherkit.serve.reaper import Orphans
     >>> store_url(folder) == default_store_url()
     True
     """
@@ -194,6 +196,11 @@ def _check(directory: str | os.PathLike[str], port: int) -> Path:
 STOP_GRACE = 5.0
 """Seconds Voila gets to stop by itself (and stop its kernels) before it and every
 process it started are killed."""
+
+
+ORPHAN_GRACE = 2.0
+"""Seconds the kernels get to end by themselves once Voila has ended, before they are
+killed."""
 
 
 def _family(pid: int) -> set[int]:
@@ -338,6 +345,21 @@ def serve(
     print(f"cipherkit: teacher page: {teacher_link(ip, port, key)}", flush=True)
     env = {**os.environ, "PYTHONUNBUFFERED": "1", STORE_ENV: url}
     env.pop(KEY_ENV, None)  # the kernels check the stored hash; they never hold the key
+    with Orphans() as orphans:
+        return _run(path, port, open_browser, ip, trusted_proxies, env, orphans)
+
+
+def _run(
+    path: Path,
+    port: int,
+    open_browser: bool,
+    ip: str,
+    trusted_proxies: Sequence[str],
+    env: dict[str, str],
+    orphans: Orphans,
+) -> int:
+    """Run Voila until it ends or we are told to stop; then nothing it started is left
+    running (:mod:`cipherkit.serve.reaper`)."""
     process = subprocess.Popen(
         voila_command(
             path, port, open_browser=open_browser, ip=ip, trusted_proxies=trusted_proxies
@@ -365,6 +387,9 @@ def serve(
         if process.poll() is None:
             relay.stopping.set()
             _stop(process)
+        else:  # Voila ended by itself: its kernels get a moment to follow it
+            relay.stopping.set()
+        orphans.sweep(grace=ORPHAN_GRACE)
         relay.finish()
         if stopped_by_us:
             print("cipherkit: the gallery server has stopped.", flush=True)
