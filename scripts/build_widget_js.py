@@ -41,6 +41,7 @@ ENTRIES = (
     "lobby",
     "teacher",
     "exercises",
+    "studio/editor",
 )
 """Each widget's own module (``NAME.js`` under ``cipherkit/widgets/``)."""
 HEADER = "// Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):"

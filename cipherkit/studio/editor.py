@@ -1,0 +1,171 @@
+"""The mission studio's widget: a mission's map and cipher, edited by pointer and keyboard.
+
+The page draws the ``view`` (:func:`cipherkit.studio.view.studio_view`) and sends every
+edit as an intent, ``{"op": ...}`` (or ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "save"}``);
+Python checks it (:func:`cipherkit.studio.intents.parse_intent`), applies it to the
+:class:`~cipherkit.studio.draft.Draft` as one undo step and sends the view back with the
+problems ``cipherkit validate`` finds. A forged or malformed intent is refused with a
+sentence and changes nothing. The same intents drive it from Python.
+
+>>> editor = MissionEditor("missions/08-last-light.yaml")
+>>> editor.edit({"op": "set_room", "room": "lamp", "name": "The Lamp Room"})
+>>> editor.said
+"Room lamp is now called 'The Lamp Room'."
+>>> editor.handle_message({"op": "delete_room", "room": "attic"})
+>>> editor.message
+"refused: There is no room 'attic' on the map."
+>>> editor.undo(), editor.view["can_undo"]
+(True, False)
+>>> editor.yaml == open("missions/08-last-light.yaml", encoding="utf-8").read()
+True
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from typing import Any
+
+import networkx as nx
+import traitlets
+
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.games.mission.format.files import mission_to_yaml
+from cipherkit.games.mission.format.problems import Problem
+from cipherkit.studio.draft import Draft
+from cipherkit.studio.intents import StudioRefused, parse_intent
+from cipherkit.studio.said import said_of
+from cipherkit.studio.view import studio_view
+from cipherkit.widgets.frontend import es_module
+from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+
+__all__ = ["MissionEditor"]
+
+_FRONT = pathlib.Path(es_module("studio/editor")).parent
+MAX_MESSAGE_CHARS = 20_000
+"""The longest message the page may send (a card line of 40 words fits)."""
+
+Source = str | os.PathLike[str] | Mission | Draft | nx.Graph | None
+
+
+def _draft(source: Source) -> Draft:
+    if source is None:
+        return Draft.new()
+    if isinstance(source, Draft):
+        return source
+    if isinstance(source, Mission):
+        return Draft.from_text(mission_to_yaml(source), name=f"{source.id}.yaml")
+    if isinstance(source, nx.Graph):
+        return Draft.from_graph(source)
+    return Draft.open(source)
+
+
+class MissionEditor(GuardedWidget):
+    """The studio's editor (see the module docs): open a mission file's path, a
+    :class:`Mission`, a networkx graph, a :class:`Draft`, or nothing for a new mission."""
+
+    label = "studio"
+    noun = "editor"
+    error_text = "error: something went wrong in the kernel; the edit was not made"
+
+    _esm = es_module("studio/editor")
+    _css = _FRONT / "editor.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    said = traitlets.Unicode("").tag(sync=True)
+    """The last edit in words, for the page's live region."""
+
+    def __init__(self, source: Source = None, *, write: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.draft = _draft(source)
+        self.write = write
+        """Whether the page's Save writes the file it was opened from (a notebook); if
+        not, or if it has no file, Save hands the page the text as a download."""
+        self._publish()
+
+    @classmethod
+    def from_graph(cls, graph: nx.Graph, **kwargs: Any) -> MissionEditor:
+        """A new mission whose map is ``graph`` (nodes may carry ``pos`` and ``name``)."""
+        return cls(Draft.from_graph(graph), **kwargs)
+
+    # ---------------------------------------------------------------- Python's side
+    def edit(self, intent: dict[str, Any]) -> None:
+        """Apply one intent as the page would send it; :class:`StudioRefused` if refused."""
+        rooms = list(self.draft.graph.nodes)
+        parsed = parse_intent(intent, rooms=rooms)
+        before = self.draft.graph
+        self.draft.edit(parsed)
+        self._publish(said_of(parsed, before))
+
+    def undo(self) -> bool:
+        """Undo the last edit; whether there was one."""
+        done = self.draft.undo()
+        self._publish("Undone." if done else "Nothing to undo.")
+        return done
+
+    def redo(self) -> bool:
+        """Redo the last undone edit; whether there was one."""
+        done = self.draft.redo()
+        self._publish("Redone." if done else "Nothing to redo.")
+        return done
+
+    @property
+    def problems(self) -> list[Problem]:
+        """What ``cipherkit validate`` says of the mission now."""
+        return self.draft.problems
+
+    @property
+    def mission(self) -> Mission | None:
+        """The mission as edited, or None while it has an error."""
+        return self.draft.mission
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The map now (a copy)."""
+        return self.draft.graph
+
+    @property
+    def yaml(self) -> str:
+        """The mission file's text now."""
+        return self.draft.text
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> pathlib.Path:
+        """Write the mission file (by default where it was opened from)."""
+        return self.draft.save(path)
+
+    # ---------------------------------------------------------------- the page's side
+    def _handle(self, content: Any, buffers: Any) -> None:
+        msg = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
+        kind = msg.get("type")
+        if "op" in msg:
+            try:
+                self.edit(msg)
+            except StudioRefused as exc:
+                raise Refused(f"refused: {exc}") from None
+        elif kind == "undo" and len(msg) == 1:
+            self.undo()
+        elif kind == "redo" and len(msg) == 1:
+            self.redo()
+        elif kind == "save" and len(msg) == 1:
+            self._save_from_page()
+        else:
+            raise Refused("refused: an edit has an 'op', or is {type: undo} or {type: redo}")
+        self.message = ""
+
+    def _save_from_page(self) -> None:
+        if self.write and self.draft.path is not None:
+            self._publish(f"Saved to {self.draft.save().name}.")
+            return
+        name = pathlib.Path(self.draft.name).name
+        name = name if name.endswith((".yaml", ".yml")) else "mission.yaml"
+        self.send({"type": "download", "name": name, "text": self.draft.text})
+        self._publish(f"{name} offered as a download.")
+
+    def _publish(self, said: str = "") -> None:
+        self.view = studio_view(self.draft)
+        if said and self.said == said:  # a repeated sentence is still announced
+            self.said = ""
+        self.said = said
+
+    def __repr__(self) -> str:
+        return f"<MissionEditor {self.draft!r}>"

@@ -1,0 +1,144 @@
+"""What the studio page draws of a draft: rooms, passages, problems and the cipher.
+
+Pure data (no widget library): :func:`studio_view` turns a :class:`Draft` into the
+JSON-safe ``view`` the editor's page draws, every problem tied to the room or passage at
+fault when its field path names one (``map.rooms.<id>``, ``map.passages[<i>]``), so the
+page marks it and its entry in the issues list can focus it.
+
+>>> from cipherkit.studio.draft import Draft
+>>> draft = Draft.open("missions/08-last-light.yaml")
+>>> draft.edit({"op": "add_room", "room": "far", "pos": [9, 9]})
+>>> view = studio_view(draft)
+>>> view["errors"], view["problems"][0]["room"], view["problems"][0]["message"]
+(1, 'far', "room 'far' cannot be reached from the entrance")
+>>> [r for r in view["rooms"] if r["id"] == "far"][0]["marks"]
+['error']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cipherkit.games.mission.format.problems import Problem
+from cipherkit.games.mission.format.schema import GLYPH_STYLES
+from cipherkit.studio.draft import Draft
+from cipherkit.studio.yamltext import plain_data
+
+__all__ = ["culprit", "studio_view"]
+
+_ROOM = re.compile(r"^map\.rooms\.([^.\[\]]+)")
+_PASSAGE = re.compile(r"^map\.passages\[(\d+)\]")
+
+
+def culprit(problem: Problem, passages: list[tuple[str, str]]) -> dict[str, Any]:
+    """The room or passage a problem is about, from its field path (empty if neither).
+
+    >>> culprit(Problem("m.yaml", 3, "map.rooms.hall.name", "bad"), [])
+    {'room': 'hall'}
+    >>> culprit(Problem("m.yaml", 3, "map.passages[1]", "bad"), [("a", "b"), ("b", "c")])
+    {'passage': ['b', 'c']}
+    >>> culprit(Problem("m.yaml", 3, "glyphs", "bad"), [])
+    {}
+    """
+    room = _ROOM.match(problem.path)
+    if room:
+        return {"room": room.group(1)}
+    passage = _PASSAGE.match(problem.path)
+    if passage and int(passage.group(1)) < len(passages):
+        return {"passage": list(passages[int(passage.group(1))])}
+    return {}
+
+
+def _passages(draft: Draft) -> list[tuple[str, str]]:
+    """The passages as the file lists them (a problem's ``[i]`` counts in this order)."""
+    data = plain_data(draft.text)
+    listed = data.get("map", {}).get("passages") if isinstance(data, dict) else None
+    out: list[tuple[str, str]] = []
+    for item in listed if isinstance(listed, list) else []:
+        ends = item.get("rooms") if isinstance(item, dict) else item
+        if isinstance(ends, list | tuple) and len(ends) == 2:
+            out.append((str(ends[0]), str(ends[1])))
+        else:
+            out.append(("", ""))
+    return out
+
+
+def _answer(draft: Draft) -> dict[str, Any]:
+    data = plain_data(draft.text)
+    data = data if isinstance(data, dict) else {}
+    card = data.get("card") if isinstance(data.get("card"), dict) else {}
+    glyphs = data.get("glyphs") if isinstance(data.get("glyphs"), dict) else {}
+    style = data.get("glyph_set") if isinstance(data.get("glyph_set"), dict) else {}
+    solution = data.get("solution", "")
+    return {
+        "solution": solution if isinstance(solution, str) else "",
+        "card": [
+            [str(g) for g in word] if isinstance(word, list) else [str(word)]
+            for word in (card.get("text") if isinstance(card.get("text"), list) else [])
+        ],
+        "glyphs": sorted(str(g) for g in glyphs),
+        "style": str(style.get("style", "circuit")),
+        "seed": style.get("seed", 0) if isinstance(style.get("seed", 0), int) else 0,
+        "styles": list(GLYPH_STYLES),
+    }
+
+
+def studio_view(draft: Draft) -> dict[str, Any]:
+    """The page's ``view`` of ``draft`` (see the module docs)."""
+    graph = draft.graph
+    passages = _passages(draft)
+    problems = []
+    marks: dict[str, set[str]] = {}
+    edge_marks: dict[frozenset[str], set[str]] = {}
+    for problem in draft.problems:
+        where = culprit(problem, passages)
+        if "room" in where:
+            marks.setdefault(where["room"], set()).add(problem.severity)
+        if "passage" in where:
+            edge_marks.setdefault(frozenset(where["passage"]), set()).add(problem.severity)
+        problems.append(
+            {
+                "severity": problem.severity,
+                "path": problem.path,
+                "line": problem.line,
+                "message": problem.message,
+                **where,
+            }
+        )
+    rooms = []
+    for room, attrs in graph.nodes(data=True):
+        x, y = attrs.get("pos") or (0, 0)
+        rooms.append(
+            {
+                "id": room,
+                "name": str(attrs.get("name") or room),
+                "x": x,
+                "y": y,
+                "stack": attrs.get("stack_size"),
+                "entrance": "entrance" in (attrs.get("tokens") or ()),
+                "marks": sorted(marks.get(room, ())),
+            }
+        )
+    edges = [
+        {
+            "a": a,
+            "b": b,
+            "kind": "wall" if attrs.get("wall") else "open",
+            "token": attrs.get("token"),
+            "marks": sorted(edge_marks.get(frozenset((a, b)), ())),
+        }
+        for a, b, attrs in graph.edges(data=True)
+    ]
+    errors = sum(p["severity"] == "error" for p in problems)
+    return {
+        "name": draft.name,
+        "rooms": rooms,
+        "passages": edges,
+        "problems": problems,
+        "errors": errors,
+        "warnings": len(problems) - errors,
+        "can_undo": draft.can_undo,
+        "can_redo": draft.can_redo,
+        "answer": _answer(draft),
+    }

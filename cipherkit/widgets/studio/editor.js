@@ -1,0 +1,462 @@
+// The mission studio's view (cipherkit/studio/editor.py): an ES module + DOM + SVG.
+//
+// It draws the `view` trait (rooms, passages, problems, the answer) and sends every edit
+// as an intent, {op: ...} or {type: "undo" | "redo"}; Python checks each one, applies it
+// and sends the view back. No rule lives here: this module keeps only what the page
+// itself is doing (which rooms are selected, the cursor room, a drag, the zoom), never
+// the mission. Every text from the mission is set with textContent.
+//
+// Keys on the map (one tab stop): arrows move the cursor between rooms; Shift+arrows
+// move the selected rooms one step; C, W or X then an arrow joins, walls or parts the
+// cursor room and its neighbour that way; N adds a room, Delete deletes one, E sets the
+// entrance, + and - change the stack, F2 renames, Space selects several, Ctrl+Z / Ctrl+Y
+// undo and redo, Ctrl+C / Ctrl+V copy and paste a room, 0 zooms to fit.
+
+import { h, plainWords } from "../table_common.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 120; // map units per grid step
+const ROOM_W = 96;
+const ROOM_H = 56;
+const DIRS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const MODES = { c: "open", w: "wall", x: "part" };
+
+function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children.filter(Boolean));
+  return node;
+}
+
+// The room nearest to `from` in direction [dx, dy] (within 60 degrees of it), else null.
+function neighbourOf(rooms, from, [dx, dy]) {
+  let best = null;
+  let bestScore = Infinity;
+  for (const room of rooms) {
+    if (room.id === from.id) continue;
+    const vx = room.x - from.x;
+    const vy = room.y - from.y;
+    const along = vx * dx + vy * dy;
+    const across = Math.abs(vx * dy - vy * dx);
+    if (along <= 0 || across > along * 1.8) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) [best, bestScore] = [room, score];
+  }
+  return best;
+}
+
+function freeId(rooms) {
+  const taken = new Set(rooms.map((r) => r.id));
+  for (let i = rooms.length + 1; ; i += 1) if (!taken.has(`room${i}`)) return `room${i}`;
+}
+
+function freeCell(rooms, near) {
+  const taken = new Set(rooms.map((r) => `${Math.round(r.x)},${Math.round(r.y)}`));
+  const x0 = near ? Math.round(near.x) : 0;
+  const y0 = near ? Math.round(near.y) : 0;
+  for (let ring = 1; ring < 50; ring += 1) {
+    for (const [dx, dy] of [[ring, 0], [0, ring], [-ring, 0], [0, -ring], [ring, ring]]) {
+      if (!taken.has(`${x0 + dx},${y0 + dy}`)) return [x0 + dx, y0 + dy];
+    }
+  }
+  return [x0, y0];
+}
+
+function render({ model, el }) {
+  const send = (msg) => model.send(msg);
+  const ui = { cursor: null, selected: new Set(), passage: null, mode: null, drag: null,
+    box: null, clip: null, fitted: false };
+  const view = () => model.get("view") || { rooms: [], passages: [], problems: [], answer: {} };
+  const roomOf = (id) => view().rooms.find((r) => r.id === id);
+
+  // ------------------------------------------------------------------ the page
+  const help = h("p", { class: "ck-st-help", id: `ck-st-help-${model.cid}`,
+    text: "Arrows: go to a room. Shift+arrows: move it. C, W or X then an arrow: join, " +
+      "wall or part it and that neighbour. N: new room. Delete: delete. E: entrance. " +
+      "+ and -: stack. F2: rename. Space: select several. Ctrl+Z, Ctrl+Y: undo, redo. " +
+      "Ctrl+C, Ctrl+V: copy, paste. 0: zoom to fit." });
+  const band = s("rect", { class: "ck-st-band", visibility: "hidden" });
+  const wire = s("line", { class: "ck-st-wire", visibility: "hidden" });
+  const edgeLayer = s("g", { class: "ck-st-edges" });
+  const roomLayer = s("g", { class: "ck-st-rooms" });
+  const svg = s("svg", { class: "ck-st-svg", role: "presentation" }, edgeLayer, roomLayer, wire, band);
+  const map = h("div", { class: "ck-st-map", tabindex: 0, role: "application",
+    "aria-roledescription": "mission map", "aria-describedby": help.id,
+    "data-testid": "map" }, svg);
+  const said = h("div", { class: "ck-st-said", role: "status", "aria-live": "polite",
+    "data-testid": "said" });
+  const refusal = h("div", { class: "ck-st-refusal", role: "alert", "data-testid": "message" });
+  const count = h("span", { class: "ck-st-count", "data-testid": "error-count" });
+  const kind = h("select", { "aria-label": "kind of a new passage", "data-testid": "kind" },
+    h("option", { value: "open", text: "open passage" }),
+    h("option", { value: "wall", text: "printed wall" }));
+  const button = (text, testid, onclick) => h("button", { type: "button", text, "data-testid": testid, onclick });
+  const undoButton = button("Undo", "undo", () => send({ type: "undo" }));
+  const redoButton = button("Redo", "redo", () => send({ type: "redo" }));
+  const bar = h("div", { class: "ck-st-bar", role: "toolbar", "aria-label": "map tools" },
+    button("Add room", "add-room", () => addRoom()),
+    button("Delete room", "delete-room", () => ui.cursor && deleteRoom(ui.cursor)),
+    button("Entrance here", "set-entrance", () => ui.cursor && send({ op: "set_entrance", room: ui.cursor })),
+    kind,
+    button("Remove passage", "disconnect", () => ui.passage && send({ op: "disconnect", a: ui.passage[0], b: ui.passage[1] })),
+    undoButton, redoButton,
+    button("Zoom to fit", "fit", () => fit()),
+    button("Save", "save", () => send({ type: "save" })),
+    count);
+
+  const issues = h("ul", { class: "ck-st-issues", "data-testid": "issues" });
+  const roomName = h("input", { "aria-label": "room name", "data-testid": "room-name" });
+  const roomStack = h("input", { type: "number", min: 0, max: 100, "aria-label": "stack size", "data-testid": "room-stack" });
+  const roomTitle = h("h3", { text: "Room" });
+  const roomPanel = h("section", { class: "ck-st-room", "aria-label": "the room at the cursor" },
+    roomTitle, h("label", {}, "Name ", roomName), h("label", {}, "Stack ", roomStack));
+  const answer = h("input", { "aria-label": "answer", "data-testid": "answer" });
+  const style = h("select", { "aria-label": "glyph style", "data-testid": "style" });
+  const seed = h("input", { type: "number", min: 0, "aria-label": "glyph seed", "data-testid": "seed" });
+  const card = h("p", { class: "ck-st-card", "data-testid": "card" });
+  const cipher = h("section", { class: "ck-st-cipher", "aria-label": "the cipher" },
+    h("h3", { text: "Cipher" }), h("label", {}, "Answer ", answer),
+    h("label", {}, "Glyphs ", style), h("label", {}, "Seed ", seed), card);
+  const side = h("div", { class: "ck-st-side" },
+    h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues), roomPanel, cipher);
+  el.append(h("div", { class: "ck-studio", "data-testid": "studio" }, bar,
+    h("div", { class: "ck-st-main" }, map, side), help, said, refusal));
+
+  // ------------------------------------------------------------------ edits
+  const focusMap = () => map.focus({ preventScroll: true });
+  const cursorRoom = () => (ui.cursor && roomOf(ui.cursor)) || null;
+  const chosen = () => (ui.selected.size ? [...ui.selected] : ui.cursor ? [ui.cursor] : []);
+
+  function addRoom(fields = {}) {
+    const rooms = view().rooms;
+    const id = freeId(rooms);
+    send({ op: "add_room", room: id, pos: freeCell(rooms, cursorRoom()), ...fields });
+    ui.cursor = id;
+    ui.selected = new Set();
+  }
+  function deleteRoom(id) {
+    send({ op: "delete_room", room: id });
+    const next = view().rooms.find((r) => r.id !== id);
+    ui.cursor = next ? next.id : null;
+    ui.selected.delete(id);
+  }
+  function stack(step) {
+    const room = cursorRoom();
+    if (!room) return;
+    const size = Math.max(0, Math.min(100, (room.stack ?? 0) + step));
+    send({ op: "set_room", room: room.id, stack_size: size });
+  }
+  roomName.addEventListener("change", () => {
+    if (ui.cursor) send({ op: "set_room", room: ui.cursor, name: roomName.value });
+    focusMap();
+  });
+  roomName.addEventListener("keydown", (e) => { if (e.key === "Escape") focusMap(); });
+  roomStack.addEventListener("change", () => {
+    const size = Number.parseInt(roomStack.value, 10);
+    if (ui.cursor && Number.isFinite(size)) send({ op: "set_room", room: ui.cursor, stack_size: size });
+  });
+  answer.addEventListener("change", () => send({ op: "set_answer", solution: answer.value }));
+  const setStyle = () => send({ op: "set_glyph_style", style: style.value,
+    seed: Number.parseInt(seed.value || "0", 10) || 0 });
+  style.addEventListener("change", setStyle);
+  seed.addEventListener("change", setStyle);
+  kind.addEventListener("change", () => {
+    if (ui.passage) send({ op: "connect", a: ui.passage[0], b: ui.passage[1], kind: kind.value });
+  });
+
+  function say(text) { said.textContent = text; }
+
+  function describe(room) {
+    if (!room) return "Empty map: press N to add a room.";
+    const v = view();
+    const joined = v.passages.filter((p) => p.a === room.id || p.b === room.id)
+      .map((p) => `${p.a === room.id ? p.b : p.a}${p.kind === "wall" ? " (wall)" : ""}`);
+    const marks = v.problems.filter((p) => p.room === room.id).map((p) => p.message);
+    return [`${room.name} (${room.id}) at ${room.x}, ${room.y}`,
+      room.entrance ? "entrance" : "",
+      room.stack != null ? `stack ${room.stack}` : "",
+      joined.length ? `joined to ${joined.join(", ")}` : "no passages",
+      ui.selected.has(room.id) ? "selected" : "",
+      ...marks].filter(Boolean).join("; ");
+  }
+
+  // ------------------------------------------------------------------ keyboard
+  map.addEventListener("keydown", (e) => {
+    const ctrl = e.ctrlKey || e.metaKey;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const room = cursorRoom();
+    let handled = true;
+    if (ctrl && key === "z") send({ type: e.shiftKey ? "redo" : "undo" });
+    else if (ctrl && key === "y") send({ type: "redo" });
+    else if (ctrl && key === "c") {
+      if (room) { ui.clip = { name: room.name, stack: room.stack }; say(`Copied ${room.name}.`); }
+    } else if (ctrl && key === "v") {
+      if (ui.clip) addRoom({ name: ui.clip.name, ...(ui.clip.stack != null ? { stack_size: ui.clip.stack } : {}) });
+    } else if (ctrl) handled = false;
+    else if (DIRS[e.key]) {
+      const dir = DIRS[e.key];
+      if (!room) {
+        const first = view().rooms[0];
+        if (first) ui.cursor = first.id;
+      } else if (e.shiftKey) {
+        send({ op: "move_room", rooms: chosen(), delta: dir });
+      } else {
+        const next = neighbourOf(view().rooms, room, dir);
+        if (ui.mode && next) {
+          if (ui.mode === "part") send({ op: "disconnect", a: room.id, b: next.id });
+          else send({ op: "connect", a: room.id, b: next.id, kind: ui.mode });
+        } else if (ui.mode) say("No room that way.");
+        else if (next) ui.cursor = next.id;
+        else say("No room that way.");
+        ui.mode = null;
+      }
+    } else if (MODES[key] && room) {
+      ui.mode = MODES[key];
+      say(`${ui.mode === "part" ? "Part" : ui.mode === "wall" ? "Wall" : "Join"} ${room.name} and which neighbour? Press an arrow.`);
+    } else if (key === "n" || e.key === "Insert") addRoom();
+    else if ((e.key === "Delete" || e.key === "Backspace") && room) deleteRoom(room.id);
+    else if (key === "e" && room) send({ op: "set_entrance", room: room.id });
+    else if ((key === "+" || key === "=") && room) stack(1);
+    else if (key === "-" && room) stack(-1);
+    else if (e.key === "F2" && room) { roomName.focus(); roomName.select(); }
+    else if (e.key === " " && room) {
+      if (ui.selected.has(room.id)) ui.selected.delete(room.id);
+      else ui.selected.add(room.id);
+      say(`${ui.selected.size} room${ui.selected.size === 1 ? "" : "s"} selected.`);
+    } else if (e.key === "Escape") { ui.mode = null; ui.selected = new Set(); ui.passage = null; say("Selection cleared."); }
+    else if (key === "0") fit();
+    else handled = false;
+    if (!handled) return;
+    e.preventDefault();
+    draw();
+    if (DIRS[e.key] && !e.shiftKey && !ctrl) say(describe(cursorRoom()));
+  });
+
+  // ------------------------------------------------------------------ pointer
+  const point = (e) => {
+    const m = svg.getScreenCTM();
+    if (!m) return { x: 0, y: 0 };
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  };
+  svg.addEventListener("pointerdown", (e) => {
+    const target = e.target.closest ? e.target.closest("[data-room], [data-passage]") : null;
+    const at = point(e);
+    focusMap();
+    if (target && target.dataset.handle) {
+      ui.drag = { kind: "wire", from: target.dataset.room, at };
+    } else if (target && target.dataset.room) {
+      const id = target.dataset.room;
+      if (e.shiftKey) {
+        if (ui.selected.has(id)) ui.selected.delete(id); else ui.selected.add(id);
+      } else if (!ui.selected.has(id)) ui.selected = new Set();
+      ui.cursor = id;
+      ui.passage = null;
+      ui.drag = { kind: "move", rooms: ui.selected.size ? [...ui.selected] : [id], at, dx: 0, dy: 0 };
+    } else if (target && target.dataset.passage) {
+      ui.passage = target.dataset.passage.split(" ");
+      const p = view().passages.find((q) => q.a === ui.passage[0] && q.b === ui.passage[1]);
+      if (p) kind.value = p.kind;
+      say(`Passage between ${ui.passage[0]} and ${ui.passage[1]} selected.`);
+    } else if (e.button === 1 || e.ctrlKey || e.altKey) {
+      ui.drag = { kind: "pan", at: { x: e.clientX, y: e.clientY }, box: { ...ui.box } };
+    } else {
+      ui.selected = new Set();
+      ui.passage = null;
+      ui.drag = { kind: "band", at, to: at };
+    }
+    if (ui.drag) svg.setPointerCapture(e.pointerId);
+    draw();
+  });
+  svg.addEventListener("pointermove", (e) => {
+    const d = ui.drag;
+    if (!d) return;
+    const at = point(e);
+    if (d.kind === "move") {
+      d.dx = at.x - d.at.x;
+      d.dy = at.y - d.at.y;
+      for (const id of d.rooms) {
+        const g = roomLayer.querySelector(`[data-room="${CSS.escape(id)}"]`);
+        if (g) g.setAttribute("transform", `translate(${d.dx} ${d.dy})`);
+      }
+    } else if (d.kind === "wire") {
+      const from = roomOf(d.from);
+      if (from) setLine(wire, from.x * CELL, from.y * CELL, at.x, at.y, "visible");
+    } else if (d.kind === "band") {
+      d.to = at;
+      const [x, y] = [Math.min(d.at.x, at.x), Math.min(d.at.y, at.y)];
+      setBox(band, x, y, Math.abs(at.x - d.at.x), Math.abs(at.y - d.at.y), "visible");
+    } else if (d.kind === "pan") {
+      const scale = ui.box.w / Math.max(1, svg.clientWidth);
+      ui.box.x = d.box.x - (e.clientX - d.at.x) * scale;
+      ui.box.y = d.box.y - (e.clientY - d.at.y) * scale;
+      setViewBox();
+    }
+  });
+  svg.addEventListener("pointerup", (e) => {
+    const d = ui.drag;
+    ui.drag = null;
+    wire.setAttribute("visibility", "hidden");
+    band.setAttribute("visibility", "hidden");
+    if (!d) return;
+    if (d.kind === "move") {
+      // Snapped to the grid; Alt places freely (to a hundredth of a step).
+      const step = e.altKey ? 100 : 1;
+      const dx = Math.round((d.dx / CELL) * step) / step;
+      const dy = Math.round((d.dy / CELL) * step) / step;
+      if (dx || dy) send({ op: "move_room", rooms: d.rooms, delta: [dx, dy] });
+      else draw();
+    } else if (d.kind === "wire") {
+      const under = document.elementFromPoint(e.clientX, e.clientY);
+      const target = under && under.closest ? under.closest("[data-room]") : null;
+      if (target && target.dataset.room !== d.from) {
+        send({ op: "connect", a: d.from, b: target.dataset.room, kind: kind.value });
+      }
+    } else if (d.kind === "band") {
+      const [x0, x1] = [Math.min(d.at.x, d.to.x), Math.max(d.at.x, d.to.x)];
+      const [y0, y1] = [Math.min(d.at.y, d.to.y), Math.max(d.at.y, d.to.y)];
+      ui.selected = new Set(view().rooms.filter((r) => r.x * CELL >= x0 && r.x * CELL <= x1 &&
+        r.y * CELL >= y0 && r.y * CELL <= y1).map((r) => r.id));
+      if (ui.selected.size) {
+        ui.cursor = [...ui.selected][0];
+        say(`${ui.selected.size} room${ui.selected.size === 1 ? "" : "s"} selected.`);
+      }
+      draw();
+    }
+  });
+  svg.addEventListener("wheel", (e) => {
+    if (!e.ctrlKey) return;
+    e.preventDefault();
+    const at = point(e);
+    const f = e.deltaY > 0 ? 1.15 : 1 / 1.15;
+    ui.box = { x: at.x - (at.x - ui.box.x) * f, y: at.y - (at.y - ui.box.y) * f, w: ui.box.w * f, h: ui.box.h * f };
+    setViewBox();
+  }, { passive: false });
+
+  // ------------------------------------------------------------------ drawing
+  function setLine(line, x1, y1, x2, y2, visibility) {
+    for (const [k, v] of Object.entries({ x1, y1, x2, y2, visibility })) line.setAttribute(k, v);
+  }
+  function setBox(rect, x, y, width, height, visibility) {
+    for (const [k, v] of Object.entries({ x, y, width, height, visibility })) rect.setAttribute(k, v);
+  }
+  function setViewBox() {
+    const b = ui.box;
+    svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+  }
+  function fit() {
+    const rooms = view().rooms;
+    const xs = rooms.map((r) => r.x * CELL);
+    const ys = rooms.map((r) => r.y * CELL);
+    const pad = CELL;
+    const [x0, x1] = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 0];
+    const [y0, y1] = ys.length ? [Math.min(...ys), Math.max(...ys)] : [0, 0];
+    ui.box = { x: x0 - pad, y: y0 - pad, w: Math.max(x1 - x0 + 2 * pad, 4 * CELL), h: Math.max(y1 - y0 + 2 * pad, 3 * CELL) };
+    setViewBox();
+  }
+
+  function drawRoom(room) {
+    const x = room.x * CELL;
+    const y = room.y * CELL;
+    const classes = ["ck-st-room"];
+    if (room.id === ui.cursor) classes.push("ck-st-cursor");
+    if (ui.selected.has(room.id)) classes.push("ck-st-selected");
+    for (const m of room.marks) classes.push(`ck-st-${m}`);
+    const label = room.name.length > 14 ? `${room.name.slice(0, 13)}…` : room.name;
+    return s("g", { class: classes.join(" "), "data-room": room.id, "data-testid": "room" },
+      s("title", { text: `${room.name} (${room.id})` }),
+      s("rect", { x: x - ROOM_W / 2, y: y - ROOM_H / 2, width: ROOM_W, height: ROOM_H, rx: 8 }),
+      s("text", { x, y: y - 6, class: "ck-st-name", text: label }),
+      s("text", { x, y: y + 14, class: "ck-st-id", text: room.stack != null ? `${room.id} · ${room.stack}` : room.id }),
+      room.entrance ? s("text", { x: x - ROOM_W / 2 + 4, y: y - ROOM_H / 2 - 6, class: "ck-st-entrance", text: "▶ entrance" }) : null,
+      room.marks.length ? s("text", { x: x + ROOM_W / 2 - 12, y: y - ROOM_H / 2 + 16, class: "ck-st-mark", text: "!" }) : null,
+      s("circle", { cx: x + ROOM_W / 2, cy: y, r: 9, class: "ck-st-handle", "data-room": room.id, "data-handle": "1" }));
+  }
+
+  function drawIssues(v) {
+    issues.replaceChildren(...v.problems.map((p) => h("li", { class: `ck-st-issue ck-st-${p.severity}` },
+      h("button", { type: "button", "data-testid": "issue", onclick: () => showCulprit(p) },
+        `${p.severity}: ${p.message}`))));
+    if (!v.problems.length) issues.append(h("li", { class: "ck-st-none", text: "No problems: the mission validates." }));
+  }
+
+  function showCulprit(p) {
+    if (p.room && roomOf(p.room)) {
+      ui.cursor = p.room;
+      ui.selected = new Set();
+      focusMap();
+      draw();
+      say(`${p.message}. ${describe(roomOf(p.room))}`);
+    } else if (p.passage) {
+      ui.passage = p.passage;
+      focusMap();
+      draw();
+      say(`${p.message}. Passage between ${p.passage[0]} and ${p.passage[1]}.`);
+    } else if (/^(card|solution|glyph)/.test(p.path)) {
+      answer.focus();
+    } else {
+      focusMap();
+      say(p.message);
+    }
+  }
+
+  function draw() {
+    const v = view();
+    if (ui.cursor && !roomOf(ui.cursor)) ui.cursor = null;
+    if (!ui.cursor && v.rooms.length) ui.cursor = v.rooms[0].id;
+    for (const id of [...ui.selected]) if (!roomOf(id)) ui.selected.delete(id);
+    if (!ui.fitted || !ui.box) { fit(); ui.fitted = true; }
+    edgeLayer.replaceChildren(...v.passages.map((p) => {
+      const a = roomOf(p.a);
+      const b = roomOf(p.b);
+      if (!a || !b) return null;
+      const picked = ui.passage && ui.passage[0] === p.a && ui.passage[1] === p.b;
+      const cls = ["ck-st-passage", `ck-st-${p.kind}`, picked ? "ck-st-picked" : "", ...p.marks.map((m) => `ck-st-${m}`)];
+      return s("g", { class: cls.join(" "), "data-passage": `${p.a} ${p.b}`, "data-testid": "passage" },
+        s("line", { x1: a.x * CELL, y1: a.y * CELL, x2: b.x * CELL, y2: b.y * CELL, class: "ck-st-hit" }),
+        s("line", { x1: a.x * CELL, y1: a.y * CELL, x2: b.x * CELL, y2: b.y * CELL, class: "ck-st-line" }));
+    }).filter(Boolean));
+    roomLayer.replaceChildren(...v.rooms.map(drawRoom));
+    drawIssues(v);
+    count.textContent = `${v.errors} error${v.errors === 1 ? "" : "s"}, ${v.warnings} warning${v.warnings === 1 ? "" : "s"}`;
+    count.className = `ck-st-count${v.errors ? " ck-st-has-errors" : ""}`;
+    undoButton.disabled = !v.can_undo;
+    redoButton.disabled = !v.can_redo;
+    const room = cursorRoom();
+    map.setAttribute("aria-label", `Mission map, ${v.rooms.length} rooms. ${describe(room)}`);
+    roomTitle.textContent = room ? `Room ${room.id}` : "Room";
+    roomName.disabled = roomStack.disabled = !room;
+    const typing = document.activeElement;
+    if (typing !== roomName) roomName.value = room ? room.name : "";
+    if (typing !== roomStack) roomStack.value = room && room.stack != null ? room.stack : "";
+    const a = v.answer || {};
+    if (typing !== answer) answer.value = a.solution || "";
+    if (style.options.length !== (a.styles || []).length) {
+      style.replaceChildren(...(a.styles || []).map((n) => h("option", { value: n, text: n })));
+    }
+    style.value = a.style || "";
+    if (typing !== seed) seed.value = a.seed ?? 0;
+    card.textContent = (a.card || []).map((w) => w.join(" ")).join(" / ");
+  }
+
+  // Save where nothing may be written on the server: the kernel hands over the text.
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
+    const url = URL.createObjectURL(new Blob([msg.text], { type: "application/yaml" }));
+    const link = h("a", { href: url, download: String(msg.name || "mission.yaml") });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  });
+  model.on("change:view", draw);
+  model.on("change:said", () => say(model.get("said") || ""));
+  model.on("change:message", () => { refusal.textContent = plainWords(model.get("message") || ""); });
+  draw();
+}
+
+export default { render };

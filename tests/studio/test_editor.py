@@ -1,0 +1,111 @@
+"""The studio's widget from Python and from forged page messages (no browser)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import pytest
+
+from cipherkit.games.mission.format.files import load
+from cipherkit.studio import MissionEditor, StudioRefused
+
+ROOT = Path(__file__).resolve().parents[2]
+LAST_LIGHT = ROOT / "missions" / "08-last-light.yaml"
+
+
+def sent(editor: MissionEditor) -> list[dict[str, Any]]:
+    """What the widget sends to the page as custom messages, kept in a list."""
+    out: list[dict[str, Any]] = []
+    editor.send = out.append  # type: ignore[method-assign]
+    return out
+
+
+def test_opens_a_path_a_mission_a_graph_or_nothing() -> None:
+    assert MissionEditor(LAST_LIGHT).yaml == LAST_LIGHT.read_text(encoding="utf-8")
+    from_mission = MissionEditor(load(LAST_LIGHT))
+    assert from_mission.mission is not None
+    assert set(from_mission.graph.nodes) == set(load(LAST_LIGHT).map.nodes)
+    graph = MissionEditor.from_graph(nx.path_graph(["gate", "hall"]))
+    passage = graph.view["passages"][0]
+    assert {passage["a"], passage["b"]} == {"gate", "hall"}
+    assert [r["id"] for r in MissionEditor().view["rooms"]] == ["start"]
+
+
+def test_an_edit_redraws_the_view_with_its_problems_and_says_it() -> None:
+    editor = MissionEditor(LAST_LIGHT)
+    editor.handle_message({"op": "add_room", "room": "far", "pos": [9, 9], "name": "Far"})
+    far = next(r for r in editor.view["rooms"] if r["id"] == "far")
+    assert (far["x"], far["y"], far["name"], far["marks"]) == (9, 9, "Far", ["error"])
+    assert editor.view["errors"] == 1 and editor.view["can_undo"]
+    assert editor.view["problems"][0]["room"] == "far"
+    assert editor.said == "Room far added at (9, 9)."
+    assert editor.message == ""
+    editor.handle_message({"type": "undo"})
+    assert editor.yaml == LAST_LIGHT.read_text(encoding="utf-8")
+    assert editor.view["errors"] == 0 and editor.view["can_redo"]
+    editor.handle_message({"type": "redo"})
+    assert any(r["id"] == "far" for r in editor.view["rooms"])
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        ({"op": "delete_room", "room": "attic"}, "There is no room 'attic' on the map."),
+        ({"op": "move_room", "room": "lamp", "delta": [1e9, 0]}, "numbers must lie"),
+        ({"op": "drop_tables"}, "There is no edit called 'drop_tables'."),
+        ({"op": "set_room", "room": "lamp", "name": "x", "script": "alert(1)"}, "no field"),
+        ({"type": "undo", "steps": 99}, "an edit has an 'op'"),
+        (["op", "add_room"], "a message must be an object"),
+        ({"op": "add_room", "room": "x" * 30_000}, "message too long"),
+        ({"op": "connect", "a": "lamp", "b": "lamp"}, "itself"),
+    ],
+)
+def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(
+    message: Any, reason: str
+) -> None:
+    editor = MissionEditor(LAST_LIGHT)
+    before, view = editor.yaml, dict(editor.view)
+    editor.handle_message(message)
+    assert editor.message.startswith("refused: ") and reason in editor.message
+    assert editor.yaml == before and editor.view == view and not editor.draft.can_undo
+
+
+def test_python_callers_get_the_refusal_as_an_exception() -> None:
+    editor = MissionEditor(LAST_LIGHT)
+    with pytest.raises(StudioRefused, match="no room 'attic'"):
+        editor.edit({"op": "set_entrance", "room": "attic"})
+    assert not editor.draft.can_undo
+
+
+def test_save_writes_the_file_in_a_notebook_and_offers_a_download_on_a_page(
+    tmp_path: Path,
+) -> None:
+    copy = tmp_path / "last-light.yaml"
+    copy.write_bytes(LAST_LIGHT.read_bytes())
+    editor = MissionEditor(copy)
+    out = sent(editor)
+    editor.handle_message({"op": "set_room", "room": "lamp", "name": "Lamp"})
+    editor.handle_message({"type": "save"})
+    assert copy.read_text(encoding="utf-8") == editor.yaml and out == []
+    assert editor.said == "Saved to last-light.yaml."
+
+    page = MissionEditor(copy, write=False)
+    out = sent(page)
+    page.handle_message({"op": "set_room", "room": "lamp", "name": "Lantern"})
+    page.handle_message({"type": "save"})
+    assert "Lantern" not in copy.read_text(encoding="utf-8")  # nothing written
+    assert out == [{"type": "download", "name": "last-light.yaml", "text": page.yaml}]
+
+    new = MissionEditor()
+    out = sent(new)
+    new.handle_message({"type": "save"})
+    assert out[0]["name"] == "new-mission.yaml" and out[0]["text"] == new.yaml
+
+
+def test_the_page_may_not_set_the_view() -> None:
+    editor = MissionEditor(LAST_LIGHT)
+    view = editor.view
+    editor.set_state({"view": {"rooms": [], "passages": []}})
+    assert editor.view == view and editor.message.startswith("refused:")
