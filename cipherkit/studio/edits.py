@@ -33,6 +33,7 @@ from cipherkit.studio.intents import (
     SetAnswer,
     SetEntrance,
     SetGlyphStyle,
+    SetPool,
     SetRoom,
     StudioRefused,
 )
@@ -275,6 +276,15 @@ def _set_glyph_style(doc: Any, intent: SetGlyphStyle) -> None:
         doc["glyph_set"] = flow_map({"style": intent.style, "seed": intent.seed})
 
 
+def _set_pool(doc: Any, intent: SetPool) -> None:
+    if not isinstance(doc, dict):
+        raise StudioRefused("The draft is not a mission mapping: fix its text first.")
+    if intent.pool:
+        doc["pool"] = flow_list(list(intent.pool))
+    else:
+        doc.pop("pool", None)
+
+
 _APPLY: dict[type, Callable[[Any, Any], None]] = {
     AddRoom: _add_room,
     MoveRoom: _move_room,
@@ -285,6 +295,7 @@ _APPLY: dict[type, Callable[[Any, Any], None]] = {
     SetEntrance: _set_entrance,
     SetAnswer: _set_answer,
     SetGlyphStyle: _set_glyph_style,
+    SetPool: _set_pool,
 }
 
 
@@ -294,6 +305,7 @@ SECTIONS: dict[type, frozenset[str]] = {
     SetEntrance: _MAP,
     SetAnswer: frozenset({"glyphs", "card", "solution"}),
     SetGlyphStyle: frozenset({"glyph_set"}),
+    SetPool: frozenset({"pool"}),
 }
 """The top-level sections of a mission file each kind of intent reads and writes."""
 

@@ -145,6 +145,14 @@ class SetGlyphStyle:
     seed: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class SetPool:
+    """Make ``pool`` the tokens that stacks given by ``stack_size`` are dealt from (glyph
+    ids and the other tokens of the format, e.g. ``camera``, ``gas``)."""
+
+    pool: tuple[str, ...]
+
+
 Intent = (
     AddRoom
     | MoveRoom
@@ -155,6 +163,7 @@ Intent = (
     | SetEntrance
     | SetAnswer
     | SetGlyphStyle
+    | SetPool
 )
 
 
@@ -327,6 +336,24 @@ def _set_glyph_style(f: _Fields) -> Intent:
     return SetGlyphStyle(style, f.integer(f.get("seed", 0), "glyph seed", 0, MAX_SEED))
 
 
+MAX_POOL = 300
+"""The most tokens a pool set from the studio may hold."""
+_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_:-]{0,59}$")
+
+
+def _set_pool(f: _Fields) -> Intent:
+    pool = f.get("pool")
+    if not isinstance(pool, list | tuple) or len(pool) > MAX_POOL:
+        raise StudioRefused(f"The pool must be a list of at most {MAX_POOL} tokens.")
+    for token in pool:
+        if not isinstance(token, str) or not _TOKEN.match(token):
+            shown = token if isinstance(token, str) and len(token) <= 40 else kind_of(token)
+            raise StudioRefused(
+                f"A pool token is a glyph id or a token such as camera or gas, not {shown!r}."
+            )
+    return SetPool(tuple(pool))
+
+
 _OPS: dict[str, tuple[frozenset[str], Callable[[_Fields], Intent]]] = {
     "add_room": (frozenset({"room", "pos", "name", "stack_size"}), _add_room),
     "move_room": (frozenset({"room", "rooms", "delta", "to"}), _move_room),
@@ -337,6 +364,7 @@ _OPS: dict[str, tuple[frozenset[str], Callable[[_Fields], Intent]]] = {
     "set_entrance": (frozenset({"room"}), lambda f: SetEntrance(f.room(f.get("room")))),
     "set_answer": (frozenset({"solution", "card"}), _set_answer),
     "set_glyph_style": (frozenset({"style", "seed"}), _set_glyph_style),
+    "set_pool": (frozenset({"pool"}), _set_pool),
 }
 _FIELD_NAME = re.compile(r"^[a-z_]{1,32}$")
 

@@ -26,6 +26,7 @@ from cipherkit.studio.intents import (
     SetAnswer,
     SetEntrance,
     SetGlyphStyle,
+    SetPool,
     SetRoom,
 )
 
@@ -84,6 +85,7 @@ _SAID: dict[type, Callable[[Any, nx.Graph], str]] = {
     SetEntrance: lambda i, g: f"The entrance is now in room {i.room}.",
     SetAnswer: lambda i, g: f"The answer is now {i.solution!r}.",
     SetGlyphStyle: lambda i, g: f"Glyphs drawn in the {i.style} style, seed {i.seed}.",
+    SetPool: lambda i, g: f"The pool holds {len(i.pool)} token{'s' * (len(i.pool) != 1)}.",
 }
 
 

@@ -64,23 +64,29 @@ def _passages(draft: Draft) -> list[tuple[str, str]]:
     return out
 
 
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _listing(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 def _answer(draft: Draft) -> dict[str, Any]:
-    data = plain_data(draft.text)
-    data = data if isinstance(data, dict) else {}
-    card = data.get("card") if isinstance(data.get("card"), dict) else {}
-    glyphs = data.get("glyphs") if isinstance(data.get("glyphs"), dict) else {}
-    style = data.get("glyph_set") if isinstance(data.get("glyph_set"), dict) else {}
-    solution = data.get("solution", "")
+    data = _mapping(plain_data(draft.text))
+    card, style = _mapping(data.get("card")), _mapping(data.get("glyph_set"))
+    solution, seed = data.get("solution", ""), style.get("seed", 0)
     return {
         "solution": solution if isinstance(solution, str) else "",
         "card": [
             [str(g) for g in word] if isinstance(word, list) else [str(word)]
-            for word in (card.get("text") if isinstance(card.get("text"), list) else [])
+            for word in _listing(card.get("text"))
         ],
-        "glyphs": sorted(str(g) for g in glyphs),
+        "glyphs": sorted(str(g) for g in _mapping(data.get("glyphs"))),
         "style": str(style.get("style", "circuit")),
-        "seed": style.get("seed", 0) if isinstance(style.get("seed", 0), int) else 0,
+        "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
         "styles": list(GLYPH_STYLES),
+        "pool": [str(t) for t in _listing(data.get("pool")) if isinstance(t, str | int)],
     }
 
 
@@ -131,6 +137,7 @@ def studio_view(draft: Draft) -> dict[str, Any]:
         for a, b, attrs in graph.edges(data=True)
     ]
     errors = sum(p["severity"] == "error" for p in problems)
+    dealt = sum(r["stack"] or 0 for r in rooms if isinstance(r["stack"], int))
     return {
         "name": draft.name,
         "rooms": rooms,
@@ -141,4 +148,5 @@ def studio_view(draft: Draft) -> dict[str, Any]:
         "can_undo": draft.can_undo,
         "can_redo": draft.can_redo,
         "answer": _answer(draft),
+        "dealt": dealt,
     }

@@ -13,10 +13,11 @@ from cipherkit.serve.reaper import Orphans, _running
 
 # A child that starts a grandchild in a session of its own (as the kernel template
 # forks kernels), prints the grandchild's pid and ends at once.
-ORPHANING = """
+STUBBORN = "import signal as s, time; s.signal(s.SIGTERM, s.SIG_IGN); time.sleep(60)"
+ORPHANING = f"""
 import os, subprocess, sys
 child = subprocess.Popen(
-    [sys.executable, "-c", "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(60)"],
+    [sys.executable, "-c", {STUBBORN!r}],
     start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
 )
 print(child.pid, flush=True)

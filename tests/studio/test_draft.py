@@ -70,6 +70,8 @@ def _intents(draft: Draft) -> list[dict[str, Any]]:
         {"op": "set_answer", "solution": spelled, "card": words},
         {"op": "set_answer", "solution": "QUIZ"},
         {"op": "set_glyph_style", "style": "pigpen", "seed": 12},
+        {"op": "set_pool", "pool": [cell.glyph for cell in mission.cells[:3]] + ["camera"]},
+        {"op": "set_pool", "pool": ["gas", "gas"]},
     ]
 
 

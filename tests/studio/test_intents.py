@@ -66,6 +66,10 @@ BAD: list[Any] = [
     {"op": "set_glyph_style", "style": "runes", "seed": 2**31},
     {"op": "set_glyph_style", "style": "runes", "seed": 1.5},
     {"op": "set_glyph_style", "style": "runes", 7: "seed"},
+    {"op": "set_pool", "pool": "wave sprat"},
+    {"op": "set_pool", "pool": ["<script>"]},
+    {"op": "set_pool", "pool": ["camera"] * 301},
+    {"op": "set_pool", "pool": [7]},
 ]
 
 

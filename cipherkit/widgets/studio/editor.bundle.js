@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js 9c8c5923955cd0e2083a9b7be8d2a31ca995fc74b3a89af76738f066496bce6f
+//   studio/editor.js 0e5fcdacce7f927eabdda25c83ae2eea631e481563e3afe8ae338145b9e200d3
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -76,6 +76,7 @@ function render({ model, el }) {
   const send = (msg) => model.send(msg);
   const ui = {
     cursor: null,
+    pending: null,
     selected: /* @__PURE__ */ new Set(),
     passage: null,
     mode: null,
@@ -89,7 +90,7 @@ function render({ model, el }) {
   const help = h("p", {
     class: "ck-st-help",
     id: `ck-st-help-${model.cid}`,
-    text: "Arrows: go to a room. Shift+arrows: move it. C, W or X then an arrow: join, wall or part it and that neighbour. N: new room. Delete: delete. E: entrance. + and -: stack. F2: rename. Space: select several. Ctrl+Z, Ctrl+Y: undo, redo. Ctrl+C, Ctrl+V: copy, paste. 0: zoom to fit."
+    text: "Arrows: go to a room. Shift+arrows: move it. C, W or X then an arrow: join, wall or part it and that neighbour. N: new room. Delete: delete. E: entrance. + and -: stack. F2: rename. Space: select several. Ctrl+Z, Ctrl+Y: undo, redo. Ctrl+C, Ctrl+V: copy, paste. Ctrl+S: save. 0: zoom to fit."
   });
   const band = s("rect", { class: "ck-st-band", visibility: "hidden" });
   const wire = s("line", { class: "ck-st-wire", visibility: "hidden" });
@@ -150,6 +151,12 @@ function render({ model, el }) {
   const style = h("select", { "aria-label": "glyph style", "data-testid": "style" });
   const seed = h("input", { type: "number", min: 0, "aria-label": "glyph seed", "data-testid": "seed" });
   const card = h("p", { class: "ck-st-card", "data-testid": "card" });
+  const pool = h("input", {
+    "aria-label": "pool: the tokens stacks are dealt from, separated by spaces",
+    "aria-describedby": `ck-st-pool-${model.cid}`,
+    "data-testid": "pool"
+  });
+  const poolNote = h("p", { class: "ck-st-note", id: `ck-st-pool-${model.cid}`, "data-testid": "pool-note" });
   const cipher = h(
     "section",
     { class: "ck-st-cipher", "aria-label": "the cipher" },
@@ -157,7 +164,9 @@ function render({ model, el }) {
     h("label", {}, "Answer ", answer),
     h("label", {}, "Glyphs ", style),
     h("label", {}, "Seed ", seed),
-    card
+    card,
+    h("label", {}, "Pool ", pool),
+    poolNote
   );
   const side = h(
     "div",
@@ -182,7 +191,7 @@ function render({ model, el }) {
     const rooms = view().rooms;
     const id = freeId(rooms);
     send({ op: "add_room", room: id, pos: freeCell(rooms, cursorRoom()), ...fields });
-    ui.cursor = id;
+    ui.pending = id;
     ui.selected = /* @__PURE__ */ new Set();
   }
   function deleteRoom(id) {
@@ -215,6 +224,7 @@ function render({ model, el }) {
     seed: Number.parseInt(seed.value || "0", 10) || 0
   });
   style.addEventListener("change", setStyle);
+  pool.addEventListener("change", () => send({ op: "set_pool", pool: pool.value.split(/[\s,]+/).filter(Boolean) }));
   seed.addEventListener("change", setStyle);
   kind.addEventListener("change", () => {
     if (ui.passage) send({ op: "connect", a: ui.passage[0], b: ui.passage[1], kind: kind.value });
@@ -243,6 +253,7 @@ function render({ model, el }) {
     let handled = true;
     if (ctrl && key === "z") send({ type: e.shiftKey ? "redo" : "undo" });
     else if (ctrl && key === "y") send({ type: "redo" });
+    else if (ctrl && key === "s") send({ type: "save" });
     else if (ctrl && key === "c") {
       if (room) {
         ui.clip = { name: room.name, stack: room.stack };
@@ -466,6 +477,7 @@ function render({ model, el }) {
   }
   function draw() {
     const v = view();
+    if (ui.pending && roomOf(ui.pending)) [ui.cursor, ui.pending] = [ui.pending, null];
     if (ui.cursor && !roomOf(ui.cursor)) ui.cursor = null;
     if (!ui.cursor && v.rooms.length) ui.cursor = v.rooms[0].id;
     for (const id of [...ui.selected]) if (!roomOf(id)) ui.selected.delete(id);
@@ -507,6 +519,8 @@ function render({ model, el }) {
     style.value = a.style || "";
     if (typing !== seed) seed.value = a.seed ?? 0;
     card.textContent = (a.card || []).map((w) => w.join(" ")).join(" / ");
+    if (typing !== pool) pool.value = (a.pool || []).join(" ");
+    poolNote.textContent = `The rooms' stacks are dealt ${v.dealt || 0} tokens; the pool holds ${(a.pool || []).length}.`;
   }
   model.on("msg:custom", (msg) => {
     if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
@@ -520,7 +534,9 @@ function render({ model, el }) {
   model.on("change:view", draw);
   model.on("change:said", () => say(model.get("said") || ""));
   model.on("change:message", () => {
-    refusal.textContent = plainWords(model.get("message") || "");
+    const text = model.get("message") || "";
+    if (text) ui.pending = null;
+    refusal.textContent = plainWords(text);
   });
   draw();
 }

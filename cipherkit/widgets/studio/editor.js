@@ -10,7 +10,7 @@
 // move the selected rooms one step; C, W or X then an arrow joins, walls or parts the
 // cursor room and its neighbour that way; N adds a room, Delete deletes one, E sets the
 // entrance, + and - change the stack, F2 renames, Space selects several, Ctrl+Z / Ctrl+Y
-// undo and redo, Ctrl+C / Ctrl+V copy and paste a room, 0 zooms to fit.
+// undo and redo, Ctrl+C / Ctrl+V copy and paste a room, Ctrl+S saves, 0 zooms to fit.
 
 import { h, plainWords } from "../table_common.js";
 
@@ -68,8 +68,9 @@ function freeCell(rooms, near) {
 
 function render({ model, el }) {
   const send = (msg) => model.send(msg);
-  const ui = { cursor: null, selected: new Set(), passage: null, mode: null, drag: null,
-    box: null, clip: null, fitted: false };
+  // pending: a room just asked for, made the cursor once the kernel has added it.
+  const ui = { cursor: null, pending: null, selected: new Set(), passage: null, mode: null,
+    drag: null, box: null, clip: null, fitted: false };
   const view = () => model.get("view") || { rooms: [], passages: [], problems: [], answer: {} };
   const roomOf = (id) => view().rooms.find((r) => r.id === id);
 
@@ -78,7 +79,7 @@ function render({ model, el }) {
     text: "Arrows: go to a room. Shift+arrows: move it. C, W or X then an arrow: join, " +
       "wall or part it and that neighbour. N: new room. Delete: delete. E: entrance. " +
       "+ and -: stack. F2: rename. Space: select several. Ctrl+Z, Ctrl+Y: undo, redo. " +
-      "Ctrl+C, Ctrl+V: copy, paste. 0: zoom to fit." });
+      "Ctrl+C, Ctrl+V: copy, paste. Ctrl+S: save. 0: zoom to fit." });
   const band = s("rect", { class: "ck-st-band", visibility: "hidden" });
   const wire = s("line", { class: "ck-st-wire", visibility: "hidden" });
   const edgeLayer = s("g", { class: "ck-st-edges" });
@@ -118,9 +119,13 @@ function render({ model, el }) {
   const style = h("select", { "aria-label": "glyph style", "data-testid": "style" });
   const seed = h("input", { type: "number", min: 0, "aria-label": "glyph seed", "data-testid": "seed" });
   const card = h("p", { class: "ck-st-card", "data-testid": "card" });
+  const pool = h("input", { "aria-label": "pool: the tokens stacks are dealt from, separated by spaces",
+    "aria-describedby": `ck-st-pool-${model.cid}`, "data-testid": "pool" });
+  const poolNote = h("p", { class: "ck-st-note", id: `ck-st-pool-${model.cid}`, "data-testid": "pool-note" });
   const cipher = h("section", { class: "ck-st-cipher", "aria-label": "the cipher" },
     h("h3", { text: "Cipher" }), h("label", {}, "Answer ", answer),
-    h("label", {}, "Glyphs ", style), h("label", {}, "Seed ", seed), card);
+    h("label", {}, "Glyphs ", style), h("label", {}, "Seed ", seed), card,
+    h("label", {}, "Pool ", pool), poolNote);
   const side = h("div", { class: "ck-st-side" },
     h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues), roomPanel, cipher);
   el.append(h("div", { class: "ck-studio", "data-testid": "studio" }, bar,
@@ -135,7 +140,7 @@ function render({ model, el }) {
     const rooms = view().rooms;
     const id = freeId(rooms);
     send({ op: "add_room", room: id, pos: freeCell(rooms, cursorRoom()), ...fields });
-    ui.cursor = id;
+    ui.pending = id;
     ui.selected = new Set();
   }
   function deleteRoom(id) {
@@ -163,6 +168,7 @@ function render({ model, el }) {
   const setStyle = () => send({ op: "set_glyph_style", style: style.value,
     seed: Number.parseInt(seed.value || "0", 10) || 0 });
   style.addEventListener("change", setStyle);
+  pool.addEventListener("change", () => send({ op: "set_pool", pool: pool.value.split(/[\s,]+/).filter(Boolean) }));
   seed.addEventListener("change", setStyle);
   kind.addEventListener("change", () => {
     if (ui.passage) send({ op: "connect", a: ui.passage[0], b: ui.passage[1], kind: kind.value });
@@ -192,6 +198,7 @@ function render({ model, el }) {
     let handled = true;
     if (ctrl && key === "z") send({ type: e.shiftKey ? "redo" : "undo" });
     else if (ctrl && key === "y") send({ type: "redo" });
+    else if (ctrl && key === "s") send({ type: "save" });
     else if (ctrl && key === "c") {
       if (room) { ui.clip = { name: room.name, stack: room.stack }; say(`Copied ${room.name}.`); }
     } else if (ctrl && key === "v") {
@@ -406,6 +413,7 @@ function render({ model, el }) {
 
   function draw() {
     const v = view();
+    if (ui.pending && roomOf(ui.pending)) [ui.cursor, ui.pending] = [ui.pending, null];
     if (ui.cursor && !roomOf(ui.cursor)) ui.cursor = null;
     if (!ui.cursor && v.rooms.length) ui.cursor = v.rooms[0].id;
     for (const id of [...ui.selected]) if (!roomOf(id)) ui.selected.delete(id);
@@ -441,6 +449,8 @@ function render({ model, el }) {
     style.value = a.style || "";
     if (typing !== seed) seed.value = a.seed ?? 0;
     card.textContent = (a.card || []).map((w) => w.join(" ")).join(" / ");
+    if (typing !== pool) pool.value = (a.pool || []).join(" ");
+    poolNote.textContent = `The rooms' stacks are dealt ${v.dealt || 0} tokens; the pool holds ${(a.pool || []).length}.`;
   }
 
   // Save where nothing may be written on the server: the kernel hands over the text.
@@ -455,7 +465,11 @@ function render({ model, el }) {
   });
   model.on("change:view", draw);
   model.on("change:said", () => say(model.get("said") || ""));
-  model.on("change:message", () => { refusal.textContent = plainWords(model.get("message") || ""); });
+  model.on("change:message", () => {
+    const text = model.get("message") || "";
+    if (text) ui.pending = null; // the room asked for was refused
+    refusal.textContent = plainWords(text);
+  });
   draw();
 }
 

@@ -1,0 +1,238 @@
+"""The mission studio on a Voila page, in Chromium: a mission's map and cipher rebuilt by
+keyboard alone, a broken design's markers and issues list, a forged edit refused.
+
+The page (``tests/browser/pages/studio-new.ipynb``) opens a new mission in
+``MissionEditor(write=False)``: Save offers the file as a download and writes nothing on
+the server. The keyboard rebuild of ``missions/04-harbour-clock.yaml`` is saved from the
+page, and the downloaded file must validate and hold the shipped mission's map (rooms by
+position, with their names, stacks and the entrance; passages and walls), answer and
+glyph style.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cipherkit.games.mission.format.files import load, mission_from_yaml
+from cipherkit.games.mission.format.validate import validate_text
+from tests.browser.axe_checks import blocking, run_axe
+from tests.browser.conftest import TEST_PAGES, UI_TIMEOUT_MS, Server
+from tests.browser.recorded_page import RecordedPage
+from tests.browser.waits import wait_for_js
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+HARBOUR = ROOT / "missions" / "04-harbour-clock.yaml"
+STUDIO = "[data-testid=studio]"
+
+
+class StudioPage(RecordedPage):
+    path = f"{TEST_PAGES}/studio-new.ipynb"
+
+    def ready(self) -> None:
+        self.page.wait_for_selector(f"{STUDIO} [data-testid=room]", timeout=UI_TIMEOUT_MS)
+
+
+class Keys:
+    """The keyboard, counting every key pressed (a typed character is a key)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.page.keyboard.press(key)
+            self.count += 1
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+        self.count += len(text)
+
+    def tab_to(self, testid: str, back: bool = False) -> None:
+        """Tab (or Shift+Tab) until the element ``testid`` has the focus."""
+        for _ in range(40):
+            if self.page.evaluate("(id) => document.activeElement?.dataset?.testid === id", testid):
+                return
+            self.press("Shift+Tab" if back else "Tab")
+        raise AssertionError(f"Tab never reached {testid}")
+
+
+def said(page: Any, words: str) -> None:
+    """Wait until the live region says ``words`` (the kernel's answer to an edit)."""
+    wait_for_js(
+        page,
+        """(words) => (document.querySelector('[data-testid=said]')?.textContent || '')
+               .includes(words)""",
+        arg=words,
+        timeout=UI_TIMEOUT_MS,
+    )
+
+
+def room_at(keys: Keys, name: str, stack: int) -> None:
+    """Name the cursor room (F2) and give it a stack of ``stack`` (+ once a card)."""
+    keys.press("F2")
+    keys.type(name)
+    keys.press("Enter")
+    said(keys.page, f"is now called {name!r}")
+    for size in range(1, stack + 1):
+        keys.press("+")
+        said(keys.page, f"holds a stack of {size}.")
+
+
+def join(keys: Keys, how: str, arrow: str, words: str) -> None:
+    keys.press(how, arrow)
+    said(keys.page, words)
+
+
+def add(keys: Keys, pos: str) -> None:
+    keys.press("n")
+    said(keys.page, f"added at {pos}.")
+
+
+def shape(mission: Any) -> tuple[Any, ...]:
+    """A mission's map by position (ids aside), its answer and glyph style."""
+    graph = mission.map
+    at = {room: tuple(graph.nodes[room]["pos"]) for room in graph.nodes}
+    rooms = {
+        at[room]: (
+            graph.nodes[room].get("name"),
+            graph.nodes[room].get("stack_size"),
+            "entrance" in graph.nodes[room].get("tokens", ()),
+        )
+        for room in graph.nodes
+    }
+    passages = {
+        (frozenset((at[a], at[b])), bool(attrs.get("wall")))
+        for a, b, attrs in graph.edges(data=True)
+    }
+    return rooms, passages, mission.answer, dict(mission.glyph_set)
+
+
+def test_harbour_clock_rebuilt_by_keyboard_alone(page: Any, voila_server: Server) -> None:
+    studio = StudioPage(page, voila_server).open()
+    keys = Keys(page)
+    keys.tab_to("map")
+    room_at(keys, "Harbour Wall", 2)  # the new mission's one room, at (0, 0)
+    keys.press("e")
+    said(page, "The entrance is now in room start.")
+    add(keys, "(1, 0)")
+    room_at(keys, "Pump House", 2)
+    join(keys, "c", "ArrowLeft", "joined by an open passage")
+    keys.press("ArrowLeft")
+    add(keys, "(0, 1)")
+    room_at(keys, "Spiral Stair", 2)
+    join(keys, "c", "ArrowUp", "joined by an open passage")
+    add(keys, "(1, 1)")
+    room_at(keys, "Keeper's Office", 2)
+    join(keys, "c", "ArrowLeft", "joined by an open passage")
+    keys.press("ArrowLeft")
+    add(keys, "(0, 2)")
+    room_at(keys, "Clockworks", 2)
+    join(keys, "c", "ArrowUp", "joined by an open passage")
+    add(keys, "(1, 2)")
+    room_at(keys, "Bell Loft", 3)
+    join(keys, "w", "ArrowUp", "joined by a printed wall")
+    join(keys, "c", "ArrowLeft", "joined by an open passage")
+    keys.press("ArrowLeft")
+    add(keys, "(0, 3)")
+    room_at(keys, "Weathervane", 2)
+    join(keys, "c", "ArrowUp", "joined by an open passage")
+
+    keys.tab_to("answer")
+    keys.type("SPRING TIDE")
+    keys.press("Enter")
+    said(page, "The answer is now 'SPRING TIDE'.")
+    keys.tab_to("style")
+    keys.press("ArrowDown")  # circuit -> pigpen
+    said(page, "pigpen style, seed 0.")
+    keys.tab_to("seed")
+    keys.press("Control+a")
+    keys.type("31")
+    keys.press("Tab")
+    said(page, "pigpen style, seed 31.")
+    keys.tab_to("pool")
+    keys.type(" ".join([f"glyph-{i}" for i in range(1, 10)] + ["camera"] * 3 + ["gas"] * 3))
+    keys.press("Enter")
+    said(page, "The pool holds 15 tokens.")
+    assert page.locator("[data-testid=error-count]").inner_text().startswith("0 errors")
+
+    keys.tab_to("map", back=True)
+    with page.expect_download(timeout=UI_TIMEOUT_MS) as download:
+        keys.press("Control+s")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    print(f"\nharbour-clock rebuilt by keyboard alone: {keys.count} keys")
+    assert [p for p in validate_text(text, "rebuilt.yaml") if p.is_error] == []
+    assert shape(mission_from_yaml(text)) == shape(load(HARBOUR))
+    assert not [line for line in studio.console if line.startswith("page error")]
+
+
+def test_a_broken_design_is_marked_and_the_issue_focuses_its_room(
+    page: Any, voila_server: Server
+) -> None:
+    StudioPage(page, voila_server).open()
+    keys = Keys(page)
+    keys.tab_to("map")
+    keys.press("e")
+    said(page, "The entrance is now in room start.")
+    errors = int(page.locator("[data-testid=error-count]").inner_text().split()[0])
+    add(keys, "(1, 0)")  # a room no passage reaches
+    room = page.locator("[data-testid=room][data-room=room2]")
+    wait_for_js(
+        page,
+        "() => document.querySelector('[data-room=room2]')?.classList.contains('ck-st-error')",
+        timeout=UI_TIMEOUT_MS,
+    )
+    count = page.locator("[data-testid=error-count]")
+    assert int(count.inner_text().split()[0]) == errors + 1
+    issue = page.locator("[data-testid=issue]", has_text="room 'room2' cannot be reached")
+    keys.press("ArrowLeft")  # the cursor away from room2
+    issue.click()
+    assert page.evaluate("() => document.activeElement?.dataset?.testid") == "map"
+    assert "ck-st-cursor" in (room.get_attribute("class") or "")
+    said(page, "cannot be reached from the entrance. room2 (room2) at 1, 0")
+    keys.press("Control+z")  # undo the new room: its marker and its issue go
+    said(page, "Undone.")
+    wait_for_js(page, "() => !document.querySelector('[data-room=room2]')", timeout=UI_TIMEOUT_MS)
+    assert int(count.inner_text().split()[0]) == errors
+    assert page.locator("[data-testid=issue]", has_text="room2").count() == 0
+
+
+def test_author_text_is_text_and_a_move_is_the_kernels(page: Any, voila_server: Server) -> None:
+    StudioPage(page, voila_server).open()
+    keys = Keys(page)
+    keys.tab_to("map")
+    keys.press("Shift+ArrowRight")  # the page sends the intent; the kernel moves the room
+    said(page, "Room start moved by (1, 0).")
+    name = page.locator("[data-testid=room-name]")
+    name.fill("<img src=x onerror=alert(1)>")
+    name.press("Enter")
+    said(page, "is now called '<img src=x onerror=alert(1)>'")
+    assert page.locator("[data-testid=studio] img").count() == 0  # text, never markup
+    title = page.locator("[data-testid=room] title").first.text_content()
+    assert title == "<img src=x onerror=alert(1)> (start)"
+
+
+@pytest.mark.parametrize("width", [1280, 768])
+def test_axe_finds_nothing_serious_and_the_editor_works_at_this_width(
+    browser: Any, voila_server: Server, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        StudioPage(page, voila_server).open()
+        keys = Keys(page)
+        keys.tab_to("map")
+        add(keys, "(1, 0)")  # with its error marker and issue drawn
+        problems = blocking(run_axe(page))
+        assert not problems, "\n".join(problems)
+        for testid in ("map", "issues", "answer", "pool", "save"):
+            box = page.locator(f"[data-testid={testid}]").bounding_box()
+            assert box is not None, testid
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, testid
+    finally:
+        context.close()
