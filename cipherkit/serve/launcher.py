@@ -98,19 +98,18 @@ def exposure_warning(ip: str, port: int, directory: str | os.PathLike[str]) -> s
 
 def store_url(directory: str | os.PathLike[str], store: str | None = None) -> str:
     """The rooms' store for a gallery: ``store``, else ``$CIPHERKIT_STORE``, else the
-        per-user store that ``cipherkit rooms`` and ``cipherkit class export`` use too
-        (:func:`cipherkit.rooms.default_store_url`), wherever the server is started from.
-        ``directory`` (the gallery) no longer decides: a gallery shipped inside the package
-        may not be writable, and a class's results belong to the teacher, not the pages.
+    per-user store that ``cipherkit rooms`` and ``cipherkit class export`` use too
+    (:func:`cipherkit.rooms.default_store_url`), wherever the server is started from.
+    ``directory`` (the gallery) no longer decides: a gallery shipped inside the package
+    may not be writable, and a class's results belong to the teacher, not the pages.
 
-        >>> import tempfile
-        >>> folder = tempfile.mkdtemp()
-        >>> store_url(folder, "postgresql://db/rooms")
-        'postgresql://db/rooms'
-        >>> from cipherkit.rooms import default_store_url
-    from cipherkit.serve.reaper import Orphans
-        >>> store_url(folder) == default_store_url()
-        True
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> store_url(folder, "postgresql://db/rooms")
+    'postgresql://db/rooms'
+    >>> from cipherkit.rooms import default_store_url
+    >>> store_url(folder) == default_store_url()
+    True
     """
     return store or os.environ.get(STORE_ENV) or default_store_url()
 
