@@ -32,6 +32,9 @@ from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_
 MAX_TURNS = 1000
 """A game still going after this many turns is stopped and counted as ``stalled``."""
 MAX_BATCH = 250
+Progress = bool | Callable[[int], object]
+"""A playtest's progress: a tqdm bar (``True``), none, or a function told the games done."""
+
 MAX_GAMES = 1_000_000
 """The most games one playtest plays (a million planner games take hours on two cores;
 a typo such as ``--games 1000000000`` is refused instead of running until killed)."""
@@ -287,7 +290,7 @@ def run_playtest(
     seed: int = 0,
     bots: str = "planner",
     players: int | None = None,
-    progress: bool = False,
+    progress: Progress = False,
     executor: Executor | None = None,
     candidates: Sequence[str] | str | Path | None = None,
     batch_size: int | None = None,
@@ -313,7 +316,8 @@ def run_playtest(
     players:
         Seats in every game (default: cycle through the mission's player range).
     progress:
-        Show a tqdm progress bar.
+        Show a tqdm progress bar; or a function, told the number of games done so far
+        after each batch (the studio's progress bar).
     executor:
         Any :class:`concurrent.futures.Executor`, used as it is and not shut down:
         a ``ProcessPoolExecutor``, or a dask.distributed ``Client.get_executor()``.
@@ -407,7 +411,7 @@ def _play_tasks(
     games: int,
     executor: Executor | None,
     n_workers: int,
-    progress: bool,
+    progress: Progress,
     name: str,
 ) -> list[list[GameRecord]]:
     """The batches' records: on ``executor``, here (one worker), or on a process pool."""
@@ -419,7 +423,24 @@ def _play_tasks(
         return _run(pool, tasks, games, progress, name)
 
 
-def _bar(games: int, progress: bool, name: str) -> Any:
+class _Told:
+    """A progress "bar" that tells a function how many games are done so far."""
+
+    def __init__(self, tell: Callable[[int], object]) -> None:
+        self.done = 0
+        self._tell = tell
+
+    def update(self, n: int) -> None:
+        self.done += n
+        self._tell(self.done)
+
+    def close(self) -> None:
+        return None
+
+
+def _bar(games: int, progress: Progress, name: str) -> Any:
+    if callable(progress):
+        return _Told(progress)
     if not progress:
         return None
     from tqdm.auto import tqdm  # lazy: only when a bar is wanted
@@ -427,7 +448,7 @@ def _bar(games: int, progress: bool, name: str) -> Any:
     return tqdm(total=games, desc=f"playtest {name}", unit="game", file=sys.stderr, leave=False)
 
 
-def _run_here(tasks: list[Batch], games: int, progress: bool, name: str) -> list[list[GameRecord]]:
+def _run_here(tasks: list[Batch], games: int, progress: Progress, name: str) -> list[list[GameRecord]]:
     bar = _bar(games, progress, name)
     out = []
     try:
@@ -442,7 +463,7 @@ def _run_here(tasks: list[Batch], games: int, progress: bool, name: str) -> list
 
 
 def _run(
-    executor: Executor, tasks: list[Batch], games: int, progress: bool, name: str
+    executor: Executor, tasks: list[Batch], games: int, progress: Progress, name: str
 ) -> list[list[GameRecord]]:
     futures: dict[Future[list[GameRecord]], Batch] = {
         executor.submit(play_batch, task): task for task in tasks

@@ -1,7 +1,7 @@
 """The mission studio's widget: a mission's map and cipher, edited by pointer and keyboard.
 
 The page draws the ``view`` (:func:`cipherkit.studio.view.studio_view`) and sends every
-edit as an intent, ``{"op": ...}`` (or ``{"type": ...}``: ``undo``, ``redo``, ``save``);
+edit as an intent, ``{"op": ...}`` (or ``{"type": ...}``: ``undo``, ``redo``, ``save``, ``playtest``);
 Python checks it (:func:`cipherkit.studio.intents.parse_intent`), applies it to the
 :class:`~cipherkit.studio.draft.Draft` as one undo step and sends the view back with the
 problems ``cipherkit validate`` finds. A forged or malformed intent is refused with a
@@ -34,6 +34,7 @@ from cipherkit.games.mission.format.files import mission_to_yaml
 from cipherkit.games.mission.format.problems import Problem
 from cipherkit.studio.draft import Draft
 from cipherkit.studio.intents import StudioRefused, parse_intent
+from cipherkit.studio.playtest import BackgroundPlaytest
 from cipherkit.studio.said import said_of
 from cipherkit.studio.view import studio_view
 from cipherkit.widgets.frontend import es_module
@@ -74,6 +75,8 @@ class MissionEditor(GuardedWidget):
     view = traitlets.Dict().tag(sync=True)
     said = traitlets.Unicode("").tag(sync=True)
     """The last edit in words, for the page's live region."""
+    playtest = traitlets.Dict({"state": "idle"}).tag(sync=True)
+    """The background playtest's state (:mod:`cipherkit.studio.playtest`)."""
 
     def __init__(self, source: Source = None, *, write: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -81,6 +84,8 @@ class MissionEditor(GuardedWidget):
         self.write = write
         """Whether the page's Save writes the file it was opened from (a notebook); if
         not, or if it has no file, Save hands the page the text as a download."""
+        # A page's editor (nothing written on the server) bounds its playtests' cost.
+        self._runs = BackgroundPlaytest(self._show_playtest, share=None if write else 0.5)
         self._publish()
 
     @classmethod
@@ -108,6 +113,29 @@ class MissionEditor(GuardedWidget):
         done = self.draft.redo()
         self._publish("Redone." if done else "Nothing to redo.")
         return done
+
+    def start_playtest(self, games: int = 200, seed: int = 0) -> None:
+        """Play ``games`` bot games of the mission as edited now, in the background (the
+        editor stays live; :attr:`playtest` follows the run). :class:`StudioRefused`
+        while one runs, or while the mission has an error."""
+        mission = self.draft.mission
+        if mission is None:
+            raise StudioRefused("Fix the mission's errors before a playtest.")
+        self._runs.start(mission, games, seed)
+
+    def wait_for_playtest(self, timeout: float | None = None) -> dict[str, Any]:
+        """Wait for the background playtest to finish; its final state."""
+        self._runs.wait(timeout)
+        return dict(self.playtest)
+
+    def _show_playtest(self, state: dict[str, Any]) -> None:
+        """The run's thread reports here: it touches the playtest's trait and the live
+        region, never the draft (which the kernel's thread edits meanwhile)."""
+        self.playtest = state
+        if state.get("state") == "done":
+            self._say(f"Playtest done: {state['summary'][2]}.")
+        elif state.get("state") == "failed":
+            self._say(f"The playtest failed: {state['message']}.")
 
     @property
     def problems(self) -> list[Problem]:
@@ -148,8 +176,14 @@ class MissionEditor(GuardedWidget):
             self.redo()
         elif kind == "save" and len(msg) == 1:
             self._save_from_page()
+        elif kind == "playtest" and set(msg) <= {"type", "games"}:
+            try:
+                self.start_playtest(msg.get("games", 200))
+            except StudioRefused as exc:
+                raise Refused(f"refused: {exc}") from None
+            self._publish(f"Playtest started: {self.playtest['total']} games.")
         else:
-            raise Refused("refused: an edit has an 'op', or is {type: undo} or {type: redo}")
+            raise Refused("refused: an edit has an 'op', or a type: undo, redo, save or playtest")
         self.message = ""
 
     def _save_from_page(self) -> None:
@@ -163,6 +197,9 @@ class MissionEditor(GuardedWidget):
 
     def _publish(self, said: str = "") -> None:
         self.view = studio_view(self.draft)
+        self._say(said)
+
+    def _say(self, said: str) -> None:
         if said and self.said == said:  # a repeated sentence is still announced
             self.said = ""
         self.said = said

@@ -236,3 +236,33 @@ def test_axe_finds_nothing_serious_and_the_editor_works_at_this_width(
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, testid
     finally:
         context.close()
+
+
+class LanternStudio(StudioPage):
+    path = f"{TEST_PAGES}/studio-lantern.ipynb"
+
+
+def test_a_playtest_runs_in_the_background_while_the_map_is_edited(
+    page: Any, voila_server: Server
+) -> None:
+    LanternStudio(page, voila_server).open()
+    page.select_option("[data-testid=games]", "500")
+    page.click("[data-testid=playtest]")
+    said(page, "Playtest started: 500 games.")
+    keys = Keys(page)
+    keys.tab_to("map")
+    keys.press("Shift+ArrowRight")
+    said(page, "moved by (1, 0).")
+    played = page.evaluate("() => document.querySelector('[data-testid=progress]').value")
+    assert played < 500, "the edit waited for the playtest"
+    assert page.locator("[data-testid=playtest]").is_disabled()  # one run at a time
+    wait_for_js(
+        page,
+        "() => document.querySelector('[data-testid=figures]')?.textContent.includes('win rate')",
+        timeout=UI_TIMEOUT_MS * 3,
+    )
+    figures = page.locator("[data-testid=figures]").inner_text()
+    assert "95% CI" in figures and "difficulty:" in figures
+    assert page.locator("[data-testid=plot] rect").count() >= 2
+    assert page.evaluate("() => document.querySelector('[data-testid=progress]').value") == 500
+    said(page, "Playtest done: win rate")

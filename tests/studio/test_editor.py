@@ -57,6 +57,8 @@ def test_an_edit_redraws_the_view_with_its_problems_and_says_it() -> None:
         ({"op": "drop_tables"}, "There is no edit called 'drop_tables'."),
         ({"op": "set_room", "room": "lamp", "name": "x", "script": "alert(1)"}, "no field"),
         ({"type": "undo", "steps": 99}, "an edit has an 'op'"),
+        ({"type": "playtest", "games": 10**6}, "from 1 to 1000 games"),
+        ({"type": "playtest", "games": "all"}, "whole number"),
         (["op", "add_room"], "a message must be an object"),
         ({"op": "add_room", "room": "x" * 30_000}, "message too long"),
         ({"op": "connect", "a": "lamp", "b": "lamp"}, "itself"),
@@ -68,7 +70,7 @@ def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(
     editor = MissionEditor(LAST_LIGHT)
     before, view = editor.yaml, dict(editor.view)
     editor.handle_message(message)
-    assert editor.message.startswith("refused: ") and reason in editor.message
+    assert editor.message.startswith("refused: ") and reason in editor.message, editor.message
     assert editor.yaml == before and editor.view == view and not editor.draft.can_undo
 
 
@@ -109,3 +111,42 @@ def test_the_page_may_not_set_the_view() -> None:
     view = editor.view
     editor.set_state({"view": {"rooms": [], "passages": []}})
     assert editor.view == view and editor.message.startswith("refused:")
+
+
+def test_a_playtest_runs_in_the_background_and_a_second_is_refused() -> None:
+    editor = MissionEditor(ROOT / "missions" / "01-lantern-archive.yaml")
+    editor.handle_message({"type": "playtest", "games": 40})
+    assert editor.playtest["state"] == "running" and editor.playtest["total"] == 40
+    assert editor.said == "Playtest started: 40 games."
+    editor.handle_message({"type": "playtest", "games": 10})  # while the first runs
+    assert editor.message == "refused: A playtest is already running; wait for it to finish."
+    editor.handle_message({"op": "set_room", "room": "lobby", "name": "Great Lobby"})
+    assert editor.message == ""  # editing stays live meanwhile
+    final = editor.wait_for_playtest(timeout=120)
+    assert final["state"] == "done" and final["done"] == 40
+    lo, hi = final["interval"]
+    assert lo <= final["win_rate"] <= hi
+    assert sum(won + lost for _, won, lost in final["turns"]) == 40
+    assert editor.said.startswith("Playtest done: win rate")
+
+
+def test_a_mission_with_an_error_is_not_playtested() -> None:
+    editor = MissionEditor()  # a new mission: no entrance, no answer
+    editor.handle_message({"type": "playtest"})
+    assert editor.message == "refused: Fix the mission's errors before a playtest."
+    assert editor.playtest == {"state": "idle"}
+
+
+def test_a_pages_playtests_take_at_most_half_the_time() -> None:
+    from cipherkit.games.mission.format.files import load as load_mission
+    from cipherkit.studio.playtest import BackgroundPlaytest
+
+    now = iter([0.0, 0.0, 30.0, 30.0, 31.0, 61.0, 61.0, 62.0, 62.0]).__next__
+    runs = BackgroundPlaytest(lambda state: None, processes=False, share=0.5, clock=now)
+    mission = load_mission(ROOT / "missions" / "01-lantern-archive.yaml")
+    runs.start(mission, games=2)  # at 0 s; it takes 30 s by the clock
+    runs.wait()
+    with pytest.raises(StudioRefused, match="start the next in 29 s"):
+        runs.start(mission, games=2)  # at 31 s
+    runs.start(mission, games=2)  # at 61 s
+    runs.wait()

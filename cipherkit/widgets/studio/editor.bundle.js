@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js 0e5fcdacce7f927eabdda25c83ae2eea631e481563e3afe8ae338145b9e200d3
+//   studio/editor.js a31750ef69f01ff2286867aea2add9b9074b1aea9060c1c19af5082429b5f43c
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -168,12 +168,43 @@ function render({ model, el }) {
     h("label", {}, "Pool ", pool),
     poolNote
   );
+  const games = h(
+    "select",
+    { "aria-label": "games to play", "data-testid": "games" },
+    ...[50, 200, 500].map((n) => h("option", { value: n, text: `${n} games` }))
+  );
+  games.value = "200";
+  const playButton = h("button", {
+    type: "button",
+    text: "Playtest",
+    "data-testid": "playtest",
+    onclick: () => send({ type: "playtest", games: Number.parseInt(games.value, 10) })
+  });
+  const progress = h("progress", { max: 1, value: 0, "aria-label": "playtest progress", "data-testid": "progress" });
+  const figures = h("ul", { class: "ck-st-figures", "data-testid": "figures" });
+  const plot = s("svg", {
+    class: "ck-st-plot",
+    role: "img",
+    "aria-label": "games by turns: won and lost",
+    viewBox: "0 0 260 90",
+    "data-testid": "plot"
+  });
+  const playPanel = h(
+    "section",
+    { class: "ck-st-play", "aria-label": "playtest" },
+    h("h3", { text: "Playtest" }),
+    h("div", { class: "ck-st-row" }, games, playButton),
+    progress,
+    figures,
+    plot
+  );
   const side = h(
     "div",
     { class: "ck-st-side" },
     h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues),
     roomPanel,
-    cipher
+    cipher,
+    playPanel
   );
   el.append(h(
     "div",
@@ -531,6 +562,47 @@ function render({ model, el }) {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1e4);
   });
+  function drawPlaytest() {
+    const p = model.get("playtest") || { state: "idle" };
+    const running = p.state === "running";
+    playButton.disabled = running;
+    progress.hidden = p.state === "idle";
+    progress.max = p.total || 1;
+    progress.value = p.done || 0;
+    progress.setAttribute("aria-valuetext", running ? `${p.done || 0} of ${p.total} games played` : p.state);
+    if (p.state === "done") {
+      figures.replaceChildren(...[
+        `win rate ${(100 * p.win_rate).toFixed(1)}% (95% CI ${(100 * p.interval[0]).toFixed(1)}-${(100 * p.interval[1]).toFixed(1)}%)`,
+        `mean turns ${p.mean_turns == null ? "-" : Number(p.mean_turns).toFixed(1)}`,
+        `losses: ${Object.entries(p.losses || {}).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`,
+        `difficulty: ${p.rating}`
+      ].map((text) => h("li", { text })));
+      const turns = p.turns || [];
+      const top = Math.max(1, ...turns.map(([, w, l]) => Math.max(w, l)));
+      const width = 260 / Math.max(1, turns.length);
+      plot.replaceChildren(
+        s("line", { x1: 0, y1: 45, x2: 260, y2: 45, class: "ck-st-axis" }),
+        ...turns.flatMap(([turn, won, lost], i) => [
+          s(
+            "rect",
+            { x: i * width, y: 45 - 40 * won / top, width: width * 0.8, height: 40 * won / top, class: "ck-st-won" },
+            s("title", { text: `turn ${turn}: ${won} won` })
+          ),
+          s(
+            "rect",
+            { x: i * width, y: 45, width: width * 0.8, height: 40 * lost / top, class: "ck-st-lost" },
+            s("title", { text: `turn ${turn}: ${lost} lost` })
+          )
+        ])
+      );
+      plot.style.display = "";
+    } else {
+      figures.replaceChildren(...p.state === "failed" ? [h("li", { text: p.message })] : []);
+      plot.style.display = "none";
+    }
+  }
+  model.on("change:playtest", drawPlaytest);
+  drawPlaytest();
   model.on("change:view", draw);
   model.on("change:said", () => say(model.get("said") || ""));
   model.on("change:message", () => {

@@ -126,8 +126,19 @@ function render({ model, el }) {
     h("h3", { text: "Cipher" }), h("label", {}, "Answer ", answer),
     h("label", {}, "Glyphs ", style), h("label", {}, "Seed ", seed), card,
     h("label", {}, "Pool ", pool), poolNote);
+  const games = h("select", { "aria-label": "games to play", "data-testid": "games" },
+    ...[50, 200, 500].map((n) => h("option", { value: n, text: `${n} games` })));
+  games.value = "200";
+  const playButton = h("button", { type: "button", text: "Playtest", "data-testid": "playtest",
+    onclick: () => send({ type: "playtest", games: Number.parseInt(games.value, 10) }) });
+  const progress = h("progress", { max: 1, value: 0, "aria-label": "playtest progress", "data-testid": "progress" });
+  const figures = h("ul", { class: "ck-st-figures", "data-testid": "figures" });
+  const plot = s("svg", { class: "ck-st-plot", role: "img", "aria-label": "games by turns: won and lost",
+    viewBox: "0 0 260 90", "data-testid": "plot" });
+  const playPanel = h("section", { class: "ck-st-play", "aria-label": "playtest" },
+    h("h3", { text: "Playtest" }), h("div", { class: "ck-st-row" }, games, playButton), progress, figures, plot);
   const side = h("div", { class: "ck-st-side" },
-    h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues), roomPanel, cipher);
+    h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues), roomPanel, cipher, playPanel);
   el.append(h("div", { class: "ck-studio", "data-testid": "studio" }, bar,
     h("div", { class: "ck-st-main" }, map, side), help, said, refusal));
 
@@ -463,6 +474,41 @@ function render({ model, el }) {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   });
+  // The playtest: its progress, then its figures and the games by turns (won above the
+  // line, lost below it), drawn from numbers only.
+  function drawPlaytest() {
+    const p = model.get("playtest") || { state: "idle" };
+    const running = p.state === "running";
+    playButton.disabled = running;
+    progress.hidden = p.state === "idle";
+    progress.max = p.total || 1;
+    progress.value = p.done || 0;
+    progress.setAttribute("aria-valuetext", running ? `${p.done || 0} of ${p.total} games played` : p.state);
+    if (p.state === "done") {
+      figures.replaceChildren(...[
+        `win rate ${(100 * p.win_rate).toFixed(1)}% (95% CI ${(100 * p.interval[0]).toFixed(1)}-${(100 * p.interval[1]).toFixed(1)}%)`,
+        `mean turns ${p.mean_turns == null ? "-" : Number(p.mean_turns).toFixed(1)}`,
+        `losses: ${Object.entries(p.losses || {}).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`,
+        `difficulty: ${p.rating}`,
+      ].map((text) => h("li", { text })));
+      const turns = p.turns || [];
+      const top = Math.max(1, ...turns.map(([, w, l]) => Math.max(w, l)));
+      const width = 260 / Math.max(1, turns.length);
+      plot.replaceChildren(s("line", { x1: 0, y1: 45, x2: 260, y2: 45, class: "ck-st-axis" }),
+        ...turns.flatMap(([turn, won, lost], i) => [
+          s("rect", { x: i * width, y: 45 - (40 * won) / top, width: width * 0.8, height: (40 * won) / top, class: "ck-st-won" },
+            s("title", { text: `turn ${turn}: ${won} won` })),
+          s("rect", { x: i * width, y: 45, width: width * 0.8, height: (40 * lost) / top, class: "ck-st-lost" },
+            s("title", { text: `turn ${turn}: ${lost} lost` })),
+        ]));
+      plot.style.display = "";
+    } else {
+      figures.replaceChildren(...(p.state === "failed" ? [h("li", { text: p.message })] : []));
+      plot.style.display = "none";
+    }
+  }
+  model.on("change:playtest", drawPlaytest);
+  drawPlaytest();
   model.on("change:view", draw);
   model.on("change:said", () => say(model.get("said") || ""));
   model.on("change:message", () => {
