@@ -448,7 +448,9 @@ def _bar(games: int, progress: Progress, name: str) -> Any:
     return tqdm(total=games, desc=f"playtest {name}", unit="game", file=sys.stderr, leave=False)
 
 
-def _run_here(tasks: list[Batch], games: int, progress: Progress, name: str) -> list[list[GameRecord]]:
+def _run_here(
+    tasks: list[Batch], games: int, progress: Progress, name: str
+) -> list[list[GameRecord]]:
     bar = _bar(games, progress, name)
     out = []
     try:

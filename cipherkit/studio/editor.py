@@ -1,7 +1,8 @@
 """The mission studio's widget: a mission's map and cipher, edited by pointer and keyboard.
 
 The page draws the ``view`` (:func:`cipherkit.studio.view.studio_view`) and sends every
-edit as an intent, ``{"op": ...}`` (or ``{"type": ...}``: ``undo``, ``redo``, ``save``, ``playtest``);
+edit as an intent, ``{"op": ...}`` (or a ``{"type": ...}`` of ``undo``, ``redo``, ``save``
+or ``playtest``);
 Python checks it (:func:`cipherkit.studio.intents.parse_intent`), applies it to the
 :class:`~cipherkit.studio.draft.Draft` as one undo step and sends the view back with the
 problems ``cipherkit validate`` finds. A forged or malformed intent is refused with a
