@@ -266,3 +266,127 @@ def test_a_playtest_runs_in_the_background_while_the_map_is_edited(
     assert page.locator("[data-testid=plot] rect").count() >= 2
     assert page.evaluate("() => document.querySelector('[data-testid=progress]').value") == 500
     said(page, "Playtest done: win rate")
+
+
+class Pointer:
+    """The mouse on the studio's map, counting clicks and drags (a typed field is one
+    click and its text)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.moves = 0
+
+    def at_cell(self, x: float, y: float) -> tuple[float, float]:
+        """Where grid cell (x, y) is on the screen now."""
+        point = self.page.evaluate(
+            """([x, y]) => {
+                const svg = document.querySelector('[data-testid=studio] svg');
+                const p = new DOMPoint(x * 120, y * 120).matrixTransform(svg.getScreenCTM());
+                return [p.x, p.y];
+            }""",
+            [x, y],
+        )
+        return point[0], point[1]
+
+    def centre(self, selector: str) -> tuple[float, float]:
+        box = self.page.locator(selector).first.bounding_box()
+        assert box is not None, selector
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        self.page.mouse.move(*start)
+        self.page.mouse.down()
+        self.page.mouse.move(*end, steps=8)
+        self.page.mouse.up()
+        self.moves += 1
+
+    def click(self, selector: str) -> None:
+        self.page.click(selector)
+        self.moves += 1
+
+    def move_room(self, room: str, cell: tuple[int, int]) -> None:
+        self.drag(self.centre(f"[data-room='{room}'] rect"), self.at_cell(*cell))
+
+    def join(self, a: str, b: str) -> None:
+        self.drag(
+            self.centre(f"[data-room='{a}'][data-handle]"), self.centre(f"[data-room='{b}'] rect")
+        )
+
+    def field(self, testid: str, text: str) -> None:
+        """Fill a field, then click the map's background so the field commits."""
+        self.click(f"[data-testid={testid}]")
+        self.page.fill(f"[data-testid={testid}]", text)
+        self.click("[data-testid=studio] h3")
+
+
+def test_harbour_clock_rebuilt_by_pointer(page: Any, voila_server: Server) -> None:
+    StudioPage(page, voila_server).open()
+    mouse = Pointer(page)
+    layout = [  # room, where "Add room" puts it (beside the cursor room), where it belongs
+        ("room2", (1, 0), (1, 0), "Pump House", 2),
+        ("room3", (2, 0), (0, 1), "Spiral Stair", 2),
+        ("room4", (1, 1), (1, 1), "Keeper's Office", 2),
+        ("room5", (2, 1), (0, 2), "Clockworks", 2),
+        ("room6", (1, 2), (1, 2), "Bell Loft", 3),
+        ("room7", (2, 2), (0, 3), "Weathervane", 2),
+    ]
+
+    def name_and_stack(name: str, stack: int) -> None:
+        mouse.field("room-name", name)
+        said(page, f"is now called {name!r}")
+        mouse.field("room-stack", str(stack))
+        said(page, f"holds a stack of {stack}.")
+
+    mouse.click("[data-room=start] rect")
+    name_and_stack("Harbour Wall", 2)
+    mouse.click("[data-testid=set-entrance]")
+    said(page, "The entrance is now in room start.")
+    for room, placed, cell, name, stack in layout:
+        mouse.click("[data-testid=add-room]")
+        said(page, f"Room {room} added at ({placed[0]}, {placed[1]}).")
+        mouse.click("[data-testid=fit]")
+        if placed != cell:
+            mouse.move_room(room, cell)
+            said(page, f"Room {room} moved by ({cell[0] - placed[0]}, {cell[1] - placed[1]}).")
+        mouse.click(f"[data-room={room}] rect")
+        name_and_stack(name, stack)
+    mouse.click("[data-testid=fit]")
+    for a, b in [
+        ("start", "room2"),
+        ("start", "room3"),
+        ("room3", "room4"),
+        ("room3", "room5"),
+        ("room5", "room6"),
+        ("room5", "room7"),
+    ]:
+        mouse.join(a, b)
+        said(page, f"{a} and {b} joined by an open passage.")
+    page.select_option("[data-testid=kind]", "wall")
+    mouse.moves += 1
+    mouse.join("room4", "room6")
+    said(page, "room4 and room6 joined by a printed wall.")
+
+    # A rubber band round three rooms, and a drag of one moves all three: one step.
+    left, top = mouse.at_cell(-0.5, 1.5)
+    right, bottom = mouse.at_cell(1.5, 3.5)
+    mouse.drag((left, top), (right, bottom))
+    mouse.drag(mouse.centre("[data-room=room7] rect"), mouse.at_cell(1, 3))
+    said(page, "3 rooms moved by (1, 0).")
+    mouse.click("[data-testid=undo]")
+    said(page, "Undone.")
+
+    mouse.field("answer", "SPRING TIDE")
+    said(page, "The answer is now 'SPRING TIDE'.")
+    page.select_option("[data-testid=style]", "pigpen")
+    mouse.moves += 1
+    said(page, "pigpen style, seed 0.")
+    mouse.field("seed", "31")
+    said(page, "pigpen style, seed 31.")
+    mouse.field("pool", " ".join([f"glyph-{i}" for i in range(1, 10)] + ["camera", "gas"] * 3))
+    said(page, "The pool holds 15 tokens.")
+    with page.expect_download(timeout=UI_TIMEOUT_MS) as download:
+        mouse.click("[data-testid=save]")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    print(f"\nharbour-clock rebuilt by pointer: {mouse.moves} clicks and drags")
+    assert [p for p in validate_text(text, "rebuilt.yaml") if p.is_error] == []
+    assert shape(mission_from_yaml(text)) == shape(load(HARBOUR))
