@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 from typing import Any
@@ -33,11 +34,14 @@ import traitlets
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.files import mission_to_yaml
 from cipherkit.games.mission.format.problems import Problem
+from cipherkit.studio.analysis import LiveAnalysis
+from cipherkit.studio.cipher_view import cipher_view
 from cipherkit.studio.draft import Draft
 from cipherkit.studio.intents import StudioRefused, parse_intent
 from cipherkit.studio.playtest import BackgroundPlaytest
 from cipherkit.studio.said import said_of
 from cipherkit.studio.view import studio_view
+from cipherkit.studio.yamltext import as_mapping, plain_data
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
@@ -48,6 +52,19 @@ MAX_MESSAGE_CHARS = 20_000
 """The longest message the page may send (a card line of 40 words fits)."""
 
 Source = str | os.PathLike[str] | Mission | Draft | nx.Graph | None
+
+
+def cipher_version(draft: Draft) -> str:
+    """What the window analysis depends on (not where the rooms are, nor their names)."""
+    data = as_mapping(plain_data(draft.text))
+    rooms = as_mapping(as_mapping(data.get("map")).get("rooms"))
+    kept = {
+        room: {k: v for k, v in attrs.items() if k not in ("pos", "name")}
+        for room, attrs in rooms.items()
+        if isinstance(attrs, dict)
+    }
+    sections = {k: data.get(k) for k in ("glyphs", "card", "solution", "pool", "characters")}
+    return json.dumps([sections, kept], sort_keys=True, default=str)
 
 
 def _draft(source: Source) -> Draft:
@@ -78,6 +95,10 @@ class MissionEditor(GuardedWidget):
     """The last edit in words, for the page's live region."""
     playtest = traitlets.Dict({"state": "idle"}).tag(sync=True)
     """The background playtest's state (:mod:`cipherkit.studio.playtest`)."""
+    cipher = traitlets.Dict().tag(sync=True)
+    """The glyphs, the card's cells and each glyph's windows (:mod:`.cipher_view`)."""
+    analysis = traitlets.Dict({"state": "idle"}).tag(sync=True)
+    """Which glyphs settle the answer, kept up to date (:mod:`cipherkit.studio.analysis`)."""
 
     def __init__(self, source: Source = None, *, write: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -87,6 +108,7 @@ class MissionEditor(GuardedWidget):
         not, or if it has no file, Save hands the page the text as a download."""
         # A page's editor (nothing written on the server) bounds its playtests' cost.
         self._runs = BackgroundPlaytest(self._show_playtest, share=None if write else 0.5)
+        self._windows = LiveAnalysis(self._show_analysis)
         self._publish()
 
     @classmethod
@@ -196,8 +218,18 @@ class MissionEditor(GuardedWidget):
         self.send({"type": "download", "name": name, "text": self.draft.text})
         self._publish(f"{name} offered as a download.")
 
+    def _show_analysis(self, state: dict[str, Any]) -> None:
+        self.analysis = state  # from the analysis thread: the trait alone
+
+    def wait_for_analysis(self, timeout: float | None = None) -> dict[str, Any]:
+        """Wait for the window analysis of the mission as it is now; its state."""
+        self._windows.wait(timeout)
+        return dict(self.analysis)
+
     def _publish(self, said: str = "") -> None:
         self.view = studio_view(self.draft)
+        self.cipher = cipher_view(self.draft)
+        self._windows.request(self.draft.mission, cipher_version(self.draft))
         self._say(said)
 
     def _say(self, said: str) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 from cipherkit.games.mission.format.problems import Problem
 from cipherkit.games.mission.format.schema import GLYPH_STYLES
 from cipherkit.studio.draft import Draft
-from cipherkit.studio.yamltext import plain_data
+from cipherkit.studio.yamltext import as_list, as_mapping, plain_data
 
 __all__ = ["culprit", "studio_view"]
 
@@ -64,29 +64,21 @@ def _passages(draft: Draft) -> list[tuple[str, str]]:
     return out
 
 
-def _mapping(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _listing(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
 def _answer(draft: Draft) -> dict[str, Any]:
-    data = _mapping(plain_data(draft.text))
-    card, style = _mapping(data.get("card")), _mapping(data.get("glyph_set"))
+    data = as_mapping(plain_data(draft.text))
+    card, style = as_mapping(data.get("card")), as_mapping(data.get("glyph_set"))
     solution, seed = data.get("solution", ""), style.get("seed", 0)
     return {
         "solution": solution if isinstance(solution, str) else "",
         "card": [
             [str(g) for g in word] if isinstance(word, list) else [str(word)]
-            for word in _listing(card.get("text"))
+            for word in as_list(card.get("text"))
         ],
-        "glyphs": sorted(str(g) for g in _mapping(data.get("glyphs"))),
+        "glyphs": sorted(str(g) for g in as_mapping(data.get("glyphs"))),
         "style": str(style.get("style", "circuit")),
         "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else 0,
         "styles": list(GLYPH_STYLES),
-        "pool": [str(t) for t in _listing(data.get("pool")) if isinstance(t, str | int)],
+        "pool": [str(t) for t in as_list(data.get("pool")) if isinstance(t, str | int)],
     }
 
 

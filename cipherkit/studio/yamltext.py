@@ -30,7 +30,15 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
 
-__all__ = ["YAMLError", "dump_doc", "edit_sections", "load_doc", "plain_data"]
+__all__ = [
+    "YAMLError",
+    "as_list",
+    "as_mapping",
+    "dump_doc",
+    "edit_sections",
+    "load_doc",
+    "plain_data",
+]
 
 MAX_CACHED = 8
 """The most edited parts whose documents a draft keeps."""
@@ -184,3 +192,22 @@ def plain_data(text: str) -> Any:
         return yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError:
         return None
+
+
+def as_mapping(value: Any) -> dict[str, Any]:
+    """``value`` if it is a mapping, else an empty one (a draft being typed may hold
+    anything where a section belongs).
+
+    >>> as_mapping({"a": 1}), as_mapping([1]), as_mapping(None)
+    ({'a': 1}, {}, {})
+    """
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value: Any) -> list[Any]:
+    """``value`` if it is a list, else an empty one.
+
+    >>> as_list([1]), as_list("ab")
+    ([1], [])
+    """
+    return value if isinstance(value, list) else []

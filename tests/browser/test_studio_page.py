@@ -390,3 +390,36 @@ def test_harbour_clock_rebuilt_by_pointer(page: Any, voila_server: Server) -> No
     print(f"\nharbour-clock rebuilt by pointer: {mouse.moves} clicks and drags")
     assert [p for p in validate_text(text, "rebuilt.yaml") if p.is_error] == []
     assert shape(mission_from_yaml(text)) == shape(load(HARBOUR))
+
+
+def test_a_glyphs_windows_light_up_and_the_analysis_follows_the_card(
+    page: Any, voila_server: Server
+) -> None:
+    LanternStudio(page, voila_server).open()
+    verdict = page.locator("[data-testid=verdict]")
+    wait_for_js(
+        page,
+        "() => document.querySelector('[data-testid=verdict]').textContent.includes('critical')",
+        timeout=UI_TIMEOUT_MS,
+    )
+    assert "kettle, teacup, acorn" in verdict.inner_text()
+    lit = """() => [...document.querySelectorAll('.ck-st-cell')]
+                 .map((cell) => cell.classList.contains('ck-st-lit'))"""
+    page.hover("[data-glyph=teacup]")
+    assert page.evaluate(lit) == [False, True, False, False]  # teacup's one window
+    page.mouse.move(0, 0)
+    page.focus("[data-glyph=acorn]")  # a glyph focused by keyboard lights its windows too
+    assert page.evaluate(lit) == [False, False, False, True]
+    card = page.locator("[data-testid=card]")
+    card.fill("kettle teacup / teacup acorn")
+    card.press("Enter")
+    said(page, "The answer is now 'LAMP'.")
+    assert page.locator(".ck-st-cell").count() == 4
+    assert page.locator(".ck-st-gap").count() == 1  # two words
+    page.hover("[data-glyph=teacup]")
+    assert page.evaluate(lit) == [False, True, True, False]
+    wait_for_js(
+        page,
+        "() => !document.querySelector('[data-testid=verdict]').textContent.includes('analysing')",
+        timeout=UI_TIMEOUT_MS,
+    )

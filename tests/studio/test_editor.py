@@ -150,3 +150,24 @@ def test_a_pages_playtests_take_at_most_half_the_time() -> None:
         runs.start(mission, games=2)  # at 31 s
     runs.start(mission, games=2)  # at 61 s
     runs.wait()
+
+
+def test_the_cipher_view_and_the_window_analysis_follow_the_edits() -> None:
+    editor = MissionEditor(ROOT / "missions" / "01-lantern-archive.yaml")
+    assert editor.cipher["windows"]["teacup"] == [1]
+    assert [c["content"] for c in editor.cipher["cells"]] == list("LAMP")
+    assert set(editor.cipher["images"]) == {"kettle", "teacup", "scarf", "acorn", "gull", "bell"}
+    first = editor.wait_for_analysis(timeout=60)
+    assert first["state"] == "done" and first["critical"] == ["kettle", "teacup", "acorn"]
+    reports: list[dict[str, Any]] = []
+    editor.observe(lambda change: reports.append(change["new"]), names="analysis")
+    editor.edit({"op": "move_room", "room": "lobby", "delta": [1, 0]})
+    assert reports == []  # where a room is does not change which glyphs settle the answer
+    editor.edit(
+        {"op": "set_answer", "solution": "LAMP", "card": [["kettle", "teacup"], ["scarf", "acorn"]]}
+    )
+    assert editor.cipher["windows"]["scarf"] == [2] and editor.cipher["cells"][2]["word"] == 1
+    final = editor.wait_for_analysis(timeout=60)
+    assert reports[0] == {"state": "running"} and final["state"] == "done"
+    editor.edit({"op": "delete_room", "room": "lobby"})  # an error: nothing to analyse
+    assert editor.analysis == {"state": "none"}

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js a31750ef69f01ff2286867aea2add9b9074b1aea9060c1c19af5082429b5f43c
+//   studio/editor.js f6e93f943ae4d12366f343461332484d033bc1d0e118423564019b3da9b97e92
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -150,7 +150,18 @@ function render({ model, el }) {
   const answer = h("input", { "aria-label": "answer", "data-testid": "answer" });
   const style = h("select", { "aria-label": "glyph style", "data-testid": "style" });
   const seed = h("input", { type: "number", min: 0, "aria-label": "glyph seed", "data-testid": "seed" });
-  const card = h("p", { class: "ck-st-card", "data-testid": "card" });
+  const card = h("input", {
+    "aria-label": "the card's line: glyph ids, words split by /",
+    "data-testid": "card"
+  });
+  const setLabel = h("p", { class: "ck-st-note", "data-testid": "glyph-set" });
+  const cells = h("div", { class: "ck-st-cells", role: "img", "data-testid": "cells" });
+  const glyphList = h("ul", {
+    class: "ck-st-glyphs",
+    "aria-label": "glyphs: point at one to see its windows",
+    "data-testid": "glyphs"
+  });
+  const verdict = h("p", { class: "ck-st-verdict", "data-testid": "verdict" });
   const pool = h("input", {
     "aria-label": "pool: the tokens stacks are dealt from, separated by spaces",
     "aria-describedby": `ck-st-pool-${model.cid}`,
@@ -164,7 +175,11 @@ function render({ model, el }) {
     h("label", {}, "Answer ", answer),
     h("label", {}, "Glyphs ", style),
     h("label", {}, "Seed ", seed),
-    card,
+    setLabel,
+    h("label", {}, "Card ", card),
+    cells,
+    glyphList,
+    verdict,
     h("label", {}, "Pool ", pool),
     poolNote
   );
@@ -249,6 +264,10 @@ function render({ model, el }) {
     if (ui.cursor && Number.isFinite(size)) send({ op: "set_room", room: ui.cursor, stack_size: size });
   });
   answer.addEventListener("change", () => send({ op: "set_answer", solution: answer.value }));
+  card.addEventListener("change", () => {
+    const words = card.value.split("/").map((w) => w.trim().split(/\s+/).filter(Boolean)).filter((w) => w.length);
+    send({ op: "set_answer", solution: answer.value, card: words });
+  });
   const setStyle = () => send({
     op: "set_glyph_style",
     style: style.value,
@@ -549,7 +568,7 @@ function render({ model, el }) {
     }
     style.value = a.style || "";
     if (typing !== seed) seed.value = a.seed ?? 0;
-    card.textContent = (a.card || []).map((w) => w.join(" ")).join(" / ");
+    if (typing !== card) card.value = (a.card || []).map((w) => w.join(" ")).join(" / ");
     if (typing !== pool) pool.value = (a.pool || []).join(" ");
     poolNote.textContent = `The rooms' stacks are dealt ${v.dealt || 0} tokens; the pool holds ${(a.pool || []).length}.`;
   }
@@ -601,6 +620,59 @@ function render({ model, el }) {
       plot.style.display = "none";
     }
   }
+  function lightWindows(glyph) {
+    const lit = new Set(((model.get("cipher") || {}).windows || {})[glyph] || []);
+    cells.querySelectorAll(".ck-st-cell").forEach((cell, i) => cell.classList.toggle("ck-st-lit", lit.has(i)));
+  }
+  function drawCipher() {
+    const c = model.get("cipher") || {};
+    const images = c.images || {};
+    setLabel.textContent = `Glyph set: ${c.label || ""}`;
+    let word = 0;
+    const row = [];
+    (c.cells || []).forEach((cell) => {
+      if (cell.word !== word) {
+        row.push(h("span", { class: "ck-st-gap" }));
+        word = cell.word;
+      }
+      row.push(h(
+        "span",
+        { class: "ck-st-cell", title: cell.glyph },
+        images[cell.glyph] ? h("img", { src: images[cell.glyph], alt: "" }) : null,
+        h("span", { text: cell.content || "·" })
+      ));
+    });
+    cells.replaceChildren(...row);
+    cells.setAttribute("aria-label", `the card: ${(c.cells || []).map((x) => x.content || "blank").join(" ")}`);
+    const critical = new Set((model.get("analysis") || {}).critical || []);
+    glyphList.replaceChildren(...(c.glyphs || []).map((g) => {
+      const n = ((c.windows || {})[g.id] || []).length;
+      const item = h(
+        "button",
+        {
+          type: "button",
+          class: `ck-st-glyph${critical.has(g.id) ? " ck-st-critical" : ""}`,
+          "data-glyph": g.id,
+          "aria-label": `${g.id}: ${g.content || "a decoy"}, ${n} window${n === 1 ? "" : "s"}${critical.has(g.id) ? ", critical" : ""}`,
+          onmouseenter: () => lightWindows(g.id),
+          onmouseleave: () => lightWindows(null),
+          onfocus: () => lightWindows(g.id),
+          onblur: () => lightWindows(null)
+        },
+        images[g.id] ? h("img", { src: images[g.id], alt: "" }) : null,
+        h("span", { text: `${g.id} ${g.content || "—"}` })
+      );
+      return h("li", {}, item);
+    }));
+  }
+  function drawAnalysis() {
+    const a = model.get("analysis") || {};
+    verdict.textContent = a.state === "running" ? "Windows: analysing…" : a.state === "done" || a.state === "failed" ? `Windows: ${a.verdict}` : a.state === "none" ? "Windows: fix the errors to see which glyphs settle the answer." : "";
+    drawCipher();
+  }
+  model.on("change:cipher", drawCipher);
+  model.on("change:analysis", drawAnalysis);
+  drawAnalysis();
   model.on("change:playtest", drawPlaytest);
   drawPlaytest();
   model.on("change:view", draw);

@@ -1,0 +1,88 @@
+"""The window analysis of the mission being edited, kept up to date in the background.
+
+Which glyphs settle the answer (:func:`cipherkit.playtest.windows.window_analysis`)
+takes a second or more, too long to hold up an edit: :class:`LiveAnalysis` runs it in a
+thread whenever the cipher's part of the mission changes, the newest request winning,
+and reports ``running`` then ``done`` (the verdict line ``cipherkit playtest`` prints,
+the critical glyphs and the smallest sets that settle the answer).
+
+>>> from cipherkit.games.mission.format.files import load
+>>> seen = []
+>>> live = LiveAnalysis(seen.append)
+>>> live.request(load("missions/01-lantern-archive.yaml"), "v1")
+>>> live.wait()
+>>> seen[-1]["state"], seen[-1]["critical"]
+('done', ['kettle', 'teacup', 'acorn'])
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from cipherkit.games.mission.content.mission import Mission
+from cipherkit.playtest.windows import window_analysis
+
+__all__ = ["LIVE_SUBSETS", "LiveAnalysis"]
+
+LIVE_SUBSETS = 50
+"""Sets of one size examined exhaustively while editing (``cipherkit playtest`` looks
+at more; the verdict says when larger sets were not all checked)."""
+
+
+class LiveAnalysis:
+    """The latest mission's window analysis, computed in a thread; ``report`` gets each
+    state. :meth:`request` with the ``version`` already analysed does nothing."""
+
+    def __init__(self, report: Callable[[dict[str, Any]], None]) -> None:
+        self._report = report
+        self._lock = threading.Lock()
+        self._pending: tuple[Mission, str] | None = None
+        self._thread: threading.Thread | None = None
+        self._version: str | None = None
+
+    def request(self, mission: Mission | None, version: str) -> None:
+        """Analyse ``mission`` (``None``: a mission with an error, nothing to analyse)."""
+        with self._lock:
+            if version == self._version:
+                return
+            self._version = version
+            if mission is None:
+                self._pending = None
+                self._report({"state": "none"})
+                return
+            self._pending = (mission, version)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="studio-windows")
+                self._thread.daemon = True
+                self._thread.start()
+        self._report({"state": "running"})
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until nothing is left to analyse."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                job, self._pending = self._pending, None
+                if job is None:
+                    return
+            mission, version = job
+            try:
+                found = window_analysis(mission, subset_limit=LIVE_SUBSETS)
+                state = {
+                    "state": "done",
+                    "verdict": found.verdict_text(),
+                    "critical": list(found.critical),
+                    "sets": [list(s) for s in found.minimal_sets[:3]],
+                }
+            except Exception as exc:  # said in a sentence, never a traceback
+                state = {"state": "failed", "verdict": f"no analysis: {type(exc).__name__}"}
+            with self._lock:
+                current = version == self._version and self._pending is None
+            if current:
+                self._report(state)
