@@ -46,9 +46,12 @@ KIND_LABELS = {
     "mission": "Mission",
     "game": "Game",
     "lesson": "Lesson",
+    "studio": "Studio",
     "page": "Page",
 }
-KIND_ORDER = {"campaign": 0, "mission": 1, "game": 2, "lesson": 3, "page": 4}
+KIND_ORDER = {"campaign": 0, "mission": 1, "game": 2, "studio": 2, "lesson": 3, "page": 4}
+ACTIONS = {"lesson": "Learn", "studio": "Design"}
+"""The word on a card's button (``Play`` unless named here)."""
 
 
 @dataclass
@@ -238,7 +241,7 @@ def _card(entry: Entry) -> str:
             f'<span class="ck-stars" title="difficulty: {label}">{e(entry.stars)}</span> {label}'
         )
     facts = [f for f in (entry.players, _rate(entry.win_rate)) if f]
-    action = "Learn" if entry.kind == "lesson" else "Play"
+    action = ACTIONS.get(entry.kind, "Play")
     summary = e(entry.summary if len(entry.summary) <= 220 else entry.summary[:217] + "…")
     return (
         f'<a class="ck-card" data-page="{e(entry.name)}" href="{e(entry.name)}">{thumb}'

@@ -1,8 +1,8 @@
 """The mission studio's widget: a mission's map and cipher, edited by pointer and keyboard.
 
 The page draws the ``view`` (:func:`cipherkit.studio.view.studio_view`) and sends every
-edit as an intent, ``{"op": ...}`` (or a ``{"type": ...}`` of ``undo``, ``redo``, ``save``
-or ``playtest``);
+edit as an intent, ``{"op": ...}`` (or a ``{"type": ...}`` of ``text``, ``undo``,
+``redo``, ``save`` or ``playtest``);
 Python checks it (:func:`cipherkit.studio.intents.parse_intent`), applies it to the
 :class:`~cipherkit.studio.draft.Draft` as one undo step and sends the view back with the
 problems ``cipherkit validate`` finds. A forged or malformed intent is refused with a
@@ -34,6 +34,7 @@ import traitlets
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.files import mission_to_yaml
 from cipherkit.games.mission.format.problems import Problem
+from cipherkit.games.mission.shipped import mission_argument
 from cipherkit.studio.analysis import LiveAnalysis
 from cipherkit.studio.cipher_view import cipher_view
 from cipherkit.studio.draft import Draft
@@ -48,8 +49,8 @@ from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 __all__ = ["MissionEditor"]
 
 _FRONT = pathlib.Path(es_module("studio/editor")).parent
-MAX_MESSAGE_CHARS = 20_000
-"""The longest message the page may send (a card line of 40 words fits)."""
+MAX_MESSAGE_CHARS = 200_000
+"""The longest message the page may send (a whole mission file typed or pasted)."""
 
 Source = str | os.PathLike[str] | Mission | Draft | nx.Graph | None
 
@@ -76,12 +77,14 @@ def _draft(source: Source) -> Draft:
         return Draft.from_text(mission_to_yaml(source), name=f"{source.id}.yaml")
     if isinstance(source, nx.Graph):
         return Draft.from_graph(source)
-    return Draft.open(source)
+    return Draft.open(mission_argument(source))  # a file, else a shipped mission's id
 
 
 class MissionEditor(GuardedWidget):
-    """The studio's editor (see the module docs): open a mission file's path, a
-    :class:`Mission`, a networkx graph, a :class:`Draft`, or nothing for a new mission."""
+    """The studio's editor (see the module docs): open a mission file's path, a shipped
+    mission's id (``"harbour-clock"``), a :class:`Mission`, a networkx graph, a
+    :class:`Draft`, or nothing for a new mission. ``write=False`` (a page on a server):
+    Save offers the file as a download and writes nothing."""
 
     label = "studio"
     noun = "editor"
@@ -124,6 +127,11 @@ class MissionEditor(GuardedWidget):
         before = self.draft.graph
         self.draft.edit(parsed)
         self._publish(said_of(parsed, before))
+
+    def set_text(self, text: str) -> None:
+        """Replace the mission file's whole text (as typed or pasted), one undo step."""
+        self.draft.set_text(text)
+        self._publish("The mission file's text replaced.")
 
     def undo(self) -> bool:
         """Undo the last edit; whether there was one."""
@@ -197,6 +205,11 @@ class MissionEditor(GuardedWidget):
             self.undo()
         elif kind == "redo" and len(msg) == 1:
             self.redo()
+        elif kind == "text" and set(msg) == {"type", "text"}:
+            try:
+                self.set_text(msg["text"])
+            except StudioRefused as exc:
+                raise Refused(f"refused: {exc}") from None
         elif kind == "save" and len(msg) == 1:
             self._save_from_page()
         elif kind == "playtest" and set(msg) <= {"type", "games"}:

@@ -141,4 +141,5 @@ def studio_view(draft: Draft) -> dict[str, Any]:
         "can_redo": draft.can_redo,
         "answer": _answer(draft),
         "dealt": dealt,
+        "text": draft.text,
     }

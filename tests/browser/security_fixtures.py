@@ -34,6 +34,7 @@ READY = {
     "index": ".ck-card",
     "lesson": "[data-testid=exercise]",
     "teacher": "[data-testid=teacher] [data-testid=key-form]",
+    "studio": "[data-testid=studio] [data-testid=room]",
 }
 
 

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js f6e93f943ae4d12366f343461332484d033bc1d0e118423564019b3da9b97e92
+//   studio/editor.js 5df6a1c22f72497c3defc763bce41dc196ff3a1b4e59d60e640e0b4ec38c7850
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -221,6 +221,26 @@ function render({ model, el }) {
     cipher,
     playPanel
   );
+  const source = h("textarea", {
+    class: "ck-st-source",
+    rows: 16,
+    spellcheck: "false",
+    "aria-label": "the mission file (YAML)",
+    "data-testid": "source"
+  });
+  const apply = h("button", {
+    type: "button",
+    text: "Apply the text",
+    "data-testid": "apply-text",
+    onclick: () => send({ type: "text", text: source.value })
+  });
+  const sourcePanel = h(
+    "details",
+    { class: "ck-st-file" },
+    h("summary", { text: "The mission file (YAML)" }),
+    source,
+    h("div", { class: "ck-st-row" }, apply)
+  );
   el.append(h(
     "div",
     { class: "ck-studio", "data-testid": "studio" },
@@ -228,7 +248,8 @@ function render({ model, el }) {
     h("div", { class: "ck-st-main" }, map, side),
     help,
     said,
-    refusal
+    refusal,
+    sourcePanel
   ));
   const focusMap = () => map.focus({ preventScroll: true });
   const cursorRoom = () => ui.cursor && roomOf(ui.cursor) || null;
@@ -568,6 +589,7 @@ function render({ model, el }) {
     }
     style.value = a.style || "";
     if (typing !== seed) seed.value = a.seed ?? 0;
+    if (typing !== source && source.value !== v.text) source.value = v.text || "";
     if (typing !== card) card.value = (a.card || []).map((w) => w.join(" ")).join(" / ");
     if (typing !== pool) pool.value = (a.pool || []).join(" ");
     poolNote.textContent = `The rooms' stacks are dealt ${v.dealt || 0} tokens; the pool holds ${(a.pool || []).length}.`;

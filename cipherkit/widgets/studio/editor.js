@@ -146,8 +146,16 @@ function render({ model, el }) {
     h("h3", { text: "Playtest" }), h("div", { class: "ck-st-row" }, games, playButton), progress, figures, plot);
   const side = h("div", { class: "ck-st-side" },
     h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues), roomPanel, cipher, playPanel);
+  // The mission file itself: the text is the source; an edit anywhere shows here, and
+  // text typed or pasted here replaces the mission (one undo step) when it is applied.
+  const source = h("textarea", { class: "ck-st-source", rows: 16, spellcheck: "false",
+    "aria-label": "the mission file (YAML)", "data-testid": "source" });
+  const apply = h("button", { type: "button", text: "Apply the text", "data-testid": "apply-text",
+    onclick: () => send({ type: "text", text: source.value }) });
+  const sourcePanel = h("details", { class: "ck-st-file" },
+    h("summary", { text: "The mission file (YAML)" }), source, h("div", { class: "ck-st-row" }, apply));
   el.append(h("div", { class: "ck-studio", "data-testid": "studio" }, bar,
-    h("div", { class: "ck-st-main" }, map, side), help, said, refusal));
+    h("div", { class: "ck-st-main" }, map, side), help, said, refusal, sourcePanel));
 
   // ------------------------------------------------------------------ edits
   const focusMap = () => map.focus({ preventScroll: true });
@@ -470,6 +478,7 @@ function render({ model, el }) {
     }
     style.value = a.style || "";
     if (typing !== seed) seed.value = a.seed ?? 0;
+    if (typing !== source && source.value !== v.text) source.value = v.text || "";
     if (typing !== card) card.value = (a.card || []).map((w) => w.join(" ")).join(" / ");
     if (typing !== pool) pool.value = (a.pool || []).join(" ");
     poolNote.textContent = `The rooms' stacks are dealt ${v.dealt || 0} tokens; the pool holds ${(a.pool || []).length}.`;
