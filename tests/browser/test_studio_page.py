@@ -1,7 +1,10 @@
 """The mission studio on a Voila page, in Chromium: a mission's map and cipher rebuilt by
-keyboard alone, a broken design's markers and issues list, a forged edit refused.
+keyboard alone and by pointer, a broken design's markers and issues list, author text as
+text, axe-core at 1280 px and the editor at 768 px, a background playtest, and a glyph's
+windows lit on the card. (Forged messages: ``tests/studio/test_editor.py`` and the
+gallery-wide sweeps of ``test_security.py``.)
 
-The page (``tests/browser/pages/studio-new.ipynb``) opens a new mission in
+The gallery's studio page (``puzzles/studio.ipynb``) opens a new mission in
 ``MissionEditor(write=False)``: Save offers the file as a download and writes nothing on
 the server. The keyboard rebuild of ``missions/04-harbour-clock.yaml`` is saved from the
 page, and the downloaded file must validate and hold the shipped mission's map (rooms by
@@ -31,7 +34,7 @@ STUDIO = "[data-testid=studio]"
 
 
 class StudioPage(RecordedPage):
-    path = f"{TEST_PAGES}/studio-new.ipynb"
+    path = "studio.ipynb"  # the gallery's studio page
 
     def ready(self) -> None:
         self.page.wait_for_selector(f"{STUDIO} [data-testid=room]", timeout=UI_TIMEOUT_MS)
