@@ -1,9 +1,10 @@
 """The window analysis of the mission being edited, kept up to date in the background.
 
 Which glyphs settle the answer (:func:`cipherkit.playtest.windows.window_analysis`)
-takes a second or more, too long to hold up an edit: :class:`LiveAnalysis` runs it in a
-thread whenever the cipher's part of the mission changes, the newest request winning,
-and reports ``running`` then ``done`` (the verdict line ``cipherkit playtest`` prints,
+takes a second or more, too long to hold up an edit: :class:`LiveAnalysis` runs it in
+the studio's worker process (:mod:`cipherkit.studio.workers`; a thread waits for it)
+whenever the cipher's part of the mission changes, the newest request winning, and
+reports ``running`` then ``done`` (the verdict line ``cipherkit playtest`` prints,
 the critical glyphs and the smallest sets that settle the answer).
 
 >>> from cipherkit.games.mission.format.files import load
@@ -23,6 +24,7 @@ from typing import Any
 
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.playtest.windows import window_analysis
+from cipherkit.studio.workers import submit
 
 __all__ = ["LIVE_SUBSETS", "LiveAnalysis"]
 
@@ -35,8 +37,9 @@ class LiveAnalysis:
     """The latest mission's window analysis, computed in a thread; ``report`` gets each
     state. :meth:`request` with the ``version`` already analysed does nothing."""
 
-    def __init__(self, report: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, report: Callable[[dict[str, Any]], None], *, processes: bool = True) -> None:
         self._report = report
+        self._processes = processes
         self._lock = threading.Lock()
         self._pending: tuple[Mission, str] | None = None
         self._thread: threading.Thread | None = None
@@ -73,7 +76,10 @@ class LiveAnalysis:
                     return
             mission, version = job
             try:
-                found = window_analysis(mission, subset_limit=LIVE_SUBSETS)
+                if self._processes:
+                    found = submit(window_analysis, mission, subset_limit=LIVE_SUBSETS).result()
+                else:
+                    found = window_analysis(mission, subset_limit=LIVE_SUBSETS)
                 state = {
                     "state": "done",
                     "verdict": found.verdict_text(),

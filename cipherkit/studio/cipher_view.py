@@ -24,7 +24,7 @@ from typing import Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.glyphs.spec import glyph_set_from_spec
 from cipherkit.studio.draft import Draft
-from cipherkit.studio.yamltext import as_list, as_mapping, plain_data
+from cipherkit.studio.yamltext import as_list, as_mapping
 
 __all__ = ["cipher_view"]
 
@@ -54,7 +54,7 @@ def _spec(data: dict[str, Any]) -> Any:
 
 def cipher_view(draft: Draft) -> dict[str, Any]:
     """The cipher's part of the page's view (see the module docs)."""
-    data = as_mapping(plain_data(draft.text))
+    data = as_mapping(draft.data)
     key = as_mapping(data.get("glyphs"))
     ids = tuple(str(g) for g in key)
     words = as_list(as_mapping(data.get("card")).get("text"))

@@ -30,14 +30,13 @@ from typing import Any
 import networkx as nx
 
 from cipherkit.games.mission.content.mission import Mission
-from cipherkit.games.mission.format.files import mission_from_yaml, with_next_titles
-from cipherkit.games.mission.format.problems import MissionError, Problem
+from cipherkit.games.mission.format.files import with_next_titles
+from cipherkit.games.mission.format.problems import Problem
 from cipherkit.games.mission.format.schema import parse_partial
-from cipherkit.games.mission.format.validate import validate_text
-from cipherkit.games.mission.format.yamlio import read_yaml
+from cipherkit.games.mission.format.validate import check_text
 from cipherkit.studio.edits import SECTIONS, apply_intent, rooms_of
 from cipherkit.studio.intents import Intent, StudioRefused, parse_intent
-from cipherkit.studio.yamltext import YAMLError, dump_doc, edit_sections, load_doc, plain_data
+from cipherkit.studio.yamltext import YAMLError, dump_doc, edit_sections, load_doc
 
 __all__ = ["NEW_MISSION", "Draft"]
 
@@ -146,7 +145,7 @@ class Draft:
     def edit(self, intent: Intent | dict[str, Any]) -> None:
         """Apply one intent (or a page's ``{"op": ...}`` message) as one undo step; a
         refused one raises :class:`StudioRefused` and changes nothing."""
-        data = plain_data(self._text)
+        data = self.data
         if data is None:
             raise StudioRefused(
                 "The draft's text is not valid YAML; fix the text before editing the map."
@@ -217,17 +216,18 @@ class Draft:
         """The mission the text holds, or None while it has an error."""
         checked = self._checked()
         if "mission" not in checked:
-            mission = None
-            if not any(p.is_error for p in checked["problems"]):
-                try:
-                    mission = mission_from_yaml(self._text, file=self.name)
-                except MissionError:  # pragma: no cover - the problems said no error
-                    mission = None
-                if mission is not None and self.path is not None:
-                    mission = with_next_titles(mission, self.path)
+            mission = checked["loaded"]
+            if mission is not None and self.path is not None:
+                mission = with_next_titles(mission, self.path)
             checked["mission"] = mission
         result: Mission | None = checked["mission"]
         return result
+
+    @property
+    def data(self) -> Any:
+        """The text's plain data as the format reads it (None if it is not YAML); shared:
+        do not change it."""
+        return self._checked()["data"]
 
     @property
     def graph(self) -> nx.Graph[str]:
@@ -236,17 +236,24 @@ class Draft:
         checked = self._checked()
         if "graph" not in checked:
             graph: nx.Graph[str] = nx.Graph()
-            data, source, _ = read_yaml(self._text, self.name)
-            if data is not None:
-                partial, _ = parse_partial(data, source)
+            if checked["data"] is not None:
+                partial, _ = parse_partial(checked["data"], checked["source"])
                 if partial is not None:
                     graph = partial.map
             checked["graph"] = graph
         return nx.Graph(checked["graph"])
 
     def _checked(self) -> dict[str, Any]:
+        """The text read and checked once (:func:`check_text`), kept until it changes."""
         if self._cache.get("text") is not self._text:
-            self._cache = {"text": self._text, "problems": validate_text(self._text, self.name)}
+            found = check_text(self._text, self.name)
+            self._cache = {
+                "text": self._text,
+                "problems": found.problems,
+                "loaded": found.mission,
+                "data": found.data,
+                "source": found.source,
+            }
         return self._cache
 
     # ---------------------------------------------------------------- saving

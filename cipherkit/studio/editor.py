@@ -42,7 +42,7 @@ from cipherkit.studio.intents import StudioRefused, parse_intent
 from cipherkit.studio.playtest import BackgroundPlaytest
 from cipherkit.studio.said import said_of
 from cipherkit.studio.view import studio_view
-from cipherkit.studio.yamltext import as_mapping, plain_data
+from cipherkit.studio.yamltext import as_mapping
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
@@ -57,7 +57,7 @@ Source = str | os.PathLike[str] | Mission | Draft | nx.Graph | None
 
 def cipher_version(draft: Draft) -> str:
     """What the window analysis depends on (not where the rooms are, nor their names)."""
-    data = as_mapping(plain_data(draft.text))
+    data = as_mapping(draft.data)
     rooms = as_mapping(as_mapping(data.get("map")).get("rooms"))
     kept = {
         room: {k: v for k, v in attrs.items() if k not in ("pos", "name")}

@@ -18,7 +18,6 @@ a JSON-safe dict after every batch: ``idle``, ``running`` (``done`` of ``total``
 from __future__ import annotations
 
 import math
-import multiprocessing
 import threading
 import time
 from collections import Counter
@@ -31,6 +30,7 @@ from cipherkit.games.mission.content.mission import Mission
 from cipherkit.playtest.runner import run_playtest
 from cipherkit.playtest.stats import PlaytestResult
 from cipherkit.studio.intents import StudioRefused
+from cipherkit.studio.workers import fork_context
 
 __all__ = ["MAX_STUDIO_GAMES", "BackgroundPlaytest", "result_view"]
 
@@ -129,8 +129,7 @@ class BackgroundPlaytest:
         try:
             pool: Executor | None = None
             if self._processes:  # a fork server: no fork of the kernel's threads
-                context = multiprocessing.get_context("forkserver")
-                pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                pool = ProcessPoolExecutor(max_workers=1, mp_context=fork_context())
             try:
                 result = run_playtest(
                     mission,

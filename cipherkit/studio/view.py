@@ -23,7 +23,7 @@ from typing import Any
 from cipherkit.games.mission.format.problems import Problem
 from cipherkit.games.mission.format.schema import GLYPH_STYLES
 from cipherkit.studio.draft import Draft
-from cipherkit.studio.yamltext import as_list, as_mapping, plain_data
+from cipherkit.studio.yamltext import as_list, as_mapping
 
 __all__ = ["culprit", "studio_view"]
 
@@ -52,7 +52,7 @@ def culprit(problem: Problem, passages: list[tuple[str, str]]) -> dict[str, Any]
 
 def _passages(draft: Draft) -> list[tuple[str, str]]:
     """The passages as the file lists them (a problem's ``[i]`` counts in this order)."""
-    data = plain_data(draft.text)
+    data = draft.data
     listed = data.get("map", {}).get("passages") if isinstance(data, dict) else None
     out: list[tuple[str, str]] = []
     for item in listed if isinstance(listed, list) else []:
@@ -65,7 +65,7 @@ def _passages(draft: Draft) -> list[tuple[str, str]]:
 
 
 def _answer(draft: Draft) -> dict[str, Any]:
-    data = as_mapping(plain_data(draft.text))
+    data = as_mapping(draft.data)
     card, style = as_mapping(data.get("card")), as_mapping(data.get("glyph_set"))
     solution, seed = data.get("solution", ""), style.get("seed", 0)
     return {

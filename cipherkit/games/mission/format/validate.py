@@ -46,9 +46,11 @@ from cipherkit.games.mission.format.yamlio import Source, read_file, read_yaml
 __all__ = [
     "CHECKS",
     "Check",
+    "Checked",
     "Problem",
     "broken_parts",
     "check_mission",
+    "check_text",
     "mission_check",
     "validate_paths",
     "validate_text",
@@ -414,11 +416,35 @@ def _by_line(problems: list[Problem]) -> list[Problem]:
 
 def validate_text(text: str, file: str = "<mission>") -> list[Problem]:
     """Every problem of mission YAML ``text``."""
+    return check_text(text, file).problems
+
+
+@dataclass(frozen=True)
+class Checked:
+    """Mission YAML read and checked once: its ``data`` (None if it is not YAML), the
+    ``source`` (lines), every problem, and the ``mission`` when no problem is an error."""
+
+    data: Any
+    source: Source
+    problems: list[Problem]
+    mission: Mission | None
+
+
+def check_text(text: str, file: str = "<mission>") -> Checked:
+    """Read and check mission YAML ``text`` in one pass (what an editor needs after each
+    edit: the problems and, if there is no error, the mission).
+
+    >>> checked = check_text(open("missions/01-lantern-archive.yaml").read())
+    >>> checked.problems, checked.mission.answer
+    ([], 'LAMP')
+    """
     data, source, problems = read_yaml(text, file)
     if data is None and problems:
-        return problems
-    _, more = check_data(data, source)
-    return _by_line(problems + more)
+        return Checked(None, source, problems, None)
+    mission, more = check_data(data, source)
+    everything = _by_line(problems + more)
+    loads = mission is not None and not problems and not any(p.is_error for p in more)
+    return Checked(data, source, everything, mission if loads else None)
 
 
 def _validate_file(path: str | FilePath) -> tuple[Mission | None, Source, list[Problem]]:

@@ -1,0 +1,61 @@
+"""The studio's worker process: slow analysis runs there, not in the kernel, so that a
+thread doing it never holds the interpreter while an edit waits.
+
+One process a kernel, started on first use from a fork server (a kernel has threads; a
+plain fork of it is unsafe) that has the analysis modules imported already, and started
+again if it died.
+
+>>> from cipherkit.studio.workers import submit
+>>> submit(sum, [1, 2, 3]).result(timeout=120)
+6
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+__all__ = ["PRELOAD", "fork_context", "submit"]
+
+PRELOAD = ["cipherkit.playtest.runner", "cipherkit.playtest.windows"]
+"""Modules the fork server imports once, so that each worker starts warm."""
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+
+
+def fork_context() -> Any:
+    """The fork-server start method, with :data:`PRELOAD` imported in the server."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
+
+
+def _shutdown() -> None:
+    global _pool
+    with _lock:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+            _pool = None
+
+
+def submit(work: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
+    """Run ``work(*args, **kwargs)`` in the worker process; its future."""
+    global _pool
+    with _lock:
+        for _ in range(2):
+            if _pool is None:
+                _pool = ProcessPoolExecutor(max_workers=1, mp_context=fork_context())
+            try:
+                return _pool.submit(work, *args, **kwargs)
+            except BrokenProcessPool:  # the worker died: start another
+                _pool = None
+        raise BrokenProcessPool("the studio's worker process cannot be started")
+
+
+atexit.register(_shutdown)
