@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js 5df6a1c22f72497c3defc763bce41dc196ff3a1b4e59d60e640e0b4ec38c7850
+//   studio/editor.js 1cfa4dae0182a56891d7995aa0ac7431aee45fc7212bd417bacb9bdd4ba4d190
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -232,7 +232,10 @@ function render({ model, el }) {
     type: "button",
     text: "Apply the text",
     "data-testid": "apply-text",
-    onclick: () => send({ type: "text", text: source.value })
+    onclick: () => {
+      ui.fitted = false;
+      send({ type: "text", text: source.value });
+    }
   });
   const sourcePanel = h(
     "details",
@@ -642,7 +645,9 @@ function render({ model, el }) {
       plot.style.display = "none";
     }
   }
+  let litGlyph = null;
   function lightWindows(glyph) {
+    litGlyph = glyph;
     const lit = new Set(((model.get("cipher") || {}).windows || {})[glyph] || []);
     cells.querySelectorAll(".ck-st-cell").forEach((cell, i) => cell.classList.toggle("ck-st-lit", lit.has(i)));
   }
@@ -686,6 +691,7 @@ function render({ model, el }) {
       );
       return h("li", {}, item);
     }));
+    lightWindows(litGlyph);
   }
   function drawAnalysis() {
     const a = model.get("analysis") || {};

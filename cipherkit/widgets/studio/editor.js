@@ -151,7 +151,7 @@ function render({ model, el }) {
   const source = h("textarea", { class: "ck-st-source", rows: 16, spellcheck: "false",
     "aria-label": "the mission file (YAML)", "data-testid": "source" });
   const apply = h("button", { type: "button", text: "Apply the text", "data-testid": "apply-text",
-    onclick: () => send({ type: "text", text: source.value }) });
+    onclick: () => { ui.fitted = false; send({ type: "text", text: source.value }); } });
   const sourcePanel = h("details", { class: "ck-st-file" },
     h("summary", { text: "The mission file (YAML)" }), source, h("div", { class: "ck-st-row" }, apply));
   el.append(h("div", { class: "ck-studio", "data-testid": "studio" }, bar,
@@ -529,7 +529,9 @@ function render({ model, el }) {
   }
   // The cipher: the card's cells with their glyphs, each glyph's windows lit when it is
   // pointed at or focused, and the window analysis as it comes.
+  let litGlyph = null; // the glyph pointed at or focused: its windows stay lit on redraw
   function lightWindows(glyph) {
+    litGlyph = glyph;
     const lit = new Set(((model.get("cipher") || {}).windows || {})[glyph] || []);
     cells.querySelectorAll(".ck-st-cell").forEach((cell, i) => cell.classList.toggle("ck-st-lit", lit.has(i)));
   }
@@ -558,6 +560,7 @@ function render({ model, el }) {
         h("span", { text: `${g.id} ${g.content || "—"}` }));
       return h("li", {}, item);
     }));
+    lightWindows(litGlyph);
   }
   function drawAnalysis() {
     const a = model.get("analysis") || {};
