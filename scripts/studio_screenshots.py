@@ -4,9 +4,9 @@ Serves the gallery (``puzzles/``, copied to a temporary folder) with Voila exact
 ``cipherkit serve`` does, opens its *Mission studio* page in headless Chromium at
 1280x900, pastes ``missions/04-harbour-clock.yaml`` into the editor's mission file,
 adds a room no passage reaches (its marker and issue show), points at a glyph (its
-windows light up on the card; the window analysis shown is the one made before the new
-room, since a mission with an error is not analysed) and saves ``docs/images/studio.png``; then the same page
-390 px wide (on a screen tall enough to hold it) as ``docs/images/studio-phone.png``. Prints the files written as JSON.
+windows light up on the card) and saves ``docs/images/studio.png``; then the same page
+390 px wide (on a screen tall enough to hold it) as ``docs/images/studio-phone.png``.
+Prints the files written as JSON.
 
 Usage::
 
