@@ -34,7 +34,7 @@ from cipherkit.games.mission.format.files import with_next_titles
 from cipherkit.games.mission.format.problems import Problem
 from cipherkit.games.mission.format.schema import parse_partial
 from cipherkit.games.mission.format.validate import check_text
-from cipherkit.studio.edits import SECTIONS, apply_intent, rooms_of
+from cipherkit.studio.edits import apply_intent, rooms_of, sections_of
 from cipherkit.studio.intents import Intent, StudioRefused, parse_intent
 from cipherkit.studio.yamltext import YAMLError, dump_doc, edit_sections, load_doc
 
@@ -282,8 +282,8 @@ def _room_ids(data: Any) -> list[str] | None:
 def _edited(text: str, intent: Intent, docs: dict[str, Any] | None = None) -> str:
     """``text`` with ``intent`` applied: only the sections it touches are loaded and
     written when the file allows, else the whole document."""
-    sections = SECTIONS.get(type(intent))
-    if sections is not None:
+    sections = sections_of(intent)
+    if sections:
         edited = edit_sections(text, sections, lambda doc: apply_intent(doc, intent), docs)
         if edited is not None:
             return edited

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import LiteralScalarString
 
 from cipherkit.games.mission.content.mission import ENTRANCE
 from cipherkit.games.mission.format.schema import CONTENT_PATTERN
@@ -32,13 +33,14 @@ from cipherkit.studio.intents import (
     Pos,
     SetAnswer,
     SetEntrance,
+    SetField,
     SetGlyphStyle,
     SetPool,
     SetRoom,
     StudioRefused,
 )
 
-__all__ = ["SECTIONS", "apply_intent", "flow_list", "flow_map", "rooms_of"]
+__all__ = ["SECTIONS", "apply_intent", "flow_list", "flow_map", "rooms_of", "sections_of"]
 
 
 def flow_list(items: list[Any]) -> CommentedSeq:
@@ -162,6 +164,9 @@ def _set_room(doc: Any, intent: SetRoom) -> None:
             continue
         if field == "stack_size":
             entry.pop("stack", None)
+        if field == "stack":  # a placed stack: its tokens, not a size dealt from the pool
+            entry.pop("stack_size", None)
+            value = flow_list(list(value))
         entry[field] = value
 
 
@@ -285,6 +290,39 @@ def _set_pool(doc: Any, intent: SetPool) -> None:
         doc.pop("pool", None)
 
 
+def _set_field(doc: Any, intent: SetField) -> None:
+    if not isinstance(doc, dict):
+        raise StudioRefused("The draft is not a mission mapping: fix its text first.")
+    *parents, last = intent.path
+    holder = doc
+    for key in parents:
+        if not isinstance(holder.get(key), dict):
+            if intent.value is None:
+                return
+            holder[key] = CommentedMap()
+        holder = holder[key]
+    if intent.value is None:
+        holder.pop(last, None)
+        if parents and not holder:
+            doc.pop(parents[0], None)
+        return
+    holder[last] = _written(intent.value)
+
+
+def _written(value: Any) -> Any:
+    """A value as the file shows it: short lists and mappings on one line, a text of
+    several lines as a block."""
+    if isinstance(value, list):
+        return flow_list(list(value))
+    if isinstance(value, dict):
+        long = any(isinstance(v, str) and len(v) > 40 for v in value.values())
+        items = {k: _written(v) for k, v in value.items()}
+        return CommentedMap(items) if long else flow_map(items)
+    if isinstance(value, str) and "\n" in value.strip():
+        return LiteralScalarString(value if value.endswith("\n") else value + "\n")
+    return value
+
+
 _APPLY: dict[type, Callable[[Any, Any], None]] = {
     AddRoom: _add_room,
     MoveRoom: _move_room,
@@ -296,6 +334,7 @@ _APPLY: dict[type, Callable[[Any, Any], None]] = {
     SetAnswer: _set_answer,
     SetGlyphStyle: _set_glyph_style,
     SetPool: _set_pool,
+    SetField: _set_field,
 }
 
 
@@ -307,7 +346,15 @@ SECTIONS: dict[type, frozenset[str]] = {
     SetGlyphStyle: frozenset({"glyph_set"}),
     SetPool: frozenset({"pool"}),
 }
-"""The top-level sections of a mission file each kind of intent reads and writes."""
+"""The top-level sections of a mission file each kind of intent reads and writes
+(a ``set_field`` edit: the one it names, :func:`sections_of`)."""
+
+
+def sections_of(intent: Intent) -> frozenset[str]:
+    """The top-level sections ``intent`` reads and writes."""
+    if isinstance(intent, SetField):
+        return frozenset({intent.path[0]})
+    return SECTIONS.get(type(intent), frozenset())
 
 
 def apply_intent(doc: Any, intent: Intent) -> None:

@@ -35,6 +35,7 @@ from cipherkit.games.mission.format.reader import (
     kind_of,
 )
 from cipherkit.games.mission.format.schema import GLYPH_STYLES, MAX_POS, MAX_ROOMS
+from cipherkit.studio.fields import FieldError, check_field, check_tokens
 
 __all__ = [
     "PASSAGE_KINDS",
@@ -146,6 +147,16 @@ class SetGlyphStyle:
 
 
 @dataclass(frozen=True, slots=True)
+class SetField:
+    """Set one of the mission's other fields (:data:`cipherkit.studio.fields.EDITABLE`:
+    title, question, story, id, seed, players, characters, deck, a campaign link);
+    ``None`` removes an optional one."""
+
+    path: tuple[str, ...]
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
 class SetPool:
     """Make ``pool`` the tokens that stacks given by ``stack_size`` are dealt from (glyph
     ids and the other tokens of the format, e.g. ``camera``, ``gas``)."""
@@ -164,6 +175,7 @@ Intent = (
     | SetAnswer
     | SetGlyphStyle
     | SetPool
+    | SetField
 )
 
 
@@ -293,8 +305,14 @@ def _set_room(f: _Fields) -> Intent:
         size = f.message["stack_size"]
         checked = None if size is None else f.integer(size, "stack size", 0, MAX_STACK_SIZE)
         fields.append(("stack_size", checked))
+    if "stack" in f.message:
+        stack = f.message["stack"]
+        try:
+            fields.append(("stack", None if stack is None else tuple(check_tokens(stack))))
+        except FieldError as exc:
+            raise StudioRefused(str(exc)) from None
     if not fields:
-        raise StudioRefused("A set_room edit changes a name or a stack_size; it gave neither.")
+        raise StudioRefused("A set_room edit changes a name, a stack_size or a stack.")
     return SetRoom(room, tuple(fields))
 
 
@@ -354,17 +372,26 @@ def _set_pool(f: _Fields) -> Intent:
     return SetPool(tuple(pool))
 
 
+def _set_field(f: _Fields) -> Intent:
+    try:
+        path, value = check_field(f.get("field"), f.get("value", None))
+    except FieldError as exc:
+        raise StudioRefused(str(exc)) from None
+    return SetField(path, value)
+
+
 _OPS: dict[str, tuple[frozenset[str], Callable[[_Fields], Intent]]] = {
     "add_room": (frozenset({"room", "pos", "name", "stack_size"}), _add_room),
     "move_room": (frozenset({"room", "rooms", "delta", "to"}), _move_room),
     "delete_room": (frozenset({"room"}), lambda f: DeleteRoom(f.room(f.get("room")))),
-    "set_room": (frozenset({"room", "name", "stack_size"}), _set_room),
     "connect": (frozenset({"a", "b", "kind", "token"}), _connect),
     "disconnect": (frozenset({"a", "b"}), _disconnect),
     "set_entrance": (frozenset({"room"}), lambda f: SetEntrance(f.room(f.get("room")))),
     "set_answer": (frozenset({"solution", "card"}), _set_answer),
     "set_glyph_style": (frozenset({"style", "seed"}), _set_glyph_style),
     "set_pool": (frozenset({"pool"}), _set_pool),
+    "set_field": (frozenset({"field", "value"}), lambda f: _set_field(f)),
+    "set_room": (frozenset({"room", "name", "stack_size", "stack"}), _set_room),
 }
 _FIELD_NAME = re.compile(r"^[a-z_]{1,32}$")
 

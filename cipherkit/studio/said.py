@@ -25,6 +25,7 @@ from cipherkit.studio.intents import (
     MoveRoom,
     SetAnswer,
     SetEntrance,
+    SetField,
     SetGlyphStyle,
     SetPool,
     SetRoom,
@@ -52,6 +53,13 @@ def _set_room(intent: SetRoom, graph: nx.Graph) -> str:
                 f"Room {intent.room} is now called {value!r}."
                 if value
                 else f"Room {intent.room} has no name now."
+            )
+        elif field == "stack":
+            parts.append(
+                f"Room {intent.room} holds a placed stack of {len(value)} token"
+                f"{'s' * (len(value) != 1)}."
+                if value is not None
+                else f"Room {intent.room} has no placed stack now."
             )
         elif field == "stack_size":
             parts.append(
@@ -86,6 +94,11 @@ _SAID: dict[type, Callable[[Any, nx.Graph], str]] = {
     SetAnswer: lambda i, g: f"The answer is now {i.solution!r}.",
     SetGlyphStyle: lambda i, g: f"Glyphs drawn in the {i.style} style, seed {i.seed}.",
     SetPool: lambda i, g: f"The pool holds {len(i.pool)} token{'s' * (len(i.pool) != 1)}.",
+    SetField: lambda i, g: (
+        f"The mission's {'.'.join(i.path)} removed."
+        if i.value is None
+        else f"The mission's {'.'.join(i.path)} set."
+    ),
 }
 
 

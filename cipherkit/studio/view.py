@@ -82,6 +82,17 @@ def _answer(draft: Draft) -> dict[str, Any]:
     }
 
 
+INFO_FIELDS = ("id", "title", "question", "story", "seed", "players", "characters", "deck")
+
+
+def _info(data: dict[str, Any]) -> dict[str, Any]:
+    """The mission's other fields as the file has them (for the page's *Mission* panel)."""
+    info = {k: data.get(k) for k in INFO_FIELDS}
+    campaign = as_mapping(data.get("campaign"))
+    info["campaign"] = {k: as_mapping(campaign.get(k)) for k in ("win", "loss")}
+    return info
+
+
 def studio_view(draft: Draft) -> dict[str, Any]:
     """The page's ``view`` of ``draft`` (see the module docs)."""
     graph = draft.graph
@@ -104,6 +115,8 @@ def studio_view(draft: Draft) -> dict[str, Any]:
                 **where,
             }
         )
+    data = as_mapping(draft.data)
+    placed = as_mapping(as_mapping(data.get("map")).get("rooms"))
     rooms = []
     for room, attrs in graph.nodes(data=True):
         x, y = attrs.get("pos") or (0, 0)
@@ -114,6 +127,7 @@ def studio_view(draft: Draft) -> dict[str, Any]:
                 "x": x,
                 "y": y,
                 "stack": attrs.get("stack_size"),
+                "placed": [str(t) for t in as_list(as_mapping(placed.get(room)).get("stack"))],
                 "entrance": "entrance" in (attrs.get("tokens") or ()),
                 "marks": sorted(marks.get(room, ())),
             }
@@ -142,4 +156,5 @@ def studio_view(draft: Draft) -> dict[str, Any]:
         "answer": _answer(draft),
         "dealt": dealt,
         "text": draft.text,
+        "info": _info(data),
     }

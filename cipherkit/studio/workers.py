@@ -37,10 +37,13 @@ def fork_context() -> Any:
 
 
 def _shutdown() -> None:
+    """At exit: queued work is dropped, and the worker is let finish what it is doing (a
+    worker still starting would otherwise find the parent's queue gone and say so with a
+    traceback)."""
     global _pool
     with _lock:
         if _pool is not None:
-            _pool.shutdown(wait=False, cancel_futures=True)
+            _pool.shutdown(wait=True, cancel_futures=True)
             _pool = None
 
 

@@ -426,3 +426,30 @@ def test_a_glyphs_windows_light_up_and_the_analysis_follows_the_card(
         "() => !document.querySelector('[data-testid=verdict]').textContent.includes('analysing')",
         timeout=UI_TIMEOUT_MS,
     )
+
+
+def test_the_missions_other_fields_and_a_placed_stack_are_edited_on_the_page(
+    page: Any, voila_server: Server
+) -> None:
+    LanternStudio(page, voila_server).open()
+    page.click("[data-testid=info] summary")
+    page.fill("[data-testid=info-title]", "The Lantern Archive, at night")
+    page.press("[data-testid=info-title]", "Enter")
+    said(page, "The mission's title set.")
+    page.fill("[data-testid=info-max]", "2")
+    page.press("[data-testid=info-max]", "Tab")
+    said(page, "The mission's players set.")
+    page.fill("[data-testid=info-win-next]", "cold-ledger")
+    page.press("[data-testid=info-win-next]", "Tab")
+    said(page, "The mission's campaign.win set.")
+    page.click("[data-room=lobby] rect")
+    page.fill("[data-testid=room-placed]", "kettle camera")
+    page.press("[data-testid=room-placed]", "Enter")
+    said(page, "Room lobby holds a placed stack of 2 tokens.")
+    page.click("[data-testid=studio] .ck-st-file summary")
+    text = page.locator("[data-testid=source]").input_value()
+    assert "title: The Lantern Archive, at night\n" in text
+    assert "players: {min: 1, max: 2}\n" in text
+    assert "stack: [kettle, camera]" in text
+    win = text.split("  win:\n", 1)[1].split("  loss:", 1)[0]
+    assert "next: cold-ledger" in win and "unlock: [clerks-note]" in win  # the rest kept

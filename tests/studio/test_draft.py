@@ -72,6 +72,14 @@ def _intents(draft: Draft) -> list[dict[str, Any]]:
         {"op": "set_glyph_style", "style": "pigpen", "seed": 12},
         {"op": "set_pool", "pool": [cell.glyph for cell in mission.cells[:3]] + ["camera"]},
         {"op": "set_pool", "pool": ["gas", "gas"]},
+        {"op": "set_room", "room": a, "stack": [cell.glyph for cell in mission.cells[:2]]},
+        {"op": "set_field", "field": "title", "value": "A Studio Title"},
+        {"op": "set_field", "field": "story", "value": "One line.\nAnother line."},
+        {"op": "set_field", "field": "players", "value": {"min": 1, "max": 2}},
+        {"op": "set_field", "field": "characters", "value": ["lookout", "fixer"]},
+        {"op": "set_field", "field": "deck", "value": {"values": 7}},
+        {"op": "set_field", "field": "campaign.win", "value": {"next": "x", "text": "Won."}},
+        {"op": "set_field", "field": "seed", "value": 99},
     ]
 
 

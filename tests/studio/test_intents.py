@@ -70,6 +70,15 @@ BAD: list[Any] = [
     {"op": "set_pool", "pool": ["<script>"]},
     {"op": "set_pool", "pool": ["camera"] * 301},
     {"op": "set_pool", "pool": [7]},
+    {"op": "set_field", "field": "format", "value": 2},
+    {"op": "set_field", "field": "players", "value": {"min": 0}},
+    {"op": "set_field", "field": "players", "value": {"most": 3}},
+    {"op": "set_field", "field": "title", "value": ""},
+    {"op": "set_field", "field": "title", "value": "x" * 201},
+    {"op": "set_field", "field": "campaign.win", "value": {"next": "../etc"}},
+    {"op": "set_field", "field": "characters", "value": "lookout"},
+    {"op": "set_field", "field": "deck", "value": {"values": 1000}},
+    {"op": "set_room", "room": "lamp", "stack": ["<b>"]},
 ]
 
 

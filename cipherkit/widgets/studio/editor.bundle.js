@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js 1cfa4dae0182a56891d7995aa0ac7431aee45fc7212bd417bacb9bdd4ba4d190
+//   studio/editor.js 0865973875d420c41df0b0b4cd84e12d494ebe10cfe492cfbb78cc67cf03f4ab
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -139,13 +139,18 @@ function render({ model, el }) {
   const issues = h("ul", { class: "ck-st-issues", "data-testid": "issues" });
   const roomName = h("input", { "aria-label": "room name", "data-testid": "room-name" });
   const roomStack = h("input", { type: "number", min: 0, max: 100, "aria-label": "stack size", "data-testid": "room-stack" });
+  const roomPlaced = h("input", {
+    "aria-label": "placed stack: its tokens, separated by spaces",
+    "data-testid": "room-placed"
+  });
   const roomTitle = h("h3", { text: "Room" });
   const roomPanel = h(
     "section",
     { class: "ck-st-room", "aria-label": "the room at the cursor" },
     roomTitle,
     h("label", {}, "Name ", roomName),
-    h("label", {}, "Stack ", roomStack)
+    h("label", {}, "Stack ", roomStack),
+    h("label", {}, "Placed ", roomPlaced)
   );
   const answer = h("input", { "aria-label": "answer", "data-testid": "answer" });
   const style = h("select", { "aria-label": "glyph style", "data-testid": "style" });
@@ -213,9 +218,94 @@ function render({ model, el }) {
     figures,
     plot
   );
+  const field = (label, testid, attrs = {}) => {
+    const input = h(attrs.rows ? "textarea" : "input", { "aria-label": label, "data-testid": testid, ...attrs });
+    return [input, h("label", {}, `${label} `, input)];
+  };
+  const [infoTitle, infoTitleRow] = field("Title", "info-title");
+  const [infoQuestion, infoQuestionRow] = field("Question", "info-question");
+  const [infoStory, infoStoryRow] = field("Story", "info-story", { rows: 3 });
+  const [infoId, infoIdRow] = field("Id", "info-id");
+  const [infoSeed, infoSeedRow] = field("Seed", "info-seed", { type: "number", min: 0 });
+  const [infoMin, infoMinRow] = field("Fewest players", "info-min", { type: "number", min: 1, max: 8 });
+  const [infoMax, infoMaxRow] = field("Most players", "info-max", { type: "number", min: 1, max: 8 });
+  const [infoChars, infoCharsRow] = field("Characters", "info-characters");
+  const [infoDeck, infoDeckRow] = field("Deck values", "info-deck", { type: "number", min: 1, max: 99 });
+  const link = (outcome) => {
+    const [next, nextRow] = field(`After a ${outcome}: next mission`, `info-${outcome}-next`);
+    const [text, textRow] = field(`After a ${outcome}: text`, `info-${outcome}-text`);
+    return { next, text, rows: [nextRow, textRow] };
+  };
+  const links = { win: link("win"), loss: link("loss") };
+  const number = (input) => input.value.trim() === "" ? null : Number.parseInt(input.value, 10);
+  const setField = (name, value) => send({ op: "set_field", field: name, value });
+  const info = () => view().info || {};
+  infoTitle.addEventListener("change", () => setField("title", infoTitle.value));
+  infoQuestion.addEventListener("change", () => setField("question", infoQuestion.value));
+  infoStory.addEventListener("change", () => setField("story", infoStory.value.trim() ? infoStory.value : null));
+  infoId.addEventListener("change", () => setField("id", infoId.value.trim()));
+  infoSeed.addEventListener("change", () => setField("seed", number(infoSeed)));
+  const setPlayers = () => setField("players", number(infoMin) == null && number(infoMax) == null ? null : { min: number(infoMin) ?? 1, max: number(infoMax) ?? number(infoMin) ?? 1 });
+  infoMin.addEventListener("change", setPlayers);
+  infoMax.addEventListener("change", setPlayers);
+  infoChars.addEventListener("change", () => setField("characters", infoChars.value.trim() ? words(infoChars.value) : null));
+  infoDeck.addEventListener("change", () => {
+    const deck = { ...info().deck || {} };
+    if (number(infoDeck) == null) delete deck.values;
+    else deck.values = number(infoDeck);
+    setField("deck", Object.keys(deck).length ? deck : null);
+  });
+  for (const [outcome, parts] of Object.entries(links)) {
+    const setLink = () => {
+      const value = { ...(info().campaign || {})[outcome] || {} };
+      for (const [key, input] of [["next", parts.next], ["text", parts.text]]) {
+        if (input.value.trim()) value[key] = input.value.trim();
+        else delete value[key];
+      }
+      setField(`campaign.${outcome}`, Object.keys(value).length ? value : null);
+    };
+    parts.next.addEventListener("change", setLink);
+    parts.text.addEventListener("change", setLink);
+  }
+  const infoPanel = h(
+    "details",
+    { class: "ck-st-info", "data-testid": "info" },
+    h("summary", { text: "The mission: title, players, deck, campaign" }),
+    infoTitleRow,
+    infoQuestionRow,
+    infoStoryRow,
+    infoIdRow,
+    infoSeedRow,
+    infoMinRow,
+    infoMaxRow,
+    infoCharsRow,
+    infoDeckRow,
+    ...links.win.rows,
+    ...links.loss.rows
+  );
+  function drawInfo(i, typing) {
+    const put = (input, value) => {
+      if (typing !== input) input.value = value == null ? "" : String(value);
+    };
+    put(infoTitle, i.title);
+    put(infoQuestion, i.question);
+    put(infoStory, i.story);
+    put(infoId, i.id);
+    put(infoSeed, i.seed);
+    put(infoMin, (i.players || {}).min);
+    put(infoMax, (i.players || {}).max);
+    put(infoChars, Array.isArray(i.characters) ? i.characters.join(" ") : "");
+    put(infoDeck, (i.deck || {}).values);
+    for (const [outcome, parts] of Object.entries(links)) {
+      const l = (i.campaign || {})[outcome] || {};
+      put(parts.next, l.next);
+      put(parts.text, l.text);
+    }
+  }
   const side = h(
     "div",
     { class: "ck-st-side" },
+    infoPanel,
     h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues),
     roomPanel,
     cipher,
@@ -287,10 +377,14 @@ function render({ model, el }) {
     const size = Number.parseInt(roomStack.value, 10);
     if (ui.cursor && Number.isFinite(size)) send({ op: "set_room", room: ui.cursor, stack_size: size });
   });
+  const words = (text) => text.split(/[\s,]+/).filter(Boolean);
+  roomPlaced.addEventListener("change", () => {
+    if (ui.cursor) send({ op: "set_room", room: ui.cursor, stack: roomPlaced.value.trim() ? words(roomPlaced.value) : null });
+  });
   answer.addEventListener("change", () => send({ op: "set_answer", solution: answer.value }));
   card.addEventListener("change", () => {
-    const words = card.value.split("/").map((w) => w.trim().split(/\s+/).filter(Boolean)).filter((w) => w.length);
-    send({ op: "set_answer", solution: answer.value, card: words });
+    const words2 = card.value.split("/").map((w) => w.trim().split(/\s+/).filter(Boolean)).filter((w) => w.length);
+    send({ op: "set_answer", solution: answer.value, card: words2 });
   });
   const setStyle = () => send({
     op: "set_glyph_style",
@@ -585,6 +679,9 @@ function render({ model, el }) {
     const typing = document.activeElement;
     if (typing !== roomName) roomName.value = room ? room.name : "";
     if (typing !== roomStack) roomStack.value = room && room.stack != null ? room.stack : "";
+    roomPlaced.disabled = !room;
+    if (typing !== roomPlaced) roomPlaced.value = room ? (room.placed || []).join(" ") : "";
+    drawInfo(v.info || {}, typing);
     const a = v.answer || {};
     if (typing !== answer) answer.value = a.solution || "";
     if (style.options.length !== (a.styles || []).length) {
@@ -600,10 +697,10 @@ function render({ model, el }) {
   model.on("msg:custom", (msg) => {
     if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
     const url = URL.createObjectURL(new Blob([msg.text], { type: "application/yaml" }));
-    const link = h("a", { href: url, download: String(msg.name || "mission.yaml") });
-    document.body.append(link);
-    link.click();
-    link.remove();
+    const link2 = h("a", { href: url, download: String(msg.name || "mission.yaml") });
+    document.body.append(link2);
+    link2.click();
+    link2.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1e4);
   });
   function drawPlaytest() {

@@ -112,9 +112,12 @@ function render({ model, el }) {
   const issues = h("ul", { class: "ck-st-issues", "data-testid": "issues" });
   const roomName = h("input", { "aria-label": "room name", "data-testid": "room-name" });
   const roomStack = h("input", { type: "number", min: 0, max: 100, "aria-label": "stack size", "data-testid": "room-stack" });
+  const roomPlaced = h("input", { "aria-label": "placed stack: its tokens, separated by spaces",
+    "data-testid": "room-placed" });
   const roomTitle = h("h3", { text: "Room" });
   const roomPanel = h("section", { class: "ck-st-room", "aria-label": "the room at the cursor" },
-    roomTitle, h("label", {}, "Name ", roomName), h("label", {}, "Stack ", roomStack));
+    roomTitle, h("label", {}, "Name ", roomName), h("label", {}, "Stack ", roomStack),
+    h("label", {}, "Placed ", roomPlaced));
   const answer = h("input", { "aria-label": "answer", "data-testid": "answer" });
   const style = h("select", { "aria-label": "glyph style", "data-testid": "style" });
   const seed = h("input", { type: "number", min: 0, "aria-label": "glyph seed", "data-testid": "seed" });
@@ -144,7 +147,78 @@ function render({ model, el }) {
     viewBox: "0 0 260 90", "data-testid": "plot" });
   const playPanel = h("section", { class: "ck-st-play", "aria-label": "playtest" },
     h("h3", { text: "Playtest" }), h("div", { class: "ck-st-row" }, games, playButton), progress, figures, plot);
-  const side = h("div", { class: "ck-st-side" },
+  // The mission's other fields: each change sends one set_field edit (a compound field,
+  // such as the players or a campaign link, whole).
+  const field = (label, testid, attrs = {}) => {
+    const input = h(attrs.rows ? "textarea" : "input", { "aria-label": label, "data-testid": testid, ...attrs });
+    return [input, h("label", {}, `${label} `, input)];
+  };
+  const [infoTitle, infoTitleRow] = field("Title", "info-title");
+  const [infoQuestion, infoQuestionRow] = field("Question", "info-question");
+  const [infoStory, infoStoryRow] = field("Story", "info-story", { rows: 3 });
+  const [infoId, infoIdRow] = field("Id", "info-id");
+  const [infoSeed, infoSeedRow] = field("Seed", "info-seed", { type: "number", min: 0 });
+  const [infoMin, infoMinRow] = field("Fewest players", "info-min", { type: "number", min: 1, max: 8 });
+  const [infoMax, infoMaxRow] = field("Most players", "info-max", { type: "number", min: 1, max: 8 });
+  const [infoChars, infoCharsRow] = field("Characters", "info-characters");
+  const [infoDeck, infoDeckRow] = field("Deck values", "info-deck", { type: "number", min: 1, max: 99 });
+  const link = (outcome) => {
+    const [next, nextRow] = field(`After a ${outcome}: next mission`, `info-${outcome}-next`);
+    const [text, textRow] = field(`After a ${outcome}: text`, `info-${outcome}-text`);
+    return { next, text, rows: [nextRow, textRow] };
+  };
+  const links = { win: link("win"), loss: link("loss") };
+  const number = (input) => (input.value.trim() === "" ? null : Number.parseInt(input.value, 10));
+  const setField = (name, value) => send({ op: "set_field", field: name, value });
+  const info = () => (view().info || {});
+  infoTitle.addEventListener("change", () => setField("title", infoTitle.value));
+  infoQuestion.addEventListener("change", () => setField("question", infoQuestion.value));
+  infoStory.addEventListener("change", () => setField("story", infoStory.value.trim() ? infoStory.value : null));
+  infoId.addEventListener("change", () => setField("id", infoId.value.trim()));
+  infoSeed.addEventListener("change", () => setField("seed", number(infoSeed)));
+  const setPlayers = () => setField("players", number(infoMin) == null && number(infoMax) == null ? null
+    : { min: number(infoMin) ?? 1, max: number(infoMax) ?? number(infoMin) ?? 1 });
+  infoMin.addEventListener("change", setPlayers);
+  infoMax.addEventListener("change", setPlayers);
+  infoChars.addEventListener("change", () => setField("characters", infoChars.value.trim() ? words(infoChars.value) : null));
+  infoDeck.addEventListener("change", () => {
+    const deck = { ...(info().deck || {}) };
+    if (number(infoDeck) == null) delete deck.values; else deck.values = number(infoDeck);
+    setField("deck", Object.keys(deck).length ? deck : null);
+  });
+  for (const [outcome, parts] of Object.entries(links)) {
+    const setLink = () => {
+      const value = { ...((info().campaign || {})[outcome] || {}) };
+      for (const [key, input] of [["next", parts.next], ["text", parts.text]]) {
+        if (input.value.trim()) value[key] = input.value.trim(); else delete value[key];
+      }
+      setField(`campaign.${outcome}`, Object.keys(value).length ? value : null);
+    };
+    parts.next.addEventListener("change", setLink);
+    parts.text.addEventListener("change", setLink);
+  }
+  const infoPanel = h("details", { class: "ck-st-info", "data-testid": "info" },
+    h("summary", { text: "The mission: title, players, deck, campaign" }),
+    infoTitleRow, infoQuestionRow, infoStoryRow, infoIdRow, infoSeedRow, infoMinRow, infoMaxRow,
+    infoCharsRow, infoDeckRow, ...links.win.rows, ...links.loss.rows);
+  function drawInfo(i, typing) {
+    const put = (input, value) => { if (typing !== input) input.value = value == null ? "" : String(value); };
+    put(infoTitle, i.title);
+    put(infoQuestion, i.question);
+    put(infoStory, i.story);
+    put(infoId, i.id);
+    put(infoSeed, i.seed);
+    put(infoMin, (i.players || {}).min);
+    put(infoMax, (i.players || {}).max);
+    put(infoChars, Array.isArray(i.characters) ? i.characters.join(" ") : "");
+    put(infoDeck, (i.deck || {}).values);
+    for (const [outcome, parts] of Object.entries(links)) {
+      const l = (i.campaign || {})[outcome] || {};
+      put(parts.next, l.next);
+      put(parts.text, l.text);
+    }
+  }
+  const side = h("div", { class: "ck-st-side" }, infoPanel,
     h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues), roomPanel, cipher, playPanel);
   // The mission file itself: the text is the source; an edit anywhere shows here, and
   // text typed or pasted here replaces the mission (one undo step) when it is applied.
@@ -189,6 +263,10 @@ function render({ model, el }) {
   roomStack.addEventListener("change", () => {
     const size = Number.parseInt(roomStack.value, 10);
     if (ui.cursor && Number.isFinite(size)) send({ op: "set_room", room: ui.cursor, stack_size: size });
+  });
+  const words = (text) => text.split(/[\s,]+/).filter(Boolean);
+  roomPlaced.addEventListener("change", () => {
+    if (ui.cursor) send({ op: "set_room", room: ui.cursor, stack: roomPlaced.value.trim() ? words(roomPlaced.value) : null });
   });
   answer.addEventListener("change", () => send({ op: "set_answer", solution: answer.value }));
   card.addEventListener("change", () => {
@@ -471,6 +549,9 @@ function render({ model, el }) {
     const typing = document.activeElement;
     if (typing !== roomName) roomName.value = room ? room.name : "";
     if (typing !== roomStack) roomStack.value = room && room.stack != null ? room.stack : "";
+    roomPlaced.disabled = !room;
+    if (typing !== roomPlaced) roomPlaced.value = room ? (room.placed || []).join(" ") : "";
+    drawInfo(v.info || {}, typing);
     const a = v.answer || {};
     if (typing !== answer) answer.value = a.solution || "";
     if (style.options.length !== (a.styles || []).length) {

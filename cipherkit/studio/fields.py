@@ -1,0 +1,145 @@
+"""The mission's other fields as the studio sets them: what a ``set_field`` edit may name,
+and the shape each value must have (whether it makes a good mission is the validator's
+say, shown as the issues).
+
+>>> check_field("players", {"min": 2, "max": 4})
+(('players',), {'min': 2, 'max': 4})
+>>> check_field("campaign.win", {"next": "signal-box", "unlock": ["lamp"]})
+(('campaign', 'win'), {'next': 'signal-box', 'unlock': ['lamp']})
+>>> check_field("format", 2)
+Traceback (most recent call last):
+...
+cipherkit.studio.fields.FieldError: The studio sets title, question, story, id, seed, \
+players, characters, deck, campaign.win or campaign.loss, not 'format'.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from cipherkit.core.errors import CipherkitError
+from cipherkit.games.mission.format.reader import kind_of
+
+__all__ = ["EDITABLE", "FieldError", "check_field", "check_tokens"]
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_:-]{0,59}$")
+MAX_SEED = 2**31 - 1
+
+
+class FieldError(CipherkitError):
+    """A value the studio will not write; its message is a sentence."""
+
+
+def _text(most: int, optional: bool = False) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if value is None and optional:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise FieldError(f"This field is text (at most {most} characters), not empty.")
+        if len(value) > most:
+            raise FieldError(f"This field has at most {most} characters.")
+        return value
+
+    return check
+
+
+def _ident(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not _ID.match(value):
+        raise FieldError(f"A {what} is letters, digits, '-' or '_', not {kind_of(value)}.")
+    return value
+
+
+def _whole(value: Any, lo: int, hi: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise FieldError(f"The {what} is a whole number from {lo} to {hi}.")
+    return value
+
+
+def _mapping(value: Any, keys: tuple[str, ...], what: str) -> dict[str, Any]:
+    if not isinstance(value, dict) or not value or not set(value) <= set(keys):
+        raise FieldError(f"The {what} is a mapping of {', '.join(keys)}.")
+    return value
+
+
+def _names(value: Any, most: int, what: str) -> list[str]:
+    if not isinstance(value, list) or len(value) > most:
+        raise FieldError(f"The {what} are a list of at most {most} names.")
+    return [_ident(v, what.rstrip("s")) for v in value]
+
+
+def check_tokens(value: Any, most: int = 40) -> list[str]:
+    """A list of token names (a room's placed stack, a pool), as the page sent it.
+
+    >>> check_tokens(["anchor", "trap:gas", "camera"])
+    ['anchor', 'trap:gas', 'camera']
+    """
+    if not isinstance(value, list) or len(value) > most:
+        raise FieldError(f"Tokens are a list of at most {most} names.")
+    for token in value:
+        if not isinstance(token, str) or not _TOKEN.match(token):
+            shown = token if isinstance(token, str) and len(token) <= 40 else kind_of(token)
+            raise FieldError(
+                f"A token is a glyph id or a token such as camera or gas, not {shown!r}."
+            )
+    return list(value)
+
+
+def _players(value: Any) -> Any:
+    if value is None:
+        return None
+    checked = _mapping(value, ("min", "max"), "players")
+    return {k: _whole(v, 1, 8, f"players' {k}") for k, v in checked.items()}
+
+
+def _deck(value: Any) -> Any:
+    if value is None:
+        return None
+    out: dict[str, Any] = {}
+    for key, item in _mapping(value, ("values", "suits", "time", "hand_size"), "deck").items():
+        if key == "suits" and isinstance(item, list):
+            out[key] = _names(item, 26, "suits")
+        else:
+            out[key] = _whole(item, 0, 99, f"deck's {key}")
+    return out
+
+
+def _link(value: Any) -> Any:
+    if value is None:
+        return None
+    out: dict[str, Any] = {}
+    for key, item in _mapping(value, ("next", "unlock", "text"), "campaign link").items():
+        if key == "next":
+            out[key] = None if item is None else _ident(item, "mission id")
+        elif key == "unlock":
+            out[key] = _names(item, 12, "unlocks")
+        else:
+            out[key] = _text(2000)(item)
+    return out
+
+
+EDITABLE: dict[str, Callable[[Any], Any]] = {
+    "title": _text(200),
+    "question": _text(300),
+    "story": _text(4000, optional=True),
+    "id": lambda v: _ident(v, "mission id"),
+    "seed": lambda v: None if v is None else _whole(v, 0, MAX_SEED, "seed"),
+    "players": _players,
+    "characters": lambda v: None if v is None else _names(v, 8, "characters"),
+    "deck": _deck,
+    "campaign.win": _link,
+    "campaign.loss": _link,
+}
+"""Each field the studio sets, and its check (``None`` removes an optional field)."""
+
+
+def check_field(path: Any, value: Any) -> tuple[tuple[str, ...], Any]:
+    """The field's path as keys, and its checked value; :class:`FieldError` otherwise."""
+    if not isinstance(path, str) or path not in EDITABLE:
+        shown = path if isinstance(path, str) and len(path) <= 40 else kind_of(path)
+        names = ", ".join(EDITABLE)
+        *most, last = names.split(", ")
+        raise FieldError(f"The studio sets {', '.join(most)} or {last}, not {shown!r}.")
+    return tuple(path.split(".")), EDITABLE[path](value)
