@@ -2,7 +2,7 @@
 
 The page draws the ``view`` (:func:`cipherkit.studio.view.studio_view`) and sends every
 edit as an intent, ``{"op": ...}`` (or a ``{"type": ...}`` of ``text``, ``undo``,
-``redo``, ``save`` or ``playtest``);
+``redo``, ``save``, ``print``, ``playtest`` or ``tune``);
 Python checks it (:func:`cipherkit.studio.intents.parse_intent`), applies it to the
 :class:`~cipherkit.studio.draft.Draft` as one undo step and sends the view back with the
 problems ``cipherkit validate`` finds. A forged or malformed intent is refused with a
@@ -31,6 +31,9 @@ from typing import Any
 import networkx as nx
 import traitlets
 
+from cipherkit.games.mission.art.data import mission_glyph_map
+from cipherkit.games.mission.art.pdf import pdf_bytes
+from cipherkit.games.mission.art.printing import print_pages
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.files import mission_to_yaml
 from cipherkit.games.mission.format.problems import Problem
@@ -44,7 +47,7 @@ from cipherkit.studio.said import said_of
 from cipherkit.studio.view import studio_view
 from cipherkit.studio.yamltext import as_mapping
 from cipherkit.widgets.frontend import es_module
-from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
 
 __all__ = ["MissionEditor"]
 
@@ -112,6 +115,7 @@ class MissionEditor(GuardedWidget):
         # A page's editor (nothing written on the server) bounds its playtests' cost.
         self._runs = BackgroundPlaytest(self._show_playtest, share=None if write else 0.5)
         self._windows = LiveAnalysis(self._show_analysis)
+        self._printer = CostGuard("print", cpu_seconds=30.0)
         self._publish()
 
     @classmethod
@@ -154,6 +158,15 @@ class MissionEditor(GuardedWidget):
             raise StudioRefused("Fix the mission's errors before a playtest.")
         self._runs.start(mission, games, seed)
 
+    def start_tune(self, win_rate: float, games: int = 100) -> None:
+        """Find, in the background, the deck size that brings the win rate nearest
+        ``win_rate`` (as ``cipherkit tune --win-rate``); :attr:`playtest` then holds the
+        advice (``state: tuned``, ``values``), for the author to apply."""
+        mission = self.draft.mission
+        if mission is None:
+            raise StudioRefused("Fix the mission's errors before tuning it.")
+        self._runs.start_tune(mission, win_rate, games)
+
     def wait_for_playtest(self, timeout: float | None = None) -> dict[str, Any]:
         """Wait for the background playtest to finish; its final state."""
         self._runs.wait(timeout)
@@ -165,6 +178,8 @@ class MissionEditor(GuardedWidget):
         self.playtest = state
         if state.get("state") == "done":
             self._say(f"Playtest done: {state['summary'][2]}.")
+        elif state.get("state") == "tuned":
+            self._say(f"Tuning done: a deck of {state['values']} values comes nearest.")
         elif state.get("state") == "failed":
             self._say(f"The playtest failed: {state['message']}.")
 
@@ -212,6 +227,14 @@ class MissionEditor(GuardedWidget):
                 raise Refused(f"refused: {exc}") from None
         elif kind == "save" and len(msg) == 1:
             self._save_from_page()
+        elif kind == "tune" and set(msg) <= {"type", "win_rate", "games"}:
+            try:
+                self.start_tune(msg.get("win_rate", -1), msg.get("games", 100))
+            except StudioRefused as exc:
+                raise Refused(f"refused: {exc}") from None
+            self._publish("Tuning the deck: playing each deck size.")
+        elif kind == "print" and len(msg) == 1:
+            self._print_from_page()
         elif kind == "playtest" and set(msg) <= {"type", "games"}:
             try:
                 self.start_playtest(msg.get("games", 200))
@@ -238,6 +261,32 @@ class MissionEditor(GuardedWidget):
         """Wait for the window analysis of the mission as it is now; its state."""
         self._windows.wait(timeout)
         return dict(self.analysis)
+
+    def print_pdf(self) -> bytes:
+        """The print-and-play PDF of the mission as edited (A4), as ``cipherkit render
+        --pdf`` makes it; :class:`StudioRefused` while the mission has an error."""
+        mission = self.draft.mission
+        if mission is None:
+            raise StudioRefused("Fix the mission's errors before printing it.")
+        base = self.draft.path.parent if self.draft.path is not None else pathlib.Path(".")
+        key = mission_glyph_map(mission, None, base)
+        pages = [page for _, page in print_pages(mission, key, paper="a4")]
+        return pdf_bytes(pages, title=mission.title)
+
+    def _print_from_page(self) -> None:
+        try:
+            pdf = self._printer.run(self.print_pdf)
+        except StudioRefused as exc:
+            raise Refused(f"refused: {exc}") from None
+        mission = self.draft.mission
+        name = f"{mission.id if mission is not None else 'mission'}.pdf"
+        if self.write and self.draft.path is not None:
+            target = self.draft.path.with_suffix(".pdf")
+            target.write_bytes(pdf)
+            self._publish(f"Printed to {target.name}.")
+            return
+        self.send({"type": "download", "name": name, "mime": "application/pdf"}, [pdf])
+        self._publish(f"{name} offered as a download.")
 
     def _publish(self, said: str = "") -> None:
         self.view = studio_view(self.draft)

@@ -101,6 +101,10 @@ def _deck(value: Any) -> Any:
     for key, item in _mapping(value, ("values", "suits", "time", "hand_size"), "deck").items():
         if key == "suits" and isinstance(item, list):
             out[key] = _names(item, 26, "suits")
+        elif key == "time" and isinstance(item, list):  # the time icons, value by value
+            if len(item) > 99:
+                raise FieldError("The deck's time has at most 99 entries.")
+            out[key] = [_whole(v, 0, 9, "deck's time") for v in item]
         else:
             out[key] = _whole(item, 0, 99, f"deck's {key}")
     return out

@@ -29,8 +29,9 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.playtest.runner import run_playtest
 from cipherkit.playtest.stats import PlaytestResult
+from cipherkit.playtest.tune import tune_deck
 from cipherkit.studio.intents import StudioRefused
-from cipherkit.studio.workers import fork_context
+from cipherkit.studio.workers import fork_context, submit
 
 __all__ = ["MAX_STUDIO_GAMES", "BackgroundPlaytest", "result_view"]
 
@@ -94,16 +95,70 @@ class BackgroundPlaytest:
             raise StudioRefused("The number of games must be a whole number.")
         if not 1 <= games <= MAX_STUDIO_GAMES:
             raise StudioRefused(f"A playtest here plays from 1 to {MAX_STUDIO_GAMES} games.")
+        self._check_wait()
+        self._tell({"state": "running", "done": 0, "total": games, "mission": mission.id})
+        self._thread = threading.Thread(
+            target=self._timed,
+            args=(self._play, mission, games, seed),
+            name="studio-playtest",
+            daemon=True,
+        )
+        self._thread.start()
+
+    def start_tune(self, mission: Mission, win_rate: float, games: int = 100) -> None:
+        """Find the deck size that brings the win rate nearest ``win_rate`` (as
+        ``cipherkit tune --win-rate`` does, ``games`` games a deck size); the result is
+        advice (``state: tuned``, with the deck to set), applied by the author."""
+        if self.running:
+            raise StudioRefused("A playtest is already running; wait for it to finish.")
+        if isinstance(win_rate, bool) or not isinstance(win_rate, int | float):
+            raise StudioRefused("The win rate to aim at is a number from 0 to 1.")
+        if not 0 <= win_rate <= 1:
+            raise StudioRefused("The win rate to aim at is a number from 0 to 1.")
+        if isinstance(games, bool) or not isinstance(games, int) or not 10 <= games <= 300:
+            raise StudioRefused("Tuning plays from 10 to 300 games a deck size.")
+        self._check_wait()
+        self._tell({"state": "tuning", "done": 0, "total": 0, "mission": mission.id})
+        self._thread = threading.Thread(
+            target=self._timed,
+            args=(self._tune, mission, float(win_rate), games),
+            name="studio-tune",
+            daemon=True,
+        )
+        self._thread.start()
+
+    def _check_wait(self) -> None:
         wait = self._next - self._clock()
         if wait > 0:
             raise StudioRefused(
                 f"Playtests are limited on this page: start the next in {math.ceil(wait)} s."
             )
-        self._tell({"state": "running", "done": 0, "total": games, "mission": mission.id})
-        self._thread = threading.Thread(
-            target=self._run, args=(mission, games, seed), name="studio-playtest", daemon=True
+
+    def _tune(self, mission: Mission, win_rate: float, games: int) -> None:
+        try:
+            if self._processes:
+                tuned = submit(tune_deck, mission, win_rate=win_rate, games=games, workers=1)
+                found = tuned.result()
+            else:
+                found = tune_deck(mission, win_rate=win_rate, games=games, workers=1)
+            best = found.best
+        except CipherkitError as exc:
+            self._tell({"state": "failed", "message": str(exc), "total": 0, "done": 0})
+            return
+        except Exception as exc:  # a broken worker: said in a sentence, never a traceback
+            message = f"the tuning stopped: {type(exc).__name__}"
+            self._tell({"state": "failed", "message": message, "total": 0, "done": 0})
+            return
+        self._tell(
+            {
+                "state": "tuned",
+                "advice": found.advice,
+                "values": best.values,
+                "traps": best.traps,
+                "win_rate": best.win_rate,
+                "trials": [t.text() for t in found.trials],
+            }
         )
-        self._thread.start()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the run under way (if any) to finish."""
@@ -114,10 +169,10 @@ class BackgroundPlaytest:
         self.state = state
         self._report(dict(state))
 
-    def _run(self, mission: Mission, games: int, seed: int) -> None:
+    def _timed(self, work: Callable[..., None], *args: Any) -> None:
         started = self._clock()
         try:
-            self._play(mission, games, seed)
+            work(*args)
         finally:
             if self._share:
                 took = self._clock() - started

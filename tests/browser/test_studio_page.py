@@ -453,3 +453,30 @@ def test_the_missions_other_fields_and_a_placed_stack_are_edited_on_the_page(
     assert "stack: [kettle, camera]" in text
     win = text.split("  win:\n", 1)[1].split("  loss:", 1)[0]
     assert "next: cold-ledger" in win and "unlock: [clerks-note]" in win  # the rest kept
+
+
+def test_print_downloads_the_print_and_play_pdf(page: Any, voila_server: Server) -> None:
+    LanternStudio(page, voila_server).open()
+    with page.expect_download(timeout=UI_TIMEOUT_MS) as download:
+        page.click("[data-testid=print]")
+    assert download.value.suggested_filename == "lantern-archive.pdf"
+    assert Path(download.value.path()).read_bytes().startswith(b"%PDF-")
+    said(page, "lantern-archive.pdf offered as a download.")
+
+
+def test_the_deck_is_tuned_to_a_win_rate_and_the_advice_applied(
+    page: Any, voila_server: Server
+) -> None:
+    LanternStudio(page, voila_server).open()
+    page.fill("[data-testid=aim]", "60")
+    page.click("[data-testid=tune]")
+    said(page, "Tuning the deck")
+    assert page.locator("[data-testid=playtest]").is_disabled()
+    use = page.locator("[data-testid=use-deck]")
+    use.wait_for(state="visible", timeout=UI_TIMEOUT_MS * 3)
+    assert page.locator("[data-testid=figures]").inner_text().startswith("Set deck.values: ")
+    values = int(use.inner_text().split()[4])  # "Use a deck of N values"
+    use.click()
+    said(page, "The mission's deck set.")
+    page.click("[data-testid=studio] .ck-st-file summary")
+    assert f"deck: {{values: {values}}}" in page.locator("[data-testid=source]").input_value()

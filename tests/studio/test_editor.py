@@ -171,3 +171,43 @@ def test_the_cipher_view_and_the_window_analysis_follow_the_edits() -> None:
     assert reports[0] == {"state": "running"} and final["state"] == "done"
     editor.edit({"op": "delete_room", "room": "lobby"})  # an error: nothing to analyse
     assert editor.analysis == {"state": "none"}
+
+
+def test_print_makes_the_pdf_beside_the_file_or_offers_it_as_a_download(
+    tmp_path: Path,
+) -> None:
+    copy = tmp_path / "lantern.yaml"
+    copy.write_bytes((ROOT / "missions" / "01-lantern-archive.yaml").read_bytes())
+    editor = MissionEditor(copy)
+    editor.handle_message({"type": "print"})
+    assert (tmp_path / "lantern.pdf").read_bytes().startswith(b"%PDF-")
+    assert editor.said == "Printed to lantern.pdf."
+
+    page = MissionEditor(copy, write=False)
+    out: list[Any] = []
+    page.send = lambda content, buffers=None: out.append((content, buffers))  # type: ignore[method-assign]
+    page.handle_message({"type": "print"})
+    ((content, buffers),) = out
+    assert content == {"type": "download", "name": "lantern-archive.pdf", "mime": "application/pdf"}
+    assert bytes(buffers[0]).startswith(b"%PDF-")
+
+    broken = MissionEditor()
+    broken.handle_message({"type": "print"})
+    assert broken.message == "refused: Fix the mission's errors before printing it."
+
+
+def test_tuning_gives_advice_the_author_applies_as_one_edit() -> None:
+    editor = MissionEditor(ROOT / "missions" / "01-lantern-archive.yaml")
+    editor.handle_message({"type": "tune", "win_rate": 2})
+    assert editor.message == "refused: The win rate to aim at is a number from 0 to 1."
+    editor.handle_message({"type": "tune", "win_rate": 0.6, "games": 20})
+    assert editor.playtest["state"] == "tuning"
+    editor.handle_message({"type": "playtest"})  # one run at a time, tuning included
+    assert editor.message == "refused: A playtest is already running; wait for it to finish."
+    final = editor.wait_for_playtest(timeout=300)
+    assert final["state"] == "tuned" and final["advice"].startswith("Set deck.values: ")
+    assert f"a deck of {final['values']} values" in editor.said
+    editor.handle_message(
+        {"op": "set_field", "field": "deck", "value": {"values": final["values"]}}
+    )
+    assert editor.mission is not None and editor.mission.deck.values == final["values"]

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js 0865973875d420c41df0b0b4cd84e12d494ebe10cfe492cfbb78cc67cf03f4ab
+//   studio/editor.js 2af2fb4671a186e1cc4d57485fc30ccbb06f246bbcb8c997b012bb2b4134aa22
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -134,6 +134,10 @@ function render({ model, el }) {
     redoButton,
     button("Zoom to fit", "fit", () => fit()),
     button("Save", "save", () => send({ type: "save" })),
+    button("Print (PDF)", "print", () => {
+      say("Drawing the print-and-play PDF…");
+      send({ type: "print" });
+    }),
     count
   );
   const issues = h("ul", { class: "ck-st-issues", "data-testid": "issues" });
@@ -209,6 +213,29 @@ function render({ model, el }) {
     viewBox: "0 0 260 90",
     "data-testid": "plot"
   });
+  const aim = h("input", {
+    type: "number",
+    min: 0,
+    max: 100,
+    value: 60,
+    "aria-label": "win rate to aim at, in percent",
+    "data-testid": "aim"
+  });
+  const tuneButton = h("button", {
+    type: "button",
+    text: "Tune the deck",
+    "data-testid": "tune",
+    onclick: () => send({ type: "tune", win_rate: Math.max(0, Math.min(100, Number(aim.value) || 0)) / 100 })
+  });
+  const useDeck = h("button", {
+    type: "button",
+    "data-testid": "use-deck",
+    hidden: true,
+    onclick: () => {
+      const p = model.get("playtest") || {};
+      send({ op: "set_field", field: "deck", value: { ...(view().info || {}).deck || {}, values: p.values } });
+    }
+  });
   const playPanel = h(
     "section",
     { class: "ck-st-play", "aria-label": "playtest" },
@@ -216,7 +243,9 @@ function render({ model, el }) {
     h("div", { class: "ck-st-row" }, games, playButton),
     progress,
     figures,
-    plot
+    plot,
+    h("div", { class: "ck-st-row" }, h("label", {}, "Win rate % ", aim), tuneButton),
+    useDeck
   );
   const field = (label, testid, attrs = {}) => {
     const input = h(attrs.rows ? "textarea" : "input", { "aria-label": label, "data-testid": testid, ...attrs });
@@ -694,9 +723,12 @@ function render({ model, el }) {
     if (typing !== pool) pool.value = (a.pool || []).join(" ");
     poolNote.textContent = `The rooms' stacks are dealt ${v.dealt || 0} tokens; the pool holds ${(a.pool || []).length}.`;
   }
-  model.on("msg:custom", (msg) => {
-    if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
-    const url = URL.createObjectURL(new Blob([msg.text], { type: "application/yaml" }));
+  model.on("msg:custom", (msg, buffers) => {
+    if (!msg || msg.type !== "download") return;
+    const pdf = buffers && buffers.length ? buffers[0] : null;
+    if (typeof msg.text !== "string" && !pdf) return;
+    const body = pdf ? new Blob([pdf], { type: "application/pdf" }) : new Blob([msg.text], { type: "application/yaml" });
+    const url = URL.createObjectURL(body);
     const link2 = h("a", { href: url, download: String(msg.name || "mission.yaml") });
     document.body.append(link2);
     link2.click();
@@ -705,11 +737,14 @@ function render({ model, el }) {
   });
   function drawPlaytest() {
     const p = model.get("playtest") || { state: "idle" };
-    const running = p.state === "running";
-    playButton.disabled = running;
-    progress.hidden = p.state === "idle";
+    const running = p.state === "running" || p.state === "tuning";
+    playButton.disabled = tuneButton.disabled = running;
+    useDeck.hidden = p.state !== "tuned";
+    if (p.state === "tuned") useDeck.textContent = `Use a deck of ${p.values} values`;
+    progress.hidden = p.state === "idle" || p.state === "tuned";
+    if (p.state === "tuning") progress.removeAttribute("value");
     progress.max = p.total || 1;
-    progress.value = p.done || 0;
+    if (p.state !== "tuning") progress.value = p.done || 0;
     progress.setAttribute("aria-valuetext", running ? `${p.done || 0} of ${p.total} games played` : p.state);
     if (p.state === "done") {
       figures.replaceChildren(...[
@@ -737,6 +772,9 @@ function render({ model, el }) {
         ])
       );
       plot.style.display = "";
+    } else if (p.state === "tuned") {
+      figures.replaceChildren(h("li", { text: p.advice }), ...(p.trials || []).map((t) => h("li", { class: "ck-st-note", text: t })));
+      plot.style.display = "none";
     } else {
       figures.replaceChildren(...p.state === "failed" ? [h("li", { text: p.message })] : []);
       plot.style.display = "none";

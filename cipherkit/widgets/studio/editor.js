@@ -107,6 +107,7 @@ function render({ model, el }) {
     undoButton, redoButton,
     button("Zoom to fit", "fit", () => fit()),
     button("Save", "save", () => send({ type: "save" })),
+    button("Print (PDF)", "print", () => { say("Drawing the print-and-play PDF…"); send({ type: "print" }); }),
     count);
 
   const issues = h("ul", { class: "ck-st-issues", "data-testid": "issues" });
@@ -145,8 +146,18 @@ function render({ model, el }) {
   const figures = h("ul", { class: "ck-st-figures", "data-testid": "figures" });
   const plot = s("svg", { class: "ck-st-plot", role: "img", "aria-label": "games by turns: won and lost",
     viewBox: "0 0 260 90", "data-testid": "plot" });
+  const aim = h("input", { type: "number", min: 0, max: 100, value: 60, "aria-label": "win rate to aim at, in percent",
+    "data-testid": "aim" });
+  const tuneButton = h("button", { type: "button", text: "Tune the deck", "data-testid": "tune",
+    onclick: () => send({ type: "tune", win_rate: Math.max(0, Math.min(100, Number(aim.value) || 0)) / 100 }) });
+  const useDeck = h("button", { type: "button", "data-testid": "use-deck", hidden: true,
+    onclick: () => {
+      const p = model.get("playtest") || {};
+      send({ op: "set_field", field: "deck", value: { ...((view().info || {}).deck || {}), values: p.values } });
+    } });
   const playPanel = h("section", { class: "ck-st-play", "aria-label": "playtest" },
-    h("h3", { text: "Playtest" }), h("div", { class: "ck-st-row" }, games, playButton), progress, figures, plot);
+    h("h3", { text: "Playtest" }), h("div", { class: "ck-st-row" }, games, playButton), progress, figures, plot,
+    h("div", { class: "ck-st-row" }, h("label", {}, "Win rate % ", aim), tuneButton), useDeck);
   // The mission's other fields: each change sends one set_field edit (a compound field,
   // such as the players or a campaign link, whole).
   const field = (label, testid, attrs = {}) => {
@@ -566,9 +577,13 @@ function render({ model, el }) {
   }
 
   // Save where nothing may be written on the server: the kernel hands over the text.
-  model.on("msg:custom", (msg) => {
-    if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
-    const url = URL.createObjectURL(new Blob([msg.text], { type: "application/yaml" }));
+  model.on("msg:custom", (msg, buffers) => {
+    if (!msg || msg.type !== "download") return;
+    const pdf = buffers && buffers.length ? buffers[0] : null;
+    if (typeof msg.text !== "string" && !pdf) return;
+    const body = pdf ? new Blob([pdf], { type: "application/pdf" })
+      : new Blob([msg.text], { type: "application/yaml" });
+    const url = URL.createObjectURL(body);
     const link = h("a", { href: url, download: String(msg.name || "mission.yaml") });
     document.body.append(link);
     link.click();
@@ -579,11 +594,14 @@ function render({ model, el }) {
   // line, lost below it), drawn from numbers only.
   function drawPlaytest() {
     const p = model.get("playtest") || { state: "idle" };
-    const running = p.state === "running";
-    playButton.disabled = running;
-    progress.hidden = p.state === "idle";
+    const running = p.state === "running" || p.state === "tuning";
+    playButton.disabled = tuneButton.disabled = running;
+    useDeck.hidden = p.state !== "tuned";
+    if (p.state === "tuned") useDeck.textContent = `Use a deck of ${p.values} values`;
+    progress.hidden = p.state === "idle" || p.state === "tuned";
+    if (p.state === "tuning") progress.removeAttribute("value"); // no count: it is under way
     progress.max = p.total || 1;
-    progress.value = p.done || 0;
+    if (p.state !== "tuning") progress.value = p.done || 0;
     progress.setAttribute("aria-valuetext", running ? `${p.done || 0} of ${p.total} games played` : p.state);
     if (p.state === "done") {
       figures.replaceChildren(...[
@@ -603,6 +621,9 @@ function render({ model, el }) {
             s("title", { text: `turn ${turn}: ${lost} lost` })),
         ]));
       plot.style.display = "";
+    } else if (p.state === "tuned") {
+      figures.replaceChildren(h("li", { text: p.advice }), ...(p.trials || []).map((t) => h("li", { class: "ck-st-note", text: t })));
+      plot.style.display = "none";
     } else {
       figures.replaceChildren(...(p.state === "failed" ? [h("li", { text: p.message })] : []));
       plot.style.display = "none";
