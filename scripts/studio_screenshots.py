@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -28,8 +26,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cipherkit.serve.launcher import voila_command  # noqa: E402
-from tests.browser.conftest import free_port, stop_process_group, wait_until_up  # noqa: E402
+from tests.browser.gallery_servers import start_gallery_server  # noqa: E402
+from tests.servers import stop_process_group  # noqa: E402
 
 MISSION = ROOT / "missions" / "04-harbour-clock.yaml"
 
@@ -45,11 +43,11 @@ def shoot(page: Any, url: str, target: Path, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})  # the whole editor in view
     page.goto(f"{url}/voila/render/studio.ipynb")
     page.wait_for_selector("[data-testid=studio] [data-testid=room]")
-    page.click("[data-testid=studio] summary")
+    page.click("[data-testid=studio] .ck-st-file summary")
     page.fill("[data-testid=source]", MISSION.read_text(encoding="utf-8"))
     page.click("[data-testid=apply-text]")
     said(page, "text replaced")
-    page.click("[data-testid=studio] summary")  # the file's text folded away again
+    page.click("[data-testid=studio] .ck-st-file summary")  # the file's text folded away again
     page.wait_for_function(
         "() => document.querySelector('[data-testid=verdict]').textContent.includes('settle')"
     )
@@ -74,37 +72,24 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         gallery = Path(tmp) / "gallery"
         shutil.copytree(ROOT / "puzzles", gallery)
-        port = free_port()
-        log = Path(tmp) / "voila.log"
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        with log.open("wb") as out:
-            server = subprocess.Popen(
-                voila_command(gallery, port),
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                cwd=gallery,
-                start_new_session=True,
-            )
-        url = f"http://127.0.0.1:{port}"
+        server, process = start_gallery_server(gallery, Path(tmp) / "voila.log")
         try:
-            wait_until_up(url + "/", server, log, 120)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
                     executable_path=args.chromium, headless=True, args=["--no-sandbox"]
                 )
                 for name, width, height in (
-                    ("studio.png", 1280, 900),
+                    ("studio.png", 1280, 1300),
                     ("studio-phone.png", 390, 1900),
                 ):
                     page = browser.new_page(device_scale_factor=1)
                     page.set_default_timeout(180_000)
-                    shoot(page, url, args.out / name, width, height)
+                    shoot(page, server.url, args.out / name, width, height)
                     written.append(str((args.out / name).relative_to(ROOT)))
                     page.close()
                 browser.close()
         finally:
-            stop_process_group(server)
+            stop_process_group(process)
     print(json.dumps({"written": written}, indent=2))
     return 0
 

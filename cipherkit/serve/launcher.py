@@ -29,7 +29,7 @@ from cipherkit.classroom.keys import KEY_ENV, new_key
 from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.teacher_page import TEACHER_PAGE
 from cipherkit.rooms import default_store_url
-from cipherkit.serve.reaper import Orphans
+from cipherkit.serve.reaper import Orphans, descendants
 
 __all__ = [
     "CONFIG_DIR",
@@ -205,14 +205,7 @@ killed."""
 def _family(pid: int) -> set[int]:
     """``pid``'s descendants (kernels run in sessions of their own, so Voila's process
     group does not hold them)."""
-    try:
-        import psutil
-    except ImportError:  # pragma: no cover - psutil comes with ipykernel
-        return set()
-    try:
-        return {child.pid for child in psutil.Process(pid).children(recursive=True)}
-    except psutil.Error:
-        return set()
+    return descendants(pid)
 
 
 def _kill(pids: set[int]) -> None:

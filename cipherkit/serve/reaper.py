@@ -21,6 +21,8 @@ import signal
 import time
 from types import TracebackType
 
+__all__ = ["Orphans", "descendants"]
+
 PR_SET_CHILD_SUBREAPER = 36
 
 
@@ -34,7 +36,8 @@ def _prctl_subreaper(on: bool) -> bool:
         return False
 
 
-def _descendants(pid: int) -> set[int]:
+def descendants(pid: int) -> set[int]:
+    """``pid``'s descendants now (empty if it has gone)."""
     try:
         import psutil
     except ImportError:  # pragma: no cover - psutil comes with ipykernel
@@ -63,7 +66,7 @@ class Orphans:
         self._adopting = False
 
     def __enter__(self) -> Orphans:
-        self._before = _descendants(os.getpid())
+        self._before = descendants(os.getpid())
         self._adopting = _prctl_subreaper(True)
         return self
 
@@ -78,9 +81,9 @@ class Orphans:
 
     def left(self) -> set[int]:
         """Descendants started since the block began that are still running."""
-        ours = _descendants(os.getpid())
+        ours = descendants(os.getpid())
         for pid in self._before:
-            ours -= {pid} | _descendants(pid)
+            ours -= {pid} | descendants(pid)
         self._reap(ours)  # those that have ended are reaped, not left as zombies
         return {pid for pid in ours if _running(pid)}
 

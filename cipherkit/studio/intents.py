@@ -356,20 +356,13 @@ def _set_glyph_style(f: _Fields) -> Intent:
 
 MAX_POOL = 300
 """The most tokens a pool set from the studio may hold."""
-_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_:-]{0,59}$")
 
 
 def _set_pool(f: _Fields) -> Intent:
-    pool = f.get("pool")
-    if not isinstance(pool, list | tuple) or len(pool) > MAX_POOL:
-        raise StudioRefused(f"The pool must be a list of at most {MAX_POOL} tokens.")
-    for token in pool:
-        if not isinstance(token, str) or not _TOKEN.match(token):
-            shown = token if isinstance(token, str) and len(token) <= 40 else kind_of(token)
-            raise StudioRefused(
-                f"A pool token is a glyph id or a token such as camera or gas, not {shown!r}."
-            )
-    return SetPool(tuple(pool))
+    try:
+        return SetPool(tuple(check_tokens(f.get("pool"), MAX_POOL)))
+    except FieldError as exc:
+        raise StudioRefused(str(exc)) from None
 
 
 def _set_field(f: _Fields) -> Intent:
