@@ -92,9 +92,19 @@ function render({ model, el }) {
     "data-testid": "said" });
   const refusal = h("div", { class: "ck-st-refusal", role: "alert", "data-testid": "message" });
   const count = h("span", { class: "ck-st-count", "data-testid": "error-count" });
-  const kind = h("select", { "aria-label": "kind of a new passage", "data-testid": "kind" },
+  // A passage's kind, and the token on it: a wall token closes a passageway, a passage
+  // token opens a printed wall (docs/mission-format.md).
+  const KINDS = { open: ["open", null], wall: ["wall", null], "open+wall": ["open", "wall"],
+    "wall+passage": ["wall", "passage"] };
+  const kind = h("select", { "aria-label": "kind of passage", "data-testid": "kind" },
     h("option", { value: "open", text: "open passage" }),
-    h("option", { value: "wall", text: "printed wall" }));
+    h("option", { value: "wall", text: "printed wall" }),
+    h("option", { value: "open+wall", text: "passage closed by a wall token" }),
+    h("option", { value: "wall+passage", text: "wall opened by a passage token" }));
+  const joinAs = () => {
+    const [k, token] = KINDS[kind.value] || KINDS.open;
+    return token ? { kind: k, token } : { kind: k };
+  };
   const button = (text, testid, onclick) => h("button", { type: "button", text, "data-testid": testid, onclick });
   const undoButton = button("Undo", "undo", () => send({ type: "undo" }));
   const redoButton = button("Redo", "redo", () => send({ type: "redo" }));
@@ -290,7 +300,7 @@ function render({ model, el }) {
   pool.addEventListener("change", () => send({ op: "set_pool", pool: pool.value.split(/[\s,]+/).filter(Boolean) }));
   seed.addEventListener("change", setStyle);
   kind.addEventListener("change", () => {
-    if (ui.passage) send({ op: "connect", a: ui.passage[0], b: ui.passage[1], kind: kind.value });
+    if (ui.passage) send({ op: "connect", a: ui.passage[0], b: ui.passage[1], ...joinAs() });
   });
 
   function say(text) { said.textContent = text; }
@@ -299,7 +309,7 @@ function render({ model, el }) {
     if (!room) return "Empty map: press N to add a room.";
     const v = view();
     const joined = v.passages.filter((p) => p.a === room.id || p.b === room.id)
-      .map((p) => `${p.a === room.id ? p.b : p.a}${p.kind === "wall" ? " (wall)" : ""}`);
+      .map((p) => `${p.a === room.id ? p.b : p.a}${p.kind === "wall" ? " (wall)" : ""}${p.token ? ` (${p.token} token)` : ""}`);
     const marks = v.problems.filter((p) => p.room === room.id).map((p) => p.message);
     return [`${room.name} (${room.id}) at ${room.x}, ${room.y}`,
       room.entrance ? "entrance" : "",
@@ -386,7 +396,7 @@ function render({ model, el }) {
     } else if (target && target.dataset.passage) {
       ui.passage = target.dataset.passage.split(" ");
       const p = view().passages.find((q) => q.a === ui.passage[0] && q.b === ui.passage[1]);
-      if (p) kind.value = p.kind;
+      if (p) kind.value = p.token ? `${p.kind}+${p.token}` : p.kind;
       say(`Passage between ${ui.passage[0]} and ${ui.passage[1]} selected.`);
     } else if (e.button === 1 || e.ctrlKey || e.altKey) {
       ui.drag = { kind: "pan", at: { x: e.clientX, y: e.clientY }, box: { ...ui.box } };
@@ -440,7 +450,7 @@ function render({ model, el }) {
       const under = document.elementFromPoint(e.clientX, e.clientY);
       const target = under && under.closest ? under.closest("[data-room]") : null;
       if (target && target.dataset.room !== d.from) {
-        send({ op: "connect", a: d.from, b: target.dataset.room, kind: kind.value });
+        send({ op: "connect", a: d.from, b: target.dataset.room, ...joinAs() });
       }
     } else if (d.kind === "band") {
       const [x0, x1] = [Math.min(d.at.x, d.to.x), Math.max(d.at.x, d.to.x)];
@@ -545,7 +555,9 @@ function render({ model, el }) {
       const cls = ["ck-st-passage", `ck-st-${p.kind}`, picked ? "ck-st-picked" : "", ...p.marks.map((m) => `ck-st-${m}`)];
       return s("g", { class: cls.join(" "), "data-passage": `${p.a} ${p.b}`, "data-testid": "passage" },
         s("line", { x1: a.x * CELL, y1: a.y * CELL, x2: b.x * CELL, y2: b.y * CELL, class: "ck-st-hit" }),
-        s("line", { x1: a.x * CELL, y1: a.y * CELL, x2: b.x * CELL, y2: b.y * CELL, class: "ck-st-line" }));
+        s("line", { x1: a.x * CELL, y1: a.y * CELL, x2: b.x * CELL, y2: b.y * CELL, class: "ck-st-line" }),
+        p.token ? s("rect", { x: ((a.x + b.x) * CELL) / 2 - 8, y: ((a.y + b.y) * CELL) / 2 - 8, width: 16, height: 16,
+          rx: 3, class: `ck-st-token ck-st-token-${p.token}` }, s("title", { text: `${p.token} token` })) : null);
     }).filter(Boolean));
     roomLayer.replaceChildren(...v.rooms.map(drawRoom));
     drawIssues(v);
