@@ -271,15 +271,6 @@ def test_the_studio_edits_the_kernels_editor_from_jupyterlab(browser: Any, lab: 
         context.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TimeoutError,
-    reason="JupyterLab 4 takes two of the studio's keys (cipherkit/widgets/studio/editor.js "
-    "to fix): its keydown guard (JupyterLab.evtKeydown) cancels the insertLineBreak "
-    "beforeinput of Enter inside a .jp-Cell, so Enter in a text field (room name, answer, "
-    "pool) fires no change and commits nothing; and ArrowDown on the glyph-style select "
-    "runs notebook:move-cursor-down instead of choosing the next style",
-)
 def test_harbour_clock_rebuilt_by_keyboard_alone_in_jupyterlab(browser: Any, lab: Lab) -> None:
     context, page, errors = open_new_mission(browser, lab, NEW_BY_KEYS)
     try:

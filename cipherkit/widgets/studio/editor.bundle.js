@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js a2d8e2b3ed811fec81a7a1478790a5ec6d3f23b2d2b680a9f9ba2816369fd056
+//   studio/editor.js c04c6962436cfc0dd4eeafe2aed2d4c1e986cb1fbf8938d872db0eb77d7a85c7
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -375,7 +375,7 @@ function render({ model, el }) {
     source,
     h("div", { class: "ck-st-row" }, apply)
   );
-  el.append(h(
+  const root = h(
     "div",
     { class: "ck-studio", "data-testid": "studio" },
     bar,
@@ -384,7 +384,25 @@ function render({ model, el }) {
     said,
     refusal,
     sourcePanel
-  ));
+  );
+  el.append(root);
+  root.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (!(t instanceof HTMLElement) || !t.matches("input, select, textarea")) return;
+    e.stopPropagation();
+    if (e.key === "Enter" && t.tagName === "INPUT") {
+      e.preventDefault();
+      t.dataset.ckSent = t.value;
+      t.dispatchEvent(new Event("change"));
+    }
+  });
+  root.addEventListener("input", (e) => {
+    if (e.target.dataset) delete e.target.dataset.ckSent;
+  }, true);
+  root.addEventListener("change", (e) => {
+    const t = e.target;
+    if (e.isTrusted && t.dataset && t.dataset.ckSent === t.value) e.stopImmediatePropagation();
+  }, true);
   const focusMap = () => map.focus({ preventScroll: true });
   const cursorRoom = () => ui.cursor && roomOf(ui.cursor) || null;
   const chosen = () => ui.selected.size ? [...ui.selected] : ui.cursor ? [ui.cursor] : [];

@@ -249,8 +249,29 @@ function render({ model, el }) {
     onclick: () => { ui.fitted = false; send({ type: "text", text: source.value }); } });
   const sourcePanel = h("details", { class: "ck-st-file" },
     h("summary", { text: "The mission file (YAML)" }), source, h("div", { class: "ck-st-row" }, apply));
-  el.append(h("div", { class: "ck-studio", "data-testid": "studio" }, bar,
-    h("div", { class: "ck-st-main" }, map, side), help, said, refusal, sourcePanel));
+  const root = h("div", { class: "ck-studio", "data-testid": "studio" }, bar,
+    h("div", { class: "ck-st-main" }, map, side), help, said, refusal, sourcePanel);
+  el.append(root);
+
+  // Keys typed in the studio's fields are the studio's. In JupyterLab a cell takes Enter
+  // (no change event then) and the arrows (to move between cells): here Enter in a text
+  // field commits it, and no key typed in a field reaches the notebook. A field committed
+  // by Enter does not commit the same text again when it loses the focus.
+  root.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (!(t instanceof HTMLElement) || !t.matches("input, select, textarea")) return;
+    e.stopPropagation();
+    if (e.key === "Enter" && t.tagName === "INPUT") {
+      e.preventDefault();
+      t.dataset.ckSent = t.value;
+      t.dispatchEvent(new Event("change"));
+    }
+  });
+  root.addEventListener("input", (e) => { if (e.target.dataset) delete e.target.dataset.ckSent; }, true);
+  root.addEventListener("change", (e) => {
+    const t = e.target;
+    if (e.isTrusted && t.dataset && t.dataset.ckSent === t.value) e.stopImmediatePropagation();
+  }, true);
 
   // ------------------------------------------------------------------ edits
   const focusMap = () => map.focus({ preventScroll: true });
