@@ -246,4 +246,3 @@ def test_the_deck_is_tuned_to_a_win_rate_and_the_advice_applied(
     said(page, "The mission's deck set.")
     page.click("[data-testid=studio] .ck-st-file summary")
     assert f"deck: {{values: {values}}}" in page.locator("[data-testid=source]").input_value()
-
