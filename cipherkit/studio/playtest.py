@@ -22,7 +22,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
@@ -31,7 +31,7 @@ from cipherkit.playtest.runner import run_playtest
 from cipherkit.playtest.stats import PlaytestResult
 from cipherkit.playtest.tune import tune_deck
 from cipherkit.studio.intents import StudioRefused
-from cipherkit.studio.workers import fork_context, submit
+from cipherkit.studio.workers import new_pool, submit
 
 __all__ = ["MAX_STUDIO_GAMES", "BackgroundPlaytest", "result_view"]
 
@@ -184,7 +184,7 @@ class BackgroundPlaytest:
         try:
             pool: Executor | None = None
             if self._processes:  # a fork server: no fork of the kernel's threads
-                pool = ProcessPoolExecutor(max_workers=1, mp_context=fork_context())
+                pool = new_pool()
             try:
                 result = run_playtest(
                     mission,

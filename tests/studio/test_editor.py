@@ -211,3 +211,42 @@ def test_tuning_gives_advice_the_author_applies_as_one_edit() -> None:
         {"op": "set_field", "field": "deck", "value": {"values": final["values"]}}
     )
     assert editor.mission is not None and editor.mission.deck.values == final["values"]
+
+
+def test_a_worker_ends_when_the_kernel_that_started_it_is_killed(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    code = (
+        "import os, time\n"
+        "from cipherkit.studio.workers import submit\n"
+        "submit(sum, [1]).result(timeout=120)\n"
+        "print(os.getpid(), flush=True)\n"
+        "time.sleep(300)\n"
+    )
+    kernel = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert kernel.stdout is not None
+    int(kernel.stdout.readline())
+    started = psutil.Process(kernel.pid).children(recursive=True)
+    assert started, "no fork server or worker was started"
+    forkserver_family = set()
+    for child in started:
+        forkserver_family |= {child.pid} | {c.pid for c in child.children(recursive=True)}
+    os.kill(kernel.pid, signal.SIGKILL)
+    kernel.wait()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        alive = [
+            p
+            for p in forkserver_family
+            if psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE
+        ]
+        if not alive:
+            break
+        time.sleep(0.2)
+    assert not alive, f"still running after the kernel was killed: {alive}"
