@@ -78,7 +78,7 @@ def test_the_imports_seen_include_the_lazy_ones() -> None:
     """The scan is not empty-handed: it finds imports made inside functions."""
     found = _imported_modules()
     assert {"numpy", "yaml", "networkx", "voila", "tornado", "jupyter_server"} <= set(found)
-    assert "cipherkit/serve/launcher.py" in found.get("psutil", set())
+    assert "cipherkit/serve/reaper.py" in found.get("psutil", set())
 
 
 def test_one_version_a_licence_and_the_supported_pythons() -> None:
