@@ -23,13 +23,15 @@ BLOCKING = ("critical", "serious")
 """Impacts the suite allows none of."""
 
 
-def run_axe(page: Any) -> list[dict[str, Any]]:
-    """The WCAG A/AA violations axe-core finds in ``page`` now: one dict per rule with
-    its ``id``, ``impact``, ``help`` and the first few failing elements (``targets``)."""
+def run_axe(page: Any, within: str | None = None) -> list[dict[str, Any]]:
+    """The WCAG A/AA violations axe-core finds in ``page`` now (only in the elements
+    ``within`` selects, if given: a widget inside JupyterLab, whose own page is not
+    ours): one dict per rule with its ``id``, ``impact``, ``help`` and the first few
+    failing elements (``targets``)."""
     from axe_playwright_python.sync_playwright import Axe
 
     options = {"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]}
-    response = Axe().run(page, options=options).response
+    response = Axe().run(page, context=within, options=options).response
     return [
         {
             "id": v["id"],

@@ -277,3 +277,47 @@ def rebuild_by_pointer(page: Any) -> tuple[str, int]:
     with page.expect_download(timeout=UI_TIMEOUT_MS) as download:
         mouse.click("[data-testid=save]")
     return Path(download.value.path()).read_text(encoding="utf-8"), mouse.moves
+
+
+def check_broken_design(page: Any, keys: Keys) -> None:
+    """From the map of a new mission (the focus on it): a room no passage reaches is
+    marked, its issue puts the cursor on it and the focus on the map, and undo clears
+    both."""
+    keys.press("e")
+    said(page, "The entrance is now in room start.")
+    errors = int(page.locator("[data-testid=error-count]").inner_text().split()[0])
+    add(keys, "(1, 0)")  # a room no passage reaches
+    room = page.locator("[data-testid=room][data-room=room2]")
+    wait_for_js(
+        page,
+        "() => document.querySelector('[data-room=room2]')?.classList.contains('ck-st-error')",
+        timeout=UI_TIMEOUT_MS,
+    )
+    count = page.locator("[data-testid=error-count]")
+    assert int(count.inner_text().split()[0]) == errors + 1
+    issue = page.locator("[data-testid=issue]", has_text="room 'room2' cannot be reached")
+    keys.press("ArrowLeft")  # the cursor away from room2
+    issue.click()
+    assert page.evaluate("() => document.activeElement?.dataset?.testid") == "map"
+    assert "ck-st-cursor" in (room.get_attribute("class") or "")
+    said(page, "cannot be reached from the entrance. room2 (room2) at 1, 0")
+    keys.press("Control+z")  # undo the new room: its marker and its issue go
+    said(page, "Undone.")
+    wait_for_js(page, "() => !document.querySelector('[data-room=room2]')", timeout=UI_TIMEOUT_MS)
+    assert int(count.inner_text().split()[0]) == errors
+    assert page.locator("[data-testid=issue]", has_text="room2").count() == 0
+
+
+def check_layout(page: Any, keys: Keys, width: int, within: str | None = None) -> None:
+    """With a room no passage reaches drawn (its marker and its issue), axe-core finds
+    nothing serious on the page (or in the elements ``within`` selects), and the studio's
+    parts lie within ``width``."""
+    from tests.browser.axe_checks import blocking, run_axe
+
+    add(keys, "(1, 0)")
+    problems = blocking(run_axe(page, within=within))
+    assert not problems, "\n".join(problems)
+    for testid in ("map", "issues", "answer", "pool", "save"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box is not None, testid
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, testid

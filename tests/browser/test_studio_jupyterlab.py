@@ -32,6 +32,8 @@ from tests.browser.conftest import log_tail
 from tests.browser.studio_rebuild import (
     HARBOUR,
     Keys,
+    check_broken_design,
+    check_layout,
     rebuild_by_keyboard,
     rebuild_by_pointer,
     shape,
@@ -52,6 +54,8 @@ CELL = "\n".join(
     ]
 )
 NEW_CELL = "from cipherkit.studio import MissionEditor\nMissionEditor(write=False)"
+WIDTHS = (1280, 768)
+NEW_BROKEN = "new-broken-{}.ipynb"  # one a width: each opened once, with a kernel of its own
 NEW_BY_KEYS, NEW_BY_POINTER = "new-by-keys.ipynb", "new-by-pointer.ipynb"
 LAB_START_TIMEOUT = 90  # seconds: JupyterLab is slow to start on two cores
 WIDGET_TIMEOUT_MS = 90_000
@@ -81,7 +85,8 @@ class Lab:
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     folder = tmp_path_factory.mktemp("jupyterlab")
     shutil.copy(MISSION, folder / MISSION.name)
-    for name, source in [(NOTEBOOK, CELL), (NEW_BY_KEYS, NEW_CELL), (NEW_BY_POINTER, NEW_CELL)]:
+    notebooks = [(NOTEBOOK, CELL), (NEW_BY_KEYS, NEW_CELL), (NEW_BY_POINTER, NEW_CELL)]
+    for name, source in [*notebooks, *((NEW_BROKEN.format(w), NEW_CELL) for w in WIDTHS)]:
         notebook = nbformat.v4.new_notebook()
         notebook.cells.append(nbformat.v4.new_code_cell(source))
         notebook.metadata["kernelspec"] = {
@@ -299,6 +304,23 @@ def test_harbour_clock_rebuilt_by_pointer_in_jupyterlab(browser: Any, lab: Lab) 
         print(f"\nharbour-clock rebuilt by pointer in JupyterLab: {moves} clicks and drags")
         assert [p for p in validate_text(text, "rebuilt.yaml") if p.is_error] == []
         assert shape(mission_from_yaml(text)) == shape(load(HARBOUR))
+        assert not errors, f"page errors: {errors}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_broken_design_and_axe_in_jupyterlab(browser: Any, lab: Lab, width: int) -> None:
+    """The broken design's markers and issues list, then axe-core on the studio (not on
+    JupyterLab's own page) and the studio within the width, at 1280 and 768 px."""
+    context, page, errors = open_new_mission(browser, lab, NEW_BROKEN.format(width))
+    try:
+        page.set_viewport_size({"width": width, "height": 1300})
+        keys = Keys(page)
+        keys.press("Escape")  # from the new cell's editor to command mode
+        keys.tab_to("map", back=True, limit=TABS_TO_MAP)
+        check_broken_design(page, keys)
+        check_layout(page, keys, width, within="[data-testid=studio]")
         assert not errors, f"page errors: {errors}"
     finally:
         context.close()

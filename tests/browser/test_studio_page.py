@@ -21,13 +21,13 @@ import pytest
 
 from cipherkit.games.mission.format.files import load, mission_from_yaml
 from cipherkit.games.mission.format.validate import validate_text
-from tests.browser.axe_checks import blocking, run_axe
 from tests.browser.conftest import TEST_PAGES, UI_TIMEOUT_MS, Server
 from tests.browser.recorded_page import RecordedPage
 from tests.browser.studio_rebuild import (
     HARBOUR,
     Keys,
-    add,
+    check_broken_design,
+    check_layout,
     rebuild_by_keyboard,
     rebuild_by_pointer,
     said,
@@ -62,29 +62,7 @@ def test_a_broken_design_is_marked_and_the_issue_focuses_its_room(
     StudioPage(page, voila_server).open()
     keys = Keys(page)
     keys.tab_to("map")
-    keys.press("e")
-    said(page, "The entrance is now in room start.")
-    errors = int(page.locator("[data-testid=error-count]").inner_text().split()[0])
-    add(keys, "(1, 0)")  # a room no passage reaches
-    room = page.locator("[data-testid=room][data-room=room2]")
-    wait_for_js(
-        page,
-        "() => document.querySelector('[data-room=room2]')?.classList.contains('ck-st-error')",
-        timeout=UI_TIMEOUT_MS,
-    )
-    count = page.locator("[data-testid=error-count]")
-    assert int(count.inner_text().split()[0]) == errors + 1
-    issue = page.locator("[data-testid=issue]", has_text="room 'room2' cannot be reached")
-    keys.press("ArrowLeft")  # the cursor away from room2
-    issue.click()
-    assert page.evaluate("() => document.activeElement?.dataset?.testid") == "map"
-    assert "ck-st-cursor" in (room.get_attribute("class") or "")
-    said(page, "cannot be reached from the entrance. room2 (room2) at 1, 0")
-    keys.press("Control+z")  # undo the new room: its marker and its issue go
-    said(page, "Undone.")
-    wait_for_js(page, "() => !document.querySelector('[data-room=room2]')", timeout=UI_TIMEOUT_MS)
-    assert int(count.inner_text().split()[0]) == errors
-    assert page.locator("[data-testid=issue]", has_text="room2").count() == 0
+    check_broken_design(page, keys)
 
 
 def test_author_text_is_text_and_a_move_is_the_kernels(page: Any, voila_server: Server) -> None:
@@ -112,13 +90,7 @@ def test_axe_finds_nothing_serious_and_the_editor_works_at_this_width(
         StudioPage(page, voila_server).open()
         keys = Keys(page)
         keys.tab_to("map")
-        add(keys, "(1, 0)")  # with its error marker and issue drawn
-        problems = blocking(run_axe(page))
-        assert not problems, "\n".join(problems)
-        for testid in ("map", "issues", "answer", "pool", "save"):
-            box = page.locator(f"[data-testid={testid}]").bounding_box()
-            assert box is not None, testid
-            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, testid
+        check_layout(page, keys, width)
     finally:
         context.close()
 
