@@ -34,14 +34,16 @@ GLYPH_PIXELS = 48
 
 
 @functools.lru_cache(maxsize=64)
-def _images(spec: str, base: str, ids: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Each glyph id with its drawing as a ``data:`` URL (cached: drawing is slow)."""
-    glyphs = glyph_set_from_spec(json.loads(spec), base).assign(list(ids))
+def _images(spec: str, base: str, ids: tuple[str, ...]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The glyph set's label, and each glyph id with its drawing as a ``data:`` URL
+    (cached: building the set and drawing are slow)."""
+    glyph_set = glyph_set_from_spec(json.loads(spec), base)
+    glyphs = glyph_set.assign(list(ids))
     out = []
     for gid, glyph in glyphs.items():
         svg = glyph.svg(GLYPH_PIXELS).encode("utf-8")
         out.append((gid, "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")))
-    return tuple(out)
+    return glyph_set.label, tuple(out)
 
 
 def _spec(data: dict[str, Any]) -> Any:
@@ -71,8 +73,8 @@ def cipher_view(draft: Draft) -> dict[str, Any]:
     spec = _spec(data)
     base = str(draft.path.parent if draft.path is not None else Path("."))
     try:
-        images = dict(_images(json.dumps(spec, sort_keys=True), base, ids))
-        label = glyph_set_from_spec(spec, base).label
+        label, drawn = _images(json.dumps(spec, sort_keys=True), base, ids)
+        images = dict(drawn)
     except (CipherkitError, ValueError, TypeError, OSError):
         images, label = {}, "no glyph set (see the issues)"
     return {

@@ -126,9 +126,8 @@ class MissionEditor(GuardedWidget):
     # ---------------------------------------------------------------- Python's side
     def edit(self, intent: dict[str, Any]) -> None:
         """Apply one intent as the page would send it; :class:`StudioRefused` if refused."""
-        rooms = list(self.draft.graph.nodes)
-        parsed = parse_intent(intent, rooms=rooms)
-        before = self.draft.graph
+        before = self.draft.graph  # a copy: read once
+        parsed = parse_intent(intent, rooms=list(before.nodes))
         self.draft.edit(parsed)
         self._publish(said_of(parsed, before))
 
