@@ -67,6 +67,10 @@ class Attempt:
     at: float
     exercise_id: str = ""
     question: str = ""
+    late: bool = False
+    """Sent after the homework's due time (still counted, marked late)."""
+    student_id: str = ""
+    """The student's id on the class's roster (``""``: a class without one)."""
 
     @property
     def column(self) -> str:

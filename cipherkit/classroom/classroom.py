@@ -20,7 +20,10 @@ from cipherkit.classroom.errors import (
     TooManyStudents,
     UnknownClass,
 )
+from cipherkit.classroom.groups import ClassGroups
+from cipherkit.classroom.homework import check_link
 from cipherkit.classroom.keys import check_key, clean_key, hash_key
+from cipherkit.classroom.lookalike import lookalikes
 from cipherkit.classroom.plans import RoomPlan
 from cipherkit.classroom.schema import migrate
 from cipherkit.classroom.sessions import MAX_TITLE, ClassSession
@@ -38,7 +41,7 @@ MAX_ATTEMPTS = 500
 """The most answers one student's name may send in one class session (a long lesson of
 25 exercises, 20 tries each)."""
 
-_SESSION_COLUMNS = "id, code, title, status, created, ended"
+_SESSION_COLUMNS = "id, code, title, status, created, ended, class_key, kind"
 KEY_SETTING = "teacher_key_sha256"  # the name is older than the scrypt hash it now holds
 
 
@@ -79,6 +82,8 @@ class Classroom:
         self.store = store
         self.db = store.db
         migrate(self.db.connection())
+        self.groups = ClassGroups(self.db)
+        """The classes that last a term, and their rosters."""
 
     def close(self) -> None:
         """Close the store's connection."""
@@ -122,17 +127,21 @@ class Classroom:
         return check_key(key, None if row is None else str(row[0]))
 
     # ------------------------------------------------------------ sessions
-    def start_session(self, title: str = "") -> ClassSession:
-        """A new open class session with a fresh class code."""
+    def start_session(
+        self, title: str = "", *, class_name: str | None = None, kind: str = "live"
+    ) -> ClassSession:
+        """A new open class session with a fresh class code; ``class_name``: the class
+        (term) it belongs to, whose roster then names its students."""
         title = " ".join(str(title).split())[:MAX_TITLE] or time.strftime("Class of %d %b %Y")
+        group = "" if class_name is None else self.groups.ensure(class_name)
         conn = self.db.connection()
         for _ in range(16):
             session_id, code = secrets.token_hex(6), new_class_code()
             try:
                 with conn.transaction(write=True):
                     conn.execute(
-                        f"INSERT INTO class_sessions ({_SESSION_COLUMNS}) VALUES (?,?,?,?,?,?)",
-                        (session_id, code, title, "open", time.time(), None),
+                        f"INSERT INTO class_sessions ({_SESSION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+                        (session_id, code, title, "open", time.time(), None, group, kind),
                     )
             except self.db.integrity_errors:
                 continue
@@ -258,12 +267,21 @@ class Classroom:
         room.give_seat(int(seat), str(held[0]["name"]))
         return str(held[0]["name"])
 
-    def remove_student(self, session_id: str, room_id: str, seat: int) -> str:
-        """Take a student out of one of the class's rooms: the seat is free for anyone."""
-        room = self.store.room(self._check_room(session_id, room_id))
+    def remove_student(
+        self, session_id: str, room_id: str, seat: int, *, bot: bool | None = None
+    ) -> str:
+        """Take a student out of one of the class's rooms. A bot takes the seat at once
+        (``bot``; default: the class's setting, on unless the teacher turned it off) so
+        the game goes on; else the seat is free for anyone. Their moves stay in the
+        room's record and the results."""
+        session = self.session(session_id)
+        room = self.store.room(self._check_room(session.id, room_id))
         name = room.remove(int(seat))
         if name is None:
             raise ClassError("nobody sits there")
+        replace = self.groups.bots_replace(session.group) if bot is None else bot
+        if replace and room.info()["status"] == "open":
+            room.fill_with_bots(only=[int(seat)])
         return name
 
     def fill_with_bots(self, session_id: str, room_id: str | None = None) -> int:
@@ -409,27 +427,37 @@ class Classroom:
         *,
         exercise_id: str = "",
         question: str = "",
+        homework: str = "",
     ) -> Attempt:
         """Count one checked answer in the open class with ``class_code``; ``exercise``
         is the grid's short label, ``exercise_id`` and ``question`` (the whole text) go
-        to the export."""
+        to the export. A homework session counts only answers sent with its link's
+        ``homework`` token, from students on its class's roster; after the due time
+        they are marked late."""
         session = self.open_session(class_code)
+        late = False
+        if session.kind == "homework":
+            late = check_link(self, session, homework)
+        name, student_id = self.student_name(session, student)
         attempt = Attempt(
             session.id,
-            clean_name(student),
+            name,
             clean_label(lesson, "lesson"),
             clean_label(exercise, "exercise"),
             bool(correct),
             time.time(),
             clean_label(exercise_id, "exercise") if exercise_id else "",
             clean_question(question),
+            late,
+            student_id,
         )
         conn = self.db.connection()
         with conn.transaction(write=True):
             self._check_caps(conn, session, attempt.student)
             conn.execute(
                 "INSERT INTO class_attempts (id, session_id, student, lesson, exercise, "
-                "correct, at, exercise_id, question) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "correct, at, exercise_id, question, late, student_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     secrets.token_hex(8),
                     session.id,
@@ -440,9 +468,36 @@ class Classroom:
                     attempt.at,
                     attempt.exercise_id,
                     attempt.question,
+                    int(attempt.late),
+                    attempt.student_id,
                 ),
             )
         return attempt
+
+    def student_name(self, session: ClassSession, typed: object) -> tuple[str, str]:
+        """The name (and roster id) a typed or picked name stands for in ``session``: the
+        roster's spelling when its class has a roster (a name not on it is refused);
+        else the name, refused if it only looks like another student's of the session."""
+        name = clean_name(typed)
+        if session.group and self.groups.roster(session.group):
+            found = self.groups.resolve(session.group, name)
+            return found.name, found.student_id
+        twin = lookalikes(name, self._names_in(session.id))
+        if twin is not None:
+            raise ClassError(
+                f"{name!r} looks like {twin!r}, already in this class: type your name as "
+                "before, or add an initial"
+            )
+        return name, ""
+
+    def _names_in(self, session_id: str) -> list[str]:
+        rows = self.db.connection().execute(
+            "SELECT DISTINCT student FROM class_attempts WHERE session_id = ?", (session_id,)
+        )
+        names = [str(r[0]) for r in rows]
+        for info in self.room_infos(session_id):
+            names += [str(s["name"]) for s in info["seats"] if s.get("name") and not s.get("bot")]
+        return names
 
     @staticmethod
     def _check_caps(conn: Any, session: ClassSession, student: str) -> None:
@@ -473,8 +528,8 @@ class Classroom:
     def attempts(self, session_id: str) -> list[Attempt]:
         """The session's attempts, oldest first."""
         rows = self.db.connection().execute(
-            "SELECT session_id, student, lesson, exercise, correct, at, exercise_id, question "
-            "FROM class_attempts WHERE session_id = ? ORDER BY at, id",
+            "SELECT session_id, student, lesson, exercise, correct, at, exercise_id, question, "
+            "late, student_id FROM class_attempts WHERE session_id = ? ORDER BY at, id",
             (session_id,),
         )
         return [
@@ -487,6 +542,8 @@ class Classroom:
                 float(r[5]),
                 str(r[6] or ""),
                 str(r[7] or ""),
+                bool(r[8]),
+                str(r[9] or ""),
             )
             for r in rows
         ]

@@ -29,12 +29,14 @@ __all__ = [
 ATTEMPT_COLUMNS = [
     "class_code",
     "class",
+    "student_id",
     "student",
     "lesson",
     "exercise",
     "exercise_id",
     "question",
     "correct",
+    "late",
     "at",
 ]
 ROOM_COLUMNS = [
@@ -54,18 +56,25 @@ ROOM_COLUMNS = [
     "points",
 ]
 STUDENT_COLUMNS = [
-    "class_code",
-    "class",
+    "student_id",
+    "email",
     "student",
+    "class",
+    "class_code",
     "rooms",
     "won",
     "lost",
     "drawn",
-    "points",
+    "games_score",
+    "games_max",
+    "games_pct",
     "exercises_tried",
     "exercises_solved",
+    "exercises_late",
     "last_seen",
 ]
+"""students.csv's first columns; then each game's ``GAME_score``, ``GAME_max`` and
+``GAME_pct``, and each exercise's ``LESSON · EXERCISE solved``, ``tries`` and ``late``."""
 BOM = "\ufeff"
 
 
@@ -100,6 +109,24 @@ def _rooms_rows(session: ClassSession, infos: list[dict[str, Any]]) -> list[list
     return rows
 
 
+def _student_rows(
+    classroom: Classroom, session: ClassSession, infos: list[dict[str, Any]], tries: list[Any]
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """The session's extra columns and its students' rows (every roster student of its
+    class, absent ones too)."""
+    roster = classroom.groups.roster(session.group, removed=True) if session.group else []
+    games = list(dict.fromkeys(str(i["game"]) for i in infos))
+    exercises = list(dict.fromkeys(a.column for a in tries))
+    extra = [f"{g}_{k}" for g in games for k in ("score", "max", "pct")]
+    extra += [f"{e} {k}" for e in exercises for k in ("solved", "tries", "late")]
+    shown = classroom.groups.name(session.group) if session.group else session.title
+    rows = []
+    for student in students(infos, tries, roster):
+        row = student.row(games, exercises)
+        rows.append({**row, "class": shown, "class_code": session.code})
+    return extra, rows
+
+
 def export_texts(classroom: Classroom, session_id: str | None = None) -> dict[str, str]:
     """The three CSV files as texts (file name -> text with BOM), for one class session
     or (``None``) every session of the store, oldest first."""
@@ -109,7 +136,8 @@ def export_texts(classroom: Classroom, session_id: str | None = None) -> dict[st
         sessions = [classroom.session(session_id)]
     attempts: list[list[Any]] = []
     rooms: list[list[Any]] = []
-    people: list[list[Any]] = []
+    people: list[dict[str, Any]] = []
+    extra: list[str] = []
     for session in sessions:
         tries = classroom.attempts(session.id)
         infos = classroom.room_infos(session.id)
@@ -117,22 +145,27 @@ def export_texts(classroom: Classroom, session_id: str | None = None) -> dict[st
             [
                 session.code,
                 session.title,
+                a.student_id,
                 a.student,
                 a.lesson,
                 a.exercise,
                 a.exercise_id,
                 a.question,
                 "yes" if a.correct else "no",
+                "yes" if a.late else "no",
                 iso(a.at),
             ]
             for a in tries
         ]
         rooms += _rooms_rows(session, infos)
-        people += [[session.code, session.title, *s.row().values()] for s in students(infos, tries)]
+        columns, rows = _student_rows(classroom, session, infos, tries)
+        extra += [c for c in columns if c not in extra]
+        people += rows
+    header = STUDENT_COLUMNS + extra
     return {
         "attempts.csv": _csv(ATTEMPT_COLUMNS, attempts),
         "rooms.csv": _csv(ROOM_COLUMNS, rooms),
-        "students.csv": _csv(STUDENT_COLUMNS, people),
+        "students.csv": _csv(header, [[row.get(c, "") for c in header] for row in people]),
     }
 
 

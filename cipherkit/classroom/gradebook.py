@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cipherkit.classroom.attempts import Attempt
+from cipherkit.classroom.lookalike import skeleton
 from cipherkit.classroom.sessions import iso
 
 __all__ = ["SeatResult", "StudentResult", "cell", "seat_results", "students"]
@@ -24,13 +25,17 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 def cell(value: object) -> str:
     """A value as a spreadsheet cell that is never run as a formula.
 
-    Invisible format characters (zero-width space, direction marks, BOM...) are dropped,
-    and a text that starts like a formula, in any width (``＝1+1``), gets a leading
-    apostrophe.
+    Numbers stay numbers (``-2`` is minus two). In text, invisible format characters
+    (zero-width space, direction marks, BOM...) are dropped, and a text that starts like
+    a formula, in any width (``＝1+1``), gets a leading apostrophe.
 
-    >>> cell("=1+1"), cell("\\u200b=1+1"), cell("＝SUM(A1)"), cell("Ada"), cell(3)
-    ("'=1+1", "'=1+1", "'＝SUM(A1)", 'Ada', '3')
+    >>> cell("=1+1"), cell("\\u200b=1+1"), cell("＝SUM(A1)"), cell("Ada"), cell(3), cell(-2.5)
+    ("'=1+1", "'=1+1", "'＝SUM(A1)", 'Ada', '3', '-2.5')
+    >>> cell("-2")
+    "'-2"
     """
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(int(value)) if float(value).is_integer() else str(value)
     text = "".join(c for c in str(value) if unicodedata.category(c) != "Cf")
     start = unicodedata.normalize("NFKC", text[:1])
     return "'" + text if start[:1] in _FORMULA_STARTS else text
@@ -88,18 +93,27 @@ def seat_results(info: Mapping[str, Any]) -> list[SeatResult]:
     return out
 
 
+GAME_POINTS = {"won": 1.0, "drawn": 0.5, "lost": 0.0}
+"""A finished game's points toward a student's game percentage (the maximum is one a
+game): Decipher, Intercept and mission scores cannot be compared, results can."""
+
+
 @dataclass
 class StudentResult:
     """One student of a class session: games and exercises, for a gradebook."""
 
     student: str
+    student_id: str = ""
+    email: str = ""
     rooms: int = 0
     won: int = 0
     lost: int = 0
     drawn: int = 0
-    points: float = 0.0
-    tried: set[str] = field(default_factory=set)
-    solved: set[str] = field(default_factory=set)
+    games: dict[str, list[float]] = field(default_factory=dict)
+    """Each game's points, one a finished game (:data:`GAME_POINTS`)."""
+    tries: dict[str, int] = field(default_factory=dict)
+    solved: dict[str, bool] = field(default_factory=dict)
+    late: dict[str, bool] = field(default_factory=dict)
     last_seen: str = ""
 
     def seen(self, when: str | None) -> None:
@@ -107,37 +121,89 @@ class StudentResult:
         if when and when > self.last_seen:
             self.last_seen = when
 
-    def row(self) -> dict[str, Any]:
-        """The student's row: rooms played, won, lost, drawn, points, exercises tried
-        and solved, last seen."""
-        return {
+    def played(self, game: str, result: str) -> None:
+        """Count one seat's result in ``game``."""
+        self.rooms += 1
+        self.won += result == "won"
+        self.lost += result == "lost"
+        self.drawn += result == "drawn"
+        if result in GAME_POINTS:
+            self.games.setdefault(game, []).append(GAME_POINTS[result])
+
+    def answered(self, exercise: str, correct: bool, late: bool) -> None:
+        """Count one answer to ``exercise`` (tries up to the first right one)."""
+        if self.solved.get(exercise):
+            return
+        self.tries[exercise] = self.tries.get(exercise, 0) + 1
+        self.solved[exercise] = correct
+        self.late[exercise] = correct and late
+
+    def row(self, games: list[str], exercises: list[str]) -> dict[str, Any]:
+        """The student's row: numbers as numbers; each game's score, maximum and
+        percentage; each exercise's solved (1/0), tries and late (1/0)."""
+        score = sum(sum(v) for v in self.games.values())
+        most = sum(len(v) for v in self.games.values())
+        row: dict[str, Any] = {
+            "student_id": self.student_id,
+            "email": self.email,
             "student": self.student,
             "rooms": self.rooms,
             "won": self.won,
             "lost": self.lost,
             "drawn": self.drawn,
-            "points": f"{self.points:g}",
-            "exercises_tried": len(self.tried),
-            "exercises_solved": len(self.solved),
+            "games_score": score,
+            "games_max": most,
+            "games_pct": _pct(score, most),
+            "exercises_tried": len(self.tries),
+            "exercises_solved": sum(self.solved.values()),
+            "exercises_late": sum(self.late.values()),
             "last_seen": self.last_seen,
         }
+        for game in games:
+            points = self.games.get(game, [])
+            row |= {
+                f"{game}_score": sum(points),
+                f"{game}_max": len(points),
+                f"{game}_pct": _pct(sum(points), len(points)),
+            }
+        for exercise in exercises:
+            row |= {
+                f"{exercise} solved": int(self.solved.get(exercise, False)),
+                f"{exercise} tries": self.tries.get(exercise, 0),
+                f"{exercise} late": int(self.late.get(exercise, False)),
+            }
+        return row
+
+
+def _pct(score: float, most: int) -> float | str:
+    """``score`` of ``most`` as a percentage to one decimal; ``""`` with nothing played."""
+    return round(100.0 * score / most, 1) if most else ""
 
 
 def students(
-    rooms: Iterable[Mapping[str, Any]], attempts: Sequence[Attempt]
+    rooms: Iterable[Mapping[str, Any]],
+    attempts: Sequence[Attempt],
+    roster: Sequence[Any] = (),
 ) -> list[StudentResult]:
-    """One result per student (people only, by name), from the session's rooms' infos
-    and its attempts, in the order students first appear.
+    """One result per student, from the session's rooms' infos and its attempts:
+    every ``roster`` student first (absent ones too; :class:`RosterStudent` values), then
+    people not on it by name, in the order they first appear.
 
     >>> a = [Attempt("s", "Ada", "l1", "q1", False, 0.0),
     ...      Attempt("s", "Ada", "l1", "q1", True, 60.0)]
     >>> (ada,) = students([], a)
-    >>> ada.row()["exercises_tried"], ada.row()["exercises_solved"], ada.last_seen
-    (1, 1, '1970-01-01T00:01:00+00:00')
+    >>> row = ada.row([], ["l1 · q1"])
+    >>> row["exercises_tried"], row["l1 · q1 tries"], row["l1 · q1 solved"], ada.last_seen
+    (1, 2, 1, '1970-01-01T00:01:00+00:00')
     """
     found: dict[str, StudentResult] = {}
+    by_look: dict[str, str] = {}
+    for entry in roster:
+        found[entry.name] = StudentResult(entry.name, entry.student_id, entry.email)
+        by_look[skeleton(entry.name)] = entry.name
 
     def one(name: str) -> StudentResult:
+        name = by_look.get(skeleton(name), name)
         return found.setdefault(name, StudentResult(name))
 
     for info in rooms:
@@ -146,17 +212,10 @@ def students(
             if seat.bot or not taken.get("taken") or not taken.get("name"):
                 continue
             student = one(seat.name)
-            student.rooms += 1
-            student.won += seat.result == "won"
-            student.lost += seat.result == "lost"
-            student.drawn += seat.result == "drawn"
-            student.points += seat.points or 0.0
+            student.played(str(info.get("game", "")), seat.result)
             student.seen(info.get("updated"))
     for attempt in attempts:
         student = one(attempt.student)
-        exercise = f"{attempt.lesson} · {attempt.exercise}"
-        student.tried.add(exercise)
-        if attempt.correct:
-            student.solved.add(exercise)
+        student.answered(attempt.column, attempt.correct, attempt.late)
         student.seen(iso(attempt.at))
     return list(found.values())

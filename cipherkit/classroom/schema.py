@@ -3,7 +3,7 @@
 Design notes: ``docs/classroom.md``, ``cipherkit.classroom.schema``.
 
 >>> len(MIGRATIONS), CLASSROOM_SCHEMA_VERSION
-(2, 2)
+(3, 3)
 """
 
 from __future__ import annotations
@@ -64,6 +64,35 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # an attempt keeps its exercise's id and whole text (the export's columns)
         "ALTER TABLE class_attempts ADD COLUMN exercise_id TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE class_attempts ADD COLUMN question TEXT NOT NULL DEFAULT ''",
+    ),
+    (
+        # a class that lasts a term: its roster, its sessions (live lessons and
+        # homework), and who answered (by roster id) and whether late
+        """CREATE TABLE class_groups (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            bots_replace INTEGER NOT NULL DEFAULT 1
+        )""",
+        """CREATE TABLE class_roster (
+            class_key TEXT NOT NULL REFERENCES class_groups (key) ON DELETE CASCADE,
+            student_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            email TEXT NOT NULL,
+            added DOUBLE PRECISION NOT NULL,
+            removed DOUBLE PRECISION,
+            PRIMARY KEY (class_key, student_id)
+        )""",
+        "ALTER TABLE class_sessions ADD COLUMN class_key TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE class_sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'live'",
+        """CREATE TABLE class_homework (
+            session_id TEXT PRIMARY KEY REFERENCES class_sessions (id) ON DELETE CASCADE,
+            token TEXT NOT NULL UNIQUE,
+            lesson TEXT NOT NULL,
+            due DOUBLE PRECISION NOT NULL
+        )""",
+        "ALTER TABLE class_attempts ADD COLUMN late INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE class_attempts ADD COLUMN student_id TEXT NOT NULL DEFAULT ''",
     ),
 )
 """Step ``n`` (from 1) takes the classroom tables from version ``n - 1`` to ``n``."""

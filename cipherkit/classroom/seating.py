@@ -35,7 +35,9 @@ def choose_seat(rooms: Sequence[Mapping[str, Any]], name: str) -> tuple[str, str
     >>> choose_seat([room], "Bo")
     ('R1', None)
     """
-    for room in rooms:
+    for room in rooms:  # a finished or closed room's seat does not hold a name back
+        if room.get("status") != "open" or room.get("over"):
+            continue
         for seat in room["seats"]:
             if seat.get("taken") and not seat.get("bot") and _same(seat.get("name"), name):
                 raise ClassError(
@@ -84,7 +86,7 @@ def seat_student(classroom: Classroom, class_code: str, name: str) -> SeatHandle
     >>> desk.close()
     """
     session = classroom.open_session(class_code)
-    name = clean_name(name)
+    name, _ = classroom.student_name(session, clean_name(name))
     for _ in range(_TRIES):  # another student may take the chosen seat first
         choice = choose_seat(classroom.room_infos(session.id), name)
         if choice is None:

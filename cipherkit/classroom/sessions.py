@@ -43,6 +43,10 @@ class ClassSession:
     status: str
     created: float
     ended: float | None
+    group: str = ""
+    """The key of the class (term) it belongs to; ``""``: a session on its own."""
+    kind: str = "live"
+    """``live`` (a lesson in class) or ``homework`` (a lesson at home, with a due time)."""
 
     @property
     def is_open(self) -> bool:
@@ -59,6 +63,7 @@ class ClassSession:
             str(row[3]),
             float(row[4]),
             None if row[5] is None else float(row[5]),
+            *(str(v or "") for v in row[6:8]),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -4,6 +4,7 @@ and :class:`Spectator`. Each is a room id and a store, and uses only the store's
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cipherkit.core.protocol import SPECTATOR, JsonDict, Seat
@@ -121,8 +122,11 @@ class Room:
         says so), the seat is free for anyone. Returns the name that held it."""
         return self.store.give_away(self.id, seat, reserve=None)
 
-    def fill_with_bots(self, spec: str | None = None) -> list[int]:
-        """Give every free seat (no person holds it, no bot plays it) to a bot: ``spec``,
+    def fill_with_bots(
+        self, spec: str | None = None, only: Sequence[int] | None = None
+    ) -> list[int]:
+        """Give every free seat (no person holds it, no bot plays it; of ``only`` if
+        given) to a bot: ``spec``,
         or the game's :func:`~cipherkit.rooms.transactions.default_bot`; the bots move at
         once if it is their turn. Returns the seats given (none for a full,
         closed-to-play or finished room).
@@ -143,7 +147,7 @@ class Room:
         True
         >>> store.close(); folder.cleanup()
         """
-        return self.store.fill_with_bots(self.id, spec)
+        return self.store.fill_with_bots(self.id, spec, only)
 
     def free_seat(self, seat: Seat) -> None:
         """Give a person's seat up: its token stops working, someone else may join."""

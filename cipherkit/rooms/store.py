@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -309,9 +309,11 @@ class Store:
         self.waiting.changed(room_id, new)
         return new
 
-    def fill_with_bots(self, room_id: str, spec: str | None = None) -> list[int]:
-        """Give every free seat to a bot (:meth:`Room.fill_with_bots`)."""
-        seats, new = self.transactions.fill_bots(room_id, spec)
+    def fill_with_bots(
+        self, room_id: str, spec: str | None = None, only: Sequence[int] | None = None
+    ) -> list[int]:
+        """Give every free seat (of ``only``) to a bot (:meth:`Room.fill_with_bots`)."""
+        seats, new = self.transactions.fill_bots(room_id, spec, only)
         if new is not None:
             self.waiting.changed(room_id, new)
         return seats

@@ -12,7 +12,7 @@ import os
 import secrets
 import time
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -356,7 +356,9 @@ class Transactions:
             self._store_actions(conn, row, session)
         return session.version
 
-    def fill_bots(self, room_id: str, spec: str | None) -> tuple[list[int], int | None]:
+    def fill_bots(
+        self, room_id: str, spec: str | None, only: Sequence[int] | None = None
+    ) -> tuple[list[int], int | None]:
         """Give every free seat of the open room to a bot and let the bots answer, in one
         transaction (see :meth:`Room.fill_with_bots`): the seats given and the room's new
         version (``None``: nothing changed)."""
@@ -367,6 +369,8 @@ class Transactions:
             make_bot(row.game, bot)  # an unknown bot is refused before any change
             seats = self.storage.seats(conn, room_id)
             free = [s.seat for s in seats if s.free and s.reserved is None]
+            if only is not None:
+                free = [s for s in free if s in set(only)]
             if not free or row.outcome is not None:
                 return [], None
             self.storage.give_to_bot(conn, room_id, free, bot)

@@ -154,7 +154,8 @@ def test_export_to_a_fresh_classroom_writes_headers(sqlite_url: str, tmp_path: P
     with open_classroom(sqlite_url) as desk:
         paths = export_csv(desk, tmp_path / "x")
     texts = [p.read_text(encoding="utf-8") for p in paths]
-    assert [t.splitlines()[0].split(",")[0] for t in texts] == ["\ufeffclass_code"] * 3
+    firsts = [t.splitlines()[0].split(",")[0] for t in texts]
+    assert firsts == ["\ufeffclass_code", "\ufeffclass_code", "\ufeffstudent_id"]
 
 
 def test_export_files_are_the_owners_only_as_the_store_is(sqlite_url: str, tmp_path: Path) -> None:
