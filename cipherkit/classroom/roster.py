@@ -90,7 +90,7 @@ def clean_email(value: object) -> str:
 
 def _columns(header: list[str]) -> dict[str, int] | None:
     names = [" ".join(h.strip().lower().replace("_", " ").split()) for h in header]
-    found = {}
+    found: dict[str, int] = {}
     for key, words in _HEADERS.items():
         for i, name in enumerate(names):
             if name in {w.replace("_", " ") for w in words}:

@@ -1,0 +1,217 @@
+"""A class across a term (issue #46): the roster, rounds, homework and the gradebook.
+
+Every test runs the real classroom on a real store (SQLite here; the PostgreSQL runs
+are in test_gradebook and test_classroom), and the commands as a teacher types them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cipherkit.classroom import ClassError, Classroom, RoomPlan
+from cipherkit.classroom.export import export_texts
+from cipherkit.classroom.groups import NotOnRoster
+from cipherkit.classroom.homework import assign
+from cipherkit.classroom.roster import read_roster
+from cipherkit.classroom.rounds import next_round
+from cipherkit.classroom.seating import seat_student
+
+GOOD = "student id,name,email\n1001,Ada Lovelace,ada@school.example\n1002,Пётр Иванов,\n"
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cipherkit.cli", "class", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff"))))
+
+
+@pytest.mark.parametrize(
+    ("text", "problems"),
+    [
+        ("id,name\n1,Ada\n,Bo\n", ["row 3: no student id"]),
+        ("id,name\n1,Ada\n1,Bo\n", ["row 3: student id 1 is also on row 2"]),
+        ("id,name\n1,Ada\n2,\n", ["row 3: no name"]),
+        ("id,name\n1,Ada\n2,Аda\n",
+         ["row 3: 'Аda' looks like 'Ada' (a letter from another alphabet?)"]),
+        ("id,name,email\n1,Ada,not-an-address\n",
+         ["row 2: 'not-an-address' is not an email address"]),
+        ("name,email\nAda,a@b.example\n",
+         ["row 1: no column of student ids (id, student id, sis user id)"]),
+        ("", ["the file holds no rows"]),
+    ],
+)  # fmt: skip
+def test_a_bad_roster_row_gets_one_sentence_and_the_good_rows_stay(
+    text: str, problems: list[str]
+) -> None:
+    found = read_roster(text)
+    assert found.problems == problems
+    kept = [s.name for s in found.students]  # the good rows stay
+    assert kept == (["Ada"] if text.startswith("id,name\n1,Ada") else [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\ufeffid;name;email\n1001;Ada Lovelace;ada@school.example\n1002;Пётр Иванов;\n",
+        "id\tname\temail\n1001\tAda Lovelace\tada@school.example\n1002\tПётр Иванов\t\n",
+        "1001,Ada Lovelace,ada@school.example\n1002,Пётр Иванов,\n",  # no header
+        GOOD,
+    ],
+)
+def test_a_bom_semicolons_tabs_or_no_header_read_the_same(text: str) -> None:
+    found = read_roster(text)
+    assert found.problems == []
+    assert [s.to_json() for s in found.students] == [
+        {"student_id": "1001", "name": "Ada Lovelace", "email": "ada@school.example"},
+        {"student_id": "1002", "name": "Пётр Иванов", "email": ""},
+    ]
+
+
+def test_roster_import_from_the_terminal_loses_nothing(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'rooms.db'}"
+    first = tmp_path / "roster.csv"
+    first.write_text(GOOD, encoding="utf-8")
+    done = cli("roster", "import", str(first), "--class", "Year 9", "--store", store)
+    assert done.returncode == 0, done.stderr
+    assert "Year 9: 2 added, 0 updated, 0 rows refused" in done.stdout
+    fixed = tmp_path / "fixed.csv"  # a second file: one update, one new, two bad rows
+    fixed.write_text(
+        "id,name,email\n1001,Ada King,ada@school.example\n1003,Bo,\n1004,Bo,\n,Cy,\n",
+        encoding="utf-8",
+    )
+    done = cli("roster", "import", str(fixed), "--class", "year 9", "--store", store)
+    assert done.returncode == 1
+    assert f"{fixed}: row 5: no student id" in done.stdout
+    assert "'Bo' is already on the roster of Year 9" in done.stdout
+    assert "1 added, 1 updated, 2 rows refused" in done.stdout
+    listed = cli("roster", "list", "--class", "Year 9", "--store", store, "--json")
+    names = [(s["student_id"], s["name"]) for s in __import__("json").loads(listed.stdout)]
+    assert names == [("1001", "Ada King"), ("1002", "Пётр Иванов"), ("1003", "Bo")]
+    gone = cli("roster", "remove", "1003", "--class", "Year 9", "--store", store)
+    assert gone.returncode == 0 and "took Bo (1003) off the roster" in gone.stdout
+    missing = cli("roster", "import", str(tmp_path / "nope.csv"), "--class", "Y", "--store", store)
+    assert missing.returncode == 1 and missing.stderr.strip().endswith("no such roster file")
+    assert "Traceback" not in missing.stderr
+    latin1 = tmp_path / "latin1.csv"
+    latin1.write_bytes("id,name\n1,Zoë\n".encode("latin-1"))
+    done = cli("roster", "import", str(latin1), "--class", "Y", "--store", store)
+    assert done.returncode == 1 and "not UTF-8 text" in done.stderr
+
+
+def test_a_roster_class_names_its_students_and_refuses_others(desk: Classroom) -> None:
+    desk.groups.import_text("Year 9", GOOD)
+    session = desk.start_session("Monday", class_name="Year 9")
+    with pytest.raises(NotOnRoster, match="Mallory is not on the roster of Year 9"):
+        desk.record_attempt(session.code, "Mallory", "01", "q1", True)
+    # "Аda Lovelace" typed with a Cyrillic А is Ada, not a second student
+    attempt = desk.record_attempt(session.code, "Аda lovelace", "01", "q1", True)
+    assert (attempt.student, attempt.student_id) == ("Ada Lovelace", "1001")
+    with pytest.raises(ClassError, match="looks like 'Ada Lovelace'"):
+        desk.groups.add("Year 9", "1009", "Ada Lovеlace")  # a Cyrillic е
+    texts = export_texts(desk, session.id)
+    people = rows(texts["students.csv"])
+    assert [(p["student_id"], p["email"], p["student"]) for p in people] == [
+        ("1001", "ada@school.example", "Ada Lovelace"),
+        ("1002", "", "Пётр Иванов"),  # absent, still a row
+    ]
+    assert people[1]["exercises_tried"] == "0" and people[1]["01 · q1 solved"] == "0"
+
+
+def test_without_a_roster_a_look_alike_name_is_refused(desk: Classroom) -> None:
+    session = desk.start_session("Drop-in")
+    desk.record_attempt(session.code, "Ada", "01", "q1", True)
+    with pytest.raises(ClassError, match="'Аda' looks like 'Ada'"):
+        desk.record_attempt(session.code, "Аda", "01", "q1", True)
+    assert [a.student for a in desk.attempts(session.id)] == ["Ada"]
+
+
+def test_two_rounds_with_one_class_code(desk: Classroom) -> None:
+    session = desk.start_session("Rounds")
+    first = desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
+    names = ["Ada", "Bo", "Cy", "Di"]
+    seated = {n: seat_student(desk, session.code, n) for n in names}
+    with pytest.raises(ClassError, match="already has a seat"):
+        seat_student(desk, session.code, "Ada")
+    kept = next_round(desk, session.id)  # same tables, same seats
+    assert set(kept) == set(names)
+    assert all(kept[n][1] == seated[n].seat for n in names)
+    assert len({kept[n][0] for n in names}) == 2 and not {kept[n][0] for n in names} & set(first)
+    again = {n: seat_student(desk, session.code, n) for n in names}
+    assert {n: (h.code, h.seat) for n, h in again.items()} == kept
+    old = [r for r in desk.results(session.id) if r["code"] in first]
+    assert [r["status"] for r in old] == ["closed", "closed"] and all(r["record_kept"] for r in old)
+    shuffled = next_round(desk, session.id, shuffle=True, seed=1)
+    assert set(shuffled) == set(names) and shuffled != kept
+    desk.end_session(session.id)
+    with pytest.raises(ClassError, match="has ended"):
+        next_round(desk, session.id)
+
+
+def test_a_removed_student_is_replaced_by_a_bot_unless_turned_off(desk: Classroom) -> None:
+    session = desk.start_session("Bots", class_name="Year 9")
+    desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
+    ada = seat_student(desk, session.code, "Ada")
+    bo = seat_student(desk, session.code, "Bo")
+    assert ada.code == bo.code
+    desk.remove_student(session.id, desk.store.room(ada.code).id, bo.seat)
+    seats = desk.store.room(ada.code).info()["seats"]
+    assert seats[bo.seat]["bot"] and seats[bo.seat]["name"] != "Bo"
+    desk.groups.set_bots_replace("Year 9", False)
+    cy = seat_student(desk, session.code, "Cy")
+    di = seat_student(desk, session.code, "Di")
+    desk.remove_student(session.id, desk.store.room(cy.code).id, di.seat)
+    seats = desk.store.room(cy.code).info()["seats"]
+    assert not seats[di.seat]["bot"] and not seats[di.seat]["taken"]
+
+
+def test_homework_counts_until_due_then_late_and_only_with_its_link(desk: Classroom) -> None:
+    desk.groups.import_text("Year 9", GOOD)
+    work = assign(desk, "Year 9", "lessons/01-caesar-and-brute-force.ipynb", due=time.time() + 2)
+    assert work.lesson == "01-caesar-and-brute-force" and len(work.token) >= 24
+    on_time = desk.record_attempt(work.code, "Ada Lovelace", work.lesson, "q1", True,
+                                  homework=work.token)  # fmt: skip
+    assert not on_time.late
+    for forged in ("", work.token[:-1] + "x", None):
+        with pytest.raises(ClassError, match="homework link is not right"):
+            desk.record_attempt(work.code, "Ada Lovelace", work.lesson, "q2", True,
+                                homework=forged)  # type: ignore[arg-type]  # fmt: skip
+    with pytest.raises(NotOnRoster):
+        desk.record_attempt(work.code, "Mallory", work.lesson, "q1", True, homework=work.token)
+    time.sleep(2.1)
+    late = desk.record_attempt(work.code, "Пётр Иванов", work.lesson, "q1", True,
+                               homework=work.token)  # fmt: skip
+    assert late.late
+    people = {p["student"]: p for p in rows(export_texts(desk, work.session_id)["students.csv"])}
+    assert people["Ada Lovelace"]["exercises_late"] == "0"
+    assert people["Пётр Иванов"]["exercises_late"] == "1"
+    assert people["Пётр Иванов"]["01-caesar-and-brute-force · q1 late"] == "1"
+    with pytest.raises(ClassError, match="has passed already"):
+        assign(desk, "Year 9", "01-caesar-and-brute-force", due=time.time() - 1)
+
+
+def test_assign_and_sessions_from_the_terminal(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'rooms.db'}"
+    done = cli("assign", "02-substitution-and-frequency", "--class", "Year 9", "--due", "2d",
+               "--store", store, "--base", "https://class.example")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "https://class.example/voila/render/lessons/02-substitution-and-frequency.ipynb" \
+        "#homework=" in done.stdout  # fmt: skip
+    listed = cli("sessions", "--store", store)
+    assert listed.returncode == 0 and "Homework: 02-substitution-and-frequency" in listed.stdout
+    assert "1 class sessions" in listed.stdout
+    bad = cli("assign", "x", "--class", "Year 9", "--due", "soon", "--store", store)
+    assert bad.returncode == 1 and "a due time is a date and time" in bad.stderr
