@@ -42,6 +42,13 @@ USAGES = {
     "rooms close": "[-h] [--store URL] [--json] ROOM",
     "class": "[-h] ACTION ...",
     "class export": "[-h] [--store URL] --csv DIR [--json]",
+    # issue 46 added these (and the class command's help line below)
+    "class roster": "[-h] ROSTER_ACTION ...",
+    "class roster import": "[-h] [--store URL] --class NAME [--json] FILE",
+    "class roster list": "[-h] [--store URL] --class NAME [--json]",
+    "class roster remove": "[-h] [--store URL] --class NAME [--json] ID",
+    "class assign": "[-h] [--store URL] --class NAME --due TIME [--base BASE] [--json] LESSON",
+    "class sessions": "[-h] [--store URL] [--json]",
 }
 """Each command's usage (whitespace squeezed), from ``cipherkit CMD --help`` before."""
 
@@ -58,7 +65,7 @@ crack     break a classical cipher: Caesar, affine, Vigenère, substitution, ...
 match     play bots against each other and report the results
 bench     run the benchmarks and print their figures
 rooms     rooms where students play together: create, list, show, close
-class     a class's results: export attempts and room results as CSV"""
+class     a class across a term: roster, homework, sessions, export"""
 """The command list of ``cipherkit --help`` before, in its order."""
 
 
@@ -78,6 +85,8 @@ def every_parser() -> dict[str, argparse.ArgumentParser]:
         found[name] = parser
         for action, inner in subparsers(parser).items():
             found[f"{name} {action}"] = inner
+            for deeper, innermost in subparsers(inner).items():  # class roster import
+                found[f"{name} {action} {deeper}"] = innermost
     return found
 
 

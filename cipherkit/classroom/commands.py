@@ -152,6 +152,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "UTF-8 with a BOM, so spreadsheets read accents; the teacher page downloads the "
         "same files.",
     )
+    add_store(export)
     export.add_argument(
         "--csv", metavar="DIR", required=True, help="folder to write the CSV files in"
     )
@@ -166,9 +167,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     which = roster.add_subparsers(dest="roster_action", metavar="ROSTER_ACTION")
     which.required = True
     imported = which.add_parser("import", help="add or update students from a CSV file")
-    imported.add_argument("file", metavar="FILE", help="the roster CSV file")
     listed = which.add_parser("list", help="the class's students")
     removed = which.add_parser("remove", help="take a student off (their results stay)")
+    for sub in (imported, listed, removed):
+        add_store(sub)
+        _add_class(sub)
+    imported.add_argument("file", metavar="FILE", help="the roster CSV file")
     removed.add_argument("student_id", metavar="ID", help="the student's id")
     given = actions.add_parser(
         "assign",
@@ -177,6 +181,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "class code students open it with. Answers from roster students count until the "
         "due time; later ones are counted and marked late.",
     )
+    add_store(given)
+    _add_class(given)
     given.add_argument("lesson", metavar="LESSON", help="a lesson page's name or path")
     given.add_argument(
         "--due", required=True, metavar="TIME",
@@ -192,11 +198,9 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         description="Every class session (live lessons and homework), newest first, "
         "with its rooms, finished games and answers; `class export` writes them all.",
     )
+    add_store(listing)
     for sub in (export, imported, listed, removed, given, listing):
-        add_store(sub)
         add_json(sub, "print JSON")
-    for sub in (imported, listed, removed, given):
-        _add_class(sub)
 
 
 CLASS = Command(
