@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   exercises.js 800a7109e12215cbcb9e6e95b839a3ecba894ac8f23513eb477b5a942c821752
+//   exercises.js 57e15b4cb83656b907620aba44d2fedcb384fdc5de6bfe6c42622d2e61c81725
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/outage.js
@@ -93,6 +93,8 @@ function render({ model, el }) {
     const entry = readClass();
     if (!entry) return;
     const message = { type: "class", code: entry.code, name: entry.name, page: window.location.pathname };
+    const homework = /(?:^#|&)homework=([A-Za-z0-9_-]{8,80})/.exec(window.location.hash);
+    if (homework) message.homework = homework[1];
     const device = deviceId();
     if (device) message.device = device;
     model.send(message);
@@ -130,7 +132,12 @@ function render({ model, el }) {
     box.classList.toggle("ck-ex-solved", !!v.solved);
     note.textContent = model.get("message") || "";
     const joined = v.class;
-    classInfo.textContent = joined ? `Counted in ${joined.title} (${joined.code}) as ${joined.name}. ` : "";
+    const entry = readClass();
+    if (joined && entry && entry.code === joined.code && entry.name !== joined.name) {
+      writeClass({ ...entry, name: joined.name });
+    }
+    const late = joined && joined.late ? "(after the due time: marked late) " : "";
+    classInfo.textContent = joined ? `Counted in ${joined.title} (${joined.code}) as ${joined.name}. ${late}` : "";
     leave.hidden = !joined;
     classForm.hidden = !!joined;
   }

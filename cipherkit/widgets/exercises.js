@@ -72,6 +72,8 @@ function render({ model, el }) {
     const entry = readClass();
     if (!entry) return;
     const message = { type: "class", code: entry.code, name: entry.name, page: window.location.pathname };
+    const homework = /(?:^#|&)homework=([A-Za-z0-9_-]{8,80})/.exec(window.location.hash);
+    if (homework) message.homework = homework[1]; // a homework link: its answers count
     const device = deviceId(); // wrong class codes are counted per device, in the store
     if (device) message.device = device;
     model.send(message);
@@ -112,7 +114,12 @@ function render({ model, el }) {
     box.classList.toggle("ck-ex-solved", !!v.solved);
     note.textContent = model.get("message") || "";
     const joined = v.class;
-    classInfo.textContent = joined ? `Counted in ${joined.title} (${joined.code}) as ${joined.name}. ` : "";
+    const entry = readClass();
+    if (joined && entry && entry.code === joined.code && entry.name !== joined.name) {
+      writeClass({ ...entry, name: joined.name }); // the roster's spelling of the name
+    }
+    const late = joined && joined.late ? "(after the due time: marked late) " : "";
+    classInfo.textContent = joined ? `Counted in ${joined.title} (${joined.code}) as ${joined.name}. ${late}` : "";
     leave.hidden = !joined;
     classForm.hidden = !!joined;
   }

@@ -35,6 +35,7 @@ import traitlets
 
 from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
 from cipherkit.classroom.errors import TooManyAnswers, TooManyStudents
+from cipherkit.classroom.homework import check_link
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms.errors import StoreError, TooManyTries
 from cipherkit.widgets.frontend import es_module
@@ -135,7 +136,7 @@ class ExerciseBox(GuardedWidget):
         self._name = name or " ".join(str(question).split())[:60]
         self._id = name or exercise_id(str(question))
         self._given_classroom = classroom
-        self._class: dict[str, str] | None = None
+        self._class: dict[str, Any] | None = None
         self._publish()
 
     @property
@@ -159,7 +160,7 @@ class ExerciseBox(GuardedWidget):
 
     def _handle(self, content: Any, buffers: Any) -> None:
         msg = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
-        if msg.get("type") == "class" and set(msg) - {"device"} == _CLASS_FIELDS:
+        if msg.get("type") == "class" and set(msg) - {"device", "homework"} == _CLASS_FIELDS:
             self._join(msg)
             return
         if msg.get("type") == "leave_class" and set(msg) == {"type"}:
@@ -188,13 +189,18 @@ class ExerciseBox(GuardedWidget):
         device = msg.get("device")
         if device is not None and not (isinstance(device, str) and _DEVICE.fullmatch(device)):
             raise Refused("refused: a device id is 32 hex digits")
+        token = msg.get("homework", "")
+        if not isinstance(token, str) or len(token) > 80:
+            raise Refused("refused: a homework link's token is short text")
         found = (self.visitor and f"server:{self.visitor}", device and f"device:{device}")
         clients = [*(c for c in found if c), _PAGE_CLIENT]  # the server's stamp first
         try:
             from cipherkit.rooms import clean_name
 
-            name = clean_name(msg["name"])
             session = self._open_session(msg["code"], clients)
+            classroom = _open_classroom(self._given_classroom)
+            due = check_link(classroom, session, token) if session.kind == "homework" else None
+            name, _ = classroom.student_name(session, clean_name(msg["name"]))
         except TooManyTries as exc:  # the code is kept: it may be right
             self._class = None
             self._publish()
@@ -213,6 +219,8 @@ class ExerciseBox(GuardedWidget):
             "title": session.title,
             "name": name,
             "lesson": self._lesson or page_lesson(msg["page"]),
+            "homework": token if session.kind == "homework" else "",
+            "late": bool(due),
         }
         with self.hold_sync():
             self._publish()
@@ -252,6 +260,7 @@ class ExerciseBox(GuardedWidget):
                 correct,
                 exercise_id=self._id,
                 question=self._exercise.question,
+                homework=self._class["homework"],
             )
         except StoreError:
             return "not counted in the class: the class store cannot be reached"
@@ -274,5 +283,5 @@ class ExerciseBox(GuardedWidget):
             "tries": self._tries,
             "class": None
             if self._class is None
-            else {k: self._class[k] for k in ("code", "title", "name")},
+            else {k: self._class[k] for k in ("code", "title", "name", "late")},
         }

@@ -215,3 +215,26 @@ def test_assign_and_sessions_from_the_terminal(tmp_path: Path) -> None:
     assert "1 class sessions" in listed.stdout
     bad = cli("assign", "x", "--class", "Year 9", "--due", "soon", "--store", store)
     assert bad.returncode == 1 and "a due time is a date and time" in bad.stderr
+
+
+def test_a_lesson_box_counts_homework_only_from_its_link(desk: Classroom) -> None:
+    from cipherkit.ciphers.exercises import make_check
+    from cipherkit.widgets.exercises import ExerciseBox
+
+    desk.groups.import_text("Year 9", GOOD)
+    work = assign(desk, "Year 9", "01-caesar-and-brute-force", due=time.time() + 60)
+    box = ExerciseBox("Decrypt KHOOR", *make_check("hello", salt="s"), classroom=desk)
+    page = "/voila/render/lessons/01-caesar-and-brute-force.ipynb"
+    join = {"type": "class", "code": work.code, "name": "ada LOVELACE", "page": page}
+    box.handle_message({**join, "homework": "not-the-token"})
+    assert box.view["class"] is None and "homework link is not right" in box.message
+    box.handle_message(join)  # no token at all: the class code alone is not enough
+    assert box.view["class"] is None and "homework link is not right" in box.message
+    box.handle_message({**join, "name": "Mallory", "homework": work.token})
+    assert box.view["class"] is None and "not on the roster of Year 9" in box.message
+    box.handle_message({**join, "homework": work.token})
+    assert box.view["class"]["name"] == "Ada Lovelace" and not box.view["class"]["late"]
+    box.check("hello")
+    (attempt,) = desk.attempts(work.session_id)
+    assert (attempt.student_id, attempt.correct, attempt.late) == ("1001", True, False)
+    box.close()
