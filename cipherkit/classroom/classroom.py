@@ -5,6 +5,7 @@ any server process (and ``cipherkit class export``) sees the same class.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import time
@@ -283,6 +284,57 @@ class Classroom:
         if replace and room.info()["status"] == "open":
             room.fill_with_bots(only=[int(seat)])
         return name
+
+    def move_student(
+        self, session_id: str, room_id: str, seat: int, to_room: str, to_seat: int | None = None
+    ) -> tuple[str, int]:
+        """Move a student, mid-game or not, to a free seat (``to_seat``, else the first)
+        of one of the class's open rooms (the same one too): the new seat waits for them
+        and their page takes them there; a bot takes the old seat as on removal. Returns
+        the new room's code and seat."""
+        session = self.session(session_id)
+        if not session.is_open:
+            raise ClassEnded(f"the class {session.title} has ended")
+        source = self.store.room(self._check_room(session.id, room_id))
+        target = self.store.room(self._check_room(session.id, to_room))
+        held = [s for s in source.info()["seats"] if s["seat"] == seat and s["taken"]]
+        if not held or held[0]["bot"] or not held[0]["name"]:
+            raise ClassError("nobody sits there")
+        info = target.info()
+        free = [
+            s["seat"]
+            for s in info["seats"]
+            if not s["taken"] and not s.get("bot") and not s.get("reserved")
+            and not (target.id == source.id and s["seat"] == seat)
+        ]  # fmt: skip
+        if info["status"] != "open" or info["over"] or not free:
+            raise ClassError(f"room {info['code']} has no free seat")
+        chosen = free[0] if to_seat is None else int(to_seat)
+        if chosen not in free:
+            raise ClassError(f"seat {chosen + 1} of room {info['code']} is not free")
+        name = str(held[0]["name"])
+        self.store.give_away(target.id, chosen, reserve=name)
+        self.store.give_away(source.id, int(seat), reason="switched")
+        if self.groups.bots_replace(session.group) and source.info()["status"] == "open":
+            source.fill_with_bots(only=[int(seat)])
+        return str(info["code"]), chosen
+
+    def rename_student(self, session_id: str, room_id: str, seat: int, name: str) -> str:
+        """Give a seated student another name (in the room, and on the class's roster if
+        they are on it); returns the new name."""
+        session = self.session(session_id)
+        room = self.store.room(self._check_room(session.id, room_id))
+        new = clean_name(name)
+        held = [s for s in room.info()["seats"] if s["seat"] == seat and s["taken"]]
+        if not held or held[0]["bot"] or not held[0]["name"]:
+            raise ClassError("nobody sits there")
+        if session.group and self.groups.roster(session.group):
+            with contextlib.suppress(ClassError):
+                found = self.groups.resolve(session.group, str(held[0]["name"]))
+                self.groups.rename(session.group, found.student_id, new)
+        if room.rename(int(seat), new) is None:
+            raise ClassError("nobody sits there")
+        return new
 
     def fill_with_bots(self, session_id: str, room_id: str | None = None) -> int:
         """Bots take the free seats of one of the open session's rooms (``room_id``), or

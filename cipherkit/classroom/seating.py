@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from cipherkit.classroom.classroom import Classroom
     from cipherkit.rooms import SeatHandle
 
-__all__ = ["choose_seat", "seat_student"]
+__all__ = ["choose_seat", "kept_seat", "seat_student"]
 
 _TRIES = 5
 
@@ -97,3 +97,23 @@ def seat_student(classroom: Classroom, class_code: str, name: str) -> SeatHandle
         except RoomError:
             continue
     raise ClassError("the rooms of this class are busy: try again")
+
+
+def kept_seat(classroom: Classroom, class_code: str, name: str) -> SeatHandle | None:
+    """The seat the teacher keeps for ``name`` in one of the open class's rooms (moved
+    there, or seated for the next round), taken now; ``None`` if none is kept (a
+    student's page follows them this way, and never into a seat nobody kept)."""
+    try:
+        session = classroom.open_session(class_code)
+    except ClassError:
+        return None
+    for room in classroom.room_infos(session.id):
+        if room.get("status") != "open" or room.get("over"):
+            continue
+        for seat in room["seats"]:
+            if not seat.get("taken") and _same(seat.get("reserved"), name):
+                try:
+                    return classroom.store.join(str(room["code"]), name, team=seat.get("team"))
+                except RoomError:
+                    return None
+    return None

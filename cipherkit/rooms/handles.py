@@ -117,6 +117,11 @@ class Room:
         """
         return self.store.give_away(self.id, seat, reserve=name)
 
+    def rename(self, seat: Seat, name: str) -> str | None:
+        """The teacher renames the person in ``seat``: their page and everyone's show
+        the new name; the name they had (``None``: nobody sits there)."""
+        return self.store.rename(self.id, seat, name)
+
     def remove(self, seat: Seat) -> str | None:
         """The teacher takes a person out of the room: their token stops working (and
         says so), the seat is free for anyone. Returns the name that held it."""

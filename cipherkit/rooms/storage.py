@@ -30,6 +30,7 @@ ROOM_COLUMNS = (
 GONE_WORDS = {
     "moved": "your teacher gave your seat to another device: carry on there",
     "removed": "your teacher took you out of this room",
+    "switched": "your teacher moved you to another seat: this page takes you there",
 }
 """What a token says once the teacher has taken its seat back, by the reason stored."""
 
@@ -344,6 +345,22 @@ class Storage:
             return False
         self.touch_stamp(conn, room_id)  # who sits where shows on every page at once
         return True
+
+    def rename(self, conn: Connection, room_id: str, seat: int, name: str) -> str | None:
+        """Give the person in ``seat`` another name; the name they had (``None``: nobody
+        sits there)."""
+        found = conn.execute(
+            "SELECT name FROM seats WHERE room_id = ? AND seat = ? AND bot IS NULL "
+            "AND token_hash IS NOT NULL",
+            (room_id, seat),
+        ).fetchone()
+        if found is None:
+            return None
+        conn.execute(
+            "UPDATE seats SET name = ? WHERE room_id = ? AND seat = ?", (name, room_id, seat)
+        )
+        self.touch_stamp(conn, room_id)
+        return str(found[0])
 
     def give_away(
         self, conn: Connection, room_id: str, seat: int, reason: str, reserve: str | None

@@ -263,10 +263,18 @@ class Store:
         """Let a held room start (:meth:`Room.start`); its version."""
         return self.transactions.start(room_id)
 
-    def give_away(self, room_id: str, seat: Seat, *, reserve: str | None = None) -> str | None:
+    def give_away(
+        self, room_id: str, seat: Seat, *, reserve: str | None = None, reason: str | None = None
+    ) -> str | None:
         """Take a person's seat back for the teacher (:meth:`Room.give_seat`,
         :meth:`Room.remove`); the name that held it."""
-        return self.transactions.give_away(room_id, seat, reserve=reserve)
+        return self.transactions.give_away(room_id, seat, reserve=reserve, reason=reason)
+
+    def rename(self, room_id: str, seat: Seat, name: str) -> str | None:
+        """Rename the person in a seat (:meth:`Room.rename`); the name they had."""
+        old = self.transactions.rename(room_id, seat, name)
+        self.waiting.changed(room_id, self.version(room_id))
+        return old
 
     def info(self, room_id: str) -> JsonDict:
         """The room's public facts (:meth:`Room.info`)."""

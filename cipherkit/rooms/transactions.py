@@ -234,19 +234,35 @@ class Transactions:
             self._store_actions(conn, row, session)
         return session.version
 
-    def give_away(self, room_id: str, seat: Seat, *, reserve: str | None) -> str | None:
+    def give_away(
+        self, room_id: str, seat: Seat, *, reserve: str | None, reason: str | None = None
+    ) -> str | None:
         """The teacher takes a person's seat back: their token stops working (and says
         so when used). ``reserve``: the name the seat now waits for (the same student
         on a new device, or another); ``None`` frees it for anyone (the student is
-        removed). Returns the name that held the seat."""
+        removed, or ``reason`` ``switched``: moved to another seat). Returns the name
+        that held the seat."""
         if reserve is not None:
             reserve = clean_name(reserve)
         with self.cache.lock(room_id):
             conn = self.storage.conn()
             with conn.transaction(write=True):
                 self._open_row(conn, room_id)
-                reason = "moved" if reserve is not None else "removed"
+                reason = reason or ("moved" if reserve is not None else "removed")
                 return self.storage.give_away(conn, room_id, int(seat), reason, reserve)
+
+    def rename(self, room_id: str, seat: Seat, name: str) -> str | None:
+        """The teacher renames the person in ``seat`` (a name nobody else in the room
+        has); the name they had, ``None`` if nobody sits there."""
+        name = clean_name(name)
+        with self.cache.lock(room_id):
+            conn = self.storage.conn()
+            with conn.transaction(write=True):
+                self._open_row(conn, room_id)
+                for held in self.storage.seats(conn, room_id):
+                    if held.seat != int(seat) and (held.name or "").casefold() == name.casefold():
+                        raise BadName(f"someone called {held.name} already plays in this room")
+                return self.storage.rename(conn, room_id, int(seat), name)
 
     # ------------------------------------------------------------ people
     def join(self, code: str, name: str, seat: int | None, team: str | None) -> Seating:

@@ -42,7 +42,7 @@ import traitlets
 from cipherkit.classroom import Classroom
 from cipherkit.classroom.codes import normalize_class_code
 from cipherkit.classroom.errors import ClassEnded, ClassError, UnknownClass
-from cipherkit.classroom.seating import seat_student
+from cipherkit.classroom.seating import kept_seat, seat_student
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import game_names, get_game
 from cipherkit.rooms import (
@@ -286,6 +286,7 @@ class Lobby(GuardedWidget):
         self._kept = KeptSeats(self.store.db)
         self.handle: SeatHandle | Spectator | None = None
         self._classroom: Classroom | None = None
+        self._class_code: str | None = None  # seated by a class code: follows the class
         self.table: GuardedWidget | None = None
         self._on_table: list[Callable[[GuardedWidget | None], None]] = []
         self._show()
@@ -355,7 +356,9 @@ class Lobby(GuardedWidget):
         if self._classroom is None:
             self._classroom = Classroom(self.store)
         try:
-            return seat_student(self._classroom, code, name)
+            handle = seat_student(self._classroom, code, name)
+            self._class_code = code
+            return handle
         except ClassEnded:  # said as unknown: an old class's title is nobody's business
             raise UnknownClass(f"no open class with code {code.strip().upper()}") from None
 
@@ -416,6 +419,7 @@ class Lobby(GuardedWidget):
             room = getattr(self.table, "room", None)
             if room is not None:  # who joins or leaves shows in the lobby's list at once
                 room.also_tell(lambda _version: self._show_if(handle))
+                room.also_tell(lambda _version: self._follow(handle))
             self._keep(handle)
         for callback in self._on_table:
             callback(self.table)
@@ -468,6 +472,23 @@ class Lobby(GuardedWidget):
                 raise Refused(f"refused: {exc}") from None
             return
         self._sit(handle)
+
+    def _follow(self, handle: SeatHandle | Spectator) -> None:
+        """From the live thread: once the teacher has moved this student to another seat
+        or closed the room for the next round, take the seat the class keeps for them
+        (never one nobody kept: a removed student stays out)."""
+        room = getattr(self.table, "room", None)
+        if self.handle is not handle or handle.seat is None or room is None:
+            return
+        if self._class_code is None or self._classroom is None:
+            return
+        if not (room.gone or room.notice().startswith("This room has been closed")):
+            return
+        new = kept_seat(self._classroom, self._class_code, str(getattr(handle, "name", "")))
+        if new is None:
+            return
+        self._sit(new)
+        self.message = f"Your teacher seated you in room {new.code}: play on there."
 
     def _show_if(self, handle: SeatHandle | Spectator) -> None:
         """Redraw, if the page still shows ``handle``'s room (called from a live thread)."""

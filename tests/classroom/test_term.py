@@ -238,3 +238,52 @@ def test_a_lesson_box_counts_homework_only_from_its_link(desk: Classroom) -> Non
     (attempt,) = desk.attempts(work.session_id)
     assert (attempt.student_id, attempt.correct, attempt.late) == ("1001", True, False)
     box.close()
+
+
+def wait_for(check: object, seconds: float = 15.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if check():  # type: ignore[operator]
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_play_together_pages_follow_the_class_to_the_next_round_and_a_move(
+    desk: Classroom,
+) -> None:
+    from cipherkit.widgets.lobby import Lobby
+
+    session = desk.start_session("Follow")
+    desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
+    pages = {name: Lobby(store=desk.store) for name in ("Ada", "Bo", "Cy")}
+    try:
+        for name, page in pages.items():
+            page.handle_message({"type": "join", "code": session.code, "name": name})
+            assert page.view["stage"] == "seated", page.message
+        ada = pages["Ada"]
+        first = ada.view["code"]
+        kept = next_round(desk, session.id)  # the teacher's one click
+        for name, page in pages.items():
+            assert wait_for(lambda p=page, n=name: p.view.get("code") == kept[n][0]), name
+            assert page.view["seat"]["seat"] == kept[name][1]
+        assert ada.message == f"Your teacher seated you in room {kept['Ada'][0]}: play on there."
+        assert ada.view["code"] != first
+        # moved mid-round to the room with a free seat: the page follows, Bo gets a bot
+        cy_room = desk.store.room(kept["Cy"][0]).id
+        code, seat = desk.move_student(session.id, desk.store.room(kept["Bo"][0]).id,
+                                       kept["Bo"][1], cy_room)  # fmt: skip
+        assert wait_for(lambda: pages["Bo"].view.get("code") == code)
+        assert pages["Bo"].view["seat"]["seat"] == seat
+        old = desk.store.room(kept["Ada"][0]).info()["seats"]
+        assert old[kept["Bo"][1]]["bot"]
+        renamed = desk.rename_student(session.id, cy_room, seat, "Bo B.")
+        assert renamed == "Bo B."
+        assert [s["name"] for s in desk.store.room(cy_room).info()["seats"]][seat] == "Bo B."
+        # a removed student's page does not follow anywhere
+        desk.remove_student(session.id, cy_room, kept["Cy"][1])
+        assert wait_for(lambda: "took you out" in pages["Cy"].table.message)  # type: ignore[union-attr]
+        assert pages["Cy"].view["code"] == kept["Cy"][0]
+    finally:
+        for page in pages.values():
+            page.close()
