@@ -134,7 +134,9 @@ class Clocks:
             return None
         return clock
 
-    def _started(self, conn: Connection, row: RoomRow, session: Session, clock: Clock) -> float | None:
+    def _started(
+        self, conn: Connection, row: RoomRow, session: Session, clock: Clock
+    ) -> float | None:
         """When the clock started (epoch seconds, from stored times), ``None`` while no
         seat it waits on can act."""
         key = (row.id, clock.key)

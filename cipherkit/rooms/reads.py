@@ -80,9 +80,7 @@ class Reads:
                 self.clocks.unattended(conn, row, session),
             )
 
-        row, seats, seat_teams, title, actors, clock, unattended = self.cache.read(
-            room_id, facts
-        )
+        row, seats, seat_teams, title, actors, clock, unattended = self.cache.read(room_id, facts)
         now = time.time()
         summary: JsonDict = {"players": len(seats)}
         for key, value in (row.config or {}).items():

@@ -214,7 +214,7 @@ def test_a_held_room_of_people_times_the_slower_writer_from_the_first_ones_clue(
         assert clock is not None and 0 < clock["seconds_left"] <= 1.5
         version = room.version
         assert bo.wait(version, timeout=10) == version + 1
-        assert 1.3 <= time.monotonic() - started
+        assert time.monotonic() - started >= 1.3
         assert room.record().actions[-1][1] == "timeout"
 
 
