@@ -35,7 +35,9 @@ def _has_timer(info: dict[str, Any]) -> bool:
 
 def room_timers(classroom: Classroom, session_id: str) -> dict[str, dict[str, Any]]:
     """For each of the session's open rooms with a timer: whether it runs now, the
-    seconds left, whether the teacher turned it off, and the teacher's length.
+    seconds left, whether the teacher turned it off, the teacher's length, and
+    ``unattended``: a timed round waits on seats no person holds (empty, a removed
+    student's, a bot's), so nobody can act for it (docs/rooms.md, the sand timer).
 
     Rooms without a timer are left out."""
     out: dict[str, dict[str, Any]] = {}
@@ -48,6 +50,7 @@ def room_timers(classroom: Classroom, session_id: str) -> dict[str, dict[str, An
             "running": clock is not None,
             "seconds_left": None if clock is None else clock["seconds_left"],
             "off": setting.off,
+            "unattended": bool(info.get("clock_unattended")),
             "length": None if setting.seconds is None else int(setting.seconds),
             "extend": int(EXTEND_SECONDS),
             "lengths": list(TIMER_LENGTHS),

@@ -186,19 +186,25 @@ class State(ABC, Generic[ObservationT]):
 class Clock:
     """A real-time limit a game is waiting on: ``seconds`` after the action that
     started it (named by ``key``, unique within a game), one of ``seats`` takes
-    ``action`` (intercept: the sand timer's ``timeout``).
+    ``action`` (intercept: the sand timer's ``timeout``). ``waits_on`` names the seats
+    it times, whose acting it waits for (intercept: the Encryptor still writing);
+    empty, it times nobody in particular.
 
     Games played against the wall clock (rooms) let the server take that action on
-    time; a session that keeps time lets no bot in ``seats`` take it early.
+    time; a session that keeps time lets no bot in ``seats`` take it early. A room
+    starts a clock that waits on seats only once one of them can act (docs/rooms.md).
 
     >>> Clock(30.0, (2, 3), "timeout", "round 1").action
     'timeout'
+    >>> Clock(30.0, (0, 2, 3), "timeout", "round 1", waits_on=(1,)).waits_on
+    (1,)
     """
 
     seconds: float
     seats: tuple[Seat, ...]
     action: str
     key: str
+    waits_on: tuple[Seat, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,33 +112,83 @@ def clock_start(session: Session, key: str) -> int:
 
 
 class Clocks:
-    """The rooms' running clocks, their start times remembered per process."""
+    """The rooms' running clocks, their start times remembered per process.
+
+    A clock that waits on seats (:attr:`Clock.waits_on`) starts when one of them can
+    act: a bot's seat at once; a person's seat once the person sits there, and, when a
+    bot's action started the clock, once the person has acted since (a bot is done the
+    moment its turn opens, so its finish says nothing of the time a person needs); a
+    seat nobody holds never (the clock waits, and :meth:`unattended` says so)."""
 
     def __init__(self, storage: Storage, cache: SessionCache) -> None:
         self.storage = storage
         self.cache = cache
-        self._starts: dict[tuple[str, str], float] = {}
+        self._starts: dict[tuple[str, str], tuple[int, float, bool]] = {}
 
-    def at(self, conn: Connection, row: RoomRow, session: Session) -> ClockReading | None:
-        """The room's running clock, for a room read at one version (inside its
-        transaction), timed from the stored time of the action that started it, so
-        every server agrees and a restart changes nothing."""
+    def _game_clock(self, conn: Connection, row: RoomRow, session: Session) -> Clock | None:
+        """The game's clock now, unless the room is closed or the teacher turned it off."""
         if not row.open or session.spec.clock is None:
             return None
         clock = session.spec.clock(session.state)
-        if clock is None:
+        if clock is None or self.setting_in(conn, row.id).off:
             return None
-        setting = self.setting_in(conn, row.id)
-        if setting.off:
-            return None
+        return clock
+
+    def _started(
+        self, conn: Connection, row: RoomRow, session: Session, clock: Clock
+    ) -> float | None:
+        """When the clock started (epoch seconds, from stored times), ``None`` while no
+        seat it waits on can act."""
         key = (row.id, clock.key)
         if key not in self._starts:
-            started = self.storage.action_time(conn, row.id, clock_start(session, clock.key))
-            self._starts[key] = row.updated if started is None else started
+            number = clock_start(session, clock.key)
+            stored = self.storage.action_time(conn, row.id, number)
+            by_bot = self.storage.action_by_bot(conn, row.id, number)
+            self._starts[key] = (number, row.updated if stored is None else stored, by_bot)
+        number, turned, by_bot = self._starts[key]
+        if not clock.waits_on:
+            return turned
+        sitters = self.storage.sitters(conn, row.id)
+        can_act: list[float] = []
+        for seat in clock.waits_on:
+            bot, sat = sitters.get(int(seat), (None, None))
+            if bot is not None:
+                can_act.append(turned)
+            elif sat is not None:
+                when = max(turned, sat)
+                if by_bot:
+                    acted = self.storage.first_person_action(conn, row.id, int(seat), number)
+                    if acted is None:
+                        continue  # the person has not begun since the bot was done
+                    when = max(when, acted)
+                can_act.append(when)
+        return min(can_act) if can_act else None
+
+    def at(self, conn: Connection, row: RoomRow, session: Session) -> ClockReading | None:
+        """The room's running clock, for a room read at one version (inside its
+        transaction), timed from stored times (the action that started it, a person
+        sitting down or acting), so every server agrees and a restart changes nothing;
+        ``None`` while no seat it waits on can act."""
+        clock = self._game_clock(conn, row, session)
+        if clock is None:
+            return None
+        started = self._started(conn, row, session, clock)
+        if started is None:
+            return None
+        setting = self.setting_in(conn, row.id)
         seconds = (clock.seconds if setting.seconds is None else setting.seconds) + (
             setting.extra_for(clock.key)
         )
-        return ClockReading(self._starts[key] + seconds, row.version, clock, seconds)
+        return ClockReading(started + seconds, row.version, clock, seconds)
+
+    def unattended(self, conn: Connection, row: RoomRow, session: Session) -> bool:
+        """Whether the room's timed round waits on seats no person holds (free, kept
+        for a student who is away, or a bot's): nobody can act for it."""
+        clock = self._game_clock(conn, row, session)
+        if clock is None or not clock.waits_on:
+            return False
+        sitters = self.storage.sitters(conn, row.id)
+        return all(sitters.get(int(s), (None, None))[1] is None for s in clock.waits_on)
 
     def ends(self, room_id: str) -> ClockReading | None:
         """:meth:`at` for the room as it is stored now."""

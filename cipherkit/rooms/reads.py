@@ -77,9 +77,10 @@ class Reads:
                 title,
                 session.actors(),
                 self.clocks.at(conn, row, session),
+                self.clocks.unattended(conn, row, session),
             )
 
-        row, seats, seat_teams, title, actors, clock = self.cache.read(room_id, facts)
+        row, seats, seat_teams, title, actors, clock, unattended = self.cache.read(room_id, facts)
         now = time.time()
         summary: JsonDict = {"players": len(seats)}
         for key, value in (row.config or {}).items():
@@ -103,6 +104,8 @@ class Reads:
                 "action": clock.clock.action,
                 "seconds_left": round(max(0.0, clock.ends - now), 1),
             },
+            # a timed round waits on seats no person holds: nobody can act for it
+            "clock_unattended": unattended,
             "seats": [
                 {
                     "seat": s.seat,

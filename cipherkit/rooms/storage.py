@@ -255,6 +255,25 @@ class Storage:
         ).fetchone()
         return None if found is None else float(found[0])
 
+    def action_by_bot(self, conn: Connection, room_id: str, number: int) -> bool:
+        """Whether a bot chose action ``number`` (``False`` if it is not stored)."""
+        found = conn.execute(
+            "SELECT bot FROM actions WHERE room_id = ? AND number = ?", (room_id, number)
+        ).fetchone()
+        return found is not None and bool(found[0])
+
+    def first_person_action(
+        self, conn: Connection, room_id: str, seat: int, after: int
+    ) -> float | None:
+        """When a person at ``seat`` first acted after action ``after`` (epoch seconds),
+        if anyone did."""
+        found = conn.execute(
+            "SELECT MIN(created) FROM actions WHERE room_id = ? AND seat = ? AND number > ? "
+            "AND bot = 0",
+            (room_id, seat, after),
+        ).fetchone()
+        return None if found is None or found[0] is None else float(found[0])
+
     def append_actions(
         self,
         conn: Connection,
@@ -315,6 +334,18 @@ class Storage:
         return [
             SeatRow(int(s), b, name, held, seen, kept) for s, b, name, held, seen, kept in found
         ]
+
+    def sitters(self, conn: Connection, room_id: str) -> dict[int, tuple[str | None, float | None]]:
+        """Seat -> (its bot spec, when its person sat down): ``(None, None)`` for a seat
+        nobody holds (free, or kept for a student who is away)."""
+        found = conn.execute(
+            "SELECT seat, bot, token_hash, joined FROM seats WHERE room_id = ?", (room_id,)
+        ).fetchall()
+        out: dict[int, tuple[str | None, float | None]] = {}
+        for seat, bot, held, joined in found:
+            sat = None if bot is not None or held is None else float(joined or 0.0)
+            out[int(seat)] = (None if bot is None else str(bot), sat)
+        return out
 
     def bots(self, conn: Connection, room_id: str) -> dict[int, str]:
         """Seat -> bot spec for the seats bots play."""

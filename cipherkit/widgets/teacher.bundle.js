@@ -1,7 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
-//   teacher.js a23f8ef04fe58d84109dc44c9a989402c7b02688530472c70da758e22f799061
+//   teacher.js 72be10627a0c66b1bb260a2c245a27e22996513cfaa696c0db534442a4e1a9b4
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -230,6 +230,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-teacher-timer", "data-testid": "timer", "data-off": t.off ? "true" : "false" },
       h("span", { "data-testid": "timer-state", text: now }),
+      t.warning ? h("div", { class: "ck-teacher-notyet", "data-testid": "timer-unattended", role: "note", text: t.warning }) : null,
       t.running && !t.off ? h("button", { "data-testid": "timer-extend", "aria-label": `give room ${r.code} ${t.extend} more seconds`, onclick: () => send({ type: "timer", room: r.id, change: "extend" }), text: `+${t.extend} s` }) : null,
       h("button", { "data-testid": t.off ? "timer-on" : "timer-off", onclick: () => send({ type: "timer", room: r.id, change: t.off ? "on" : "off" }), text: t.off ? "Turn timer on" : "Turn timer off" }),
       h(

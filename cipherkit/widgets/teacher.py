@@ -63,6 +63,12 @@ REFRESH_SECONDS = 5.0
 """Seconds between two full redraws while unlocked, with or without a change."""
 LOOK_SECONDS = 0.2
 """Seconds between two cheap looks at whether anything of the class changed."""
+TIMER_UNATTENDED = (
+    "⚠ nobody can act: this timed round waits on a seat no student holds; "
+    "seat a student there, or let bots take the empty seats"
+)
+"""What a room's timer cell warns when its timed round waits on nobody
+(:func:`~cipherkit.classroom.timers.room_timers`' ``unattended``)."""
 
 _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
@@ -363,7 +369,10 @@ class TeacherDesk(GuardedWidget):
                 rooms = [s.to_json() for s in desk.summaries(current.id)]
                 results = desk.results(current.id)
                 grid = desk.grid(current.id)
-                timers = room_timers(desk, current.id)
+                timers = {
+                    room_id: {**timer, "warning": TIMER_UNATTENDED if timer["unattended"] else ""}
+                    for room_id, timer in room_timers(desk, current.id).items()
+                }
             else:
                 self._session_id = None
         view = {

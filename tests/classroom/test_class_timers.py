@@ -112,3 +112,43 @@ def test_no_running_timer_to_extend_is_said(desk: Classroom) -> None:
         assert page.message == "refused: no timer is running in that room now"
     finally:
         page.close()
+
+
+def test_a_timed_round_waiting_on_nobody_is_said(desk: Classroom) -> None:
+    """Issue 46, point 7: White's Encryptor is done, Black's seat is empty (or its
+    student was removed): the timer waits on nobody, and the teacher's row says so."""
+    from cipherkit.widgets.teacher import TIMER_UNATTENDED
+
+    page = unlocked(desk)
+    try:
+        make = {"type": "make", "game": "intercept", "rooms": 1, "players": 4, "people": 4}
+        say(page, {**make, "options": {"timer": 60}})
+        (room_id,) = desk.room_ids(page._session_id or "")
+        room = desk.store.room(room_id)
+        ada = desk.store.join(room.code, "Ada", seat=0)
+        desk.store.join(room.code, "Cy", seat=2)
+        say(page, {"type": "start_rooms"})
+        assert page.view["timers"][room_id]["unattended"] is False  # nobody is done yet
+        for word in ("bar", "insect", "hat"):
+            ada.act(f"clue {word}")
+        with page._lock:
+            page._show()
+        timer = page.view["timers"][room_id]
+        assert timer["unattended"] is True and timer["running"] is False
+        assert timer["warning"] == TIMER_UNATTENDED
+        desk.store.join(room.code, "Bo", seat=1)
+        with page._lock:
+            page._show()
+        timer = page.view["timers"][room_id]
+        assert timer["unattended"] is False and timer["warning"] == ""
+        assert timer["running"] and 55 < timer["seconds_left"] <= 60
+        desk.remove_student(page._session_id or "", room_id, 1)
+        with page._lock:
+            page._show()
+        timer = page.view["timers"][room_id]
+        assert timer["unattended"] is True and timer["running"] is False
+        say(page, {"type": "fill_bots", "room": room_id})  # a bot writes at once
+        timer = page.view["timers"][room_id]
+        assert timer["unattended"] is False and timer["warning"] == ""
+    finally:
+        page.close()

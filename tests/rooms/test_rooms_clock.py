@@ -167,3 +167,74 @@ def test_the_length_is_the_rooms_then_the_teachers(sqlite_url: str) -> None:
 
     with pytest.raises(ConfigError, match="10 to 600"):
         new_game({**CONFIG, "timer": 5}, seed=1)
+
+
+# ---------------------------------------------- issue 46, point 7: when a writer can act
+def test_a_bots_instant_clues_at_start_do_not_time_the_person(store_url: str) -> None:
+    """A held 2 v 2 room, White's Encryptor a bot: at Start the bot writes its three
+    clues at once, but Eli (Black's Encryptor) is timed only from his own first clue."""
+    with open_store(store_url) as store:
+        room = store.create_room("intercept", CONFIG, bots=[0], seed=6, held=True)
+        eli = store.join(room.code, "Eli", seat=1)
+        store.join(room.code, "Ada", seat=2)
+        store.join(room.code, "Cy", seat=3)
+        version = room.start()
+        state = room.session().state
+        assert len(state.written[0]) == 3 and state.writers() == [1]  # the bot is done
+        assert room.info()["clock"] is None and store.clocks.ends(room.id) is None
+        assert room.info()["clock_unattended"] is False  # Eli is there to act
+        assert eli.wait(version, timeout=2.5) == version  # 1.5 s passed: nobody rang
+        assert room.session().state.phase == "write"
+        version = eli.act("clue skull")
+        begun = time.monotonic()
+        clock = room.info()["clock"]
+        assert clock is not None and 0 < clock["seconds_left"] <= 1.5
+        assert eli.wait(version, timeout=1.0) == version  # not yet
+        assert eli.wait(version, timeout=10) == version + 1
+        assert time.monotonic() - begun >= 1.4
+        state = room.session().state
+        assert state.timed_out and state.phase == "guess"
+        assert room.record().actions[-1][1] == "timeout"
+
+
+def test_a_held_room_of_people_times_the_slower_writer_from_the_first_ones_clue(
+    sqlite_url: str,
+) -> None:
+    """All people: the timer still turns when the first Encryptor is done (rules §2.4),
+    whether or not the other has begun."""
+    with open_store(sqlite_url) as store:
+        room = store.create_room("intercept", CONFIG, seed=6, held=True)
+        ada, bo = store.join(room.code, "Ada", seat=0), store.join(room.code, "Bo", seat=1)
+        store.join(room.code, "Cy", seat=2)
+        store.join(room.code, "Di", seat=3)
+        room.start()
+        write_clues(ada)
+        started = time.monotonic()
+        clock = room.info()["clock"]
+        assert clock is not None and 0 < clock["seconds_left"] <= 1.5
+        version = room.version
+        assert bo.wait(version, timeout=10) == version + 1
+        assert time.monotonic() - started >= 1.3
+        assert room.record().actions[-1][1] == "timeout"
+
+
+def test_a_clock_waiting_on_an_empty_seat_waits_for_someone_to_sit(sqlite_url: str) -> None:
+    """Nobody holds Black's Encryptor seat: the clock does not run and the room says so;
+    a person sitting down starts it then."""
+    with open_store(sqlite_url) as store:
+        room = store.create_room("intercept", CONFIG, bots=[2, 3], seed=6)
+        ada = store.join(room.code, "Ada", seat=0)
+        write_clues(ada)
+        info = room.info()
+        assert info["clock"] is None and info["clock_unattended"] is True
+        version = room.version
+        assert ada.wait(version, timeout=2.0) == version  # nobody rang for an empty seat
+        bo = store.join(room.code, "Bo", seat=1)
+        sat = time.monotonic()
+        info = room.info()
+        assert info["clock_unattended"] is False
+        assert info["clock"] is not None and info["clock"]["seconds_left"] > 1.2
+        assert bo.wait(version, timeout=10) > version  # the bots answer the timeout
+        assert time.monotonic() - sat >= 1.3
+        assert room.record().actions[version][1] == "timeout"
+        assert room.info()["clock_unattended"] is False  # no timed round runs now

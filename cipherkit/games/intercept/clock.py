@@ -13,7 +13,7 @@ True
 >>> for word in ("bar", "insect", "hat"):
 ...     _ = state.apply(0, parse_action(f"clue {word}"))
 >>> clock(state)
-Clock(seconds=30.0, seats=(0, 2, 3), action='timeout', key='round 1')
+Clock(seconds=30.0, seats=(0, 2, 3), action='timeout', key='round 1', waits_on=(1,))
 """
 
 from __future__ import annotations
@@ -68,9 +68,12 @@ def warning_due(seconds_left: float) -> bool:
 
 def clock(state: InterceptState) -> Clock | None:
     """The sand timer once it runs (``None`` before one Encryptor is done, after the
-    other is, and without the ``timer`` option)."""
+    other is, and without the ``timer`` option): it waits on the Encryptor still
+    writing (in a room, it starts once that Encryptor can act: docs/rules/intercept.md
+    §2.4)."""
     claimers = state.timer_claimers()
     seconds = timer_seconds(state.config)
     if not claimers or seconds is None:
         return None
-    return Clock(seconds, tuple(claimers), "timeout", f"round {state.round}")
+    writers = tuple(state.writers())
+    return Clock(seconds, tuple(claimers), "timeout", f"round {state.round}", waits_on=writers)
