@@ -142,7 +142,8 @@ def test_a_timed_round_waiting_on_nobody_is_said(desk: Classroom) -> None:
         timer = page.view["timers"][room_id]
         assert timer["unattended"] is False and timer["warning"] == ""
         assert timer["running"] and 55 < timer["seconds_left"] <= 60
-        desk.remove_student(page._session_id or "", room_id, 1)
+        # removed with no bot taking the seat (the teacher turned that off)
+        desk.remove_student(page._session_id or "", room_id, 1, bot=False)
         with page._lock:
             page._show()
         timer = page.view["timers"][room_id]
