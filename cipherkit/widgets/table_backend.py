@@ -333,6 +333,17 @@ class RoomBackend:
         """This room seat."""
         return self
 
+    def watch_only(self) -> bool:
+        """This seat is no longer this page's (the teacher moved or removed the student):
+        from now on read the room as a spectator does, so the page keeps no hidden
+        information (a hand, a team's keywords, a code). ``False``: the room is gone."""
+        try:
+            self.handle = self.handle.store.spectate(self.code)
+        except Exception:
+            return False
+        self.seat = None
+        return True
+
     # ------------------------------------------------------------------ reading
     def moment(self, facts: bool = True) -> Moment:
         """The seat's snapshot, with who may act and the outcome from the room's facts

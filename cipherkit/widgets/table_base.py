@@ -228,33 +228,36 @@ class TableBase(GuardedWidget):
         self._game_name = backend.game
         self._backend = backend
         self.game_started()
-        with backend.lock:
-            self.publish()
         self._notice = backend.notice()
+        with backend.lock:
+            self.publish()  # publish clears the message: the notice is said after it
         if self._notice:
             self.message = self._notice
         backend.listen(self._room_changed, after=self._shown)
 
     def _room_changed(self, version: int | None = None) -> None:
         """The room moved on to ``version`` (or someone sat, left, closed it): publish
-        the seat's new view, or say why the room cannot be played now."""
+        the seat's new view, or say why the room cannot be played now (and then only
+        that: no turn line, no moves offered)."""
         room = self.room
         if room is None:
             return
         notice = room.notice()
         with room.lock:
+            before, self._notice = self._notice, notice
             if not room.gone:
                 try:
                     self.publish()
                 except UnknownToken as exc:  # the teacher gave the seat away
-                    room.gone = notice = f"{exc}."
+                    room.gone = notice = self._notice = f"{exc}."
+                    if room.watch_only():  # what the seat saw is no longer shown
+                        self.publish()
             # the room closed, waits for the teacher's start, or the seat was given
             # away: said in one sentence; a notice that no longer holds is taken down
             if notice:
                 self.message = notice
-            elif self.message == self._notice:
+            elif self.message == before:
                 self.message = ""
-        self._notice = notice
 
     # ------------------------------------------------------------------ facts
     @property
@@ -414,6 +417,10 @@ class TableBase(GuardedWidget):
         view = self.build_view(moment)
         if self.shows_saved():  # kept on the server: New game at any time
             view["saved"] = True
+        if self._notice:  # closed, waiting for the start, moved or removed: that alone
+            view |= {"turn_line": "", "announce": self._notice}
+            view |= {k: "" for k in ("status", "turn") if k in view}
+            view |= {"legal": []} if "legal" in view else {}
         with self.hold_sync():
             self.message = ""
             self.view = view
