@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from cipherkit.serve.csp import CONTENT_SECURITY_POLICY
 from tests.browser.play_page import PlayPage, as_text
 from tests.browser.recorded_page import RecordedPage
 from tests.browser.test_teacher_classroom import (  # the same `cipherkit serve` fixture
@@ -44,8 +45,23 @@ class ProjectorPage(RecordedPage):
         self.page.wait_for_selector(PROJECTOR)
 
 
-def record(page: Any, frames: list[str | bytes]) -> None:
+def record(page: Any, frames: list[str | bytes], seen: dict[str, list[str]]) -> None:
+    """Keep every frame the page receives, its document's policy header and any refusal
+    by the policy (a popup is handed over once its first response has come: its
+    policy is read on the stranger's page, the same page from the same server)."""
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    page.on(
+        "response",
+        lambda r: (
+            seen["policy"].append(r.headers.get("content-security-policy", ""))
+            if r.url.split("?")[0].endswith("/projector.ipynb")
+            else None
+        ),
+    )
+    page.on(
+        "console",
+        lambda m: seen["refused"].append(m.text) if "Content Security Policy" in m.text else None,
+    )
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -79,7 +95,10 @@ def test_the_projector_shows_the_class_and_nothing_of_a_student(
     play_address = f"{server.url}/voila/render/play-together.ipynb"
 
     # A browser without the teacher's pass: one sentence, nothing of any class.
-    stranger = ProjectorPage(devices({"width": 1280, "height": 800}), server).open()
+    seen: dict[str, list[str]] = {"policy": [], "refused": []}
+    alone = devices({"width": 1280, "height": 800})
+    record(alone, [], seen)
+    stranger = ProjectorPage(alone, server).open()
     stranger.page.locator("[data-testid=projector-closed]").filter(
         has_text="Project button of the teacher's page"
     ).wait_for()
@@ -103,7 +122,7 @@ def test_the_projector_shows_the_class_and_nothing_of_a_student(
     # Project: the projector's page, in its own window, on the teacher's pass.
     frames: list[str | bytes] = []
     context = teacher.page.context
-    context.on("page", lambda page: record(page, frames))
+    context.on("page", lambda page: record(page, frames, seen))
     with context.expect_page() as opened:
         teacher.page.locator("[data-testid=project]").click()
     screen = opened.value
@@ -198,6 +217,10 @@ def test_the_projector_shows_the_class_and_nothing_of_a_student(
         leaked = [s for s in per_student if s in text]
         assert not leaked, f"the projector's {where} holds {leaked}"
     assert not re.search(r"\bseat \d", dom + received, re.I)
+
+    # The page carries the gallery's policy, and nothing on it was refused by it.
+    assert seen["policy"] and set(seen["policy"]) == {CONTENT_SECURITY_POLICY}, seen
+    assert not seen["refused"], seen["refused"]
 
     # The stranger's page never learned the class either.
     stranger_text = stranger.page.content() + "\n".join(map(as_text, stranger.frames))
