@@ -40,6 +40,7 @@ ENTRIES = (
     "workbench",
     "lobby",
     "teacher",
+    "projector",
     "exercises",
     "studio/editor",
 )

@@ -192,9 +192,12 @@ def page_files(folder: str | os.PathLike[str]) -> list[Path]:
 
 
 def gallery_entries(folder: str | os.PathLike[str]) -> list[Entry]:
-    """Every page of :func:`page_files`, in gallery order."""
+    """Every page of :func:`page_files` the index lists, in gallery order: all but those
+    whose metadata says ``"listed": false`` (the projector's page, opened from the
+    teacher page)."""
     root = Path(folder)
     entries = [page_metadata(p, root) for p in page_files(root)]
+    entries = [e for e in entries if e.extra.get("listed", True) is not False]
     return sorted(entries, key=lambda e: (KIND_ORDER.get(e.kind, 9), e.order, e.title.lower()))
 
 

@@ -1,6 +1,10 @@
 """The gallery's teacher page, ``teacher.ipynb``: a short text and one cell that shows
 :class:`cipherkit.widgets.teacher.TeacherPage` (the kernel opens the server's store; the
-page holds nothing of the class). ``cipherkit serve`` prints the link that opens it."""
+page holds nothing of the class). ``cipherkit serve`` prints the link that opens it.
+
+Beside it, the projector's page, ``projector.ipynb`` (issue #46 point 6): one cell that
+shows :class:`cipherkit.widgets.projector.Projector`, opened by the teacher page's
+*Project* button; it is not listed in the gallery index (``"listed": false``)."""
 
 from __future__ import annotations
 
@@ -8,7 +12,14 @@ import os
 import shutil
 from pathlib import Path
 
-__all__ = ["TEACHER_METADATA", "TEACHER_PAGE", "write_teacher_page"]
+__all__ = [
+    "PROJECTOR_METADATA",
+    "PROJECTOR_PAGE",
+    "TEACHER_METADATA",
+    "TEACHER_PAGE",
+    "write_projector_page",
+    "write_teacher_page",
+]
 
 TEACHER_PAGE = "teacher.ipynb"
 """The gallery's teacher page (``puzzles/teacher.ipynb``)."""
@@ -25,6 +36,20 @@ TEACHER_METADATA: dict[str, object] = {
     "frontend": "full",
 }
 """The teacher page's card in the gallery index."""
+
+PROJECTOR_PAGE = "projector.ipynb"
+"""The projector's page (``puzzles/projector.ipynb``), beside the teacher page."""
+
+PROJECTOR_METADATA: dict[str, object] = {
+    "kind": "game",
+    "title": "Projector",
+    "summary": "For the classroom's projector: the address to open, its QR code, the class "
+    "code and the rooms' codes. Opened by the teacher page's Project button.",
+    "players": "the teacher's projector",
+    "order": 91,
+    "listed": False,
+}
+"""The projector page's metadata: a light page (one widget), left out of the index."""
 
 
 def write_teacher_page(folder: str | os.PathLike[str]) -> Path:
@@ -50,3 +75,18 @@ def write_teacher_page(folder: str | os.PathLike[str]) -> Path:
         thumbnail.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(Path(__file__).with_name("teacher.svg"), thumbnail)
     return write_notebook(Path(folder) / TEACHER_PAGE, cells, dict(TEACHER_METADATA))
+
+
+def write_projector_page(folder: str | os.PathLike[str]) -> Path:
+    """Write the gallery's projector page, ``projector.ipynb``, into ``folder``: the
+    link back, a heading and one cell that shows
+    :class:`cipherkit.widgets.projector.Projector` (the teacher's pass opens its own
+    class session there; the page holds nothing of the class)."""
+    from cipherkit.publish.gallery import write_notebook
+    from cipherkit.publish.nav import back_link, nav_html
+
+    cells = [
+        ("markdown", f"{nav_html([back_link()])}\n\n# Projector"),
+        ("code", "from cipherkit.widgets.projector import Projector\n\nProjector()"),
+    ]
+    return write_notebook(Path(folder) / PROJECTOR_PAGE, cells, dict(PROJECTOR_METADATA))

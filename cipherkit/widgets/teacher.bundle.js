@@ -1,7 +1,8 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
-//   teacher.js 72be10627a0c66b1bb260a2c245a27e22996513cfaa696c0db534442a4e1a9b4
+//   teacher.js be90123d045fda8d774f8f1f452dece5ec1f89e4a3fe3cbb353296f98db2dcc6
+//   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -39,11 +40,24 @@ function deviceId() {
   }
 }
 
+// cipherkit/widgets/teacher_pass.js
+function teacherPass(action, fields = {}) {
+  let base = "/";
+  try {
+    base = JSON.parse(document.getElementById("jupyter-config-data").textContent).baseUrl || "/";
+  } catch (_) {
+  }
+  if (!base.endsWith("/")) base += "/";
+  const xsrf = (document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/) || [])[1] || "";
+  const body = new URLSearchParams({ _xsrf: decodeURIComponent(xsrf), ...fields });
+  return fetch(`${base}voila/api/teacher/${action}`, { method: "POST", body, credentials: "same-origin" }).then((reply) => reply.ok ? reply : null);
+}
+
 // cipherkit/widgets/teacher.js
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
   el.append(root);
-  const form = { key: "", title: "", game: null, rooms: 4, players: 2, people: 2, bigCodes: false, options: {} };
+  const form = { key: "", title: "", game: null, rooms: 4, players: 2, people: 2, options: {} };
   const send = (message) => model.send(message);
   function input(testid, field, attrs = {}) {
     return h("input", {
@@ -189,15 +203,12 @@ function render({ model, el }) {
     const session = view.session || {};
     return h(
       "div",
-      { class: `ck-teacher-card ${form.bigCodes ? "ck-teacher-projected" : ""}`, "data-testid": "codes" },
+      { class: "ck-teacher-card", "data-testid": "codes" },
       h(
         "div",
         { class: "ck-teacher-row" },
         h("h3", { text: "Join the games" }),
-        h("button", { "data-testid": "project", onclick: () => {
-          form.bigCodes = !form.bigCodes;
-          draw();
-        }, text: form.bigCodes ? "Smaller" : "Project" }),
+        view.projector ? h("button", { "data-testid": "project", title: "Open the projector's page in a new window", onclick: () => window.open(view.projector, "ck-projector"), text: "Project" }) : null,
         held.length ? h("button", { class: "ck-teacher-primary", "data-testid": "start-rooms", onclick: () => send({ type: "start_rooms" }), text: `Start ${held.length === 1 ? "the game" : `all ${held.length} games`}` }) : null
       ),
       h(
@@ -421,17 +432,6 @@ function render({ model, el }) {
     }).catch(() => {
     });
   }
-}
-function teacherPass(action, fields = {}) {
-  let base = "/";
-  try {
-    base = JSON.parse(document.getElementById("jupyter-config-data").textContent).baseUrl || "/";
-  } catch (_) {
-  }
-  if (!base.endsWith("/")) base += "/";
-  const xsrf = (document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/) || [])[1] || "";
-  const body = new URLSearchParams({ _xsrf: decodeURIComponent(xsrf), ...fields });
-  return fetch(`${base}voila/api/teacher/${action}`, { method: "POST", body, credentials: "same-origin" }).then((reply) => reply.ok ? reply : null);
 }
 var teacher_default = { render };
 export {

@@ -16,11 +16,12 @@
 
 import { h } from "./table_common.js";
 import { deviceId } from "./outage.js";
+import { teacherPass } from "./teacher_pass.js";
 
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
   el.append(root);
-  const form = { key: "", title: "", game: null, rooms: 4, players: 2, people: 2, bigCodes: false, options: {} };
+  const form = { key: "", title: "", game: null, rooms: 4, players: 2, people: 2, options: {} };
 
   const send = (message) => model.send(message);
 
@@ -150,19 +151,20 @@ function render({ model, el }) {
   }
 
   function codesStage(view) {
-    // What the projector shows: the class code, each live room's code, who has sat down
-    // and the free seats per team, and the one Start for every waiting room.
+    // The codes, who has sat down and the free seats per team, and the one Start for
+    // every waiting room. Project opens the projector's page (view.projector) in its own
+    // window: the teacher's pass shows it this session's codes, address and QR code.
     const live = (view.rooms || []).filter((r) => r.status === "open" && !r.over);
     const held = live.filter((r) => r.held);
     const session = view.session || {};
     return h(
       "div",
-      { class: `ck-teacher-card ${form.bigCodes ? "ck-teacher-projected" : ""}`, "data-testid": "codes" },
+      { class: "ck-teacher-card", "data-testid": "codes" },
       h(
         "div",
         { class: "ck-teacher-row" },
         h("h3", { text: "Join the games" }),
-        h("button", { "data-testid": "project", onclick: () => { form.bigCodes = !form.bigCodes; draw(); }, text: form.bigCodes ? "Smaller" : "Project" }),
+        view.projector ? h("button", { "data-testid": "project", title: "Open the projector's page in a new window", onclick: () => window.open(view.projector, "ck-projector"), text: "Project" }) : null,
         held.length ? h("button", { class: "ck-teacher-primary", "data-testid": "start-rooms", onclick: () => send({ type: "start_rooms" }), text: `Start ${held.length === 1 ? "the game" : `all ${held.length} games`}` }) : null,
       ),
       h(
@@ -406,21 +408,6 @@ function render({ model, el }) {
       if (answer && typeof answer.token === "string") send({ type: "resume", token: answer.token });
     }).catch(() => {});
   }
-}
-
-// The teacher's cookie (cipherkit.serve.teacher_pass): POSTs with the page's _xsrf token.
-function teacherPass(action, fields = {}) {
-  let base = "/";
-  try {
-    base = JSON.parse(document.getElementById("jupyter-config-data").textContent).baseUrl || "/";
-  } catch (_) {
-    /* the server's root */
-  }
-  if (!base.endsWith("/")) base += "/";
-  const xsrf = (document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/) || [])[1] || "";
-  const body = new URLSearchParams({ _xsrf: decodeURIComponent(xsrf), ...fields });
-  return fetch(`${base}voila/api/teacher/${action}`, { method: "POST", body, credentials: "same-origin" })
-    .then((reply) => (reply.ok ? reply : null));
 }
 
 export default { render };

@@ -45,6 +45,7 @@ from cipherkit.rooms import default_store_url
 from cipherkit.rooms.limits import RULES
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+from cipherkit.widgets.projector import PROJECTOR_PAGE
 
 __all__ = [
     "FIRST_WAIT",
@@ -391,6 +392,8 @@ class TeacherDesk(GuardedWidget):
             "results": results,
             "grid": grid,
             "watching": self.watching,
+            # Project opens the projector's page (beside this one) in its own window
+            "projector": PROJECTOR_PAGE if session is not None else None,
         }
         if view != self.view:
             self.view = view

@@ -31,6 +31,7 @@ MAIN_WIDGET = {
     "lesson": ".jp-RenderedHTMLCommon",
     "index": ".ck-grid",
     "teacher": "[data-testid=teacher]",
+    "projector": "[data-testid=projector]",
     "studio": "[data-testid=studio]",
 }
 """The element each kind of page is for (a lesson: its text; the index: its cards)."""

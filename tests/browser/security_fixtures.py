@@ -34,6 +34,7 @@ READY = {
     "index": ".ck-card",
     "lesson": "[data-testid=exercise]",
     "teacher": "[data-testid=teacher] [data-testid=key-form]",
+    "projector": "[data-testid=projector] [data-testid=projector-closed]",
     "studio": "[data-testid=studio] [data-testid=room]",
 }
 
@@ -51,6 +52,8 @@ def page_kind(name: str) -> str:
             return "lobby"
         if "TeacherPage(" in code:
             return "teacher"
+        if "Projector(" in code:
+            return "projector"
     return kind
 
 
