@@ -7,16 +7,28 @@ minute so only its change detection counts) watches while students move; each mo
 time until the desk's view shows it is measured. Then every student answers ten exercise
 attempts and the gradebook export (students, rooms, attempts) is timed.
 
+Then a class across a term (issue #46), in a store of its own: a roster file of
+``--roster`` (30) students, with ids, names in several scripts and emails, imported
+(``ClassGroups.import_text``); the students seated by the class code in Decipher pairs of
+the class, the rooms started, the next round made (``next_round``, each keeping their
+seat) and every student seated again by the class code in the seat kept for them
+(``seat_student``); then each student answers ``--exercises`` (10) exercises, a third of
+them wrong first, and the session's export (``export_texts``) is timed.
+
 Prints one JSON object: ``seat_ms`` (class code to seated, p50/p95/max),
 ``teacher_update_ms`` (a move to the teacher's view, p50/p95/max), ``export_ms`` and the
-counts. On an SQLite store in a temporary folder.
+counts; and ``term``: ``roster_import_ms``, ``next_round_ms``, ``reseat_ms`` (from the
+next round made until every student sits again), ``export_ms`` (students.csv keyed by
+the roster, a column per exercise) and their counts. On SQLite stores in a temporary
+folder.
 
-    python bench/class_flow.py [--students 30] [--moves 40]
+    python bench/class_flow.py [--students 30] [--moves 40] [--roster 30] [--exercises 10]
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import logging
 import statistics
@@ -28,6 +40,19 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY = "bench-teacher-key-0001"
+CLASS = "Bench term"
+NAMES = [
+    # Latin, with accents
+    "Ada Lovelace", "Chloé Dubois", "Łukasz Nowak", "Zoë Brontë", "Iñaki Etxeberria",
+    "Nguyễn Thị Lan", "Ömer Yılmaz", "Søren Holm", "Bo Chen",
+    # Cyrillic, Greek, Arabic, Hebrew, Armenian, Georgian
+    "Пётр Иванов", "Анна Смирнова", "Олена Коваль", "Дмитрий Орлов",
+    "Ελένη Παππά", "Νίκος Γεωργίου", "ليلى حداد", "عمر الفاروق", "נועה כהן",
+    "Արամ Պետրոսյան", "ნინო ბერიძე",
+    # Devanagari, Bengali, Thai, Chinese, Japanese, Korean
+    "अनन्या शर्मा", "रोहन गुप्ता", "প্রিয়া দাস", "สมชาย ใจดี",
+    "王芳", "李伟", "佐藤花子", "鈴木一郎", "김민준", "이서연",
+]  # fmt: skip
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -50,10 +75,88 @@ def wait_for(test: Any, limit: float = 10.0) -> float:
     return time.perf_counter() - started
 
 
+def roster_csv(count: int) -> tuple[str, list[str]]:
+    """A roster file as a school system writes one (BOM, semicolons, a header naming
+    its columns) for ``count`` students, and their names."""
+    names = [
+        NAMES[n % len(NAMES)] + ("" if n < len(NAMES) else f" {n // len(NAMES) + 1}")
+        for n in range(count)
+    ]
+    rows = [f"S-{n + 1:03d};{name};s{n + 1:03d}@school.example" for n, name in enumerate(names)]
+    return "\ufeffStudent ID;Full name;Email\n" + "\n".join(rows) + "\n", names
+
+
+def term(url: str, count: int, exercises: int) -> dict[str, Any]:
+    """A class across a term on the store at ``url``: the roster imported, the next
+    round and everyone seated again, the export of a session's answers (milliseconds)."""
+    from cipherkit.classroom import RoomPlan, open_classroom
+    from cipherkit.classroom.export import export_texts
+    from cipherkit.classroom.rounds import next_round
+    from cipherkit.classroom.seating import seat_student
+
+    with open_classroom(url) as desk:
+        text, names = roster_csv(count)
+        started = time.perf_counter()
+        report = desk.groups.import_text(CLASS, text)
+        roster_ms = (time.perf_counter() - started) * 1000
+        if report.problems or report.added != count:
+            raise SystemExit(f"the roster was not imported: {report}")
+        roster = desk.groups.roster(CLASS)
+
+        session = desk.start_session("Bench term: lesson 1", class_name=CLASS)
+        pairs = (count + 1) // 2
+        desk.make_rooms(session.id, RoomPlan("decipher", rooms=pairs, players=2, people=2))
+        for name in names:
+            seat_student(desk, session.code, name)
+        desk.start_rooms(session.id)
+
+        started = time.perf_counter()
+        kept = next_round(desk, session.id)
+        round_ms = (time.perf_counter() - started) * 1000
+        if sorted(kept) != sorted(names):
+            raise SystemExit(f"the next round kept {len(kept)} seats, not {count}")
+        started = time.perf_counter()
+        for name in names:
+            seat = seat_student(desk, session.code, name)
+            if (seat.code, seat.seat) != kept[name]:
+                raise SystemExit(f"{name} sat at {seat.code} {seat.seat}, not {kept[name]}")
+        reseat_ms = (time.perf_counter() - started) * 1000
+
+        for n, name in enumerate(names):
+            for q in range(exercises):
+                if (n + q) % 3 == 0:  # a third of the answers are wrong first
+                    desk.record_attempt(session.code, name, "01-caesar", f"Ex {q + 1}", False)
+                desk.record_attempt(session.code, name, "01-caesar", f"Ex {q + 1}", True)
+        started = time.perf_counter()
+        texts = export_texts(desk, session.id)
+        export_ms = (time.perf_counter() - started) * 1000
+        lines = texts["students.csv"].removeprefix("\ufeff").splitlines()
+        columns = next(csv.reader(lines[:1]))
+        rows = list(csv.DictReader(lines))
+        if [r["student_id"] for r in rows] != [s.student_id for s in roster]:
+            raise SystemExit("students.csv is not keyed by the roster")
+        return {
+            "roster_students": len(roster),
+            "rooms": pairs,
+            "seats_kept": len(kept),
+            "exercises": sum(c.endswith(" solved") for c in columns),
+            "attempts": len(desk.attempts(session.id)),
+            "roster_import_ms": round(roster_ms, 1),
+            "next_round_ms": round(round_ms, 1),
+            "reseat_ms": round(reseat_ms, 1),
+            "export_ms": round(export_ms, 1),
+            "export_students_rows": len(rows),
+        }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30, help="students in the class (30)")
     parser.add_argument("--moves", type=int, default=40, help="moves timed to the desk (40)")
+    parser.add_argument("--roster", type=int, default=30, help="students on the roster (30)")
+    parser.add_argument(
+        "--exercises", type=int, default=10, help="exercises each roster student answers (10)"
+    )
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from cipherkit.classroom import open_classroom
@@ -113,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
             lobby.close()
         teacher.close()
         desk.close()
+        figures = term(f"sqlite:///{folder}/term.db", args.roster, args.exercises)
     print(
         json.dumps(
             {
@@ -123,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
                 "moves_timed": len(update_ms),
                 "export_ms": round(export_ms, 1),
                 "export_students_rows": rows,
+                "term": figures,
             },
             indent=2,
         )
