@@ -5,7 +5,6 @@ any server process (and ``cipherkit class export``) sees the same class.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import secrets
 import time
@@ -21,7 +20,7 @@ from cipherkit.classroom.errors import (
     TooManyStudents,
     UnknownClass,
 )
-from cipherkit.classroom.groups import ClassGroups
+from cipherkit.classroom.groups import ClassGroups, NotOnRoster
 from cipherkit.classroom.homework import check_link
 from cipherkit.classroom.keys import check_key, clean_key, hash_key
 from cipherkit.classroom.lookalike import lookalikes
@@ -280,6 +279,7 @@ class Classroom:
         name = room.remove(int(seat))
         if name is None:
             raise ClassError("nobody sits there")
+        self._departed(session.id, room.id, int(seat), name, "removed")
         replace = self.groups.bots_replace(session.group) if bot is None else bot
         if replace and room.info()["status"] == "open":
             room.fill_with_bots(only=[int(seat)])
@@ -315,9 +315,34 @@ class Classroom:
         name = str(held[0]["name"])
         self.store.give_away(target.id, chosen, reserve=name)
         self.store.give_away(source.id, int(seat), reason="switched")
+        self._departed(session.id, source.id, int(seat), name, "moved")
         if self.groups.bots_replace(session.group) and source.info()["status"] == "open":
             source.fill_with_bots(only=[int(seat)])
         return str(info["code"]), chosen
+
+    def _departed(self, session_id: str, room_id: str, seat: int, name: str, why: str) -> None:
+        """Note that ``name`` left ``seat`` mid-game: the game stays in their results."""
+        conn = self.db.connection()
+        with conn.transaction(write=True):
+            conn.execute(
+                "INSERT INTO class_departures (session_id, room_id, seat, name, reason, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (session_id, room_id, seat, name, why, time.time()),
+            )
+
+    def departures(self, session_id: str) -> list[dict[str, Any]]:
+        """Who left a seat of the session mid-game (moved or removed), oldest first:
+        ``room`` (its id), ``seat``, ``name``, ``reason``, ``at``."""
+        rows = self.db.connection().execute(
+            "SELECT room_id, seat, name, reason, at FROM class_departures "
+            "WHERE session_id = ? ORDER BY at",
+            (session_id,),
+        )
+        keys = ("room", "seat", "name", "reason", "at")
+        return [
+            dict(zip(keys, (str(r[0]), int(r[1]), str(r[2]), str(r[3]), float(r[4])), strict=True))
+            for r in rows
+        ]
 
     def rename_student(self, session_id: str, room_id: str, seat: int, name: str) -> str:
         """Give a seated student another name (in the room, and on the class's roster if
@@ -328,12 +353,29 @@ class Classroom:
         held = [s for s in room.info()["seats"] if s["seat"] == seat and s["taken"]]
         if not held or held[0]["bot"] or not held[0]["name"]:
             raise ClassError("nobody sits there")
+        before = str(held[0]["name"])
         if session.group and self.groups.roster(session.group):
-            with contextlib.suppress(ClassError):
-                found = self.groups.resolve(session.group, str(held[0]["name"]))
+            try:
+                found = self.groups.resolve(session.group, before)
+            except NotOnRoster:  # seated before the roster had them: the room only
+                found = None
+            if found is not None:  # refused if it looks like another student's name
                 self.groups.rename(session.group, found.student_id, new)
-        if room.rename(int(seat), new) is None:
+        else:
+            twin = lookalikes(new, [n for n in self._names_in(session.id) if n != before])
+            if twin is not None:
+                raise ClassError(f"{new!r} looks like {twin!r}, already in this class")
+        old = room.rename(int(seat), new)
+        if old is None:
             raise ClassError("nobody sits there")
+        conn = self.db.connection()
+        with conn.transaction(write=True):  # the session's records follow the new name
+            for table in ("class_departures", "class_attempts"):
+                column = "name" if table == "class_departures" else "student"
+                conn.execute(
+                    f"UPDATE {table} SET {column} = ? WHERE session_id = ? AND {column} = ?",
+                    (new, session.id, old),
+                )
         return new
 
     def fill_with_bots(self, session_id: str, room_id: str | None = None) -> int:

@@ -121,7 +121,7 @@ def _student_rows(
     extra += [f"{e} {k}" for e in exercises for k in ("solved", "tries", "late")]
     shown = classroom.groups.name(session.group) if session.group else session.title
     rows = []
-    for student in students(infos, tries, roster):
+    for student in students(infos, tries, roster, classroom.departures(session.id)):
         row = student.row(games, exercises)
         rows.append({**row, "class": shown, "class_code": session.code})
     return extra, rows

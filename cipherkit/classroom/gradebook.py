@@ -184,10 +184,12 @@ def students(
     rooms: Iterable[Mapping[str, Any]],
     attempts: Sequence[Attempt],
     roster: Sequence[Any] = (),
+    departures: Sequence[Mapping[str, Any]] = (),
 ) -> list[StudentResult]:
     """One result per student, from the session's rooms' infos and its attempts:
     every ``roster`` student first (absent ones too; :class:`RosterStudent` values), then
-    people not on it by name, in the order they first appear.
+    people not on it by name, in the order they first appear. A student who left a room
+    mid-game (``departures``: moved or removed) keeps it among their rooms, as ``left``.
 
     >>> a = [Attempt("s", "Ada", "l1", "q1", False, 0.0),
     ...      Attempt("s", "Ada", "l1", "q1", True, 60.0)]
@@ -214,6 +216,10 @@ def students(
             student = one(seat.name)
             student.played(str(info.get("game", "")), seat.result)
             student.seen(info.get("updated"))
+    for left in departures:
+        student = one(str(left["name"]))
+        student.played("", "left")
+        student.seen(iso(float(left["at"])))
     for attempt in attempts:
         student = one(attempt.student)
         student.answered(attempt.column, attempt.correct, attempt.late)

@@ -110,8 +110,9 @@ def assign(
 ) -> Homework:
     """Set ``lesson`` (a lesson page's name, or its path) as homework for the class,
     due at ``due`` (Unix seconds; :func:`parse_due` reads a typed one)."""
-    lesson = lesson.strip().removesuffix(".ipynb").rsplit("/", 1)[-1]
-    if not LESSON_NAME.fullmatch(lesson):
+    parts = lesson.strip().removesuffix(".ipynb").split("/")
+    lesson = parts[-1]
+    if ".." in parts or not LESSON_NAME.fullmatch(lesson):
         raise ClassError(f"{lesson!r} is not a lesson page's name")
     if due <= time.time():
         raise ClassError("the due time has passed already: give a later one")

@@ -31,10 +31,13 @@ MAX_ROSTER = 400
 MAX_ID = 64
 _EMAIL = re.compile(r"^[^@\s,;<>\"']+@[^@\s,;<>\"']+\.[^@\s,;<>\"']+$")
 _HEADERS = {
-    "id": ("id", "student id", "student_id", "sis user id", "sis_user_id", "number", "no"),
-    "name": ("name", "student", "student name", "full name", "full_name", "display name"),
-    "email": ("email", "e-mail", "mail", "email address", "sis login id"),
+    # in order of preference: a Canvas export's own ID is not the school's student id
+    "id": ("student id", "sis user id", "id", "number", "no"),
+    "name": ("name", "student", "student name", "full name", "display name"),
+    "email": ("email", "e-mail", "mail", "email address"),
 }
+_SKIPPED = ("points possible",)
+"""Rows a gradebook export carries that are no student (Canvas's maxima row)."""
 
 
 @dataclass(frozen=True)
@@ -89,12 +92,18 @@ def clean_email(value: object) -> str:
 
 
 def _columns(header: list[str]) -> dict[str, int] | None:
+    """Which column holds each field, from a header row (``None``: no header).
+
+    >>> _columns(["Student", "ID", "SIS User ID", "SIS Login ID", "Section"])
+    {'id': 2, 'name': 0}
+    """
     names = [" ".join(h.strip().lower().replace("_", " ").split()) for h in header]
     found: dict[str, int] = {}
     for key, words in _HEADERS.items():
-        for i, name in enumerate(names):
-            if name in {w.replace("_", " ") for w in words}:
-                found.setdefault(key, i)
+        for word in words:
+            if word in names:
+                found[key] = names.index(word)
+                break
     return found if "name" in found or "id" in found else None
 
 
@@ -119,7 +128,7 @@ def read_roster(text: str) -> RosterFile:
         return out
     seen: dict[str, int] = {}
     for number, row in enumerate(rows[start:], start=start + 1):
-        if not any(c.strip() for c in row):
+        if not any(c.strip() for c in row) or any(c.strip().lower() in _SKIPPED for c in row):
             continue
         problem = _read_row(row, columns, number, seen, out)
         if problem:

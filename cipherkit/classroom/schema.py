@@ -93,6 +93,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "ALTER TABLE class_attempts ADD COLUMN late INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE class_attempts ADD COLUMN student_id TEXT NOT NULL DEFAULT ''",
+        # a student moved or removed mid-game: the game stays in their results
+        """CREATE TABLE class_departures (
+            session_id TEXT NOT NULL REFERENCES class_sessions (id) ON DELETE CASCADE,
+            room_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL
+        )""",
     ),
 )
 """Step ``n`` (from 1) takes the classroom tables from version ``n - 1`` to ``n``."""

@@ -287,6 +287,7 @@ class Lobby(GuardedWidget):
         self.handle: SeatHandle | Spectator | None = None
         self._classroom: Classroom | None = None
         self._class_code: str | None = None  # seated by a class code: follows the class
+        self._note = ""  # the teacher moved this student: said until they act
         self.table: GuardedWidget | None = None
         self._on_table: list[Callable[[GuardedWidget | None], None]] = []
         self._show()
@@ -301,6 +302,8 @@ class Lobby(GuardedWidget):
     def _handle(self, content: Any, buffers: Any) -> None:
         msg = check_message(content, buffers)
         kind = msg["kind"]
+        if kind != "ping":
+            self._note = ""  # what the teacher did is said until the student acts
         keeper = kept_client(self.visitor)
         if keeper is not None and keeper != self._keeper:
             self._keeper = keeper  # the browser's signed cookie: its seats are kept
@@ -484,11 +487,16 @@ class Lobby(GuardedWidget):
             return
         if not (room.gone or room.notice().startswith("This room has been closed")):
             return
-        new = kept_seat(self._classroom, self._class_code, str(getattr(handle, "name", "")))
+        name = str(getattr(handle, "name", ""))
+        with contextlib.suppress(Exception):  # renamed by the teacher since it sat down
+            mine = handle.info()["seats"][handle.seat]
+            if not mine.get("bot"):  # (a bot may have taken the seat the student left)
+                name = str(mine.get("name") or name)
+        new = kept_seat(self._classroom, self._class_code, name)
         if new is None:
             return
+        self._note = f"Your teacher seated you in room {new.code}: play on there."
         self._sit(new)
-        self.message = f"Your teacher seated you in room {new.code}: play on there."
 
     def _show_if(self, handle: SeatHandle | Spectator) -> None:
         """Redraw, if the page still shows ``handle``'s room (called from a live thread)."""
@@ -523,7 +531,7 @@ class Lobby(GuardedWidget):
                 mine = next(s for s in seats if s["seat"] == handle.seat)
                 view["seat"] = {"seat": handle.seat, "name": handle.name, "team": mine.get("team")}
         with self.hold_sync():
-            self.message = ""
+            self.message = self._note
             self.view = view
 
     def close(self) -> None:

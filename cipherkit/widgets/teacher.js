@@ -17,11 +17,12 @@
 import { h } from "./table_common.js";
 import { deviceId } from "./outage.js";
 import { teacherPass } from "./teacher_pass.js";
+import { analysisChart, classInput, classStage, personControls, roundButtons, sessionsStage } from "./teacher_term.js";
 
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
   el.append(root);
-  const form = { key: "", title: "", game: null, rooms: 4, players: 2, people: 2, options: {} };
+  const form = { key: "", title: "", className: "", game: null, rooms: 4, players: 2, people: 2, options: {} };
 
   const send = (message) => model.send(message);
 
@@ -87,7 +88,7 @@ function render({ model, el }) {
           h("button", { "data-testid": "export-rooms", onclick: () => send({ type: "export", what: "rooms" }), text: "Rooms" }),
           h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: "Exercise attempts" }),
         ),
-        h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => { if (window.confirm("End this class session? Its rooms close; their records are kept.")) send({ type: "end" }); }, text: "End session" })),
+        h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => { if (window.confirm("End this class session? Its rooms close. Every result stays: on this page under Every session, and in the export.")) send({ type: "end" }); }, text: "End session" })),
       );
     }
     const open = view.open_sessions || [];
@@ -97,8 +98,9 @@ function render({ model, el }) {
       h("h3", { text: "Start a class session" }),
       h(
         "form",
-        { class: "ck-teacher-row", "data-testid": "start-form", onsubmit: (e) => { e.preventDefault(); send({ type: "start", title: form.title }); } },
-        input("title", "title", { type: "text", placeholder: "class name, e.g. Year 9 codes", maxlength: "80" }),
+        { class: "ck-teacher-row", "data-testid": "start-form", onsubmit: (e) => { e.preventDefault(); send({ type: "start", title: form.title, ...(form.className.trim() ? { class: form.className.trim() } : {}) }); } },
+        input("title", "title", { type: "text", placeholder: "session title, e.g. Monday's lesson", maxlength: "80" }),
+        view.by_pass ? null : classInput(form),
         h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "start", text: "Start" }),
       ),
       open.length
@@ -165,6 +167,7 @@ function render({ model, el }) {
         { class: "ck-teacher-row" },
         h("h3", { text: "Join the games" }),
         view.projector ? h("button", { "data-testid": "project", title: "Open the projector's page in a new window", onclick: () => window.open(view.projector, "ck-projector"), text: "Project" }) : null,
+        ...roundButtons(view, send),
         held.length ? h("button", { class: "ck-teacher-primary", "data-testid": "start-rooms", onclick: () => send({ type: "start_rooms" }), text: `Start ${held.length === 1 ? "the game" : `all ${held.length} games`}` }) : null,
       ),
       h(
@@ -234,7 +237,8 @@ function render({ model, el }) {
             r.status === "open" && !r.over
               ? [
                   h("button", { "data-testid": "give-seat", "aria-label": `give ${p.name}'s seat to a new device`, onclick: () => { if (window.confirm(`Keep ${p.name}'s seat for a new device? The page ${p.name} has open now stops working; they join again with the class code and the same name.`)) send({ type: "give_seat", room: r.id, seat: p.seat }); }, text: "New device" }),
-                  h("button", { "data-testid": "remove", "aria-label": `take ${p.name} out of this room`, onclick: () => { if (window.confirm(`Take ${p.name} out of room ${r.code}? Their seat becomes free.`)) send({ type: "remove", room: r.id, seat: p.seat }); }, text: "Remove" }),
+                  h("button", { "data-testid": "remove", "aria-label": `take ${p.name} out of this room`, onclick: () => { if (window.confirm(`Take ${p.name} out of room ${r.code}? ${(view.class || { bots_replace: true }).bots_replace ? "A bot takes their seat so the game goes on." : "Their seat becomes free."}`)) send({ type: "remove", room: r.id, seat: p.seat }); }, text: "Remove" }),
+                  ...personControls(view, r, p, send),
                 ]
               : null,
           ),
@@ -355,6 +359,7 @@ function render({ model, el }) {
             ),
           )
         : h("p", { class: "ck-teacher-hint", text: "No answers yet." }),
+      analysisChart(view.analysis),
     );
   }
 
@@ -362,7 +367,7 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
-    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : []] : [view.locked ? lockedStage() : null];
+    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(view, send)] : [view.locked ? lockedStage() : null];
     root.replaceChildren(
       ...[h("h2", { class: "ck-teacher-title", text: "Teacher" }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean),
     );

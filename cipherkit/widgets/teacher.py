@@ -46,6 +46,15 @@ from cipherkit.rooms.limits import RULES
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 from cipherkit.widgets.projector import PROJECTOR_PAGE
+from cipherkit.widgets.teacher_term import (
+    KEY_ONLY_TERM,
+    MAX_ROSTER_TEXT,
+    TERM_FIELDS,
+    check_term,
+    past_view,
+    term_act,
+    term_view,
+)
 
 __all__ = [
     "FIRST_WAIT",
@@ -92,15 +101,21 @@ _FIELDS: dict[str, set[str]] = {
     "remove": {"room", "seat"},
     "timer": {"room", "change"},
     "timer_length": {"room", "seconds"},
+    **TERM_FIELDS,
 }
-KEY_ONLY = frozenset({"start", "continue", "export"})
+KEY_ONLY = frozenset({"start", "continue", "export"}) | KEY_ONLY_TERM
 """What a page opened by a pass may not do without the key typed again."""
 NEED_KEY = (
     "refused: this page was reopened by this browser's pass, which opens its own class "
     "session only: type the teacher key to start or continue a session or to export"
 )
-_OPTIONAL: dict[str, set[str]] = {"make": {"options"}}
-"""Fields a message may leave out (a make message's room options, such as a timer)."""
+_OPTIONAL: dict[str, set[str]] = {
+    "make": {"options"},
+    "start": {"class"},
+    "export": {"session"},
+}
+"""Fields a message may leave out (a make message's room options, such as a timer; the
+class a session belongs to; the session an export is of, else the open one)."""
 MAX_OPTIONS = 8
 
 _DEVICE = re.compile(r"[0-9a-f]{32}")
@@ -122,7 +137,8 @@ def check_message(content: Any, buffers: Any = None) -> dict[str, Any]:
     cipherkit.widgets.guard.Refused: refused: a make message has the fields type, game, \
 people, players, rooms
     """
-    msg = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
+    big = isinstance(content, dict) and content.get("type") == "roster_import"
+    msg = check_envelope(content, buffers, MAX_ROSTER_TEXT + 200 if big else MAX_MESSAGE_CHARS)
     kind = msg.get("type")
     if kind not in _FIELDS:
         raise Refused("refused: unknown message type")
@@ -141,7 +157,9 @@ people, players, rooms
         or not all(isinstance(v, bool | int) and -1 < v < 10_000 for v in options.values())
     ):
         raise Refused("refused: room options are names with true, false or a number")
-    for key in _FIELDS[kind]:
+    if kind in TERM_FIELDS:
+        return check_term(msg)
+    for key in _FIELDS[kind] | (set(msg) & optional - {"options"}):
         value = msg[key]
         if key in ("rooms", "players", "people", "seat", "seconds"):
             if isinstance(value, bool) or not isinstance(value, int):
@@ -187,6 +205,8 @@ class TeacherDesk(GuardedWidget):
         self._unlocked = False
         self._by_pass = False  # opened by a pass (its own session only), not the key
         self._session_id: str | None = None
+        self._past: str | None = None  # a session whose results the teacher looks at
+        self._said = ""  # what the last action has to say (a roster import's rows)
         self.watching: str | None = None
         self._on_watch: list[Callable[[str | None], None]] = []
         self._lock = threading.RLock()
@@ -222,7 +242,7 @@ class TeacherDesk(GuardedWidget):
             except CipherkitError as exc:
                 raise Refused(f"refused: {exc}") from None
             self._show()
-        self.message = ""
+        self.message, self._said = self._said, ""
         if kind in ("start", "continue") and self._session_id not in (None, before):
             self._stay()
 
@@ -287,14 +307,26 @@ class TeacherDesk(GuardedWidget):
     def _act(self, kind: str, msg: dict[str, Any]) -> None:
         desk = self.classroom
         if kind == "start":
-            self._session_id = desk.start_session(msg["title"]).id
+            group = msg.get("class", "").strip() or None
+            self._session_id = desk.start_session(msg["title"], class_name=group).id
+            self._past = None
+            return
+        if kind == "past":
+            self._past = desk.session(msg["session"]).id
             return
         if kind == "continue":
             session = desk.open_session(msg["session"])
             self._session_id = session.id
             return
+        if kind == "export" and msg.get("session"):
+            self._export(msg["what"], desk.session(msg["session"]).id)
+            return
         if self._session_id is None:
             raise Refused("refused: start a class session first")
+        if kind in TERM_FIELDS:
+            said = term_act(desk, desk.session(self._session_id), kind, msg)
+            self._said = said
+            return
         if kind == "make":
             plan = RoomPlan(msg["game"], msg["rooms"], msg["players"], msg["people"])
             # the class's rooms wait for the teacher's Start: students sit first
@@ -327,6 +359,8 @@ class TeacherDesk(GuardedWidget):
             desk.end_session(self._session_id)
             passes.forget_session(desk, self._session_id)  # its teacher cookie ends too
             self._watch(None)
+            # its results stay on the page (a page opened by a pass was its pass's only)
+            self._past = None if self._by_pass else self._session_id
             self._session_id = None
         elif kind == "export":
             self._export(msg["what"])
@@ -335,13 +369,14 @@ class TeacherDesk(GuardedWidget):
         elif kind == "timer_length":
             change_timer(desk, self._session_id, msg["room"], "length", msg["seconds"])
 
-    def _export(self, what: str) -> None:
-        """Send the page one CSV file of the open session to download (never a trait:
-        the file goes to this page only)."""
+    def _export(self, what: str, session_id: str | None = None) -> None:
+        """Send the page one CSV file of the open session (or of ``session_id``, any
+        session) to download (never a trait: the file goes to this page only)."""
         from cipherkit.classroom.export import export_texts
 
-        assert self._session_id is not None
-        session = self.classroom.session(self._session_id)
+        session_id = session_id or self._session_id
+        assert session_id is not None
+        session = self.classroom.session(session_id)
         text = export_texts(self.classroom, session.id)[f"{what}.csv"]
         self.send({"type": "download", "name": f"{session.code}-{what}.csv", "text": text})
 
@@ -363,9 +398,11 @@ class TeacherDesk(GuardedWidget):
         results: list[dict[str, Any]] = []
         grid: dict[str, Any] = {"students": [], "exercises": [], "cells": {}}
         timers: dict[str, Any] = {}
+        current_open = None
         if self._session_id is not None:
             current = desk.session(self._session_id)
             if current.is_open:
+                current_open = current
                 session = current.to_json()
                 rooms = [s.to_json() for s in desk.summaries(current.id)]
                 results = desk.results(current.id)
@@ -394,6 +431,8 @@ class TeacherDesk(GuardedWidget):
             "watching": self.watching,
             # Project opens the projector's page (beside this one) in its own window
             "projector": PROJECTOR_PAGE if session is not None else None,
+            **term_view(desk, current_open, self._by_pass),
+            "past": None if self._past is None or self._by_pass else past_view(desk, self._past),
         }
         if view != self.view:
             self.view = view

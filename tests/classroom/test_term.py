@@ -215,6 +215,8 @@ def test_assign_and_sessions_from_the_terminal(tmp_path: Path) -> None:
     assert "1 class sessions" in listed.stdout
     bad = cli("assign", "x", "--class", "Year 9", "--due", "soon", "--store", store)
     assert bad.returncode == 1 and "a due time is a date and time" in bad.stderr
+    bad = cli("assign", "../../etc/passwd", "--class", "Year 9", "--due", "2d", "--store", store)
+    assert bad.returncode == 1 and "is not a lesson page's name" in bad.stderr
 
 
 def test_a_lesson_box_counts_homework_only_from_its_link(desk: Classroom) -> None:
@@ -287,3 +289,53 @@ def test_play_together_pages_follow_the_class_to_the_next_round_and_a_move(
     finally:
         for page in pages.values():
             page.close()
+
+
+def test_a_rename_that_looks_like_another_student_is_refused(desk: Classroom) -> None:
+    desk.groups.import_text("Year 9", "id,name\n1,Ada\n2,Bo\n3,Cy\n4,Di\n")
+    session = desk.start_session("Names", class_name="Year 9")
+    desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
+    seated = {n: seat_student(desk, session.code, n) for n in ("Ada", "Bo", "Cy")}
+    bo = seated["Bo"]
+    room = desk.store.room(bo.code).id
+    for name in ("Аda", "Di", "ada"):  # a Cyrillic А; another roster student; Ada
+        with pytest.raises(ClassError):
+            desk.rename_student(session.id, room, bo.seat, name)
+    names = [s["name"] for s in desk.store.room(bo.code).info()["seats"]]
+    assert names[bo.seat] == "Bo" and [s.name for s in desk.groups.roster("Year 9")][1] == "Bo"
+    desk.rename_student(session.id, room, bo.seat, "Bo B.")
+    assert [s.name for s in desk.groups.roster("Year 9")][1] == "Bo B."
+
+
+def test_a_canvas_gradebook_export_reads_as_a_roster() -> None:
+    text = (
+        "Student,ID,SIS User ID,SIS Login ID,Section\n"
+        "    Points Possible,,,,\n"
+        '"Lovelace, Ada",4711,S-001,alovelace,Year 9\n'
+        '"Dubois, Chloé",4712,S-002,chloe@school.example,Year 9\n'
+    )
+    found = read_roster(text)
+    assert found.problems == []
+    assert [(s.student_id, s.name) for s in found.students] == [
+        ("S-001", "Lovelace, Ada"),
+        ("S-002", "Dubois, Chloé"),
+    ]
+
+
+def test_a_removed_or_moved_students_game_stays_in_their_results(desk: Classroom) -> None:
+    desk.groups.import_text("Year 9", "id,name\n1,Ada\n2,Bo\n3,Cy\n")
+    session = desk.start_session("Stays", class_name="Year 9")
+    desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
+    ada = seat_student(desk, session.code, "Ada")
+    bo = seat_student(desk, session.code, "Bo")
+    cy = seat_student(desk, session.code, "Cy")
+    desk.remove_student(session.id, desk.store.room(bo.code).id, bo.seat)
+    desk.move_student(session.id, desk.store.room(ada.code).id, ada.seat,
+                      desk.store.room(cy.code).id)  # fmt: skip
+    assert [(d["name"], d["reason"]) for d in desk.departures(session.id)] == [
+        ("Bo", "removed"),
+        ("Ada", "moved"),
+    ]
+    people = {p["student"]: p for p in rows(export_texts(desk, session.id)["students.csv"])}
+    assert people["Bo"]["rooms"] == "1"  # the game he was taken out of
+    assert people["Ada"]["rooms"] == "1"  # left one room (her new seat waits for her)
