@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import logging
-import pathlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,7 @@ from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
 from cipherkit.core.protocol import SPECTATOR, GameSpec, State, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game
-from cipherkit.widgets.frontend import es_module
+from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["OMNISCIENT", "Replay", "check_message"]
@@ -48,7 +47,6 @@ OMNISCIENT = "omniscient"
 MAX_MESSAGE_CHARS = 200
 LOG_LINES = 40
 
-_HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
 
 
@@ -168,8 +166,7 @@ class Replay(GuardedWidget):
         The step to show first (0: the deal; ``-1``: the end).
     """
 
-    _esm = es_module("replay")
-    _css = _HERE / "replay.css"
+    _esm, _css = widget_files("replay")
 
     label = "replay"
     noun = "replay"
