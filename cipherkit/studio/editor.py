@@ -94,7 +94,6 @@ class MissionEditor(GuardedWidget):
 
     _esm, _css = widget_files("studio/editor")
 
-    view = traitlets.Dict().tag(sync=True)
     said = traitlets.Unicode("").tag(sync=True)
     """The last edit in words, for the page's live region."""
     playtest = traitlets.Dict({"state": "idle"}).tag(sync=True)

@@ -30,8 +30,6 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import traitlets
-
 from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
 from cipherkit.classroom.errors import TooManyAnswers, TooManyStudents
 from cipherkit.core.errors import CipherkitError
@@ -108,8 +106,6 @@ class ExerciseBox(GuardedWidget):
     error_text = "error: something went wrong in the kernel; the answer was not checked"
 
     _esm, _css = widget_files("exercises")
-
-    view = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,

@@ -30,8 +30,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import traitlets
-
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
 from cipherkit.core.protocol import SPECTATOR, GameSpec, State, Viewer
 from cipherkit.core.record import Record
@@ -181,8 +179,6 @@ class Replay(GuardedWidget):
     label = "replay"
     noun = "replay"
     error_text = "error: something went wrong in the kernel"
-
-    view = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,

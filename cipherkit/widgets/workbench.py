@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import numpy as np
-import traitlets
 
 from cipherkit.ciphers import (
     CIPHERS,
@@ -195,8 +194,6 @@ class Workbench(GuardedWidget):
     error_text = "error: something went wrong in the kernel"
 
     _esm, _css = widget_files("workbench")
-
-    view = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
