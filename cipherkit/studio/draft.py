@@ -171,18 +171,19 @@ class Draft:
 
     def undo(self) -> bool:
         """Undo the last edit; whether there was one to undo."""
-        if not self._undo:
-            return False
-        self._redo.append(self._text)
-        self._text = self._undo.pop()
-        return True
+        return self._step(self._undo, self._redo)
 
     def redo(self) -> bool:
         """Redo the last undone edit; whether there was one to redo."""
-        if not self._redo:
+        return self._step(self._redo, self._undo)
+
+    def _step(self, back: list[str], forth: list[str]) -> bool:
+        """Go back to the last text of ``back``, the current one going onto ``forth``;
+        whether ``back`` had one."""
+        if not back:
             return False
-        self._undo.append(self._text)
-        self._text = self._redo.pop()
+        forth.append(self._text)
+        self._text = back.pop()
         return True
 
     @property

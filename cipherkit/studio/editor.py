@@ -46,12 +46,11 @@ from cipherkit.studio.playtest import BackgroundPlaytest
 from cipherkit.studio.said import said_of
 from cipherkit.studio.view import studio_view
 from cipherkit.studio.yamltext import as_mapping
-from cipherkit.widgets.frontend import es_module
+from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
 
 __all__ = ["MissionEditor"]
 
-_FRONT = pathlib.Path(es_module("studio/editor")).parent
 MAX_MESSAGE_CHARS = 200_000
 """The longest message the page may send (a whole mission file typed or pasted)."""
 
@@ -93,10 +92,8 @@ class MissionEditor(GuardedWidget):
     noun = "editor"
     error_text = "error: something went wrong in the kernel; the edit was not made"
 
-    _esm = es_module("studio/editor")
-    _css = _FRONT / "editor.css"
+    _esm, _css = widget_files("studio/editor")
 
-    view = traitlets.Dict().tag(sync=True)
     said = traitlets.Unicode("").tag(sync=True)
     """The last edit in words, for the page's live region."""
     playtest = traitlets.Dict({"state": "idle"}).tag(sync=True)

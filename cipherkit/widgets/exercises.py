@@ -24,26 +24,22 @@ matter:
 
 from __future__ import annotations
 
-import pathlib
 import re
 import secrets
 import time
 from collections.abc import Sequence
 from typing import Any
 
-import traitlets
-
 from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
 from cipherkit.classroom.errors import TooManyAnswers, TooManyStudents
 from cipherkit.classroom.homework import check_link
 from cipherkit.core.errors import CipherkitError
 from cipherkit.rooms.errors import StoreError, TooManyTries
-from cipherkit.widgets.frontend import es_module
+from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["ExerciseBox", "exercise_id"]
 
-_HERE = pathlib.Path(__file__).parent
 MAX_MESSAGE_CHARS = MAX_ANSWER + 100
 _CLASS_FIELDS = {"type", "code", "name", "page"}
 _classroom: Any = None
@@ -110,10 +106,7 @@ class ExerciseBox(GuardedWidget):
     noun = "exercise"
     error_text = "error: something went wrong in the kernel; the answer was not checked"
 
-    _esm = es_module("exercises")
-    _css = _HERE / "exercises.css"
-
-    view = traitlets.Dict().tag(sync=True)
+    _esm, _css = widget_files("exercises")
 
     def __init__(
         self,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pathlib
 
-__all__ = ["COMMON", "COMMON_CSS", "OUTAGE", "es_module", "table_styles"]
+__all__ = ["COMMON", "COMMON_CSS", "OUTAGE", "es_module", "table_styles", "widget_files"]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -41,6 +41,18 @@ def es_module(name: str) -> pathlib.Path:
     True
     """
     return _HERE / f"{name}.bundle.js"
+
+
+def widget_files(name: str) -> tuple[pathlib.Path, pathlib.Path]:
+    """A widget's ``_esm`` and ``_css`` when its own files are ``NAME.js`` and
+    ``NAME.css`` (paths under ``cipherkit/widgets/``, e.g. ``"studio/editor"``): the
+    ES module's bundle (:func:`es_module`) and the stylesheet beside it.
+
+    >>> esm, css = widget_files("studio/editor")
+    >>> esm.name, css.name, css.is_file()
+    ('editor.bundle.js', 'editor.css', True)
+    """
+    return es_module(name), _HERE / f"{name}.css"
 
 
 def table_styles(name: str) -> str:

@@ -209,7 +209,8 @@ class CostGuard:
 class GuardedWidget(anywidget.AnyWidget):
     """An anywidget that reads nothing from the page and checks every message.
 
-    Subclasses set :attr:`label` (for logs) and implement ``_handle``.
+    Subclasses set :attr:`label` (for logs) and implement ``_handle``; the kernel writes
+    :attr:`view`, what the page draws.
     """
 
     label: ClassVar[str] = "table"
@@ -217,6 +218,7 @@ class GuardedWidget(anywidget.AnyWidget):
     error_text: ClassVar[str] = "error: something went wrong in the kernel; the move was not made"
 
     message = traitlets.Unicode("").tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
 
     visitor: str | None = None
     """While a message from the page is handled: the client the server stamped on it

@@ -26,18 +26,15 @@ from __future__ import annotations
 
 import json
 import logging
-import pathlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-
-import traitlets
 
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
 from cipherkit.core.protocol import SPECTATOR, GameSpec, State, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game
-from cipherkit.widgets.frontend import es_module
+from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["OMNISCIENT", "Replay", "check_message"]
@@ -48,7 +45,6 @@ OMNISCIENT = "omniscient"
 MAX_MESSAGE_CHARS = 200
 LOG_LINES = 40
 
-_HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
 
 
@@ -64,21 +60,31 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, Any]:
     """
     content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
     kind = content.get("type")
-    if kind == "seek":
-        if set(content) != {"type", "step"}:
-            raise Refused("refused: a seek message has the fields type and step")
-        step = content["step"]
-        if not isinstance(step, int) or isinstance(step, bool):
-            raise Refused("refused: a step is a whole number")
-        return "seek", step
-    if kind == "viewer":
-        if set(content) != {"type", "viewer"}:
-            raise Refused("refused: a viewer message has the fields type and viewer")
-        viewer = content["viewer"]
-        if not isinstance(viewer, str) or not 0 < len(viewer) <= 40:
-            raise Refused("refused: a viewer is short text")
-        return "viewer", viewer
-    raise Refused("refused: unknown message type")
+    if not isinstance(kind, str) or kind not in _MESSAGES:
+        raise Refused("refused: unknown message type")
+    field, fits, reason = _MESSAGES[kind]
+    if set(content) != {"type", field}:
+        raise Refused(f"refused: a {kind} message has the fields type and {field}")
+    value = content[field]
+    if not fits(value):
+        raise Refused(reason)
+    return kind, value
+
+
+def _is_step(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_viewer(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 40
+
+
+_MESSAGES: dict[str, tuple[str, Callable[[Any], bool], str]] = {
+    "seek": ("step", _is_step, "refused: a step is a whole number"),
+    "viewer": ("viewer", _is_viewer, "refused: a viewer is short text"),
+}
+"""The page's messages: each type, its one other field, the check of that field's value
+and the refusal when it fails."""
 
 
 def _viewer_key(viewer: Viewer) -> str:
@@ -168,14 +174,11 @@ class Replay(GuardedWidget):
         The step to show first (0: the deal; ``-1``: the end).
     """
 
-    _esm = es_module("replay")
-    _css = _HERE / "replay.css"
+    _esm, _css = widget_files("replay")
 
     label = "replay"
     noun = "replay"
     error_text = "error: something went wrong in the kernel"
-
-    view = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,

@@ -17,8 +17,6 @@ import os
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import traitlets
-
 from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.protocol import Action
 from cipherkit.core.record import Record
@@ -109,8 +107,6 @@ class TableBase(GuardedWidget):
     reads them once more per update; a game's own view has them in its observation)."""
     max_message_chars: ClassVar[int] = 300
     max_text_chars: ClassVar[int] = 160
-
-    view = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -16,13 +16,11 @@ Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.workbench``.
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
 import numpy as np
-import traitlets
 
 from cipherkit.ciphers import (
     CIPHERS,
@@ -40,12 +38,11 @@ from cipherkit.ciphers import (
 )
 from cipherkit.ciphers.text import ALPHABET, letter_codes
 from cipherkit.core.errors import CipherkitError
-from cipherkit.widgets.frontend import es_module
+from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
 
 __all__ = ["WORKBENCH_CIPHERS", "Workbench", "make_cipher"]
 
-_HERE = pathlib.Path(__file__).parent
 MAX_MESSAGE_CHARS = 4000
 MAX_TEXT_CHARS = 2000
 WORKBENCH_CIPHERS = (
@@ -196,10 +193,7 @@ class Workbench(GuardedWidget):
     noun = "workbench"
     error_text = "error: something went wrong in the kernel"
 
-    _esm = es_module("workbench")
-    _css = _HERE / "workbench.css"
-
-    view = traitlets.Dict().tag(sync=True)
+    _esm, _css = widget_files("workbench")
 
     def __init__(
         self,

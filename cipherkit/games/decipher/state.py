@@ -21,6 +21,9 @@ Pile = list[list[Any]]
 """The ``[card, hit]`` pairs played on one column, oldest first; ``hit`` is ``None``
 until the end of the turn the card was played in."""
 
+_PLAIN = ("turn", "turn_number", "phase", "column", "played_this_turn", "declarer", "guesser")
+"""The whose-turn fields: numbers, text or ``None``, written to JSON and copied as they are."""
+
 
 @dataclass(eq=False, repr=False, slots=True, kw_only=True)
 class DecipherState(State[DecipherObservation]):
@@ -124,6 +127,10 @@ class DecipherState(State[DecipherObservation]):
         ]
 
     # ------------------------------------------------------------------ persistence
+    def _plain(self) -> dict[str, Any]:
+        """The :data:`_PLAIN` fields by name: JSON as they are, and immutable."""
+        return {name: getattr(self, name) for name in _PLAIN}
+
     def to_json(self) -> JsonDict:
         return {
             "game": "decipher",
@@ -135,13 +142,7 @@ class DecipherState(State[DecipherObservation]):
             "piles": [
                 [[[str(c), hit] for c, hit in column] for column in player] for player in self.piles
             ],
-            "turn": self.turn,
-            "turn_number": self.turn_number,
-            "phase": self.phase,
-            "column": self.column,
-            "played_this_turn": self.played_this_turn,
-            "declarer": self.declarer,
-            "guesser": self.guesser,
+            **self._plain(),
             "guesses": [[str(c) for c in g] for g in self.guesses],
             "end_reason": self.end_reason,
             "log": list(self.log),
@@ -161,13 +162,7 @@ class DecipherState(State[DecipherObservation]):
                 [[[parse(c), hit] for c, hit in column] for column in player]
                 for player in data["piles"]
             ],
-            turn=data["turn"],
-            turn_number=data["turn_number"],
-            phase=data["phase"],
-            column=data["column"],
-            played_this_turn=data["played_this_turn"],
-            declarer=data["declarer"],
-            guesser=data["guesser"],
+            **{name: data[name] for name in _PLAIN},
             guesses=[[parse(c) for c in g] for g in data["guesses"]],
             end_reason=data["end_reason"],
             log=list(data["log"]),
@@ -182,13 +177,7 @@ class DecipherState(State[DecipherObservation]):
             hidden=[list(h) for h in self.hidden],
             hands=[list(h) for h in self.hands],
             piles=[[[list(e) for e in col] for col in p] for p in self.piles],
-            turn=self.turn,
-            turn_number=self.turn_number,
-            phase=self.phase,
-            column=self.column,
-            played_this_turn=self.played_this_turn,
-            declarer=self.declarer,
-            guesser=self.guesser,
+            **self._plain(),
             guesses=[list(g) for g in self.guesses],
             end_reason=self.end_reason,
             log=list(self.log),

@@ -115,20 +115,23 @@ SWITCHES = {
 """``key=on|off`` options and the settings they switch."""
 
 
+_WEAK_OFF = (
+    "use_words",
+    "use_intel",
+    "use_abilities",
+    "avoid_traps",
+    "careful_peril",
+    "coordinate",
+    "low_cards_first",
+    "end_early",
+    "focus",
+)
+"""The skills (on at the normal level) that the weak level plays without."""
+
+_WITHOUT_SKILLS: dict[str, Any] = dict.fromkeys(_WEAK_OFF, False)  # bool fields, by name
+
 LEVELS: dict[str, PlannerSettings] = {
-    "weak": PlannerSettings(
-        level="weak",
-        use_words=False,
-        use_intel=False,
-        use_abilities=False,
-        avoid_traps=False,
-        careful_peril=False,
-        coordinate=False,
-        low_cards_first=False,
-        end_early=False,
-        focus=False,
-        blunder=0.1,
-    ),
+    "weak": PlannerSettings(level="weak", blunder=0.1, **_WITHOUT_SKILLS),
     "normal": PlannerSettings(level="normal"),
     "strong": PlannerSettings(level="strong", peril_risk=0.1, anticipate=True),
 }
