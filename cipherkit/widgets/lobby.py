@@ -60,6 +60,7 @@ from cipherkit.rooms import (
 from cipherkit.rooms.db import UNREACHABLE
 from cipherkit.rooms.kept import Kept, KeptSeats, kept_client
 from cipherkit.rooms.limits import RULES
+from cipherkit.rooms.storage import GONE_WORDS
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 from cipherkit.widgets.tables import make_table
@@ -485,7 +486,10 @@ class Lobby(GuardedWidget):
             return
         if self._class_code is None or self._classroom is None:
             return
-        if not (room.gone or room.notice().startswith("This room has been closed")):
+        # followed: a move to another seat, or the room closed for the next round (not a
+        # seat given to the student's new device: that device takes it)
+        switched = room.gone.startswith(GONE_WORDS["switched"])
+        if not (switched or room.notice().startswith("This room has been closed")):
             return
         name = str(getattr(handle, "name", ""))
         with contextlib.suppress(Exception):  # renamed by the teacher since it sat down

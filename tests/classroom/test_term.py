@@ -339,3 +339,22 @@ def test_a_removed_or_moved_students_game_stays_in_their_results(desk: Classroom
     people = {p["student"]: p for p in rows(export_texts(desk, session.id)["students.csv"])}
     assert people["Bo"]["rooms"] == "1"  # the game he was taken out of
     assert people["Ada"]["rooms"] == "1"  # left one room (her new seat waits for her)
+
+
+def test_a_seat_given_to_a_new_device_is_not_followed_by_the_old_page(desk: Classroom) -> None:
+    from cipherkit.widgets.lobby import Lobby
+
+    session = desk.start_session("Devices")
+    desk.make_rooms(session.id, RoomPlan("decipher", rooms=1, players=2, people=2))
+    old = Lobby(store=desk.store)
+    try:
+        old.handle_message({"type": "join", "code": session.code, "name": "Ada"})
+        room = desk.store.room(old.view["code"])
+        desk.give_seat(session.id, room.id, old.view["seat"]["seat"])
+        assert wait_for(lambda: "another device" in old.table.message)  # type: ignore[union-attr]
+        time.sleep(0.5)  # the old page stays out: the seat waits for the new device
+        assert room.info()["seats"][0].get("reserved") == "Ada"
+        new = seat_student(desk, session.code, "Ada")
+        assert new.seat == 0
+    finally:
+        old.close()
