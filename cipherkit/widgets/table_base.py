@@ -230,6 +230,8 @@ class TableBase(GuardedWidget):
         if self._notice:
             self.message = self._notice
         backend.listen(self._room_changed, after=self._shown)
+        if backend.notice() != self._notice:  # started or closed before the thread looked
+            self._room_changed()
 
     def _room_changed(self, version: int | None = None) -> None:
         """The room moved on to ``version`` (or someone sat, left, closed it): publish
