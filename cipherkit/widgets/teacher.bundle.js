@@ -1,9 +1,9 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
-//   teacher.js b9cb22069971bc2d64a353e58f3785ac54b6f536c1cf25aac1158754e91f1863
+//   teacher.js 700f382fe9d7cab365e1860556ce9f160aeae4cf06c98a11ec4dcf0f68481d44
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
-//   teacher_term.js 44d791f479fc30bfa6331baf32c1ca8cec2e761e512a82d544706c1fde8b8a57
+//   teacher_term.js d932ee1067a3c35019024eb2b872ae5472dfc30031dd625c80a40694916ae550
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -244,7 +244,7 @@ function exportButtons(send, session, prefix) {
     "div",
     { class: "ck-teacher-row" },
     h("span", { class: "ck-teacher-label", text: "Export:" }),
-    ...["students", "rooms", "attempts"].map((what) => h("button", { "data-testid": `${prefix}-export-${what}`, onclick: () => send({ type: "export", what, session }), text: what }))
+    ...["students", "rooms", "attempts", "records"].map((what) => h("button", { "data-testid": `${prefix}-export-${what}`, onclick: () => send({ type: "export", what, session }), text: what }))
   );
 }
 function sessionsStage(view, send) {
@@ -356,7 +356,8 @@ function render({ model, el }) {
           h("span", { class: "ck-teacher-label", text: "Export results (CSV for a spreadsheet or gradebook):" }),
           h("button", { "data-testid": "export-students", onclick: () => send({ type: "export", what: "students" }), text: "Students" }),
           h("button", { "data-testid": "export-rooms", onclick: () => send({ type: "export", what: "rooms" }), text: "Rooms" }),
-          h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: "Exercise attempts" })
+          h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: "Exercise attempts" }),
+          h("button", { "data-testid": "export-records", onclick: () => send({ type: "export", what: "records" }), text: "Game records" })
         ),
         h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => {
           if (window.confirm("End this class session? Its rooms close. Every result stays: on this page under Every session, and in the export.")) send({ type: "end" });
@@ -654,7 +655,8 @@ function render({ model, el }) {
       return;
     }
     if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
-    const url = URL.createObjectURL(new Blob([msg.text], { type: "text/csv;charset=utf-8" }));
+    const json = String(msg.name || "").endsWith(".json");
+    const url = URL.createObjectURL(new Blob([msg.text], { type: json ? "application/json" : "text/csv;charset=utf-8" }));
     const link = h("a", { href: url, download: String(msg.name || "results.csv") });
     document.body.append(link);
     link.click();

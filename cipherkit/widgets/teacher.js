@@ -87,6 +87,7 @@ function render({ model, el }) {
           h("button", { "data-testid": "export-students", onclick: () => send({ type: "export", what: "students" }), text: "Students" }),
           h("button", { "data-testid": "export-rooms", onclick: () => send({ type: "export", what: "rooms" }), text: "Rooms" }),
           h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: "Exercise attempts" }),
+          h("button", { "data-testid": "export-records", onclick: () => send({ type: "export", what: "records" }), text: "Game records" }),
         ),
         h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => { if (window.confirm("End this class session? Its rooms close. Every result stays: on this page under Every session, and in the export.")) send({ type: "end" }); }, text: "End session" })),
       );
@@ -388,7 +389,8 @@ function render({ model, el }) {
     }
     if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
     // The kernel sent one CSV file for this page alone: hand it to the browser to save.
-    const url = URL.createObjectURL(new Blob([msg.text], { type: "text/csv;charset=utf-8" }));
+    const json = String(msg.name || "").endsWith(".json");
+    const url = URL.createObjectURL(new Blob([msg.text], { type: json ? "application/json" : "text/csv;charset=utf-8" }));
     const link = h("a", { href: url, download: String(msg.name || "results.csv") });
     document.body.append(link);
     link.click();

@@ -25,6 +25,7 @@ Examples
 
 from __future__ import annotations
 
+import json
 import logging
 import pathlib
 import re
@@ -120,9 +121,11 @@ MAX_OPTIONS = 8
 
 _DEVICE = re.compile(r"[0-9a-f]{32}")
 
-EXPORTS = ("students", "rooms", "attempts")
+EXPORTS = ("students", "rooms", "attempts", "records")
 """What the page's *Export results* buttons download: the CSV files of
-:func:`cipherkit.classroom.export.export_texts`, for the open session."""
+:func:`cipherkit.classroom.export.export_texts`, and the session's kept game records
+(one JSON file, room code -> record, each opens in ``Replay``), as ``class export``
+writes them."""
 
 
 def check_message(content: Any, buffers: Any = None) -> dict[str, Any]:
@@ -377,6 +380,15 @@ class TeacherDesk(GuardedWidget):
         session_id = session_id or self._session_id
         assert session_id is not None
         session = self.classroom.session(session_id)
+        if what == "records":
+            kept = {
+                r["code"]: self.classroom.record_json(r["room"])
+                for r in self.classroom.results(session.id)
+                if r["record_kept"]
+            }
+            text = json.dumps(kept, indent=1) + "\n"
+            self.send({"type": "download", "name": f"{session.code}-records.json", "text": text})
+            return
         text = export_texts(self.classroom, session.id)[f"{what}.csv"]
         self.send({"type": "download", "name": f"{session.code}-{what}.csv", "text": text})
 

@@ -187,7 +187,7 @@ function exportButtons(send, session, prefix) {
     "div",
     { class: "ck-teacher-row" },
     h("span", { class: "ck-teacher-label", text: "Export:" }),
-    ...["students", "rooms", "attempts"].map((what) => h("button", { "data-testid": `${prefix}-export-${what}`, onclick: () => send({ type: "export", what, session }), text: what })),
+    ...["students", "rooms", "attempts", "records"].map((what) => h("button", { "data-testid": `${prefix}-export-${what}`, onclick: () => send({ type: "export", what, session }), text: what })),
   );
 }
 

@@ -4,10 +4,12 @@ refused with a reason and change nothing."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from cipherkit.classroom import Classroom
 from cipherkit.classroom.seating import seat_student
+from cipherkit.core.record import Record
 from cipherkit.widgets.teacher import TeacherDesk
 from tests.classroom.conftest import KEY
 
@@ -80,6 +82,10 @@ def test_roster_rounds_moves_and_results_from_the_page(desk: Classroom) -> None:
         page.send = sent.append  # type: ignore[method-assign]
         page.handle_message({"type": "export", "what": "students", "session": ended})
         assert sent[-1]["type"] == "download" and "student_id" in sent[-1]["text"]
+        page.handle_message({"type": "export", "what": "records", "session": ended})
+        records = json.loads(sent[-1]["text"])  # the page's export has the records too
+        assert sent[-1]["name"].endswith("-records.json") and len(records) == 6
+        assert all(Record.from_json(r).game == "decipher" for r in records.values())
     finally:
         page.close()
 
