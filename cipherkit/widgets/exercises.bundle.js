@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   exercises.js 57e15b4cb83656b907620aba44d2fedcb384fdc5de6bfe6c42622d2e61c81725
+//   exercises.js 126c6a5ce221da198e95ef1f3e570f4272a50856a3afe9f67ef245d2778a7789
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/outage.js
@@ -71,13 +71,17 @@ function render({ model, el }) {
     "data-testid": "class-code",
     autocomplete: "off"
   });
+  const roster = h("datalist", { id: `ck-roster-${Math.random().toString(36).slice(2)}`, "data-testid": "roster-names" });
   const className = h("input", {
     type: "text",
     placeholder: "your name",
     "aria-label": "your name",
     "data-testid": "student-name",
-    maxlength: "40"
+    maxlength: "40",
+    list: roster.id,
+    autocomplete: "off"
   });
+  let asked = "";
   const classForm = h(
     "form",
     { class: "ck-ex-class-form", "data-testid": "class-form" },
@@ -86,7 +90,13 @@ function render({ model, el }) {
     className,
     h("button", { type: "submit", "data-testid": "class-join", text: "Join" })
   );
-  const classLine = h("div", { class: "ck-ex-class" }, classInfo, leave, classForm);
+  const classLine = h("div", { class: "ck-ex-class" }, classInfo, leave, classForm, roster);
+  classCode.addEventListener("input", () => {
+    const code = classCode.value.trim();
+    if (!/^[A-Za-z]{4}[- ]?\d{3}$/.test(code) || code.toUpperCase() === asked) return;
+    asked = code.toUpperCase();
+    model.send({ type: "roster", code });
+  });
   const box = h("div", { class: "ck-ex", "data-testid": "exercise" }, question, row, note, classLine);
   el.append(box);
   function sendClass() {
@@ -117,6 +127,9 @@ function render({ model, el }) {
     else if (!entry && v.class) model.send({ type: "leave_class" });
   });
   model.on("msg:custom", (msg) => {
+    if (msg && msg.type === "roster" && Array.isArray(msg.names)) {
+      roster.replaceChildren(...msg.names.map((name) => h("option", { value: String(name) })));
+    }
     if (msg && msg.type === "forget_class") writeClass(null);
   });
   row.addEventListener("submit", (event) => {

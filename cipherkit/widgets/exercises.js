@@ -49,13 +49,18 @@ function render({ model, el }) {
     "data-testid": "class-code",
     autocomplete: "off",
   });
+  // A class code typed: the kernel sends its roster's names, offered in the name field.
+  const roster = h("datalist", { id: `ck-roster-${Math.random().toString(36).slice(2)}`, "data-testid": "roster-names" });
   const className = h("input", {
     type: "text",
     placeholder: "your name",
     "aria-label": "your name",
     "data-testid": "student-name",
     maxlength: "40",
+    list: roster.id,
+    autocomplete: "off",
   });
+  let asked = "";
   const classForm = h(
     "form",
     { class: "ck-ex-class-form", "data-testid": "class-form" },
@@ -64,7 +69,13 @@ function render({ model, el }) {
     className,
     h("button", { type: "submit", "data-testid": "class-join", text: "Join" }),
   );
-  const classLine = h("div", { class: "ck-ex-class" }, classInfo, leave, classForm);
+  const classLine = h("div", { class: "ck-ex-class" }, classInfo, leave, classForm, roster);
+  classCode.addEventListener("input", () => {
+    const code = classCode.value.trim();
+    if (!/^[A-Za-z]{4}[- ]?\d{3}$/.test(code) || code.toUpperCase() === asked) return;
+    asked = code.toUpperCase();
+    model.send({ type: "roster", code });
+  });
   const box = h("div", { class: "ck-ex", "data-testid": "exercise" }, question, row, note, classLine);
   el.append(box);
 
@@ -97,6 +108,9 @@ function render({ model, el }) {
     else if (!entry && v.class) model.send({ type: "leave_class" });
   });
   model.on("msg:custom", (msg) => {
+    if (msg && msg.type === "roster" && Array.isArray(msg.names)) {
+      roster.replaceChildren(...msg.names.map((name) => h("option", { value: String(name) })));
+    }
     if (msg && msg.type === "forget_class") writeClass(null);
   });
 

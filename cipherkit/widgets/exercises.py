@@ -156,6 +156,9 @@ class ExerciseBox(GuardedWidget):
         if msg.get("type") == "class" and set(msg) - {"device", "homework"} == _CLASS_FIELDS:
             self._join(msg)
             return
+        if msg.get("type") == "roster" and set(msg) == {"type", "code"}:
+            self._send_roster(msg["code"])
+            return
         if msg.get("type") == "leave_class" and set(msg) == {"type"}:
             self._class = None
             with self.hold_sync():
@@ -218,6 +221,22 @@ class ExerciseBox(GuardedWidget):
         with self.hold_sync():
             self._publish()
             self.message = ""
+
+    def _send_roster(self, code: object) -> None:
+        """Send the page the names on the roster of the open class ``code``, to pick from
+        (none without a roster); a wrong code counts as when joining."""
+        if not isinstance(code, str) or len(code) > 40:
+            raise Refused("refused: a class code is short text")
+        clients = [c for c in (self.visitor and f"server:{self.visitor}",) if c]
+        try:
+            session = self._open_session(code, [*clients, _PAGE_CLIENT])
+        except StoreError:
+            raise Refused("not in a class: the class store cannot be reached") from None
+        except CipherkitError as exc:
+            raise Refused(f"not in a class: {exc}") from None
+        classroom = _open_classroom(self._given_classroom)
+        names = [s.name for s in classroom.groups.roster(session.group)] if session.group else []
+        self.send({"type": "roster", "code": code, "names": names})
 
     def _open_session(self, code: str, clients: list[str]) -> Any:
         """The open class session ``code``, within the limits on wrong codes (one wrong

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   lobby.js d72615b0614fd0fe92aa309f5031f6b03699a3737d550b166bb0b34213c991d7
+//   lobby.js 54ed2d0785ac332f97886a7822bae1683e6e57127074940266a6c19d5296c5de
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 // cipherkit/widgets/table_common.js
@@ -112,8 +112,21 @@ function render({ model, el }) {
   function send(message) {
     model.send(message);
   }
+  const roster = h("datalist", { id: `ck-roster-${Math.random().toString(36).slice(2)}`, "data-testid": "roster-names" });
+  el.append(roster);
+  let asked = "";
+  const askRoster = () => {
+    const code = form.code.trim();
+    if (!/^[A-Za-z]{4}[- ]?\d{3}$/.test(code) || code.toUpperCase() === asked) return;
+    asked = code.toUpperCase();
+    send({ type: "roster", code });
+  };
   model.on("msg:custom", (msg) => {
     if (!msg || typeof msg !== "object") return;
+    if (msg.type === "roster" && Array.isArray(msg.names)) {
+      roster.replaceChildren(...msg.names.map((name) => h("option", { value: String(name) })));
+      return;
+    }
     const view = model.get("view") || {};
     if (msg.type === "link" && typeof msg.token === "string" && view.code) {
       link = { code: view.code, token: msg.token };
@@ -228,6 +241,9 @@ function render({ model, el }) {
       placeholder: "your name",
       "aria-label": "your name",
       "data-testid": "name",
+      list: roster.id,
+      // the class's roster, once its code is typed
+      autocomplete: "off",
       value: form.name,
       oninput: (e) => {
         form.name = e.target.value;
@@ -290,6 +306,7 @@ function render({ model, el }) {
         value: form.code,
         oninput: (e) => {
           form.code = e.target.value;
+          askRoster();
         }
       }),
       h("div", { class: "ck-lobby-row" }, nameField(), joinTeams(view.games || {})),

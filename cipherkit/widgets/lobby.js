@@ -35,8 +35,22 @@ function render({ model, el }) {
     model.send(message);
   }
 
+  // A class code typed: the kernel sends its roster's names, offered in the name field.
+  const roster = h("datalist", { id: `ck-roster-${Math.random().toString(36).slice(2)}`, "data-testid": "roster-names" });
+  el.append(roster);
+  let asked = "";
+  const askRoster = () => {
+    const code = form.code.trim();
+    if (!/^[A-Za-z]{4}[- ]?\d{3}$/.test(code) || code.toUpperCase() === asked) return;
+    asked = code.toUpperCase();
+    send({ type: "roster", code });
+  };
   model.on("msg:custom", (msg) => {
     if (!msg || typeof msg !== "object") return;
+    if (msg.type === "roster" && Array.isArray(msg.names)) {
+      roster.replaceChildren(...msg.names.map((name) => h("option", { value: String(name) })));
+      return;
+    }
     const view = model.get("view") || {};
     if (msg.type === "link" && typeof msg.token === "string" && view.code) {
       link = { code: view.code, token: msg.token };
@@ -158,6 +172,8 @@ function render({ model, el }) {
       placeholder: "your name",
       "aria-label": "your name",
       "data-testid": "name",
+      list: roster.id, // the class's roster, once its code is typed
+      autocomplete: "off",
       value: form.name,
       oninput: (e) => {
         form.name = e.target.value;
@@ -222,6 +238,7 @@ function render({ model, el }) {
         value: form.code,
         oninput: (e) => {
           form.code = e.target.value;
+          askRoster();
         },
       }),
       h("div", { class: "ck-lobby-row" }, nameField(), joinTeams(view.games || {})),

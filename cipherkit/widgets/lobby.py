@@ -211,6 +211,10 @@ name (and team)
             "name": _text(content, "name", 60),
             "team": _text(content, "team", 20, required=False) or None,
         }
+    if kind == "roster":
+        if set(content) != {"type", "code"}:
+            raise Refused("refused: a roster message has the fields type and code")
+        return {"kind": kind, "code": _text(content, "code", 40)}
     if kind == "watch":
         if set(content) != {"type", "code"}:
             raise Refused("refused: a watch message has the fields type and code")
@@ -332,6 +336,9 @@ class Lobby(GuardedWidget):
         if kind == "return":
             self._return(msg["code"])
             return
+        if kind == "roster":  # a class code typed: its roster's names to pick from
+            self._roster(msg["code"])
+            return
         if kind == "link":  # the seat's link for another device, asked for by a click
             if self.handle is None or self.handle.seat is None:
                 raise Refused("refused: only a seat has a link; you are not seated")
@@ -354,6 +361,28 @@ class Lobby(GuardedWidget):
         except (RoomError, ClassError) as exc:
             raise Refused(f"refused: {exc}") from None
         self._sit(handle)
+
+    def _roster(self, code: str) -> None:
+        """Send the page the names on the roster of the open class ``code`` (none for a
+        room's code or a class without a roster), for the student to pick theirs. A wrong
+        class code counts as one, as when joining."""
+        names: list[str] = []
+        if normalize_class_code(code) is not None:
+            self._slow_down("code")
+            if self._classroom is None:
+                self._classroom = Classroom(self.store)
+            try:
+                session = self._classroom.open_session(code)
+            except (UnknownClass, ClassEnded):
+                wrong, wait = self._count("code")
+                extra = f" ({wrong} wrong codes: wait {wait:g} s)" if wait else ""
+                said = f"refused: no open class with code {code.strip().upper()}{extra}"
+                raise Refused(said) from None
+            except StoreError as exc:
+                raise Refused(f"refused: {exc}") from None
+            if session.group:
+                names = [s.name for s in self._classroom.groups.roster(session.group)]
+        self.send({"type": "roster", "code": code, "names": names})
 
     def _seat_in_class(self, code: str, name: str) -> SeatHandle:
         """A seat in one of the open class's rooms (the class code, not a room's)."""

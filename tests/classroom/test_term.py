@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -358,3 +359,33 @@ def test_a_seat_given_to_a_new_device_is_not_followed_by_the_old_page(desk: Clas
         assert new.seat == 0
     finally:
         old.close()
+
+
+def test_pages_offer_the_roster_of_a_class_code_and_count_wrong_codes(desk: Classroom) -> None:
+    from cipherkit.ciphers.exercises import make_check
+    from cipherkit.widgets.exercises import ExerciseBox
+    from cipherkit.widgets.lobby import Lobby
+
+    desk.groups.import_text("Year 9", GOOD)
+    session = desk.start_session("Pick", class_name="Year 9")
+    bare = desk.start_session("No roster")
+    lobby = Lobby(store=desk.store)
+    box = ExerciseBox("Decrypt KHOOR", *make_check("hello", salt="s"), classroom=desk)
+    sent: list[Any] = []
+    lobby.send = sent.append  # type: ignore[method-assign]
+    box.send = sent.append  # type: ignore[method-assign]
+    try:
+        lobby.handle_message({"type": "roster", "code": session.code.lower()})
+        box.handle_message({"type": "roster", "code": session.code})
+        assert [m["names"] for m in sent] == [["Ada Lovelace", "Пётр Иванов"]] * 2
+        lobby.handle_message({"type": "roster", "code": bare.code})
+        assert sent[-1]["names"] == []
+        lobby.handle_message({"type": "roster", "code": "TIGER-00000-MOSS"})  # a room's
+        assert sent[-1]["names"] == []
+        before = len(sent)
+        lobby.handle_message({"type": "roster", "code": "ZZZZ-000"})
+        assert lobby.message.startswith("refused: no open class with code ZZZZ-000")
+        assert len(sent) == before
+        assert desk.store.limits.count("code", lobby.clients)[0] == 2  # counted, as a guess
+    finally:
+        lobby.close(), box.close()
