@@ -334,6 +334,10 @@ class GameSpec(Generic[StateT]):
         ``room_config(players, options) -> config or None``: the config of a room with
         ``players`` seats and the chosen options (default: ``{"players": players}`` when
         the game has that option, else ``None``).
+    room_content:
+        ``room_content(players, options, content) -> config``: the config of a room
+        that holds ``content`` the server offers (a mission file for a mission room; the
+        teacher's page lists what its gallery holds), when the game takes content.
     progress:
         ``progress(spectator_observation) -> (how_far, score)``: two short texts for
         the teacher's room table (default: the turn number, if the view has one).
@@ -363,6 +367,7 @@ class GameSpec(Generic[StateT]):
     default_bots: tuple[str, ...] = ()
     room_options: tuple[RoomOption, ...] = ()
     room_config: Callable[[int, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
+    room_content: Callable[[int, Mapping[str, Any], Any], Mapping[str, Any]] | None = None
     progress: Callable[[JsonDict], tuple[str, str]] | None = None
 
     def state_from_json(self, data: Mapping[str, Any]) -> StateT:
@@ -399,9 +404,10 @@ class GameSpec(Generic[StateT]):
         return self.default_players if self.default_players in counts else counts[0]
 
     def make_room_config(
-        self, players: int, options: Mapping[str, Any] | None = None
+        self, players: int, options: Mapping[str, Any] | None = None, content: Any = None
     ) -> dict[str, Any] | None:
-        """The config of a room with ``players`` seats and the chosen ``options``.
+        """The config of a room with ``players`` seats and the chosen ``options`` (and
+        ``content``, for a game that takes some: :attr:`room_content`).
 
         A seat count the game does not offer, or an option it does not know, is a
         :class:`~cipherkit.core.errors.ConfigError`.
@@ -423,6 +429,10 @@ class GameSpec(Generic[StateT]):
             if key not in known:
                 raise ConfigError(f"{self.display_name} has no room option {key!r}")
             chosen[key] = known[key].value(value)
+        if content is not None:
+            if self.room_content is None:
+                raise ConfigError(f"{self.display_name} rooms hold no chosen content")
+            return dict(self.room_content(players, chosen, content))
         if self.room_config is not None:
             config = self.room_config(players, chosen)
             return None if config is None else dict(config)

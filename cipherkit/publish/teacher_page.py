@@ -68,7 +68,12 @@ def write_teacher_page(folder: str | os.PathLike[str]) -> Path:
             "exercise. The page opens with the **teacher key** printed by `cipherkit serve` "
             "(open the teacher link it prints).",
         ),
-        ("code", "from cipherkit.widgets.teacher import TeacherPage\n\nTeacherPage()"),
+        (
+            "code",
+            "from cipherkit.publish.contents import room_contents\n"
+            "from cipherkit.widgets.teacher import TeacherPage\n\n"
+            "TeacherPage(contents=room_contents())",
+        ),
     ]
     thumbnail = Path(folder) / str(TEACHER_METADATA["thumbnail"])
     if not thumbnail.exists():  # the index card's picture, beside the pages

@@ -1,7 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
-//   teacher.js 700f382fe9d7cab365e1860556ce9f160aeae4cf06c98a11ec4dcf0f68481d44
+//   teacher.js 938d566f32d166dcb1355d4ff1f0152c39b0870a9afc7efb4b9af3dc8ff41381
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
 //   teacher_term.js d932ee1067a3c35019024eb2b872ae5472dfc30031dd625c80a40694916ae550
 // cipherkit/widgets/table_common.js
@@ -402,7 +402,8 @@ function render({ model, el }) {
           e.preventDefault();
           const options = {};
           for (const o of (view.options || {})[form.game] || []) if (form.options[o.key]) options[o.key] = form.options[o.key];
-          send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people, ...Object.keys(options).length ? { options } : {} });
+          const content = ((view.contents || {})[form.game] || []).some((c) => c.id === form.content) ? { content: form.content } : {};
+          send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people, ...Object.keys(options).length ? { options } : {}, ...content });
         } },
         input("rooms", "rooms", { type: "number", min: "1", max: "40", "aria-label": "rooms" }),
         h("select", { "data-testid": "game", "aria-label": "game", onchange: (e) => {
@@ -414,6 +415,9 @@ function render({ model, el }) {
           draw();
         } }, ...seats.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) })))),
         h("label", {}, "people ", input("people", "people", { type: "number", min: "1", max: String(form.players) })),
+        ((view.contents || {})[form.game] || []).length ? h("label", {}, "plays ", h("select", { "data-testid": "content", "aria-label": "what the rooms play", onchange: (e) => {
+          form.content = e.target.value;
+        } }, h("option", { value: "", selected: !form.content, text: "the usual one" }), ...(view.contents[form.game] || []).map((c) => h("option", { value: c.id, selected: form.content === c.id, text: c.label })))) : null,
         ...((view.options || {})[form.game] || []).map(
           (o) => h(
             "label",

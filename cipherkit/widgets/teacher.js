@@ -123,11 +123,14 @@ function render({ model, el }) {
       h("div", { class: "ck-teacher-row" }, ...(view.presets || []).map((p) => h("button", { type: "button", "data-testid": "preset", onclick: () => { Object.assign(form, { game: p.game, players: p.players, people: p.people }); draw(); }, text: p.label }))),
       h(
         "form",
-        { class: "ck-teacher-row", "data-testid": "make-form", onsubmit: (e) => { e.preventDefault(); const options = {}; for (const o of (view.options || {})[form.game] || []) if (form.options[o.key]) options[o.key] = form.options[o.key]; send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people, ...(Object.keys(options).length ? { options } : {}) }); } },
+        { class: "ck-teacher-row", "data-testid": "make-form", onsubmit: (e) => { e.preventDefault(); const options = {}; for (const o of (view.options || {})[form.game] || []) if (form.options[o.key]) options[o.key] = form.options[o.key]; const content = ((view.contents || {})[form.game] || []).some((c) => c.id === form.content) ? { content: form.content } : {}; send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people, ...(Object.keys(options).length ? { options } : {}), ...content }); } },
         input("rooms", "rooms", { type: "number", min: "1", max: "40", "aria-label": "rooms" }),
         h("select", { "data-testid": "game", "aria-label": "game", onchange: (e) => { form.game = e.target.value; draw(); } }, ...Object.keys(games).map((g) => h("option", { value: g, selected: g === form.game, text: `${g} rooms` }))),
         h("label", {}, "seats ", h("select", { "data-testid": "players", onchange: (e) => { form.players = Number(e.target.value); draw(); } }, ...seats.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) })))),
         h("label", {}, "people ", input("people", "people", { type: "number", min: "1", max: String(form.players) })),
+        ((view.contents || {})[form.game] || []).length
+          ? h("label", {}, "plays ", h("select", { "data-testid": "content", "aria-label": "what the rooms play", onchange: (e) => { form.content = e.target.value; } }, h("option", { value: "", selected: !form.content, text: "the usual one" }), ...(view.contents[form.game] || []).map((c) => h("option", { value: c.id, selected: form.content === c.id, text: c.label }))))
+          : null,
         ...((view.options || {})[form.game] || []).map((o) =>
           h(
             "label",

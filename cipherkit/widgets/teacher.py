@@ -32,7 +32,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets
@@ -111,7 +111,7 @@ NEED_KEY = (
     "session only: type the teacher key to start or continue a session or to export"
 )
 _OPTIONAL: dict[str, set[str]] = {
-    "make": {"options"},
+    "make": {"options", "content"},
     "start": {"class"},
     "export": {"session"},
 }
@@ -162,7 +162,7 @@ people, players, rooms
         raise Refused("refused: room options are names with true, false or a number")
     if kind in TERM_FIELDS:
         return check_term(msg)
-    for key in _FIELDS[kind] | (set(msg) & optional - {"options"}):
+    for key in _FIELDS[kind] | (set(msg) & optional - {"options"}):  # content: text
         value = msg[key]
         if key in ("rooms", "players", "people", "seat", "seconds"):
             if isinstance(value, bool) or not isinstance(value, int):
@@ -199,10 +199,12 @@ class TeacherDesk(GuardedWidget):
         *,
         refresh: float = REFRESH_SECONDS,
         clock: Callable[[], float] = time.time,
+        contents: Mapping[str, Mapping[str, tuple[str, Any]]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.classroom = classroom if classroom is not None else open_classroom(default_store_url())
+        self._contents = {g: dict(c) for g, c in (contents or {}).items()}
         self._clock = clock
         self._page_client = f"page:{secrets.token_hex(16)}"
         self._unlocked = False
@@ -333,7 +335,13 @@ class TeacherDesk(GuardedWidget):
         if kind == "make":
             plan = RoomPlan(msg["game"], msg["rooms"], msg["players"], msg["people"])
             # the class's rooms wait for the teacher's Start: students sit first
-            config = _room_config(plan, msg.get("options") or {})
+            content = None
+            if msg.get("content"):
+                chosen = self._contents.get(plan.game, {}).get(msg["content"])
+                if chosen is None:
+                    raise Refused(f"refused: this gallery offers no {msg['content']!r}")
+                content = chosen[1]
+            config = _room_config(plan, msg.get("options") or {}, content)
             desk.make_rooms(self._session_id, plan, config, held=True)
         elif kind == "start_rooms":
             desk.start_rooms(self._session_id)
@@ -436,6 +444,10 @@ class TeacherDesk(GuardedWidget):
             "games": {game: list(seats) for game, seats in game_seats().items()},
             "presets": presets(),
             "options": _room_options(),
+            "contents": {
+                g: [{"id": i, "label": label} for i, (label, _) in c.items()]
+                for g, c in self._contents.items()
+            },
             "timers": timers,
             "rooms": rooms,
             "results": results,
@@ -474,12 +486,14 @@ class TeacherDesk(GuardedWidget):
         super().close()
 
 
-def _room_config(plan: RoomPlan, options: dict[str, Any] | None = None) -> dict[str, Any] | None:
+def _room_config(
+    plan: RoomPlan, options: dict[str, Any] | None = None, content: Any = None
+) -> dict[str, Any] | None:
     """The room config the Play together page would use for this game, seat count and
-    room options (a timer's seconds, say)."""
+    room options (a timer's seconds, say), holding ``content`` if chosen (a mission)."""
     from cipherkit.core.registry import get_game
 
-    return get_game(plan.game).make_room_config(plan.players, options)
+    return get_game(plan.game).make_room_config(plan.players, options, content)
 
 
 def _room_options() -> dict[str, list[dict[str, Any]]]:
@@ -502,8 +516,14 @@ class TeacherPage(ipywidgets.VBox):
     """The teacher page: a :class:`TeacherDesk` and, below it, the watched room's table
     (a spectator's: nothing the spectator may not see)."""
 
-    def __init__(self, classroom: Classroom | None = None, **kwargs: Any) -> None:
-        self.desk = TeacherDesk(classroom=classroom)
+    def __init__(
+        self,
+        classroom: Classroom | None = None,
+        *,
+        contents: Mapping[str, Mapping[str, tuple[str, Any]]] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.desk = TeacherDesk(classroom=classroom, contents=contents)
         super().__init__(children=[self.desk], **kwargs)
         self.table: GuardedWidget | None = None
         self.desk.on_watch(self._watch)

@@ -95,6 +95,15 @@ def test_a_term_class_two_rounds_moves_removal_end_and_homework(
 
         # Six phones join with the class code; a name not on the roster is refused.
         stranger = PlayPage(device(390, 844), server).open()
+        stranger.page.locator("[data-testid=join-form] [data-testid=code]").fill(class_code)
+        wait_for_js(  # the class's roster is offered to pick a name from
+            stranger.page,
+            "() => document.querySelectorAll('[data-testid=roster-names] option').length === 6",
+        )
+        picked = stranger.page.locator("[data-testid=roster-names] option").evaluate_all(
+            "options => options.map(o => o.value)"
+        )
+        assert picked == ["Ada Lovelace", "Bo", "Cy", "Di", "Пётр", "Zoë"]
         stranger.join(class_code, "Mallory")
         stranger.page.locator(
             "[data-testid=lobby-message]", has_text="not on the roster of Year 9"

@@ -112,3 +112,30 @@ def test_a_pass_cannot_touch_the_roster_homework_or_other_sessions(desk: Classro
     finally:
         reopened.close()
         page.close()
+
+
+def test_a_mission_room_plays_the_mission_chosen_from_the_gallery(desk: Classroom) -> None:
+    from cipherkit.publish.contents import room_contents
+
+    page = TeacherDesk(classroom=desk, refresh=0, contents=room_contents())
+    try:
+        page.handle_message({"type": "unlock", "key": KEY})
+        page.handle_message({"type": "start", "title": "Missions"})
+        offered = {c["id"]: c["label"] for c in page.view["contents"]["mission"]}
+        assert offered["signal-box"] == "Night at the Signal Box" and len(offered) >= 9
+        make = {"type": "make", "game": "mission", "rooms": 1, "players": 2, "people": 2}
+        before = seen(desk)
+        for forged in ("../../etc/passwd", "no-such-mission", 7):
+            page.handle_message({**make, "content": forged})
+            assert page.message.startswith("refused:") and seen(desk) == before, forged
+        page.handle_message({**make, "game": "decipher", "content": "signal-box"})
+        assert page.message.startswith("refused: this gallery offers no") and seen(desk) == before
+        page.handle_message({**make, "content": "signal-box"})
+        assert page.message == ""
+        (room,) = desk.store.rooms()
+        assert desk.store.row(room["id"]).config["mission"]["id"] == "signal-box"
+        page.handle_message(make)  # without a choice: the usual (demo) mission
+        ids = sorted(desk.store.row(r["id"]).config["mission"]["id"] for r in desk.store.rooms())
+        assert ids == ["demo", "signal-box"]
+    finally:
+        page.close()

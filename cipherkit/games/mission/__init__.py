@@ -31,7 +31,12 @@ from cipherkit.games.mission.format.files import (
 from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.validate import validate_paths
 from cipherkit.games.mission.rules.actions import parse_action
-from cipherkit.games.mission.rules.config import DEFAULT_CONFIG, room_config, seats
+from cipherkit.games.mission.rules.config import (
+    DEFAULT_CONFIG,
+    room_config,
+    room_content,
+    seats,
+)
 from cipherkit.games.mission.rules.engine import MissionState, new_game
 from cipherkit.games.mission.rules.variants import hidden_variant, viewers
 from cipherkit.games.mission.samples import demo_mission
@@ -62,6 +67,7 @@ GAME = GameSpec(
     default_players=2,
     default_bots=("planner",),
     room_config=room_config,
+    room_content=room_content,
     progress=present.progress,
 )
 

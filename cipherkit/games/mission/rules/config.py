@@ -109,6 +109,17 @@ def seats(config: Mapping[str, Any] | None) -> int:
     return int((config or {}).get("players", DEFAULT_CONFIG["players"]))
 
 
+def room_content(players: int, options: Mapping[str, Any], mission: Any) -> dict[str, Any]:
+    """The config of a room that plays ``mission`` (a mission file's path, or a
+    :class:`~cipherkit.games.mission.Mission`) for ``players`` players.
+
+    >>> from cipherkit.games.mission.shipped import shipped_mission
+    >>> room_content(2, {}, shipped_mission("signal-box"))["mission"]["id"]
+    'signal-box'
+    """
+    return make_config({"mission": mission_dict(mission_from_config(mission)), "players": players})
+
+
 def room_config(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """The config of a room made from a page: the demo mission for ``players`` players.
 
