@@ -220,7 +220,7 @@ FRONT_ENDS = {
     "replay.js": {"seek", "viewer"},
     "intercept/table.js": {"action", "check", "new_game"},
     "workbench.js": {"set", "run", "assign", "hint", "clear"},
-    "exercises.js": {"check", "class", "leave_class"},
+    "exercises.js": {"check", "class", "leave_class", "roster"},
     "generic/table.js": {"action", "new_game"},
     "table_common.js": {"saved", "new_game"},
 }
