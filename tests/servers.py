@@ -15,7 +15,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 
@@ -161,3 +161,13 @@ class ServerProcesses:
         minute to stop the Voila it runs in a session of its own)."""
         while self.started:
             stop_process_group(self.started.pop(), grace=60)
+
+
+def wait_for(check: Callable[[], object], seconds: float = 15.0) -> bool:
+    """Whether ``check()`` becomes truthy within ``seconds`` (looked at every 50 ms)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if check():
+            return True
+        time.sleep(0.05)
+    return False

@@ -576,6 +576,16 @@ class Classroom:
         if session.group and self.groups.roster(session.group):
             found = self.groups.resolve(session.group, name)
             return found.name, found.student_id
+        known = (
+            self.db.connection()
+            .execute(
+                "SELECT 1 FROM class_attempts WHERE session_id = ? AND student = ? LIMIT 1",
+                (session.id, name),
+            )
+            .fetchone()
+        )
+        if known is not None:  # answered before under this very name: checked then
+            return name, ""
         twin = lookalikes(name, self._names_in(session.id))
         if twin is not None:
             raise ClassError(

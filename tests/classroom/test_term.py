@@ -23,6 +23,7 @@ from cipherkit.classroom.homework import assign
 from cipherkit.classroom.roster import read_roster
 from cipherkit.classroom.rounds import next_round
 from cipherkit.classroom.seating import seat_student
+from tests.servers import wait_for
 
 GOOD = "student id,name,email\n1001,Ada Lovelace,ada@school.example\n1002,Пётр Иванов,\n"
 
@@ -241,15 +242,6 @@ def test_a_lesson_box_counts_homework_only_from_its_link(desk: Classroom) -> Non
     (attempt,) = desk.attempts(work.session_id)
     assert (attempt.student_id, attempt.correct, attempt.late) == ("1001", True, False)
     box.close()
-
-
-def wait_for(check: object, seconds: float = 15.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():  # type: ignore[operator]
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_play_together_pages_follow_the_class_to_the_next_round_and_a_move(

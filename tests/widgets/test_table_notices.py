@@ -5,20 +5,11 @@ is no longer on it)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from cipherkit.rooms import open_store
 from cipherkit.widgets.tables import make_table
-
-
-def wait_for(check: object, seconds: float = 15.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():  # type: ignore[operator]
-            return True
-        time.sleep(0.05)
-    return False
+from tests.servers import wait_for
 
 
 def test_a_closed_or_held_room_offers_no_turn(tmp_path: Path) -> None:
