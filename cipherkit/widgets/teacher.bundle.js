@@ -3,7 +3,7 @@
 //   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
 //   teacher.js 938d566f32d166dcb1355d4ff1f0152c39b0870a9afc7efb4b9af3dc8ff41381
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
-//   teacher_term.js d932ee1067a3c35019024eb2b872ae5472dfc30031dd625c80a40694916ae550
+//   teacher_term.js 4901f74fbe99a3a9f3cb74c95f5a0022e3f31f1a8a284731cf5a7655c10984b5
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -139,7 +139,10 @@ function homeworkCard(view, klass, form, send) {
   const absolute = (link) => new URL(link, window.location.origin).href;
   return h(
     "details",
-    { "data-testid": "homework", open: work.length > 0 },
+    // open or closed as the teacher left it across redraws (open at first if any is set)
+    { "data-testid": "homework", open: form.homeworkOpen ?? work.length > 0, ontoggle: (e) => {
+      form.homeworkOpen = e.target.open;
+    } },
     h("summary", { text: `Homework (${work.length})` }),
     lessons.length ? h(
       "form",
@@ -185,7 +188,9 @@ function classStage(view, form, send) {
       h("input", { type: "checkbox", "data-testid": "bots-replace", checked: !!klass.bots_replace, onchange: (e) => send({ type: "bots_replace", on: !!e.target.checked }) }),
       "a bot takes the seat of a student who is removed or moved, so the game goes on"
     ),
-    h("details", { "data-testid": "roster-card" }, h("summary", { text: `Roster (${(klass.roster || []).length})` }), rosterTable(klass, send), ...view.by_pass ? [] : rosterForms(form, send)),
+    h("details", { "data-testid": "roster-card", open: !!form.rosterOpen, ontoggle: (e) => {
+      form.rosterOpen = e.target.open;
+    } }, h("summary", { text: `Roster (${(klass.roster || []).length})` }), rosterTable(klass, send), ...view.by_pass ? [] : rosterForms(form, send)),
     view.by_pass ? null : homeworkCard(view, klass, form, send)
   );
 }

@@ -85,7 +85,8 @@ function homeworkCard(view, klass, form, send) {
   const absolute = (link) => new URL(link, window.location.origin).href;
   return h(
     "details",
-    { "data-testid": "homework", open: work.length > 0 },
+    // open or closed as the teacher left it across redraws (open at first if any is set)
+    { "data-testid": "homework", open: form.homeworkOpen ?? work.length > 0, ontoggle: (e) => { form.homeworkOpen = e.target.open; } },
     h("summary", { text: `Homework (${work.length})` }),
     lessons.length
       ? h(
@@ -128,7 +129,7 @@ export function classStage(view, form, send) {
       h("input", { type: "checkbox", "data-testid": "bots-replace", checked: !!klass.bots_replace, onchange: (e) => send({ type: "bots_replace", on: !!e.target.checked }) }),
       "a bot takes the seat of a student who is removed or moved, so the game goes on",
     ),
-    h("details", { "data-testid": "roster-card" }, h("summary", { text: `Roster (${(klass.roster || []).length})` }), rosterTable(klass, send), ...(view.by_pass ? [] : rosterForms(form, send))),
+    h("details", { "data-testid": "roster-card", open: !!form.rosterOpen, ontoggle: (e) => { form.rosterOpen = e.target.open; } }, h("summary", { text: `Roster (${(klass.roster || []).length})` }), rosterTable(klass, send), ...(view.by_pass ? [] : rosterForms(form, send))),
     view.by_pass ? null : homeworkCard(view, klass, form, send),
   );
 }
