@@ -24,7 +24,13 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[serve,test]"
 	touch $@
 
-setup: $(BIN)/.installed
+# The catalogs' .mo files are built from the .po files in the repo (never committed).
+CATALOGS := $(wildcard cipherkit/locale/*/LC_MESSAGES/*.po) cipherkit/locale/cipherkit.pot
+cipherkit/locale/.compiled: $(BIN)/.installed $(CATALOGS)
+	$(BIN)/python scripts/catalogs.py compile
+	touch $@
+
+setup: $(BIN)/.installed cipherkit/locale/.compiled
 
 play: setup
 	$(BIN)/cipherkit serve puzzles --port $(PORT)
@@ -39,6 +45,7 @@ lint: setup
 	$(BIN)/ruff format --check cipherkit tests bench
 	$(BIN)/lint-imports
 	$(BIN)/python -m mypy
+	$(BIN)/python scripts/catalogs.py check
 
 format: setup
 	$(BIN)/ruff check --fix cipherkit tests bench

@@ -4,7 +4,8 @@ All metadata lives in ``pyproject.toml``. This file only extends ``build_py`` so
 built wheel holds ``missions/`` and ``puzzles/`` (the files listed in ``SHIPPED``) under
 ``cipherkit/_shipped/``, where :mod:`cipherkit.core.resources` finds them with
 ``importlib.resources``. An editable install copies nothing: the checkout's folders are
-used where they are.
+used where they are. Both compile the gettext catalogs (``scripts/catalogs.py compile``:
+``.po`` in the repo, ``.mo`` built, never committed).
 """
 
 from __future__ import annotations
@@ -42,10 +43,23 @@ def shipped_files() -> list[tuple[Path, str]]:
     return out
 
 
+def compile_catalogs() -> None:
+    """Build every ``.mo`` from its ``.po`` (Babel, a build requirement) beside it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("catalogs", HERE / "scripts" / "catalogs.py")
+    if spec is None or spec.loader is None:
+        raise SystemExit("cipherkit build: scripts/catalogs.py is missing")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.compile_all(quiet=True)
+
+
 class BuildWithShipped(build_py):
     """``build_py`` that also copies the shipped folders into the built package."""
 
     def run(self) -> None:
+        compile_catalogs()
         super().run()
         if getattr(self, "editable_mode", False):
             return

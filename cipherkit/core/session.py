@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypedDict, Unpack, overload
 
 from cipherkit.core.bots import Bot
-from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError, message_of
 from cipherkit.core.protocol import (
     Action,
     Event,
@@ -30,6 +30,7 @@ from cipherkit.core.protocol import (
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
+from cipherkit.i18n import say
 
 __all__ = ["MAX_BOT_ACTIONS", "LoggedEvent", "Player", "Session", "bot_rng"]
 
@@ -323,7 +324,7 @@ class Session(Generic[StateT]):
         try:
             return self.spec.parse_action(text)
         except NotationError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise IllegalAction(message_of(exc)) from None
 
     def apply(self, seat: Seat, action: Action | str) -> list[Event]:
         """Check, then apply ``action`` (or its text) for ``seat``; return the events.
@@ -332,7 +333,7 @@ class Session(Generic[StateT]):
         nothing, when the rules do not allow it.
         """
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(say("the game is over"))
         if isinstance(action, str):
             action = self.parse(action)
         events = self._state.apply(seat, action)

@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from cipherkit.i18n import ngettext
 from cipherkit.rooms.db import Connection, Database
 from cipherkit.rooms.errors import TooManyTries
 
@@ -108,9 +109,8 @@ def say_wait(seconds: float) -> str:
     """
     whole = max(1, math.ceil(seconds))
     if whole <= 60:
-        return f"{whole} second{'s' if whole != 1 else ''}"
-    minutes = math.ceil(whole / 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        return ngettext("{n} second", "{n} seconds", whole)
+    return ngettext("{n} minute", "{n} minutes", math.ceil(whole / 60))
 
 
 class Limits:

@@ -38,6 +38,7 @@ from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.files import mission_to_yaml
 from cipherkit.games.mission.format.problems import Problem
 from cipherkit.games.mission.shipped import mission_argument
+from cipherkit.i18n import N_
 from cipherkit.studio.analysis import LiveAnalysis
 from cipherkit.studio.cipher_view import cipher_view
 from cipherkit.studio.draft import Draft
@@ -89,8 +90,8 @@ class MissionEditor(GuardedWidget):
     Save offers the file as a download and writes nothing."""
 
     label = "studio"
-    noun = "editor"
-    error_text = "error: something went wrong in the kernel; the edit was not made"
+    reset_text = N_("the page may not change the editor; it has been reset")
+    error_text = N_("something went wrong in the kernel; the edit was not made")
 
     _esm, _css = widget_files("studio/editor")
 

@@ -1,7 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   exercises.js 126c6a5ce221da198e95ef1f3e570f4272a50856a3afe9f67ef245d2778a7789
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
-//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
+//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/outage.js
 var DEVICE_KEY = "cipherkit.device";
 function deviceId() {

@@ -22,13 +22,14 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
 
 import anywidget
 import traitlets
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import N_, _, canonical, language, speaking
 from cipherkit.rooms.limits import STAMP
 
 __all__ = [
@@ -214,19 +215,52 @@ class GuardedWidget(anywidget.AnyWidget):
     """
 
     label: ClassVar[str] = "table"
-    noun: ClassVar[str] = "table"
-    error_text: ClassVar[str] = "error: something went wrong in the kernel; the move was not made"
+    reset_text: ClassVar[str] = N_("the page may not change the table; it has been reset")
+    error_text: ClassVar[str] = N_("something went wrong in the kernel; the move was not made")
+    WORDS: ClassVar[Mapping[str, str]] = {
+        "loading_game": N_("Loading your game…"),
+        "start_over": N_("Start a new game? This game ends here and cannot be picked up again."),
+        "outage": N_(
+            "Lost touch with the server — trying again… "
+            "A move made now is kept and sent when it answers."
+        ),
+    }
+    """The front end's own words, key -> English (marked ``N_``): the page reads them from
+    :attr:`words` in the widget's language; its JavaScript holds no English."""
 
     message = traitlets.Unicode("").tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    """(synced) The language this widget speaks (its viewer's): the page sets
+    ``lang`` on its element; refusals, views and :attr:`words` are in it."""
 
     visitor: str | None = None
     """While a message from the page is handled: the client the server stamped on it
     (:func:`stamped_client`; the limits count tries against it), else ``None``."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang = canonical(lang) or language()
+        self.words = self.front_words()
         self.on_msg(self._on_page_message)
+
+    @classmethod
+    def all_words(cls) -> dict[str, str]:
+        """Every front-end word of the class and its bases, key -> English."""
+        out: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            out |= dict(getattr(klass, "WORDS", {}) or {})
+        return out
+
+    def front_words(self) -> dict[str, str]:
+        """:meth:`all_words` in the widget's language (what :attr:`words` holds)."""
+        with speaking(self.lang):
+            return {key: _(english) for key, english in self.all_words().items()}
+
+    def speaking(self) -> contextlib.AbstractContextManager[str]:
+        """A block whose words are in the widget's language (a view, a refusal)."""
+        return speaking(self.lang)
 
     def _handle_msg(self, msg: dict[str, Any]) -> None:
         """Every comm message from the page (ipywidgets' entry), with :attr:`visitor` set
@@ -245,13 +279,14 @@ class GuardedWidget(anywidget.AnyWidget):
 
         Never raises for bad input: a refusal is shown in :attr:`message`.
         """
-        try:
-            self._handle(content, buffers)
-        except Refused as exc:
-            self._refuse(str(exc))
-        except Exception as exc:  # a bug must not take the page down with a traceback
-            self._warn("unexpected error", exc)
-            self._refuse(self.error_text)
+        with self.speaking():
+            try:
+                self._handle(content, buffers)
+            except Refused as exc:
+                self._refuse(str(exc))
+            except Exception as exc:  # a bug must not take the page down with a traceback
+                self._warn("unexpected error", exc)
+                self._refuse("error: " + _(self.error_text))
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Reset any trait the page tries to change, and say so.
@@ -270,7 +305,8 @@ class GuardedWidget(anywidget.AnyWidget):
                 setattr(self, key, value)
         if keys:
             self.send_state(keys)
-        self._refuse(f"refused: the page may not change the {self.noun}; it has been reset")
+        with self.speaking():
+            self._refuse("refused: " + _(self.reset_text))
 
     def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
         self.handle_message(content, buffers)

@@ -1,7 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   lobby.js 54ed2d0785ac332f97886a7822bae1683e6e57127074940266a6c19d5296c5de
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
-//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
+//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -56,6 +56,7 @@ import traitlets
 
 from cipherkit.classroom import Classroom, open_classroom
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import N_
 from cipherkit.rooms import default_store_url
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
@@ -170,8 +171,8 @@ class Projector(GuardedWidget):
     _css = _HERE / "projector.css"
 
     label = "projector"
-    noun = "projector page"
-    error_text = "error: something went wrong in the kernel; reload the page"
+    reset_text = N_("the page may not change the projector page; it has been reset")
+    error_text = N_("something went wrong in the kernel; reload the page")
 
     view = traitlets.Dict().tag(sync=True)
 

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   replay.js c7f861e30ff15e44a85da9786c04b2ffb643ee501ed4a43d85396ac22a9ddde4
-//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
+//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
 function h(tag, attrs = {}, ...children) {

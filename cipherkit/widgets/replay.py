@@ -34,6 +34,7 @@ from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
 from cipherkit.core.protocol import SPECTATOR, GameSpec, State, Viewer
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game
+from cipherkit.i18n import N_
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
@@ -177,8 +178,8 @@ class Replay(GuardedWidget):
     _esm, _css = widget_files("replay")
 
     label = "replay"
-    noun = "replay"
-    error_text = "error: something went wrong in the kernel"
+    reset_text = N_("the page may not change the replay; it has been reset")
+    error_text = N_("something went wrong in the kernel")
 
     def __init__(
         self,

@@ -224,14 +224,15 @@ class TableBase(GuardedWidget):
         self._game_name = backend.game
         self._backend = backend
         self.game_started()
-        self._notice = backend.notice()
-        with backend.lock:
-            self.publish()  # publish clears the message: the notice is said after it
-        if self._notice:
-            self.message = self._notice
-        backend.listen(self._room_changed, after=self._shown)
-        if backend.notice() != self._notice:  # started or closed before the thread looked
-            self._room_changed()
+        with self.speaking():
+            self._notice = backend.notice()
+            with backend.lock:
+                self.publish()  # publish clears the message: the notice is said after it
+            if self._notice:
+                self.message = self._notice
+            backend.listen(self._room_changed, after=self._shown)
+            if backend.notice() != self._notice:  # started or closed before the thread looked
+                self._room_changed()
 
     def _room_changed(self, version: int | None = None) -> None:
         """The room moved on to ``version`` (or someone sat, left, closed it): publish
@@ -240,6 +241,10 @@ class TableBase(GuardedWidget):
         room = self.room
         if room is None:
             return
+        with self.speaking():
+            self._follow_room(room)
+
+    def _follow_room(self, room: RoomBackend) -> None:
         notice = room.notice()
         with room.lock:
             before, self._notice = self._notice, notice
@@ -409,6 +414,10 @@ class TableBase(GuardedWidget):
 
     def publish(self) -> None:
         """Clear the last refusal and send the seat's new view, in one update."""
+        with self.speaking():
+            self._publish()
+
+    def _publish(self) -> None:
         moment = self.backend.moment(facts=self.turn_facts)
         self._shown = moment.version
         self._serial += 1

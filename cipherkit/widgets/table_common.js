@@ -26,6 +26,21 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// The widget's words in its viewer's language: the kernel's `words` trait (GuardedWidget.WORDS,
+// from the catalog). t(model, "new_game"), t(model, "of_count", { n: 3 }): `{name}` filled
+// from params (plural sentences come whole from the view). The page holds no English.
+export function t(model, key, params = {}) {
+  const words = model.get("words") || {};
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// The element speaks the widget's language (screen readers, hyphenation, the crawl's check).
+export function speakLanguage(model, el) {
+  el.setAttribute("lang", model.get("lang") || "en");
+  el.setAttribute("data-loading-text", t(model, "loading_game"));
+}
+
 // A refusal from the kernel in plain words, the way every table shows it: "illegal: not
 // your turn" -> "Not your turn" (the kernel's message keeps its prefix for the logs and
 // the Python API; a player reads the sentence).
@@ -78,8 +93,8 @@ export function savedHandshake(model, el) {
 }
 
 // A game in progress is thrown away by a new one: the page asks first, in one sentence.
-export function startOver(send) {
-  if (window.confirm("Start a new game? This game ends here and cannot be picked up again.")) send({ type: "new_game" });
+export function startOver(send, model) {
+  if (window.confirm(t(model, "start_over"))) send({ type: "new_game" });
 }
 
 // Follow the kernel: `onChange` on every update (a new view or a refusal), `draw` now,
@@ -87,6 +102,7 @@ export function startOver(send) {
 // focus goes when its control is gone, first match first); returns the clean-up
 // anywidget calls when the view goes away (`stop` first: timers of the table's own).
 export function followTable(model, root, onChange, draw, stop = () => {}, focus = []) {
+  speakLanguage(model, root);
   const voice = tableVoice(model, root);
   focusKeeper(root, [...focus, "button:not([disabled])"]);
   const changed = () => {

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
-//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
+//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 //   teacher.js 938d566f32d166dcb1355d4ff1f0152c39b0870a9afc7efb4b9af3dc8ff41381
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
 //   teacher_term.js 4901f74fbe99a3a9f3cb74c95f5a0022e3f31f1a8a284731cf5a7655c10984b5

@@ -42,6 +42,7 @@ from cipherkit.classroom import Classroom, RoomPlan, open_classroom
 from cipherkit.classroom.plans import game_seats, presets
 from cipherkit.classroom.timers import change_timer, room_timers
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import N_
 from cipherkit.rooms import default_store_url
 from cipherkit.rooms.limits import RULES
 from cipherkit.widgets.frontend import es_module
@@ -188,8 +189,8 @@ class TeacherDesk(GuardedWidget):
     _css = _HERE / "teacher.css"
 
     label = "teacher"
-    noun = "teacher page"
-    error_text = "error: something went wrong in the kernel; try again"
+    reset_text = N_("the page may not change the teacher page; it has been reset")
+    error_text = N_("something went wrong in the kernel; try again")
 
     view = traitlets.Dict().tag(sync=True)
 

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
+//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 //   workbench.js dcad8e67980298414483dff990211f14ac3f8344d1e5d83700e454d3475c3adc
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {

@@ -38,6 +38,7 @@ from cipherkit.ciphers import (
 )
 from cipherkit.ciphers.text import ALPHABET, letter_codes
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import N_
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
 
@@ -190,8 +191,8 @@ class Workbench(GuardedWidget):
     """
 
     label = "workbench"
-    noun = "workbench"
-    error_text = "error: something went wrong in the kernel"
+    reset_text = N_("the page may not change the workbench; it has been reset")
+    error_text = N_("something went wrong in the kernel")
 
     _esm, _css = widget_files("workbench")
 

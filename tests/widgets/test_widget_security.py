@@ -98,10 +98,12 @@ def make_widgets() -> dict[str, Any]:
     }
 
 
-def test_widgets_sync_only_view_and_message() -> None:
+def test_widgets_sync_only_view_message_and_their_words() -> None:
+    """The view, the last refusal, and the widget's language and front-end words (the
+    catalog's, issue 47): nothing else reaches the page."""
     for name, widget in make_widgets().items():
         synced = set(widget.keys) - WIDGET_BASE - ANYWIDGET_OWN
-        assert synced == {"view", "message"}, (name, synced)
+        assert synced == {"view", "message", "words", "lang"}, (name, synced)
 
 
 def test_every_synced_trait_resists_a_forged_update() -> None:

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   decipher/table.js 1d155d31849cbf08985e179e90835c817b8fd24cf2d0356612bd4059df9b21cd
-//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
+//   decipher/table.js eed7473f0da33a6a7a57700b41fc406e9d4d7e9e6b386a509961da970ae7889d
+//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
 function h(tag, attrs = {}, ...children) {
@@ -19,6 +19,15 @@ function h(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+function t(model, key, params = {}) {
+  const words = model.get("words") || {};
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
+}
+function speakLanguage(model, el) {
+  el.setAttribute("lang", model.get("lang") || "en");
+  el.setAttribute("data-loading-text", t(model, "loading_game"));
 }
 function plainWords(text) {
   const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
@@ -57,11 +66,12 @@ function savedHandshake(model, el) {
   model.send({ type: "saved", token });
   return () => model.off("msg:custom", onMessage);
 }
-function startOver(send) {
-  if (window.confirm("Start a new game? This game ends here and cannot be picked up again.")) send({ type: "new_game" });
+function startOver(send, model) {
+  if (window.confirm(t(model, "start_over"))) send({ type: "new_game" });
 }
 function followTable(model, root, onChange, draw, stop = () => {
 }, focus = []) {
+  speakLanguage(model, root);
   const voice = tableVoice(model, root);
   focusKeeper(root, [...focus, "button:not([disabled])"]);
   const changed = () => {
@@ -513,7 +523,7 @@ function render({ model, el }) {
         h("summary", { text: `What happened (this turn and both players' last turns)` }),
         h("ol", { "data-testid": "log" }, view.log.map((line) => h("li", { text: line })))
       ),
-      view.saved && !view.result ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send), text: "New game" }) : null
+      view.saved && !view.result ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" }) : null
     ];
     root.append(...parts.filter((part) => part instanceof Node));
   }

@@ -390,7 +390,7 @@ function render({ model, el }) {
         h("ol", { "data-testid": "log" }, view.log.map((line) => h("li", { text: line }))),
       ),
       view.saved && !view.result
-        ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send), text: "New game" })
+        ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" })
         : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));

@@ -78,7 +78,7 @@ function render({ model, el }) {
         h("ol", { "data-testid": "log" }, (view.log || []).map((line) => h("li", { text: line }))),
       ),
       !view.room && (view.saved || view.outcome)
-        ? h("button", { class: "ck-button", type: "button", "data-testid": "new-game", disabled: ui.waiting, onclick: () => (view.outcome ? send({ type: "new_game" }) : startOver(send)), text: view.outcome ? "Play again" : "New game" })
+        ? h("button", { class: "ck-button", type: "button", "data-testid": "new-game", disabled: ui.waiting, onclick: () => (view.outcome ? send({ type: "new_game" }) : startOver(send, model)), text: view.outcome ? "Play again" : "New game" })
         : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));

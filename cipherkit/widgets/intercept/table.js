@@ -473,7 +473,7 @@ function render({ model, el }) {
       noteSheet(view),
       h("details", { class: "ck-log" }, h("summary", { text: "What happened" }), h("ol", { "data-testid": "log", start: String(view.log_total - view.log.length + 1) }, view.log.map((line) => h("li", { text: line })))),
       view.saved && !view.outcome
-        ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send), text: "New game" })
+        ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" })
         : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));

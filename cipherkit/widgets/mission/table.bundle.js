@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   mission/table.js 019bfb1d24cb71bf91438d08a124ca5ecce05b21ec4ca98a6d5a96246c4fd2db
-//   table_common.js afff0ba18e202f65f0a14b465fde9971b839b2a8a8d2eee753537dbea85816c0
+//   mission/table.js 2a5b8c4a7313fbec64d085fb126a6e9d429705b89a33bb0854359abedf504c06
+//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
 function h(tag, attrs = {}, ...children) {
@@ -19,6 +19,15 @@ function h(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+function t(model, key, params = {}) {
+  const words = model.get("words") || {};
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
+}
+function speakLanguage(model, el) {
+  el.setAttribute("lang", model.get("lang") || "en");
+  el.setAttribute("data-loading-text", t(model, "loading_game"));
 }
 function plainWords(text) {
   const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
@@ -57,11 +66,12 @@ function savedHandshake(model, el) {
   model.send({ type: "saved", token });
   return () => model.off("msg:custom", onMessage);
 }
-function startOver(send) {
-  if (window.confirm("Start a new game? This game ends here and cannot be picked up again.")) send({ type: "new_game" });
+function startOver(send, model) {
+  if (window.confirm(t(model, "start_over"))) send({ type: "new_game" });
 }
 function followTable(model, root, onChange, draw, stop = () => {
 }, focus = []) {
+  speakLanguage(model, root);
   const voice = tableVoice(model, root);
   focusKeeper(root, [...focus, "button:not([disabled])"]);
   const changed = () => {
@@ -373,7 +383,7 @@ function render({ model, el }) {
       return best;
     };
     const keyAct = (room) => {
-      const token = map.faceup.find((t) => t.room === room.id && t.glyph && legal.has(`collect ${t.glyph}`));
+      const token = map.faceup.find((t2) => t2.room === room.id && t2.glyph && legal.has(`collect ${t2.glyph}`));
       if (token) act(`collect ${token.glyph}`);
       else roomClick(view, room.id);
     };
@@ -553,7 +563,7 @@ function render({ model, el }) {
       return h("div", { class: "ck-hand-empty ck-muted", text: view.outcome ? "" : "Hands are hidden." });
     }
     const legal = new Set(view.legal);
-    const mayPick = view.phase === "act" && view.legal.some((t) => t.startsWith("play ") || t.startsWith("special "));
+    const mayPick = view.phase === "act" && view.legal.some((t2) => t2.startsWith("play ") || t2.startsWith("special "));
     return h(
       "div",
       { class: "ck-hands" },
@@ -567,7 +577,7 @@ function render({ model, el }) {
             { class: "ck-hand" },
             hand.cards.length ? hand.cards.map((card) => {
               const picked = hand.current && ui.selected.includes(card.label);
-              const playable = hand.current && mayPick && view.legal.some((t) => t.startsWith(`play ${card.value} `));
+              const playable = hand.current && mayPick && view.legal.some((t2) => t2.startsWith(`play ${card.value} `));
               return h(
                 "button",
                 {
@@ -830,7 +840,7 @@ function render({ model, el }) {
       solveDialog(view),
       h("div", { class: "ck-main" }, h("div", { class: "ck-board" }, mapNode(view), consoleNode(view)), side),
       logNode(view),
-      view.saved && !view.outcome ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send), text: "New game" }) : null
+      view.saved && !view.outcome ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" }) : null
     ];
     root.append(...parts.filter((part) => part instanceof Node));
     const list = root.querySelector(".ck-log-list");

@@ -721,7 +721,7 @@ function render({ model, el }) {
       h("div", { class: "ck-main" }, h("div", { class: "ck-board" }, mapNode(view), consoleNode(view)), side),
       logNode(view),
       view.saved && !view.outcome
-        ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send), text: "New game" })
+        ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" })
         : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));

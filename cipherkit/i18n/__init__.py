@@ -1,0 +1,43 @@
+"""Words in the viewer's language: catalogs, structured messages and language choice.
+
+>>> from cipherkit.i18n import _, say, speaking
+>>> with speaking("ru"):
+...     _("the game is over"), str(say("the game is over"))
+('игра окончена', 'игра окончена')
+"""
+
+from cipherkit.i18n.message import Message, nsay, say, text
+from cipherkit.i18n.negotiate import COOKIE, negotiate
+from cipherkit.i18n.words import (
+    LANGUAGES,
+    N_,
+    PSEUDO,
+    SOURCE,
+    _,
+    canonical,
+    language,
+    ngettext,
+    pgettext,
+    speaking,
+    use,
+)
+
+__all__ = [
+    "COOKIE",
+    "LANGUAGES",
+    "N_",
+    "PSEUDO",
+    "SOURCE",
+    "Message",
+    "_",
+    "canonical",
+    "language",
+    "negotiate",
+    "ngettext",
+    "nsay",
+    "pgettext",
+    "say",
+    "speaking",
+    "text",
+    "use",
+]

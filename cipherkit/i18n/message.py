@@ -1,0 +1,77 @@
+"""A structured message: an id (its English words) and its parameters, in no language.
+
+Engines raise and return these; the seat that shows one turns it into words in its
+viewer's language (``str(message)`` or :meth:`Message.words`). A record stores none.
+
+Examples
+--------
+>>> from cipherkit.i18n import say, speaking
+>>> m = say("it is {name}'s turn", name="Mara")
+>>> m.id, dict(m.params)
+("it is {name}'s turn", {'name': 'Mara'})
+>>> str(m)
+"it is Mara's turn"
+>>> with speaking("ru"):
+...     str(say("the game is over"))
+'игра окончена'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cipherkit.i18n.words import _, language, ngettext, speaking
+
+
+@dataclass(frozen=True)
+class Message:
+    """An id (English, with ``{placeholders}``), its parameters, and a plural if it has one."""
+
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    count: int | None = None
+
+    def words(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the language in force); nested messages too."""
+        with speaking(lang or language()):
+            params = {k: (str(v) if isinstance(v, Message) else v) for k, v in self.params.items()}
+            if self.plural is not None:
+                return ngettext(self.id, self.plural, self.count or 0, **params)
+            return _(self.id, **params)
+
+    def __str__(self) -> str:
+        return self.words()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "params"}`` (and ``plural``/``count``): JSON-safe, no words in it."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "params": {
+                k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()
+            },
+        }
+        if self.plural is not None:
+            out |= {"plural": self.plural, "count": self.count}
+        return out
+
+
+def say(id: str, /, **params: Any) -> Message:
+    """A message with its parameters (the catalog extracts ``say("…")`` calls)."""
+    return Message(id, dict(params))
+
+
+def nsay(singular: str, plural: str, count: int, /, **params: Any) -> Message:
+    """A message whose words depend on ``count`` (``{n}`` is the count).
+
+    >>> str(nsay("{n} glyph left", "{n} glyphs left", 3))
+    '3 glyphs left'
+    """
+    return Message(singular, {"n": count, **params}, plural, count)
+
+
+def text(words: str | Message) -> Message:
+    """A message for text that is already words (a name, a reason from outside the catalog)."""
+    return words if isinstance(words, Message) else Message("{text}", {"text": words})
