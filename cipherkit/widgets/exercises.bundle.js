@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   exercises.js 126c6a5ce221da198e95ef1f3e570f4272a50856a3afe9f67ef245d2778a7789
-//   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
+//   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/outage.js
 var DEVICE_KEY = "cipherkit.device";
