@@ -15,6 +15,7 @@ from typing import Any
 
 from cipherkit.classroom.errors import ClassError
 from cipherkit.classroom.sessions import iso
+from cipherkit.i18n import say
 
 __all__ = ["MAX_QUESTION", "Attempt", "clean_label", "clean_question", "grid"]
 
@@ -35,11 +36,11 @@ def clean_label(text: object, what: str) -> str:
     """
     article = "an" if what[:1] in "aeiou" else "a"
     if not isinstance(text, str):
-        raise ClassError(f"{article} {what} name is text")
+        raise ClassError(say("{article} {what} name is text", article=article, what=what))
     text = "".join(c for c in unicodedata.normalize("NFC", text) if c.isprintable())
     text = re.sub(r"\s+", " ", text).strip()
     if not text:
-        raise ClassError(f"{article} {what} needs a name")
+        raise ClassError(say("{article} {what} needs a name", article=article, what=what))
     return text[:MAX_LABEL]
 
 
