@@ -34,13 +34,17 @@ def clean_label(text: object, what: str) -> str:
     ...
     cipherkit.classroom.errors.ClassError: an exercise needs a name
     """
-    article = "an" if what[:1] in "aeiou" else "a"
+    lesson = what == "lesson"
     if not isinstance(text, str):
-        raise ClassError(say("{article} {what} name is text", article=article, what=what))
+        raise ClassError(
+            say("a lesson name is text") if lesson else say("an exercise name is text")
+        )
     text = "".join(c for c in unicodedata.normalize("NFC", text) if c.isprintable())
     text = re.sub(r"\s+", " ", text).strip()
     if not text:
-        raise ClassError(say("{article} {what} needs a name", article=article, what=what))
+        raise ClassError(
+            say("a lesson needs a name") if lesson else say("an exercise needs a name")
+        )
     return text[:MAX_LABEL]
 
 

@@ -328,8 +328,11 @@ class Transactions:
                     # a seat kept for this name is theirs first
                     free.sort(key=lambda s: s not in kept)
                     if not free:
-                        which = f"team {team} of room" if team is not None else "room"
-                        raise RoomFull(say("{which} {code} is full", which=which, code=row.code))
+                        raise RoomFull(
+                            say("room {code} is full", code=row.code)
+                            if team is None
+                            else say("team {team} of room {code} is full", team=team, code=row.code)
+                        )
                     chosen = free[0]
                 taken_now = self.storage.take_seat(conn, room_id, chosen, name, digest)
                 if not taken_now:  # pragma: no cover - the room lock makes this rare
