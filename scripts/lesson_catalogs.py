@@ -51,6 +51,36 @@ CODE_SPAN = re.compile(r"`[^`\n]+`")
 HEADING = re.compile(r"^(#{1,6})\s", re.MULTILINE)
 
 
+PAGES = ROOT / "puzzles"
+PAGE_KINDS = ("game", "studio")
+"""The gallery's own pages (not made from a mission or a lesson) whose words are in this
+domain: each page's markdown cells (without the links bar, which the code writes) and its
+card's title, summary and players, the page's file name their context."""
+NAV = re.compile(r"\A<nav class=\"ck-nav\".*?</nav>\s*", re.DOTALL)
+
+
+def page_files() -> list[Path]:
+    """The gallery's own pages, in name order."""
+    found = []
+    for path in sorted(PAGES.glob("*.ipynb")):
+        meta = json.loads(path.read_text(encoding="utf-8")).get("metadata", {})
+        if (meta.get("cipherkit") or {}).get("kind") in PAGE_KINDS:
+            found.append(path)
+    return found
+
+
+def page_texts(path: Path) -> list[str]:
+    """What a gallery page says: its markdown (no links bar) and its card's words."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    meta = notebook.get("metadata", {}).get("cipherkit") or {}
+    texts = [str(meta[key]) for key in ("title", "summary", "players") if meta.get(key)]
+    for text in markdown_cells(path):
+        bare = NAV.sub("", text)
+        if bare.strip():
+            texts.append(bare)
+    return texts
+
+
 def lesson_files() -> list[Path]:
     """The lesson notebooks, in name order."""
     return sorted(LESSONS.glob("*.ipynb"))
@@ -82,6 +112,13 @@ def extracted() -> Catalog:
             catalog.add(
                 text,
                 locations=[(f"notebooks/lessons/{path.name}", None)],  # type: ignore[list-item]
+                context=path.name,
+            )
+    for path in page_files():
+        for text in page_texts(path):
+            catalog.add(
+                text,
+                locations=[(f"puzzles/{path.name}", None)],  # type: ignore[list-item]
                 context=path.name,
             )
     for _lineno, message, comments, context in extract_from_file(

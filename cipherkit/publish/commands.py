@@ -100,6 +100,9 @@ def _run(args: argparse.Namespace) -> int:
         written += publish_missions(missions, out=args.out, progress=not args.quiet)
     elif args.campaign:
         raise CipherkitError("--campaign needs the campaign's mission files")
+    from cipherkit.publish.languages import write_twins
+
+    written += write_twins(args.out)  # the gallery's own pages in every language
     for path in written:
         print(path)
     return 0
