@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.core.registry import game_names
+from cipherkit.i18n import say
 
 __all__ = [
     "STORE_HELP",
@@ -77,10 +78,12 @@ def whole(text: str, *, least: int = 0) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            str(say("{text} is not a whole number", text=repr(text)))
+        ) from None
     if value < least:
         raise argparse.ArgumentTypeError(
-            "must be 0 or more" if least == 0 else f"must be at least {least}"
+            str(say("must be 0 or more") if least == 0 else say("must be at least {n}", n=least))
         )
     return value
 
