@@ -38,6 +38,7 @@ GAME = GameSpec(
     title=present.title,
     board=present.board,
     seat_names=present.seat_names,
+    omniscient=present.omniscient,
     example_configs=(None, {"first_player": 0}, {"first_player": 1}),
     label="Decipher",
     blurb=N_("Two players each hide a code of three cards; read the hits and break the other's."),

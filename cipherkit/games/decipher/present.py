@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cipherkit.core.protocol import JsonDict, State
+from cipherkit.core.protocol import SPECTATOR, JsonDict, State
 from cipherkit.games.decipher.cards import Card
 from cipherkit.games.decipher.rules import player_name
 from cipherkit.i18n import _, ngettext, pgettext
 
-__all__ = ["board", "progress", "seat_names", "title"]
+__all__ = ["board", "omniscient", "progress", "seat_names", "title"]
 
 
 def title(state: State) -> str:
@@ -42,6 +42,22 @@ def seat_names(state: State) -> list[str]:
     """
     names = list(getattr(state, "config", {}).get("names") or [])
     return [str(player_name(names, seat)) for seat in range(len(names))]
+
+
+def omniscient(state: Any) -> tuple[JsonDict, JsonDict]:
+    """The author's view after the fact: the spectator's observation with both codes,
+    both hands and the guesses filled in, and what no player sees (the deck).
+
+    >>> from cipherkit.games.decipher import new_game
+    >>> obs, truth = omniscient(new_game(seed=1))
+    >>> all(obs["hidden"]) and all(obs["hands"]), len(truth["deck"])
+    (True, 34)
+    """
+    obs: JsonDict = dict(state.observe(SPECTATOR))
+    obs["hidden"] = [[str(c) for c in code] for code in state.hidden]
+    obs["hands"] = [[str(c) for c in hand] for hand in state.hands]
+    obs["guesses"] = [[str(c) for c in guesses] for guesses in state.guesses]
+    return obs, {"deck": [str(c) for c in state.deck]}
 
 
 def phase_words(phase: str) -> str:
@@ -95,7 +111,23 @@ def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> Jso
     ]
     if obs.get("scores") is not None:
         facts.append([_("Scores"), " : ".join(str(s) for s in obs["scores"])])
-    table = {
+    tables: list[JsonDict] = [_players_table(obs, rows)]
+    if truth is not None:
+        deck = " ".join(Card.parse(c).pretty for c in truth.get("deck", [])) or "—"
+        tables.append(
+            {
+                "title": _("The true state (omniscient)"),
+                "columns": [_("what"), _("value")],
+                "rows": [[_("the deck (its top card last)"), deck]],
+                "truth": True,
+            }
+        )
+    return {"svg": None, "facts": facts, "tables": tables}
+
+
+def _players_table(obs: Mapping[str, Any], rows: list[list[str]]) -> JsonDict:
+    """The table of the players: codes, piles, hands and hits, a row each."""
+    return {
         "title": _("The table"),
         "columns": [
             _("player"),
@@ -106,7 +138,6 @@ def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> Jso
         ],
         "rows": rows,
     }
-    return {"svg": None, "facts": facts, "tables": [table]}
 
 
 def progress(view: Mapping[str, Any]) -> tuple[str, str]:
