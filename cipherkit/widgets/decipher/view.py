@@ -234,7 +234,7 @@ def announcement(
     'Game 1. You play Q♠ on column 1. Your turn.'
     """
     why = explained("")  # " (what a hit is)", in the table's language
-    lines = [w for t, w in log if t == turn - 1] if fresh_turn else [w for _, w in log[-1:]]
+    lines = [w for t, w in log if t == turn - 1] if fresh_turn else [w for __, w in log[-1:]]
     lines = [w.replace(why, "") for w in lines[-6:]]
     return " ".join([*lines, status]) if status not in lines else " ".join(lines)
 
