@@ -317,7 +317,7 @@ class PlaytestResult:
             f"{self.players_words()}, {self.secrets_words()}",
             _(
                 "win rate {rate}% (95% CI {low}-{high}%)",
-                rate=_percent(f['win_rate']),
+                rate=_percent(f["win_rate"]),
                 low=_percent(lo),
                 high=_percent(hi),
             ),
@@ -341,7 +341,7 @@ class PlaytestResult:
             _(
                 "In Peril in {rate}% of games (from turn {turn} on average); {wins} wins came "
                 "In Peril",
-                rate=_percent(peril['rate']),
+                rate=_percent(peril["rate"]),
                 turn=_one(peril["mean_turn"]),
                 wins=peril["wins_in_peril"],
             ),
@@ -354,7 +354,7 @@ class PlaytestResult:
                     "{n} players: {games} games, win rate {rate}%, mean turns {turns}",
                     int(p),
                     games=g["games"],
-                    rate=_percent(g['win_rate']),
+                    rate=_percent(g["win_rate"]),
                     turns=_one(g["mean_turns"]),
                 )
             )
@@ -416,7 +416,7 @@ class PlaytestResult:
                 esc(
                     _(
                         "{rate}% of games, from turn {turn}",
-                        rate=_percent(peril['rate']),
+                        rate=_percent(peril["rate"]),
                         turn=_one(peril["mean_turn"]),
                     )
                 ),
