@@ -35,7 +35,7 @@ def play_to_the_end(folder: Path, langs: tuple[str, str]) -> tuple[Any, list[Dec
         before = store.room(room.id).info()["version"]
         mover.handle_message({"type": "action", "text": next_move(mover.view)})
         assert mover.message == "", mover.message
-        _wait(lambda: all(t.room.shown > before for t in tables))
+        _wait(lambda before=before: all(t.room.shown > before for t in tables))
     _wait(lambda: all(t.view.get("result") for t in tables))
     return store.record(room.id), tables, room.code
 
