@@ -32,9 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 
+from intercept.russian import RUSSIAN_KEYWORDS, TRANSLATIONS  # noqa: E402
+
 from cipherkit.games.intercept.clues import NUMBER_FILLERS, NUMBER_WORDS  # noqa: E402
 from cipherkit.games.intercept.words import STOPWORDS, russian_stem  # noqa: E402
-from intercept.russian import RUSSIAN_KEYWORDS, TRANSLATIONS  # noqa: E402
 
 DATA = ROOT / "cipherkit" / "data"
 KEYWORDS_OUT = DATA / "intercept_keywords_ru.txt"
@@ -87,19 +88,26 @@ def problems(words: list[str], table: dict[str, list[str]], english: list[str]) 
             found.append(f"{word!r} is a number word or a filler of the clue checks")
     translated = {r for russian in table.values() for r in russian}
     found += [f"{w!r} has no English translation" for w in words if w not in translated]
-    found += [f"the English keyword {w!r} has no Russian translation" for w in english
-              if not table.get(w)]
+    found += [
+        f"the English keyword {w!r} has no Russian translation" for w in english if not table.get(w)
+    ]
     for head, russian in table.items():
         if not _ENGLISH_PHRASE.match(head):
             found.append(f"{head!r} is not lower-case English words")
-        found += [f"{head}: {r!r} is not lower-case Russian words" for r in russian
-                  if not _RUSSIAN_PHRASE.match(r)]
+        found += [
+            f"{head}: {r!r} is not lower-case Russian words"
+            for r in russian
+            if not _RUSSIAN_PHRASE.match(r)
+        ]
     return found
 
 
 def _read(path: Path) -> list[str]:
-    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#")]
+    return [
+        line.strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
 
 
 def outputs() -> dict[Path, str]:

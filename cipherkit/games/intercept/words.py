@@ -2,9 +2,11 @@
 
 Design notes: ``docs/intercept.md``, ``cipherkit.games.intercept.words``.
 
->>> from cipherkit.games.intercept.words import keywords, lemma, tokens
->>> len(keywords()) >= 500
-True
+>>> from cipherkit.games.intercept.words import keywords, lemma, tokens, translations
+>>> len(keywords()) >= 500, len(keywords("ru")) >= 200, keywords("ru")[:2]
+(True, True, ('абрикос', 'автобус'))
+>>> sorted(translations("frog")), sorted(translations("лягушка"))
+(['лягушка'], ['frog'])
 >>> tokens("Dragonflies' wings, 2 of them!")
 ['dragonflies', 'wings', 'of', 'them']
 >>> tokens("Piñata, ТЬМА и café")
@@ -21,6 +23,11 @@ from functools import cache, lru_cache
 from importlib import resources
 
 KEYWORDS_FILE = "intercept_keywords.txt"
+RUSSIAN_KEYWORDS_FILE = "intercept_keywords_ru.txt"
+TRANSLATIONS_FILE = "intercept_translations.txt"
+KEYWORD_FILES = {"en": KEYWORDS_FILE, "ru": RUSSIAN_KEYWORDS_FILE}
+"""Each table language's keyword list (``scripts/build_intercept_russian.py`` builds
+the Russian one)."""
 HINTS_FILE = "intercept_hints.txt"
 VARIANTS_FILE = "spelling_variants.txt"
 
@@ -277,9 +284,51 @@ def _read_list(name: str) -> tuple[str, ...]:
 
 
 @cache
-def keywords() -> tuple[str, ...]:
-    """The shipped keyword list: familiar concrete nouns, lower case, sorted."""
-    return _read_list(KEYWORDS_FILE)
+def keywords(language: str = "en") -> tuple[str, ...]:
+    """The shipped keyword list of a table language (``"en"`` or ``"ru"``): familiar
+    concrete nouns, lower case, sorted."""
+    return _read_list(KEYWORD_FILES[language])
+
+
+def _key(word: str) -> str:
+    """A word as the translation table looks it up: folded, ``ё`` read as ``е``."""
+    return " ".join(tokens(word)).replace("ё", "е")
+
+
+@cache
+def _translation_table() -> dict[str, frozenset[str]]:
+    """Each word of the bilingual table -> its translations, both ways."""
+    table: dict[str, set[str]] = {}
+    for line in _read_list(TRANSLATIONS_FILE):
+        english, _colon, russian = line.partition(":")
+        others = [w.strip() for w in russian.split(",") if w.strip()]
+        table.setdefault(_key(english), set()).update(others)
+        for word in others:
+            table.setdefault(_key(word), set()).add(english.strip())
+    return {word: frozenset(found) for word, found in table.items()}
+
+
+def translation_table() -> int:
+    """Load the bilingual keyword table (for the warm-up); returns how many words it has."""
+    return len(_translation_table())
+
+
+def translations(word: str) -> frozenset[str]:
+    """The translations of ``word`` in cipherkit's bilingual keyword table (English into
+    Russian, Russian into English; empty for a word it does not list). The table holds
+    every keyword of both lists, so a clue check knows a keyword's translations.
+
+    >>> sorted(translations("Cat")), sorted(translations("ЁЖ")), translations("qwerty")
+    (['кот', 'кошка'], ['hedgehog'], frozenset())
+    >>> sorted(translations("frogs"))  # an English plural: its singular's
+    ['лягушка']
+    """
+    table = _translation_table()
+    key = _key(word)
+    found = table.get(key)
+    if found is None and key.isascii():
+        found = table.get(lemma(key))
+    return found or frozenset()
 
 
 @cache

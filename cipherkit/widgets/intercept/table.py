@@ -27,6 +27,7 @@ from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
 from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
+from cipherkit.games.intercept.messages import words
 from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.rules import make_config
 from cipherkit.rooms import Store
@@ -338,5 +339,5 @@ class InterceptTable(TableBase):
         """The seat's observation, with the people's names for the config's names."""
         obs = {**obs, "names": room.names()}
         if isinstance(obs.get("log"), list):
-            obs["log"] = [room.in_names(x) if isinstance(x, str) else x for x in obs["log"]]
+            obs["log"] = [room.in_names(words(x)) for x in obs["log"]]
         return obs

@@ -21,6 +21,7 @@ from typing import Any, TypedDict
 
 from cipherkit.core.protocol import Seat
 from cipherkit.games.intercept.clock import WARNING_SECONDS, warning_due
+from cipherkit.games.intercept.messages import words
 from cipherkit.games.intercept.observation import InterceptObservation, Limits
 
 LOG_LINES = 40
@@ -58,6 +59,12 @@ def winner_text(obs: Mapping[str, Any]) -> str:
     return "The game is over." if team is None else f"{_title(team)} wins!"
 
 
+def end_reason(obs: Mapping[str, Any]) -> str | None:
+    """Why the game ended (``tiebreaker`` in the keyword stage), in words; else ``None``."""
+    reason = obs["end_reason"]
+    return None if reason is None else words(reason)
+
+
 def status_line(obs: Mapping[str, Any], seat: int | None) -> str:
     """The one-line instruction shown above the table (``seat`` ``None``: a spectator)."""
     me = obs["team"]
@@ -65,14 +72,14 @@ def status_line(obs: Mapping[str, Any], seat: int | None) -> str:
     phase = obs["phase"]
     limits = obs["limits"]
     if obs["outcome"] is not None and seat is None:
-        return f"{winner_text(obs)} ({obs['end_reason']})"
+        return f"{winner_text(obs)} ({end_reason(obs)})"
     if obs["outcome"] is not None:
         winners = obs["outcome"]["winners"]
         if obs["outcome"].get("draw"):
             return "The game is over: both teams share the victory."
         if seat in winners:
-            return f"The game is over: {_title(me)} wins ({obs['end_reason']})!"
-        return f"The game is over: {_title(me)} loses ({obs['end_reason']})."
+            return f"The game is over: {_title(me)} wins ({end_reason(obs)})!"
+        return f"The game is over: {_title(me)} loses ({end_reason(obs)})."
     if role == "encryptor":
         done = len(obs["my_clues"] or [])
         if done == 0:
@@ -311,7 +318,7 @@ def build_view(
     own_words = obs["keywords"].get(my_team) if my_team else None
     writing = obs["role"] == "encryptor"
     next_digit = code[given] if writing and code and given < digits else None
-    log = list(obs["log"])
+    log = [words(line) for line in obs["log"]]
     pending = obs["my_guess"]
     status = status_line(obs, seat)
     return {
@@ -482,7 +489,7 @@ def clues_view(obs: InterceptObservation) -> list[ClueView] | None:
         return None
     warnings = obs["my_warnings"] or []
     return [
-        {"text": text, "warnings": list(warnings[i]) if i < len(warnings) else []}
+        {"text": text, "warnings": [words(w) for w in warnings[i]] if i < len(warnings) else []}
         for i, text in enumerate(clues)
     ]
 
@@ -501,7 +508,7 @@ def outcome_view(obs: InterceptObservation, seat: int | None) -> OutcomeView | N
     return {
         "result": result,
         "banner": winner_text(obs) if seat is None else None,
-        "reason": obs["end_reason"],
+        "reason": end_reason(obs),
         "keywords": {t: list(w) for t, w in obs["keywords"].items() if w is not None},
     }
 
