@@ -16,8 +16,8 @@ cipherkit/data/NOTICE):
   ways).
 
 Before writing it checks what a machine can: at least 200 Russian keywords, each of
-Cyrillic letters only, no two with the same stem (so a clue for one is never refused
-for another), none a number word or a filler of the clue checks; each Russian keyword
+Cyrillic letters only, none looking like a form of another (so a clue for one is never
+refused for another), none a number word or a filler of the clue checks; each Russian keyword
 and each English keyword has a translation; the table's words are plain lower-case
 letters. Rebuilding reproduces both files byte for byte.
 """
@@ -35,7 +35,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]
 from intercept.russian import RUSSIAN_KEYWORDS, TRANSLATIONS  # noqa: E402
 
 from cipherkit.games.intercept.clues import NUMBER_FILLERS, NUMBER_WORDS  # noqa: E402
-from cipherkit.games.intercept.words import STOPWORDS, russian_stem  # noqa: E402
+from cipherkit.games.intercept.words import STOPWORDS, russian_stem, russian_stems  # noqa: E402
 
 DATA = ROOT / "cipherkit" / "data"
 KEYWORDS_OUT = DATA / "intercept_keywords_ru.txt"
@@ -76,14 +76,13 @@ def problems(words: list[str], table: dict[str, list[str]], english: list[str]) 
     found: list[str] = []
     if len(words) < MINIMUM:
         found.append(f"only {len(words)} Russian keywords (at least {MINIMUM})")
-    seen: dict[str, str] = {}
+    stems = {stem: word for word in words for stem in russian_stems(word)}
     for word in words:
         if not _RUSSIAN_WORD.match(word):
             found.append(f"{word!r} is not one lower-case Russian word")
-        stem = russian_stem(word)
-        if stem in seen:
-            found.append(f"{word!r} and {seen[stem]!r} have the same stem {stem!r}")
-        seen[stem] = word
+        other = stems.get(russian_stem(word), word)
+        if other != word:
+            found.append(f"{word!r} looks like a form of {other!r} (stem {russian_stem(word)!r})")
         if word in NUMBER_WORDS or word in NUMBER_FILLERS or word in STOPWORDS:
             found.append(f"{word!r} is a number word or a filler of the clue checks")
     translated = {r for russian in table.values() for r in russian}

@@ -57,8 +57,9 @@ from cipherkit.games.intercept.words import (
     STOPWORDS,
     fold,
     forms,
+    is_cyrillic,
     lemma,
-    russian_stem,
+    same_russian,
     tokens,
     translations,
     variants,
@@ -222,7 +223,18 @@ def clue_key(text: str) -> str:
 
 
 def _uses(words: list[str], joined: str, key: str) -> str | None:
-    """How the clue uses ``key`` or a form of it (the word, or the words spaced), or None."""
+    """How the clue uses ``key`` or a form of it (the word, or the words spaced), or None.
+
+    An English key: its plural, possessive and verb forms. A Russian key: its other
+    cases and numbers (:func:`~cipherkit.games.intercept.words.same_russian`).
+    """
+    if is_cyrillic(key):
+        for word in words:
+            if same_russian(word, key):
+                return word
+        if len(words) > 1 and same_russian(joined, key):
+            return " ".join(words)
+        return None
     base = lemma(key)
     inflected = forms(key) | forms(base)
     for word in words:
@@ -302,7 +314,7 @@ def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Probl
             message = say("uses the keyword {keyword!r} (as {used!r})", keyword=keyword, used=used)
         return [Problem("keyword", "error", message)]
     for translation in _translations(keyword):
-        used = _uses_translation(words, joined, translation)
+        used = _uses(words, joined, translation)
         if used is not None:
             message = say(
                 "uses the keyword {keyword!r} (as {used!r}, a translation of it)",
@@ -326,30 +338,6 @@ def _translations(keyword: str) -> tuple[str, ...]:
         if key:
             found |= {key, *variants(key)}
     return tuple(sorted(found))
-
-
-_PLURAL_ONLY = ("ы", "и")
-"""Endings of a Russian noun that has no singular (ЧАСЫ, ДУХИ): its bare stem is
-another word (*час*, *дух*), not one of its forms."""
-
-
-def _uses_translation(words: list[str], joined: str, translation: str) -> str | None:
-    """How the clue uses ``translation`` (a folded word) or a form of it, or None.
-
-    English: as :func:`_uses`. Russian: the word or another case or number of it (the
-    same stem), but not the bare stem of a noun with no singular (*час* is not ЧАСЫ).
-    """
-    if translation.isascii():
-        return _uses(words, joined, translation)
-    target = translation.replace("ё", "е")
-    stem = russian_stem(target)
-    bare = target.endswith(_PLURAL_ONLY) and stem != target
-    candidates = [*words, joined] if len(words) > 1 else words
-    for word in candidates:
-        plain = word.replace("ё", "е")
-        if plain == target or (russian_stem(plain) == stem and not (bare and plain == stem)):
-            return word if word in words else " ".join(words)
-    return None
 
 
 def _number_problems(words: list[str]) -> list[Problem]:

@@ -171,7 +171,7 @@ def lemma(word: str) -> str:
     A Cyrillic word gets :func:`russian_stem` instead.
     """
     w = fold(word).strip()
-    if _is_cyrillic(w):
+    if is_cyrillic(w):
         return russian_stem(w)
     if w.endswith("'s"):
         w = w[:-2]
@@ -208,23 +208,65 @@ _RUSSIAN_ENDINGS = tuple(
 )
 
 
-def _is_cyrillic(word: str) -> bool:
+def is_cyrillic(word: str) -> bool:
+    """Whether ``word`` has Cyrillic letters."""
     return not word.isascii() and _CYRILLIC.search(word) is not None
 
 
-def russian_stem(word: str) -> str:
+def russian_stem(word: str, keep: int = 3) -> str:
     """A light Russian stem: the longest usual noun or adjective ending taken off, ``ё``
-    read as ``е``, keeping three letters at least (so cases and numbers of a noun
+    read as ``е``, keeping ``keep`` letters at least (so cases and numbers of a noun
     meet).
 
     >>> [russian_stem(w) for w in ("кошка", "кошки", "кошкой", "тьма", "тьмы", "кот")]
     ['кошк', 'кошк', 'кошк', 'тьм', 'тьм', 'кот']
+    >>> russian_stem("ежи"), russian_stem("ежи", keep=2)
+    ('ежи', 'еж')
     """
     w = fold(word).replace("ё", "е")
     for ending in _RUSSIAN_ENDINGS:
-        if w.endswith(ending) and len(w) - len(ending) >= 3:
+        if w.endswith(ending) and len(w) - len(ending) >= keep:
             return w[: -len(ending)]
     return w
+
+
+_VOWELS = "аеёиоуыэюя"
+_FLEETING = re.compile(rf"^(.*[^{_VOWELS}])[оеё]([^{_VOWELS}йь])$")
+_PLURAL_ONLY = ("ы", "и")
+
+
+@lru_cache(maxsize=4096)
+def russian_stems(word: str) -> frozenset[str]:
+    """The stems the forms of a Russian noun may have: its stem and, when its last vowel
+    drops in the other cases (ЗАМОК: *замки*, ОРЁЛ: *орла*, КАМЕНЬ: *камни*, ПЁС:
+    *пса*), the stem without it.
+
+    >>> [sorted(russian_stems(w)) for w in ("замок", "камень", "кошка")]
+    [['замк', 'замок'], ['камен', 'камн'], ['кошк']]
+    """
+    w = fold(word).replace("ё", "е")
+    stem = russian_stem(w)
+    found = {stem}
+    dropped = _FLEETING.match(stem)
+    if dropped and (stem == w or w == stem + "ь"):  # no ending: the nominative's own vowel
+        found.add(dropped.group(1) + dropped.group(2))
+    return frozenset(found)
+
+
+def same_russian(word: str, keyword: str) -> bool:
+    """Whether the Russian ``word`` is ``keyword`` in another case or number (*кошкой*
+    for КОШКА, *замки* for ЗАМОК, *ежи* for ЁЖ); the bare stem of a noun that has no
+    singular is another word (*час* is not ЧАСЫ, *дух* is not ДУХИ).
+
+    >>> [same_russian(w, k) for w, k in (("Замки", "замок"), ("ежом", "ёж"), ("час", "часы"))]
+    [True, True, False]
+    """
+    w, k = fold(word).replace("ё", "е"), fold(keyword).replace("ё", "е")
+    if w == k:
+        return True
+    if k.endswith(_PLURAL_ONLY) and w == russian_stem(k) != k:
+        return False
+    return bool({russian_stem(w), russian_stem(w, keep=2)} & russian_stems(k))
 
 
 def base_forms(word: str) -> list[str]:
@@ -261,7 +303,7 @@ def forms(word: str) -> frozenset[str]:
     """
     base = lemma(word)
     out = {fold(word), base}
-    if _is_cyrillic(base):
+    if is_cyrillic(base):
         return frozenset(out)
     if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou":
         out |= {base[:-1] + "ies", base[:-1] + "ied"}
@@ -364,13 +406,13 @@ def same_word(guess: str, keyword: str) -> bool:
 
     >>> same_word("Wolves", "wolf"), same_word("CAFE\u0301", "café"), same_word("harbour", "harbor")
     (True, True, True)
-    >>> same_word("Кошки", "кошка"), same_word("cat", "dog")
-    (True, False)
+    >>> same_word("Кошки", "кошка"), same_word("замки", "Замок"), same_word("cat", "dog")
+    (True, True, False)
     """
     a, b = " ".join(tokens(guess)), " ".join(tokens(keyword))
     if not a or not b:
         return False
-    if lemma(a) == lemma(b):
+    if lemma(a) == lemma(b) or (is_cyrillic(b) and same_russian(a, b)):
         return True
     return bool(({a, lemma(a)} & variants(b)) or ({b, lemma(b)} & variants(a)))
 
