@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cipherkit.core.protocol import JsonDict, State
+from cipherkit.games.intercept.config import DEFAULT_CONFIG, LANGUAGES
 from cipherkit.games.intercept.messages import team_title
 from cipherkit.i18n import _, ngettext, pgettext
 
@@ -138,10 +139,20 @@ def progress(view: Mapping[str, Any]) -> tuple[str, str]:
 
 def room_config(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """A room's config: its seats and, if chosen, the sand timer's seconds (the server
-    keeps it).
+    keeps it) and the table's language (a Russian table: no bot seat, see
+    :func:`~cipherkit.games.intercept.config.check_bots`).
 
     >>> room_config(4, {"timer": False}), room_config(4, {"timer": 60})
     ({'players': 4, 'timer': False}, {'players': 4, 'timer': 60})
+    >>> room_config(4, {"language": "ru"})
+    {'players': 4, 'timer': False, 'language': 'ru'}
     """
     timer = options.get("timer", False)
-    return {"players": players, "timer": timer if isinstance(timer, int) else False}
+    config: dict[str, Any] = {
+        "players": players,
+        "timer": timer if isinstance(timer, int) else False,
+    }
+    language = options.get("language")
+    if language in LANGUAGES and language != DEFAULT_CONFIG["language"]:
+        config["language"] = language
+    return config
