@@ -74,7 +74,7 @@ from cipherkit.games.intercept.messages import (
     team_title,
 )
 from cipherkit.games.intercept.words import same_word
-from cipherkit.i18n import N_, Message, say, text
+from cipherkit.i18n import N_, Message, say
 
 if TYPE_CHECKING:
     from cipherkit.games.intercept.state import InterceptState
@@ -415,7 +415,7 @@ def _read_next(state: InterceptState) -> list[Event]:
             "miscommunication": None,
         }
     )
-    shown = clauses([say("(missing)") if c is None else text(repr(c)) for c in clues])
+    shown = clauses([say("(missing)") if c is None else say("{clue!r}", clue=c) for c in clues])
     event = Event(
         "read",
         {"team": state.team_names[team], "round": state.round, "clues": clues},

@@ -198,7 +198,7 @@ def test_the_log_holds_messages_said_in_the_readers_language() -> None:
     with speaking("ru"):
         said = [words(line) for line in state.observe(3)["log"]]
     assert said[0] == "Раунд 1: Белые — шифрует Player 1, Чёрные — шифрует Player 2."
-    assert "Шифровальщик белых зачитывает: 'пруд'; 'река'; 'стрелка'." in said
+    assert "Шифровальщик белых зачитывает: «пруд»; «река»; «стрелка»." in said
     assert any(line.startswith("Код белых был ") for line in said)
 
 
