@@ -352,6 +352,10 @@ class GameSpec(Generic[StateT]):
     default_bots:
         The bots that take empty seats, the first one registered wins (default:
         ``random``).
+    bot_languages:
+        The table languages the game's bots play in, read from a config's ``language``
+        (default ``"en"``); empty: any. Intercept's bots play English only
+        (``("en",)``), so a page offers no bot seat at a Russian table.
     room_options:
         The :class:`RoomOption` choices a page offers when it makes a room.
     room_config:
@@ -389,6 +393,7 @@ class GameSpec(Generic[StateT]):
     default_players: int | None = None
     teams: tuple[str, ...] = ()
     default_bots: tuple[str, ...] = ()
+    bot_languages: tuple[str, ...] = ()
     room_options: tuple[RoomOption, ...] = ()
     room_config: Callable[[int, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
     room_content: Callable[[int, Mapping[str, Any], Any], Mapping[str, Any]] | None = None
