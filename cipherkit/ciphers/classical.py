@@ -20,7 +20,7 @@ import numpy as np
 from cipherkit.ciphers.alphabet import LATIN, RUSSIAN, Alphabet, detect_alphabet
 from cipherkit.ciphers.text import ALPHABET, check_text
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import Message, say
+from cipherkit.i18n import Message, _, ngettext, say
 
 __all__ = [
     "CIPHERS",
@@ -203,7 +203,8 @@ class Cipher:
         )
 
     def key_text(self) -> str:
-        """The key as a person writes it, e.g. ``shift 3`` or ``LEMON``."""
+        """The key as a person writes it, e.g. ``shift 3`` or ``LEMON`` (in the language
+        in force)."""
         return repr(self)
 
     def to_json(self) -> dict[str, Any]:
@@ -264,7 +265,7 @@ class Caesar(_Mono):
         return abc[self.shift :] + abc[: self.shift]
 
     def key_text(self) -> str:
-        return f"shift {self.shift}"
+        return _("shift {shift}", shift=self.shift)
 
     def to_json(self) -> dict[str, Any]:
         return self._with_letters({"cipher": self.name, "key": self.shift})
@@ -285,7 +286,7 @@ class Atbash(_Mono):
         return self.letters.letters[::-1]
 
     def key_text(self) -> str:
-        return "(no key)"
+        return _("(no key)")
 
     def to_json(self) -> dict[str, Any]:
         return self._with_letters({"cipher": self.name, "key": None})
@@ -619,8 +620,10 @@ class RailFence(Cipher):
         return out
 
     def key_text(self) -> str:
-        extra = f", offset {self.offset}" if self.offset else ""
-        return f"{self.rails} rails{extra}"
+        rails = ngettext("{n} rail", "{n} rails", self.rails)
+        if not self.offset:
+            return rails
+        return _("{rails}, offset {offset}", rails=rails, offset=self.offset)
 
     def to_json(self) -> dict[str, Any]:
         return self._with_letters({"cipher": self.name, "key": [self.rails, self.offset]})

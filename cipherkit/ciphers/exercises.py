@@ -11,6 +11,8 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cipherkit.i18n import _
+
 __all__ = ["Exercise", "check_answer", "make_check", "make_checks", "normalise"]
 
 MAX_ANSWER = 500
@@ -97,4 +99,4 @@ class Exercise:
 
     def check(self, answer: object) -> str:
         """``'✓ correct'`` or ``'✗ not yet'``."""
-        return "✓ correct" if check_answer(answer, self.salt, self.digest) else "✗ not yet"
+        return _("✓ correct") if check_answer(answer, self.salt, self.digest) else _("✗ not yet")
