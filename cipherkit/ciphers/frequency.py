@@ -27,7 +27,7 @@ import math
 import numpy as np
 
 from cipherkit.ciphers.alphabet import RUSSIAN, Alphabet, detect_alphabet
-from cipherkit.ciphers.classical import Beaufort, Caesar, Vigenere
+from cipherkit.ciphers.classical import Affine, Beaufort, Caesar, Substitution, Vigenere, valid_a
 from cipherkit.ciphers.solution import Solution
 from cipherkit.ciphers.stats import russian
 from cipherkit.core.errors import CipherkitError
@@ -37,9 +37,11 @@ __all__ = [
     "FREQUENCY_VARIANTS",
     "KEY_LETTER_COST",
     "MAX_KEY_LENGTH",
+    "best_affine",
     "bigram_fitness",
     "rank_shifts",
     "reading_scores",
+    "solve_substitution_by_frequency",
     "solve_vigenere_by_frequency",
 ]
 
@@ -102,7 +104,9 @@ def bigram_fitness(codes: np.ndarray) -> float:
     return float(ref.bigrams[codes[:-1], codes[1:]].mean()) - ref.bigram_mean
 
 
-def _solution(cipher: Caesar | Vigenere, plain: np.ndarray, score: float) -> Solution:
+def _solution(
+    cipher: Caesar | Vigenere | Affine | Substitution, plain: np.ndarray, score: float
+) -> Solution:
     return Solution(cipher, RUSSIAN.text(plain), float(score), bigram_fitness(plain))
 
 
@@ -190,3 +194,90 @@ def solve_vigenere_by_frequency(
     plain = _plain(c, key[None], variant, n)[0]
     score = float(reading_scores(plain[None])[0])
     return _solution(cls(abc.text(key), letters=abc), plain, score)
+
+
+def best_affine(text: str | np.ndarray, alphabet: Alphabet | None = None) -> Solution:
+    """The likeliest affine key of a Russian text (all 20 x 33 of them tried).
+
+    >>> secret = Affine(4, 9, letters=RUSSIAN).encrypt("Гавань просыпается раньше города")
+    >>> best_affine(secret).cipher
+    Affine(a=4, b=9, letters=RUSSIAN)
+    """
+    abc = _alphabet(text, alphabet)
+    c = _codes(text, abc)
+    n = abc.size
+    keys = [(a, b) for a in valid_a(n) for b in range(n)]
+    plains = np.stack([(pow(a, -1, n) * (c - b)) % n for a, b in keys])
+    scores = reading_scores(plains)
+    k = int(np.argmax(scores))
+    return _solution(Affine(*keys[k], letters=abc), plains[k], scores[k])
+
+
+SUBSTITUTION_STEPS = 20_000
+"""Swaps tried per start by :func:`solve_substitution_by_frequency` (simulated annealing)."""
+
+
+def _anneal(
+    pairs: np.ndarray, table: np.ndarray, rng: np.random.Generator, steps: int
+) -> tuple[float, np.ndarray]:
+    """Simulated annealing of a decryption table on the bigram score (temperature 2 down
+    to 0.05 in log10 units); the best table met and its score."""
+    bigrams = russian().bigrams
+    n = len(table)
+    table = table.copy()
+
+    def score(t: np.ndarray) -> float:
+        return float((pairs * bigrams[np.ix_(t, t)]).sum())
+
+    current = score(table)
+    best = (current, table.copy())
+    swaps = rng.integers(0, n, (steps, 2))
+    chances = rng.random(steps)
+    for step, ((i, j), chance) in enumerate(zip(swaps.tolist(), chances.tolist(), strict=True)):
+        if i == j:
+            continue
+        temperature = 2.0 * (0.025 ** (step / steps))
+        table[i], table[j] = table[j], table[i]
+        new = score(table)
+        if new >= current or chance < 10 ** ((new - current) / temperature):
+            current = new
+            if new > best[0]:
+                best = (new, table.copy())
+        else:
+            table[i], table[j] = table[j], table[i]
+    return best
+
+
+def solve_substitution_by_frequency(
+    text: str | np.ndarray,
+    *,
+    alphabet: Alphabet | None = None,
+    seed: int = 0,
+    starts: int = 4,
+    steps: int = SUBSTITUTION_STEPS,
+) -> Solution:
+    """A Russian substitution text read by simulated annealing on letter bigrams, from
+    the frequency order (the commonest ciphertext letter read as О, ...), ``starts``
+    times with different random swaps; the best reading. About 0.2 s a start. Texts of
+    300 letters and more read almost wholly right; 150 letters about half, the common
+    letters first (what a hint needs; not a full solver: no word model).
+
+    >>> secret = Substitution.random(5, letters=RUSSIAN).encrypt("Мама мыла раму")
+    >>> solution = solve_substitution_by_frequency(secret, starts=1, steps=200)
+    >>> solution.cipher.letters, len(solution.plaintext)
+    (RUSSIAN, 12)
+    """
+    abc = _alphabet(text, alphabet)
+    c = _codes(text, abc, minimum=2)
+    n = abc.size
+    pairs = np.zeros((n, n))
+    np.add.at(pairs, (c[:-1], c[1:]), 1)
+    order = np.argsort(-np.bincount(c, minlength=n), kind="stable")
+    first = np.empty(n, dtype=np.int64)
+    first[order] = np.argsort(-russian().letters, kind="stable")
+    rng = np.random.default_rng(seed)
+    found = [_anneal(pairs, first, rng, steps) for _ in range(max(1, starts))]
+    table = max(found, key=lambda f: f[0])[1]
+    cipher = Substitution.from_decryption(abc.text(table), letters=abc)
+    plain = table[c]
+    return _solution(cipher, plain, float(reading_scores(plain[None])[0]))
