@@ -1,4 +1,5 @@
-"""Caesar and Vigenère broken by letter frequencies over the Russian alphabet.
+"""Ciphers broken by letter frequencies over the Russian alphabet: Caesar, Vigenère,
+Beaufort, affine and (for hints) substitution.
 
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.frequency``.
 
