@@ -274,3 +274,14 @@ def test_the_russian_statistics_are_listed_in_notice() -> None:
     notice = (ROOT / "cipherkit" / "data" / "NOTICE").read_text(encoding="utf-8")
     assert "russian_letters.json" in notice and "build_russian_stats.py" in notice
     assert "written for cipherkit" in notice
+
+
+def test_a_russian_cipher_pickles_and_copies_with_its_alphabet() -> None:
+    """Ciphers cross process pools (playtests, solvers) and are copied: the alphabet is
+    the module's constant again on the other side."""
+    import copy
+    import pickle
+
+    for cipher in (Caesar(3), Vigenere("ЛУНА"), Substitution.random(2, letters=RUSSIAN)):
+        for back in (pickle.loads(pickle.dumps(cipher)), copy.deepcopy(cipher)):
+            assert back == cipher and back.letters is cipher.letters
