@@ -38,7 +38,7 @@ from cipherkit.games.intercept.actions import (
 from cipherkit.games.intercept.bots import BOTS
 from cipherkit.games.intercept.clock import TIMER_CHOICES, clock
 from cipherkit.games.intercept.clues import ClueCheck, Problem, check_clue
-from cipherkit.games.intercept.config import BOT_LANGUAGES, check_bots
+from cipherkit.games.intercept.config import BOT_LANGUAGES, LANGUAGES, check_bots
 from cipherkit.games.intercept.notes import NoteSheet, build_notes
 from cipherkit.games.intercept.rules import DEFAULT_CONFIG, make_config, new_game
 from cipherkit.games.intercept.shared import shared_with
@@ -79,6 +79,7 @@ GAME = GameSpec(
     player_counts=(3, 4, 5, 6, 7, 8),
     default_players=4,
     teams=(N_("white"), N_("black")),
+    languages=LANGUAGES,
     default_bots=("ck",),
     bot_languages=BOT_LANGUAGES,
     room_options=(
