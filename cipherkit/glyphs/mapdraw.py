@@ -29,13 +29,15 @@ ROOM_W = 244.0
 ROOM_H = 184.0
 CORRIDOR_W = 46.0
 MARGIN = 60.0
-ROOM_NAME_SIZE = 18.0
+ROOM_NAME_SIZE = 20.0
 """The size of a room's name on the map, in drawing units."""
 ROOM_NAME_MIN = 13.0
 """The least size a long room name is shrunk to (see :func:`room_name_lines`)."""
 ROOM_NAME_LINES = 2
 """A room's name takes at most this many lines."""
-ROOM_NAME_WIDTH = ROOM_W - 28
+ROOM_NAME_INSET = 10.0
+"""The room's name starts this far in from the room's left edge."""
+ROOM_NAME_WIDTH = ROOM_W - 2 * ROOM_NAME_INSET
 """The width a room's name is wrapped to."""
 
 
@@ -46,11 +48,11 @@ def room_name_lines(label: str) -> tuple[float, list[str]]:
     :data:`ROOM_NAME_MIN`, and what still does not fit ends in "…".
 
     >>> room_name_lines("Map Room")
-    (18.0, ['Map Room'])
+    (20.0, ['Map Room'])
     >>> room_name_lines("Кабинет главного смотрителя старого маяка")
     (14.0, ['Кабинет главного', 'смотрителя старого маяка'])
     >>> room_name_lines("Электроэнцефалографическая лаборатория")
-    (13.0, ['Электроэнцефалографиче…', 'лаборатория'])
+    (13.0, ['Электроэнцефалографичес…', 'лаборатория'])
     """
     size = ROOM_NAME_SIZE
     while True:
@@ -237,7 +239,7 @@ def _room(d: Drawing, room: RoomData, centre: Point, key: Mapping[str, Glyph]) -
     size, lines = room_name_lines(room.label)
     ty = y + 20
     for line in lines:
-        d.text(x + 14, ty, line, size=size, bold=True, anchor="lt")
+        d.text(x + ROOM_NAME_INSET, ty, line, size=size, bold=True, anchor="lt")
         ty += size * 4 / 3
     # special tokens as tabs on the top edge
     badges = list(room.tokens)
