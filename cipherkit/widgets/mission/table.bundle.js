@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   mission/table.js 8df89064e0cf559a9717094be4c2d0d021b6c9f7dbc42537e71f4a7c42532724
+//   mission/table.js d568bcabb5a48bbca00e77f911f69afb0eed61f3c87812e523d2bbb292d057d1
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -512,7 +512,7 @@ function render({ model, el }) {
     box.dataset.zoom = zoomed ? "in" : "fit";
     const button = box.querySelector("[data-testid=map-zoom]");
     button.setAttribute("aria-pressed", zoomed ? "true" : "false");
-    button.textContent = zoomed ? `− ${t(model, "map_zoom_out")}` : `+ ${t(model, "map_zoom_in")}`;
+    button.replaceChildren(h("span", { "aria-hidden": "true", text: zoomed ? "−" : "+" }), " ", t(model, zoomed ? "map_zoom_out" : "map_zoom_in"));
     const scroller = box.querySelector(".ck-map-view");
     if (zoomed) [scroller.scrollLeft, scroller.scrollTop] = ui.mapScroll || [0, 0];
     mapEdges(box);

@@ -378,7 +378,7 @@ function render({ model, el }) {
     box.dataset.zoom = zoomed ? "in" : "fit";
     const button = box.querySelector("[data-testid=map-zoom]");
     button.setAttribute("aria-pressed", zoomed ? "true" : "false");
-    button.textContent = zoomed ? `− ${t(model, "map_zoom_out")}` : `+ ${t(model, "map_zoom_in")}`;
+    button.replaceChildren(h("span", { "aria-hidden": "true", text: zoomed ? "−" : "+" }), " ", t(model, zoomed ? "map_zoom_out" : "map_zoom_in"));
     const scroller = box.querySelector(".ck-map-view");
     if (zoomed) [scroller.scrollLeft, scroller.scrollTop] = ui.mapScroll || [0, 0];
     mapEdges(box);
