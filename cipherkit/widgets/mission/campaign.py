@@ -233,8 +233,10 @@ class CampaignTable(ipywidgets.VBox):
     # ------------------------------------------------------------------ drawing
     def _refresh(self) -> None:
         with speaking(self.lang):
-            self.header.value = self._heading()
-            self.footer.value = self._closing()
+            heading, closing = self._heading(), self._closing()
+        lang = html.escape(self.lang, quote=True)  # screen readers read each part in it
+        self.header.value = f'<div lang="{lang}">{heading}</div>'
+        self.footer.value = f'<div lang="{lang}">{closing}</div>' if closing else ""
         self.button.disabled = self.table is None or self.table.state.outcome is None
 
     def _heading(self) -> str:
