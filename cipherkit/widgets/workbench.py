@@ -308,8 +308,9 @@ class Workbench(GuardedWidget):
         ``"en"`` (A-Z) or ``"ru"`` (the 33 Russian letters): the workbench works over it
         whatever its text. Default: the alphabet of the text's letters (of the secret's),
         else of the workbench's language.
-    lang:
-        The viewer's language (default: the language in force).
+    **kwargs:
+        The widget's own: ``lang``, the viewer's language (default: the language in
+        force; :class:`~cipherkit.widgets.guard.GuardedWidget`).
     """
 
     label = "workbench"
