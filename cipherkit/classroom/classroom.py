@@ -29,7 +29,7 @@ from cipherkit.classroom.schema import migrate
 from cipherkit.classroom.sessions import MAX_TITLE, ClassSession
 from cipherkit.classroom.summaries import RoomSummary, outcome_text, summarise
 from cipherkit.core.registry import get_game
-from cipherkit.i18n import _, say
+from cipherkit.i18n import _, pgettext, say
 from cipherkit.rooms import RoomError, Store, clean_name, normalize_code, open_store
 
 __all__ = ["MAX_ATTEMPTS", "MAX_STUDENTS", "Classroom", "open_classroom"]
@@ -133,7 +133,9 @@ class Classroom:
     ) -> ClassSession:
         """A new open class session with a fresh class code; ``class_name``: the class
         (term) it belongs to, whose roster then names its students."""
-        title = " ".join(str(title).split())[:MAX_TITLE] or time.strftime("Class of %d %b %Y")
+        # a session without a title is named by its date, in the teacher's language
+        today = time.strftime(pgettext("strftime", "%d %b %Y"))
+        title = " ".join(str(title).split())[:MAX_TITLE] or _("Class of {date}", date=today)
         group = "" if class_name is None else self.groups.ensure(class_name)
         conn = self.db.connection()
         for _attempt in range(16):
