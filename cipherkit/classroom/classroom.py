@@ -29,7 +29,7 @@ from cipherkit.classroom.schema import migrate
 from cipherkit.classroom.sessions import MAX_TITLE, ClassSession
 from cipherkit.classroom.summaries import RoomSummary, outcome_text, summarise
 from cipherkit.core.registry import get_game
-from cipherkit.i18n import say
+from cipherkit.i18n import _, pgettext, say
 from cipherkit.rooms import RoomError, Store, clean_name, normalize_code, open_store
 
 __all__ = ["MAX_ATTEMPTS", "MAX_STUDENTS", "Classroom", "open_classroom"]
@@ -66,7 +66,7 @@ class Classroom:
     >>> codes = desk.make_rooms(session.id, RoomPlan("decipher", rooms=2, players=2, people=2))
     >>> len(codes), [s.free_seats for s in desk.summaries(session.id)]
     (2, [2, 2])
-    >>> _ = desk.record_attempt(session.code, "Ada", "01-caesar", "q1", True)
+    >>> __ = desk.record_attempt(session.code, "Ada", "01-caesar", "q1", True)
     >>> desk.grid(session.id)["cells"]
     {'Ada': {'01-caesar · q1': {'tries': 1, 'solved': True}}}
     >>> desk.end_session(session.id)
@@ -133,10 +133,12 @@ class Classroom:
     ) -> ClassSession:
         """A new open class session with a fresh class code; ``class_name``: the class
         (term) it belongs to, whose roster then names its students."""
-        title = " ".join(str(title).split())[:MAX_TITLE] or time.strftime("Class of %d %b %Y")
+        # a session without a title is named by its date, in the teacher's language
+        today = time.strftime(pgettext("strftime", "%d %b %Y"))
+        title = " ".join(str(title).split())[:MAX_TITLE] or _("Class of {date}", date=today)
         group = "" if class_name is None else self.groups.ensure(class_name)
         conn = self.db.connection()
-        for _ in range(16):
+        for _attempt in range(16):
             session_id, code = secrets.token_hex(6), new_class_code()
             try:
                 with conn.transaction(write=True):
@@ -213,7 +215,7 @@ class Classroom:
             config = get_game(plan.game).make_room_config(plan.players)
         codes = []
         conn = self.db.connection()
-        for _ in range(plan.rooms):
+        for _room in range(plan.rooms):
             room = self.store.create_room(plan.game, config, bots=plan.bot_seats(), held=held)
             with conn.transaction(write=True):
                 conn.execute(
@@ -501,7 +503,7 @@ class Classroom:
         whether its record is kept (a finished room's record is kept now if not yet)."""
         out = []
         for info in self.room_infos(session_id):
-            names = [s["name"] or f"seat {s['seat'] + 1}" for s in info["seats"]]
+            names = [s["name"] or _("seat {n}", n=s["seat"] + 1) for s in info["seats"]]
             out.append(
                 {
                     "room": info["id"],
@@ -511,7 +513,7 @@ class Classroom:
                     "status": info["status"],
                     "finished": bool(info["over"]),
                     "actions": int(info["version"]),
-                    "result": outcome_text(info["outcome"], names) or "not finished",
+                    "result": outcome_text(info["outcome"], names) or _("not finished"),
                     "record_kept": info["record_kept"],
                 }
             )

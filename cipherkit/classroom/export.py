@@ -17,7 +17,7 @@ from cipherkit.classroom.gradebook import cell, seat_results, students
 from cipherkit.classroom.sessions import ClassSession, iso
 from cipherkit.classroom.summaries import outcome_text
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
+from cipherkit.i18n import _, say
 
 __all__ = [
     "ATTEMPT_COLUMNS",
@@ -101,7 +101,7 @@ def _rooms_rows(session: ClassSession, infos: list[dict[str, Any]]) -> list[list
             info["status"],
             "yes" if info["over"] else "no",
             int(info["version"]),
-            outcome_text(info["outcome"], names) or "not finished",
+            outcome_text(info["outcome"], names) or _("not finished"),
         ]
         for seat in seats:
             player = f"{seat.name} (bot)" if seat.bot else seat.name
@@ -192,7 +192,7 @@ def export_csv(
     >>> folder = tempfile.TemporaryDirectory()
     >>> desk = open_classroom(f"sqlite:///{folder.name}/rooms.db")
     >>> s = desk.start_session("Year 9")
-    >>> _ = desk.record_attempt(s.code, "Ada", "01-caesar", "q1", False)
+    >>> __ = desk.record_attempt(s.code, "Ada", "01-caesar", "q1", False)
     >>> written = export_csv(desk, pathlib.Path(folder.name) / "out")
     >>> [p.name for p in written]
     ['attempts.csv', 'rooms.csv', 'students.csv']

@@ -40,7 +40,7 @@ from cipherkit.classroom.roster import (
     clean_student_id,
     read_roster,
 )
-from cipherkit.i18n import say
+from cipherkit.i18n import _, say
 from cipherkit.rooms import RoomError, clean_name
 
 if TYPE_CHECKING:
@@ -210,15 +210,25 @@ class ClassGroups:
                 same = [n for n in others if n.casefold() == one.name.casefold()]
                 if twin is not None or same:
                     report.problems.append(
-                        f"{one.name!r} looks like {(twin or same[0])!r} on the roster of "
-                        f"{shown} (a letter from another alphabet?)"
+                        _(
+                            "{name!r} looks like {twin!r} on the roster of {shown} "
+                            "(a letter from another alphabet?)",
+                            name=one.name,
+                            twin=twin,
+                            shown=shown,
+                        )
                         if twin
-                        else f"{one.name!r} is already on the roster of {shown}: add a "
-                        "surname or an initial"
+                        else _(
+                            "{name!r} is already on the roster of {shown}: add a surname or "
+                            "an initial",
+                            name=one.name,
+                            shown=shown,
+                        )
                     )
                     continue
                 if one.student_id not in on_roster and len(on_roster) >= MAX_ROSTER:
-                    report.problems.append(f"a roster holds at most {MAX_ROSTER} students")
+                    most = MAX_ROSTER
+                    report.problems.append(_("a roster holds at most {most} students", most=most))
                     continue
                 known = conn.execute(
                     "SELECT 1 FROM class_roster WHERE class_key = ? AND student_id = ?",

@@ -9,7 +9,7 @@ students on the class's roster; answers after the due time are counted and marke
 >>> import tempfile, time
 >>> from cipherkit.classroom import open_classroom
 >>> desk = open_classroom(f"sqlite:///{tempfile.mkdtemp()}/rooms.db")
->>> _ = desk.groups.import_text("Year 9", "id,name\\n1,Ada\\n2,Bo\\n")
+>>> __ = desk.groups.import_text("Year 9", "id,name\\n1,Ada\\n2,Bo\\n")
 >>> work = assign(desk, "Year 9", "01-caesar-and-brute-force", due=time.time() + 3600)
 >>> work.link("http://class.example").startswith(
 ...     "http://class.example/voila/render/lessons/01-caesar-and-brute-force.ipynb#homework=")
@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from cipherkit.classroom.errors import ClassError
 from cipherkit.classroom.sessions import ClassSession, iso
-from cipherkit.i18n import say
+from cipherkit.i18n import _, say
 
 if TYPE_CHECKING:
     from cipherkit.classroom.classroom import Classroom
@@ -113,7 +113,8 @@ def assign(
     classroom: Classroom, class_name: str, lesson: str, *, due: float, title: str = ""
 ) -> Homework:
     """Set ``lesson`` (a lesson page's name, or its path) as homework for the class,
-    due at ``due`` (Unix seconds; :func:`parse_due` reads a typed one)."""
+    due at ``due`` (Unix seconds; :func:`parse_due` reads a typed one). Its session's
+    title, unless given, is said in the language in force (the teacher's)."""
     parts = lesson.strip().removesuffix(".ipynb").split("/")
     lesson = parts[-1]
     if ".." in parts or not LESSON_NAME.fullmatch(lesson):
@@ -122,7 +123,9 @@ def assign(
         raise ClassError(say("the due time has passed already: give a later one"))
     shown = classroom.groups.name(classroom.groups.ensure(class_name))
     session = classroom.start_session(
-        title or f"Homework: {lesson} ({shown})", class_name=class_name, kind="homework"
+        title or _("Homework: {lesson} ({shown})", lesson=lesson, shown=shown),
+        class_name=class_name,
+        kind="homework",
     )
     token = secrets.token_urlsafe(18)
     conn = classroom.db.connection()

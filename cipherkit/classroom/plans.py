@@ -12,7 +12,7 @@ from typing import Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import GameSpec, State
 from cipherkit.core.registry import game_names, get_game
-from cipherkit.i18n import say
+from cipherkit.i18n import _, ngettext, say
 
 __all__ = ["MAX_ROOMS", "RoomPlan", "game_seats", "presets"]
 
@@ -36,36 +36,52 @@ def game_seats() -> dict[str, tuple[int, ...]]:
     return {name: spec.seat_counts() for name, spec in _specs().items()}
 
 
+def _versus(sides: list[int]) -> str:
+    """Team sizes face to face: ``2 v 2`` (``2 на 2`` in Russian)."""
+    text = str(sides[0])
+    for side in sides[1:]:
+        text = _("{first} v {second}", first=text, second=side)
+    return text
+
+
 def presets() -> list[dict[str, Any]]:
     """One-click plans for the teacher's page, made from each game's spec: pairs for a
     two-seat game, "k v k" and "1 v 1, bot partners" for a team game, else its usual
-    seat count.
+    seat count; labelled in the language in force.
 
     >>> presets()[-1]
     {'label': 'Mission, 2 players', 'game': 'mission', 'players': 2, 'people': 2}
     """
     found = []
     for name, spec in _specs().items():
-        label, n = spec.display_name, spec.usual_players()
+        label, n = _(spec.display_name), spec.usual_players()
         if spec.teams and n % len(spec.teams) == 0:
             side = n // len(spec.teams)
-            vs = " v ".join([str(side)] * len(spec.teams))
-            found.append({"label": f"{label} {vs}", "game": name, "players": n, "people": n})
+            vs = _versus([side] * len(spec.teams))
+            matched = _("{game} {vs}", game=label, vs=vs)
+            found.append({"label": matched, "game": name, "players": n, "people": n})
             if side > 1:
-                ones = " v ".join(["1"] * len(spec.teams))
+                ones = _versus([1] * len(spec.teams))
                 found.append(
                     {
-                        "label": f"{label} {ones}, bot partners",
+                        "label": _("{game} {vs}, bot partners", game=label, vs=ones),
                         "game": name,
                         "players": n,
                         "people": len(spec.teams),
                     }
                 )
         elif spec.seat_counts() == (2,):
-            found.append({"label": f"{label} pairs", "game": name, "players": 2, "people": 2})
+            found.append(
+                {"label": _("{game} pairs", game=label), "game": name, "players": 2, "people": 2}
+            )
         else:
             found.append(
-                {"label": f"{label}, {n} players", "game": name, "players": n, "people": n}
+                {
+                    "label": ngettext("{game}, {n} player", "{game}, {n} players", n, game=label),
+                    "game": name,
+                    "players": n,
+                    "people": n,
+                }
             )
     return found
 

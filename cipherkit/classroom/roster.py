@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from cipherkit.classroom.lookalike import lookalikes
+from cipherkit.i18n import _
 from cipherkit.rooms import RoomError, clean_name
 
 __all__ = ["MAX_ROSTER", "RosterFile", "RosterStudent", "clean_student_id", "read_roster"]
@@ -73,9 +74,9 @@ def clean_student_id(value: object) -> str:
     """
     text = " ".join(str(value).split())
     if not text:
-        raise ValueError("no student id")
+        raise ValueError(_("no student id"))
     if len(text) > MAX_ID or not text.isprintable():
-        raise ValueError(f"the student id is not 1-{MAX_ID} printable characters")
+        raise ValueError(_("the student id is not 1-{most} printable characters", most=MAX_ID))
     return text
 
 
@@ -87,7 +88,7 @@ def clean_email(value: object) -> str:
     """
     text = str(value or "").strip()
     if text and not _EMAIL.match(text):
-        raise ValueError(f"{text!r} is not an email address")
+        raise ValueError(_("{text!r} is not an email address", text=text))
     return text
 
 
@@ -118,13 +119,13 @@ def read_roster(text: str) -> RosterFile:
     rows = list(csv.reader(io.StringIO(text), delimiter=_dialect(text)))
     out = RosterFile()
     if not rows:
-        out.problems.append("the file holds no rows")
+        out.problems.append(_("the file holds no rows"))
         return out
     columns = _columns(rows[0])
     start = 1 if columns else 0
     columns = columns or {"id": 0, "name": 1, "email": 2}
     if "id" not in columns:
-        out.problems.append("row 1: no column of student ids (id, student id, sis user id)")
+        out.problems.append(_("row 1: no column of student ids (id, student id, sis user id)"))
         return out
     seen: dict[str, int] = {}
     for number, row in enumerate(rows[start:], start=start + 1):
@@ -132,7 +133,7 @@ def read_roster(text: str) -> RosterFile:
             continue
         problem = _read_row(row, columns, number, seen, out)
         if problem:
-            out.problems.append(f"row {number}: {problem}")
+            out.problems.append(_("row {number}: {problem}", number=number, problem=problem))
     return out
 
 
@@ -150,20 +151,22 @@ def _read_row(
     except ValueError as exc:
         return str(exc)
     if student_id in seen:
-        return f"student id {student_id} is also on row {seen[student_id]}"
+        return _("student id {id} is also on row {row}", id=student_id, row=seen[student_id])
     try:
         name = clean_name(value("name"))
     except RoomError as exc:
-        return "no name" if not value("name").strip() else str(exc)
+        return _("no name") if not value("name").strip() else str(exc)
     try:
         email = clean_email(value("email"))
     except ValueError as exc:
         return str(exc)
     twin = lookalikes(name, (s.name for s in out.students))
     if twin is not None:
-        return f"{name!r} looks like {twin!r} (a letter from another alphabet?)"
+        return _(
+            "{name!r} looks like {twin!r} (a letter from another alphabet?)", name=name, twin=twin
+        )
     if len(out.students) >= MAX_ROSTER:
-        return f"a roster holds at most {MAX_ROSTER} students"
+        return _("a roster holds at most {most} students", most=MAX_ROSTER)
     seen[student_id] = number
     out.students.append(RosterStudent(student_id, name, email))
     return None

@@ -12,6 +12,7 @@ from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import get_game
+from cipherkit.i18n import _, ngettext
 
 __all__ = ["RoomSummary", "outcome_text", "summarise"]
 
@@ -49,11 +50,12 @@ class RoomSummary:
 def _name(seat: dict[str, Any]) -> str:
     if seat.get("name"):
         return str(seat["name"])
-    return f"seat {int(seat['seat']) + 1}"
+    return _("seat {n}", n=int(seat["seat"]) + 1)
 
 
 def outcome_text(outcome: dict[str, Any] | None, names: list[str]) -> str:
-    """An outcome as a sentence: who won, why, the scores.
+    """An outcome as a sentence in the language in force: who won, why (the game's
+    reason, marked for the catalog by the game), the scores.
 
     >>> outcome_text({"winners": [0], "reason": "code broken", "scores": {"0": 1, "1": 0},
     ...               "draw": False}, ["Ada", "Bo"])
@@ -63,18 +65,21 @@ def outcome_text(outcome: dict[str, Any] | None, names: list[str]) -> str:
         return ""
     winners = [names[w] if 0 <= w < len(names) else str(w) for w in outcome.get("winners", [])]
     if outcome.get("draw"):
-        head = "draw"
+        text = _("draw")
     elif winners:
-        head = " and ".join(winners) + " won"
+        who = winners[0]
+        for name in winners[1:]:
+            who = _("{first} and {second}", first=who, second=name)
+        text = ngettext("{who} won", "{who} won", len(winners), who=who)
     else:
-        head = "nobody won"
+        text = _("nobody won")
     reason = outcome.get("reason")
-    text = f"{head} ({reason})" if reason else head
+    if reason:
+        text = _("{result} ({reason})", result=text, reason=_(str(reason)))
     scores = outcome.get("scores") or {}
     if scores:
-        text += "; scores " + " : ".join(
-            str(v) for _, v in sorted(scores.items(), key=lambda kv: int(kv[0]))
-        )
+        points = " : ".join(str(v) for _k, v in sorted(scores.items(), key=lambda kv: int(kv[0])))
+        text = _("{result}; scores {points}", result=text, points=points)
     return text
 
 

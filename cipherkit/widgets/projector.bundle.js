@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   projector.js 54238d8a5bcbf5ae175d3208782986b8b7c42204af8c5060535880224a4af3db
+//   projector.js 9f49c00e503c8bb93e35f6dbef93a2f7df2ff57c5c758ab95db6739ad0f06d54
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
 // cipherkit/widgets/table_common.js
@@ -20,6 +20,15 @@ function h(tag, attrs = {}, ...children) {
   }
   return node;
 }
+function t(model, key, params = {}) {
+  const words = model.get("words") || {};
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
+}
+function speakLanguage(model, el) {
+  el.setAttribute("lang", model.get("lang") || "en");
+  el.setAttribute("data-loading-text", t(model, "loading_game"));
+}
 var SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 
 // cipherkit/widgets/teacher_pass.js
@@ -39,6 +48,7 @@ function teacherPass(action, fields = {}) {
 function render({ model, el }) {
   const root = h("div", { class: "ck-projector", "data-testid": "projector" });
   el.append(root);
+  speakLanguage(model, el);
   function draw() {
     const view = model.get("view") || {};
     if (view.locked !== false) {

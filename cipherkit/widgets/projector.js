@@ -1,18 +1,20 @@
 // The projector's page: an ES module + DOM (bundled by scripts/build_widget_js.py).
 //
-// It draws the `view` trait: every word, the address, the QR code (a data: image drawn
-// by the kernel) and the codes come from the kernel; nothing here decides. It sends two
+// It draws the `view` trait: every word (in the widget's language, which it sets on the
+// element), the address, the QR code (a data: image drawn by the kernel) and the codes
+// come from the kernel; nothing here decides. It sends two
 // messages: {type: "page", url} (this page's own address, origin and path, from which
 // the kernel makes the Play together address) and {type: "resume", token} (a one-time
 // token the server gives for the teacher's httponly cookie: the kernel opens that
 // pass's class session, read-only). No key is ever typed or kept here.
 
-import { h } from "./table_common.js";
+import { h, speakLanguage } from "./table_common.js";
 import { teacherPass } from "./teacher_pass.js";
 
 function render({ model, el }) {
   const root = h("div", { class: "ck-projector", "data-testid": "projector" });
   el.append(root);
+  speakLanguage(model, el);
 
   function draw() {
     const view = model.get("view") || {};

@@ -7,8 +7,8 @@ the server for a one-time resume token for the teacher's cookie (the teacher's p
 **that pass's session only**, read-only. No key is typed on the projector; a browser
 without the pass sees one sentence saying to open the page from the teacher's page.
 
-What the view holds, all of it plain text made here (the page holds no rule and no
-English of its own):
+What the view holds, all of it plain text made here in the widget's language (``lang``;
+the page holds no rule and no words of its own):
 
 * ``address``: the *Play together* page on this server, made from the address the
   browser reports for this page (its origin and path; checked here), and ``qr``: that
@@ -83,18 +83,19 @@ LOOK_SECONDS = 0.5
 MAX_URL_CHARS = 300
 
 WORDS = {
-    "locked": "Open this page with the Project button of the teacher's page.",
-    "ended": "This class session has ended.",
-    "title": "Join the games",
-    "address": "Open this address on your phone or computer, or scan the code:",
-    "qr": "QR code of the address to open",
-    "class_code": "Class code: type it with your name",
-    "rooms": "Or a room's own code",
-    "no_rooms": "No room is open yet.",
-    "waiting": "waiting for the teacher's Start",
-    "playing": "playing",
+    "locked": N_("Open this page with the Project button of the teacher's page."),
+    "ended": N_("This class session has ended."),
+    "title": N_("Join the games"),
+    "address": N_("Open this address on your phone or computer, or scan the code:"),
+    "qr": N_("QR code of the address to open"),
+    "class_code": N_("Class code: type it with your name"),
+    "rooms": N_("Or a room's own code"),
+    "no_rooms": N_("No room is open yet."),
+    "waiting": N_("waiting for the teacher's Start"),
+    "playing": N_("playing"),
 }
-"""Every sentence the projector's page shows (it holds none of its own)."""
+"""Every sentence the projector's page shows (it holds none of its own), in English: the
+view holds them in the widget's language."""
 
 _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
@@ -193,10 +194,11 @@ class Projector(GuardedWidget):
         self._stop = threading.Event()
         self._refresh = float(refresh)
         self._thread: threading.Thread | None = None
-        self.view = self._locked()
+        with self.speaking():
+            self.view = self._locked()
 
     def _locked(self) -> dict[str, Any]:
-        return {"locked": True, "text": WORDS["ended" if self._ended else "locked"]}
+        return {"locked": True, "text": _(WORDS["ended" if self._ended else "locked"])}
 
     # ------------------------------------------------------------------ messages
     def _handle(self, content: Any, buffers: Any) -> None:
@@ -257,18 +259,18 @@ class Projector(GuardedWidget):
             rooms.append(
                 {
                     "code": summary.code,
-                    "label": f"{summary.title} · room {number}",
-                    "state": WORDS["waiting" if summary.held else "playing"],
+                    "label": _("{title} · room {n}", title=_(summary.title), n=number),
+                    "state": _(WORDS["waiting" if summary.held else "playing"]),
                 }
             )
         return {
             "locked": False,
-            "words": {k: WORDS[k] for k in ("title", "address", "qr", "class_code", "rooms")},
+            "words": {k: _(WORDS[k]) for k in ("title", "address", "qr", "class_code", "rooms")},
             "address": self._address,
             "qr": self._qr,
             "class_code": class_code,
             "rooms": rooms,
-            "no_rooms": "" if rooms else WORDS["no_rooms"],
+            "no_rooms": "" if rooms else _(WORDS["no_rooms"]),
         }
 
     def _live(self) -> None:
@@ -284,7 +286,7 @@ class Projector(GuardedWidget):
                 now_seen = self.classroom.activity(session_id)
                 if now_seen == seen and time.monotonic() - last < self._refresh:
                     continue
-                with self._lock:
+                with self._lock, self.speaking():
                     self._show()
                 seen, last = now_seen, time.monotonic()
             except Exception as exc:  # the store went away a moment: try again later

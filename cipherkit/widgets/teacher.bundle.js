@@ -1,9 +1,9 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
-//   teacher.js 938d566f32d166dcb1355d4ff1f0152c39b0870a9afc7efb4b9af3dc8ff41381
+//   teacher.js e9a367faafb5e1f941949397aae11f9182d3611a3d9b2f80f7f4d15e80075a3f
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
-//   teacher_term.js 4901f74fbe99a3a9f3cb74c95f5a0022e3f31f1a8a284731cf5a7655c10984b5
+//   teacher_term.js bc9226da21503570e3a1493c754eab4ee5e43dfabd38b4dec96fb57273f1c0ce
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -21,6 +21,15 @@ function h(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+function t(model, key, params = {}) {
+  const words = model.get("words") || {};
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
+}
+function speakLanguage(model, el) {
+  el.setAttribute("lang", model.get("lang") || "en");
+  el.setAttribute("data-loading-text", t(model, "loading_game"));
 }
 var SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 
@@ -62,26 +71,26 @@ function svg(tag, attrs = {}, ...children) {
   for (const c of children) if (c) node.append(c);
   return node;
 }
-function classInput(form) {
+function classInput(model, form) {
   return h("input", {
     "data-testid": "start-class",
     type: "text",
     maxlength: "80",
     value: form.className || "",
-    placeholder: "class for the term (optional), e.g. Year 9",
-    "aria-label": "class for the term",
+    placeholder: t(model, "class_placeholder"),
+    "aria-label": t(model, "class_label"),
     oninput: (e) => {
       form.className = e.target.value;
     }
   });
 }
-function rosterTable(klass, send) {
+function rosterTable(model, klass, send) {
   const roster = klass.roster || [];
-  if (!roster.length) return h("p", { class: "ck-teacher-hint", text: "No students on the roster yet: import a CSV file or add them here." });
+  if (!roster.length) return h("p", { class: "ck-teacher-hint", text: t(model, "roster_empty") });
   return h(
     "table",
     { class: "ck-teacher-table", "data-testid": "roster" },
-    h("thead", {}, h("tr", {}, ...["ID", "Name", "Email", ""].map((t) => h("th", { text: t })))),
+    h("thead", {}, h("tr", {}, ...["col_id", "col_name", "col_email", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
     h(
       "tbody",
       {},
@@ -92,15 +101,15 @@ function rosterTable(klass, send) {
           h("td", { class: "ck-teacher-mono", text: s.student_id }),
           h("td", { text: s.name }),
           h("td", { text: s.email }),
-          h("td", {}, h("button", { "data-testid": "roster-remove", "aria-label": `take ${s.name} off the roster`, onclick: () => {
-            if (window.confirm(`Take ${s.name} off the roster? Their results stay.`)) send({ type: "roster_remove", id: s.student_id });
-          }, text: "Remove" }))
+          h("td", {}, h("button", { "data-testid": "roster-remove", "aria-label": t(model, "roster_remove_label", { name: s.name }), onclick: () => {
+            if (window.confirm(t(model, "roster_remove_confirm", { name: s.name }))) send({ type: "roster_remove", id: s.student_id });
+          }, text: t(model, "remove") }))
         )
       )
     )
   );
 }
-function rosterForms(form, send) {
+function rosterForms(model, form, send) {
   const field = (testid, key, label, attrs = {}) => h("input", { "data-testid": testid, "aria-label": label, placeholder: label, value: form[key] || "", oninput: (e) => {
     form[key] = e.target.value;
   }, ...attrs });
@@ -108,7 +117,7 @@ function rosterForms(form, send) {
     type: "file",
     accept: ".csv,text/csv,text/plain",
     "data-testid": "roster-file",
-    "aria-label": "roster CSV file",
+    "aria-label": t(model, "roster_file"),
     onchange: (e) => {
       const chosen = e.target.files && e.target.files[0];
       if (!chosen) return;
@@ -118,7 +127,7 @@ function rosterForms(form, send) {
     }
   });
   return [
-    h("div", { class: "ck-teacher-row" }, h("label", {}, "Import a roster (CSV: id, name, email) ", file)),
+    h("div", { class: "ck-teacher-row" }, h("label", {}, t(model, "roster_import") + " ", file)),
     h(
       "form",
       { class: "ck-teacher-row", "data-testid": "roster-form", onsubmit: (e) => {
@@ -126,14 +135,14 @@ function rosterForms(form, send) {
         send({ type: "roster_add", id: form.rosterId || "", name: form.rosterName || "", email: form.rosterEmail || "" });
         form.rosterId = form.rosterName = form.rosterEmail = "";
       } },
-      field("roster-id", "rosterId", "student id", { maxlength: "64" }),
-      field("roster-name", "rosterName", "name", { maxlength: "40" }),
-      field("roster-email", "rosterEmail", "email (optional)", { type: "email" }),
-      h("button", { type: "submit", "data-testid": "roster-add", text: "Add student" })
+      field("roster-id", "rosterId", t(model, "roster_id"), { maxlength: "64" }),
+      field("roster-name", "rosterName", t(model, "roster_name"), { maxlength: "40" }),
+      field("roster-email", "rosterEmail", t(model, "roster_email"), { type: "email" }),
+      h("button", { type: "submit", "data-testid": "roster-add", text: t(model, "roster_add") })
     )
   ];
 }
-function homeworkCard(view, klass, form, send) {
+function homeworkCard(model, view, klass, form, send) {
   const lessons = view.lessons || [];
   const work = klass.homework || [];
   const absolute = (link) => new URL(link, window.location.origin).href;
@@ -143,127 +152,126 @@ function homeworkCard(view, klass, form, send) {
     { "data-testid": "homework", open: form.homeworkOpen ?? work.length > 0, ontoggle: (e) => {
       form.homeworkOpen = e.target.open;
     } },
-    h("summary", { text: `Homework (${work.length})` }),
+    h("summary", { text: klass.homework_label || "" }),
     lessons.length ? h(
       "form",
       { class: "ck-teacher-row", "data-testid": "homework-form", onsubmit: (e) => {
         e.preventDefault();
         send({ type: "assign", lesson: form.lesson || lessons[0], due: (form.due || "").replace("T", " ") });
       } },
-      h("select", { "data-testid": "homework-lesson", "aria-label": "lesson", onchange: (e) => {
+      h("select", { "data-testid": "homework-lesson", "aria-label": t(model, "lesson"), onchange: (e) => {
         form.lesson = e.target.value;
       } }, ...lessons.map((l) => h("option", { value: l, selected: l === form.lesson, text: l }))),
-      h("label", {}, "due ", h("input", { type: "datetime-local", "data-testid": "homework-due", value: form.due || "", oninput: (e) => {
+      h("label", {}, t(model, "due") + " ", h("input", { type: "datetime-local", "data-testid": "homework-due", value: form.due || "", oninput: (e) => {
         form.due = e.target.value;
       } })),
-      h("button", { type: "submit", "data-testid": "homework-assign", text: "Set as homework" })
+      h("button", { type: "submit", "data-testid": "homework-assign", text: t(model, "assign") })
     ) : null,
     ...work.map(
       (w) => h(
         "div",
         { class: "ck-teacher-code", "data-testid": "homework-item", "data-lesson": w.lesson },
-        h("span", { class: "ck-teacher-label", text: `${w.title} · due ${w.due} · class code ${w.code}` }),
-        h("span", { "data-testid": "homework-done", text: `${w.done} of ${w.of} have solved something` }),
-        h("input", { readonly: true, class: "ck-teacher-mono", "data-testid": "homework-link", "aria-label": "homework link for students", value: absolute(w.link) }),
+        h("span", { class: "ck-teacher-label", text: t(model, "homework_item", { title: w.title, due: w.due, code: w.code }) }),
+        h("span", { "data-testid": "homework-done", text: w.done_label || "" }),
+        h("input", { readonly: true, class: "ck-teacher-mono", "data-testid": "homework-link", "aria-label": t(model, "homework_link"), value: absolute(w.link) }),
         h(
           "table",
           { class: "ck-teacher-table", "data-testid": "homework-progress" },
-          h("thead", {}, h("tr", {}, ...["Student", "Tried", "Solved in time", "Solved late", "Last answer"].map((t) => h("th", { text: t })))),
+          h("thead", {}, h("tr", {}, ...["col_student", "col_tried", "col_solved", "col_late", "col_last"].map((key) => h("th", { text: t(model, key) })))),
           h("tbody", {}, ...(w.progress || []).map((p) => h("tr", { "data-testid": "homework-row", "data-student": p.name }, h("td", { text: p.name }), h("td", { text: String(p.tried) }), h("td", { text: String(p.solved) }), h("td", { text: String(p.late) }), h("td", { text: p.last || "—" }))))
         )
       )
     )
   );
 }
-function classStage(view, form, send) {
+function classStage(model, view, form, send) {
   const klass = view.class;
   if (!klass) return null;
   return h(
     "div",
     { class: "ck-teacher-card", "data-testid": "class-card" },
-    h("h3", { text: `Class: ${klass.name}` }),
+    h("h3", { text: t(model, "class_title", { name: klass.name }) }),
     h(
       "label",
       { class: "ck-teacher-row" },
       h("input", { type: "checkbox", "data-testid": "bots-replace", checked: !!klass.bots_replace, onchange: (e) => send({ type: "bots_replace", on: !!e.target.checked }) }),
-      "a bot takes the seat of a student who is removed or moved, so the game goes on"
+      t(model, "bots_replace")
     ),
     h("details", { "data-testid": "roster-card", open: !!form.rosterOpen, ontoggle: (e) => {
       form.rosterOpen = e.target.open;
-    } }, h("summary", { text: `Roster (${(klass.roster || []).length})` }), rosterTable(klass, send), ...view.by_pass ? [] : rosterForms(form, send)),
-    view.by_pass ? null : homeworkCard(view, klass, form, send)
+    } }, h("summary", { text: klass.roster_label || "" }), rosterTable(model, klass, send), ...view.by_pass ? [] : rosterForms(model, form, send)),
+    view.by_pass ? null : homeworkCard(model, view, klass, form, send)
   );
 }
-function roundButtons(view, send) {
+function roundButtons(model, view, send) {
   const rooms = (view.rooms || []).filter((r) => r.status === "open");
   if (!rooms.length) return [];
-  const ask = "The class's rooms close (their records are kept) and everyone is seated again in new rooms; their pages follow.";
   return [
     h("button", { "data-testid": "next-round", onclick: () => {
-      if (window.confirm(`Next round? ${ask}`)) send({ type: "next_round", shuffle: false });
-    }, text: "Next round" }),
+      if (window.confirm(t(model, "next_round_confirm"))) send({ type: "next_round", shuffle: false });
+    }, text: t(model, "next_round") }),
     h("button", { "data-testid": "shuffle-seats", onclick: () => {
-      if (window.confirm(`Next round with shuffled seats? ${ask}`)) send({ type: "next_round", shuffle: true });
-    }, text: "Next round, shuffled" })
+      if (window.confirm(t(model, "shuffle_confirm"))) send({ type: "next_round", shuffle: true });
+    }, text: t(model, "next_round_shuffled") })
   ];
 }
-function personControls(view, r, p, send) {
+function personControls(model, view, r, p, send) {
   const elsewhere = (view.rooms || []).filter((o) => o.status === "open" && !o.over && o.free_seats > 0 && !(o.id === r.id && o.free_seats < 1));
   return [
     elsewhere.length ? h(
       "select",
-      { "data-testid": "move", "aria-label": `move ${p.name} to another room`, onchange: (e) => {
+      { "data-testid": "move", "aria-label": t(model, "move_label", { name: p.name }), onchange: (e) => {
         if (e.target.value) send({ type: "move", room: r.id, seat: p.seat, to_room: e.target.value });
       } },
-      h("option", { value: "", text: "Move to…" }),
-      ...elsewhere.map((o) => h("option", { value: o.id, text: `${o.code} (${o.free_seats} free)` }))
+      h("option", { value: "", text: t(model, "move_to") }),
+      ...elsewhere.map((o) => h("option", { value: o.id, text: t(model, "room_free", { code: o.code, free: o.free }) }))
     ) : null,
-    h("button", { "data-testid": "rename", "aria-label": `rename ${p.name}`, onclick: () => {
-      const name = window.prompt(`A new name for ${p.name}:`, p.name);
+    h("button", { "data-testid": "rename", "aria-label": t(model, "rename_label", { name: p.name }), onclick: () => {
+      const name = window.prompt(t(model, "rename_prompt", { name: p.name }), p.name);
       if (name && name.trim() && name.trim() !== p.name) send({ type: "rename", room: r.id, seat: p.seat, name: name.trim() });
-    }, text: "Rename" })
+    }, text: t(model, "rename") })
   ];
 }
-function analysisChart(rows) {
+function analysisChart(model, rows) {
   if (!rows || !rows.length) return null;
   const bar = 22;
   const width = 320;
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${rows.length * bar}`, width: "100%", role: "img", "aria-label": "share of students who solved each exercise, most missed first", class: "ck-teacher-chart" });
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${rows.length * bar}`, width: "100%", role: "img", "aria-label": t(model, "chart_label"), class: "ck-teacher-chart" });
   rows.forEach((r, i) => {
     chart.append(svg("rect", { x: 0, y: i * bar + 3, width: width * r.share / 100, height: bar - 6, class: "ck-teacher-bar", "data-exercise": r.exercise }));
   });
   return h(
     "div",
     { "data-testid": "item-analysis" },
-    h("h4", { text: "Item analysis: share solved, most missed first" }),
+    h("h4", { text: t(model, "analysis_title") }),
     h(
       "div",
       { class: "ck-teacher-analysis" },
-      h("div", {}, ...rows.map((r) => h("div", { class: "ck-teacher-analysis-label", "data-testid": "analysis-row", "data-exercise": r.exercise, text: `${r.exercise}: ${r.share}% solved${r.tries === null ? "" : `, ${r.tries} tries`}` }))),
+      h("div", {}, ...rows.map((r) => h("div", { class: "ck-teacher-analysis-label", "data-testid": "analysis-row", "data-exercise": r.exercise, text: r.label || r.exercise }))),
       chart
     )
   );
 }
-function exportButtons(send, session, prefix) {
+function exportButtons(model, send, session, prefix) {
   return h(
     "div",
     { class: "ck-teacher-row" },
-    h("span", { class: "ck-teacher-label", text: "Export:" }),
-    ...["students", "rooms", "attempts", "records"].map((what) => h("button", { "data-testid": `${prefix}-export-${what}`, onclick: () => send({ type: "export", what, session }), text: what }))
+    h("span", { class: "ck-teacher-label", text: t(model, "export_short") }),
+    ...["students", "rooms", "attempts", "records"].map((what) => h("button", { "data-testid": `${prefix}-export-${what}`, onclick: () => send({ type: "export", what, session }), text: t(model, `past_${what}`) }))
   );
 }
-function sessionsStage(view, send) {
+function sessionsStage(model, view, send) {
   const sessions = view.sessions || [];
   if (!sessions.length) return null;
   const past = view.past;
   return h(
     "div",
     { class: "ck-teacher-card", "data-testid": "sessions" },
-    h("h3", { text: "Every session and its results" }),
+    h("h3", { text: t(model, "sessions_title") }),
     h(
       "table",
       { class: "ck-teacher-table" },
-      h("thead", {}, h("tr", {}, ...["Session", "Class", "Code", "Status", "Rooms", "Answers", ""].map((t) => h("th", { text: t })))),
+      h("thead", {}, h("tr", {}, ...["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
       h(
         "tbody",
         {},
@@ -274,10 +282,10 @@ function sessionsStage(view, send) {
             h("td", { text: s.title }),
             h("td", { text: s.class }),
             h("td", { class: "ck-teacher-mono", text: s.code }),
-            h("td", { text: s.status === "open" ? "open" : `ended ${s.ended || ""}` }),
-            h("td", { text: `${s.finished} of ${s.rooms} finished` }),
+            h("td", { text: s.status === "open" ? t(model, "status_open") : t(model, "ended_at", { when: s.ended || "" }) }),
+            h("td", { text: s.rooms_label || "" }),
             h("td", { text: String(s.answers) }),
-            h("td", {}, h("button", { "data-testid": "past-open", onclick: () => send({ type: "past", session: s.id }), text: "Results" }))
+            h("td", {}, h("button", { "data-testid": "past-open", onclick: () => send({ type: "past", session: s.id }), text: t(model, "results") }))
           )
         )
       )
@@ -285,15 +293,15 @@ function sessionsStage(view, send) {
     past ? h(
       "div",
       { "data-testid": "past", "data-code": past.session.code },
-      h("h4", { text: `Results of ${past.session.title} (${past.session.code})` }),
-      exportButtons(send, past.session.id, "past"),
+      h("h4", { text: t(model, "results_of", { title: past.session.title, code: past.session.code }) }),
+      exportButtons(model, send, past.session.id, "past"),
       h(
         "table",
         { class: "ck-teacher-table", "data-testid": "past-results" },
-        h("thead", {}, h("tr", {}, ...["Code", "Game", "Players", "Result"].map((t) => h("th", { text: t })))),
-        h("tbody", {}, ...(past.results || []).map((r) => h("tr", { "data-testid": "past-result-row", "data-code": r.code }, h("td", { class: "ck-teacher-mono", text: r.code }), h("td", { text: r.game }), h("td", { text: (r.players || []).join(" / ") }), h("td", { text: r.result }))))
+        h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_players", "col_result"].map((key) => h("th", { text: t(model, key) })))),
+        h("tbody", {}, ...(past.results || []).map((r) => h("tr", { "data-testid": "past-result-row", "data-code": r.code }, h("td", { class: "ck-teacher-mono", text: r.code }), h("td", { text: r.title || r.game }), h("td", { text: (r.players || []).join(" / ") }), h("td", { text: r.result }))))
       ),
-      analysisChart(past.analysis)
+      analysisChart(model, past.analysis)
     ) : null
   );
 }
@@ -302,6 +310,7 @@ function sessionsStage(view, send) {
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
   el.append(root);
+  speakLanguage(model, el);
   const form = { key: "", title: "", className: "", game: null, rooms: 4, players: 2, people: 2, options: {} };
   const send = (message) => model.send(message);
   function input(testid, field, attrs = {}) {
@@ -325,9 +334,9 @@ function render({ model, el }) {
           send({ type: "unlock", key: form.key, device: deviceId() || void 0 });
         }
       },
-      h("h3", { text: "Teacher key" }),
-      h("p", { class: "ck-teacher-hint", text: "Open the teacher link that cipherkit serve printed, or paste its key here." }),
-      h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: "Open" }))
+      h("h3", { text: t(model, "key_title") }),
+      h("p", { class: "ck-teacher-hint", text: t(model, "key_hint") }),
+      h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: t(model, "open") }))
     );
   }
   function rekeyStage(view) {
@@ -342,8 +351,8 @@ function render({ model, el }) {
           send({ type: "unlock", key: form.key, device: deviceId() || void 0 });
         }
       },
-      h("p", { class: "ck-teacher-hint", text: "Reopened from this browser's pass: this class session only. To start or continue another session, or to export results, type the teacher key." }),
-      h("div", { class: "ck-teacher-row" }, input("rekey", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "rekey-unlock", text: "Use the key" }))
+      h("p", { class: "ck-teacher-hint", text: t(model, "rekey_hint") }),
+      h("div", { class: "ck-teacher-row" }, input("rekey", "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", "data-testid": "rekey-unlock", text: t(model, "use_key") }))
     );
   }
   function sessionStage(view) {
@@ -352,39 +361,39 @@ function render({ model, el }) {
       return h(
         "div",
         { class: "ck-teacher-card ck-teacher-session" },
-        h("div", { class: "ck-teacher-label", text: `Class session: ${s.title}` }),
+        h("div", { class: "ck-teacher-label", text: t(model, "session_label", { title: s.title }) }),
         h("div", { class: "ck-teacher-big", "data-testid": "class-code", text: s.code }),
-        h("div", { class: "ck-teacher-hint", text: "Students type this class code and their name in a lesson's exercises to have their answers counted." }),
+        h("div", { class: "ck-teacher-hint", text: t(model, "class_code_hint") }),
         h(
           "div",
           { class: "ck-teacher-row", "data-testid": "export" },
-          h("span", { class: "ck-teacher-label", text: "Export results (CSV for a spreadsheet or gradebook):" }),
-          h("button", { "data-testid": "export-students", onclick: () => send({ type: "export", what: "students" }), text: "Students" }),
-          h("button", { "data-testid": "export-rooms", onclick: () => send({ type: "export", what: "rooms" }), text: "Rooms" }),
-          h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: "Exercise attempts" }),
-          h("button", { "data-testid": "export-records", onclick: () => send({ type: "export", what: "records" }), text: "Game records" })
+          h("span", { class: "ck-teacher-label", text: t(model, "export_label") }),
+          h("button", { "data-testid": "export-students", onclick: () => send({ type: "export", what: "students" }), text: t(model, "export_students") }),
+          h("button", { "data-testid": "export-rooms", onclick: () => send({ type: "export", what: "rooms" }), text: t(model, "export_rooms") }),
+          h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: t(model, "export_attempts") }),
+          h("button", { "data-testid": "export-records", onclick: () => send({ type: "export", what: "records" }), text: t(model, "export_records") })
         ),
         h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => {
-          if (window.confirm("End this class session? Its rooms close. Every result stays: on this page under Every session, and in the export.")) send({ type: "end" });
-        }, text: "End session" }))
+          if (window.confirm(t(model, "end_confirm"))) send({ type: "end" });
+        }, text: t(model, "end_session") }))
       );
     }
     const open = view.open_sessions || [];
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Start a class session" }),
+      h("h3", { text: t(model, "start_title") }),
       h(
         "form",
         { class: "ck-teacher-row", "data-testid": "start-form", onsubmit: (e) => {
           e.preventDefault();
           send({ type: "start", title: form.title, ...form.className.trim() ? { class: form.className.trim() } : {} });
         } },
-        input("title", "title", { type: "text", placeholder: "session title, e.g. Monday's lesson", maxlength: "80" }),
-        view.by_pass ? null : classInput(form),
-        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "start", text: "Start" })
+        input("title", "title", { type: "text", placeholder: t(model, "title_placeholder"), maxlength: "80" }),
+        view.by_pass ? null : classInput(model, form),
+        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "start", text: t(model, "start") })
       ),
-      open.length ? h("div", { class: "ck-teacher-row" }, h("span", { text: "or go back to:" }), ...open.map((o) => h("button", { "data-testid": "continue", onclick: () => send({ type: "continue", session: o.code }), text: `${o.title} (${o.code})` }))) : null
+      open.length ? h("div", { class: "ck-teacher-row" }, h("span", { text: t(model, "go_back") }), ...open.map((o) => h("button", { "data-testid": "continue", onclick: () => send({ type: "continue", session: o.code }), text: `${o.title} (${o.code})` }))) : null
     );
   }
   function makeStage(view) {
@@ -396,7 +405,7 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Make rooms" }),
+      h("h3", { text: t(model, "make_rooms") }),
       h("div", { class: "ck-teacher-row" }, ...(view.presets || []).map((p) => h("button", { type: "button", "data-testid": "preset", onclick: () => {
         Object.assign(form, { game: p.game, players: p.players, people: p.people });
         draw();
@@ -410,47 +419,41 @@ function render({ model, el }) {
           const content = ((view.contents || {})[form.game] || []).some((c) => c.id === form.content) ? { content: form.content } : {};
           send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people, ...Object.keys(options).length ? { options } : {}, ...content });
         } },
-        input("rooms", "rooms", { type: "number", min: "1", max: "40", "aria-label": "rooms" }),
-        h("select", { "data-testid": "game", "aria-label": "game", onchange: (e) => {
+        input("rooms", "rooms", { type: "number", min: "1", max: "40", "aria-label": t(model, "rooms_label") }),
+        h("select", { "data-testid": "game", "aria-label": t(model, "game_label"), onchange: (e) => {
           form.game = e.target.value;
           draw();
-        } }, ...Object.keys(games).map((g) => h("option", { value: g, selected: g === form.game, text: `${g} rooms` }))),
-        h("label", {}, "seats ", h("select", { "data-testid": "players", onchange: (e) => {
+        } }, ...Object.keys(games).map((g) => h("option", { value: g, selected: g === form.game, text: t(model, "game_rooms", { game: (view.game_titles || {})[g] || g }) }))),
+        h("label", {}, t(model, "seats") + " ", h("select", { "data-testid": "players", onchange: (e) => {
           form.players = Number(e.target.value);
           draw();
         } }, ...seats.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) })))),
-        h("label", {}, "people ", input("people", "people", { type: "number", min: "1", max: String(form.players) })),
-        ((view.contents || {})[form.game] || []).length ? h("label", {}, "plays ", h("select", { "data-testid": "content", "aria-label": "what the rooms play", onchange: (e) => {
+        h("label", {}, t(model, "people") + " ", input("people", "people", { type: "number", min: "1", max: String(form.players) })),
+        ((view.contents || {})[form.game] || []).length ? h("label", {}, t(model, "plays") + " ", h("select", { "data-testid": "content", "aria-label": t(model, "content_label"), onchange: (e) => {
           form.content = e.target.value;
-        } }, h("option", { value: "", selected: !form.content, text: "the usual one" }), ...(view.contents[form.game] || []).map((c) => h("option", { value: c.id, selected: form.content === c.id, text: c.label })))) : null,
+        } }, h("option", { value: "", selected: !form.content, text: t(model, "usual_content") }), ...(view.contents[form.game] || []).map((c) => h("option", { value: c.id, selected: form.content === c.id, text: c.label })))) : null,
         ...((view.options || {})[form.game] || []).map(
           (o) => h(
             "label",
             { title: o.label },
-            `${o.key} `,
+            `${o.name || o.key} `,
             h(
               "select",
               { "data-testid": `option-${o.key}`, "aria-label": o.label, onchange: (e) => {
                 form.options[o.key] = e.target.value ? Number(e.target.value) : false;
               } },
-              h("option", { value: "", selected: !form.options[o.key], text: "off" }),
-              ...o.choices.map((n) => h("option", { value: String(n), selected: form.options[o.key] === n, text: `${n} s` }))
+              h("option", { value: "", selected: !form.options[o.key], text: t(model, "off") }),
+              ...o.choices.map((n) => h("option", { value: String(n), selected: form.options[o.key] === n, text: t(model, "seconds", { n }) }))
             )
           )
         ),
-        h("span", { class: "ck-teacher-hint", text: "bots take the other seats" }),
-        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "make", text: "Make rooms" })
+        h("span", { class: "ck-teacher-hint", text: t(model, "bots_hint") }),
+        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "make", text: t(model, "make_rooms") })
       )
     );
   }
-  function teamsLeft(r) {
-    const teams = Object.entries(r.free_by_team || {});
-    if (!teams.length) return r.free_seats ? `${r.free_seats} free` : "full";
-    return teams.map(([team, n]) => `${team}: ${n} free`).join(" · ");
-  }
   function codesStage(view) {
     const live = (view.rooms || []).filter((r) => r.status === "open" && !r.over);
-    const held = live.filter((r) => r.held);
     const session = view.session || {};
     return h(
       "div",
@@ -458,15 +461,15 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-teacher-row" },
-        h("h3", { text: "Join the games" }),
-        view.projector ? h("button", { "data-testid": "project", title: "Open the projector's page in a new window", onclick: () => window.open(view.projector, "ck-projector"), text: "Project" }) : null,
-        ...roundButtons(view, send),
-        held.length ? h("button", { class: "ck-teacher-primary", "data-testid": "start-rooms", onclick: () => send({ type: "start_rooms" }), text: `Start ${held.length === 1 ? "the game" : `all ${held.length} games`}` }) : null
+        h("h3", { text: t(model, "join_title") }),
+        view.projector ? h("button", { "data-testid": "project", title: t(model, "project_title"), onclick: () => window.open(view.projector, "ck-projector"), text: t(model, "project") }) : null,
+        ...roundButtons(model, view, send),
+        view.start_label ? h("button", { class: "ck-teacher-primary", "data-testid": "start-rooms", onclick: () => send({ type: "start_rooms" }), text: view.start_label }) : null
       ),
       h(
         "div",
         { class: "ck-teacher-code ck-teacher-classline" },
-        h("span", { class: "ck-teacher-label", text: "Class code: type it with your name on the Play together page" }),
+        h("span", { class: "ck-teacher-label", text: t(model, "class_code_label") }),
         h("span", { class: "ck-teacher-big ck-teacher-huge", "data-testid": "projected-class-code", text: session.code || "" })
       ),
       live.length ? h(
@@ -476,33 +479,33 @@ function render({ model, el }) {
           (r, i) => h(
             "div",
             { class: "ck-teacher-code", "data-testid": "room-card", "data-code": r.code },
-            h("span", { class: "ck-teacher-label", text: `Room ${i + 1} · ${r.title} · ${r.held ? "waiting for Start" : "playing"}` }),
+            h("span", { class: "ck-teacher-label", text: t(model, "room_card", { n: i + 1, title: r.title, state: t(model, r.held ? "waiting_start" : "playing") }) }),
             h("span", { class: "ck-teacher-big", "data-testid": "room-code", text: r.code }),
-            h("span", { "data-testid": "room-names", text: (r.seated || []).map((p) => p.team ? `${p.name} (${p.team})` : p.name).join(", ") || "nobody yet" }),
-            h("span", { class: "ck-teacher-hint", "data-testid": "room-free", text: teamsLeft(r) })
+            h("span", { "data-testid": "room-names", text: (r.seated || []).map((p) => p.team ? t(model, "person_team", { name: p.name, team: p.team_label || p.team }) : p.name).join(", ") || t(model, "nobody_yet") }),
+            h("span", { class: "ck-teacher-hint", "data-testid": "room-free", text: r.left || "" })
           )
         )
       ) : null
     );
   }
   function timerControls(view, r) {
-    const t = (view.timers || {})[r.id];
-    if (!t) return null;
-    const now = t.off ? "timer off" : t.running ? `timer: ${Math.ceil(t.seconds_left)} s left` : "timer on";
+    const timer = (view.timers || {})[r.id];
+    if (!timer) return null;
+    const now = timer.off ? t(model, "timer_off") : timer.running ? t(model, "timer_left", { n: Math.ceil(timer.seconds_left) }) : t(model, "timer_on");
     return h(
       "div",
-      { class: "ck-teacher-timer", "data-testid": "timer", "data-off": t.off ? "true" : "false" },
+      { class: "ck-teacher-timer", "data-testid": "timer", "data-off": timer.off ? "true" : "false" },
       h("span", { "data-testid": "timer-state", text: now }),
-      t.warning ? h("div", { class: "ck-teacher-notyet", "data-testid": "timer-unattended", role: "note", text: t.warning }) : null,
-      t.running && !t.off ? h("button", { "data-testid": "timer-extend", "aria-label": `give room ${r.code} ${t.extend} more seconds`, onclick: () => send({ type: "timer", room: r.id, change: "extend" }), text: `+${t.extend} s` }) : null,
-      h("button", { "data-testid": t.off ? "timer-on" : "timer-off", onclick: () => send({ type: "timer", room: r.id, change: t.off ? "on" : "off" }), text: t.off ? "Turn timer on" : "Turn timer off" }),
+      timer.warning ? h("div", { class: "ck-teacher-notyet", "data-testid": "timer-unattended", role: "note", text: timer.warning }) : null,
+      timer.running && !timer.off ? h("button", { "data-testid": "timer-extend", "aria-label": timer.extend_label, onclick: () => send({ type: "timer", room: r.id, change: "extend" }), text: t(model, "plus_seconds", { n: timer.extend }) }) : null,
+      h("button", { "data-testid": timer.off ? "timer-on" : "timer-off", onclick: () => send({ type: "timer", room: r.id, change: timer.off ? "on" : "off" }), text: t(model, timer.off ? "turn_timer_on" : "turn_timer_off") }),
       h(
         "select",
-        { "data-testid": "timer-length", "aria-label": `timer length of room ${r.code}`, onchange: (e) => {
+        { "data-testid": "timer-length", "aria-label": t(model, "timer_length", { code: r.code }), onchange: (e) => {
           if (e.target.value) send({ type: "timer_length", room: r.id, seconds: Number(e.target.value) });
         } },
-        h("option", { value: "", selected: t.length === null, text: "length…" }),
-        ...t.lengths.map((n) => h("option", { value: String(n), selected: t.length === n, text: `${n} s` }))
+        h("option", { value: "", selected: timer.length === null, text: t(model, "length_choose") }),
+        ...timer.lengths.map((n) => h("option", { value: String(n), selected: timer.length === n, text: t(model, "seconds", { n }) }))
       )
     );
   }
@@ -513,7 +516,7 @@ function render({ model, el }) {
       { "data-testid": "room-row", "data-code": r.code, "data-version": String(r.version) },
       h("td", { class: "ck-teacher-mono", text: r.code }),
       h("td", { text: r.title }),
-      h("td", { "data-testid": "progress", text: r.held ? "waiting for Start" : r.progress }),
+      h("td", { "data-testid": "progress", text: r.held ? t(model, "waiting_start") : r.progress }),
       h("td", { text: r.score }),
       h("td", { text: (r.to_act || []).join(", ") }),
       h(
@@ -523,35 +526,35 @@ function render({ model, el }) {
           (p) => h(
             "div",
             { class: "ck-teacher-person", "data-testid": "person", "data-name": p.name },
-            h("span", { class: p.connected ? "ck-teacher-on" : "ck-teacher-off", title: p.connected ? "connected" : "away", text: `${p.connected ? "●" : "○"} ${p.name} ` }),
+            h("span", { class: p.connected ? "ck-teacher-on" : "ck-teacher-off", title: t(model, p.connected ? "connected" : "away"), text: `${p.connected ? "●" : "○"} ${p.name} ` }),
             r.status === "open" && !r.over ? [
-              h("button", { "data-testid": "give-seat", "aria-label": `give ${p.name}'s seat to a new device`, onclick: () => {
-                if (window.confirm(`Keep ${p.name}'s seat for a new device? The page ${p.name} has open now stops working; they join again with the class code and the same name.`)) send({ type: "give_seat", room: r.id, seat: p.seat });
-              }, text: "New device" }),
-              h("button", { "data-testid": "remove", "aria-label": `take ${p.name} out of this room`, onclick: () => {
-                if (window.confirm(`Take ${p.name} out of room ${r.code}? ${(view.class || { bots_replace: true }).bots_replace ? "A bot takes their seat so the game goes on." : "Their seat becomes free."}`)) send({ type: "remove", room: r.id, seat: p.seat });
-              }, text: "Remove" }),
-              ...personControls(view, r, p, send)
+              h("button", { "data-testid": "give-seat", "aria-label": t(model, "give_seat_label", { name: p.name }), onclick: () => {
+                if (window.confirm(t(model, "give_seat_confirm", { name: p.name }))) send({ type: "give_seat", room: r.id, seat: p.seat });
+              }, text: t(model, "new_device") }),
+              h("button", { "data-testid": "remove", "aria-label": t(model, "remove_label", { name: p.name }), onclick: () => {
+                if (window.confirm(t(model, (view.class || { bots_replace: true }).bots_replace ? "remove_confirm_bot" : "remove_confirm_free", { name: p.name, code: r.code }))) send({ type: "remove", room: r.id, seat: p.seat });
+              }, text: t(model, "remove") }),
+              ...personControls(model, view, r, p, send)
             ] : null
           )
         ),
-        (r.reserved || []).map((name) => h("div", { class: "ck-teacher-hint", text: `seat kept for ${name}` })),
-        r.free_seats ? h("span", { class: "ck-teacher-hint", text: `${r.free_seats} free` }) : null
+        (r.reserved || []).map((name) => h("div", { class: "ck-teacher-hint", text: t(model, "seat_kept", { name }) })),
+        r.free ? h("span", { class: "ck-teacher-hint", text: r.free }) : null
       ),
-      h("td", { "data-testid": "state", text: r.status !== "open" ? `closed${r.result ? ": " + r.result : ""}` : r.over ? r.result : r.held ? "waiting" : "playing" }),
+      h("td", { "data-testid": "state", text: r.status !== "open" ? r.result ? t(model, "closed_result", { result: r.result }) : t(model, "closed") : r.over ? r.result : t(model, r.held ? "waiting" : "playing") }),
       h(
         "td",
         {},
-        r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...view.watching === r.code ? {} : { room: r.id } }), text: view.watching === r.code ? "Stop watching" : "Watch" }) : null,
-        r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: "Bots take the empty seats" }) : null,
+        r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...view.watching === r.code ? {} : { room: r.id } }), text: t(model, view.watching === r.code ? "stop_watching" : "watch") }) : null,
+        r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: t(model, "fill_bots") }) : null,
         timerControls(view, r),
         r.status === "open" ? h("button", {
           "data-testid": "close-room",
           onclick: () => {
-            const ask = r.over ? `Close room ${r.code}? Its record is kept.` : `Close room ${r.code}? Its game is not over: the students in it stop playing now. Its record is kept.`;
+            const ask = t(model, r.over ? "close_confirm_over" : "close_confirm_playing", { code: r.code });
             if (window.confirm(ask)) send({ type: "close_room", room: r.id });
           },
-          text: "Close"
+          text: t(model, "close")
         }) : null
       )
     );
@@ -560,7 +563,7 @@ function render({ model, el }) {
     return h(
       "table",
       { class: "ck-teacher-table", "data-testid": "rooms" },
-      h("thead", {}, h("tr", {}, ...["Code", "Game", "Progress", "Score", "To act", "People", "State", ""].map((t) => h("th", { text: t })))),
+      h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", ""].map((key2) => h("th", { text: key2 ? t(model, key2) : "" })))),
       h("tbody", {}, ...rooms.map((r) => roomRow(view, r)))
     );
   }
@@ -575,11 +578,11 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-teacher-row" },
-        h("h3", { text: "Rooms, live" }),
-        live.some((r) => r.free_seats) ? h("button", { "data-testid": "fill-bots-all", title: "Bots take every empty seat of this class's open rooms", onclick: () => send({ type: "fill_bots_all" }), text: "Bots take the empty seats (all rooms)" }) : null
+        h("h3", { text: t(model, "rooms_live") }),
+        live.some((r) => r.free_seats) ? h("button", { "data-testid": "fill-bots-all", title: t(model, "fill_bots_all_title"), onclick: () => send({ type: "fill_bots_all" }), text: t(model, "fill_bots_all") }) : null
       ),
-      live.length ? roomsTable(view, live) : h("p", { class: "ck-teacher-hint", text: "No game is being played now." }),
-      done.length ? h("details", { "data-testid": "finished-rooms" }, h("summary", { text: `Finished or closed rooms (${done.length})` }), roomsTable(view, done)) : null
+      live.length ? roomsTable(view, live) : h("p", { class: "ck-teacher-hint", text: t(model, "no_game") }),
+      done.length ? h("details", { "data-testid": "finished-rooms" }, h("summary", { text: view.finished_label || "" }), roomsTable(view, done)) : null
     );
   }
   function resultsStage(view) {
@@ -588,11 +591,11 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Results" }),
+      h("h3", { text: t(model, "results") }),
       h(
         "table",
         { class: "ck-teacher-table", "data-testid": "results" },
-        h("thead", {}, h("tr", {}, ...["Code", "Game", "Players", "Result"].map((t) => h("th", { text: t })))),
+        h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_players", "col_result"].map((key2) => h("th", { text: t(model, key2) })))),
         h(
           "tbody",
           {},
@@ -601,7 +604,7 @@ function render({ model, el }) {
               "tr",
               { "data-testid": "result-row", "data-code": r.code },
               h("td", { class: "ck-teacher-mono", text: r.code }),
-              h("td", { text: r.game }),
+              h("td", { text: r.title || r.game }),
               h("td", { text: (r.players || []).join(" / ") }),
               h("td", { text: r.result })
             )
@@ -617,11 +620,11 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Exercises" }),
+      h("h3", { text: t(model, "exercises") }),
       students.length ? h(
         "table",
         { class: "ck-teacher-table ck-teacher-grid", "data-testid": "grid" },
-        h("thead", {}, h("tr", {}, h("th", { text: "Student" }), ...exercises.map((x) => h("th", { text: x })))),
+        h("thead", {}, h("tr", {}, h("th", { text: t(model, "col_student") }), ...exercises.map((x) => h("th", { text: x })))),
         h(
           "tbody",
           {},
@@ -638,17 +641,17 @@ function render({ model, el }) {
             )
           )
         )
-      ) : h("p", { class: "ck-teacher-hint", text: "No answers yet." }),
-      analysisChart(view.analysis)
+      ) : h("p", { class: "ck-teacher-hint", text: t(model, "no_answers") }),
+      analysisChart(model, view.analysis)
     );
   }
   function draw() {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
-    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(view, send)] : [view.locked ? lockedStage() : null];
+    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(model, view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(model, view, send)] : [view.locked ? lockedStage() : null];
     root.replaceChildren(
-      ...[h("h2", { class: "ck-teacher-title", text: "Teacher" }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean)
+      ...[h("h2", { class: "ck-teacher-title", text: t(model, "title") }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean)
     );
     if (focus) {
       const again = root.querySelector(`[data-testid="${focus}"]`);

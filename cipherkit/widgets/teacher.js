@@ -13,8 +13,10 @@
 // typed there again (the kernel refuses them otherwise).
 // A teacher link carries the key in its fragment (#key=...): it is sent once, then
 // removed from the address bar so a projected screen does not show it.
+// Every word comes from the kernel: the widget's `words` (t(model, key)) and, for a
+// sentence with a count, the view (whole, in the widget's language).
 
-import { h } from "./table_common.js";
+import { h, speakLanguage, t } from "./table_common.js";
 import { deviceId } from "./outage.js";
 import { teacherPass } from "./teacher_pass.js";
 import { analysisChart, classInput, classStage, personControls, roundButtons, sessionsStage } from "./teacher_term.js";
@@ -22,6 +24,7 @@ import { analysisChart, classInput, classStage, personControls, roundButtons, se
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
   el.append(root);
+  speakLanguage(model, el);
   const form = { key: "", title: "", className: "", game: null, rooms: 4, players: 2, people: 2, options: {} };
 
   const send = (message) => model.send(message);
@@ -48,9 +51,9 @@ function render({ model, el }) {
           send({ type: "unlock", key: form.key, device: deviceId() || undefined });
         },
       },
-      h("h3", { text: "Teacher key" }),
-      h("p", { class: "ck-teacher-hint", text: "Open the teacher link that cipherkit serve printed, or paste its key here." }),
-      h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: "Open" })),
+      h("h3", { text: t(model, "key_title") }),
+      h("p", { class: "ck-teacher-hint", text: t(model, "key_hint") }),
+      h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: t(model, "open") })),
     );
   }
 
@@ -66,8 +69,8 @@ function render({ model, el }) {
           send({ type: "unlock", key: form.key, device: deviceId() || undefined });
         },
       },
-      h("p", { class: "ck-teacher-hint", text: "Reopened from this browser's pass: this class session only. To start or continue another session, or to export results, type the teacher key." }),
-      h("div", { class: "ck-teacher-row" }, input("rekey", "key", { type: "password", autocomplete: "off", "aria-label": "teacher key" }), h("button", { type: "submit", "data-testid": "rekey-unlock", text: "Use the key" })),
+      h("p", { class: "ck-teacher-hint", text: t(model, "rekey_hint") }),
+      h("div", { class: "ck-teacher-row" }, input("rekey", "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", "data-testid": "rekey-unlock", text: t(model, "use_key") })),
     );
   }
 
@@ -77,35 +80,35 @@ function render({ model, el }) {
       return h(
         "div",
         { class: "ck-teacher-card ck-teacher-session" },
-        h("div", { class: "ck-teacher-label", text: `Class session: ${s.title}` }),
+        h("div", { class: "ck-teacher-label", text: t(model, "session_label", { title: s.title }) }),
         h("div", { class: "ck-teacher-big", "data-testid": "class-code", text: s.code }),
-        h("div", { class: "ck-teacher-hint", text: "Students type this class code and their name in a lesson's exercises to have their answers counted." }),
+        h("div", { class: "ck-teacher-hint", text: t(model, "class_code_hint") }),
         h(
           "div",
           { class: "ck-teacher-row", "data-testid": "export" },
-          h("span", { class: "ck-teacher-label", text: "Export results (CSV for a spreadsheet or gradebook):" }),
-          h("button", { "data-testid": "export-students", onclick: () => send({ type: "export", what: "students" }), text: "Students" }),
-          h("button", { "data-testid": "export-rooms", onclick: () => send({ type: "export", what: "rooms" }), text: "Rooms" }),
-          h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: "Exercise attempts" }),
-          h("button", { "data-testid": "export-records", onclick: () => send({ type: "export", what: "records" }), text: "Game records" }),
+          h("span", { class: "ck-teacher-label", text: t(model, "export_label") }),
+          h("button", { "data-testid": "export-students", onclick: () => send({ type: "export", what: "students" }), text: t(model, "export_students") }),
+          h("button", { "data-testid": "export-rooms", onclick: () => send({ type: "export", what: "rooms" }), text: t(model, "export_rooms") }),
+          h("button", { "data-testid": "export-attempts", onclick: () => send({ type: "export", what: "attempts" }), text: t(model, "export_attempts") }),
+          h("button", { "data-testid": "export-records", onclick: () => send({ type: "export", what: "records" }), text: t(model, "export_records") }),
         ),
-        h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => { if (window.confirm("End this class session? Its rooms close. Every result stays: on this page under Every session, and in the export.")) send({ type: "end" }); }, text: "End session" })),
+        h("div", { class: "ck-teacher-row" }, h("button", { "data-testid": "end-session", onclick: () => { if (window.confirm(t(model, "end_confirm"))) send({ type: "end" }); }, text: t(model, "end_session") })),
       );
     }
     const open = view.open_sessions || [];
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Start a class session" }),
+      h("h3", { text: t(model, "start_title") }),
       h(
         "form",
         { class: "ck-teacher-row", "data-testid": "start-form", onsubmit: (e) => { e.preventDefault(); send({ type: "start", title: form.title, ...(form.className.trim() ? { class: form.className.trim() } : {}) }); } },
-        input("title", "title", { type: "text", placeholder: "session title, e.g. Monday's lesson", maxlength: "80" }),
-        view.by_pass ? null : classInput(form),
-        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "start", text: "Start" }),
+        input("title", "title", { type: "text", placeholder: t(model, "title_placeholder"), maxlength: "80" }),
+        view.by_pass ? null : classInput(model, form),
+        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "start", text: t(model, "start") }),
       ),
       open.length
-        ? h("div", { class: "ck-teacher-row" }, h("span", { text: "or go back to:" }), ...open.map((o) => h("button", { "data-testid": "continue", onclick: () => send({ type: "continue", session: o.code }), text: `${o.title} (${o.code})` })))
+        ? h("div", { class: "ck-teacher-row" }, h("span", { text: t(model, "go_back") }), ...open.map((o) => h("button", { "data-testid": "continue", onclick: () => send({ type: "continue", session: o.code }), text: `${o.title} (${o.code})` })))
         : null,
     );
   }
@@ -119,41 +122,35 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Make rooms" }),
+      h("h3", { text: t(model, "make_rooms") }),
       h("div", { class: "ck-teacher-row" }, ...(view.presets || []).map((p) => h("button", { type: "button", "data-testid": "preset", onclick: () => { Object.assign(form, { game: p.game, players: p.players, people: p.people }); draw(); }, text: p.label }))),
       h(
         "form",
         { class: "ck-teacher-row", "data-testid": "make-form", onsubmit: (e) => { e.preventDefault(); const options = {}; for (const o of (view.options || {})[form.game] || []) if (form.options[o.key]) options[o.key] = form.options[o.key]; const content = ((view.contents || {})[form.game] || []).some((c) => c.id === form.content) ? { content: form.content } : {}; send({ type: "make", game: form.game, rooms: form.rooms, players: form.players, people: form.people, ...(Object.keys(options).length ? { options } : {}), ...content }); } },
-        input("rooms", "rooms", { type: "number", min: "1", max: "40", "aria-label": "rooms" }),
-        h("select", { "data-testid": "game", "aria-label": "game", onchange: (e) => { form.game = e.target.value; draw(); } }, ...Object.keys(games).map((g) => h("option", { value: g, selected: g === form.game, text: `${g} rooms` }))),
-        h("label", {}, "seats ", h("select", { "data-testid": "players", onchange: (e) => { form.players = Number(e.target.value); draw(); } }, ...seats.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) })))),
-        h("label", {}, "people ", input("people", "people", { type: "number", min: "1", max: String(form.players) })),
+        input("rooms", "rooms", { type: "number", min: "1", max: "40", "aria-label": t(model, "rooms_label") }),
+        h("select", { "data-testid": "game", "aria-label": t(model, "game_label"), onchange: (e) => { form.game = e.target.value; draw(); } }, ...Object.keys(games).map((g) => h("option", { value: g, selected: g === form.game, text: t(model, "game_rooms", { game: (view.game_titles || {})[g] || g }) }))),
+        h("label", {}, t(model, "seats") + " ", h("select", { "data-testid": "players", onchange: (e) => { form.players = Number(e.target.value); draw(); } }, ...seats.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) })))),
+        h("label", {}, t(model, "people") + " ", input("people", "people", { type: "number", min: "1", max: String(form.players) })),
         ((view.contents || {})[form.game] || []).length
-          ? h("label", {}, "plays ", h("select", { "data-testid": "content", "aria-label": "what the rooms play", onchange: (e) => { form.content = e.target.value; } }, h("option", { value: "", selected: !form.content, text: "the usual one" }), ...(view.contents[form.game] || []).map((c) => h("option", { value: c.id, selected: form.content === c.id, text: c.label }))))
+          ? h("label", {}, t(model, "plays") + " ", h("select", { "data-testid": "content", "aria-label": t(model, "content_label"), onchange: (e) => { form.content = e.target.value; } }, h("option", { value: "", selected: !form.content, text: t(model, "usual_content") }), ...(view.contents[form.game] || []).map((c) => h("option", { value: c.id, selected: form.content === c.id, text: c.label }))))
           : null,
         ...((view.options || {})[form.game] || []).map((o) =>
           h(
             "label",
             { title: o.label },
-            `${o.key} `,
+            `${o.name || o.key} `,
             h(
               "select",
               { "data-testid": `option-${o.key}`, "aria-label": o.label, onchange: (e) => { form.options[o.key] = e.target.value ? Number(e.target.value) : false; } },
-              h("option", { value: "", selected: !form.options[o.key], text: "off" }),
-              ...o.choices.map((n) => h("option", { value: String(n), selected: form.options[o.key] === n, text: `${n} s` })),
+              h("option", { value: "", selected: !form.options[o.key], text: t(model, "off") }),
+              ...o.choices.map((n) => h("option", { value: String(n), selected: form.options[o.key] === n, text: t(model, "seconds", { n }) })),
             ),
           ),
         ),
-        h("span", { class: "ck-teacher-hint", text: "bots take the other seats" }),
-        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "make", text: "Make rooms" }),
+        h("span", { class: "ck-teacher-hint", text: t(model, "bots_hint") }),
+        h("button", { type: "submit", class: "ck-teacher-primary", "data-testid": "make", text: t(model, "make_rooms") }),
       ),
     );
-  }
-
-  function teamsLeft(r) {
-    const teams = Object.entries(r.free_by_team || {});
-    if (!teams.length) return r.free_seats ? `${r.free_seats} free` : "full";
-    return teams.map(([team, n]) => `${team}: ${n} free`).join(" · ");
   }
 
   function codesStage(view) {
@@ -161,7 +158,6 @@ function render({ model, el }) {
     // every waiting room. Project opens the projector's page (view.projector) in its own
     // window: the teacher's pass shows it this session's codes, address and QR code.
     const live = (view.rooms || []).filter((r) => r.status === "open" && !r.over);
-    const held = live.filter((r) => r.held);
     const session = view.session || {};
     return h(
       "div",
@@ -169,15 +165,15 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-teacher-row" },
-        h("h3", { text: "Join the games" }),
-        view.projector ? h("button", { "data-testid": "project", title: "Open the projector's page in a new window", onclick: () => window.open(view.projector, "ck-projector"), text: "Project" }) : null,
-        ...roundButtons(view, send),
-        held.length ? h("button", { class: "ck-teacher-primary", "data-testid": "start-rooms", onclick: () => send({ type: "start_rooms" }), text: `Start ${held.length === 1 ? "the game" : `all ${held.length} games`}` }) : null,
+        h("h3", { text: t(model, "join_title") }),
+        view.projector ? h("button", { "data-testid": "project", title: t(model, "project_title"), onclick: () => window.open(view.projector, "ck-projector"), text: t(model, "project") }) : null,
+        ...roundButtons(model, view, send),
+        view.start_label ? h("button", { class: "ck-teacher-primary", "data-testid": "start-rooms", onclick: () => send({ type: "start_rooms" }), text: view.start_label }) : null,
       ),
       h(
         "div",
         { class: "ck-teacher-code ck-teacher-classline" },
-        h("span", { class: "ck-teacher-label", text: "Class code: type it with your name on the Play together page" }),
+        h("span", { class: "ck-teacher-label", text: t(model, "class_code_label") }),
         h("span", { class: "ck-teacher-big ck-teacher-huge", "data-testid": "projected-class-code", text: session.code || "" }),
       ),
       live.length
@@ -188,10 +184,10 @@ function render({ model, el }) {
               h(
                 "div",
                 { class: "ck-teacher-code", "data-testid": "room-card", "data-code": r.code },
-                h("span", { class: "ck-teacher-label", text: `Room ${i + 1} · ${r.title} · ${r.held ? "waiting for Start" : "playing"}` }),
+                h("span", { class: "ck-teacher-label", text: t(model, "room_card", { n: i + 1, title: r.title, state: t(model, r.held ? "waiting_start" : "playing") }) }),
                 h("span", { class: "ck-teacher-big", "data-testid": "room-code", text: r.code }),
-                h("span", { "data-testid": "room-names", text: (r.seated || []).map((p) => (p.team ? `${p.name} (${p.team})` : p.name)).join(", ") || "nobody yet" }),
-                h("span", { class: "ck-teacher-hint", "data-testid": "room-free", text: teamsLeft(r) }),
+                h("span", { "data-testid": "room-names", text: (r.seated || []).map((p) => (p.team ? t(model, "person_team", { name: p.name, team: p.team_label || p.team }) : p.name)).join(", ") || t(model, "nobody_yet") }),
+                h("span", { class: "ck-teacher-hint", "data-testid": "room-free", text: r.left || "" }),
               ),
             ),
           )
@@ -201,21 +197,21 @@ function render({ model, el }) {
 
   // A room's timer (kept by the server): what it does now, +30 s, off or on, its length.
   function timerControls(view, r) {
-    const t = (view.timers || {})[r.id];
-    if (!t) return null;
-    const now = t.off ? "timer off" : t.running ? `timer: ${Math.ceil(t.seconds_left)} s left` : "timer on";
+    const timer = (view.timers || {})[r.id];
+    if (!timer) return null;
+    const now = timer.off ? t(model, "timer_off") : timer.running ? t(model, "timer_left", { n: Math.ceil(timer.seconds_left) }) : t(model, "timer_on");
     return h(
       "div",
-      { class: "ck-teacher-timer", "data-testid": "timer", "data-off": t.off ? "true" : "false" },
+      { class: "ck-teacher-timer", "data-testid": "timer", "data-off": timer.off ? "true" : "false" },
       h("span", { "data-testid": "timer-state", text: now }),
-      t.warning ? h("div", { class: "ck-teacher-notyet", "data-testid": "timer-unattended", role: "note", text: t.warning }) : null,
-      t.running && !t.off ? h("button", { "data-testid": "timer-extend", "aria-label": `give room ${r.code} ${t.extend} more seconds`, onclick: () => send({ type: "timer", room: r.id, change: "extend" }), text: `+${t.extend} s` }) : null,
-      h("button", { "data-testid": t.off ? "timer-on" : "timer-off", onclick: () => send({ type: "timer", room: r.id, change: t.off ? "on" : "off" }), text: t.off ? "Turn timer on" : "Turn timer off" }),
+      timer.warning ? h("div", { class: "ck-teacher-notyet", "data-testid": "timer-unattended", role: "note", text: timer.warning }) : null,
+      timer.running && !timer.off ? h("button", { "data-testid": "timer-extend", "aria-label": timer.extend_label, onclick: () => send({ type: "timer", room: r.id, change: "extend" }), text: t(model, "plus_seconds", { n: timer.extend }) }) : null,
+      h("button", { "data-testid": timer.off ? "timer-on" : "timer-off", onclick: () => send({ type: "timer", room: r.id, change: timer.off ? "on" : "off" }), text: t(model, timer.off ? "turn_timer_on" : "turn_timer_off") }),
       h(
         "select",
-        { "data-testid": "timer-length", "aria-label": `timer length of room ${r.code}`, onchange: (e) => { if (e.target.value) send({ type: "timer_length", room: r.id, seconds: Number(e.target.value) }); } },
-        h("option", { value: "", selected: t.length === null, text: "length…" }),
-        ...t.lengths.map((n) => h("option", { value: String(n), selected: t.length === n, text: `${n} s` })),
+        { "data-testid": "timer-length", "aria-label": t(model, "timer_length", { code: r.code }), onchange: (e) => { if (e.target.value) send({ type: "timer_length", room: r.id, seconds: Number(e.target.value) }); } },
+        h("option", { value: "", selected: timer.length === null, text: t(model, "length_choose") }),
+        ...timer.lengths.map((n) => h("option", { value: String(n), selected: timer.length === n, text: t(model, "seconds", { n }) })),
       ),
     );
   }
@@ -227,7 +223,7 @@ function render({ model, el }) {
       { "data-testid": "room-row", "data-code": r.code, "data-version": String(r.version) },
       h("td", { class: "ck-teacher-mono", text: r.code }),
       h("td", { text: r.title }),
-      h("td", { "data-testid": "progress", text: r.held ? "waiting for Start" : r.progress }),
+      h("td", { "data-testid": "progress", text: r.held ? t(model, "waiting_start") : r.progress }),
       h("td", { text: r.score }),
       h("td", { text: (r.to_act || []).join(", ") }),
       h(
@@ -237,34 +233,34 @@ function render({ model, el }) {
           h(
             "div",
             { class: "ck-teacher-person", "data-testid": "person", "data-name": p.name },
-            h("span", { class: p.connected ? "ck-teacher-on" : "ck-teacher-off", title: p.connected ? "connected" : "away", text: `${p.connected ? "●" : "○"} ${p.name} ` }),
+            h("span", { class: p.connected ? "ck-teacher-on" : "ck-teacher-off", title: t(model, p.connected ? "connected" : "away"), text: `${p.connected ? "●" : "○"} ${p.name} ` }),
             r.status === "open" && !r.over
               ? [
-                  h("button", { "data-testid": "give-seat", "aria-label": `give ${p.name}'s seat to a new device`, onclick: () => { if (window.confirm(`Keep ${p.name}'s seat for a new device? The page ${p.name} has open now stops working; they join again with the class code and the same name.`)) send({ type: "give_seat", room: r.id, seat: p.seat }); }, text: "New device" }),
-                  h("button", { "data-testid": "remove", "aria-label": `take ${p.name} out of this room`, onclick: () => { if (window.confirm(`Take ${p.name} out of room ${r.code}? ${(view.class || { bots_replace: true }).bots_replace ? "A bot takes their seat so the game goes on." : "Their seat becomes free."}`)) send({ type: "remove", room: r.id, seat: p.seat }); }, text: "Remove" }),
-                  ...personControls(view, r, p, send),
+                  h("button", { "data-testid": "give-seat", "aria-label": t(model, "give_seat_label", { name: p.name }), onclick: () => { if (window.confirm(t(model, "give_seat_confirm", { name: p.name }))) send({ type: "give_seat", room: r.id, seat: p.seat }); }, text: t(model, "new_device") }),
+                  h("button", { "data-testid": "remove", "aria-label": t(model, "remove_label", { name: p.name }), onclick: () => { if (window.confirm(t(model, (view.class || { bots_replace: true }).bots_replace ? "remove_confirm_bot" : "remove_confirm_free", { name: p.name, code: r.code }))) send({ type: "remove", room: r.id, seat: p.seat }); }, text: t(model, "remove") }),
+                  ...personControls(model, view, r, p, send),
                 ]
               : null,
           ),
         ),
-        (r.reserved || []).map((name) => h("div", { class: "ck-teacher-hint", text: `seat kept for ${name}` })),
-        r.free_seats ? h("span", { class: "ck-teacher-hint", text: `${r.free_seats} free` }) : null,
+        (r.reserved || []).map((name) => h("div", { class: "ck-teacher-hint", text: t(model, "seat_kept", { name }) })),
+        r.free ? h("span", { class: "ck-teacher-hint", text: r.free }) : null,
       ),
-      h("td", { "data-testid": "state", text: r.status !== "open" ? `closed${r.result ? ": " + r.result : ""}` : r.over ? r.result : r.held ? "waiting" : "playing" }),
+      h("td", { "data-testid": "state", text: r.status !== "open" ? (r.result ? t(model, "closed_result", { result: r.result }) : t(model, "closed")) : r.over ? r.result : t(model, r.held ? "waiting" : "playing") }),
       h(
         "td",
         {},
-        r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...(view.watching === r.code ? {} : { room: r.id }) }), text: view.watching === r.code ? "Stop watching" : "Watch" }) : null,
-        r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: "Bots take the empty seats" }) : null,
+        r.status === "open" ? h("button", { "data-testid": "watch", onclick: () => send({ type: view.watching === r.code ? "stop_watching" : "watch", ...(view.watching === r.code ? {} : { room: r.id }) }), text: t(model, view.watching === r.code ? "stop_watching" : "watch") }) : null,
+        r.status === "open" && !r.over && r.free_seats ? h("button", { "data-testid": "fill-bots", onclick: () => send({ type: "fill_bots", room: r.id }), text: t(model, "fill_bots") }) : null,
         timerControls(view, r),
         r.status === "open"
           ? h("button", {
               "data-testid": "close-room",
               onclick: () => {
-                const ask = r.over ? `Close room ${r.code}? Its record is kept.` : `Close room ${r.code}? Its game is not over: the students in it stop playing now. Its record is kept.`;
+                const ask = t(model, r.over ? "close_confirm_over" : "close_confirm_playing", { code: r.code });
                 if (window.confirm(ask)) send({ type: "close_room", room: r.id });
               },
-              text: "Close",
+              text: t(model, "close"),
             })
           : null,
       ),
@@ -275,7 +271,7 @@ function render({ model, el }) {
     return h(
       "table",
       { class: "ck-teacher-table", "data-testid": "rooms" },
-      h("thead", {}, h("tr", {}, ...["Code", "Game", "Progress", "Score", "To act", "People", "State", ""].map((t) => h("th", { text: t })))),
+      h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
       h("tbody", {}, ...rooms.map((r) => roomRow(view, r))),
     );
   }
@@ -291,14 +287,14 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-teacher-row" },
-        h("h3", { text: "Rooms, live" }),
+        h("h3", { text: t(model, "rooms_live") }),
         live.some((r) => r.free_seats)
-          ? h("button", { "data-testid": "fill-bots-all", title: "Bots take every empty seat of this class's open rooms", onclick: () => send({ type: "fill_bots_all" }), text: "Bots take the empty seats (all rooms)" })
+          ? h("button", { "data-testid": "fill-bots-all", title: t(model, "fill_bots_all_title"), onclick: () => send({ type: "fill_bots_all" }), text: t(model, "fill_bots_all") })
           : null,
       ),
-      live.length ? roomsTable(view, live) : h("p", { class: "ck-teacher-hint", text: "No game is being played now." }),
+      live.length ? roomsTable(view, live) : h("p", { class: "ck-teacher-hint", text: t(model, "no_game") }),
       done.length
-        ? h("details", { "data-testid": "finished-rooms" }, h("summary", { text: `Finished or closed rooms (${done.length})` }), roomsTable(view, done))
+        ? h("details", { "data-testid": "finished-rooms" }, h("summary", { text: view.finished_label || "" }), roomsTable(view, done))
         : null,
     );
   }
@@ -309,11 +305,11 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Results" }),
+      h("h3", { text: t(model, "results") }),
       h(
         "table",
         { class: "ck-teacher-table", "data-testid": "results" },
-        h("thead", {}, h("tr", {}, ...["Code", "Game", "Players", "Result"].map((t) => h("th", { text: t })))),
+        h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_players", "col_result"].map((key) => h("th", { text: t(model, key) })))),
         h(
           "tbody",
           {},
@@ -322,7 +318,7 @@ function render({ model, el }) {
               "tr",
               { "data-testid": "result-row", "data-code": r.code },
               h("td", { class: "ck-teacher-mono", text: r.code }),
-              h("td", { text: r.game }),
+              h("td", { text: r.title || r.game }),
               h("td", { text: (r.players || []).join(" / ") }),
               h("td", { text: r.result }),
             ),
@@ -339,12 +335,12 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-teacher-card" },
-      h("h3", { text: "Exercises" }),
+      h("h3", { text: t(model, "exercises") }),
       students.length
         ? h(
             "table",
             { class: "ck-teacher-table ck-teacher-grid", "data-testid": "grid" },
-            h("thead", {}, h("tr", {}, h("th", { text: "Student" }), ...exercises.map((x) => h("th", { text: x })))),
+            h("thead", {}, h("tr", {}, h("th", { text: t(model, "col_student") }), ...exercises.map((x) => h("th", { text: x })))),
             h(
               "tbody",
               {},
@@ -362,8 +358,8 @@ function render({ model, el }) {
               ),
             ),
           )
-        : h("p", { class: "ck-teacher-hint", text: "No answers yet." }),
-      analysisChart(view.analysis),
+        : h("p", { class: "ck-teacher-hint", text: t(model, "no_answers") }),
+      analysisChart(model, view.analysis),
     );
   }
 
@@ -371,9 +367,9 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
-    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(view, send)] : [view.locked ? lockedStage() : null];
+    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(model, view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(model, view, send)] : [view.locked ? lockedStage() : null];
     root.replaceChildren(
-      ...[h("h2", { class: "ck-teacher-title", text: "Teacher" }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean),
+      ...[h("h2", { class: "ck-teacher-title", text: t(model, "title") }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean),
     );
     if (focus) {
       const again = root.querySelector(`[data-testid="${focus}"]`);

@@ -33,7 +33,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets
 import traitlets
@@ -42,7 +42,7 @@ from cipherkit.classroom import Classroom, RoomPlan, open_classroom
 from cipherkit.classroom.plans import game_seats, presets
 from cipherkit.classroom.timers import change_timer, room_timers
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, _, ngettext
+from cipherkit.i18n import N_, _, ngettext, pgettext
 from cipherkit.rooms import default_store_url
 from cipherkit.rooms.limits import RULES
 from cipherkit.widgets.frontend import es_module
@@ -52,10 +52,13 @@ from cipherkit.widgets.teacher_term import (
     KEY_ONLY_TERM,
     MAX_ROSTER_TEXT,
     TERM_FIELDS,
+    TERM_WORDS,
     check_term,
+    game_title,
     past_view,
     term_act,
     term_view,
+    titled,
 )
 
 __all__ = [
@@ -75,7 +78,7 @@ REFRESH_SECONDS = 5.0
 """Seconds between two full redraws while unlocked, with or without a change."""
 LOOK_SECONDS = 0.2
 """Seconds between two cheap looks at whether anything of the class changed."""
-TIMER_UNATTENDED = (
+TIMER_UNATTENDED = N_(
     "⚠ nobody can act: this timed round waits on a seat no student holds; "
     "seat a student there, or let bots take the empty seats"
 )
@@ -107,10 +110,14 @@ _FIELDS: dict[str, set[str]] = {
 }
 KEY_ONLY = frozenset({"start", "continue", "export"}) | KEY_ONLY_TERM
 """What a page opened by a pass may not do without the key typed again."""
-NEED_KEY = (
-    "refused: this page was reopened by this browser's pass, which opens its own class "
+NEED_KEY = N_(
+    "this page was reopened by this browser's pass, which opens its own class "
     "session only: type the teacher key to start or continue a session or to export"
 )
+"""What the page is told when a page opened by a pass asks for one of :data:`KEY_ONLY`."""
+OPTION_NAMES = (N_("timer"),)
+"""The short names of the games' room options (the make form's labels; a plug-in's own
+option shows its key)."""
 _OPTIONAL: dict[str, set[str]] = {
     "make": {"options", "content"},
     "start": {"class"},
@@ -193,6 +200,112 @@ class TeacherDesk(GuardedWidget):
     label = "teacher"
     reset_text = N_("the page may not change the teacher page; it has been reset")
     error_text = N_("something went wrong in the kernel; try again")
+    WORDS: ClassVar[Mapping[str, str]] = {
+        **TERM_WORDS,
+        "title": N_("Teacher"),
+        "key_title": N_("Teacher key"),
+        "key_hint": N_(
+            "Open the teacher link that cipherkit serve printed, or paste its key here."
+        ),
+        "key_label": N_("teacher key"),
+        "open": N_("Open"),
+        "rekey_hint": N_(
+            "Reopened from this browser's pass: this class session only. To start or continue "
+            "another session, or to export results, type the teacher key."
+        ),
+        "use_key": N_("Use the key"),
+        "session_label": N_("Class session: {title}"),
+        "class_code_hint": N_(
+            "Students type this class code and their name in a lesson's exercises to have "
+            "their answers counted."
+        ),
+        "export_label": N_("Export results (CSV for a spreadsheet or gradebook):"),
+        "export_students": N_("Students"),
+        "export_rooms": N_("Rooms"),
+        "export_attempts": N_("Exercise attempts"),
+        "export_records": N_("Game records"),
+        "end_confirm": N_(
+            "End this class session? Its rooms close. Every result stays: on this page under "
+            "Every session, and in the export."
+        ),
+        "end_session": N_("End session"),
+        "start_title": N_("Start a class session"),
+        "title_placeholder": N_("session title, e.g. Monday's lesson"),
+        "go_back": N_("or go back to:"),
+        "make_rooms": N_("Make rooms"),
+        "rooms_label": N_("rooms"),
+        "game_rooms": N_("{game} rooms"),
+        "seats": N_("seats"),
+        "people": N_("people"),
+        "plays": N_("plays"),
+        "content_label": N_("what the rooms play"),
+        "usual_content": N_("the usual one"),
+        "off": N_("off"),
+        "seconds": N_("{n} s"),
+        "bots_hint": N_("bots take the other seats"),
+        "join_title": N_("Join the games"),
+        "project_title": N_("Open the projector's page in a new window"),
+        "project": N_("Project"),
+        "class_code_label": N_("Class code: type it with your name on the Play together page"),
+        "room_card": N_("Room {n} · {title} · {state}"),
+        "waiting_start": N_("waiting for Start"),
+        "playing": N_("playing"),
+        "waiting": N_("waiting"),
+        "nobody_yet": N_("nobody yet"),
+        "person_team": N_("{name} ({team})"),
+        "timer_off": N_("timer off"),
+        "timer_on": N_("timer on"),
+        "timer_left": N_("timer: {n} s left"),
+        "plus_seconds": N_("+{n} s"),
+        "turn_timer_on": N_("Turn timer on"),
+        "turn_timer_off": N_("Turn timer off"),
+        "timer_length": N_("timer length of room {code}"),
+        "length_choose": N_("length…"),
+        "connected": N_("connected"),
+        "away": N_("away"),
+        "give_seat_label": N_("give {name}'s seat to a new device"),
+        "give_seat_confirm": N_(
+            "Keep {name}'s seat for a new device? The page {name} has open now stops working; "
+            "they join again with the class code and the same name."
+        ),
+        "new_device": N_("New device"),
+        "remove_label": N_("take {name} out of this room"),
+        "remove_confirm_bot": N_(
+            "Take {name} out of room {code}? A bot takes their seat so the game goes on."
+        ),
+        "remove_confirm_free": N_("Take {name} out of room {code}? Their seat becomes free."),
+        "remove": N_("Remove"),
+        "seat_kept": N_("seat kept for {name}"),
+        "closed": N_("closed"),
+        "closed_result": N_("closed: {result}"),
+        "watch": N_("Watch"),
+        "stop_watching": N_("Stop watching"),
+        "fill_bots": N_("Bots take the empty seats"),
+        "close_confirm_over": N_("Close room {code}? Its record is kept."),
+        "close_confirm_playing": N_(
+            "Close room {code}? Its game is not over: the students in it stop playing now. "
+            "Its record is kept."
+        ),
+        "close": N_("Close"),
+        "col_code": N_("Code"),
+        "col_progress": N_("Progress"),
+        "col_score": N_("Score"),
+        "col_to_act": N_("To act"),
+        "col_people": N_("People"),
+        "col_state": N_("State"),
+        "col_players": N_("Players"),
+        "col_result": N_("Result"),
+        "col_student": N_("Student"),
+        "rooms_live": N_("Rooms, live"),
+        "fill_bots_all_title": N_("Bots take every empty seat of this class's open rooms"),
+        "fill_bots_all": N_("Bots take the empty seats (all rooms)"),
+        "no_game": N_("No game is being played now."),
+        "results": N_("Results"),
+        "exercises": N_("Exercises"),
+        "no_answers": N_("No answers yet."),
+    }
+    """The page's own words (teacher.js and teacher_term.js hold no English); a sentence
+    with a count comes whole in the view (:meth:`_show`)."""
 
     view = traitlets.Dict().tag(sync=True)
 
@@ -223,6 +336,19 @@ class TeacherDesk(GuardedWidget):
         self._thread: threading.Thread | None = None
         self.view = {"locked": True}
 
+    def front_words(self) -> dict[str, str]:
+        """:attr:`WORDS` in the widget's language, and the words whose English another page
+        says with other words (``Start`` is a verb here, ``Game`` a game's name)."""
+        words = super().front_words()
+        with self.speaking():
+            words |= {
+                "start": pgettext("teacher", "Start"),
+                "col_game": pgettext("teacher", "Game"),
+                "game_label": pgettext("teacher", "game"),
+                "col_name": pgettext("teacher", "Name"),
+            }
+        return words
+
     def on_watch(self, callback: Callable[[str | None], None]) -> None:
         """Call ``callback(room code)`` when the teacher watches a room (``None``: stops)."""
         self._on_watch.append(callback)
@@ -240,7 +366,7 @@ class TeacherDesk(GuardedWidget):
         if not self._unlocked:
             raise Refused("refused: " + _("enter the teacher key first"))
         if self._by_pass and kind in KEY_ONLY:
-            raise Refused(NEED_KEY)
+            raise Refused("refused: " + _(NEED_KEY))
         with self._lock:
             before = self._session_id
             try:
@@ -436,11 +562,12 @@ class TeacherDesk(GuardedWidget):
             if current.is_open:
                 current_open = current
                 session = current.to_json()
-                rooms = [s.to_json() for s in desk.summaries(current.id)]
-                results = desk.results(current.id)
+                rooms = [_room_view(s.to_json()) for s in desk.summaries(current.id)]
+                results = titled(desk.results(current.id))
                 grid = desk.grid(current.id)
+                codes = {r["id"]: r["code"] for r in rooms}
                 timers = {
-                    room_id: {**timer, "warning": TIMER_UNATTENDED if timer["unattended"] else ""}
+                    room_id: _timer_view(timer, codes.get(room_id, ""))
                     for room_id, timer in room_timers(desk, current.id).items()
                 }
             else:
@@ -454,6 +581,7 @@ class TeacherDesk(GuardedWidget):
             else [s.to_json() for s in desk.sessions() if s.is_open][:20],
             "by_pass": self._by_pass,
             "games": {game: list(seats) for game, seats in game_seats().items()},
+            "game_titles": {game: game_title(game) for game in game_seats()},
             "presets": presets(),
             "options": _room_options(),
             "contents": {
@@ -462,6 +590,7 @@ class TeacherDesk(GuardedWidget):
             },
             "timers": timers,
             "rooms": rooms,
+            **_room_counts(rooms),
             "results": results,
             "grid": grid,
             "watching": self.watching,
@@ -485,7 +614,7 @@ class TeacherDesk(GuardedWidget):
                 now_seen = None if session_id is None else self.classroom.activity(session_id)
                 if now_seen == seen and time.monotonic() - last < self._refresh:
                     continue
-                with self._lock:
+                with self._lock, self.speaking():
                     self._show()
                 seen, last = now_seen, time.monotonic()
             except Exception as exc:  # the store went away a moment: try again later
@@ -496,6 +625,60 @@ class TeacherDesk(GuardedWidget):
     def close(self) -> None:
         self._stop.set()
         super().close()
+
+
+def _room_view(room: dict[str, Any]) -> dict[str, Any]:
+    """A room's summary as the page shows it, in the language in force: its game's name,
+    its students' teams, and its free seats in words (whole sentences with their count:
+    Russian has three plural forms)."""
+    free = room["free_seats"]
+    by_team = room.get("free_by_team") or {}
+    if by_team:
+        left = " · ".join(
+            ngettext("{team}: {n} free", "{team}: {n} free", n, team=_(team))
+            for team, n in by_team.items()
+        )
+    else:
+        left = ngettext("{n} free", "{n} free", free) if free else _("full")
+    return {
+        **room,
+        "title": _(room["title"]),
+        "seated": [{**p, "team_label": _(p["team"]) if p["team"] else ""} for p in room["seated"]],
+        "free": ngettext("{n} free", "{n} free", free) if free else "",
+        "left": left,
+    }
+
+
+def _room_counts(rooms: list[dict[str, Any]]) -> dict[str, str]:
+    """The sentences with a count of rooms: the one Start for the waiting rooms, the
+    finished or closed rooms' heading."""
+    live = [r for r in rooms if r["status"] == "open" and not r["over"]]
+    held = sum(1 for r in live if r["held"])
+    if held == 1:
+        start = _("Start the game")
+    else:
+        start = ngettext("Start all {n} game", "Start all {n} games", held) if held else ""
+    done = len(rooms) - len(live)
+    return {
+        "start_label": start,
+        "finished_label": ngettext(
+            "Finished or closed rooms ({n})", "Finished or closed rooms ({n})", done
+        ),
+    }
+
+
+def _timer_view(timer: dict[str, Any], code: str) -> dict[str, Any]:
+    """A room's timer as the page shows it: its warning, the words of its +30 s button."""
+    return {
+        **timer,
+        "warning": _(TIMER_UNATTENDED) if timer["unattended"] else "",
+        "extend_label": ngettext(
+            "give room {code} {n} more second",
+            "give room {code} {n} more seconds",
+            timer["extend"],
+            code=code,
+        ),
+    }
 
 
 def _room_config(
@@ -515,7 +698,7 @@ def _room_options() -> dict[str, list[dict[str, Any]]]:
     out = {}
     for game in game_seats():
         options = [
-            {"key": o.key, "label": o.label, "choices": list(o.choices)}
+            {"key": o.key, "name": _(o.key), "label": _(o.label), "choices": list(o.choices)}
             for o in get_game(game).room_options
             if o.choices
         ]
@@ -526,16 +709,18 @@ def _room_options() -> dict[str, list[dict[str, Any]]]:
 
 class TeacherPage(ipywidgets.VBox):
     """The teacher page: a :class:`TeacherDesk` and, below it, the watched room's table
-    (a spectator's: nothing the spectator may not see)."""
+    (a spectator's: nothing the spectator may not see), both in ``lang`` (default: the
+    process language)."""
 
     def __init__(
         self,
         classroom: Classroom | None = None,
         *,
         contents: Mapping[str, Mapping[str, tuple[str, Any]]] | None = None,
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
-        self.desk = TeacherDesk(classroom=classroom, contents=contents)
+        self.desk = TeacherDesk(classroom=classroom, contents=contents, lang=lang)
         super().__init__(children=[self.desk], **kwargs)
         self.table: GuardedWidget | None = None
         self.desk.on_watch(self._watch)
@@ -548,7 +733,8 @@ class TeacherPage(ipywidgets.VBox):
             from cipherkit.widgets.tables import make_table
 
             try:
-                self.table = make_table(self.desk.classroom.store.spectate(code))
+                spectator = self.desk.classroom.store.spectate(code)
+                self.table = make_table(spectator, lang=self.desk.lang)
             except CipherkitError as exc:
                 self.children = [self.desk]
                 raise Refused(

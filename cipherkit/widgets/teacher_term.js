@@ -1,9 +1,11 @@
 // The teacher page's term (issue #46): the class's roster, the next round, moving and
 // renaming a student, homework, every session's results, and the item analysis chart.
 // It draws what the kernel's view holds (cipherkit/widgets/teacher_term.py) and sends
-// what the teacher clicks; the kernel checks every message, nothing here decides.
+// what the teacher clicks; the kernel checks every message, nothing here decides. Its
+// words are the teacher widget's (`model`'s words, cipherkit/widgets/teacher_term.py's
+// TERM_WORDS); a sentence with a count comes whole in the view.
 
-import { h } from "./table_common.js";
+import { h, t } from "./table_common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -15,25 +17,25 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 // The start form's class field: sessions of one class share its roster and homework.
-export function classInput(form) {
+export function classInput(model, form) {
   return h("input", {
     "data-testid": "start-class",
     type: "text",
     maxlength: "80",
     value: form.className || "",
-    placeholder: "class for the term (optional), e.g. Year 9",
-    "aria-label": "class for the term",
+    placeholder: t(model, "class_placeholder"),
+    "aria-label": t(model, "class_label"),
     oninput: (e) => { form.className = e.target.value; },
   });
 }
 
-function rosterTable(klass, send) {
+function rosterTable(model, klass, send) {
   const roster = klass.roster || [];
-  if (!roster.length) return h("p", { class: "ck-teacher-hint", text: "No students on the roster yet: import a CSV file or add them here." });
+  if (!roster.length) return h("p", { class: "ck-teacher-hint", text: t(model, "roster_empty") });
   return h(
     "table",
     { class: "ck-teacher-table", "data-testid": "roster" },
-    h("thead", {}, h("tr", {}, ...["ID", "Name", "Email", ""].map((t) => h("th", { text: t })))),
+    h("thead", {}, h("tr", {}, ...["col_id", "col_name", "col_email", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
     h(
       "tbody",
       {},
@@ -44,21 +46,21 @@ function rosterTable(klass, send) {
           h("td", { class: "ck-teacher-mono", text: s.student_id }),
           h("td", { text: s.name }),
           h("td", { text: s.email }),
-          h("td", {}, h("button", { "data-testid": "roster-remove", "aria-label": `take ${s.name} off the roster`, onclick: () => { if (window.confirm(`Take ${s.name} off the roster? Their results stay.`)) send({ type: "roster_remove", id: s.student_id }); }, text: "Remove" })),
+          h("td", {}, h("button", { "data-testid": "roster-remove", "aria-label": t(model, "roster_remove_label", { name: s.name }), onclick: () => { if (window.confirm(t(model, "roster_remove_confirm", { name: s.name }))) send({ type: "roster_remove", id: s.student_id }); }, text: t(model, "remove") })),
         ),
       ),
     ),
   );
 }
 
-function rosterForms(form, send) {
+function rosterForms(model, form, send) {
   const field = (testid, key, label, attrs = {}) =>
     h("input", { "data-testid": testid, "aria-label": label, placeholder: label, value: form[key] || "", oninput: (e) => { form[key] = e.target.value; }, ...attrs });
   const file = h("input", {
     type: "file",
     accept: ".csv,text/csv,text/plain",
     "data-testid": "roster-file",
-    "aria-label": "roster CSV file",
+    "aria-label": t(model, "roster_file"),
     onchange: (e) => {
       const chosen = e.target.files && e.target.files[0];
       if (!chosen) return;
@@ -67,19 +69,19 @@ function rosterForms(form, send) {
     },
   });
   return [
-    h("div", { class: "ck-teacher-row" }, h("label", {}, "Import a roster (CSV: id, name, email) ", file)),
+    h("div", { class: "ck-teacher-row" }, h("label", {}, t(model, "roster_import") + " ", file)),
     h(
       "form",
       { class: "ck-teacher-row", "data-testid": "roster-form", onsubmit: (e) => { e.preventDefault(); send({ type: "roster_add", id: form.rosterId || "", name: form.rosterName || "", email: form.rosterEmail || "" }); form.rosterId = form.rosterName = form.rosterEmail = ""; } },
-      field("roster-id", "rosterId", "student id", { maxlength: "64" }),
-      field("roster-name", "rosterName", "name", { maxlength: "40" }),
-      field("roster-email", "rosterEmail", "email (optional)", { type: "email" }),
-      h("button", { type: "submit", "data-testid": "roster-add", text: "Add student" }),
+      field("roster-id", "rosterId", t(model, "roster_id"), { maxlength: "64" }),
+      field("roster-name", "rosterName", t(model, "roster_name"), { maxlength: "40" }),
+      field("roster-email", "rosterEmail", t(model, "roster_email"), { type: "email" }),
+      h("button", { type: "submit", "data-testid": "roster-add", text: t(model, "roster_add") }),
     ),
   ];
 }
 
-function homeworkCard(view, klass, form, send) {
+function homeworkCard(model, view, klass, form, send) {
   const lessons = view.lessons || [];
   const work = klass.homework || [];
   const absolute = (link) => new URL(link, window.location.origin).href;
@@ -87,27 +89,27 @@ function homeworkCard(view, klass, form, send) {
     "details",
     // open or closed as the teacher left it across redraws (open at first if any is set)
     { "data-testid": "homework", open: form.homeworkOpen ?? work.length > 0, ontoggle: (e) => { form.homeworkOpen = e.target.open; } },
-    h("summary", { text: `Homework (${work.length})` }),
+    h("summary", { text: klass.homework_label || "" }),
     lessons.length
       ? h(
           "form",
           { class: "ck-teacher-row", "data-testid": "homework-form", onsubmit: (e) => { e.preventDefault(); send({ type: "assign", lesson: form.lesson || lessons[0], due: (form.due || "").replace("T", " ") }); } },
-          h("select", { "data-testid": "homework-lesson", "aria-label": "lesson", onchange: (e) => { form.lesson = e.target.value; } }, ...lessons.map((l) => h("option", { value: l, selected: l === form.lesson, text: l }))),
-          h("label", {}, "due ", h("input", { type: "datetime-local", "data-testid": "homework-due", value: form.due || "", oninput: (e) => { form.due = e.target.value; } })),
-          h("button", { type: "submit", "data-testid": "homework-assign", text: "Set as homework" }),
+          h("select", { "data-testid": "homework-lesson", "aria-label": t(model, "lesson"), onchange: (e) => { form.lesson = e.target.value; } }, ...lessons.map((l) => h("option", { value: l, selected: l === form.lesson, text: l }))),
+          h("label", {}, t(model, "due") + " ", h("input", { type: "datetime-local", "data-testid": "homework-due", value: form.due || "", oninput: (e) => { form.due = e.target.value; } })),
+          h("button", { type: "submit", "data-testid": "homework-assign", text: t(model, "assign") }),
         )
       : null,
     ...work.map((w) =>
       h(
         "div",
         { class: "ck-teacher-code", "data-testid": "homework-item", "data-lesson": w.lesson },
-        h("span", { class: "ck-teacher-label", text: `${w.title} · due ${w.due} · class code ${w.code}` }),
-        h("span", { "data-testid": "homework-done", text: `${w.done} of ${w.of} have solved something` }),
-        h("input", { readonly: true, class: "ck-teacher-mono", "data-testid": "homework-link", "aria-label": "homework link for students", value: absolute(w.link) }),
+        h("span", { class: "ck-teacher-label", text: t(model, "homework_item", { title: w.title, due: w.due, code: w.code }) }),
+        h("span", { "data-testid": "homework-done", text: w.done_label || "" }),
+        h("input", { readonly: true, class: "ck-teacher-mono", "data-testid": "homework-link", "aria-label": t(model, "homework_link"), value: absolute(w.link) }),
         h(
           "table",
           { class: "ck-teacher-table", "data-testid": "homework-progress" },
-          h("thead", {}, h("tr", {}, ...["Student", "Tried", "Solved in time", "Solved late", "Last answer"].map((t) => h("th", { text: t })))),
+          h("thead", {}, h("tr", {}, ...["col_student", "col_tried", "col_solved", "col_late", "col_last"].map((key) => h("th", { text: t(model, key) })))),
           h("tbody", {}, ...(w.progress || []).map((p) => h("tr", { "data-testid": "homework-row", "data-student": p.name }, h("td", { text: p.name }), h("td", { text: String(p.tried) }), h("td", { text: String(p.solved) }), h("td", { text: String(p.late) }), h("td", { text: p.last || "—" })))),
         ),
       ),
@@ -116,96 +118,95 @@ function homeworkCard(view, klass, form, send) {
 }
 
 // The class's roster and homework, and whether a bot takes a removed student's seat.
-export function classStage(view, form, send) {
+export function classStage(model, view, form, send) {
   const klass = view.class;
   if (!klass) return null;
   return h(
     "div",
     { class: "ck-teacher-card", "data-testid": "class-card" },
-    h("h3", { text: `Class: ${klass.name}` }),
+    h("h3", { text: t(model, "class_title", { name: klass.name }) }),
     h(
       "label",
       { class: "ck-teacher-row" },
       h("input", { type: "checkbox", "data-testid": "bots-replace", checked: !!klass.bots_replace, onchange: (e) => send({ type: "bots_replace", on: !!e.target.checked }) }),
-      "a bot takes the seat of a student who is removed or moved, so the game goes on",
+      t(model, "bots_replace"),
     ),
-    h("details", { "data-testid": "roster-card", open: !!form.rosterOpen, ontoggle: (e) => { form.rosterOpen = e.target.open; } }, h("summary", { text: `Roster (${(klass.roster || []).length})` }), rosterTable(klass, send), ...(view.by_pass ? [] : rosterForms(form, send))),
-    view.by_pass ? null : homeworkCard(view, klass, form, send),
+    h("details", { "data-testid": "roster-card", open: !!form.rosterOpen, ontoggle: (e) => { form.rosterOpen = e.target.open; } }, h("summary", { text: klass.roster_label || "" }), rosterTable(model, klass, send), ...(view.by_pass ? [] : rosterForms(model, form, send))),
+    view.by_pass ? null : homeworkCard(model, view, klass, form, send),
   );
 }
 
 // Next round: every student is seated again (same seats, or shuffled); their pages follow.
-export function roundButtons(view, send) {
+export function roundButtons(model, view, send) {
   const rooms = (view.rooms || []).filter((r) => r.status === "open");
   if (!rooms.length) return [];
-  const ask = "The class's rooms close (their records are kept) and everyone is seated again in new rooms; their pages follow.";
   return [
-    h("button", { "data-testid": "next-round", onclick: () => { if (window.confirm(`Next round? ${ask}`)) send({ type: "next_round", shuffle: false }); }, text: "Next round" }),
-    h("button", { "data-testid": "shuffle-seats", onclick: () => { if (window.confirm(`Next round with shuffled seats? ${ask}`)) send({ type: "next_round", shuffle: true }); }, text: "Next round, shuffled" }),
+    h("button", { "data-testid": "next-round", onclick: () => { if (window.confirm(t(model, "next_round_confirm"))) send({ type: "next_round", shuffle: false }); }, text: t(model, "next_round") }),
+    h("button", { "data-testid": "shuffle-seats", onclick: () => { if (window.confirm(t(model, "shuffle_confirm"))) send({ type: "next_round", shuffle: true }); }, text: t(model, "next_round_shuffled") }),
   ];
 }
 
 // A seated student's Move (to another room's free seat) and Rename.
-export function personControls(view, r, p, send) {
+export function personControls(model, view, r, p, send) {
   const elsewhere = (view.rooms || []).filter((o) => o.status === "open" && !o.over && o.free_seats > 0 && !(o.id === r.id && o.free_seats < 1));
   return [
     elsewhere.length
       ? h(
           "select",
-          { "data-testid": "move", "aria-label": `move ${p.name} to another room`, onchange: (e) => { if (e.target.value) send({ type: "move", room: r.id, seat: p.seat, to_room: e.target.value }); } },
-          h("option", { value: "", text: "Move to…" }),
-          ...elsewhere.map((o) => h("option", { value: o.id, text: `${o.code} (${o.free_seats} free)` })),
+          { "data-testid": "move", "aria-label": t(model, "move_label", { name: p.name }), onchange: (e) => { if (e.target.value) send({ type: "move", room: r.id, seat: p.seat, to_room: e.target.value }); } },
+          h("option", { value: "", text: t(model, "move_to") }),
+          ...elsewhere.map((o) => h("option", { value: o.id, text: t(model, "room_free", { code: o.code, free: o.free }) })),
         )
       : null,
-    h("button", { "data-testid": "rename", "aria-label": `rename ${p.name}`, onclick: () => { const name = window.prompt(`A new name for ${p.name}:`, p.name); if (name && name.trim() && name.trim() !== p.name) send({ type: "rename", room: r.id, seat: p.seat, name: name.trim() }); }, text: "Rename" }),
+    h("button", { "data-testid": "rename", "aria-label": t(model, "rename_label", { name: p.name }), onclick: () => { const name = window.prompt(t(model, "rename_prompt", { name: p.name }), p.name); if (name && name.trim() && name.trim() !== p.name) send({ type: "rename", room: r.id, seat: p.seat, name: name.trim() }); }, text: t(model, "rename") }),
   ];
 }
 
 // Each exercise's share solved, most missed first, as bars (the numbers beside them).
-export function analysisChart(rows) {
+export function analysisChart(model, rows) {
   if (!rows || !rows.length) return null;
   const bar = 22;
   const width = 320;
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${rows.length * bar}`, width: "100%", role: "img", "aria-label": "share of students who solved each exercise, most missed first", class: "ck-teacher-chart" });
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${rows.length * bar}`, width: "100%", role: "img", "aria-label": t(model, "chart_label"), class: "ck-teacher-chart" });
   rows.forEach((r, i) => {
     chart.append(svg("rect", { x: 0, y: i * bar + 3, width: (width * r.share) / 100, height: bar - 6, class: "ck-teacher-bar", "data-exercise": r.exercise }));
   });
   return h(
     "div",
     { "data-testid": "item-analysis" },
-    h("h4", { text: "Item analysis: share solved, most missed first" }),
+    h("h4", { text: t(model, "analysis_title") }),
     h(
       "div",
       { class: "ck-teacher-analysis" },
-      h("div", {}, ...rows.map((r) => h("div", { class: "ck-teacher-analysis-label", "data-testid": "analysis-row", "data-exercise": r.exercise, text: `${r.exercise}: ${r.share}% solved${r.tries === null ? "" : `, ${r.tries} tries`}` }))),
+      h("div", {}, ...rows.map((r) => h("div", { class: "ck-teacher-analysis-label", "data-testid": "analysis-row", "data-exercise": r.exercise, text: r.label || r.exercise }))),
       chart,
     ),
   );
 }
 
-function exportButtons(send, session, prefix) {
+function exportButtons(model, send, session, prefix) {
   return h(
     "div",
     { class: "ck-teacher-row" },
-    h("span", { class: "ck-teacher-label", text: "Export:" }),
-    ...["students", "rooms", "attempts", "records"].map((what) => h("button", { "data-testid": `${prefix}-export-${what}`, onclick: () => send({ type: "export", what, session }), text: what })),
+    h("span", { class: "ck-teacher-label", text: t(model, "export_short") }),
+    ...["students", "rooms", "attempts", "records"].map((what) => h("button", { "data-testid": `${prefix}-export-${what}`, onclick: () => send({ type: "export", what, session }), text: t(model, `past_${what}`) })),
   );
 }
 
 // Every session, open or ended, and the results of the one the teacher opened: results
 // stay on this page after End (and after a reload, with the key).
-export function sessionsStage(view, send) {
+export function sessionsStage(model, view, send) {
   const sessions = view.sessions || [];
   if (!sessions.length) return null;
   const past = view.past;
   return h(
     "div",
     { class: "ck-teacher-card", "data-testid": "sessions" },
-    h("h3", { text: "Every session and its results" }),
+    h("h3", { text: t(model, "sessions_title") }),
     h(
       "table",
       { class: "ck-teacher-table" },
-      h("thead", {}, h("tr", {}, ...["Session", "Class", "Code", "Status", "Rooms", "Answers", ""].map((t) => h("th", { text: t })))),
+      h("thead", {}, h("tr", {}, ...["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
       h(
         "tbody",
         {},
@@ -216,10 +217,10 @@ export function sessionsStage(view, send) {
             h("td", { text: s.title }),
             h("td", { text: s.class }),
             h("td", { class: "ck-teacher-mono", text: s.code }),
-            h("td", { text: s.status === "open" ? "open" : `ended ${s.ended || ""}` }),
-            h("td", { text: `${s.finished} of ${s.rooms} finished` }),
+            h("td", { text: s.status === "open" ? t(model, "status_open") : t(model, "ended_at", { when: s.ended || "" }) }),
+            h("td", { text: s.rooms_label || "" }),
             h("td", { text: String(s.answers) }),
-            h("td", {}, h("button", { "data-testid": "past-open", onclick: () => send({ type: "past", session: s.id }), text: "Results" })),
+            h("td", {}, h("button", { "data-testid": "past-open", onclick: () => send({ type: "past", session: s.id }), text: t(model, "results") })),
           ),
         ),
       ),
@@ -228,15 +229,15 @@ export function sessionsStage(view, send) {
       ? h(
           "div",
           { "data-testid": "past", "data-code": past.session.code },
-          h("h4", { text: `Results of ${past.session.title} (${past.session.code})` }),
-          exportButtons(send, past.session.id, "past"),
+          h("h4", { text: t(model, "results_of", { title: past.session.title, code: past.session.code }) }),
+          exportButtons(model, send, past.session.id, "past"),
           h(
             "table",
             { class: "ck-teacher-table", "data-testid": "past-results" },
-            h("thead", {}, h("tr", {}, ...["Code", "Game", "Players", "Result"].map((t) => h("th", { text: t })))),
-            h("tbody", {}, ...(past.results || []).map((r) => h("tr", { "data-testid": "past-result-row", "data-code": r.code }, h("td", { class: "ck-teacher-mono", text: r.code }), h("td", { text: r.game }), h("td", { text: (r.players || []).join(" / ") }), h("td", { text: r.result })))),
+            h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_players", "col_result"].map((key) => h("th", { text: t(model, key) })))),
+            h("tbody", {}, ...(past.results || []).map((r) => h("tr", { "data-testid": "past-result-row", "data-code": r.code }, h("td", { class: "ck-teacher-mono", text: r.code }), h("td", { text: r.title || r.game }), h("td", { text: (r.players || []).join(" / ") }), h("td", { text: r.result })))),
           ),
-          analysisChart(past.analysis),
+          analysisChart(model, past.analysis),
         )
       : null,
   );

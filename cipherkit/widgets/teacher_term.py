@@ -21,10 +21,23 @@ from cipherkit.classroom import Classroom
 from cipherkit.classroom.homework import assign, homework_list, parse_due, progress
 from cipherkit.classroom.rounds import next_round
 from cipherkit.classroom.sessions import ClassSession, iso
-from cipherkit.i18n import _
+from cipherkit.core.errors import CipherkitError
+from cipherkit.core.registry import get_game
+from cipherkit.i18n import N_, _, ngettext
 from cipherkit.widgets.guard import Refused
 
-__all__ = ["KEY_ONLY_TERM", "TERM_FIELDS", "analysis", "check_term", "term_act", "term_view"]
+__all__ = [
+    "KEY_ONLY_TERM",
+    "TERM_FIELDS",
+    "TERM_WORDS",
+    "analysis",
+    "check_term",
+    "game_title",
+    "labelled",
+    "term_act",
+    "term_view",
+    "titled",
+]
 
 TERM_FIELDS: dict[str, set[str]] = {
     "roster_add": {"id", "name", "email"},
@@ -42,6 +55,69 @@ KEY_ONLY_TERM = frozenset({"roster_add", "roster_import", "roster_remove", "assi
 """What a page opened by a pass may not do: the class's roster and homework, and other
 sessions' results, need the key (a pass acts on its own session only)."""
 MAX_ROSTER_TEXT = 200_000
+
+TERM_WORDS: dict[str, str] = {
+    "class_placeholder": N_("class for the term (optional), e.g. Year 9"),
+    "class_label": N_("class for the term"),
+    "roster_empty": N_("No students on the roster yet: import a CSV file or add them here."),
+    "col_id": N_("ID"),
+    "col_email": N_("Email"),
+    "roster_remove_label": N_("take {name} off the roster"),
+    "roster_remove_confirm": N_("Take {name} off the roster? Their results stay."),
+    "roster_file": N_("roster CSV file"),
+    "roster_import": N_("Import a roster (CSV: id, name, email)"),
+    "roster_id": N_("student id"),
+    "roster_name": N_("name"),
+    "roster_email": N_("email (optional)"),
+    "roster_add": N_("Add student"),
+    "lesson": N_("lesson"),
+    "due": N_("due"),
+    "assign": N_("Set as homework"),
+    "homework_item": N_("{title} · due {due} · class code {code}"),
+    "homework_link": N_("homework link for students"),
+    "col_tried": N_("Tried"),
+    "col_solved": N_("Solved in time"),
+    "col_late": N_("Solved late"),
+    "col_last": N_("Last answer"),
+    "class_title": N_("Class: {name}"),
+    "bots_replace": N_(
+        "a bot takes the seat of a student who is removed or moved, so the game goes on"
+    ),
+    "next_round_confirm": N_(
+        "Next round? The class's rooms close (their records are kept) and everyone is seated "
+        "again in new rooms; their pages follow."
+    ),
+    "shuffle_confirm": N_(
+        "Next round with shuffled seats? The class's rooms close (their records are kept) and "
+        "everyone is seated again in new rooms; their pages follow."
+    ),
+    "next_round": N_("Next round"),
+    "next_round_shuffled": N_("Next round, shuffled"),
+    "move_label": N_("move {name} to another room"),
+    "move_to": N_("Move to…"),
+    "room_free": N_("{code} ({free})"),
+    "rename_label": N_("rename {name}"),
+    "rename_prompt": N_("A new name for {name}:"),
+    "rename": N_("Rename"),
+    "chart_label": N_("share of students who solved each exercise, most missed first"),
+    "analysis_title": N_("Item analysis: share solved, most missed first"),
+    "export_short": N_("Export:"),
+    "past_students": N_("students"),
+    "past_rooms": N_("rooms"),
+    "past_attempts": N_("attempts"),
+    "past_records": N_("records"),
+    "sessions_title": N_("Every session and its results"),
+    "col_session": N_("Session"),
+    "col_class": N_("Class"),
+    "col_status": N_("Status"),
+    "col_rooms": N_("Rooms"),
+    "col_answers": N_("Answers"),
+    "status_open": N_("open"),
+    "ended_at": N_("ended {when}"),
+    "results_of": N_("Results of {title} ({code})"),
+}
+"""The term panels' words (teacher_term.js holds no English), part of the teacher desk's
+:attr:`~cipherkit.widgets.teacher.TeacherDesk.WORDS`."""
 _BOOLS = {"on", "shuffle"}
 _NUMBERS = {"seat"}
 
@@ -75,24 +151,32 @@ def term_act(desk: Classroom, session: ClassSession, kind: str, msg: dict[str, A
         return ""
     if kind == "roster_import":
         report = desk.groups.import_text(group, msg["text"])
-        said = f"{report.added} added, {report.updated} updated"
+        counts = {"added": report.added, "updated": report.updated}
         if report.problems:
-            return f"{said}; {len(report.problems)} rows left out: " + "; ".join(
-                report.problems[:5]
+            return ngettext(
+                "{added} added, {updated} updated; {n} row left out: {problems}",
+                "{added} added, {updated} updated; {n} rows left out: {problems}",
+                len(report.problems),
+                problems="; ".join(report.problems[:5]),
+                **counts,
             )
-        return said
+        return _("{added} added, {updated} updated", **counts)
     if kind == "roster_remove":
         gone = desk.groups.remove(group, msg["id"])
-        return f"{gone.name} is off the roster; their results stay"
+        return _("{name} is off the roster; their results stay", name=gone.name)
     if kind == "bots_replace":
         desk.groups.set_bots_replace(group, msg["on"])
         return ""
     if kind == "next_round":
         kept = next_round(desk, session.id, shuffle=msg["shuffle"])
-        return f"next round: seats kept for {len(kept)} students; their pages follow"
+        return ngettext(
+            "next round: seats kept for {n} student; their pages follow",
+            "next round: seats kept for {n} students; their pages follow",
+            len(kept),
+        )
     if kind == "move":
         code, seat = desk.move_student(session.id, msg["room"], msg["seat"], msg["to_room"])
-        return f"moved to room {code}, seat {seat + 1}: their page follows"
+        return _("moved to room {code}, seat {n}: their page follows", code=code, n=seat + 1)
     if kind == "rename":
         desk.rename_student(session.id, msg["room"], msg["seat"], msg["name"])
         return ""
@@ -100,7 +184,12 @@ def term_act(desk: Classroom, session: ClassSession, kind: str, msg: dict[str, A
         if msg["lesson"] not in lessons():
             raise Refused("refused: " + _("choose one of this gallery's lessons"))
         work = assign(desk, group, msg["lesson"], due=parse_due(msg["due"]))
-        return f"{work.title}: due {iso(work.due)}, class code {work.code}"
+        return _(
+            "{title}: due {due}, class code {code}",
+            title=work.title,
+            due=iso(work.due),
+            code=work.code,
+        )
     raise Refused("refused: " + _("unknown message type"))  # pragma: no cover - checked before
 
 
@@ -136,6 +225,49 @@ def analysis(grid: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: (r["share"], -(r["tries"] or 0.0)))
 
 
+def game_title(game: str) -> str:
+    """A game's name in the language in force (its id, for a game no longer installed).
+
+    >>> game_title("decipher"), game_title("no-such-game")
+    ('Decipher', 'no-such-game')
+    """
+    try:
+        return _(get_game(game).display_name)
+    except CipherkitError:
+        return game
+
+
+def titled(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rooms' results (:meth:`~cipherkit.classroom.Classroom.results`), each with its
+    game's name in the language in force (``title``)."""
+    return [{**r, "title": game_title(r["game"])} for r in results]
+
+
+def labelled(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The item analysis' rows, each with its sentence (``label``): the share solved and
+    the mean tries of those who solved it (a fraction reads like "a few" in Russian).
+
+    >>> labelled([{"exercise": "q1", "share": 50.0, "tries": 1.5}])[0]["label"]
+    'q1: 50% solved, 1.5 tries'
+    """
+    out = []
+    for row in rows:
+        share, tries = format(row["share"], "g"), row["tries"]
+        if tries is None:
+            label = _("{exercise}: {share}% solved", exercise=row["exercise"], share=share)
+        else:
+            label = ngettext(
+                "{exercise}: {share}% solved, {tries} try",
+                "{exercise}: {share}% solved, {tries} tries",
+                int(tries) if float(tries).is_integer() else 2,
+                exercise=row["exercise"],
+                share=share,
+                tries=format(tries, "g"),
+            )
+        out.append({**row, "label": label})
+    return out
+
+
 def _sessions(desk: Classroom) -> list[dict[str, Any]]:
     """The newest 60 sessions with their counts, in three grouped reads (the page is
     redrawn often: no session's rooms are opened here)."""
@@ -157,6 +289,12 @@ def _sessions(desk: Classroom) -> list[dict[str, Any]]:
             "rooms": int(rooms.get(s.id, 0)),
             "finished": int(finished.get(s.id, 0)),
             "answers": int(answers.get(s.id, 0)),
+            "rooms_label": ngettext(
+                "{n} of {rooms} finished",
+                "{n} of {rooms} finished",
+                int(finished.get(s.id, 0)),
+                rooms=int(rooms.get(s.id, 0)),
+            ),
         }
         for s in desk.sessions()[:60]
     ]
@@ -168,9 +306,9 @@ def past_view(desk: Classroom, session_id: str) -> dict[str, Any]:
     grid = desk.grid(session.id)
     return {
         "session": session.to_json(),
-        "results": desk.results(session.id),
+        "results": titled(desk.results(session.id)),
         "grid": grid,
-        "analysis": analysis(grid),
+        "analysis": labelled(analysis(grid)),
     }
 
 
@@ -183,23 +321,34 @@ def term_view(desk: Classroom, session: ClassSession | None, by_pass: bool) -> d
         view["lessons"] = lessons()
     if session is None:
         return view
-    view["analysis"] = analysis(desk.grid(session.id))
+    view["analysis"] = labelled(analysis(desk.grid(session.id)))
     if session.group:
         homework = []
         for work in homework_list(desk, session.group):
             rows = progress(desk, work.session_id)
+            done = sum(1 for r in rows if r["solved"] or r["late"])
             homework.append(
                 {
                     **work.to_json(),
-                    "done": sum(1 for r in rows if r["solved"] or r["late"]),
+                    "done": done,
                     "of": len(rows),
+                    "done_label": ngettext(
+                        "{n} of {of} have solved something",
+                        "{n} of {of} have solved something",
+                        done,
+                        of=len(rows),
+                    ),
                     "progress": rows,
                 }
             )
+        roster = [s.to_json() for s in desk.groups.roster(session.group)]
+        shown = [] if by_pass else homework
         view["class"] = {
             "name": desk.groups.name(session.group),
-            "roster": [s.to_json() for s in desk.groups.roster(session.group)],
+            "roster": roster,
+            "roster_label": ngettext("Roster ({n})", "Roster ({n})", len(roster)),
             "bots_replace": desk.groups.bots_replace(session.group),
-            "homework": [] if by_pass else homework,
+            "homework": shown,
+            "homework_label": ngettext("Homework ({n})", "Homework ({n})", len(shown)),
         }
     return view

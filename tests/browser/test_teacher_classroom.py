@@ -394,6 +394,8 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
             "teacher.js",
             "teacher.css",
             "teacher.py",
+            "teacher_term.js",  # the term panels: their words are the page's too
+            "teacher_term.py",
             "intercept/table.js",
             "intercept/table.css",
             "intercept/table.py",
