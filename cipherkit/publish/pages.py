@@ -93,6 +93,18 @@ def gives_away(text: str, answer: str) -> str | None:
     return next((w for w in words if len(w) >= 4 and w.lower() in lowered), None)
 
 
+def mission_language(mission: Mission) -> str:
+    """The language a mission is written in: Russian when its title is in Cyrillic.
+
+    >>> from cipherkit.games.mission import load
+    >>> mission_language(load("missions/01-lantern-archive.yaml"))
+    'en'
+    """
+    from cipherkit.i18n.letters import script_of
+
+    return "ru" if script_of(mission.title) == "cyrillic" else SOURCE
+
+
 def page_cells(mission: Mission, next_page: NavLink | None = None) -> list[tuple[str, str]]:
     """The page's cells: the links (back to the gallery, on to ``next_page``), title,
     story and question; then the table, loaded by id. The mission's words are shown as
@@ -106,23 +118,30 @@ def page_cells(mission: Mission, next_page: NavLink | None = None) -> list[tuple
     >>> code[1].splitlines()[-1]
     'mission_table("lantern-archive")'
     """
-    story = paragraphs_html(mission.story or "")
-    question = text_html(mission.question or "")
-    links = [back_link()] if next_page is None else [back_link(), next_page]
-    intro = [nav_html(links), "", f"# {text_html(mission.title)}"]
-    if story:
-        intro += ["", story]
-    if question:
-        intro += ["", f"**Your question:** {question}"]
-    intro += [
-        "",
-        "You play with a bot as your team-mate. Click a room on the map to move, play cards "
-        "to reveal and collect glyphs, and open the console's windows. The bot plays and "
-        "votes, but the answer is yours: read the glyphs and press **Solve** before time "
-        "runs out.",
-    ]
+    lang = mission_language(mission)
+    with speaking(lang):
+        story = paragraphs_html(mission.story or "")
+        question = text_html(mission.question or "")
+        links = [back_link()] if next_page is None else [back_link(), next_page]
+        intro = [nav_html(links), "", f"# {text_html(mission.title)}"]
+        if story:
+            intro += ["", story]
+        if question:
+            intro += ["", _("**Your question:** {question}", question=question)]
+        intro += [
+            "",
+            _(
+                "You play with a bot as your team-mate. Click a room on the map to move, play "
+                "cards to reveal and collect glyphs, and open the console's windows. The bot "
+                "plays and votes, but the answer is yours: read the glyphs and press **Solve** "
+                "before time runs out."
+            ),
+        ]
     code = f'from cipherkit.publish.live import mission_table\n\nmission_table("{mission.id}")'
-    return [("markdown", "\n".join(intro)), ("code", code)]
+    cells = [("markdown", "\n".join(intro)), ("code", code)]
+    if lang != SOURCE:
+        cells.insert(1, ("code", speak_cell(lang)))
+    return cells
 
 
 def next_mission(mission: Mission, published: set[str] | frozenset[str]) -> NavLink | None:
@@ -198,6 +217,7 @@ def publish_missions(
     published = {m.id for _, m, _ in missions}
     if folder.is_dir():
         published |= {p.stem for p in folder.glob("*.ipynb")} - {Path(INDEX).stem}
+        published |= {p.stem for lang in LANGUAGE_FOLDERS for p in (folder / lang).glob("*.ipynb")}
     for path, mission, cells in missions:
         cells += page_cells(mission, next_mission(mission, published))
         _check_public(mission, cells, path)
@@ -215,6 +235,9 @@ def publish_missions(
             thumb = folder / "images" / f"{mission.id}.png"
             thumb.write_bytes(thumbnail_png(mission))
             low, high = mission.players
+            lang = mission_language(mission)
+            with speaking(lang):
+                team = _("you + a bot team-mate")
             meta = {
                 "kind": "mission",
                 "mission": mission.id,
@@ -223,12 +246,17 @@ def publish_missions(
                 "difficulty": result.difficulty.to_json(),
                 "win_rate": round(result.win_rate, 3),
                 "playtest_games": games,
-                "players": "you + a bot team-mate",
+                "players": team,
                 "seats": f"{low}-{high}",
                 "thumbnail": f"images/{mission.id}.png",
                 "order": _order(path, order),
             }
-            page = write_notebook(folder / f"{mission.id}.ipynb", cells, meta)
+            here = folder  # a mission in another language: a page of that language's gallery
+            if lang != SOURCE:
+                meta["lang"] = lang
+                here = folder / lang
+                here.mkdir(parents=True, exist_ok=True)
+            page = write_notebook(here / f"{mission.id}.ipynb", cells, meta)
             write_registry(folder, {mission.id: path})
             written += [page, thumb]
             if bar is not None:
@@ -239,6 +267,9 @@ def publish_missions(
         if bar is not None:
             bar.close()
     written.append(build_index(folder))
+    written += [
+        build_index(folder / lang) for lang in sorted(LANGUAGE_FOLDERS) if (folder / lang).is_dir()
+    ]
     return written
 
 
