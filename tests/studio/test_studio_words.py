@@ -16,6 +16,7 @@ from cipherkit.studio.analysis import analysis_words
 from cipherkit.studio.editor import MissionEditor
 from cipherkit.studio.playtest import playtest_words
 from tests.studio.test_intents import BAD
+from tests.widgets.languages import strings
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITOR_JS = ROOT / "cipherkit" / "widgets" / "studio" / "editor.js"
@@ -44,19 +45,6 @@ CODES = set(
 DATA_KEYS = {"text", "info", "answer", "name", "id", "placed", "marks", "a", "b", "kind"}
 DATA_KEYS |= {"token", "severity", "path", "images", "cells", "content", "glyph", "sets"}
 DATA_KEYS |= {"critical", "state", "level", "losses", "mission", "turns", "trials_data"}
-
-
-def strings(value: Any, skip: frozenset[str] = frozenset()) -> Iterator[str]:
-    """Every string in a view, but the values of data keys."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key not in skip:
-                yield from strings(item, skip)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings(item, skip)
 
 
 def data_words(editor: MissionEditor) -> set[str]:
