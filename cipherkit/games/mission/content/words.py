@@ -6,6 +6,8 @@ pure functions turn them into words for a sentence.
 
 >>> the_room("Foyer"), the_room("The Stacks"), the_room("the Boiler Room")
 ('the Foyer', 'the Stacks', 'the Boiler Room')
+>>> str(room_words("The Stacks"))
+'the Stacks'
 >>> mission_title("signal-box"), mission_title("signal-box", {"signal-box": "Night at the Box"})
 ('Signal Box', 'Night at the Box')
 >>> secret_title("clerks-note")
@@ -22,14 +24,26 @@ from collections.abc import Mapping
 from typing import Any
 
 from cipherkit.games.mission.content.secret_rules import SECRET_RULES
+from cipherkit.i18n import Message, say
 
-__all__ = ["campaign_words", "mission_title", "secret_title", "the_room"]
+__all__ = ["campaign_words", "mission_title", "room_words", "secret_title", "the_room"]
 
 
 def the_room(name: str) -> str:
     """``name`` after "the", with the room's own article dropped (no "the The")."""
-    bare = name[4:] if name[:4].lower() == "the " else name
-    return f"the {bare}"
+    return f"the {_bare(name)}"
+
+
+def room_words(name: str) -> Message:
+    """:func:`the_room` as a message: in English "the" and the name, in a language with
+    no article the name alone."""
+    # TRANSLATORS: a room's name in a sentence ("the Foyer"); a language with no article
+    # writes the name alone.
+    return say("the {room}", room=_bare(name))
+
+
+def _bare(name: str) -> str:
+    return name[4:] if name[:4].lower() == "the " else name
 
 
 def mission_title(mission_id: str, titles: Mapping[str, str] | None = None) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cipherkit.games.mission.format.problems import WARNING, Problem
+from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -159,9 +160,15 @@ def glyph_name_problems(mission: Mission, source: Source) -> list[Problem]:
         problems.append(
             source.problem(
                 ("glyphs",),
-                f"glyph names start with the letter they hide more often than chance: "
-                f"{named}; {len(report.initials)} of {report.letters} where chance gives "
-                f"about {report.expected:.1f} (rename them so a name gives nothing away)",
+                say(
+                    "glyph names start with the letter they hide more often than chance: "
+                    "{named}; {n} of {letters} where chance gives about {expected:.1f} "
+                    "(rename them so a name gives nothing away)",
+                    n=len(report.initials),
+                    named=named,
+                    letters=report.letters,
+                    expected=report.expected,
+                ),
                 WARNING,
             )
         )
@@ -169,8 +176,12 @@ def glyph_name_problems(mission: Mission, source: Source) -> list[Problem]:
         problems.append(
             source.problem(
                 ("glyphs", glyph),
-                f"glyph {glyph!r} names what it hides ({contents[glyph]}) aloud; "
-                "rename it so the name gives nothing away",
+                say(
+                    "glyph {glyph!r} names what it hides ({content}) aloud; "
+                    "rename it so the name gives nothing away",
+                    glyph=glyph,
+                    content=contents[glyph],
+                ),
                 WARNING,
             )
         )
