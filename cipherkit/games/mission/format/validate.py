@@ -33,7 +33,7 @@ from typing import Any, Protocol
 import networkx as nx
 
 from cipherkit.games.mission.content.campaign import LOOP, CampaignMap
-from cipherkit.games.mission.content.console import answers_match
+from cipherkit.games.mission.content.console import answers_match, script
 from cipherkit.games.mission.content.mission import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, Mission
 from cipherkit.games.mission.content.secret_rules import SECRET_RULES
 from cipherkit.games.mission.content.tokens import COUNTER_INTEL, GLYPH, Token
@@ -42,7 +42,7 @@ from cipherkit.games.mission.format.problems import ERROR, WARNING, Path, Proble
 from cipherkit.games.mission.format.reader import suggest
 from cipherkit.games.mission.format.schema import TOP_FIELDS, parse_partial
 from cipherkit.games.mission.format.yamlio import Source, read_file, read_yaml
-from cipherkit.i18n import Message, nsay, say
+from cipherkit.i18n import N_, Message, nsay, say, text
 
 __all__ = [
     "CHECKS",
@@ -333,8 +333,65 @@ def check_answer(mission: Mission, source: Source) -> list[Problem]:
             said = say("the Answer section cells spell {spelt!r}, not {solution!r}", **spelt)
         else:
             said = say("the answer cells spell {spelt!r}, not {solution!r}", **spelt)
+        others = _other_scripts(mission.solution, mission.script)
+        if others:
+            said = say(
+                "{problem}: the solution has {script} letters ({letters}) where the cells "
+                "have {main} ones (look-alike letters typed in the other keyboard layout?)",
+                problem=said,
+                script=script_name(others[0][1]),
+                letters=", ".join(ch for ch, _ in others),
+                main=script_name(mission.script or ""),
+            )
         return [source.problem(("solution",), said)]
     return []
+
+
+SCRIPT_NAMES = {"LATIN": N_("Latin"), "CYRILLIC": N_("Cyrillic")}
+"""How a script reads in a problem (``N_``-marked English)."""
+
+
+def script_name(name: str) -> Message:
+    """A Unicode script's name in words (``Latin``, ``Cyrillic``; others as they are)."""
+    return say(SCRIPT_NAMES[name]) if name in SCRIPT_NAMES else text(name.title())
+
+
+def _other_scripts(words: str, main: str | None) -> list[tuple[str, str]]:
+    """The letters of ``words`` (and their scripts) not written in the script ``main``."""
+    if main is None:
+        return []
+    found = ((ch, script(ch)) for ch in dict.fromkeys(words))
+    return [(ch, s) for ch, s in found if s is not None and s != main]
+
+
+@mission_check("glyphs", "card")
+def check_alphabet(mission: Mission, source: Source) -> list[Problem]:
+    """The windows hide letters of one alphabet: a Latin ``A`` among Cyrillic letters
+    looks the same and is a different letter (and the reverse)."""
+    main = mission.script
+    problems: list[Problem] = []
+    for glyph in mission.glyphs.values():
+        if glyph.id not in mission.card_glyphs or not glyph.content:
+            continue
+        others = _other_scripts(glyph.content, main)
+        if others:
+            problems.append(
+                source.problem(
+                    ("glyphs", glyph.id),
+                    say(
+                        "glyph {glyph!r} hides {content!r} with {script} letters ({letters}) "
+                        "where the other windows hide {main} ones (a look-alike letter typed "
+                        "in the other keyboard layout?)",
+                        glyph=glyph.id,
+                        content=glyph.content,
+                        script=script_name(others[0][1]),
+                        letters=", ".join(ch for ch, _ in others),
+                        main=script_name(main or ""),
+                    ),
+                    WARNING,
+                )
+            )
+    return problems
 
 
 @mission_check("stacks", "pool")
