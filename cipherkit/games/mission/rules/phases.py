@@ -23,4 +23,5 @@ ACTION_NAMES = {
 """The action cards' names (``N_``-marked English: say them with ``_``)."""
 ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
 
-WON, WRONG, TIME = "solved", "wrong answer", "out of time"
+WON, WRONG, TIME = N_("solved"), N_("wrong answer"), N_("out of time")
+"""How a game ends (an outcome's reason; ``N_``-marked English: shown with ``_``)."""
