@@ -25,7 +25,7 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 # The catalogs' .mo files are built from the .po files in the repo (never committed).
-CATALOGS := $(wildcard cipherkit/locale/*/LC_MESSAGES/*.po) cipherkit/locale/cipherkit.pot
+CATALOGS := $(wildcard cipherkit/locale/*/LC_MESSAGES/*.po cipherkit/locale/*.pot)
 cipherkit/locale/.compiled: $(BIN)/.installed $(CATALOGS)
 	$(BIN)/python scripts/catalogs.py compile
 	touch $@

@@ -25,6 +25,8 @@ SHIPPED = {
         "images/*",
         "lessons/*.ipynb",
         "lessons/images/*",
+        "ru/*.ipynb",  # the gallery's Russian twins (cipherkit.publish.languages)
+        "ru/lessons/*.ipynb",
         ".cipherkit/published.json",
     ],
 }

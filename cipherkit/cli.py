@@ -22,6 +22,8 @@ from cipherkit import __version__
 from cipherkit.core.bench import bench_module
 from cipherkit.core.commands import Command
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import LANGUAGES, _, use
+from cipherkit.i18n.commandline import language_from, speak_argparse
 from cipherkit.serve.commands import teacher_key_argument
 
 __all__ = ["COMMANDS", "bench_module", "build_parser", "main", "teacher_key_argument"]
@@ -58,9 +60,20 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """
     parser = argparse.ArgumentParser(
         prog="cipherkit",
-        description="Cipher games, puzzle design and classroom cryptography for Jupyter.",
+        description=_("Cipher games, puzzle design and classroom cryptography for Jupyter."),
     )
-    parser.add_argument("--version", action="version", version=f"cipherkit {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"cipherkit {__version__}",
+        help=_("show the version and exit"),
+    )
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        choices=sorted(LANGUAGES),
+        help=_("the language cipherkit speaks (default: LANGUAGE or LANG, else English)"),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     first = None if argv is None else next(iter(argv), "")
@@ -77,18 +90,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     no traceback), 2 on a usage error.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(argv).parse_args(argv)
+    use(language_from(argv, os.environ))
+    speak_argparse()
+    args = build_parser(_command_line(argv)).parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except CipherkitError as exc:
-        print(f"cipherkit: error: {exc}", file=sys.stderr)
+        print(_("cipherkit: error: {reason}", reason=exc), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("cipherkit: interrupted", file=sys.stderr)
+        print(_("cipherkit: interrupted"), file=sys.stderr)
         return 1
     except BrokenPipeError:  # the reader went away (``cipherkit … | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _command_line(argv: Sequence[str]) -> list[str]:
+    """``argv`` without the global ``--lang`` (the command it names comes first after it)."""
+    out, skip = [], False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--lang":
+            skip = True
+        elif not word.startswith("--lang="):
+            out.append(word)
+    return out
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,6 +7,8 @@
     python scripts/catalogs.py todo      # untranslated ids as JSON, to fill in
     python scripts/catalogs.py fill F.json  # merge {id: words} (plural: [3 forms]) into ru
 
+``compile`` and ``check`` cover the lessons' own domain too (scripts/lesson_catalogs.py).
+
 The ``.po`` files are written by people and kept in the repo; the ``.mo`` files are built
 (``make setup`` and the wheel's build run ``compile``), never edited, never committed.
 The pseudo-locale ``en-XA`` marks every string ``⟦…⟧``: a page crawled in it shows which
@@ -109,8 +111,21 @@ def pseudo(text: str) -> str:
     return f"⟦{text}⟧"
 
 
+def lesson_catalogs():
+    """scripts/lesson_catalogs.py (the ``lessons`` domain), loaded beside this file."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent / "lesson_catalogs.py"
+    spec = importlib.util.spec_from_file_location("lesson_catalogs", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"catalogs: {path} is missing")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def compile_all(quiet: bool = False) -> list[Path]:
-    """Write every language's ``.mo`` and the pseudo-locale's; returns the files written."""
+    """Write every language's ``.mo`` and the pseudo-locale's, then the lessons' ones."""
     written = []
     for lang in LANGUAGES:
         with po_path(lang).open("rb") as handle:
@@ -129,7 +144,7 @@ def compile_all(quiet: bool = False) -> list[Path]:
     written.append(_write_mo(fake, PSEUDO))
     if not quiet:
         print(f"catalogs: compiled {', '.join(p.parent.parent.name for p in written)}")
-    return written
+    return written + lesson_catalogs().compile_all(quiet=quiet)
 
 
 def _write_mo(catalog: Catalog, lang: str) -> Path:
@@ -158,7 +173,7 @@ def problems() -> list[str]:
             continue
         catalog = _read(path, lang)
         found.extend(f"{_shown(path)}: {p}" for p in _po_problems(catalog, template_ids))
-    return found
+    return found + lesson_catalogs().problems()
 
 
 def _shown(path: Path) -> str:

@@ -32,6 +32,10 @@ collect_ignore = ["fixtures"]
 # two test runs never share a store.
 os.environ.setdefault("CIPHERKIT_HOME", tempfile.mkdtemp(prefix="cipherkit-home-"))
 
+# The command line speaks the language of LANGUAGE/LC_ALL/LANG (issue 47): the suite's
+# commands speak English on any machine unless a test asks for another language.
+os.environ["LANGUAGE"] = "en"
+
 _running: list[pytest.Item] = []
 _popen_init = subprocess.Popen.__init__
 

@@ -35,6 +35,8 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "CHANGELOG.md"]
 SOURCE_DIRS = ["cipherkit", "missions", "puzzles"]
+BUILD_SCRIPTS = ["catalogs.py", "lesson_catalogs.py"]
+"""What setup.py runs to compile the catalogs (scripts/), copied with the source."""
 LEFT_OUT = ("cipherkit", "__editable__", "_cipherkit")
 """Names in this environment's site-packages the fresh environment must not see."""
 WHEEL_MB = 40
@@ -68,6 +70,11 @@ def _copy_source(target: Path) -> Path:
         shutil.copy2(ROOT / name, target / name)
     for name in SOURCE_DIRS:
         shutil.copytree(ROOT / name, target / name, ignore=ignore)
+    (target / "scripts").mkdir()
+    for name in BUILD_SCRIPTS:
+        shutil.copy2(ROOT / "scripts" / name, target / "scripts" / name)
+    for built in (target / "cipherkit" / "locale").rglob("*.mo"):
+        built.unlink()  # the build compiles them from the .po files
     return target
 
 
@@ -151,6 +158,9 @@ def test_the_wheel_carries_the_campaign_the_gallery_and_the_licence(wheel: Path)
     assert "cipherkit/_shipped/puzzles/lessons/01-caesar-and-brute-force.ipynb" in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "cipherkit/data/NOTICE" in names
+    # the compiled catalogs (built from the .po files, never committed): issue 47
+    for domain in ("cipherkit", "lessons"):
+        assert f"cipherkit/locale/ru/LC_MESSAGES/{domain}.mo" in names
     # the server's configuration and page templates, and the teacher page's picture
     assert "cipherkit/serve/voila.json" in names
     for template in (
@@ -183,12 +193,15 @@ def test_the_installed_cipherkit_is_the_wheels_and_its_requirements_are_met(
     code = (
         "import cipherkit, importlib.metadata as m; "
         "from cipherkit.core.resources import shipped_path; "
+        "from cipherkit.i18n import _, speaking; "
         "print(cipherkit.__file__); print(shipped_path('puzzles')); "
-        "print(m.version('cipherkit') == cipherkit.__version__)"
+        "print(m.version('cipherkit') == cipherkit.__version__); "
+        "s = speaking('ru'); s.__enter__(); print(_('Play together').replace(' ', '_'))"
     )
     done = venv.run(venv.python, "-c", code, cwd=empty)
     assert done.returncode == 0, done.stderr
-    module, puzzles, same = done.stdout.split()
+    module, puzzles, same, russian = done.stdout.split()
+    assert russian == "Играть_вместе"  # the wheel's compiled catalog
     assert Path(module).is_relative_to(venv.site)
     assert Path(puzzles) == venv.site / "cipherkit" / "_shipped" / "puzzles"
     assert same == "True"

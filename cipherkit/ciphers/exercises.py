@@ -7,19 +7,58 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Exercise", "check_answer", "make_check", "make_checks", "normalise"]
+from cipherkit.i18n.letters import fold_lookalikes
+
+__all__ = ["Exercise", "check_answer", "make_check", "make_checks", "normalise", "typed_forms"]
 
 MAX_ANSWER = 500
 
 
 def normalise(answer: object) -> str:
-    """Letters and digits only, upper case (``"It's 42!"`` -> ``"ITS42"``)."""
+    """Latin and Cyrillic letters and digits only, upper case (``"It's 42!"`` ->
+    ``"ITS42"``; ``"Ёжик!"`` -> ``"ЁЖИК"``, its ``ё`` typed as one letter or as ``е`` and
+    a combining diaeresis). Letters of other alphabets are left out.
+
+    >>> normalise("Ёжик, 1 шт.") == normalise("Е\u0308жик 1шт") == "ЁЖИК1ШТ"
+    True
+    >>> normalise("Café")
+    'CAF'
+    """
+    text = _CYRILLIC_MARKED.sub(_compose, str(answer)[:MAX_ANSWER]).upper()
+    return "".join(ch for ch in text if ch.isalnum() and (ch.isascii() or _cyrillic(ch)))
+
+
+_CYRILLIC_MARKED = re.compile("[\u0400-\u04ff][\u0300-\u036f]+")
+
+
+def _compose(match: re.Match[str]) -> str:
+    return unicodedata.normalize("NFC", match[0])
+
+
+def _cyrillic(ch: str) -> bool:
+    return "\u0400" <= ch <= "\u04ff"
+
+
+def typed_forms(answer: object) -> list[str]:
+    """The normalised forms a typed answer is compared in: as typed, with Cyrillic
+    look-alike letters read as Latin ones, and with Latin ones read as Cyrillic (the
+    expected answer is hashed, so its alphabet is not known: the form in its alphabet
+    is the one that can match). Empty forms are left out.
+
+    >>> [form.isascii() for form in typed_forms("\u0415")]  # as typed, then read as Latin
+    [False, True]
+    >>> typed_forms("42"), typed_forms("?!")
+    (['42'], [])
+    """
     text = str(answer)[:MAX_ANSWER]
-    return "".join(ch for ch in text.upper() if ch.isascii() and ch.isalnum())
+    forms = (normalise(fold_lookalikes(text, script)) for script in (None, "latin", "cyrillic"))
+    return [form for form in dict.fromkeys(forms) if form]
 
 
 def _digest(salt: str, answer: object) -> str:
@@ -60,14 +99,19 @@ def check_answer(answer: object, salt: str, digest: str | Sequence[str]) -> bool
     (False, True)
     >>> check_answer("", salt, digests)
     False
+
+    Latin and Cyrillic look-alike letters count as the expected answer's own
+    (:func:`typed_forms`):
+
+    >>> check_answer("the letter \u0415", salt, digests)
+    True
     """
-    if not normalise(answer):
-        return False
     digests = [digest] if isinstance(digest, str) else list(digest)
-    mine = _digest(salt, answer)
     found = False
-    for known in digests:  # every one compared: the time does not tell which matched
-        found |= hmac.compare_digest(mine, str(known))
+    for form in typed_forms(answer):
+        mine = _digest(salt, form)
+        for known in digests:  # every one compared: the time does not tell which matched
+            found |= hmac.compare_digest(mine, str(known))
     return found
 
 

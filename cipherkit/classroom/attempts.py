@@ -15,6 +15,7 @@ from typing import Any
 
 from cipherkit.classroom.errors import ClassError
 from cipherkit.classroom.sessions import iso
+from cipherkit.i18n import say
 
 __all__ = ["MAX_QUESTION", "Attempt", "clean_label", "clean_question", "grid"]
 
@@ -33,13 +34,17 @@ def clean_label(text: object, what: str) -> str:
     ...
     cipherkit.classroom.errors.ClassError: an exercise needs a name
     """
-    article = "an" if what[:1] in "aeiou" else "a"
+    lesson = what == "lesson"
     if not isinstance(text, str):
-        raise ClassError(f"{article} {what} name is text")
+        raise ClassError(
+            say("a lesson name is text") if lesson else say("an exercise name is text")
+        )
     text = "".join(c for c in unicodedata.normalize("NFC", text) if c.isprintable())
     text = re.sub(r"\s+", " ", text).strip()
     if not text:
-        raise ClassError(f"{article} {what} needs a name")
+        raise ClassError(
+            say("a lesson needs a name") if lesson else say("an exercise needs a name")
+        )
     return text[:MAX_LABEL]
 
 

@@ -9,6 +9,8 @@ import math
 import re
 import secrets
 
+from cipherkit.i18n.keyboard import as_qwerty
+
 __all__ = ["CLASS_CODE_BITS", "LETTERS", "new_class_code", "normalize_class_code"]
 
 LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
@@ -27,7 +29,9 @@ def new_class_code() -> str:
 
 
 def normalize_class_code(text: object) -> str | None:
-    """The class code in canonical form, or ``None`` if ``text`` cannot be one.
+    """The class code in canonical form, or ``None`` if ``text`` cannot be one. Case,
+    spaces, dashes and dots do not matter; Russian (ЙЦУКЕН) letters count as the QWERTY
+    keys they sit on (a code typed in the wrong layout is read as meant).
 
     Examples
     --------
@@ -39,8 +43,10 @@ def normalize_class_code(text: object) -> str | None:
     True
     >>> len(new_class_code())
     8
+    >>> normalize_class_code("ЙИРК-154")  # QBHR-154 on a Russian keyboard
+    'QBHR-154'
     """
     if not isinstance(text, str) or len(text) > 32:
         return None
-    match = _CODE.fullmatch(re.sub(r"[\s\-_.]+", "", text).upper())
+    match = _CODE.fullmatch(re.sub(r"[\s\-_.]+", "", as_qwerty(text)).upper())
     return None if match is None else f"{match[1]}-{match[2]}"

@@ -19,6 +19,7 @@ from cipherkit.classroom.homework import assign, homework_list, parse_due
 from cipherkit.classroom.sessions import iso
 from cipherkit.core.commands import Command, add_json, add_store, print_json
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import N_, _, say
 
 __all__ = ["CLASS", "run_class"]
 
@@ -124,7 +125,9 @@ def run_class(args: argparse.Namespace) -> int:
     """Run ``cipherkit class ACTION`` (the arguments :data:`CLASS` parsed)."""
     action = ACTIONS.get(args.class_action)
     if action is None:  # pragma: no cover - argparse allows only these
-        raise CipherkitError(f"unknown class action {args.class_action!r}")
+        raise CipherkitError(
+            say("unknown class action {class_action!r}", class_action=args.class_action)
+        )
     reads_only = args.class_action in ("export", "sessions") or (
         args.class_action == "roster" and args.roster_action == "list"
     )
@@ -135,7 +138,7 @@ def run_class(args: argparse.Namespace) -> int:
 def _add_class(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--class", dest="class_name", metavar="NAME", required=True,
-        help="the class (made when first named), e.g. 'Year 9 codes'",
+        help=_("the class (made when first named), e.g. 'Year 9 codes'"),
     )  # fmt: skip
 
 
@@ -144,70 +147,79 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     actions.required = True
     export = actions.add_parser(
         "export",
-        help="write students.csv, rooms.csv and attempts.csv",
-        description="Write every class session's results into DIR: one row per student "
-        "(students.csv, for a gradebook: every roster student, numbers as numbers, each "
-        "game's score, maximum and percentage, a column per exercise), per seat of each "
-        "room (rooms.csv, and records/ROOM.json) and per exercise attempt (attempts.csv). "
-        "UTF-8 with a BOM, so spreadsheets read accents; the teacher page downloads the "
-        "same files.",
+        help=_("write students.csv, rooms.csv and attempts.csv"),
+        description=_(
+            "Write every class session's results into DIR: one row per student "
+            "(students.csv, for a gradebook: every roster student, numbers as numbers, each "
+            "game's score, maximum and percentage, a column per exercise), per seat of each "
+            "room (rooms.csv, and records/ROOM.json) and per exercise attempt (attempts.csv). "
+            "UTF-8 with a BOM, so spreadsheets read accents; the teacher page downloads the "
+            "same files."
+        ),
     )
     add_store(export)
     export.add_argument(
-        "--csv", metavar="DIR", required=True, help="folder to write the CSV files in"
+        "--csv", metavar="DIR", required=True, help=_("folder to write the CSV files in")
     )
     roster = actions.add_parser(
         "roster",
-        help="a class's roster: import a CSV file, list, remove",
-        description="A class's roster of students (id, name, email). Import reads a CSV "
-        "file (UTF-8, commas, semicolons or tabs, a header naming id, name and email, or "
-        "those three columns in order): a student id already there is updated, each bad "
-        "row is named with what is wrong and left out (exit 1), nothing is lost.",
+        help=_("a class's roster: import a CSV file, list, remove"),
+        description=_(
+            "A class's roster of students (id, name, email). Import reads a CSV "
+            "file (UTF-8, commas, semicolons or tabs, a header naming id, name and email, or "
+            "those three columns in order): a student id already there is updated, each bad "
+            "row is named with what is wrong and left out (exit 1), nothing is lost."
+        ),
     )
     which = roster.add_subparsers(dest="roster_action", metavar="ROSTER_ACTION")
     which.required = True
-    imported = which.add_parser("import", help="add or update students from a CSV file")
-    listed = which.add_parser("list", help="the class's students")
-    removed = which.add_parser("remove", help="take a student off (their results stay)")
+    imported = which.add_parser("import", help=_("add or update students from a CSV file"))
+    listed = which.add_parser("list", help=_("the class's students"))
+    removed = which.add_parser("remove", help=_("take a student off (their results stay)"))
     for sub in (imported, listed, removed):
         add_store(sub)
         _add_class(sub)
-    imported.add_argument("file", metavar="FILE", help="the roster CSV file")
-    removed.add_argument("student_id", metavar="ID", help="the student's id")
+    imported.add_argument("file", metavar="FILE", help=_("the roster CSV file"))
+    removed.add_argument("student_id", metavar="ID", help=_("the student's id"))
     given = actions.add_parser(
         "assign",
-        help="set a lesson as homework with a due time",
-        description="Set a lesson page as homework for a class: prints the link and the "
-        "class code students open it with. Answers from roster students count until the "
-        "due time; later ones are counted and marked late.",
+        help=_("set a lesson as homework with a due time"),
+        description=_(
+            "Set a lesson page as homework for a class: prints the link and the "
+            "class code students open it with. Answers from roster students count until the "
+            "due time; later ones are counted and marked late."
+        ),
     )
     add_store(given)
     _add_class(given)
-    given.add_argument("lesson", metavar="LESSON", help="a lesson page's name or path")
+    given.add_argument("lesson", metavar="LESSON", help=_("a lesson page's name or path"))
     given.add_argument(
         "--due", required=True, metavar="TIME",
-        help="when it is due: 2026-12-09 18:00 (local time), a date, or 3d / 48h from now",
+        help=_("when it is due: 2026-12-09 18:00 (local time), a date, or 3d / 48h from now"),
     )  # fmt: skip
     given.add_argument(
         "--base", default="http://localhost:8866",
-        help="the server's address students open (default: %(default)s)",
+        help=_("the server's address students open (default: %(default)s)"),
     )  # fmt: skip
     listing = actions.add_parser(
         "sessions",
-        help="every class session, open or ended, with its results",
-        description="Every class session (live lessons and homework), newest first, "
-        "with its rooms, finished games and answers; `class export` writes them all.",
+        help=_("every class session, open or ended, with its results"),
+        description=_(
+            "Every class session (live lessons and homework), newest first, "
+            "with its rooms, finished games and answers; `class export` writes them all."
+        ),
     )
     add_store(listing)
     for sub in (export, imported, listed, removed, given, listing):
-        add_json(sub, "print JSON")
+        add_json(sub, N_("print JSON"))
 
 
 CLASS = Command(
     "class",
-    help="a class across a term: roster, homework, sessions, export",
-    description="A class from a room store (docs/classroom.md): its roster, homework, "
-    "sessions and results.",
+    help=N_("a class across a term: roster, homework, sessions, export"),
+    description=N_(
+        "A class from a room store (docs/classroom.md): its roster, homework, sessions and results."
+    ),
     configure=_configure,
     run=run_class,
 )

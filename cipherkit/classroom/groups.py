@@ -40,6 +40,7 @@ from cipherkit.classroom.roster import (
     clean_student_id,
     read_roster,
 )
+from cipherkit.i18n import say
 from cipherkit.rooms import RoomError, clean_name
 
 if TYPE_CHECKING:
@@ -63,9 +64,9 @@ def group_key(name: str) -> str:
     """
     key = " ".join(str(name).split()).casefold()
     if not key:
-        raise ClassError("a class needs a name")
+        raise ClassError(say("a class needs a name"))
     if len(key) > 80:
-        raise ClassError("a class's name has at most 80 characters")
+        raise ClassError(say("a class's name has at most 80 characters"))
     return key
 
 
@@ -105,7 +106,7 @@ class ClassGroups:
             .fetchone()
         )
         if row is None:
-            raise ClassError(f"no class named {name_or_key}")
+            raise ClassError(say("no class named {name_or_key}", name_or_key=name_or_key))
         return str(row[0])
 
     def names(self) -> list[str]:
@@ -172,16 +173,22 @@ class ClassGroups:
         path = Path(path)
         try:
             if not path.is_file():
-                raise ClassError(f"{path}: no such roster file")
+                raise ClassError(say("{path}: no such roster file", path=path))
             if path.stat().st_size > MAX_ROSTER_BYTES:
-                raise ClassError(f"{path}: larger than {MAX_ROSTER_BYTES} bytes, not a roster")
+                raise ClassError(
+                    say(
+                        "{path}: larger than {max_roster_bytes} bytes, not a roster",
+                        path=path,
+                        max_roster_bytes=MAX_ROSTER_BYTES,
+                    )
+                )
             text = path.read_bytes().decode("utf-8")
         except UnicodeDecodeError:
             raise ClassError(
-                f"{path}: not UTF-8 text (save it from the spreadsheet as CSV UTF-8)"
+                say("{path}: not UTF-8 text (save it from the spreadsheet as CSV UTF-8)", path=path)
             ) from None
         except OSError as exc:
-            raise ClassError(f"{path}: {exc.strerror}") from None
+            raise ClassError(say("{path}: {strerror}", path=path, strerror=exc.strerror)) from None
         report = self.import_text(name, text)
         report.problems = [f"{path}: {p}" for p in report.problems]
         return report
@@ -239,7 +246,13 @@ class ClassGroups:
         key = group_key(name)
         found = [s for s in self.roster(key) if s.student_id == str(student_id).strip()]
         if not found:
-            raise ClassError(f"no student with id {student_id} on the roster of {name}")
+            raise ClassError(
+                say(
+                    "no student with id {student_id} on the roster of {name}",
+                    student_id=student_id,
+                    name=name,
+                )
+            )
         conn = self.db.connection()
         with conn.transaction(write=True):
             conn.execute(
@@ -252,7 +265,13 @@ class ClassGroups:
         """Give a roster student another name (their id and email stay)."""
         found = [s for s in self.roster(name) if s.student_id == str(student_id).strip()]
         if not found:
-            raise ClassError(f"no student with id {student_id} on the roster of {name}")
+            raise ClassError(
+                say(
+                    "no student with id {student_id} on the roster of {name}",
+                    student_id=student_id,
+                    name=name,
+                )
+            )
         self.add(name, found[0].student_id, new_name, found[0].email)
         return self.resolve(name, new_name)
 
@@ -264,6 +283,10 @@ class ClassGroups:
             if skeleton(student.name) == mine:
                 return student
         raise NotOnRoster(
-            f"{' '.join(str(typed).split())} is not on the roster of {self.name(name)}: "
-            "pick your name from the list, or ask your teacher to add it"
+            say(
+                "{join} is not on the roster of {name}: pick your name from "
+                "the list, or ask your teacher to add it",
+                join=" ".join(str(typed).split()),
+                name=self.name(name),
+            )
         )

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from cipherkit.classroom.errors import ClassError
 from cipherkit.classroom.sessions import ClassSession, iso
+from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from cipherkit.classroom.classroom import Classroom
@@ -97,8 +98,11 @@ def parse_due(text: str, now: float | None = None) -> float:
         when = dt.datetime.fromisoformat(text)
     except ValueError:
         raise ClassError(
-            "a due time is a date and time (2026-12-09 18:00) or a time from now (3d, 48h), "
-            f"not {text!r}"
+            say(
+                "a due time is a date and time (2026-12-09 18:00) or a "
+                "time from now (3d, 48h), not {text!r}",
+                text=text,
+            )
         ) from None
     if len(text) == 10:  # a date alone: the end of that day
         when += dt.timedelta(days=1, seconds=-1)
@@ -113,9 +117,9 @@ def assign(
     parts = lesson.strip().removesuffix(".ipynb").split("/")
     lesson = parts[-1]
     if ".." in parts or not LESSON_NAME.fullmatch(lesson):
-        raise ClassError(f"{lesson!r} is not a lesson page's name")
+        raise ClassError(say("{lesson!r} is not a lesson page's name", lesson=lesson))
     if due <= time.time():
-        raise ClassError("the due time has passed already: give a later one")
+        raise ClassError(say("the due time has passed already: give a later one"))
     shown = classroom.groups.name(classroom.groups.ensure(class_name))
     session = classroom.start_session(
         title or f"Homework: {lesson} ({shown})", class_name=class_name, kind="homework"
@@ -159,7 +163,7 @@ def check_link(classroom: Classroom, session: ClassSession, token: object) -> bo
         or not isinstance(token, str)
         or not hmac.compare_digest(token.encode(), str(row[0]).encode())
     ):
-        raise ClassError("this homework link is not right: open the link your teacher gave")
+        raise ClassError(say("this homework link is not right: open the link your teacher gave"))
     return time.time() > float(row[1])
 
 

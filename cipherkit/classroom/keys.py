@@ -12,6 +12,8 @@ import re
 import secrets
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import say
+from cipherkit.i18n.keyboard import as_qwerty
 
 __all__ = ["KEY_ENV", "check_key", "clean_key", "hash_key", "new_key"]
 
@@ -30,7 +32,7 @@ def clean_key(key: str) -> str:
     """``key`` if it is a usable teacher key (12-128 URL-safe characters), else a
     one-line :class:`~cipherkit.core.errors.CipherkitError`."""
     if not isinstance(key, str) or not _KEY.fullmatch(key):
-        raise CipherkitError("a teacher key has 12 to 128 letters, digits, - or _")
+        raise CipherkitError(say("a teacher key has 12 to 128 letters, digits, - or _"))
     return key
 
 
@@ -60,13 +62,17 @@ def hash_key(key: str, *, salt: bytes | None = None) -> str:
 
 def check_key(key: object, stored_hash: str | None) -> bool:
     """Whether ``key`` matches ``stored_hash`` (what :func:`hash_key` made, or an older
-    plain SHA-256), compared in constant time.
+    plain SHA-256), compared in constant time. A key is Latin letters, digits, ``-`` and
+    ``_``: one typed with the Russian keyboard layout on is also tried as the QWERTY keys
+    pressed (:func:`~cipherkit.i18n.keyboard.as_qwerty`).
 
     Examples
     --------
     >>> key = new_key()
     >>> len(key) >= 20, check_key(key, hash_key(key)), check_key("guess", hash_key(key))
     (True, True, False)
+    >>> check_key("еуфсрук-лун-123", hash_key("teacher-key-123"))  # the Russian layout
+    True
     >>> clean_key(" abc ")
     Traceback (most recent call last):
     ...
@@ -74,6 +80,13 @@ def check_key(key: object, stored_hash: str | None) -> bool:
     """
     if not isinstance(key, str) or not stored_hash or len(key) > 128:
         return False
+    if _matches(key, stored_hash):
+        return True
+    typed = as_qwerty(key)
+    return typed != key and _matches(typed, stored_hash)
+
+
+def _matches(key: str, stored_hash: str) -> bool:
     parts = stored_hash.split("$")
     if len(parts) == 6 and parts[0] == "scrypt":
         try:

@@ -12,6 +12,7 @@ from typing import Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import GameSpec, State
 from cipherkit.core.registry import game_names, get_game
+from cipherkit.i18n import say
 
 __all__ = ["MAX_ROOMS", "RoomPlan", "game_seats", "presets"]
 
@@ -102,20 +103,41 @@ class RoomPlan:
         seats = game_seats()
         if self.game not in seats:
             raise CipherkitError(
-                f"no game {self.game!r} for class rooms (choose {', '.join(seats)})"
+                say(
+                    "no game {game!r} for class rooms (choose {join})",
+                    game=self.game,
+                    join=", ".join(seats),
+                )
             )
         for name in ("rooms", "players", "people"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise CipherkitError(f"a room plan's {name} is a whole number")
+                raise CipherkitError(say("a room plan's {name} is a whole number", name=name))
         if not 1 <= self.rooms <= MAX_ROOMS:
-            raise CipherkitError(f"make 1 to {MAX_ROOMS} rooms at a time, not {self.rooms}")
+            raise CipherkitError(
+                say(
+                    "make 1 to {max_rooms} rooms at a time, not {rooms}",
+                    max_rooms=MAX_ROOMS,
+                    rooms=self.rooms,
+                )
+            )
         if self.players not in seats[self.game]:
             counts = ", ".join(map(str, seats[self.game]))
-            raise CipherkitError(f"a {self.game} room has {counts} seats, not {self.players}")
+            raise CipherkitError(
+                say(
+                    "a {game} room has {counts} seats, not {players}",
+                    game=self.game,
+                    counts=counts,
+                    players=self.players,
+                )
+            )
         if not 1 <= self.people <= self.players:
             raise CipherkitError(
-                f"people per room: 1 to {self.players} (the seats), not {self.people}"
+                say(
+                    "people per room: 1 to {players} (the seats), not {people}",
+                    players=self.players,
+                    people=self.people,
+                )
             )
 
     def bot_seats(self) -> list[int]:
@@ -147,7 +169,7 @@ class RoomPlan:
             None,
         )
         if game is None:
-            raise CipherkitError(f"name a game in the plan: {', '.join(specs)}")
+            raise CipherkitError(say("name a game in the plan: {join}", join=", ".join(specs)))
         spec = specs[game]
         teams = re.search(r"(\d)\s*(?:v|vs|versus|against)\s*(\d)", words)
         people = re.search(r"(\d+)\s*(?:people|persons?|students?)\b", words)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cipherkit.i18n import say
 from cipherkit.rooms.errors import StoreError
 
 if TYPE_CHECKING:
@@ -125,8 +126,12 @@ def migrate(conn: Connection) -> tuple[int, int]:
         before = _version(conn)
         if before > CLASSROOM_SCHEMA_VERSION:
             raise StoreError(
-                f"the store's classroom tables are at version {before}, newer than this "
-                f"cipherkit knows ({CLASSROOM_SCHEMA_VERSION}): upgrade cipherkit"
+                say(
+                    "the store's classroom tables are at version {before}, newer than this "
+                    "cipherkit knows ({classroom_schema_version}): upgrade cipherkit",
+                    before=before,
+                    classroom_schema_version=CLASSROOM_SCHEMA_VERSION,
+                )
             )
         if before == CLASSROOM_SCHEMA_VERSION:
             return before, before

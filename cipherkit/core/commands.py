@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.core.registry import game_names
+from cipherkit.i18n import N_, _
 
 __all__ = [
     "STORE_HELP",
@@ -38,7 +39,7 @@ __all__ = [
     "whole",
 ]
 
-STORE_HELP = (
+STORE_HELP = N_(
     "room store (default: $CIPHERKIT_STORE, else rooms.db in "
     "~/.local/share/cipherkit, the store cipherkit serve uses)"
 )
@@ -62,7 +63,7 @@ class Command:
 
     def add_to(self, commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         """Add this command (its parser and arguments) to ``commands``."""
-        parser = commands.add_parser(self.name, help=self.help, description=self.description)
+        parser = commands.add_parser(self.name, help=_(self.help), description=_(self.description))
         self.configure(parser)
         parser.set_defaults(func=self.run)
 
@@ -77,10 +78,10 @@ def whole(text: str, *, least: int = 0) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number", text=text)) from None
     if value < least:
         raise argparse.ArgumentTypeError(
-            "must be 0 or more" if least == 0 else f"must be at least {least}"
+            _("must be 0 or more") if least == 0 else _("must be at least {least}", least=least)
         )
     return value
 
@@ -92,29 +93,33 @@ def print_json(data: Any) -> None:
 
 def add_json(parser: argparse.ArgumentParser, help: str) -> None:
     """``--json``: print what the command reports as JSON (``help`` says what)."""
-    parser.add_argument("--json", action="store_true", help=help)
+    parser.add_argument("--json", action="store_true", help=_(help))
 
 
-def add_seed(parser: argparse.ArgumentParser, help: str = "seed (default 0)") -> None:
+def add_seed(parser: argparse.ArgumentParser, help: str = N_("seed (default 0)")) -> None:
     """``--seed S``: a whole number, 0 by default."""
-    parser.add_argument("--seed", type=int, default=0, help=help)
+    parser.add_argument("--seed", type=int, default=0, help=_(help))
 
 
 def add_workers(parser: argparse.ArgumentParser) -> None:
     """``--workers W``: processes, as many as CPUs by default."""
-    parser.add_argument("--workers", type=positive, default=None, help="processes (default: CPUs)")
+    parser.add_argument(
+        "--workers", type=positive, default=None, help=_("processes (default: CPUs)")
+    )
 
 
-def add_quiet(parser: argparse.ArgumentParser, help: str = "no progress bar") -> None:
+def add_quiet(parser: argparse.ArgumentParser, help: str = N_("no progress bar")) -> None:
     """``--quiet``: no progress bar."""
-    parser.add_argument("--quiet", action="store_true", help=help)
+    parser.add_argument("--quiet", action="store_true", help=_(help))
 
 
 def add_store(parser: argparse.ArgumentParser, help: str = STORE_HELP) -> None:
     """``--store URL``: the room store (``sqlite:///FILE`` or ``postgresql://...``)."""
-    parser.add_argument("--store", metavar="URL", help=help)
+    parser.add_argument("--store", metavar="URL", help=_(help))
 
 
 def add_game(parser: argparse.ArgumentParser) -> None:
     """``GAME``: a registered game's name (every game registered by entry point)."""
-    parser.add_argument("game", metavar="GAME", help=f"game name: {', '.join(game_names())}")
+    parser.add_argument(
+        "game", metavar="GAME", help=_("game name: {names}", names=", ".join(game_names()))
+    )

@@ -29,6 +29,7 @@ from cipherkit.core.commands import (
 )
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.shipped import add_mission, mission_argument
+from cipherkit.i18n import N_, _
 
 __all__ = ["CAMPAIGN", "PLAYTEST", "PLAYTEST_SUBSETS", "TUNE", "deck_sizes", "win_rate"]
 
@@ -188,99 +189,113 @@ def _secrets(text: str | None) -> tuple[str, ...]:
 
 
 def _add_bots(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", default="planner", help="bot name (default planner)")
+    parser.add_argument("--bots", default="planner", help=_("bot name (default planner)"))
 
 
 def _add_two_players(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=positive, default=2, help="seats (default 2)")
+    parser.add_argument("--players", type=positive, default=2, help=_("seats (default 2)"))
 
 
 def _configure_playtest(parser: argparse.ArgumentParser) -> None:
     add_mission(parser)
-    parser.add_argument("--games", type=positive, default=1000, help="games (default 1000)")
+    parser.add_argument("--games", type=positive, default=1000, help=_("games (default 1000)"))
     add_workers(parser)
     add_seed(parser)
     _add_bots(parser)
-    parser.add_argument("--players", type=positive, default=None, help="seats (default: mixed)")
+    parser.add_argument("--players", type=positive, default=None, help=_("seats (default: mixed)"))
     parser.add_argument(
-        "--secrets", metavar="IDS", help="secret rules in play, comma-separated (campaigns)"
+        "--secrets", metavar="IDS", help=_("secret rules in play, comma-separated (campaigns)")
     )
     parser.add_argument(
         "--no-deal-check",
         action="store_true",
-        help="do not playtest the other deal (half the time)",
+        help=_("do not playtest the other deal (half the time)"),
     )
     parser.add_argument(
-        "--no-windows", action="store_true", help="do not analyse which windows settle the answer"
+        "--no-windows",
+        action="store_true",
+        help=_("do not analyse which windows settle the answer"),
     )
-    add_json(parser, "print the figures as JSON")
+    add_json(parser, N_("print the figures as JSON"))
 
 
 def _configure_tune(parser: argparse.ArgumentParser) -> None:
     add_mission(parser)
     parser.add_argument(
-        "--win-rate", type=win_rate, metavar="RATE", help="the target win rate: 60%% or 0.6"
+        "--win-rate", type=win_rate, metavar="RATE", help=_("the target win rate: 60%% or 0.6")
     )
     parser.add_argument(
-        "--rating", metavar="NAME", help="or a target rating: easy, medium, hard, ..."
+        "--rating", metavar="NAME", help=_("or a target rating: easy, medium, hard, ...")
     )
     _add_two_players(parser)
     parser.add_argument(
-        "--values", type=deck_sizes, default=list(range(7, 15)), help="deck sizes (default 7-14)"
+        "--values", type=deck_sizes, default=list(range(7, 15)), help=_("deck sizes (default 7-14)")
     )
-    parser.add_argument("--games", type=positive, default=300, help="games a setting (default 300)")
+    parser.add_argument(
+        "--games", type=positive, default=300, help=_("games a setting (default 300)")
+    )
     add_workers(parser)
     add_seed(parser)
     _add_bots(parser)
-    parser.add_argument("--secrets", metavar="IDS", help="secret rules in play, comma-separated")
-    parser.add_argument("--no-traps", action="store_true", help="tune the deck size only")
-    parser.add_argument("--write", metavar="FILE", help="write the tuned mission file here")
-    add_json(parser, "print the trials as JSON")
+    parser.add_argument("--secrets", metavar="IDS", help=_("secret rules in play, comma-separated"))
+    parser.add_argument("--no-traps", action="store_true", help=_("tune the deck size only"))
+    parser.add_argument("--write", metavar="FILE", help=_("write the tuned mission file here"))
+    add_json(parser, N_("print the trials as JSON"))
 
 
 def _configure_campaign(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dir", nargs="?", default="missions", help="folder of missions (missions)")
     parser.add_argument(
-        "--games", type=whole, default=300, help="games a mission (default 300; 0: no playtest)"
+        "dir", nargs="?", default="missions", help=_("folder of missions (missions)")
+    )
+    parser.add_argument(
+        "--games", type=whole, default=300, help=_("games a mission (default 300; 0: no playtest)")
     )
     _add_two_players(parser)
     _add_bots(parser)
     add_seed(parser)
     add_workers(parser)
-    parser.add_argument("--graph", metavar="FILE", help="also draw the campaign graph as SVG here")
-    add_json(parser, "print the campaign and table as JSON")
-    add_quiet(parser, "no progress bars")
+    parser.add_argument(
+        "--graph", metavar="FILE", help=_("also draw the campaign graph as SVG here")
+    )
+    add_json(parser, N_("print the campaign and table as JSON"))
+    add_quiet(parser, N_("no progress bars"))
 
 
 PLAYTEST = Command(
     "playtest",
-    help="simulate many games of a mission with bots and measure its difficulty",
-    description="Play N games of a mission with bots over a process pool and report "
-    "the win rate (with a 95% interval), turns, loss causes and a difficulty rating; "
-    "then the same games with the other deal (deal: shuffled or fixed; a warning when "
-    "the win rates differ by more than 10 points) and which windows settle the answer. "
-    "The JSON is identical for the same seed whatever the number of workers.",
+    help=N_("simulate many games of a mission with bots and measure its difficulty"),
+    description=N_(
+        "Play N games of a mission with bots over a process pool and report "
+        "the win rate (with a 95% interval), turns, loss causes and a difficulty rating; "
+        "then the same games with the other deal (deal: shuffled or fixed; a warning when "
+        "the win rates differ by more than 10 points) and which windows settle the answer. "
+        "The JSON is identical for the same seed whatever the number of workers."
+    ),
     configure=_configure_playtest,
     run=run_playtest_command,
 )
 TUNE = Command(
     "tune",
-    help="find the deck size (and traps) that give a mission the win rate you want",
-    description="Playtest a mission at each deck size (deck.values) with the same seed "
-    "and bots, and say which comes nearest a target win rate for a player count (or a "
-    "difficulty rating). Sizes too small to deal the players their hands are skipped. "
-    "When one deck step moves the win rate past the target by more than 5 points, "
-    "security cameras are added one at a time at the easier size (a finer knob). Each "
-    "trial is printed with its 95% interval.",
+    help=N_("find the deck size (and traps) that give a mission the win rate you want"),
+    description=N_(
+        "Playtest a mission at each deck size (deck.values) with the same seed "
+        "and bots, and say which comes nearest a target win rate for a player count (or a "
+        "difficulty rating). Sizes too small to deal the players their hands are skipped. "
+        "When one deck step moves the win rate past the target by more than 5 points, "
+        "security cameras are added one at a time at the easier size (a finer knob). Each "
+        "trial is printed with its 95% interval."
+    ),
     configure=_configure_tune,
     run=run_tune,
 )
 CAMPAIGN = Command(
     "campaign",
-    help="check a campaign, draw its graph, and measure how hard each mission is",
-    description="Join the missions in DIR into the campaign graph (win and loss links, "
-    "secret rules), check it, and playtest every mission with the secret rules a "
-    "winning team holds when it gets there: the difficulty table (markdown or JSON).",
+    help=N_("check a campaign, draw its graph, and measure how hard each mission is"),
+    description=N_(
+        "Join the missions in DIR into the campaign graph (win and loss links, "
+        "secret rules), check it, and playtest every mission with the secret rules a "
+        "winning team holds when it gets there: the difficulty table (markdown or JSON)."
+    ),
     configure=_configure_campaign,
     run=run_campaign,
 )

@@ -15,13 +15,15 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Any
 
+from cipherkit.i18n import N_
+
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution (a two-sided 95% interval)."""
 
 WON, WRONG, TIME, STALLED = "solved", "wrong answer", "out of time", "stalled"
 LOSS_CAUSES = (WRONG, TIME, STALLED)
 
-LEVELS = ("easy", "medium", "hard", "very hard", "brutal")
+LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("very hard"), N_("brutal"))
 SCORE_STEPS = (0.05, 0.2, 0.4, 0.65)
 """Difficulty scores below which a mission is easy, medium, hard, very hard (else brutal)."""
 LATE_WEIGHT = 0.15

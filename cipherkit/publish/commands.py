@@ -10,6 +10,7 @@ from pathlib import Path
 
 from cipherkit.core.commands import Command, add_quiet
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import N_, _
 
 __all__ = ["PUBLISH"]
 
@@ -19,19 +20,21 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "files",
         nargs="*",
         metavar="FILE",
-        help="mission YAML files and/or lesson notebooks (.ipynb)",
+        help=_("mission YAML files and/or lesson notebooks (.ipynb)"),
     )
     parser.add_argument(
         "--lessons",
         action="append",
         metavar="LESSONS",
-        help="publish every notebook in this folder as a lesson page (e.g. notebooks/lessons)",
+        help=_("publish every notebook in this folder as a lesson page (e.g. notebooks/lessons)"),
     )
-    parser.add_argument("--out", default="puzzles", metavar="DIR", help="gallery folder (puzzles)")
+    parser.add_argument(
+        "--out", default="puzzles", metavar="DIR", help=_("gallery folder (puzzles)")
+    )
     parser.add_argument(
         "--campaign",
         action="store_true",
-        help="also write campaign.ipynb: the missions given, played in turn as a campaign",
+        help=_("also write campaign.ipynb: the missions given, played in turn as a campaign"),
     )
     add_quiet(parser)
 
@@ -97,6 +100,9 @@ def _run(args: argparse.Namespace) -> int:
         written += publish_missions(missions, out=args.out, progress=not args.quiet)
     elif args.campaign:
         raise CipherkitError("--campaign needs the campaign's mission files")
+    from cipherkit.publish.languages import write_twins
+
+    written += write_twins(args.out)  # the gallery's own pages in every language
     for path in written:
         print(path)
     return 0
@@ -104,11 +110,13 @@ def _run(args: argparse.Namespace) -> int:
 
 PUBLISH = Command(
     "publish",
-    help="turn missions and lessons into Voila pages and update the gallery index",
-    description="Write a page notebook per mission (title, story, the playable table) "
-    "and per lesson notebook (into DIR/lessons/: outputs cleared, code shown as text "
-    "above its output, exercise cells hidden), then refresh the gallery index. "
-    "Pages load their mission on the server; a page holds no answer or hidden content.",
+    help=N_("turn missions and lessons into Voila pages and update the gallery index"),
+    description=N_(
+        "Write a page notebook per mission (title, story, the playable table) "
+        "and per lesson notebook (into DIR/lessons/: outputs cleared, code shown as text "
+        "above its output, exercise cells hidden), then refresh the gallery index. "
+        "Pages load their mission on the server; a page holds no answer or hidden content."
+    ),
     configure=_configure,
     run=_run,
 )

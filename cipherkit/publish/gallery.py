@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import LANGUAGES, N_, SOURCE, _, canonical, speaking
 from cipherkit.publish.escape import text_html
 
 __all__ = [
@@ -42,16 +43,22 @@ __all__ = [
 INDEX = "index.ipynb"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 KIND_LABELS = {
-    "campaign": "Campaign",
-    "mission": "Mission",
-    "game": "Game",
-    "lesson": "Lesson",
-    "studio": "Studio",
-    "page": "Page",
+    "campaign": N_("Campaign"),
+    "mission": N_("Mission"),
+    "game": N_("Game"),
+    "lesson": N_("Lesson"),
+    "studio": N_("Studio"),
+    "page": N_("Page"),
 }
 KIND_ORDER = {"campaign": 0, "mission": 1, "game": 2, "studio": 2, "lesson": 3, "page": 4}
-ACTIONS = {"lesson": "Learn", "studio": "Design"}
+ACTIONS = {"lesson": N_("Learn"), "studio": N_("Design")}
+PLAY = N_("Play")
 """The word on a card's button (``Play`` unless named here)."""
+DIFFICULTY_WORDS = (N_("harder"),)
+"""Difficulty labels a page's own metadata may give, beside playtest's ratings."""
+LANGUAGE_FOLDERS = frozenset(code for code in LANGUAGES if code != SOURCE)
+"""A gallery's folders of translated pages (``ru/``): the twins of its pages, with an
+index of their own; never listed in the gallery's own index."""
 
 
 @dataclass
@@ -146,6 +153,18 @@ def page_metadata(
         notebook = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise CipherkitError(f"{file}: not a notebook ({exc})") from None
+    entry = notebook_entry(notebook, file.name)
+    if root is not None:
+        folder = file.parent.relative_to(Path(root)).as_posix()
+        if folder != ".":
+            entry.name = f"{folder}/{file.name}"
+            if entry.thumbnail:
+                entry.thumbnail = f"{folder}/{entry.thumbnail}"
+    return entry
+
+
+def notebook_entry(notebook: dict[str, Any], name: str) -> Entry:
+    """The index entry of a page notebook (read as JSON) called ``name``."""
     meta = dict(notebook.get("metadata", {}).get("cipherkit", {}))
     text = _markdown_text(notebook)
     heading = re.search(r"^#{1,3}\s+(.+)$", text, re.MULTILINE)
@@ -157,9 +176,10 @@ def page_metadata(
     image = re.search(r"!\[[^\]]*\]\(([^)\s]+)\)", text)
     known = {f for f in Entry.__dataclass_fields__ if f not in ("name", "extra")}
     entry = Entry(  # text from the page's markdown: character references read back
-        name=file.name,
+        name=name,
         title=str(
-            meta.get("title") or html.unescape(heading.group(1).strip() if heading else file.stem)
+            meta.get("title")
+            or html.unescape(heading.group(1).strip() if heading else Path(name).stem)
         ),
         summary=str(meta.get("summary") or html.unescape(next((p for p in paragraphs if p), ""))),
         thumbnail=meta.get("thumbnail") or (image.group(1) if image else None),
@@ -170,24 +190,21 @@ def page_metadata(
             setattr(entry, key, meta[key])
     if entry.thumbnail and (entry.thumbnail.startswith(("/", "data:")) or ".." in entry.thumbnail):
         entry.thumbnail = None  # only images beside the pages, served by /voila/files/
-    if root is not None:
-        folder = file.parent.relative_to(Path(root)).as_posix()
-        if folder != ".":
-            entry.name = f"{folder}/{file.name}"
-            if entry.thumbnail:
-                entry.thumbnail = f"{folder}/{entry.thumbnail}"
     return entry
 
 
 def page_files(folder: str | os.PathLike[str]) -> list[Path]:
-    """Every page notebook in ``folder`` and its sub-folders, but the index and anything
-    in a dot-folder (``.ipynb_checkpoints``, ``.cipherkit``), sorted by path."""
+    """Every page notebook in ``folder`` and its sub-folders, but the index, anything
+    in a dot-folder (``.ipynb_checkpoints``, ``.cipherkit``) and the translated pages of a
+    gallery's language folders (``ru/``: they have their own index), sorted by path."""
     root = Path(folder)
+    translated = root.name not in LANGUAGE_FOLDERS
     return sorted(
         p
         for p in root.rglob("*.ipynb")
         if p.relative_to(root).as_posix() != INDEX
         and not any(part.startswith(".") for part in p.relative_to(root).parts)
+        and not (translated and p.relative_to(root).parts[0] in LANGUAGE_FOLDERS)
     )
 
 
@@ -230,25 +247,24 @@ STYLE = """<style>
 </style>"""
 
 
-def _card(entry: Entry) -> str:
+def _card(entry: Entry, files: str = "../files/") -> str:
     e = text_html  # a page's words are text in the card, whoever wrote them
     thumb = (
-        f'<div class="ck-thumb"><img alt="" src="../files/{e(entry.thumbnail)}"></div>'
+        f'<div class="ck-thumb"><img alt="" src="{files}{e(entry.thumbnail)}"></div>'
         if entry.thumbnail
         else '<div class="ck-thumb"></div>'
     )
     level = ""
     if entry.difficulty:
-        label = e(str(entry.difficulty.get("label", "")))
-        level = (
-            f'<span class="ck-stars" title="difficulty: {label}">{e(entry.stars)}</span> {label}'
-        )
+        raw = _(str(entry.difficulty.get("label", "")))  # a rating's name (playtest)
+        title = _("difficulty: {label}", label=raw)
+        level = f'<span class="ck-stars" title="{e(title)}">{e(entry.stars)}</span> {e(raw)}'
     facts = [f for f in (entry.players, _rate(entry.win_rate)) if f]
-    action = ACTIONS.get(entry.kind, "Play")
+    action = _(ACTIONS.get(entry.kind, PLAY))
     summary = e(entry.summary if len(entry.summary) <= 220 else entry.summary[:217] + "…")
     return (
         f'<a class="ck-card" data-page="{e(entry.name)}" href="{e(entry.name)}">{thumb}'
-        f'<div class="ck-body"><div class="ck-kind">{e(KIND_LABELS.get(entry.kind, entry.kind))}'
+        f'<div class="ck-body"><div class="ck-kind">{e(_(KIND_LABELS.get(entry.kind, entry.kind)))}'
         f"</div>"
         f'<div class="ck-title">{e(entry.title)}</div>'
         f'<div class="ck-summary">{summary}</div>'
@@ -259,19 +275,30 @@ def _card(entry: Entry) -> str:
 
 
 def _rate(win_rate: float | None) -> str:
-    return "" if win_rate is None else f"bots win {round(100 * float(win_rate))}%"
+    return "" if win_rate is None else _("bots win {pct}%", pct=round(100 * float(win_rate)))
 
 
-def build_index(folder: str | os.PathLike[str], *, title: str = "Cipher Puzzle Gallery") -> Path:
-    """Write ``index.ipynb`` in ``folder`` listing every page there; return its path."""
+def build_index(folder: str | os.PathLike[str], *, title: str | None = None) -> Path:
+    """Write ``index.ipynb`` in ``folder`` listing every page there; return its path.
+
+    In a gallery's language folder (``ru/``) the index speaks that language, and its
+    cards' pictures are the gallery's own (one folder up).
+    """
     root = Path(folder)
+    lang = canonical(root.name) if root.name in LANGUAGE_FOLDERS else None
     entries = gallery_entries(root)
-    hero = (
-        f'<div class="ck-hero"><h1>{text_html(title)}</h1>'
-        "<p>Crack codes, sneak through missions, outwit the bots. "
-        "Pick a puzzle and press <b>Play</b>.</p></div>"
-    )
-    cards = "\n".join(_card(e) for e in entries) or "<p>No puzzles published yet.</p>"
+    with speaking(lang or SOURCE):
+        title = title or _("Cipher Puzzle Gallery")
+        tagline = _(
+            "Crack codes, sneak through missions, outwit the bots. "
+            "Pick a puzzle and press <b>Play</b>."
+        )
+        hero = f'<div class="ck-hero"><h1>{text_html(title)}</h1><p>{tagline}</p></div>'
+        files = "../../files/" if lang else "../files/"
+        empty = _("No puzzles published yet.")
+        cards = "\n".join(_card(e, files) for e in entries) or f"<p>{empty}</p>"
     body = f'{STYLE}\n<div class="ck-gallery">{hero}\n<div class="ck-grid">\n{cards}\n</div></div>'
-    meta = {"kind": "index", "title": title, "pages": [e.name for e in entries]}
+    meta: dict[str, Any] = {"kind": "index", "title": title, "pages": [e.name for e in entries]}
+    if lang:
+        meta["lang"] = lang
     return write_notebook(root / INDEX, [("markdown", body)], meta)

@@ -20,6 +20,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cipherkit.i18n import _
+
 __all__ = ["NavLink", "back_link", "nav_html", "next_link"]
 
 MIN_TARGET_PX = 44
@@ -64,15 +66,16 @@ class NavLink:
 
 def back_link(depth: int = 0) -> NavLink:
     """The link back to the gallery index from a page ``depth`` folders below it."""
-    return NavLink("../" * depth + "index.ipynb", "← All puzzles")
+    return NavLink("../" * depth + "index.ipynb", _("← All puzzles"))
 
 
 def next_link(href: str, title: str) -> NavLink:
     """The link on to the next page, named by its title."""
-    return NavLink(href, f"Next: {' '.join(str(title).split())} →")
+    return NavLink(href, _("Next: {title} →", title=" ".join(str(title).split())))
 
 
 def nav_html(links: Sequence[NavLink]) -> str:
     """The bar of ``links`` as one line of HTML (a markdown cell's first line)."""
     inner = "".join(link.html() for link in links)
-    return f'<nav class="ck-nav" aria-label="Gallery" style="{_BAR_STYLE}">{inner}</nav>'
+    label = html.escape(_("Gallery"))
+    return f'<nav class="ck-nav" aria-label="{label}" style="{_BAR_STYLE}">{inner}</nav>'

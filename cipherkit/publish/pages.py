@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import SOURCE, _, canonical, speaking
 from cipherkit.publish.escape import paragraphs_html, text_html
-from cipherkit.publish.gallery import INDEX, build_index, write_notebook
+from cipherkit.publish.gallery import INDEX, LANGUAGE_FOLDERS, build_index, write_notebook
 from cipherkit.publish.nav import NavLink, back_link, nav_html, next_link
 from cipherkit.publish.registry import check_id, write_registry
 
@@ -275,9 +276,11 @@ def _shows_source(cell: dict[str, Any]) -> bool:
 
 
 def lesson_page(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str], lang: str = "en"
 ) -> tuple[list[tuple[str, str]], dict[str, Any]]:
-    """The page made from the lesson notebook at ``path``: ``(cells, metadata)``.
+    """The page made from the lesson notebook at ``path``: ``(cells, metadata)``, in
+    ``lang`` (its markdown from the ``lessons`` catalog, its links and note from ours;
+    :mod:`cipherkit.publish.lessons_i18n`).
 
     * A bar of links comes first and last: back to the gallery and on to the next
       lesson (the next notebook beside it, by name), see :mod:`cipherkit.publish.nav`.
@@ -294,19 +297,50 @@ def lesson_page(
     Raises :class:`CipherkitError` if the page would show a salted hash or a local
     image (lesson pages are text, code and widgets only).
     """
-    from cipherkit.publish.gallery import page_metadata
 
     file = Path(path)
     try:
         notebook = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise CipherkitError(f"{file}: not a notebook ({exc})") from None
+    with speaking(lang):
+        return _lesson_cells(file, translated(notebook, file.name, lang), lang)
+
+
+def speak_cell(lang: str) -> str:
+    """A page's first code cell in ``lang``: its kernel speaks the page's language (its
+    widgets, refusals and words), from the first cell on (a preheated kernel too).
+
+    >>> print(speak_cell("ru"))
+    from cipherkit.i18n import use
+    <BLANKLINE>
+    use("ru")
+    """
+    return f'from cipherkit.i18n import use\n\nuse("{canonical(lang) or SOURCE}")'
+
+
+def translated(notebook: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
+    """The lesson notebook in ``lang`` (English: as it is)."""
+    if canonical(lang) in (None, SOURCE):
+        return notebook
+    from cipherkit.publish.lessons_i18n import translate_lesson
+
+    return translate_lesson(notebook, lang, name=name)[0]
+
+
+def _lesson_cells(
+    file: Path, notebook: dict[str, Any], lang: str
+) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    from cipherkit.publish.gallery import notebook_entry
+
     links = [back_link(depth=1)]
-    following = _next_lesson(file)
+    following = _next_lesson(file, lang)
     if following is not None:
         links.append(following)
     bar = nav_html(links)
     cells: list[tuple[str, str]] = [("markdown", bar)]
+    if canonical(lang) not in (None, SOURCE):
+        cells.append(("code", speak_cell(lang)))
     for cell in _cells_of(notebook):
         source = "".join(cell.get("source", ""))
         if cell["cell_type"] == "markdown":
@@ -320,15 +354,20 @@ def lesson_page(
     cells.append(
         (
             "markdown",
-            f"---\n*This page is lesson `{file.name}` of `notebooks/lessons/`, published with "
-            "`cipherkit publish --lessons`. Open the notebook in Jupyter to change the code "
-            f"and run it yourself.*\n\n{bar}",
+            "---\n*"
+            + _(
+                "This page is lesson `{name}` of `notebooks/lessons/`, published with "
+                "`cipherkit publish --lessons`. Open the notebook in Jupyter to change the "
+                "code and run it yourself.",
+                name=file.name,
+            )
+            + f"*\n\n{bar}",
         )
     )
     for kind, source in cells:
         if kind == "markdown" and _HASH.search(source):
             raise CipherkitError(f"{file}: the page would show a salted hash; tag its cell")
-    entry = page_metadata(file)
+    entry = notebook_entry(notebook, file.name)
     own = notebook.get("metadata", {}).get("cipherkit", {})
     meta: dict[str, Any] = {
         "kind": "lesson",
@@ -339,15 +378,19 @@ def lesson_page(
         "order": _order(file, 99),
     }
     for key in ("summary", "difficulty", "players"):
-        if key in own:
+        if key in own and canonical(lang) in (None, SOURCE):
             meta[key] = own[key]
+    if "difficulty" in own:
+        meta["difficulty"] = own["difficulty"]
+    if canonical(lang) not in (None, SOURCE):
+        meta["lang"] = canonical(lang)
     return cells, meta
 
 
-def _next_lesson(file: Path) -> NavLink | None:
+def _next_lesson(file: Path, lang: str = SOURCE) -> NavLink | None:
     """The link to the lesson after ``file``: the next lesson notebook beside it, in
-    name order (``None`` for the last)."""
-    from cipherkit.publish.gallery import page_metadata
+    name order (``None`` for the last), named by its title in ``lang``."""
+    from cipherkit.publish.gallery import notebook_entry
 
     names = sorted(
         p for p in file.parent.glob("*.ipynb") if _LESSON_NAME.fullmatch(p.stem) and p != file
@@ -355,7 +398,9 @@ def _next_lesson(file: Path) -> NavLink | None:
     later = [p for p in names if p.name > file.name]
     if not later:
         return None
-    return next_link(later[0].name, page_metadata(later[0]).title)
+    following = json.loads(later[0].read_text(encoding="utf-8"))
+    title = notebook_entry(translated(following, later[0].name, lang), later[0].name).title
+    return next_link(later[0].name, title)
 
 
 def lesson_thumbnail_svg(number: int, title: str) -> str:
@@ -424,8 +469,14 @@ def publish_lessons(
                 lesson_thumbnail_svg(_order(path, 0) % 100, meta["title"]), encoding="utf-8"
             )
             written += [write_notebook(target / path.name, cells, meta), thumb]
+        for lang in sorted(LANGUAGE_FOLDERS):  # each lesson's twin (its pictures: ours)
+            (folder / lang / LESSONS_FOLDER).mkdir(parents=True, exist_ok=True)
+            for path, _cells, _meta in pages:
+                twin = folder / lang / LESSONS_FOLDER / path.name
+                written.append(write_notebook(twin, *lesson_page(path, lang)))
     except OSError as exc:
         raise CipherkitError(f"cannot write in {folder}: {exc.strerror or exc}") from None
     if index:
         written.append(build_index(folder))
+        written += [build_index(folder / lang) for lang in sorted(LANGUAGE_FOLDERS)]
     return written

@@ -2,7 +2,8 @@
 
 Two words of :data:`WORDS` around five digits, drawn with :mod:`secrets`: 32.61 bits
 (why that is enough: docs/rooms.md, "Join codes"). :func:`normalize_code` ignores case,
-spaces, dashes and dots.
+spaces, dashes and dots, and reads a code typed with the Russian keyboard layout on as the
+QWERTY keys pressed.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import math
 import re
 import secrets
+
+from cipherkit.i18n.keyboard import as_qwerty
 
 __all__ = ["CODE_BITS", "DIGITS", "WORDS", "new_code", "normalize_code"]
 
@@ -63,7 +66,8 @@ def normalize_code(text: str) -> str | None:
     """The code in canonical form, or ``None`` if ``text`` cannot be a code.
 
     Case, spaces, dashes, dots and underscores do not matter; the words must be words of
-    :data:`WORDS`.
+    :data:`WORDS`. Russian (ЙЦУКЕН) letters count as the QWERTY keys they sit on: a code
+    typed in the wrong layout is read as meant.
 
     Examples
     --------
@@ -76,10 +80,12 @@ def normalize_code(text: str) -> str | None:
     True
     >>> normalize_code(new_code()) is not None
     True
+    >>> normalize_code("ЕШПУК 48213 ЬЩЫЫ")  # TIGER 48213 MOSS on a Russian keyboard
+    'TIGER-48213-MOSS'
     """
     if not isinstance(text, str) or len(text) > 64:
         return None
-    squeezed = re.sub(r"[\s\-_.]+", "", text).upper()
+    squeezed = re.sub(r"[\s\-_.]+", "", as_qwerty(text)).upper()
     match = _CODE.fullmatch(squeezed)
     if match is None:
         return None

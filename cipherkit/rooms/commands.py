@@ -17,6 +17,7 @@ from typing import Any
 
 from cipherkit.core.commands import Command, add_game, add_json, add_store, whole
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import N_, _, say
 from cipherkit.rooms.store import Store, open_store
 
 __all__ = ["ROOMS", "format_info", "parse_bots", "run_rooms"]
@@ -33,7 +34,9 @@ def parse_bots(text: str | None) -> dict[int, str | None]:
         try:
             number = int(seat.strip())
         except ValueError:
-            raise CipherkitError(f"--bots: {seat.strip()!r} is not a seat number") from None
+            raise CipherkitError(
+                say("--bots: {strip!r} is not a seat number", strip=seat.strip())
+            ) from None
         bots[number] = bot.strip() or None
     return bots
 
@@ -44,7 +47,9 @@ def _config(text: str | None) -> dict[str, Any] | None:
     try:
         config = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CipherkitError(f"--config is not JSON: {exc.msg} (column {exc.colno})") from None
+        raise CipherkitError(
+            say("--config is not JSON: {msg} (column {colno})", msg=exc.msg, colno=exc.colno)
+        ) from None
     if not isinstance(config, dict):
         raise CipherkitError("--config must be a JSON object, e.g. '{\"players\": 4}'")
     return config
@@ -112,7 +117,7 @@ def run_rooms(args: argparse.Namespace) -> int:
             else:
                 print(f"closed room {info['id']} (code {info['code']})")
         else:  # pragma: no cover - argparse allows only the actions above
-            raise CipherkitError(f"unknown rooms action {action!r}")
+            raise CipherkitError(say("unknown rooms action {action!r}", action=action))
     return 0
 
 
@@ -121,40 +126,45 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     actions.required = True
     common = argparse.ArgumentParser(add_help=False)
     add_store(common)
-    add_json(common, "print the room facts as JSON")
+    add_json(common, N_("print the room facts as JSON"))
     create = actions.add_parser(
         "create",
         parents=[common],
-        help="open a new room and print its id and join code",
-        description="Open a room of GAME and print its id and join code (--json: its facts).",
+        help=_("open a new room and print its id and join code"),
+        description=_("Open a room of GAME and print its id and join code (--json: its facts)."),
     )
     add_game(create)
-    create.add_argument("--config", metavar="JSON", help="game config, e.g. '{\"players\": 4}'")
+    create.add_argument("--config", metavar="JSON", help=_("game config, e.g. '{\"players\": 4}'"))
     create.add_argument(
-        "--bots", metavar="SEAT,...", help="seats bots play: 1,3 (the game's best bot) or 1=random"
+        "--bots",
+        metavar="SEAT,...",
+        help=_("seats bots play: 1,3 (the game's best bot) or 1=random"),
     )
-    create.add_argument("--seed", type=whole, default=None, help="the deal (default: random)")
+    create.add_argument("--seed", type=whole, default=None, help=_("the deal (default: random)"))
     listing = actions.add_parser(
         "list",
         parents=[common],
-        help="list the open rooms",
-        description="List the open rooms (--all: closed ones too).",
+        help=_("list the open rooms"),
+        description=_("List the open rooms (--all: closed ones too)."),
     )
-    listing.add_argument("--all", action="store_true", help="closed rooms too")
-    for action, text in (("show", "print a room's facts"), ("close", "close a room")):
-        one = actions.add_parser(
-            action, parents=[common], help=text, description=f"{text[0].upper()}{text[1:]}."
-        )
-        one.add_argument("room", metavar="ROOM", help="the room's id or join code")
+    listing.add_argument("--all", action="store_true", help=_("closed rooms too"))
+    for action, text, sentence in (
+        ("show", N_("print a room's facts"), N_("Print a room's facts.")),
+        ("close", N_("close a room"), N_("Close a room.")),
+    ):
+        one = actions.add_parser(action, parents=[common], help=_(text), description=_(sentence))
+        one.add_argument("room", metavar="ROOM", help=_("the room's id or join code"))
 
 
 ROOMS = Command(
     "rooms",
-    help="rooms where students play together: create, list, show, close",
-    description="Manage the rooms of a room store (docs/rooms.md). The store is --store "
-    "URL (sqlite:///path/to/file.db or postgresql://...), else $CIPHERKIT_STORE, else "
-    "rooms.db in your cipherkit data folder ($CIPHERKIT_HOME, else "
-    "~/.local/share/cipherkit): the same store cipherkit serve uses, wherever you run it.",
+    help=N_("rooms where students play together: create, list, show, close"),
+    description=N_(
+        "Manage the rooms of a room store (docs/rooms.md). The store is --store "
+        "URL (sqlite:///path/to/file.db or postgresql://...), else $CIPHERKIT_STORE, else "
+        "rooms.db in your cipherkit data folder ($CIPHERKIT_HOME, else "
+        "~/.local/share/cipherkit): the same store cipherkit serve uses, wherever you run it."
+    ),
     configure=_configure,
     run=run_rooms,
 )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from cipherkit.core.protocol import SPECTATOR, JsonDict, Seat
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
+from cipherkit.i18n import say
 from cipherkit.rooms.errors import ReadOnly
 
 if TYPE_CHECKING:
@@ -269,7 +270,7 @@ class Spectator:
 
     def act(self, text: str, *, version: int | None = None) -> int:
         """Refuse: a spectator cannot act (:class:`~cipherkit.rooms.errors.ReadOnly`)."""
-        raise ReadOnly("a spectator cannot act")
+        raise ReadOnly(say("a spectator cannot act"))
 
     def wait(
         self, after_version: int, timeout: float = 30.0, *, after_stamp: int | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cipherkit.i18n import say
 from cipherkit.rooms.errors import StoreError
 
 if TYPE_CHECKING:
@@ -123,7 +124,13 @@ def migrate(conn: Connection, upto: int | None = None) -> tuple[int, int]:
     """
     target = SCHEMA_VERSION if upto is None else upto
     if not 0 <= target <= SCHEMA_VERSION:
-        raise StoreError(f"no schema version {target} (known: 0 to {SCHEMA_VERSION})")
+        raise StoreError(
+            say(
+                "no schema version {target} (known: 0 to {schema_version})",
+                target=target,
+                schema_version=SCHEMA_VERSION,
+            )
+        )
     with conn.transaction(write=True):
         if conn.dialect == "postgresql":
             conn.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
@@ -131,8 +138,12 @@ def migrate(conn: Connection, upto: int | None = None) -> tuple[int, int]:
         before = schema_version(conn)
         if before > SCHEMA_VERSION:
             raise StoreError(
-                f"the room store is at schema version {before}, newer than this cipherkit "
-                f"knows ({SCHEMA_VERSION}): upgrade cipherkit"
+                say(
+                    "the room store is at schema version {before}, newer than this "
+                    "cipherkit knows ({schema_version}): upgrade cipherkit",
+                    before=before,
+                    schema_version=SCHEMA_VERSION,
+                )
             )
         if before >= target:
             return before, before

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.core.protocol import JsonDict, Seat
+from cipherkit.i18n import say
 from cipherkit.rooms.codes import normalize_code
 from cipherkit.rooms.db import Connection, Database
 from cipherkit.rooms.errors import SeatGone, StoreError, UnknownCode, UnknownRoom, UnknownToken
@@ -151,14 +152,14 @@ class Storage:
         canonical = normalize_code(code)
         if canonical is None:
             shown = repr(code.strip()[:40]) if isinstance(code, str) else "?"
-            raise UnknownCode(f"no open room with code {shown}")
+            raise UnknownCode(say("no open room with code {shown}", shown=shown))
         row = (
             self.conn()
             .execute("SELECT id FROM rooms WHERE code = ? AND status = 'open'", (canonical,))
             .fetchone()
         )
         if row is None:
-            raise UnknownCode(f"no open room with code {canonical}")
+            raise UnknownCode(say("no open room with code {canonical}", canonical=canonical))
         return str(row[0])
 
     def room_ids(self, *, open_only: bool) -> list[str]:
@@ -181,7 +182,7 @@ class Storage:
             .fetchone()
         )
         if found is None:
-            raise UnknownRoom(f"no room {room_id!r}")
+            raise UnknownRoom(say("no room {room_id!r}", room_id=room_id))
         return int(found[0]), int(found[1])
 
     def touch_stamp(self, conn: Connection, room_id: str) -> None:
@@ -308,7 +309,7 @@ class Storage:
             ),
         )
         if cur.rowcount != 1:  # pragma: no cover - the lock makes this impossible
-            raise StoreError(f"room {row.code} changed during an action")
+            raise StoreError(say("room {code} changed during an action", code=row.code))
         self.db.notify(conn, row.id, version)
 
     def close_room(self, room_id: str) -> None:
@@ -320,7 +321,7 @@ class Storage:
                 (time.time(), room_id),
             )
             if cur.rowcount != 1:
-                raise UnknownRoom(f"no room {room_id!r}")
+                raise UnknownRoom(say("no room {room_id!r}", room_id=room_id))
             self.touch_stamp(conn, room_id)  # every page waiting on it hears at once
 
     # ------------------------------------------------------------ seats
@@ -457,7 +458,9 @@ class Storage:
             gone = GONE_WORDS.get(self.gone_reason(digest) or "")
             if gone:
                 raise SeatGone(gone)
-            raise UnknownToken(f"seat {seat} is no longer yours: join the room again")
+            raise UnknownToken(
+                say("seat {seat} is no longer yours: join the room again", seat=seat)
+            )
 
     def token_seat(self, digest: str) -> tuple[str, int, str, str, str] | None:
         """(room id, seat, name, room code, room status) of the seat the token

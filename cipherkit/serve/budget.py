@@ -10,6 +10,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from cipherkit.i18n import Message, nsay, say
+
 __all__ = ["Page", "PageBook", "Refusal"]
 
 
@@ -36,7 +38,7 @@ class Refusal:
     """A page not served: HTTP status and the sentence shown instead."""
 
     status: int
-    text: str
+    text: Message
     retry_after: int = 30
 
 
@@ -116,12 +118,27 @@ class PageBook:
             self._evict(page, evict)
         held = len(self.live(client)) + self.pending[client]
         if held >= per_client:
-            who = "this browser" if client.startswith("c:") else "this computer"
-            return Refusal(
-                429,
-                f"Too many open pages: {who} already has {held} puzzle pages open on this "
-                "server. Close one of those tabs (or wait a minute), then reload this page.",
-            )
+            if client.startswith("c:"):
+                text = nsay(
+                    "Too many open pages: this browser already has {n} puzzle page open on "
+                    "this server. Close one of those tabs (or wait a minute), then reload "
+                    "this page.",
+                    "Too many open pages: this browser already has {n} puzzle pages open on "
+                    "this server. Close one of those tabs (or wait a minute), then reload "
+                    "this page.",
+                    held,
+                )
+            else:
+                text = nsay(
+                    "Too many open pages: this computer already has {n} puzzle page open on "
+                    "this server. Close one of those tabs (or wait a minute), then reload "
+                    "this page.",
+                    "Too many open pages: this computer already has {n} puzzle pages open on "
+                    "this server. Close one of those tabs (or wait a minute), then reload "
+                    "this page.",
+                    held,
+                )
+            return Refusal(429, text)
         total = len(self.live()) + sum(self.pending.values())
         if total >= limit:
             for page in self.idle(self.live(), at_least=10.0)[: total - limit + 1]:
@@ -129,8 +146,10 @@ class PageBook:
             if len(self.live()) + sum(self.pending.values()) >= limit:
                 return Refusal(
                     503,
-                    "The server is full: it already holds as many open puzzle pages as its "
-                    "memory allows. Please try again in a minute.",
+                    say(
+                        "The server is full: it already holds as many open puzzle pages as "
+                        "its memory allows. Please try again in a minute."
+                    ),
                     retry_after=60,
                 )
         self.pending[client] += 1

@@ -13,6 +13,7 @@ from pathlib import Path
 from cipherkit.core.commands import Command, add_store, positive
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.files import read_limited
+from cipherkit.i18n import N_, _
 
 __all__ = ["SERVE", "teacher_key_argument"]
 
@@ -45,43 +46,55 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "dir",
         nargs="?",
-        help="folder of puzzle pages (default: ./puzzles if there is one, else the "
-        "gallery shipped with cipherkit)",
+        help=_(
+            "folder of puzzle pages (default: ./puzzles if there is one, else the "
+            "gallery shipped with cipherkit)"
+        ),
     )
-    parser.add_argument("--port", type=positive, default=8866, help="port (default 8866)")
-    parser.add_argument("--open", action="store_true", help="open a web browser too")
+    parser.add_argument("--port", type=positive, default=8866, help=_("port (default 8866)"))
+    parser.add_argument("--open", action="store_true", help=_("open a web browser too"))
     add_store(
         parser,
-        "rooms' store for Play together and the class (default: $CIPHERKIT_STORE, "
-        "else rooms.db in ~/.local/share/cipherkit, the store 'cipherkit rooms' and "
-        "'cipherkit class export' use too; postgresql://... to share rooms between servers)",
+        N_(
+            "rooms' store for Play together and the class (default: $CIPHERKIT_STORE, "
+            "else rooms.db in ~/.local/share/cipherkit, the store 'cipherkit rooms' and "
+            "'cipherkit class export' use too; postgresql://... to share rooms between servers)"
+        ),
     )
     parser.add_argument(
         "--ip",
         default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
-        "machine that can reach this one, e.g. a classroom network)",
+        help=_(
+            "address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
+            "machine that can reach this one, e.g. a classroom network)"
+        ),
     )
     parser.add_argument(
         "--trusted-proxy",
         metavar="ADDRESS",
         action="append",
         default=[],
-        help="a reverse proxy in front of this server (an address or network, e.g. "
-        "127.0.0.1; repeatable): its X-Forwarded-For names each visitor, so the limits on "
-        "new visitors count visitors, not the proxy (docs/deploy.md)",
+        help=_(
+            "a reverse proxy in front of this server (an address or network, e.g. "
+            "127.0.0.1; repeatable): its X-Forwarded-For names each visitor, so the limits on "
+            "new visitors count visitors, not the proxy (docs/deploy.md)"
+        ),
     )
     parser.add_argument(
         "--teacher-key-file",
         metavar="FILE",
-        help="read the teacher page's key from FILE's first line (default: "
-        "$CIPHERKIT_TEACHER_KEY, else a new one, printed in the teacher link)",
+        help=_(
+            "read the teacher page's key from FILE's first line (default: "
+            "$CIPHERKIT_TEACHER_KEY, else a new one, printed in the teacher link)"
+        ),
     )
     parser.add_argument(
         "--teacher-key",
         metavar="KEY",
-        help="the teacher page's key on the command line (warned against: every user of "
-        "this machine sees it in ps; prefer --teacher-key-file)",
+        help=_(
+            "the teacher page's key on the command line (warned against: every user of "
+            "this machine sees it in ps; prefer --teacher-key-file)"
+        ),
     )
 
 
@@ -121,9 +134,11 @@ def _trusted(given: list[str]) -> list[str]:
 
 SERVE = Command(
     "serve",
-    help="serve the puzzle gallery under Voila (the main job)",
-    description="Serve the puzzle gallery on 127.0.0.1 with Voila: sources stripped, "
-    "tracebacks hidden, only images served as files.",
+    help=N_("serve the puzzle gallery under Voila (the main job)"),
+    description=N_(
+        "Serve the puzzle gallery on 127.0.0.1 with Voila: sources stripped, "
+        "tracebacks hidden, only images served as files."
+    ),
     configure=_configure,
     run=_run,
 )

@@ -12,7 +12,9 @@ from tornado import escape, web
 from tornado.log import app_log
 from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 
+from cipherkit.i18n import N_, Message, say, speaking
 from cipherkit.serve.contents import inside
+from cipherkit.serve.languages import visitor_language
 
 __all__ = [
     "GalleryFileHandler",
@@ -25,23 +27,26 @@ __all__ = [
 ]
 
 _SENTENCES = {
-    400: "400: this address is not valid here.",
-    403: "403: not allowed.",
-    404: "404: there is no such page here.",
-    405: "405: not allowed.",
+    400: N_("{status}: this address is not valid here."),
+    403: N_("{status}: not allowed."),
+    404: N_("{status}: there is no such page here."),
+    405: N_("{status}: not allowed."),
 }
 
 
 def plain(
     handler: web.RequestHandler,
     status: int,
-    text: str,
+    text: str | Message,
     *,
     html: bool = False,
     headers: dict[str, str] | None = None,
 ) -> None:
     """Finish ``handler`` with ``status`` and one sentence (text, or a tiny HTML page that
-    reads well on a phone)."""
+    reads well on a phone), in the visitor's language."""
+    lang = visitor_language(handler)
+    with speaking(lang):
+        words = str(text)
     handler.clear()
     handler.set_status(status)
     handler.set_header("Cache-Control", "no-store")
@@ -50,17 +55,17 @@ def plain(
     if html:
         handler.set_header("Content-Type", "text/html; charset=UTF-8")
         body = (
-            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{status}</title></head>"
             '<body style="font: 18px/1.5 system-ui, sans-serif; margin: 2em auto; '
             'max-width: 36em; padding: 0 1em">'
-            f'<p id="ck-refusal">{escape.xhtml_escape(text)}</p></body></html>\n'
+            f'<p id="ck-refusal">{escape.xhtml_escape(words)}</p></body></html>\n'
         )
         handler.finish(body)
     else:
         handler.set_header("Content-Type", "text/plain; charset=UTF-8")
-        handler.finish(text + "\n")
+        handler.finish(words + "\n")
 
 
 def summary(path: str) -> str:
@@ -105,8 +110,8 @@ class PlainErrors:
             reason = http.client.responses.get(status_code, "Error")
             handler.finish(json.dumps({"message": reason, "reason": None}))
             return
-        text = _SENTENCES.get(status_code, f"{status_code}: the server could not do that.")
-        plain(handler, status_code, text)
+        sentence = _SENTENCES.get(status_code, N_("{status}: the server could not do that."))
+        plain(handler, status_code, say(sentence, status=status_code))
 
     def set_default_headers(self) -> None:
         """The handler's own default headers, then any of the server's ``headers``

@@ -16,14 +16,24 @@ from jupyter_client.jsonutil import json_default
 from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import APIHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.utils import url_path_join
 from tornado import web
 from voila.tornado.handler import TornadoVoilaHandler
 
+from cipherkit.i18n import COOKIE as LANG_COOKIE
+from cipherkit.i18n import say
 from cipherkit.serve.budget import Refusal
 from cipherkit.serve.clients import real_address
 from cipherkit.serve.contents import inside
 from cipherkit.serve.errors import PlainErrors, bad_text, plain, summary
 from cipherkit.serve.failures import readable_failures
+from cipherkit.serve.languages import (
+    LANG_QUERY,
+    chosen_language,
+    page_language,
+    twin,
+    visitor_language,
+)
 from cipherkit.serve.manager import GalleryKernelManager
 
 __all__ = [
@@ -42,8 +52,10 @@ CLIENT_COOKIE = "ck_client"
 HttpOnly: :class:`~cipherkit.serve.clients.CookieSigner`)."""
 _FULL = Refusal(
     503,
-    "The server is full: it already holds as many open puzzle pages as it can. "
-    "Please try again in a minute.",
+    say(
+        "The server is full: it already holds as many open puzzle pages as it can. "
+        "Please try again in a minute."
+    ),
     retry_after=60,
 )
 """The answer to a page whose kernel could not start for want of sockets or files."""
@@ -163,8 +175,10 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
             self._refuse(
                 Refusal(
                     429,
-                    "Too many new visitors from this network at once. Please wait a few "
-                    "seconds, then reload this page.",
+                    say(
+                        "Too many new visitors from this network at once. Please wait a few "
+                        "seconds, then reload this page."
+                    ),
                     retry_after=wait,
                 )
             )
@@ -175,6 +189,36 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
         query = [*parse_qsl(parts.query, keep_blank_values=True), (COOKIE_MARK, "1")]
         self.redirect(urlunsplit(("", "", parts.path, urlencode(query), "")))
         return None
+
+    def _follow_language(self, path: str) -> bool:
+        """Send the visitor to the page's twin in their language (a switch's ``?lang=``
+        choice is remembered in a cookie); whether the request was answered so."""
+        chosen = chosen_language(self)
+        if chosen is not None:
+            self.set_cookie(
+                LANG_COOKIE, chosen, path=self.base_url, samesite="Lax", expires_days=365
+            )
+        wanted = chosen or visitor_language(self)
+        here = page_language(path)
+        target = (
+            path
+            if wanted == here
+            else twin(self.settings["contents_manager"].root_dir, path, wanted)
+        )
+        if target is None or (target == path and chosen is None):
+            if chosen is None:
+                return False
+            target = path
+        parts = urlsplit(self.request.uri or "")
+        query = [
+            (k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != LANG_QUERY
+        ]
+        self.redirect(
+            urlunsplit(
+                ("", "", url_path_join(self.base_url, "voila/render", target), urlencode(query), "")
+            )
+        )
+        return True
 
     def _refuse(self, refusal: Refusal) -> None:
         headers = {"Retry-After": str(refusal.retry_after)}
@@ -189,6 +233,8 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
         self._check_arguments(path)
         if not path.lower().endswith(".ipynb"):
             await super().get(path=path)  # Voila's redirect to the file route
+            return
+        if self._follow_language(path):
             return
         manager = self.settings["kernel_manager"]
         client = self._client()

@@ -12,6 +12,7 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 
 from cipherkit.serve.errors import PlainErrors
+from cipherkit.serve.languages import twin, visitor_language
 
 __all__ = ["INDEX", "GalleryIdentityProvider", "IndexRedirectHandler"]
 
@@ -28,9 +29,11 @@ class IndexRedirectHandler(PlainErrors, web.RequestHandler):
         self.base_url = base_url
 
     def get(self) -> None:
-        """Redirect to the gallery's index page, or to the file tree when there is none."""
+        """Redirect to the gallery's index page (in the visitor's language when it has
+        one), or to the file tree when there is none."""
         if os.path.isfile(os.path.join(self.root_dir, INDEX)):
-            target = url_path_join(self.base_url, "voila/render", INDEX)
+            index = twin(self.root_dir, INDEX, visitor_language(self)) or INDEX
+            target = url_path_join(self.base_url, "voila/render", index)
         else:
             target = url_path_join(self.base_url, "voila/tree/")
         self.redirect(target)

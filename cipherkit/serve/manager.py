@@ -18,6 +18,7 @@ import zmq.asyncio
 from traitlets import Float, Int, List, TraitError, Unicode, default, validate
 from voila.request_info_handler import RequestInfoSocketHandler
 
+from cipherkit.i18n import say
 from cipherkit.serve.budget import Refusal
 from cipherkit.serve.channels import PageChannels
 from cipherkit.serve.clients import CookieSigner, TokenBuckets, server_secret
@@ -275,14 +276,16 @@ class GalleryKernelManager(CullingManager):
         """Reserve a page kernel for ``client`` (release it with :meth:`release` or turn
         it into a page with :meth:`claim`), or say why not."""
         if self._closing:
-            return Refusal(503, "The server is stopping. Please try again in a minute.")
+            return Refusal(503, say("The server is stopping. Please try again in a minute."))
         short = self.short_of_handles()
         if short is not None:
             self.log.warning("503: a page refused, the server is short of %s", short)
             return Refusal(
                 503,
-                "The server is full: it already holds as many open puzzle pages as it can. "
-                "Please try again in a minute.",
+                say(
+                    "The server is full: it already holds as many open puzzle pages as it "
+                    "can. Please try again in a minute."
+                ),
                 retry_after=60,
             )
         return self.pages.admit(

@@ -72,8 +72,14 @@ def install() -> None:
     create = TemplateExporter._create_environment
 
     def create_environment(self: Any) -> Environment:
+        from cipherkit.serve.page_words import language_links, page_words, page_words_json
+
         environment = create(self)
         environment.bytecode_cache = _CACHE
+        # the page frame's words in the page's language (index.html.j2, issue 47)
+        environment.globals["cipherkit_words"] = page_words
+        environment.globals["cipherkit_words_json"] = page_words_json
+        environment.globals["cipherkit_languages"] = language_links
         return environment
 
     create_environment._cipherkit_cached = True  # type: ignore[attr-defined]

@@ -4,8 +4,9 @@ Which glyphs settle the answer (:func:`cipherkit.playtest.windows.window_analysi
 takes a second or more, too long to hold up an edit: :class:`LiveAnalysis` runs it in
 the studio's worker process (:mod:`cipherkit.studio.workers`; a thread waits for it)
 whenever the cipher's part of the mission changes, the newest request winning, and
-reports ``running`` then ``done`` (the verdict line ``cipherkit playtest`` prints,
-the critical glyphs and the smallest sets that settle the answer).
+reports ``running`` then ``done`` (the figures behind the verdict line ``cipherkit
+playtest`` prints, the critical glyphs and the smallest sets that settle the answer);
+:func:`analysis_words` adds the verdict in the viewer's language.
 
 >>> from cipherkit.games.mission.format.files import load
 >>> seen = []
@@ -23,14 +24,83 @@ from collections.abc import Callable
 from typing import Any
 
 from cipherkit.games.mission.content.mission import Mission
+from cipherkit.i18n import _, ngettext
 from cipherkit.playtest.windows import window_analysis
 from cipherkit.studio.workers import submit
 
-__all__ = ["LIVE_SUBSETS", "LiveAnalysis"]
+__all__ = ["LIVE_SUBSETS", "LiveAnalysis", "analysis_words", "verdict_words"]
 
 LIVE_SUBSETS = 50
 """Sets of one size examined exhaustively while editing (``cipherkit playtest`` looks
 at more; the verdict says when larger sets were not all checked)."""
+
+
+def verdict_words(state: dict[str, Any]) -> str:
+    """Which glyphs settle the answer, in one line (as ``cipherkit playtest`` says it,
+    without saying what the answer is), from a ``done`` state.
+
+    >>> verdict_words({"minimum": 3, "windows": 3, "count": 1, "exhaustive": True,
+    ...                "checked_below": 3, "critical": ["kettle", "teacup", "acorn"],
+    ...                "sets": [["kettle", "teacup", "acorn"]]})
+    'at least 3 glyphs (3 windows) must open before the answer is settled: \
+kettle, teacup, acorn; critical: kettle, teacup, acorn'
+    """
+    minimum, count = state["minimum"], state["count"]
+    if minimum is None or not state["sets"]:
+        return _("the answer can never be settled: some answer window cannot open")
+    first = ", ".join(state["sets"][0])
+    if minimum == 1:
+        return ngettext(
+            "opening {first} alone settles the answer ({n} glyph does so alone): "
+            "the rest of the card hardly matters",
+            "opening {first} alone settles the answer ({n} glyphs do so alone): "
+            "the rest of the card hardly matters",
+            count,
+            first=first,
+        )
+    if not state["exhaustive"] and minimum >= state["checked_below"]:
+        return ngettext(
+            "opening {first} ({n} glyph) settles the answer; no set of fewer than {checked} "
+            "glyphs does (larger sets not all checked)",
+            "opening {first} ({n} glyphs) settles the answer; no set of fewer than {checked} "
+            "glyphs does (larger sets not all checked)",
+            minimum,
+            first=first,
+            checked=state["checked_below"],
+        )
+    windows = ngettext("{n} window", "{n} windows", state["windows"] or 0)
+    critical = ", ".join(state["critical"]) or _("none")
+    if count > 1:
+        return ngettext(
+            "at least {n} glyph ({windows}) must open before the answer is settled: "
+            "{first} (or {others}); critical: {critical}",
+            "at least {n} glyphs ({windows}) must open before the answer is settled: "
+            "{first} (or {others}); critical: {critical}",
+            minimum,
+            windows=windows,
+            first=first,
+            others=ngettext("{n} other set", "{n} other sets", count - 1),
+            critical=critical,
+        )
+    return ngettext(
+        "at least {n} glyph ({windows}) must open before the answer is settled: {first}; "
+        "critical: {critical}",
+        "at least {n} glyphs ({windows}) must open before the answer is settled: {first}; "
+        "critical: {critical}",
+        minimum,
+        windows=windows,
+        first=first,
+        critical=critical,
+    )
+
+
+def analysis_words(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with its ``verdict`` in the language in force (``done`` and ``failed``)."""
+    if state.get("state") == "done":
+        return {**state, "verdict": verdict_words(state)}
+    if state.get("state") == "failed":
+        return {**state, "verdict": _("no analysis: {error}", error=state.get("error", ""))}
+    return state
 
 
 class LiveAnalysis:
@@ -82,12 +152,16 @@ class LiveAnalysis:
                     found = window_analysis(mission, subset_limit=LIVE_SUBSETS)
                 state = {
                     "state": "done",
-                    "verdict": found.verdict_text(),
+                    "minimum": found.minimum,
+                    "windows": found.minimum_windows,
+                    "count": len(found.minimal_sets),
+                    "exhaustive": found.exhaustive,
+                    "checked_below": found.checked_below,
                     "critical": list(found.critical),
                     "sets": [list(s) for s in found.minimal_sets[:3]],
                 }
             except Exception as exc:  # said in a sentence, never a traceback
-                state = {"state": "failed", "verdict": f"no analysis: {type(exc).__name__}"}
+                state = {"state": "failed", "error": type(exc).__name__}
             with self._lock:
                 current = version == self._version and self._pending is None
             if current:

@@ -26,7 +26,8 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import networkx as nx
 import traitlets
@@ -38,12 +39,13 @@ from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.files import mission_to_yaml
 from cipherkit.games.mission.format.problems import Problem
 from cipherkit.games.mission.shipped import mission_argument
-from cipherkit.i18n import N_
-from cipherkit.studio.analysis import LiveAnalysis
+from cipherkit.i18n import N_, Message, _, nsay, say
+from cipherkit.i18n.words import catalog
+from cipherkit.studio.analysis import LiveAnalysis, analysis_words
 from cipherkit.studio.cipher_view import cipher_view
 from cipherkit.studio.draft import Draft
 from cipherkit.studio.intents import StudioRefused, parse_intent
-from cipherkit.studio.playtest import BackgroundPlaytest
+from cipherkit.studio.playtest import BackgroundPlaytest, playtest_words
 from cipherkit.studio.said import said_of
 from cipherkit.studio.view import studio_view
 from cipherkit.studio.yamltext import as_mapping
@@ -92,6 +94,110 @@ class MissionEditor(GuardedWidget):
     label = "studio"
     reset_text = N_("the page may not change the editor; it has been reset")
     error_text = N_("something went wrong in the kernel; the edit was not made")
+    WORDS: ClassVar[Mapping[str, str]] = {
+        "help": N_(
+            "Arrows: go to a room. Shift+arrows: move it. C, W or X then an arrow: join, "
+            "wall or part it and that neighbour. N: new room. Delete: delete. E: entrance. "
+            "+ and -: stack. F2: rename. Space: select several. Ctrl+Z, Ctrl+Y: undo, redo. "
+            "Ctrl+C, Ctrl+V: copy, paste. Ctrl+S: save. 0: zoom to fit."
+        ),
+        "map_role": N_("mission map"),
+        "map_tools": N_("map tools"),
+        "passage_kind": N_("kind of passage"),
+        "kind_open": N_("open passage"),
+        "kind_wall": N_("printed wall"),
+        "kind_open_wall": N_("passage closed by a wall token"),
+        "kind_wall_passage": N_("wall opened by a passage token"),
+        "add_room": N_("Add room"),
+        "delete_room": N_("Delete room"),
+        "entrance_here": N_("Entrance here"),
+        "remove_passage": N_("Remove passage"),
+        "undo": N_("Undo"),
+        "redo": N_("Redo"),
+        "zoom_to_fit": N_("Zoom to fit"),
+        "save": N_("Save"),
+        "print": N_("Print (PDF)"),
+        "printing": N_("Drawing the print-and-play PDF…"),
+        "room": N_("Room"),
+        "room_id": N_("Room {room}"),
+        "room_panel": N_("the room at the cursor"),
+        "room_name": N_("room name"),
+        "stack_size": N_("stack size"),
+        "placed_stack": N_("placed stack: its tokens, separated by spaces"),
+        "name_label": N_("Name"),
+        "stack_label": N_("Stack"),
+        "placed_label": N_("Placed"),
+        "cipher": N_("Cipher"),
+        "cipher_panel": N_("the cipher"),
+        "answer": N_("answer"),
+        "answer_label": N_("Answer"),
+        "glyph_style": N_("glyph style"),
+        "glyphs_label": N_("Glyphs"),
+        "glyph_seed": N_("glyph seed"),
+        "seed_label": N_("Seed"),
+        "card_line": N_("the card's line: glyph ids, words split by /"),
+        "card_label": N_("Card"),
+        "glyphs_hint": N_("glyphs: point at one to see its windows"),
+        "pool_hint": N_("pool: the tokens stacks are dealt from, separated by spaces"),
+        "pool_label": N_("Pool"),
+        "glyph_set": N_("Glyph set: {label}"),
+        "card_cells": N_("the card: {cells}"),
+        "blank": N_("blank"),
+        "decoy": N_("a decoy"),
+        "glyph_label": N_("{glyph}: {content}, {windows}"),
+        "glyph_label_critical": N_("{glyph}: {content}, {windows}, critical"),
+        "windows_analysing": N_("Windows: analysing…"),
+        "windows_fix": N_("Windows: fix the errors to see which glyphs settle the answer."),
+        "windows_verdict": N_("Windows: {verdict}"),
+        "playtest": N_("Playtest"),
+        "playtest_panel": N_("playtest"),
+        "games_to_play": N_("games to play"),
+        "playtest_progress": N_("playtest progress"),
+        "plot_label": N_("games by turns: won and lost"),
+        "turn_won": N_("turn {turn}: {won} won"),
+        "turn_lost": N_("turn {turn}: {lost} lost"),
+        "aim": N_("win rate to aim at, in percent"),
+        "win_rate_label": N_("Win rate %"),
+        "tune": N_("Tune the deck"),
+        "info_summary": N_("The mission: title, players, deck, campaign"),
+        "info_title": N_("Title"),
+        "info_question": N_("Question"),
+        "info_story": N_("Story"),
+        "info_id": N_("Id"),
+        "info_min": N_("Fewest players"),
+        "info_max": N_("Most players"),
+        "info_characters": N_("Characters"),
+        "info_deck": N_("Deck values"),
+        "win_next": N_("After a win: next mission"),
+        "win_text": N_("After a win: text"),
+        "loss_next": N_("After a loss: next mission"),
+        "loss_text": N_("After a loss: text"),
+        "issues": N_("Issues"),
+        "issues_panel": N_("issues"),
+        "no_problems": N_("No problems: the mission validates."),
+        "source_summary": N_("The mission file (YAML)"),
+        "source_label": N_("the mission file (YAML)"),
+        "apply_text": N_("Apply the text"),
+        "entrance_mark": N_("▶ entrance"),
+        "empty_map": N_("Empty map: press N to add a room."),
+        "selected": N_("selected"),
+        "selection_cleared": N_("Selection cleared."),
+        "passage_between": N_("Passage between {a} and {b}."),
+        "passage_selected": N_("Passage between {a} and {b} selected."),
+        "copied": N_("Copied {name}."),
+        "no_room_that_way": N_("No room that way."),
+        "join_which": N_("Join {name} and which neighbour? Press an arrow."),
+        "wall_which": N_("Wall {name} and which neighbour? Press an arrow."),
+        "part_which": N_("Part {name} and which neighbour? Press an arrow."),
+    }
+    """The page's own words (editor.js holds no English): labels, buttons, what the live
+    region says of what the page itself does (the selection, the cursor)."""
+    PLURAL_WORDS: ClassVar[Mapping[str, Message]] = {
+        "rooms_selected": nsay("{n} room selected.", "{n} rooms selected.", 0),
+        "n_games": nsay("{n} game", "{n} games", 0),
+    }
+    """Words with a count only the page knows (the rooms selected, the games offered): each
+    goes to the page with its plural forms (:meth:`front_words`)."""
 
     _esm, _css = widget_files("studio/editor")
 
@@ -116,6 +222,20 @@ class MissionEditor(GuardedWidget):
         self._printer = CostGuard("print", cpu_seconds=30.0)
         self._publish()
 
+    def front_words(self) -> dict[str, Any]:
+        """The page's words (:attr:`WORDS`) and, for each of :attr:`PLURAL_WORDS`, its
+        forms by CLDR plural category (``one``, ``few``, ``many``, ``other``): the page
+        picks one with ``Intl.PluralRules`` for a count only it knows."""
+        words: dict[str, Any] = dict(super().front_words())
+        lang = catalog(self.lang)
+        for key, message in self.PLURAL_WORDS.items():
+            plural = message.plural or message.id
+            words[key] = {
+                category: lang.ngettext(message.id, plural, n)
+                for category, n in (("one", 1), ("few", 2), ("many", 5), ("other", 0))
+            }
+        return words
+
     @classmethod
     def from_graph(cls, graph: nx.Graph, **kwargs: Any) -> MissionEditor:
         """A new mission whose map is ``graph`` (nodes may carry ``pos`` and ``name``)."""
@@ -127,23 +247,25 @@ class MissionEditor(GuardedWidget):
         before = self.draft.graph  # a copy: read once
         parsed = parse_intent(intent, rooms=list(before.nodes))
         self.draft.edit(parsed)
-        self._publish(said_of(parsed, before))
+        with self.speaking():
+            said = said_of(parsed, before)
+        self._publish(said)
 
     def set_text(self, text: str) -> None:
         """Replace the mission file's whole text (as typed or pasted), one undo step."""
         self.draft.set_text(text)
-        self._publish("The mission file's text replaced.")
+        self._publish(say("The mission file's text replaced."))
 
     def undo(self) -> bool:
         """Undo the last edit; whether there was one."""
         done = self.draft.undo()
-        self._publish("Undone." if done else "Nothing to undo.")
+        self._publish(say("Undone.") if done else say("Nothing to undo."))
         return done
 
     def redo(self) -> bool:
         """Redo the last undone edit; whether there was one."""
         done = self.draft.redo()
-        self._publish("Redone." if done else "Nothing to redo.")
+        self._publish(say("Redone.") if done else say("Nothing to redo."))
         return done
 
     def start_playtest(self, games: int = 200, seed: int = 0) -> None:
@@ -152,7 +274,7 @@ class MissionEditor(GuardedWidget):
         while one runs, or while the mission has an error."""
         mission = self.draft.mission
         if mission is None:
-            raise StudioRefused("Fix the mission's errors before a playtest.")
+            raise StudioRefused(say("Fix the mission's errors before a playtest."))
         self._runs.start(mission, games, seed)
 
     def start_tune(self, win_rate: float, games: int = 100) -> None:
@@ -161,7 +283,7 @@ class MissionEditor(GuardedWidget):
         advice (``state: tuned``, ``values``), for the author to apply."""
         mission = self.draft.mission
         if mission is None:
-            raise StudioRefused("Fix the mission's errors before tuning it.")
+            raise StudioRefused(say("Fix the mission's errors before tuning it."))
         self._runs.start_tune(mission, win_rate, games)
 
     def wait_for_playtest(self, timeout: float | None = None) -> dict[str, Any]:
@@ -171,14 +293,14 @@ class MissionEditor(GuardedWidget):
 
     def _show_playtest(self, state: dict[str, Any]) -> None:
         """The run's thread reports here: it touches the playtest's trait and the live
-        region, never the draft (which the kernel's thread edits meanwhile)."""
-        self.playtest = state
-        if state.get("state") == "done":
-            self._say(f"Playtest done: {state['summary'][2]}.")
-        elif state.get("state") == "tuned":
-            self._say(f"Tuning done: a deck of {state['values']} values comes nearest.")
-        elif state.get("state") == "failed":
-            self._say(f"The playtest failed: {state['message']}.")
+        region, never the draft (which the kernel's thread edits meanwhile). The words
+        are the widget's language (a thread does not inherit the kernel's)."""
+        with self.speaking():
+            shown = playtest_words(state)
+        said = shown.pop("said", "")
+        self.playtest = shown
+        if said:
+            self._say(said)
 
     @property
     def problems(self) -> list[Problem]:
@@ -212,7 +334,7 @@ class MissionEditor(GuardedWidget):
             try:
                 self.edit(msg)
             except StudioRefused as exc:
-                raise Refused(f"refused: {exc}") from None
+                raise Refused(f"refused: {exc}") from None  # said in the widget's language
         elif kind == "undo" and len(msg) == 1:
             self.undo()
         elif kind == "redo" and len(msg) == 1:
@@ -229,7 +351,7 @@ class MissionEditor(GuardedWidget):
                 self.start_tune(msg.get("win_rate", -1), msg.get("games", 100))
             except StudioRefused as exc:
                 raise Refused(f"refused: {exc}") from None
-            self._publish("Tuning the deck: playing each deck size.")
+            self._publish(say("Tuning the deck: playing each deck size."))
         elif kind == "print" and len(msg) == 1:
             self._print_from_page()
         elif kind == "playtest" and set(msg) <= {"type", "games"}:
@@ -237,22 +359,32 @@ class MissionEditor(GuardedWidget):
                 self.start_playtest(msg.get("games", 200))
             except StudioRefused as exc:
                 raise Refused(f"refused: {exc}") from None
-            self._publish(f"Playtest started: {self.playtest['total']} games.")
+            total = int(self.playtest["total"])
+            self._publish(
+                nsay("Playtest started: {n} game.", "Playtest started: {n} games.", total)
+            )
         else:
-            raise Refused("refused: an edit has an 'op', or a type: undo, redo, save or playtest")
+            raise Refused(
+                "refused: "
+                + _(
+                    "an edit has an 'op', or a type: undo, redo, text, save, print, playtest "
+                    "or tune"
+                )
+            )
         self.message = ""
 
     def _save_from_page(self) -> None:
         if self.write and self.draft.path is not None:
-            self._publish(f"Saved to {self.draft.save().name}.")
+            self._publish(say("Saved to {name}.", name=self.draft.save().name))
             return
         name = pathlib.Path(self.draft.name).name
         name = name if name.endswith((".yaml", ".yml")) else "mission.yaml"
         self.send({"type": "download", "name": name, "text": self.draft.text})
-        self._publish(f"{name} offered as a download.")
+        self._publish(say("{name} offered as a download.", name=name))
 
     def _show_analysis(self, state: dict[str, Any]) -> None:
-        self.analysis = state  # from the analysis thread: the trait alone
+        with self.speaking():  # from the analysis thread: the trait alone
+            self.analysis = analysis_words(state)
 
     def wait_for_analysis(self, timeout: float | None = None) -> dict[str, Any]:
         """Wait for the window analysis of the mission as it is now; its state."""
@@ -264,7 +396,7 @@ class MissionEditor(GuardedWidget):
         --pdf`` makes it; :class:`StudioRefused` while the mission has an error."""
         mission = self.draft.mission
         if mission is None:
-            raise StudioRefused("Fix the mission's errors before printing it.")
+            raise StudioRefused(say("Fix the mission's errors before printing it."))
         base = self.draft.path.parent if self.draft.path is not None else pathlib.Path(".")
         key = mission_glyph_map(mission, None, base)
         pages = [page for _, page in print_pages(mission, key, paper="a4")]
@@ -280,16 +412,18 @@ class MissionEditor(GuardedWidget):
         if self.write and self.draft.path is not None:
             target = self.draft.path.with_suffix(".pdf")
             target.write_bytes(pdf)
-            self._publish(f"Printed to {target.name}.")
+            self._publish(say("Printed to {name}.", name=target.name))
             return
         self.send({"type": "download", "name": name, "mime": "application/pdf"}, [pdf])
-        self._publish(f"{name} offered as a download.")
+        self._publish(say("{name} offered as a download.", name=name))
 
-    def _publish(self, said: str = "") -> None:
-        self.view = studio_view(self.draft)
-        self.cipher = cipher_view(self.draft)
+    def _publish(self, said: str | Message = "") -> None:
+        with self.speaking():
+            self.view = studio_view(self.draft)
+            self.cipher = cipher_view(self.draft)
+            words = str(said)
         self._windows.request(self.draft.mission, cipher_version(self.draft))
-        self._say(said)
+        self._say(words)
 
     def _say(self, said: str) -> None:
         if said and self.said == said:  # a repeated sentence is still announced

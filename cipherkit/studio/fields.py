@@ -20,7 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.games.mission.format.reader import kind_of
+from cipherkit.i18n import Message, nsay, say
+from cipherkit.studio.words import kind_words
 
 __all__ = ["EDITABLE", "FieldError", "check_field", "check_tokens"]
 
@@ -38,36 +39,64 @@ def _text(most: int, optional: bool = False) -> Callable[[Any], Any]:
         if value is None and optional:
             return None
         if not isinstance(value, str) or not value.strip():
-            raise FieldError(f"This field is text (at most {most} characters), not empty.")
+            raise FieldError(
+                nsay(
+                    "This field is text (at most {n} character), not empty.",
+                    "This field is text (at most {n} characters), not empty.",
+                    most,
+                )
+            )
         if len(value) > most:
-            raise FieldError(f"This field has at most {most} characters.")
+            raise FieldError(
+                nsay(
+                    "This field has at most {n} character.",
+                    "This field has at most {n} characters.",
+                    most,
+                )
+            )
         return value
 
     return check
 
 
-def _ident(value: Any, what: str) -> str:
+def _ident(value: Any, what: Message) -> str:
     if not isinstance(value, str) or not _ID.match(value):
-        raise FieldError(f"A {what} is letters, digits, '-' or '_', not {kind_of(value)}.")
+        raise FieldError(
+            say(
+                "A {what} is letters, digits, '-' or '_', not {kind}.",
+                what=what,
+                kind=kind_words(value),
+            )
+        )
     return value
 
 
-def _whole(value: Any, lo: int, hi: int, what: str) -> int:
+def _whole(value: Any, lo: int, hi: int, what: Message) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise FieldError(f"The {what} is a whole number from {lo} to {hi}.")
+        raise FieldError(
+            say("The {what} is a whole number from {lo} to {hi}.", what=what, lo=lo, hi=hi)
+        )
     return value
 
 
-def _mapping(value: Any, keys: tuple[str, ...], what: str) -> dict[str, Any]:
+def _mapping(value: Any, keys: tuple[str, ...], what: Message) -> dict[str, Any]:
     if not isinstance(value, dict) or not value or not set(value) <= set(keys):
-        raise FieldError(f"The {what} is a mapping of {', '.join(keys)}.")
+        raise FieldError(say("The {what} is a mapping of {keys}.", what=what, keys=", ".join(keys)))
     return value
 
 
-def _names(value: Any, most: int, what: str) -> list[str]:
+def _names(value: Any, most: int, what: Message, each: Message) -> list[str]:
+    """A list of ids: ``what`` names the list (plural), ``each`` one of its items."""
     if not isinstance(value, list) or len(value) > most:
-        raise FieldError(f"The {what} are a list of at most {most} names.")
-    return [_ident(v, what.rstrip("s")) for v in value]
+        raise FieldError(
+            nsay(
+                "The {what} are a list of at most {n} name.",
+                "The {what} are a list of at most {n} names.",
+                most,
+                what=what,
+            )
+        )
+    return [_ident(v, each) for v in value]
 
 
 def check_tokens(value: Any, most: int = 40) -> list[str]:
@@ -77,12 +106,21 @@ def check_tokens(value: Any, most: int = 40) -> list[str]:
     ['anchor', 'trap:gas', 'camera']
     """
     if not isinstance(value, list) or len(value) > most:
-        raise FieldError(f"Tokens are a list of at most {most} names.")
+        raise FieldError(
+            nsay(
+                "Tokens are a list of at most {n} name.",
+                "Tokens are a list of at most {n} names.",
+                most,
+            )
+        )
     for token in value:
         if not isinstance(token, str) or not _TOKEN.match(token):
-            shown = token if isinstance(token, str) and len(token) <= 40 else kind_of(token)
+            small = isinstance(token, str) and len(token) <= 40
             raise FieldError(
-                f"A token is a glyph id or a token such as camera or gas, not {shown!r}."
+                say(
+                    "A token is a glyph id or a token such as camera or gas, not {shown}.",
+                    shown=repr(token) if small else kind_words(token),
+                )
             )
     return list(value)
 
@@ -90,23 +128,36 @@ def check_tokens(value: Any, most: int = 40) -> list[str]:
 def _players(value: Any) -> Any:
     if value is None:
         return None
-    checked = _mapping(value, ("min", "max"), "players")
-    return {k: _whole(v, 1, 8, f"players' {k}") for k, v in checked.items()}
+    checked = _mapping(value, ("min", "max"), say("players"))
+    limits = {"min": say("players' min"), "max": say("players' max")}
+    return {k: _whole(v, 1, 8, limits[k]) for k, v in checked.items()}
 
 
 def _deck(value: Any) -> Any:
     if value is None:
         return None
     out: dict[str, Any] = {}
-    for key, item in _mapping(value, ("values", "suits", "time", "hand_size"), "deck").items():
+    names = {
+        "values": say("deck's values"),
+        "suits": say("deck's suits"),
+        "time": say("deck's time"),
+        "hand_size": say("deck's hand_size"),
+    }
+    for key, item in _mapping(value, ("values", "suits", "time", "hand_size"), say("deck")).items():
         if key == "suits" and isinstance(item, list):
-            out[key] = _names(item, 26, "suits")
+            out[key] = _names(item, 26, say("suits"), say("suit"))
         elif key == "time" and isinstance(item, list):  # the time icons, value by value
             if len(item) > 99:
-                raise FieldError("The deck's time has at most 99 entries.")
-            out[key] = [_whole(v, 0, 9, "deck's time") for v in item]
+                raise FieldError(
+                    nsay(
+                        "The deck's time has at most {n} entry.",
+                        "The deck's time has at most {n} entries.",
+                        99,
+                    )
+                )
+            out[key] = [_whole(v, 0, 9, names["time"]) for v in item]
         else:
-            out[key] = _whole(item, 0, 99, f"deck's {key}")
+            out[key] = _whole(item, 0, 99, names[key])
     return out
 
 
@@ -114,11 +165,12 @@ def _link(value: Any) -> Any:
     if value is None:
         return None
     out: dict[str, Any] = {}
-    for key, item in _mapping(value, ("next", "unlock", "text"), "campaign link").items():
+    keys = ("next", "unlock", "text")
+    for key, item in _mapping(value, keys, say("campaign link")).items():
         if key == "next":
-            out[key] = None if item is None else _ident(item, "mission id")
+            out[key] = None if item is None else _ident(item, say("mission id"))
         elif key == "unlock":
-            out[key] = _names(item, 12, "unlocks")
+            out[key] = _names(item, 12, say("unlocks"), say("unlock"))
         else:
             out[key] = _text(2000)(item)
     return out
@@ -128,10 +180,12 @@ EDITABLE: dict[str, Callable[[Any], Any]] = {
     "title": _text(200),
     "question": _text(300),
     "story": _text(4000, optional=True),
-    "id": lambda v: _ident(v, "mission id"),
-    "seed": lambda v: None if v is None else _whole(v, 0, MAX_SEED, "seed"),
+    "id": lambda v: _ident(v, say("mission id")),
+    "seed": lambda v: None if v is None else _whole(v, 0, MAX_SEED, say("seed")),
     "players": _players,
-    "characters": lambda v: None if v is None else _names(v, 8, "characters"),
+    "characters": lambda v: (
+        None if v is None else _names(v, 8, say("characters"), say("character"))
+    ),
     "deck": _deck,
     "campaign.win": _link,
     "campaign.loss": _link,
@@ -142,8 +196,14 @@ EDITABLE: dict[str, Callable[[Any], Any]] = {
 def check_field(path: Any, value: Any) -> tuple[tuple[str, ...], Any]:
     """The field's path as keys, and its checked value; :class:`FieldError` otherwise."""
     if not isinstance(path, str) or path not in EDITABLE:
-        shown = path if isinstance(path, str) and len(path) <= 40 else kind_of(path)
-        names = ", ".join(EDITABLE)
-        *most, last = names.split(", ")
-        raise FieldError(f"The studio sets {', '.join(most)} or {last}, not {shown!r}.")
+        small = isinstance(path, str) and len(path) <= 40
+        *most, last = list(EDITABLE)
+        raise FieldError(
+            say(
+                "The studio sets {fields} or {last}, not {shown}.",
+                fields=", ".join(most),
+                last=last,
+                shown=repr(path) if small else kind_words(path),
+            )
+        )
     return tuple(path.split(".")), EDITABLE[path](value)

@@ -27,15 +27,12 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cipherkit.core.errors import CipherkitError
-from cipherkit.games.mission.format.reader import (
-    ID_PATTERN,
-    MAX_ID_CHARS,
-    MAX_TEXT_CHARS,
-    kind_of,
-)
+from cipherkit.core.errors import CipherkitError, message_of
+from cipherkit.games.mission.format.reader import ID_PATTERN, MAX_ID_CHARS, MAX_TEXT_CHARS
 from cipherkit.games.mission.format.schema import GLYPH_STYLES, MAX_POS, MAX_ROOMS
+from cipherkit.i18n import Message, nsay, say
 from cipherkit.studio.fields import FieldError, check_field, check_tokens
+from cipherkit.studio.words import kind_words
 
 __all__ = [
     "PASSAGE_KINDS",
@@ -66,7 +63,15 @@ Pos = tuple[float, float]
 
 
 class StudioRefused(CipherkitError):
-    """An edit the draft will not make; its message is a sentence saying why."""
+    """An edit the draft will not make; its message is a sentence saying why (raised
+    with a :class:`~cipherkit.i18n.Message`: it reads in the language where it is shown).
+
+    >>> from cipherkit.i18n import speaking
+    >>> refused = StudioRefused(say("There is no room '{room}' on the map.", room="attic"))
+    >>> with speaking("ru"):
+    ...     print(refused)
+    На поле нет комнаты «attic».
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,60 +195,115 @@ class _Fields:
         if name in self.message:
             return self.message[name]
         if default is ...:
-            raise StudioRefused(f"The {self.message['op']} edit needs a {name!r} field.")
+            raise StudioRefused(
+                say("The {op} edit needs a '{field}' field.", op=self.message["op"], field=name)
+            )
         return default
 
-    def ident(self, value: Any, what: str) -> str:
+    def ident(self, value: Any, what: Message) -> str:
         if not isinstance(value, str):
-            raise StudioRefused(f"A {what} must be text, not {kind_of(value)}.")
+            raise StudioRefused(
+                say("A {what} must be text, not {kind}.", what=what, kind=kind_words(value))
+            )
         value = unicodedata.normalize("NFC", value)
         if len(value) > MAX_ID_CHARS:
-            raise StudioRefused(f"A {what} has at most {MAX_ID_CHARS} characters.")
+            raise StudioRefused(
+                nsay(
+                    "A {what} has at most {n} character.",
+                    "A {what} has at most {n} characters.",
+                    MAX_ID_CHARS,
+                    what=what,
+                )
+            )
         if not ID_PATTERN.match(value):
             raise StudioRefused(
-                f"The {what} {value!r} must be letters, digits, '-' or '_', "
-                "starting with a letter or digit."
+                say(
+                    "The {what} {value} must be letters, digits, '-' or '_', "
+                    "starting with a letter or digit.",
+                    what=what,
+                    value=repr(value),
+                )
             )
         return value
 
     def room(self, value: Any, *, known: bool = True) -> str:
-        room = self.ident(value, "room id")
+        room = self.ident(value, say("room id"))
         if known and self.rooms is not None and room not in self.rooms:
-            raise StudioRefused(f"There is no room {room!r} on the map.")
+            raise StudioRefused(say("There is no room '{room}' on the map.", room=room))
         return room
 
-    def text(self, value: Any, what: str, max_chars: int) -> str:
+    def text(self, value: Any, what: Message, max_chars: int) -> str:
         if not isinstance(value, str):
-            raise StudioRefused(f"The {what} must be text, not {kind_of(value)}.")
+            raise StudioRefused(
+                say("The {what} must be text, not {kind}.", what=what, kind=kind_words(value))
+            )
         value = unicodedata.normalize("NFC", value)
         if not value.strip():
-            raise StudioRefused(f"The {what} must not be empty.")
+            raise StudioRefused(say("The {what} must not be empty.", what=what))
         if len(value) > max_chars:
-            raise StudioRefused(f"The {what} has at most {max_chars:,} characters.")
+            raise StudioRefused(
+                nsay(
+                    "The {what} has at most {n:,} character.",
+                    "The {what} has at most {n:,} characters.",
+                    max_chars,
+                    what=what,
+                )
+            )
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
-            raise StudioRefused(f"The {what} holds a control character (such as a line break).")
+            raise StudioRefused(
+                say("The {what} holds a control character (such as a line break).", what=what)
+            )
         return value
 
-    def integer(self, value: Any, what: str, lo: int, hi: int) -> int:
+    def integer(self, value: Any, what: Message, lo: int, hi: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise StudioRefused(f"The {what} must be a whole number, not {kind_of(value)}.")
+            raise StudioRefused(
+                say(
+                    "The {what} must be a whole number, not {kind}.",
+                    what=what,
+                    kind=kind_words(value),
+                )
+            )
         if not lo <= value <= hi:
-            raise StudioRefused(f"The {what} must be from {lo} to {hi}, not {value}.")
+            raise StudioRefused(
+                say(
+                    "The {what} must be from {lo} to {hi}, not {value}.",
+                    what=what,
+                    lo=lo,
+                    hi=hi,
+                    value=value,
+                )
+            )
         return value
 
-    def pos(self, value: Any, what: str = "position") -> Pos:
+    def pos(self, value: Any, what: Message | None = None) -> Pos:
+        what = what or say("position")
         ok = isinstance(value, list | tuple) and len(value) == 2
         ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
         if not ok:
-            raise StudioRefused(f"A {what} must be two numbers [x, y].")
+            raise StudioRefused(say("A {what} must be two numbers [x, y].", what=what))
         if not all(math.isfinite(v) and abs(v) <= MAX_POS for v in value):
-            raise StudioRefused(f"A {what}'s numbers must lie from {-MAX_POS} to {MAX_POS}.")
+            raise StudioRefused(
+                say(
+                    "A {what}'s numbers must lie from {lo} to {hi}.",
+                    what=what,
+                    lo=-MAX_POS,
+                    hi=MAX_POS,
+                )
+            )
         return (_number(value[0]), _number(value[1]))
 
-    def choice(self, value: Any, what: str, choices: tuple[str, ...]) -> str:
+    def choice(self, value: Any, what: Message, choices: tuple[str, ...]) -> str:
         if not isinstance(value, str) or value not in choices:
-            shown = value if isinstance(value, str) and len(value) <= 40 else kind_of(value)
-            raise StudioRefused(f"The {what} must be one of {', '.join(choices)}, not {shown!r}.")
+            shown = repr(value) if isinstance(value, str) and len(value) <= 40 else None
+            raise StudioRefused(
+                say(
+                    "The {what} must be one of {choices}, not {shown}.",
+                    what=what,
+                    choices=", ".join(choices),
+                    shown=shown if shown is not None else kind_words(value),
+                )
+            )
         return value
 
 
@@ -252,29 +312,37 @@ def _number(value: float) -> float:
 
 
 def _add_room(f: _Fields) -> Intent:
-    room = f.ident(f.get("room"), "room id")
+    room = f.ident(f.get("room"), say("room id"))
     if f.rooms is not None and room in f.rooms:
-        raise StudioRefused(f"There is already a room {room!r}.")
+        raise StudioRefused(say("There is already a room '{room}'.", room=room))
     if f.rooms is not None and len(f.rooms) >= MAX_ROOMS:
-        raise StudioRefused(f"A map has at most {MAX_ROOMS} rooms.")
+        raise StudioRefused(
+            nsay("A map has at most {n} room.", "A map has at most {n} rooms.", MAX_ROOMS)
+        )
     name = f.get("name", None)
     size = f.get("stack_size", None)
     return AddRoom(
         room,
         f.pos(f.get("pos", [0, 0])),
-        None if name is None else f.text(name, "room name", MAX_NAME_CHARS),
-        None if size is None else f.integer(size, "stack size", 0, MAX_STACK_SIZE),
+        None if name is None else f.text(name, say("room name"), MAX_NAME_CHARS),
+        None if size is None else f.integer(size, say("stack size"), 0, MAX_STACK_SIZE),
     )
 
 
 def _room_list(f: _Fields, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or not value:
-        raise StudioRefused("The rooms to move must be a list of at least one room id.")
+        raise StudioRefused(say("The rooms to move must be a list of at least one room id."))
     if len(value) > MAX_ROOMS:
-        raise StudioRefused(f"At most {MAX_ROOMS} rooms can be moved at once.")
+        raise StudioRefused(
+            nsay(
+                "At most {n} room can be moved at once.",
+                "At most {n} rooms can be moved at once.",
+                MAX_ROOMS,
+            )
+        )
     rooms = tuple(f.room(v) for v in value)
     if len(set(rooms)) != len(rooms):
-        raise StudioRefused("A room is named twice in one move.")
+        raise StudioRefused(say("A room is named twice in one move."))
     return rooms
 
 
@@ -285,13 +353,15 @@ def _move_room(f: _Fields) -> Intent:
     rooms = _room_list(f, value)
     delta, to = f.get("delta", None), f.get("to", None)
     if (delta is None) == (to is None):
-        raise StudioRefused("A move gives either a delta [dx, dy] or the positions to move to.")
+        raise StudioRefused(
+            say("A move gives either a delta [dx, dy] or the positions to move to.")
+        )
     if delta is not None:
-        return MoveRoom(rooms, delta=f.pos(delta, "delta"))
+        return MoveRoom(rooms, delta=f.pos(delta, say("delta")))
     if isinstance(to, list) and len(to) == 2 and not isinstance(to[0], list) and len(rooms) == 1:
         to = [to]
     if not isinstance(to, list | tuple) or len(to) != len(rooms):
-        raise StudioRefused("A move gives one position [x, y] for each room it moves.")
+        raise StudioRefused(say("A move gives one position [x, y] for each room it moves."))
     return MoveRoom(rooms, to=tuple(f.pos(p) for p in to))
 
 
@@ -300,58 +370,68 @@ def _set_room(f: _Fields) -> Intent:
     fields: list[tuple[str, Any]] = []
     if "name" in f.message:
         name = f.message["name"]
-        fields.append(("name", None if name is None else f.text(name, "room name", MAX_NAME_CHARS)))
+        checked_name = None if name is None else f.text(name, say("room name"), MAX_NAME_CHARS)
+        fields.append(("name", checked_name))
     if "stack_size" in f.message:
         size = f.message["stack_size"]
-        checked = None if size is None else f.integer(size, "stack size", 0, MAX_STACK_SIZE)
+        checked = None if size is None else f.integer(size, say("stack size"), 0, MAX_STACK_SIZE)
         fields.append(("stack_size", checked))
     if "stack" in f.message:
         stack = f.message["stack"]
         try:
             fields.append(("stack", None if stack is None else tuple(check_tokens(stack))))
         except FieldError as exc:
-            raise StudioRefused(str(exc)) from None
+            raise StudioRefused(message_of(exc)) from None
     if not fields:
-        raise StudioRefused("A set_room edit changes a name, a stack_size or a stack.")
+        raise StudioRefused(say("A set_room edit changes a name, a stack_size or a stack."))
     return SetRoom(room, tuple(fields))
 
 
 def _connect(f: _Fields) -> Intent:
     a, b = f.room(f.get("a")), f.room(f.get("b"))
     if a == b:
-        raise StudioRefused(f"A passage joins two different rooms, not {a!r} to itself.")
-    kind = f.choice(f.get("kind", "open"), "passage kind", PASSAGE_KINDS)
+        raise StudioRefused(
+            say("A passage joins two different rooms, not '{room}' to itself.", room=a)
+        )
+    kind = f.choice(f.get("kind", "open"), say("passage kind"), PASSAGE_KINDS)
     token = f.get("token", None)
     if token is not None:
-        token = f.choice(token, "passage token", PASSAGE_TOKENS)
+        token = f.choice(token, say("passage token"), PASSAGE_TOKENS)
     return Connect(a, b, kind, token)
 
 
 def _disconnect(f: _Fields) -> Intent:
     a, b = f.room(f.get("a")), f.room(f.get("b"))
     if a == b:
-        raise StudioRefused(f"A room is never joined to itself ({a!r}).")
+        raise StudioRefused(say("A room is never joined to itself ('{room}').", room=a))
     return Disconnect(a, b)
 
 
 def _set_answer(f: _Fields) -> Intent:
-    solution = f.text(f.get("solution"), "solution", MAX_TEXT_CHARS)
+    solution = f.text(f.get("solution"), say("solution"), MAX_TEXT_CHARS)
     card = f.get("card", None)
     if card is None:
         return SetAnswer(solution)
     if not isinstance(card, list | tuple) or not card or len(card) > MAX_WORDS:
-        raise StudioRefused(f"The card's line must be a list of 1 to {MAX_WORDS} words.")
+        raise StudioRefused(
+            nsay(
+                "The card's line must be a list of 1 to {n} word.",
+                "The card's line must be a list of 1 to {n} words.",
+                MAX_WORDS,
+            )
+        )
     words = []
     for word in card:
         if not isinstance(word, list | tuple) or not word or len(word) > MAX_WORDS:
-            raise StudioRefused("Each word of the card is a list of glyph ids.")
-        words.append(tuple(f.ident(g, "glyph id") for g in word))
+            raise StudioRefused(say("Each word of the card is a list of glyph ids."))
+        words.append(tuple(f.ident(g, say("glyph id")) for g in word))
     return SetAnswer(solution, tuple(words))
 
 
 def _set_glyph_style(f: _Fields) -> Intent:
-    style = f.choice(f.get("style"), "glyph style", GLYPH_STYLES)
-    return SetGlyphStyle(style, f.integer(f.get("seed", 0), "glyph seed", 0, MAX_SEED))
+    style = f.choice(f.get("style"), say("glyph style"), GLYPH_STYLES)
+    seed = f.integer(f.get("seed", 0), say("glyph seed"), 0, MAX_SEED)
+    return SetGlyphStyle(style, seed)
 
 
 MAX_POOL = 300
@@ -362,14 +442,14 @@ def _set_pool(f: _Fields) -> Intent:
     try:
         return SetPool(tuple(check_tokens(f.get("pool"), MAX_POOL)))
     except FieldError as exc:
-        raise StudioRefused(str(exc)) from None
+        raise StudioRefused(message_of(exc)) from None
 
 
 def _set_field(f: _Fields) -> Intent:
     try:
         path, value = check_field(f.get("field"), f.get("value", None))
     except FieldError as exc:
-        raise StudioRefused(str(exc)) from None
+        raise StudioRefused(message_of(exc)) from None
     return SetField(path, value)
 
 
@@ -402,18 +482,26 @@ def parse_intent(message: object, rooms: Collection[str] | None = None) -> Inten
     cipherkit.studio.intents.StudioRefused: There is no room 'attic' on the map.
     """
     if not isinstance(message, dict):
-        raise StudioRefused(f"An edit must be a mapping with an 'op', not {kind_of(message)}.")
+        raise StudioRefused(
+            say(
+                "An edit must be a mapping with an 'op', not {kind}.",
+                kind=kind_words(message),
+            )
+        )
     op = message.get("op")
     if not isinstance(op, str):
-        raise StudioRefused("An edit must name its 'op' as text.")
+        raise StudioRefused(say("An edit must name its 'op' as text."))
     if op not in _OPS:
         shown = op if len(op) <= 40 else op[:40] + "..."
-        raise StudioRefused(f"There is no edit called {shown!r}.")
+        raise StudioRefused(say("There is no edit called {op}.", op=repr(shown)))
     allowed, build = _OPS[op]
     for key in message:
         if key == "op":
             continue
         if not isinstance(key, str) or not _FIELD_NAME.match(key) or key not in allowed:
-            shown = key if isinstance(key, str) and len(key) <= 32 else "(a strange key)"
-            raise StudioRefused(f"The {op} edit has no field {shown!r}.")
+            if isinstance(key, str) and len(key) <= 32:
+                raise StudioRefused(
+                    say("The {op} edit has no field {field}.", op=op, field=repr(key))
+                )
+            raise StudioRefused(say("The {op} edit has no field with such a key.", op=op))
     return build(_Fields(message, rooms))

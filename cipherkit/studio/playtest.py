@@ -2,9 +2,11 @@
 
 :class:`BackgroundPlaytest` plays N bot games of a mission in one worker process (so the
 kernel keeps answering edits) from a thread that waits for it, and reports its state as
-a JSON-safe dict after every batch: ``idle``, ``running`` (``done`` of ``total``),
-``done`` (the figures ``cipherkit playtest`` prints, and turns by outcome for a plot) or
-``failed`` (a sentence). A second run while one runs is refused.
+a dict of numbers after every batch: ``idle``, ``running`` (``done`` of ``total``),
+``done`` (the figures ``cipherkit playtest`` prints, and turns by outcome for a plot),
+``tuned`` (the deck advised and every trial) or ``failed`` (a message).
+:func:`playtest_words` says a state in the language in force, for the page. A second
+run while one runs is refused.
 
 >>> from cipherkit.games.mission.format.files import load
 >>> seen = []
@@ -25,15 +27,17 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from cipherkit.core.errors import CipherkitError
+from cipherkit.core.errors import CipherkitError, message_of
 from cipherkit.games.mission.content.mission import Mission
+from cipherkit.i18n import _, ngettext, nsay, say
 from cipherkit.playtest.runner import run_playtest
 from cipherkit.playtest.stats import PlaytestResult
 from cipherkit.playtest.tune import tune_deck
 from cipherkit.studio.intents import StudioRefused
+from cipherkit.studio.words import difficulty_words, loss_words
 from cipherkit.studio.workers import new_pool, submit
 
-__all__ = ["MAX_STUDIO_GAMES", "BackgroundPlaytest", "result_view"]
+__all__ = ["MAX_STUDIO_GAMES", "BackgroundPlaytest", "playtest_words", "result_view"]
 
 MAX_STUDIO_GAMES = 1000
 """The most games one playtest from the studio plays (a page's expensive request)."""
@@ -42,7 +46,8 @@ PROGRESS_STEPS = 20
 
 
 def result_view(result: PlaytestResult) -> dict[str, Any]:
-    """The figures of a finished run as the studio shows them (JSON-safe)."""
+    """The figures of a finished run as the studio shows them (JSON-safe, numbers only:
+    :func:`playtest_words` says them)."""
     f = result.figures
     won = Counter(r.turns for r in result.records if r.won)
     lost = Counter(r.turns for r in result.records if not r.won)
@@ -51,10 +56,140 @@ def result_view(result: PlaytestResult) -> dict[str, Any]:
         "interval": list(f["win_rate_ci"]),
         "mean_turns": f["mean_turns"],
         "losses": {k: v for k, v in f["loss_causes"].items() if v},
-        "rating": result.difficulty.text,
-        "summary": result.summary_text().splitlines(),
+        "stars": result.difficulty.stars,
+        "level": result.difficulty.label,
         "turns": [[t, won.get(t, 0), lost.get(t, 0)] for t in sorted(set(won) | set(lost))],
     }
+
+
+def _percent(share: float, places: int = 1) -> str:
+    return f"{100 * share:.{places}f}"
+
+
+def _figures(state: dict[str, Any]) -> list[str]:
+    """A finished run's lines: win rate, mean turns, what ended the lost games, rating."""
+    lo, hi = state["interval"]
+    mean = "-" if state["mean_turns"] is None else format(state["mean_turns"], ".1f")
+    losses = ", ".join(f"{loss_words(k)} {v}" for k, v in state["losses"].items())
+    stars = int(state["stars"])
+    rating = "★" * stars + "☆" * (5 - stars) + " " + difficulty_words(state["level"])
+    return [
+        _(
+            "win rate {rate}% (95% CI {lo}-{hi}%)",
+            rate=_percent(state["win_rate"]),
+            lo=_percent(lo),
+            hi=_percent(hi),
+        ),
+        _("mean turns {turns}", turns=mean),
+        _("losses: {causes}", causes=losses) if losses else _("losses: none"),
+        _("difficulty: {rating}", rating=rating),
+    ]
+
+
+def _trial_words(trial: dict[str, Any]) -> str:
+    """One line for a setting tried while tuning (as ``cipherkit tune`` prints it)."""
+    values, traps = trial["values"], trial["traps"]
+    if trial.get("skipped"):
+        return _(
+            "deck.values {values}: skipped ({reason})",
+            values=values,
+            reason=str(trial["skipped"]),
+        )
+    lo, hi = trial["win_rate_ci"]
+    figures = {
+        "values": values,
+        "rate": f"{trial['win_rate']:.0%}",
+        "lo": f"{lo:.0%}",
+        "hi": f"{hi:.0%}",
+        "score": f"{trial['score']:.3f}",
+        "label": difficulty_words(trial["label"]),
+    }
+    if traps:
+        return ngettext(
+            "deck.values {values} + {n} camera: win rate {rate} (95% CI {lo}-{hi}), "
+            "difficulty {score} ({label})",
+            "deck.values {values} + {n} cameras: win rate {rate} (95% CI {lo}-{hi}), "
+            "difficulty {score} ({label})",
+            traps,
+            **figures,
+        )
+    return _(
+        "deck.values {values}: win rate {rate} (95% CI {lo}-{hi}), difficulty {score} ({label})",
+        **figures,
+    )
+
+
+def _advice(state: dict[str, Any]) -> str:
+    """What to write in the mission file, in one sentence (as ``cipherkit tune`` says)."""
+    lo, hi = state["interval"]
+    secrets = state.get("secrets") or []
+    rules = _("secret rules {rules}", rules=", ".join(secrets)) if secrets else _("no secret rules")
+    how = {
+        "values": state["values"],
+        "rate": f"{state['win_rate']:.0%}",
+        "lo": f"{lo:.0%}",
+        "hi": f"{hi:.0%}",
+        "target": f"{state['target']:.0%}",
+        "players": ngettext("{n} player", "{n} players", state["players"]),
+        "rules": rules,
+    }
+    if state["traps"]:
+        return ngettext(
+            "Set deck.values: {values} and add {n} camera token to the clue tokens in the "
+            "mission file (cards 1-{values} in each suit): the team wins {rate} (95% CI "
+            "{lo}-{hi}), aimed at {target}; {players}, {rules}.",
+            "Set deck.values: {values} and add {n} camera tokens to the clue tokens in the "
+            "mission file (cards 1-{values} in each suit): the team wins {rate} (95% CI "
+            "{lo}-{hi}), aimed at {target}; {players}, {rules}.",
+            state["traps"],
+            **how,
+        )
+    return _(
+        "Set deck.values: {values} in the mission file (cards 1-{values} in each suit): the "
+        "team wins {rate} (95% CI {lo}-{hi}), aimed at {target}; {players}, {rules}.",
+        **how,
+    )
+
+
+def playtest_words(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with its words, in the language in force: the ``progress`` of a run, the
+    ``figures`` of a finished one, a tuning's ``advice``, ``trials`` and ``use_deck``, a
+    failure's ``message``, and ``said`` (what the page announces when a run ends).
+
+    >>> words = playtest_words({"state": "running", "done": 3, "total": 50})
+    >>> words["progress"]
+    '3 of 50 games played'
+    """
+    out = dict(state)
+    kind = state.get("state")
+    if kind == "running":
+        out["progress"] = ngettext(
+            "{done} of {n} game played",
+            "{done} of {n} games played",
+            state["total"],
+            done=state["done"],
+        )
+    elif kind == "tuning":
+        out["progress"] = _("tuning the deck: playing each deck size")
+    elif kind == "done":
+        out["figures"] = _figures(state)
+        out["progress"] = _("the playtest is done")
+        out["said"] = _("Playtest done: {figure}.", figure=out["figures"][0])
+    elif kind == "tuned":
+        out["advice"] = _advice(state)
+        out["trials"] = [_trial_words(t) for t in state["trials"]]
+        values = state["values"]
+        out["use_deck"] = ngettext("Use a deck of {n} value", "Use a deck of {n} values", values)
+        out["said"] = ngettext(
+            "Tuning done: a deck of {n} value comes nearest.",
+            "Tuning done: a deck of {n} values comes nearest.",
+            values,
+        )
+    elif kind == "failed":
+        out["message"] = str(state.get("message", ""))
+        out["progress"] = _("the playtest failed")
+        out["said"] = _("The playtest failed: {message}.", message=out["message"])
+    return out
 
 
 class BackgroundPlaytest:
@@ -90,11 +225,17 @@ class BackgroundPlaytest:
         """Start playing ``games`` games of ``mission``; :class:`StudioRefused` while a
         run is under way or for a count out of range."""
         if self.running:
-            raise StudioRefused("A playtest is already running; wait for it to finish.")
+            raise StudioRefused(say("A playtest is already running; wait for it to finish."))
         if isinstance(games, bool) or not isinstance(games, int):
-            raise StudioRefused("The number of games must be a whole number.")
+            raise StudioRefused(say("The number of games must be a whole number."))
         if not 1 <= games <= MAX_STUDIO_GAMES:
-            raise StudioRefused(f"A playtest here plays from 1 to {MAX_STUDIO_GAMES} games.")
+            raise StudioRefused(
+                nsay(
+                    "A playtest here plays from 1 to {n} game.",
+                    "A playtest here plays from 1 to {n} games.",
+                    MAX_STUDIO_GAMES,
+                )
+            )
         self._check_wait()
         self._tell({"state": "running", "done": 0, "total": games, "mission": mission.id})
         self._thread = threading.Thread(
@@ -110,13 +251,13 @@ class BackgroundPlaytest:
         ``cipherkit tune --win-rate`` does, ``games`` games a deck size); the result is
         advice (``state: tuned``, with the deck to set), applied by the author."""
         if self.running:
-            raise StudioRefused("A playtest is already running; wait for it to finish.")
+            raise StudioRefused(say("A playtest is already running; wait for it to finish."))
         if isinstance(win_rate, bool) or not isinstance(win_rate, int | float):
-            raise StudioRefused("The win rate to aim at is a number from 0 to 1.")
+            raise StudioRefused(say("The win rate to aim at is a number from 0 to 1."))
         if not 0 <= win_rate <= 1:
-            raise StudioRefused("The win rate to aim at is a number from 0 to 1.")
+            raise StudioRefused(say("The win rate to aim at is a number from 0 to 1."))
         if isinstance(games, bool) or not isinstance(games, int) or not 10 <= games <= 300:
-            raise StudioRefused("Tuning plays from 10 to 300 games a deck size.")
+            raise StudioRefused(say("Tuning plays from 10 to 300 games a deck size."))
         self._check_wait()
         self._tell({"state": "tuning", "done": 0, "total": 0, "mission": mission.id})
         self._thread = threading.Thread(
@@ -131,7 +272,10 @@ class BackgroundPlaytest:
         wait = self._next - self._clock()
         if wait > 0:
             raise StudioRefused(
-                f"Playtests are limited on this page: start the next in {math.ceil(wait)} s."
+                say(
+                    "Playtests are limited on this page: start the next in {seconds} s.",
+                    seconds=math.ceil(wait),
+                )
             )
 
     def _tune(self, mission: Mission, win_rate: float, games: int) -> None:
@@ -143,20 +287,23 @@ class BackgroundPlaytest:
                 found = tune_deck(mission, win_rate=win_rate, games=games, workers=1)
             best = found.best
         except CipherkitError as exc:
-            self._tell({"state": "failed", "message": str(exc), "total": 0, "done": 0})
+            self._tell({"state": "failed", "message": message_of(exc), "total": 0, "done": 0})
             return
         except Exception as exc:  # a broken worker: said in a sentence, never a traceback
-            message = f"the tuning stopped: {type(exc).__name__}"
+            message = say("the tuning stopped: {error}", error=type(exc).__name__)
             self._tell({"state": "failed", "message": message, "total": 0, "done": 0})
             return
         self._tell(
             {
                 "state": "tuned",
-                "advice": found.advice,
                 "values": best.values,
                 "traps": best.traps,
                 "win_rate": best.win_rate,
-                "trials": [t.text() for t in found.trials],
+                "interval": list(best.interval),
+                "target": found.target,
+                "players": found.players,
+                "secrets": list(found.secrets),
+                "trials": [t.to_json() for t in found.trials],
             }
         )
 
@@ -199,10 +346,10 @@ class BackgroundPlaytest:
                 if pool is not None:
                     pool.shutdown(cancel_futures=True)
         except CipherkitError as exc:
-            self._tell({"state": "failed", "message": str(exc), "total": games, "done": 0})
+            self._tell({"state": "failed", "message": message_of(exc), "total": games, "done": 0})
             return
         except Exception as exc:  # a broken worker: said in a sentence, never a traceback
-            message = f"the playtest stopped: {type(exc).__name__}"
+            message = say("the playtest stopped: {error}", error=type(exc).__name__)
             self._tell({"state": "failed", "message": message, "total": games, "done": 0})
             return
         self._tell({"state": "done", "done": games, "total": games, **result_view(result)})

@@ -1,4 +1,5 @@
-"""Each studio edit in one sentence, for the page's live region (a screen reader says it).
+"""Each studio edit in one sentence, for the page's live region (a screen reader says it),
+in the language in force.
 
 >>> import networkx as nx
 >>> from cipherkit.studio.intents import parse_intent
@@ -16,6 +17,7 @@ from typing import Any
 
 import networkx as nx
 
+from cipherkit.i18n import _, ngettext
 from cipherkit.studio.intents import (
     AddRoom,
     Connect,
@@ -39,66 +41,97 @@ def _xy(pos: Any) -> str:
 
 
 def _moved(intent: MoveRoom, graph: nx.Graph) -> str:
-    if intent.to is not None and len(intent.rooms) == 1:
-        return f"Room {intent.rooms[0]} moved to {_xy(intent.to[0])}."
-    who = f"Room {intent.rooms[0]}" if len(intent.rooms) == 1 else f"{len(intent.rooms)} rooms"
-    return f"{who} moved by {_xy(intent.delta or (0, 0))}." if intent.delta else f"{who} moved."
+    rooms = intent.rooms
+    if intent.to is not None and len(rooms) == 1:
+        return _("Room {room} moved to {pos}.", room=rooms[0], pos=_xy(intent.to[0]))
+    if intent.delta:
+        delta = _xy(intent.delta)
+        if len(rooms) == 1:
+            return _("Room {room} moved by {delta}.", room=rooms[0], delta=delta)
+        return ngettext(
+            "{n} room moved by {delta}.", "{n} rooms moved by {delta}.", len(rooms), delta=delta
+        )
+    if len(rooms) == 1:
+        return _("Room {room} moved.", room=rooms[0])
+    return ngettext("{n} room moved.", "{n} rooms moved.", len(rooms))
 
 
 def _set_room(intent: SetRoom, graph: nx.Graph) -> str:
     parts = []
+    room = intent.room
     for field, value in intent.fields:
         if field == "name":
             parts.append(
-                f"Room {intent.room} is now called {value!r}."
+                _("Room {room} is now called {name}.", room=room, name=repr(value))
                 if value
-                else f"Room {intent.room} has no name now."
+                else _("Room {room} has no name now.", room=room)
             )
         elif field == "stack":
             parts.append(
-                f"Room {intent.room} holds a placed stack of {len(value)} token"
-                f"{'s' * (len(value) != 1)}."
+                ngettext(
+                    "Room {room} holds a placed stack of {n} token.",
+                    "Room {room} holds a placed stack of {n} tokens.",
+                    len(value),
+                    room=room,
+                )
                 if value is not None
-                else f"Room {intent.room} has no placed stack now."
+                else _("Room {room} has no placed stack now.", room=room)
             )
         elif field == "stack_size":
             parts.append(
-                f"Room {intent.room} holds a stack of {value}."
+                _("Room {room} holds a stack of {size}.", room=room, size=value)
                 if value is not None
-                else f"Room {intent.room} has no stack size now."
+                else _("Room {room} has no stack size now.", room=room)
             )
-    return " ".join(parts) or f"Room {intent.room} unchanged."
+    return " ".join(parts) or _("Room {room} unchanged.", room=room)
 
 
 def _connect(intent: Connect, graph: nx.Graph) -> str:
-    what = "a printed wall" if intent.kind == "wall" else "an open passage"
-    if graph.has_edge(intent.a, intent.b):
-        return f"The passage between {intent.a} and {intent.b} is now {what}."
-    return f"{intent.a} and {intent.b} joined by {what}."
+    a, b = intent.a, intent.b
+    if graph.has_edge(a, b):
+        if intent.kind == "wall":
+            return _("The passage between {a} and {b} is now a printed wall.", a=a, b=b)
+        return _("The passage between {a} and {b} is now an open passage.", a=a, b=b)
+    if intent.kind == "wall":
+        return _("{a} and {b} joined by a printed wall.", a=a, b=b)
+    return _("{a} and {b} joined by an open passage.", a=a, b=b)
 
 
 def _deleted(intent: DeleteRoom, graph: nx.Graph) -> str:
     gone = graph.degree(intent.room) if intent.room in graph else 0
-    tail = f" with its {gone} passage{'s' * (gone != 1)}" if gone else ""
-    return f"Room {intent.room} deleted{tail}; Ctrl+Z brings it back."
+    if gone:
+        return ngettext(
+            "Room {room} deleted with its {n} passage; Ctrl+Z brings it back.",
+            "Room {room} deleted with its {n} passages; Ctrl+Z brings it back.",
+            gone,
+            room=intent.room,
+        )
+    return _("Room {room} deleted; Ctrl+Z brings it back.", room=intent.room)
+
+
+def _field(intent: SetField, graph: nx.Graph) -> str:
+    field = ".".join(intent.path)
+    if intent.value is None:
+        return _("The mission's {field} removed.", field=field)
+    return _("The mission's {field} set.", field=field)
 
 
 _SAID: dict[type, Callable[[Any, nx.Graph], str]] = {
-    AddRoom: lambda i, g: f"Room {i.room} added at {_xy(i.pos)}.",
+    AddRoom: lambda i, g: _("Room {room} added at {pos}.", room=i.room, pos=_xy(i.pos)),
     MoveRoom: _moved,
     DeleteRoom: _deleted,
     SetRoom: _set_room,
     Connect: _connect,
-    Disconnect: lambda i, g: f"The passage between {i.a} and {i.b} removed.",
-    SetEntrance: lambda i, g: f"The entrance is now in room {i.room}.",
-    SetAnswer: lambda i, g: f"The answer is now {i.solution!r}.",
-    SetGlyphStyle: lambda i, g: f"Glyphs drawn in the {i.style} style, seed {i.seed}.",
-    SetPool: lambda i, g: f"The pool holds {len(i.pool)} token{'s' * (len(i.pool) != 1)}.",
-    SetField: lambda i, g: (
-        f"The mission's {'.'.join(i.path)} removed."
-        if i.value is None
-        else f"The mission's {'.'.join(i.path)} set."
+    Disconnect: lambda i, g: _("The passage between {a} and {b} removed.", a=i.a, b=i.b),
+    SetEntrance: lambda i, g: _("The entrance is now in room {room}.", room=i.room),
+    SetAnswer: lambda i, g: _("The answer is now {answer}.", answer=repr(i.solution)),
+    SetGlyphStyle: lambda i, g: _(
+        "Glyphs drawn in the {style} style, seed {seed}.", style=i.style, seed=i.seed
     ),
+    SetPool: lambda i, g: ngettext(
+        "The pool holds {n} token.", "The pool holds {n} tokens.", len(i.pool)
+    ),
+    SetField: _field,
 }
 
 

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   exercises.js 126c6a5ce221da198e95ef1f3e570f4272a50856a3afe9f67ef245d2778a7789
-//   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
+//   exercises.js 35f16e4aeecfdb21c87427f9c070626e2098800c52bd972ed9ef9cb6ea72a51c
+//   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/outage.js
 var DEVICE_KEY = "cipherkit.device";
@@ -37,6 +37,15 @@ function h(tag, attrs = {}, ...children) {
   }
   return node;
 }
+function t(model, key, params = {}) {
+  const words = model.get("words") || {};
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
+}
+function speakLanguage(model, el) {
+  el.setAttribute("lang", model.get("lang") || "en");
+  el.setAttribute("data-loading-text", t(model, "loading_game"));
+}
 var SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 
 // cipherkit/widgets/exercises.js
@@ -58,24 +67,24 @@ function writeClass(entry) {
 }
 function render({ model, el }) {
   const question = h("div", { class: "ck-ex-question" });
-  const answer = h("input", { type: "text", placeholder: "your answer", "aria-label": "your answer", autocomplete: "off" });
+  const answer = h("input", { type: "text", placeholder: t(model, "your_answer"), "aria-label": t(model, "your_answer"), autocomplete: "off" });
   const result = h("span", { class: "ck-ex-result", role: "status", "data-testid": "result" });
-  const row = h("form", { class: "ck-ex-row" }, answer, h("button", { type: "submit", text: "Check" }), result);
+  const row = h("form", { class: "ck-ex-row" }, answer, h("button", { type: "submit", text: t(model, "check") }), result);
   const note = h("div", { class: "ck-ex-message" });
   const classInfo = h("span", { "data-testid": "class-info" });
-  const leave = h("button", { type: "button", class: "ck-ex-link", text: "change" });
+  const leave = h("button", { type: "button", class: "ck-ex-link", text: t(model, "change") });
   const classCode = h("input", {
     type: "text",
-    placeholder: "class code",
-    "aria-label": "class code",
+    placeholder: t(model, "class_code"),
+    "aria-label": t(model, "class_code"),
     "data-testid": "class-code",
     autocomplete: "off"
   });
   const roster = h("datalist", { id: `ck-roster-${Math.random().toString(36).slice(2)}`, "data-testid": "roster-names" });
   const className = h("input", {
     type: "text",
-    placeholder: "your name",
-    "aria-label": "your name",
+    placeholder: t(model, "your_name"),
+    "aria-label": t(model, "your_name"),
     "data-testid": "student-name",
     maxlength: "40",
     list: roster.id,
@@ -85,10 +94,10 @@ function render({ model, el }) {
   const classForm = h(
     "form",
     { class: "ck-ex-class-form", "data-testid": "class-form" },
-    h("span", { text: "In a class?" }),
+    h("span", { text: t(model, "in_class") }),
     classCode,
     className,
-    h("button", { type: "submit", "data-testid": "class-join", text: "Join" })
+    h("button", { type: "submit", "data-testid": "class-join", text: t(model, "join") })
   );
   const classLine = h("div", { class: "ck-ex-class" }, classInfo, leave, classForm, roster);
   classCode.addEventListener("input", () => {
@@ -149,13 +158,14 @@ function render({ model, el }) {
     if (joined && entry && entry.code === joined.code && entry.name !== joined.name) {
       writeClass({ ...entry, name: joined.name });
     }
-    const late = joined && joined.late ? "(after the due time: marked late) " : "";
-    classInfo.textContent = joined ? `Counted in ${joined.title} (${joined.code}) as ${joined.name}. ${late}` : "";
+    const late = joined && joined.late ? `${t(model, "late")} ` : "";
+    classInfo.textContent = joined ? `${t(model, "counted", { title: joined.title, code: joined.code, name: joined.name })} ${late}` : "";
     leave.hidden = !joined;
     classForm.hidden = !!joined;
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
+  speakLanguage(model, el);
   draw();
   sendClass();
 }

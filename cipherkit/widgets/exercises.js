@@ -11,7 +11,7 @@
 // (a code it refused) removes them.
 
 import { deviceId } from "./outage.js";
-import { h } from "./table_common.js";
+import { h, speakLanguage, t } from "./table_common.js";
 
 const CLASS_KEY = "cipherkit.class";
 
@@ -35,17 +35,17 @@ function writeClass(entry) {
 
 function render({ model, el }) {
   const question = h("div", { class: "ck-ex-question" });
-  const answer = h("input", { type: "text", placeholder: "your answer", "aria-label": "your answer", autocomplete: "off" });
+  const answer = h("input", { type: "text", placeholder: t(model, "your_answer"), "aria-label": t(model, "your_answer"), autocomplete: "off" });
   const result = h("span", { class: "ck-ex-result", role: "status", "data-testid": "result" });
-  const row = h("form", { class: "ck-ex-row" }, answer, h("button", { type: "submit", text: "Check" }), result);
+  const row = h("form", { class: "ck-ex-row" }, answer, h("button", { type: "submit", text: t(model, "check") }), result);
   const note = h("div", { class: "ck-ex-message" });
 
   const classInfo = h("span", { "data-testid": "class-info" });
-  const leave = h("button", { type: "button", class: "ck-ex-link", text: "change" });
+  const leave = h("button", { type: "button", class: "ck-ex-link", text: t(model, "change") });
   const classCode = h("input", {
     type: "text",
-    placeholder: "class code",
-    "aria-label": "class code",
+    placeholder: t(model, "class_code"),
+    "aria-label": t(model, "class_code"),
     "data-testid": "class-code",
     autocomplete: "off",
   });
@@ -53,8 +53,8 @@ function render({ model, el }) {
   const roster = h("datalist", { id: `ck-roster-${Math.random().toString(36).slice(2)}`, "data-testid": "roster-names" });
   const className = h("input", {
     type: "text",
-    placeholder: "your name",
-    "aria-label": "your name",
+    placeholder: t(model, "your_name"),
+    "aria-label": t(model, "your_name"),
     "data-testid": "student-name",
     maxlength: "40",
     list: roster.id,
@@ -64,10 +64,10 @@ function render({ model, el }) {
   const classForm = h(
     "form",
     { class: "ck-ex-class-form", "data-testid": "class-form" },
-    h("span", { text: "In a class?" }),
+    h("span", { text: t(model, "in_class") }),
     classCode,
     className,
-    h("button", { type: "submit", "data-testid": "class-join", text: "Join" }),
+    h("button", { type: "submit", "data-testid": "class-join", text: t(model, "join") }),
   );
   const classLine = h("div", { class: "ck-ex-class" }, classInfo, leave, classForm, roster);
   classCode.addEventListener("input", () => {
@@ -132,13 +132,14 @@ function render({ model, el }) {
     if (joined && entry && entry.code === joined.code && entry.name !== joined.name) {
       writeClass({ ...entry, name: joined.name }); // the roster's spelling of the name
     }
-    const late = joined && joined.late ? "(after the due time: marked late) " : "";
-    classInfo.textContent = joined ? `Counted in ${joined.title} (${joined.code}) as ${joined.name}. ${late}` : "";
+    const late = joined && joined.late ? `${t(model, "late")} ` : "";
+    classInfo.textContent = joined ? `${t(model, "counted", { title: joined.title, code: joined.code, name: joined.name })} ${late}` : "";
     leave.hidden = !joined;
     classForm.hidden = !!joined;
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
+  speakLanguage(model, el);
   draw();
   sendClass();
 }

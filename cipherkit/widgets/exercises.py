@@ -27,18 +27,32 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
 from cipherkit.classroom.errors import TooManyAnswers, TooManyStudents
 from cipherkit.classroom.homework import check_link
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import N_, _
 from cipherkit.rooms.errors import StoreError, TooManyTries
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
 __all__ = ["ExerciseBox", "exercise_id"]
+
+RESULT_WORDS = {"✓ correct": N_("✓ correct"), "✗ not yet": N_("✗ not yet")}
+"""A check's result (:meth:`cipherkit.ciphers.exercises.Exercise.check`) as the box says it."""
+UNREACHABLE_CLASS = N_("the class store cannot be reached")
+
+
+def _not_in_class(reason: object) -> str:
+    return _("not in a class: {reason}", reason=reason)
+
+
+def _not_counted(reason: object) -> str:
+    return _("not counted in the class: {reason}", reason=reason)
+
 
 MAX_MESSAGE_CHARS = MAX_ANSWER + 100
 _CLASS_FIELDS = {"type", "code", "name", "page"}
@@ -103,8 +117,19 @@ class ExerciseBox(GuardedWidget):
     """
 
     label = "exercise"
-    noun = "exercise"
-    error_text = "error: something went wrong in the kernel; the answer was not checked"
+    reset_text = N_("the page may not change the exercise; it has been reset")
+    error_text = N_("something went wrong in the kernel; the answer was not checked")
+    WORDS: ClassVar[Mapping[str, str]] = {
+        "your_answer": N_("your answer"),
+        "check": N_("Check"),
+        "change": N_("change"),
+        "class_code": N_("class code"),
+        "your_name": N_("your name"),
+        "in_class": N_("In a class?"),
+        "join": N_("Join"),
+        "counted": N_("Counted in {title} ({code}) as {name}."),
+        "late": N_("(after the due time: marked late)"),
+    }
 
     _esm, _css = widget_files("exercises")
 
@@ -166,10 +191,12 @@ class ExerciseBox(GuardedWidget):
                 self.message = ""
             return
         if msg.get("type") != "check" or set(msg) != {"type", "answer"}:
-            raise Refused("refused: the page may only send an answer to check")
+            raise Refused("refused: " + _("the page may only send an answer to check"))
         answer = msg["answer"]
         if not isinstance(answer, str) or len(answer) > MAX_ANSWER:
-            raise Refused(f"refused: an answer is text of at most {MAX_ANSWER} characters")
+            raise Refused(
+                "refused: " + _("an answer is text of at most {n} characters", n=MAX_ANSWER)
+            )
         self._tries += 1
         self._result = self._exercise.check(answer)
         self._solved = self._solved or self._result.startswith("✓")
@@ -181,13 +208,13 @@ class ExerciseBox(GuardedWidget):
     def _join(self, msg: dict[str, Any]) -> None:
         for key in ("code", "name", "page"):
             if not isinstance(msg[key], str) or len(msg[key]) > 200:
-                raise Refused(f"refused: the class {key} must be short text")
+                raise Refused("refused: " + _("the class {key} must be short text", key=key))
         device = msg.get("device")
         if device is not None and not (isinstance(device, str) and _DEVICE.fullmatch(device)):
-            raise Refused("refused: a device id is 32 hex digits")
+            raise Refused("refused: " + _("a device id is 32 hex digits"))
         token = msg.get("homework", "")
         if not isinstance(token, str) or len(token) > 80:
-            raise Refused("refused: a homework link's token is short text")
+            raise Refused("refused: " + _("a homework link's token is short text"))
         found = (self.visitor and f"server:{self.visitor}", device and f"device:{device}")
         clients = [*(c for c in found if c), _PAGE_CLIENT]  # the server's stamp first
         try:
@@ -196,20 +223,20 @@ class ExerciseBox(GuardedWidget):
             session = self._open_session(msg["code"], clients)
             classroom = _open_classroom(self._given_classroom)
             due = check_link(classroom, session, token) if session.kind == "homework" else None
-            name, _ = classroom.student_name(session, clean_name(msg["name"]))
+            name, _known = classroom.student_name(session, clean_name(msg["name"]))
         except TooManyTries as exc:  # the code is kept: it may be right
             self._class = None
             self._publish()
-            raise Refused(f"not in a class: {exc}") from None
+            raise Refused(_not_in_class(exc)) from None
         except StoreError:  # its message may name the server's files
             self._class = None
             self._publish()
-            raise Refused("not in a class: the class store cannot be reached") from None
+            raise Refused(_not_in_class(_(UNREACHABLE_CLASS))) from None
         except CipherkitError as exc:
             self._class = None
             self._publish()
             self.send({"type": "forget_class"})
-            raise Refused(f"not in a class: {exc}") from None
+            raise Refused(_not_in_class(exc)) from None
         self._class = {
             "code": session.code,
             "title": session.title,
@@ -226,14 +253,14 @@ class ExerciseBox(GuardedWidget):
         """Send the page the names on the roster of the open class ``code``, to pick from
         (none without a roster); a wrong code counts as when joining."""
         if not isinstance(code, str) or len(code) > 40:
-            raise Refused("refused: a class code is short text")
+            raise Refused("refused: " + _("a class code is short text"))
         clients = [c for c in (self.visitor and f"server:{self.visitor}",) if c]
         try:
             session = self._open_session(code, [*clients, _PAGE_CLIENT])
         except StoreError:
-            raise Refused("not in a class: the class store cannot be reached") from None
+            raise Refused(_not_in_class(_(UNREACHABLE_CLASS))) from None
         except CipherkitError as exc:
-            raise Refused(f"not in a class: {exc}") from None
+            raise Refused(_not_in_class(exc)) from None
         classroom = _open_classroom(self._given_classroom)
         names = [s.name for s in classroom.groups.roster(session.group)] if session.group else []
         self.send({"type": "roster", "code": code, "names": names})
@@ -246,7 +273,7 @@ class ExerciseBox(GuardedWidget):
         classroom = _open_classroom(self._given_classroom)
         key = (id(classroom), " ".join(code.split()).upper())
         now = time.monotonic()
-        for old in [k for k, (at, _) in _REFUSED.items() if now - at > REFUSED_SECONDS]:
+        for old in [k for k, (at, _text) in _REFUSED.items() if now - at > REFUSED_SECONDS]:
             del _REFUSED[old]
         if key in _REFUSED:
             raise UnknownClass(_REFUSED[key][1])
@@ -275,21 +302,23 @@ class ExerciseBox(GuardedWidget):
                 homework=self._class["homework"],
             )
         except StoreError:
-            return "not counted in the class: the class store cannot be reached"
+            return _not_counted(_(UNREACHABLE_CLASS))
         except (TooManyAnswers, TooManyStudents) as exc:  # still in the class
-            return f"not counted in the class: {exc}"
+            return _not_counted(exc)
         except CipherkitError as exc:
             self._class = None
-            return f"not counted in the class: {exc}"
+            return _not_counted(exc)
         except Exception as exc:  # the store is down: checking goes on
             self._warn("attempt not recorded", exc)
-            return "not counted in the class: the class store cannot be reached"
+            return _not_counted(_(UNREACHABLE_CLASS))
         return ""
 
     def _publish(self) -> None:
+        with self.speaking():
+            result = _(RESULT_WORDS[self._result]) if self._result in RESULT_WORDS else self._result
         self.view = {
             "question": self._exercise.question,
-            "result": self._result,
+            "result": result,
             "correct": self._result.startswith("✓"),
             "solved": self._solved,
             "tries": self._tries,

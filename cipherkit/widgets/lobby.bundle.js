@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   lobby.js 54ed2d0785ac332f97886a7822bae1683e6e57127074940266a6c19d5296c5de
-//   outage.js 9dac7f079117115924a86b42cc7aef4520670f67a494b69295ed9737b2093cf1
+//   lobby.js 25703003dff3883d13340dbb56e9ecb7b9d8f753f8b812b13a72f8912dd067b9
+//   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -19,6 +19,15 @@ function h(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+function t(model, key, params = {}) {
+  const words = model.get("words") || {};
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
+}
+function speakLanguage(model, el) {
+  el.setAttribute("lang", model.get("lang") || "en");
+  el.setAttribute("data-loading-text", t(model, "loading_game"));
 }
 var SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 
@@ -41,9 +50,8 @@ function deviceId() {
     return null;
   }
 }
-var OUTAGE_TEXT = "Lost touch with the server — trying again… A move made now is kept and sent when it answers.";
 function outageState() {
-  if (!window.__ckOutage) window.__ckOutage = { lost: /* @__PURE__ */ new Set(), bar: null };
+  if (!window.__ckOutage) window.__ckOutage = { lost: /* @__PURE__ */ new Set(), bar: null, text: "" };
   return window.__ckOutage;
 }
 function showOutage(state) {
@@ -55,7 +63,7 @@ function showOutage(state) {
     bar.setAttribute("role", "alert");
     bar.setAttribute("data-testid", "outage");
     bar.style.cssText = "position:sticky;top:0;z-index:1001;padding:0.6em 1em;background:#fde8e8;border-bottom:1px solid #d98080;color:#5a1212;font:15px system-ui,sans-serif";
-    bar.textContent = OUTAGE_TEXT;
+    bar.textContent = state.text;
     document.body.prepend(bar);
     state.bar = bar;
   } else if (state.bar) {
@@ -63,9 +71,10 @@ function showOutage(state) {
     state.bar = null;
   }
 }
-function watchOutage(model, { ping = null } = {}) {
+function watchOutage(model, { ping = null } = {}, text = "") {
   if (model.__ckOutage) return model.__ckOutage;
   const state = outageState();
+  if (text) state.text = text;
   const raw = model.send.bind(model);
   let oldest = 0;
   let ticks = 0;
@@ -144,7 +153,8 @@ function render({ model, el }) {
     if (!spec.players.includes(form.players)) form.players = spec.default;
     const seats = [];
     for (let s = 0; s < form.players; s += 1) {
-      const team = spec.teams && form.players > 3 ? ` (${spec.teams[s % spec.teams.length]})` : "";
+      const teamName = spec.teams && form.players > 3 ? spec.teams[s % spec.teams.length] : null;
+      const teamLabel = teamName ? (spec.team_labels || {})[teamName] || teamName : null;
       seats.push(
         h(
           "label",
@@ -158,7 +168,7 @@ function render({ model, el }) {
               else form.bots.delete(s);
             }
           }),
-          ` seat ${s + 1}${team} is a bot`
+          " " + (teamLabel ? t(model, "seat_bot_team", { n: s + 1, team: teamLabel }) : t(model, "seat_bot", { n: s + 1 }))
         )
       );
     }
@@ -168,7 +178,7 @@ function render({ model, el }) {
       h(
         "label",
         {},
-        "Game ",
+        t(model, "game") + " ",
         h(
           "select",
           {
@@ -186,7 +196,7 @@ function render({ model, el }) {
       spec.players.length > 1 ? h(
         "label",
         {},
-        "Players ",
+        t(model, "players") + " ",
         h(
           "select",
           {
@@ -215,8 +225,8 @@ function render({ model, el }) {
                 form.options[option.key] = e.target.value === "" ? false : Number(e.target.value);
               }
             },
-            h("option", { value: "", selected: !form.options[option.key], text: "off" }),
-            option.choices.map((n) => h("option", { value: String(n), selected: form.options[option.key] === n, text: `${n} seconds` }))
+            h("option", { value: "", selected: !form.options[option.key], text: t(model, "off") }),
+            option.choices.map((n, i) => h("option", { value: String(n), selected: form.options[option.key] === n, text: (option.choice_labels || [])[i] || String(n) }))
           )
         ) : h(
           "label",
@@ -238,8 +248,8 @@ function render({ model, el }) {
     return h("input", {
       type: "text",
       maxlength: "40",
-      placeholder: "your name",
-      "aria-label": "your name",
+      placeholder: t(model, "your_name"),
+      "aria-label": t(model, "your_name"),
       "data-testid": "name",
       list: roster.id,
       // the class's roster, once its code is typed
@@ -256,28 +266,31 @@ function render({ model, el }) {
     return h(
       "select",
       {
-        "aria-label": "team",
+        "aria-label": t(model, "team"),
         "data-testid": "team",
         onchange: (e) => {
           form.team = e.target.value;
         }
       },
-      h("option", { value: "", selected: form.team === "", text: "any team" }),
-      spec.teams.map((t) => h("option", { value: t, selected: form.team === t, text: t }))
+      h("option", { value: "", selected: form.team === "", text: t(model, "any_team") }),
+      spec.teams.map((team) => h("option", { value: team, selected: form.team === team, text: (spec.team_labels || {})[team] || team }))
     );
   }
   function joinTeams(games) {
     const teams = [];
     for (const g of Object.values(games)) {
-      for (const t of g.teams || []) if (!teams.some(([v]) => v === t)) teams.push([t, `${t} (${g.title})`]);
+      for (const team of g.teams || []) {
+        const label = (g.team_labels || {})[team] || team;
+        if (!teams.some(([v]) => v === team)) teams.push([team, t(model, "team_of_game", { team: label, game: g.title })]);
+      }
     }
     if (!teams.length) return null;
     return h(
       "select",
-      { "aria-label": "team", "data-testid": "team", onchange: (e) => {
+      { "aria-label": t(model, "team"), "data-testid": "team", onchange: (e) => {
         form.team = e.target.value;
       } },
-      [["", "any team"], ...teams].map(([v, t]) => h("option", { value: v, selected: form.team === v, text: t }))
+      [["", t(model, "any_team")], ...teams].map(([v, label]) => h("option", { value: v, selected: form.team === v, text: label }))
     );
   }
   function startStage(view) {
@@ -294,14 +307,14 @@ function render({ model, el }) {
           send(message);
         }
       },
-      h("h3", { text: "Join a room or a class" }),
-      h("p", { class: "ck-lobby-hint", text: "A room's code seats you in that room; your class code (such as KVMT-482) seats you in one of your class's rooms." }),
+      h("h3", { text: t(model, "join_title") }),
+      h("p", { class: "ck-lobby-hint", text: t(model, "join_hint") }),
       h("input", {
         type: "text",
         class: "ck-lobby-code-input",
         maxlength: "40",
         placeholder: "TIGER-48213-MOSS",
-        "aria-label": "room or class code",
+        "aria-label": t(model, "code"),
         "data-testid": "code",
         value: form.code,
         oninput: (e) => {
@@ -313,12 +326,12 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-lobby-row" },
-        h("button", { type: "submit", class: "ck-lobby-primary", "data-testid": "join", text: "Join" }),
+        h("button", { type: "submit", class: "ck-lobby-primary", "data-testid": "join", text: t(model, "join") }),
         h("button", {
           type: "button",
           "data-testid": "watch",
           onclick: () => send({ type: "watch", code: form.code }),
-          text: "Watch"
+          text: t(model, "watch")
         })
       )
     );
@@ -337,16 +350,16 @@ function render({ model, el }) {
           send(message);
         }
       },
-      h("h3", { text: "Make a room" }),
+      h("h3", { text: t(model, "make_title") }),
       gamePicker(view.games),
       h("div", { class: "ck-lobby-row" }, nameField(), teamField(view.games, form.game)),
-      h("div", { class: "ck-lobby-hint", text: "Leave the name empty to make the room and only watch it." }),
-      h("button", { type: "submit", class: "ck-lobby-primary", "data-testid": "create", text: "Make the room" })
+      h("div", { class: "ck-lobby-hint", text: t(model, "make_hint") }),
+      h("button", { type: "submit", class: "ck-lobby-primary", "data-testid": "create", text: t(model, "make") })
     );
     const mine = rooms.length ? h(
       "div",
       { class: "ck-lobby-card", "data-testid": "my-rooms" },
-      h("h3", { text: "Your seats on this device" }),
+      h("h3", { text: t(model, "my_seats") }),
       rooms.map(
         (room) => h(
           "div",
@@ -356,7 +369,7 @@ function render({ model, el }) {
             type: "button",
             "data-testid": "resume",
             onclick: () => send({ type: "return", code: room.code }),
-            text: room.watching ? "Watch again" : "Resume"
+            text: room.watching ? t(model, "watch_again") : t(model, "resume")
           })
         )
       )
@@ -369,26 +382,30 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-lobby-card ck-lobby-room" },
-      h("div", { class: "ck-lobby-label", text: `${view.title} room code` }),
+      h("div", { class: "ck-lobby-label", text: t(model, "room_code", { game: view.title }) }),
       h("div", { class: "ck-lobby-code", "data-testid": "room-code", text: view.code }),
       h(
         "div",
         { class: "ck-lobby-who", "data-testid": "who" },
-        seat ? `You are ${seat.name}${seat.team ? `, on the ${seat.team} team` : ""}.` : "You are watching."
+        seat ? seat.team ? t(model, "you_are_team", { name: seat.name, team: (view.team_labels || {})[seat.team] || seat.team }) : t(model, "you_are", { name: seat.name }) : t(model, "watching")
       ),
       h(
         "ul",
         { class: "ck-lobby-players" },
-        view.players.map((p) => h("li", { text: `${p.name || "a free seat"}${p.team ? ` (${p.team} team)` : ""}` }))
+        view.players.map(
+          (p) => h("li", {
+            text: p.team ? t(model, "player_team", { name: p.name || t(model, "free_seat"), team: (view.team_labels || {})[p.team] || p.team }) : p.name || t(model, "free_seat")
+          })
+        )
       ),
       seat && token ? h(
         "div",
         { class: "ck-lobby-hint", "data-testid": "seat-link-box" },
-        h("div", { text: "Open this link on your other device (keep it to yourself: it is your seat):" }),
-        h("input", { type: "text", readonly: true, class: "ck-lobby-link", "data-testid": "seat-link", value: seatLink(token), "aria-label": "seat link" })
+        h("div", { text: t(model, "link_hint") }),
+        h("input", { type: "text", readonly: true, class: "ck-lobby-link", "data-testid": "seat-link", value: seatLink(token), "aria-label": t(model, "seat_link") })
       ) : null,
-      seat && !token ? h("button", { type: "button", "data-testid": "ask-seat-link", onclick: () => send({ type: "link" }), text: "Play this seat on another device" }) : null,
-      h("button", { type: "button", "data-testid": "leave", onclick: () => send({ type: "leave" }), text: "Back to the lobby" })
+      seat && !token ? h("button", { type: "button", "data-testid": "ask-seat-link", onclick: () => send({ type: "link" }), text: t(model, "other_device") }) : null,
+      h("button", { type: "button", "data-testid": "leave", onclick: () => send({ type: "leave" }), text: t(model, "back") })
     );
   }
   function draw() {
@@ -398,7 +415,7 @@ function render({ model, el }) {
     const stage = view.stage === "seated" || view.stage === "watching" ? roomStage(view) : view.games ? startStage(view) : [];
     root.replaceChildren(
       ...[
-        h("h2", { class: "ck-lobby-title", text: "Play together" }),
+        h("h2", { class: "ck-lobby-title", text: t(model, "title") }),
         message ? h("div", { class: "ck-lobby-message", role: "alert", "data-testid": "lobby-message", text: plainWords(message) }) : null,
         ...[].concat(stage)
       ].filter(Boolean)
@@ -410,10 +427,11 @@ function render({ model, el }) {
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
+  speakLanguage(model, el);
   draw();
   const device = deviceId();
   if (device) send({ type: "hello", device });
-  watchOutage(model, { ping: "ping" });
+  watchOutage(model, { ping: "ping" }, t(model, "outage"));
   const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
   const linked = hash.get("seat");
   if (linked) {

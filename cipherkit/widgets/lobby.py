@@ -33,8 +33,8 @@ import pathlib
 import re
 import secrets
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 import ipywidgets
 import traitlets
@@ -45,6 +45,7 @@ from cipherkit.classroom.errors import ClassEnded, ClassError, UnknownClass
 from cipherkit.classroom.seating import kept_seat, seat_student
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import game_names, get_game
+from cipherkit.i18n import N_, Message, _, ngettext, say
 from cipherkit.rooms import (
     RoomError,
     RoomFull,
@@ -103,13 +104,20 @@ def game_choices() -> dict[str, dict[str, Any]]:
             _log.warning("lobby: game %s left out: %s", name, exc)
             continue
         choices[name] = {
-            "title": spec.display_name,
-            "blurb": spec.blurb,
+            "title": _(spec.display_name),
+            "blurb": _(spec.blurb) if spec.blurb else spec.blurb,
             "players": list(spec.seat_counts()),
             "default": spec.usual_players(),
             "teams": list(spec.teams) or None,
+            "team_labels": {team: _(team) for team in spec.teams},
             "options": [
-                {"key": o.key, "label": o.label, "default": o.default, "choices": list(o.choices)}
+                {
+                    "key": o.key,
+                    "label": _(o.label),
+                    "default": o.default,
+                    "choices": list(o.choices),
+                    "choice_labels": [ngettext("{n} second", "{n} seconds", c) for c in o.choices],
+                }
                 for o in spec.room_options
             ],
         }
@@ -124,7 +132,7 @@ def _text(content: dict[str, Any], key: str, limit: int, *, required: bool = Tru
     if value is None and not required:
         return ""
     if not isinstance(value, str) or len(value) > limit or (required and not value.strip()):
-        raise Refused(f"refused: {key} must be short text")
+        raise Refused("refused: " + _("{key} must be short text", key=key))
     return value
 
 
@@ -133,12 +141,12 @@ def _check_create(content: dict[str, Any]) -> dict[str, Any]:
     allowed = {"type", "game", "players", "bots", "name", "team", "options"}
     if not {"type", "game"} <= set(content) <= allowed:
         raise Refused(
-            "refused: a create message has type, game, players, bots, name, team, options"
+            "refused: " + _("a create message has type, game, players, bots, name, team, options")
         )
     choices = game_choices()
     game = content["game"]
     if not isinstance(game, str) or game not in choices:
-        raise Refused("refused: unknown game")
+        raise Refused("refused: " + _("unknown game"))
     spec = choices[game]
     options = content.get("options", {})
     known = {o["key"] for o in spec["options"]}
@@ -147,13 +155,23 @@ def _check_create(content: dict[str, Any]) -> dict[str, Any]:
         or len(options) > MAX_OPTIONS
         or not all(isinstance(v, bool | int) and -1 < v < 10_000 for v in options.values())
     ):
-        raise Refused("refused: options are names with true or false")
+        raise Refused("refused: " + _("options are names with true or false"))
     if not set(options) <= known:
-        offered = ", ".join(sorted(known)) or "none"
-        raise Refused(f"refused: {spec['title']} rooms have these options: {offered}")
+        offered = ", ".join(sorted(known)) or _("none")
+        raise Refused(
+            "refused: "
+            + _("{game} rooms have these options: {offered}", game=spec["title"], offered=offered)
+        )
     players = content.get("players", spec["default"])
     if players not in spec["players"] or isinstance(players, bool):
-        raise Refused(f"refused: {spec['title']} is for {spec['players']} players")
+        raise Refused(
+            "refused: "
+            + _(
+                "{game} is for {counts} players",
+                game=spec["title"],
+                counts=", ".join(map(str, spec["players"])),
+            )
+        )
     bots = content.get("bots", [])
     if (
         not isinstance(bots, list)
@@ -161,12 +179,15 @@ def _check_create(content: dict[str, Any]) -> dict[str, Any]:
         or not all(0 <= b < players for b in bots)
         or len(set(bots)) != len(bots)
     ):
-        raise Refused("refused: bots is a list of seat numbers")
+        raise Refused("refused: " + _("bots is a list of seat numbers"))
     if len(bots) >= players:
-        raise Refused("refused: leave at least one seat for a person")
+        raise Refused("refused: " + _("leave at least one seat for a person"))
     team = content.get("team")
     if team not in (None, "", *(spec["teams"] or ())):
-        raise Refused(f"refused: the team is one of {', '.join(spec['teams'] or ['none'])}")
+        raise Refused(
+            "refused: "
+            + _("the team is one of {teams}", teams=", ".join(spec["teams"] or [_("none")]))
+        )
     return {
         "kind": "create",
         "game": game,
@@ -193,18 +214,22 @@ name (and team)
     kind = content.get("type")
     if kind == "ping":
         if set(content) != {"type"}:
-            raise Refused("refused: a ping message has only the field type")
+            raise Refused("refused: " + _("a ping message has only the field type"))
         return {"kind": kind}
     if kind == "hello":
         device = content.get("device")
         if set(content) != {"type", "device"} or not (
             isinstance(device, str) and _DEVICE.fullmatch(device)
         ):
-            raise Refused("refused: a hello message has the fields type and device (32 hex)")
+            raise Refused(
+                "refused: " + _("a hello message has the fields type and device (32 hex)")
+            )
         return {"kind": kind, "device": device}
     if kind == "join":
         if not {"type", "code", "name"} <= set(content) <= {"type", "code", "name", "team"}:
-            raise Refused("refused: a join message has the fields type, code, name (and team)")
+            raise Refused(
+                "refused: " + _("a join message has the fields type, code, name (and team)")
+            )
         return {
             "kind": kind,
             "code": _text(content, "code", 40),
@@ -213,31 +238,31 @@ name (and team)
         }
     if kind == "roster":
         if set(content) != {"type", "code"}:
-            raise Refused("refused: a roster message has the fields type and code")
+            raise Refused("refused: " + _("a roster message has the fields type and code"))
         return {"kind": kind, "code": _text(content, "code", 40)}
     if kind == "watch":
         if set(content) != {"type", "code"}:
-            raise Refused("refused: a watch message has the fields type and code")
+            raise Refused("refused: " + _("a watch message has the fields type and code"))
         return {"kind": kind, "code": _text(content, "code", 40)}
     if kind == "resume":
         if set(content) != {"type", "token"}:
-            raise Refused("refused: a resume message has the fields type and token")
+            raise Refused("refused: " + _("a resume message has the fields type and token"))
         return {"kind": kind, "token": _text(content, "token", 128)}
     if kind == "return":
         if not {"type"} <= set(content) <= {"type", "code"}:
-            raise Refused("refused: a return message has the fields type (and code)")
+            raise Refused("refused: " + _("a return message has the fields type (and code)"))
         return {"kind": kind, "code": _text(content, "code", 40, required=False) or None}
     if kind == "link":
         if set(content) != {"type"}:
-            raise Refused("refused: a link message has only the field type")
+            raise Refused("refused: " + _("a link message has only the field type"))
         return {"kind": kind}
     if kind == "create":
         return _check_create(content)
     if kind == "leave":
         if set(content) != {"type"}:
-            raise Refused("refused: a leave message has only the field type")
+            raise Refused("refused: " + _("a leave message has only the field type"))
         return {"kind": kind}
-    raise Refused("refused: unknown message type")
+    raise Refused("refused: " + _("unknown message type"))
 
 
 def room_config(
@@ -267,8 +292,46 @@ class Lobby(GuardedWidget):
     _css = _HERE / "lobby.css"
 
     label = "lobby"
-    noun = "lobby"
-    error_text = "error: something went wrong in the kernel; try again"
+    reset_text = N_("the page may not change the lobby; it has been reset")
+    error_text = N_("something went wrong in the kernel; try again")
+    WORDS: ClassVar[Mapping[str, str]] = {
+        "title": N_("Play together"),
+        "game": N_("Game"),
+        "players": N_("Players"),
+        "seat_bot": N_("seat {n} is a bot"),
+        "seat_bot_team": N_("seat {n} ({team}) is a bot"),
+        "off": N_("off"),
+        "your_name": N_("your name"),
+        "team": N_("team"),
+        "any_team": N_("any team"),
+        "team_of_game": N_("{team} ({game})"),
+        "join_title": N_("Join a room or a class"),
+        "join_hint": N_(
+            "A room's code seats you in that room; your class code (such as KVMT-482) "
+            "seats you in one of your class's rooms."
+        ),
+        "code": N_("room or class code"),
+        "join": N_("Join"),
+        "watch": N_("Watch"),
+        "make_title": N_("Make a room"),
+        "make_hint": N_("Leave the name empty to make the room and only watch it."),
+        "make": N_("Make the room"),
+        "my_seats": N_("Your seats on this device"),
+        "watch_again": N_("Watch again"),
+        "resume": N_("Resume"),
+        "room_code": N_("{game} room code"),
+        "you_are": N_("You are {name}."),
+        "you_are_team": N_("You are {name}, on the {team} team."),
+        "watching": N_("You are watching."),
+        "free_seat": N_("a free seat"),
+        "player_team": N_("{name} ({team} team)"),
+        "link_hint": N_(
+            "Open this link on your other device (keep it to yourself: it is your seat):"
+        ),
+        "seat_link": N_("seat link"),
+        "other_device": N_("Play this seat on another device"),
+        "back": N_("Back to the lobby"),
+    }
 
     view = traitlets.Dict().tag(sync=True)
 
@@ -292,7 +355,7 @@ class Lobby(GuardedWidget):
         self.handle: SeatHandle | Spectator | None = None
         self._classroom: Classroom | None = None
         self._class_code: str | None = None  # seated by a class code: follows the class
-        self._note = ""  # the teacher moved this student: said until they act
+        self._note: Message | str = ""  # the teacher moved this student: said until they act
         self.table: GuardedWidget | None = None
         self._on_table: list[Callable[[GuardedWidget | None], None]] = []
         self._show()
@@ -341,7 +404,7 @@ class Lobby(GuardedWidget):
             return
         if kind == "link":  # the seat's link for another device, asked for by a click
             if self.handle is None or self.handle.seat is None:
-                raise Refused("refused: only a seat has a link; you are not seated")
+                raise Refused("refused: " + _("only a seat has a link; you are not seated"))
             self.send({"type": "link", "token": self.handle.token})
             return
         self._slow_down("code")
@@ -354,10 +417,22 @@ class Lobby(GuardedWidget):
                 handle = self.store.join(msg["code"], msg["name"], team=msg["team"])
         except (UnknownCode, UnknownClass) as exc:
             wrong, wait = self._count("code")
-            extra = f" ({wrong} wrong codes: wait {wait:g} s before the next try)" if wait else ""
+            extra = (
+                " "
+                + ngettext(
+                    "({n} wrong code: wait {wait} s before the next try)",
+                    "({n} wrong codes: wait {wait} s before the next try)",
+                    wrong,
+                    wait=format(wait, "g"),
+                )
+                if wait
+                else ""
+            )
             raise Refused(f"refused: {exc}{extra}") from None
         except RoomFull as exc:
-            raise Refused(f"refused: {exc}: nobody can join it now; you may watch it") from None
+            raise Refused(
+                "refused: " + _("{reason}: nobody can join it now; you may watch it", reason=exc)
+            ) from None
         except (RoomError, ClassError) as exc:
             raise Refused(f"refused: {exc}") from None
         self._sit(handle)
@@ -375,9 +450,19 @@ class Lobby(GuardedWidget):
                 session = self._classroom.open_session(code)
             except (UnknownClass, ClassEnded):
                 wrong, wait = self._count("code")
-                extra = f" ({wrong} wrong codes: wait {wait:g} s)" if wait else ""
-                said = f"refused: no open class with code {code.strip().upper()}{extra}"
-                raise Refused(said) from None
+                extra = (
+                    " "
+                    + ngettext(
+                        "({n} wrong code: wait {wait} s)",
+                        "({n} wrong codes: wait {wait} s)",
+                        wrong,
+                        wait=format(wait, "g"),
+                    )
+                    if wait
+                    else ""
+                )
+                said = _("no open class with code {code}", code=code.strip().upper())
+                raise Refused(f"refused: {said}{extra}") from None
             except StoreError as exc:
                 raise Refused(f"refused: {exc}") from None
             if session.group:
@@ -393,7 +478,9 @@ class Lobby(GuardedWidget):
             self._class_code = code
             return handle
         except ClassEnded:  # said as unknown: an old class's title is nobody's business
-            raise UnknownClass(f"no open class with code {code.strip().upper()}") from None
+            raise UnknownClass(
+                say("no open class with code {code}", code=code.strip().upper())
+            ) from None
 
     @property
     def clients(self) -> list[str]:
@@ -444,7 +531,7 @@ class Lobby(GuardedWidget):
         self.handle = handle
         if handle is not None:
             try:
-                self.table = make_table(handle)
+                self.table = make_table(handle, lang=self.lang)
             except CipherkitError as exc:  # a table that cannot sit in this room
                 self.handle = None
                 self._show()
@@ -485,7 +572,9 @@ class Lobby(GuardedWidget):
         if code is not None:
             kept = [k for k in kept if k.code == code]
             if not kept:
-                raise Refused(f"refused: this browser keeps no seat in room {code}")
+                raise Refused(
+                    "refused: " + _("this browser keeps no seat in room {code}", code=code)
+                )
         if not kept:
             return
         newest = kept[0]
@@ -528,7 +617,7 @@ class Lobby(GuardedWidget):
         new = kept_seat(self._classroom, self._class_code, name)
         if new is None:
             return
-        self._note = f"Your teacher seated you in room {new.code}: play on there."
+        self._note = say("Your teacher seated you in room {code}: play on there.", code=new.code)
         self._sit(new)
 
     def _show_if(self, handle: SeatHandle | Spectator) -> None:
@@ -537,6 +626,10 @@ class Lobby(GuardedWidget):
             self._show()
 
     def _show(self) -> None:
+        with self.speaking():
+            self._show_now()
+
+    def _show_now(self) -> None:
         handle = self.handle
         choices = game_choices()
         view: dict[str, Any] = {"stage": "start", "games": choices}
@@ -551,6 +644,7 @@ class Lobby(GuardedWidget):
             view["code"] = handle.code
             view["game"] = info["game"]
             view["title"] = choices.get(info["game"], {}).get("title", info["game"])
+            view["team_labels"] = choices.get(info["game"], {}).get("team_labels", {})
             view["players"] = [
                 {
                     "seat": s["seat"],
@@ -564,7 +658,7 @@ class Lobby(GuardedWidget):
                 mine = next(s for s in seats if s["seat"] == handle.seat)
                 view["seat"] = {"seat": handle.seat, "name": handle.name, "team": mine.get("team")}
         with self.hold_sync():
-            self.message = self._note
+            self.message = str(self._note)
             self.view = view
 
     def close(self) -> None:

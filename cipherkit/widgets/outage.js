@@ -36,10 +36,9 @@ export function deviceId() {
   }
 }
 
-const OUTAGE_TEXT = "Lost touch with the server — trying again… A move made now is kept and sent when it answers.";
-
+// The notice's words come from the widget watched (its `words`, in its viewer's language).
 function outageState() {
-  if (!window.__ckOutage) window.__ckOutage = { lost: new Set(), bar: null };
+  if (!window.__ckOutage) window.__ckOutage = { lost: new Set(), bar: null, text: "" };
   return window.__ckOutage;
 }
 
@@ -55,7 +54,7 @@ function showOutage(state) {
     bar.style.cssText =
       "position:sticky;top:0;z-index:1001;padding:0.6em 1em;background:#fde8e8;" +
       "border-bottom:1px solid #d98080;color:#5a1212;font:15px system-ui,sans-serif";
-    bar.textContent = OUTAGE_TEXT;
+    bar.textContent = state.text;
     document.body.prepend(bar);
     state.bar = bar;
   } else if (state.bar) {
@@ -64,9 +63,10 @@ function showOutage(state) {
   }
 }
 
-export function watchOutage(model, { ping = null } = {}) {
+export function watchOutage(model, { ping = null } = {}, text = "") {
   if (model.__ckOutage) return model.__ckOutage;
   const state = outageState();
+  if (text) state.text = text;
   const raw = model.send.bind(model);
   let oldest = 0; // when the oldest message still unanswered went (0: none)
   let ticks = 0;

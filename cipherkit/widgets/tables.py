@@ -43,8 +43,8 @@ def table_class(game: str) -> type[GuardedWidget]:
     return GenericTable
 
 
-def make_table(handle: RoomHandle) -> GuardedWidget:
+def make_table(handle: RoomHandle, *, lang: str | None = None) -> GuardedWidget:
     """The table for a seat handle (or a spectator) of any room: the game's registered
-    table, or the generic one, playing (or watching) that seat live."""
+    table, or the generic one, playing (or watching) that seat live, in ``lang``."""
     game = handle.store.room(handle.room_id).info()["game"]
-    return table_class(str(game))(room=handle)
+    return table_class(str(game))(room=handle, lang=lang)

@@ -39,6 +39,7 @@ from cipherkit.ciphers import (
 from cipherkit.ciphers.text import ALPHABET, letter_codes
 from cipherkit.core.errors import CipherkitError
 from cipherkit.i18n import N_
+from cipherkit.i18n.letters import fold_like
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
 
@@ -274,7 +275,8 @@ class Workbench(GuardedWidget):
         raise Refused("refused: unknown message type")
 
     def _assign(self, cipher_letter: str, plain_letter: str) -> None:
-        c, p = cipher_letter.upper(), plain_letter.upper()
+        # a Cyrillic look-alike (Е for E) typed is the board's own letter
+        c, p = (fold_like(x, ALPHABET).upper() for x in (cipher_letter, plain_letter))
         if len(c) != 1 or c not in ALPHABET or (p and (len(p) != 1 or p not in ALPHABET)):
             raise Refused("refused: assign one letter A-Z to one letter A-Z")
         for other, plain in list(self._board.items()):

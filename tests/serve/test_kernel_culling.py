@@ -189,7 +189,7 @@ def test_each_client_holds_a_few_kernels_counting_those_being_rendered() -> None
         assert book.admit("c:a", per_client=3, limit=100) is None  # three renders at once
     refusal = book.admit("c:a", per_client=3, limit=100)
     assert refusal is not None and refusal.status == 429
-    assert "Too many open pages" in refusal.text and "3 puzzle pages" in refusal.text
+    assert "Too many open pages" in str(refusal.text) and "3 puzzle pages" in str(refusal.text)
     assert book.admit("c:b", per_client=3, limit=100) is None  # another browser is not held
     book.release("c:a")  # a render that failed before its kernel
     assert book.admit("c:a", per_client=3, limit=100) is None
@@ -229,7 +229,7 @@ def test_the_server_holds_at_most_its_limit_then_answers_503() -> None:
         assert book.admit(f"c:{i}", per_client=3, limit=4) is None
         book.claim(f"k{i}", f"c:{i}", "a", "p")
     refusal = book.admit("c:new", per_client=3, limit=4)
-    assert refusal is not None and refusal.status == 503 and "server is full" in refusal.text
+    assert refusal is not None and refusal.status == 503 and "server is full" in str(refusal.text)
     book.connected("k2", +1)
     book.connected("k2", -1)
     clock.now += 30  # a tab closed half a minute ago: its kernel makes room

@@ -19,6 +19,7 @@ from cipherkit.games.decipher.cards import CARDS, Card
 from cipherkit.games.decipher.rules import COLUMNS, DEFAULT_CONFIG, card_score, new_game
 from cipherkit.games.decipher.state import DecipherState
 from cipherkit.games.decipher.variants import hidden_variant, viewers
+from cipherkit.i18n import N_
 
 
 def _seats(config: Mapping[str, Any] | None) -> int:
@@ -37,8 +38,8 @@ GAME = GameSpec(
     title=present.title,
     board=present.board,
     example_configs=(None, {"first_player": 0}, {"first_player": 1}),
-    label="Decipher",
-    blurb="Two players each hide a code of three cards; read the hits and break the other's.",
+    label=N_("Decipher"),
+    blurb=N_("Two players each hide a code of three cards; read the hits and break the other's."),
     player_counts=(2,),
     default_bots=("solver",),
     progress=present.progress,

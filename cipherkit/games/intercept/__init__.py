@@ -37,6 +37,7 @@ from cipherkit.games.intercept.rules import DEFAULT_CONFIG, make_config, new_gam
 from cipherkit.games.intercept.shared import shared_with
 from cipherkit.games.intercept.state import InterceptState
 from cipherkit.games.intercept.variants import hidden_variant, viewers
+from cipherkit.i18n import N_
 
 
 def _seats(config: Mapping[str, Any] | None) -> int:
@@ -63,16 +64,16 @@ GAME = GameSpec(
         {"players": 8, "no_repeat_codes": True, "alternate_first": True},
         {"max_rounds": 1},  # random play ties round 1: the keyword stage is played
     ),
-    label="Intercept",
-    blurb="Two teams pass coded clues about secret keywords while the other team listens in.",
+    label=N_("Intercept"),
+    blurb=N_("Two teams pass coded clues about secret keywords while the other team listens in."),
     player_counts=(3, 4, 5, 6, 7, 8),
     default_players=4,
-    teams=("white", "black"),
+    teams=(N_("white"), N_("black")),
     default_bots=("ck",),
     room_options=(
         RoomOption(
             "timer",
-            "sand timer: seconds the second Encryptor has once the first is done",
+            N_("sand timer: seconds the second Encryptor has once the first is done"),
             choices=TIMER_CHOICES,
         ),
     ),

@@ -20,6 +20,8 @@ import unicodedata
 from functools import cache, lru_cache
 from importlib import resources
 
+from cipherkit.i18n.letters import fold_like
+
 KEYWORDS_FILE = "intercept_keywords.txt"
 HINTS_FILE = "intercept_hints.txt"
 VARIANTS_FILE = "spelling_variants.txt"
@@ -317,8 +319,15 @@ def same_word(guess: str, keyword: str) -> bool:
     (True, True, True)
     >>> same_word("Кошки", "кошка"), same_word("cat", "dog")
     (True, False)
+
+    Latin and Cyrillic look-alike letters of ``guess`` count as letters of the keyword's
+    alphabet (:func:`~cipherkit.i18n.letters.fold_like`): ``СОСОА`` typed in Cyrillic
+    names ``cocoa``.
+
+    >>> same_word("\u0421\u041e\u0421\u041e\u0410", "cocoa"), same_word("Tokyo", "Токио")
+    (True, False)
     """
-    a, b = " ".join(tokens(guess)), " ".join(tokens(keyword))
+    a, b = " ".join(tokens(fold_like(guess, keyword))), " ".join(tokens(keyword))
     if not a or not b:
         return False
     if lemma(a) == lemma(b):

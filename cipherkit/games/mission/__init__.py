@@ -40,6 +40,7 @@ from cipherkit.games.mission.rules.config import (
 from cipherkit.games.mission.rules.engine import MissionState, new_game
 from cipherkit.games.mission.rules.variants import hidden_variant, viewers
 from cipherkit.games.mission.samples import demo_mission
+from cipherkit.i18n import N_
 
 GAME = GameSpec(
     name="mission",
@@ -61,8 +62,8 @@ GAME = GameSpec(
         {"players": 3, "optional_draw_in_peril": False},
         {"players": 3, "secrets": ["ledger-stub", "torn-ticket", "spare-satchel"]},
     ),
-    label="Mission",
-    blurb="A co-operative cipher mission: explore the map, collect glyphs, read the answer.",
+    label=N_("Mission"),
+    blurb=N_("A co-operative cipher mission: explore the map, collect glyphs, read the answer."),
     player_counts=(1, 2, 3, 4),
     default_players=2,
     default_bots=("planner",),

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js c04c6962436cfc0dd4eeafe2aed2d4c1e986cb1fbf8938d872db0eb77d7a85c7
+//   studio/editor.js 01d6a1027d81a2c6fa93bee32cff99e2ba2cf33a93cad0a42ba0667f2befe54b
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -18,6 +18,15 @@ function h(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+function t(model, key, params = {}) {
+  const words = model.get("words") || {};
+  const text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
+}
+function speakLanguage(model, el) {
+  el.setAttribute("lang", model.get("lang") || "en");
+  el.setAttribute("data-loading-text", t(model, "loading_game"));
 }
 function plainWords(text) {
   const bare = String(text).replace(/^(refused|illegal|error):\s*/i, "");
@@ -72,8 +81,22 @@ function freeCell(rooms, near) {
   }
   return [x0, y0];
 }
+function tn(model, key, n, params = {}) {
+  const forms = (model.get("words") || {})[key];
+  if (!forms || typeof forms !== "object") return t(model, key, { n, ...params });
+  let category = "other";
+  try {
+    category = new Intl.PluralRules(model.get("lang") || "en").select(n);
+  } catch (err) {
+    category = "other";
+  }
+  const text = String(forms[category] ?? forms.other ?? "");
+  const all = { n, ...params };
+  return text.replace(/\{(\w+)\}/g, (whole, name) => name in all ? String(all[name]) : whole);
+}
 function render({ model, el }) {
   const send = (msg) => model.send(msg);
+  const w = (key, params) => t(model, key, params);
   const ui = {
     cursor: null,
     pending: null,
@@ -87,11 +110,7 @@ function render({ model, el }) {
   };
   const view = () => model.get("view") || { rooms: [], passages: [], problems: [], answer: {} };
   const roomOf = (id) => view().rooms.find((r) => r.id === id);
-  const help = h("p", {
-    class: "ck-st-help",
-    id: `ck-st-help-${model.cid}`,
-    text: "Arrows: go to a room. Shift+arrows: move it. C, W or X then an arrow: join, wall or part it and that neighbour. N: new room. Delete: delete. E: entrance. + and -: stack. F2: rename. Space: select several. Ctrl+Z, Ctrl+Y: undo, redo. Ctrl+C, Ctrl+V: copy, paste. Ctrl+S: save. 0: zoom to fit."
-  });
+  const help = h("p", { class: "ck-st-help", id: `ck-st-help-${model.cid}`, text: w("help") });
   const band = s("rect", { class: "ck-st-band", visibility: "hidden" });
   const wire = s("line", { class: "ck-st-wire", visibility: "hidden" });
   const edgeLayer = s("g", { class: "ck-st-edges" });
@@ -101,7 +120,7 @@ function render({ model, el }) {
     class: "ck-st-map",
     tabindex: 0,
     role: "application",
-    "aria-roledescription": "mission map",
+    "aria-roledescription": w("map_role"),
     "aria-describedby": help.id,
     "data-testid": "map"
   }, svg);
@@ -121,107 +140,98 @@ function render({ model, el }) {
   };
   const kind = h(
     "select",
-    { "aria-label": "kind of passage", "data-testid": "kind" },
-    h("option", { value: "open", text: "open passage" }),
-    h("option", { value: "wall", text: "printed wall" }),
-    h("option", { value: "open+wall", text: "passage closed by a wall token" }),
-    h("option", { value: "wall+passage", text: "wall opened by a passage token" })
+    { "aria-label": w("passage_kind"), "data-testid": "kind" },
+    h("option", { value: "open", text: w("kind_open") }),
+    h("option", { value: "wall", text: w("kind_wall") }),
+    h("option", { value: "open+wall", text: w("kind_open_wall") }),
+    h("option", { value: "wall+passage", text: w("kind_wall_passage") })
   );
   const joinAs = () => {
     const [k, token] = KINDS[kind.value] || KINDS.open;
     return token ? { kind: k, token } : { kind: k };
   };
   const button = (text, testid, onclick) => h("button", { type: "button", text, "data-testid": testid, onclick });
-  const undoButton = button("Undo", "undo", () => send({ type: "undo" }));
-  const redoButton = button("Redo", "redo", () => send({ type: "redo" }));
+  const undoButton = button(w("undo"), "undo", () => send({ type: "undo" }));
+  const redoButton = button(w("redo"), "redo", () => send({ type: "redo" }));
   const bar = h(
     "div",
-    { class: "ck-st-bar", role: "toolbar", "aria-label": "map tools" },
-    button("Add room", "add-room", () => addRoom()),
-    button("Delete room", "delete-room", () => ui.cursor && deleteRoom(ui.cursor)),
-    button("Entrance here", "set-entrance", () => ui.cursor && send({ op: "set_entrance", room: ui.cursor })),
+    { class: "ck-st-bar", role: "toolbar", "aria-label": w("map_tools") },
+    button(w("add_room"), "add-room", () => addRoom()),
+    button(w("delete_room"), "delete-room", () => ui.cursor && deleteRoom(ui.cursor)),
+    button(w("entrance_here"), "set-entrance", () => ui.cursor && send({ op: "set_entrance", room: ui.cursor })),
     kind,
-    button("Remove passage", "disconnect", () => ui.passage && send({ op: "disconnect", a: ui.passage[0], b: ui.passage[1] })),
+    button(w("remove_passage"), "disconnect", () => ui.passage && send({ op: "disconnect", a: ui.passage[0], b: ui.passage[1] })),
     undoButton,
     redoButton,
-    button("Zoom to fit", "fit", () => fit()),
-    button("Save", "save", () => send({ type: "save" })),
-    button("Print (PDF)", "print", () => {
-      say("Drawing the print-and-play PDF…");
+    button(w("zoom_to_fit"), "fit", () => fit()),
+    button(w("save"), "save", () => send({ type: "save" })),
+    button(w("print"), "print", () => {
+      say(w("printing"));
       send({ type: "print" });
     }),
     count
   );
   const issues = h("ul", { class: "ck-st-issues", "data-testid": "issues" });
-  const roomName = h("input", { "aria-label": "room name", "data-testid": "room-name" });
-  const roomStack = h("input", { type: "number", min: 0, max: 100, "aria-label": "stack size", "data-testid": "room-stack" });
-  const roomPlaced = h("input", {
-    "aria-label": "placed stack: its tokens, separated by spaces",
-    "data-testid": "room-placed"
-  });
-  const roomTitle = h("h3", { text: "Room" });
+  const roomName = h("input", { "aria-label": w("room_name"), "data-testid": "room-name" });
+  const roomStack = h("input", { type: "number", min: 0, max: 100, "aria-label": w("stack_size"), "data-testid": "room-stack" });
+  const roomPlaced = h("input", { "aria-label": w("placed_stack"), "data-testid": "room-placed" });
+  const roomTitle = h("h3", { text: w("room") });
+  const labelled = (key, input) => h("label", {}, `${w(key)} `, input);
   const roomPanel = h(
     "section",
-    { class: "ck-st-room", "aria-label": "the room at the cursor" },
+    { class: "ck-st-room", "aria-label": w("room_panel") },
     roomTitle,
-    h("label", {}, "Name ", roomName),
-    h("label", {}, "Stack ", roomStack),
-    h("label", {}, "Placed ", roomPlaced)
+    labelled("name_label", roomName),
+    labelled("stack_label", roomStack),
+    labelled("placed_label", roomPlaced)
   );
-  const answer = h("input", { "aria-label": "answer", "data-testid": "answer" });
-  const style = h("select", { "aria-label": "glyph style", "data-testid": "style" });
-  const seed = h("input", { type: "number", min: 0, "aria-label": "glyph seed", "data-testid": "seed" });
-  const card = h("input", {
-    "aria-label": "the card's line: glyph ids, words split by /",
-    "data-testid": "card"
-  });
+  const answer = h("input", { "aria-label": w("answer"), "data-testid": "answer" });
+  const style = h("select", { "aria-label": w("glyph_style"), "data-testid": "style" });
+  const seed = h("input", { type: "number", min: 0, "aria-label": w("glyph_seed"), "data-testid": "seed" });
+  const card = h("input", { "aria-label": w("card_line"), "data-testid": "card" });
   const setLabel = h("p", { class: "ck-st-note", "data-testid": "glyph-set" });
   const cells = h("div", { class: "ck-st-cells", role: "img", "data-testid": "cells" });
-  const glyphList = h("ul", {
-    class: "ck-st-glyphs",
-    "aria-label": "glyphs: point at one to see its windows",
-    "data-testid": "glyphs"
-  });
+  const glyphList = h("ul", { class: "ck-st-glyphs", "aria-label": w("glyphs_hint"), "data-testid": "glyphs" });
   const verdict = h("p", { class: "ck-st-verdict", "data-testid": "verdict" });
   const pool = h("input", {
-    "aria-label": "pool: the tokens stacks are dealt from, separated by spaces",
+    "aria-label": w("pool_hint"),
     "aria-describedby": `ck-st-pool-${model.cid}`,
     "data-testid": "pool"
   });
   const poolNote = h("p", { class: "ck-st-note", id: `ck-st-pool-${model.cid}`, "data-testid": "pool-note" });
   const cipher = h(
     "section",
-    { class: "ck-st-cipher", "aria-label": "the cipher" },
-    h("h3", { text: "Cipher" }),
-    h("label", {}, "Answer ", answer),
-    h("label", {}, "Glyphs ", style),
-    h("label", {}, "Seed ", seed),
+    { class: "ck-st-cipher", "aria-label": w("cipher_panel") },
+    h("h3", { text: w("cipher") }),
+    labelled("answer_label", answer),
+    labelled("glyphs_label", style),
+    labelled("seed_label", seed),
     setLabel,
-    h("label", {}, "Card ", card),
+    labelled("card_label", card),
     cells,
     glyphList,
     verdict,
-    h("label", {}, "Pool ", pool),
+    labelled("pool_label", pool),
     poolNote
   );
   const games = h(
     "select",
-    { "aria-label": "games to play", "data-testid": "games" },
-    ...[50, 200, 500].map((n) => h("option", { value: n, text: `${n} games` }))
+    { "aria-label": w("games_to_play"), "data-testid": "games" },
+    ...[50, 200, 500].map((n) => h("option", { value: n, text: tn(model, "n_games", n) }))
   );
   games.value = "200";
   const playButton = h("button", {
     type: "button",
-    text: "Playtest",
+    text: w("playtest"),
     "data-testid": "playtest",
     onclick: () => send({ type: "playtest", games: Number.parseInt(games.value, 10) })
   });
-  const progress = h("progress", { max: 1, value: 0, "aria-label": "playtest progress", "data-testid": "progress" });
+  const progress = h("progress", { max: 1, value: 0, "aria-label": w("playtest_progress"), "data-testid": "progress" });
   const figures = h("ul", { class: "ck-st-figures", "data-testid": "figures" });
   const plot = s("svg", {
     class: "ck-st-plot",
     role: "img",
-    "aria-label": "games by turns: won and lost",
+    "aria-label": w("plot_label"),
     viewBox: "0 0 260 90",
     "data-testid": "plot"
   });
@@ -230,12 +240,12 @@ function render({ model, el }) {
     min: 0,
     max: 100,
     value: 60,
-    "aria-label": "win rate to aim at, in percent",
+    "aria-label": w("aim"),
     "data-testid": "aim"
   });
   const tuneButton = h("button", {
     type: "button",
-    text: "Tune the deck",
+    text: w("tune"),
     "data-testid": "tune",
     onclick: () => send({ type: "tune", win_rate: Math.max(0, Math.min(100, Number(aim.value) || 0)) / 100 })
   });
@@ -250,31 +260,31 @@ function render({ model, el }) {
   });
   const playPanel = h(
     "section",
-    { class: "ck-st-play", "aria-label": "playtest" },
-    h("h3", { text: "Playtest" }),
+    { class: "ck-st-play", "aria-label": w("playtest_panel") },
+    h("h3", { text: w("playtest") }),
     h("div", { class: "ck-st-row" }, games, playButton),
     progress,
     figures,
     plot,
-    h("div", { class: "ck-st-row" }, h("label", {}, "Win rate % ", aim), tuneButton),
+    h("div", { class: "ck-st-row" }, labelled("win_rate_label", aim), tuneButton),
     useDeck
   );
-  const field = (label, testid, attrs = {}) => {
-    const input = h(attrs.rows ? "textarea" : "input", { "aria-label": label, "data-testid": testid, ...attrs });
-    return [input, h("label", {}, `${label} `, input)];
+  const field = (key, testid, attrs = {}) => {
+    const input = h(attrs.rows ? "textarea" : "input", { "aria-label": w(key), "data-testid": testid, ...attrs });
+    return [input, labelled(key, input)];
   };
-  const [infoTitle, infoTitleRow] = field("Title", "info-title");
-  const [infoQuestion, infoQuestionRow] = field("Question", "info-question");
-  const [infoStory, infoStoryRow] = field("Story", "info-story", { rows: 3 });
-  const [infoId, infoIdRow] = field("Id", "info-id");
-  const [infoSeed, infoSeedRow] = field("Seed", "info-seed", { type: "number", min: 0 });
-  const [infoMin, infoMinRow] = field("Fewest players", "info-min", { type: "number", min: 1, max: 8 });
-  const [infoMax, infoMaxRow] = field("Most players", "info-max", { type: "number", min: 1, max: 8 });
-  const [infoChars, infoCharsRow] = field("Characters", "info-characters");
-  const [infoDeck, infoDeckRow] = field("Deck values", "info-deck", { type: "number", min: 1, max: 99 });
+  const [infoTitle, infoTitleRow] = field("info_title", "info-title");
+  const [infoQuestion, infoQuestionRow] = field("info_question", "info-question");
+  const [infoStory, infoStoryRow] = field("info_story", "info-story", { rows: 3 });
+  const [infoId, infoIdRow] = field("info_id", "info-id");
+  const [infoSeed, infoSeedRow] = field("seed_label", "info-seed", { type: "number", min: 0 });
+  const [infoMin, infoMinRow] = field("info_min", "info-min", { type: "number", min: 1, max: 8 });
+  const [infoMax, infoMaxRow] = field("info_max", "info-max", { type: "number", min: 1, max: 8 });
+  const [infoChars, infoCharsRow] = field("info_characters", "info-characters");
+  const [infoDeck, infoDeckRow] = field("info_deck", "info-deck", { type: "number", min: 1, max: 99 });
   const link = (outcome) => {
-    const [next, nextRow] = field(`After a ${outcome}: next mission`, `info-${outcome}-next`);
-    const [text, textRow] = field(`After a ${outcome}: text`, `info-${outcome}-text`);
+    const [next, nextRow] = field(`${outcome}_next`, `info-${outcome}-next`);
+    const [text, textRow] = field(`${outcome}_text`, `info-${outcome}-text`);
     return { next, text, rows: [nextRow, textRow] };
   };
   const links = { win: link("win"), loss: link("loss") };
@@ -311,7 +321,7 @@ function render({ model, el }) {
   const infoPanel = h(
     "details",
     { class: "ck-st-info", "data-testid": "info" },
-    h("summary", { text: "The mission: title, players, deck, campaign" }),
+    h("summary", { text: w("info_summary") }),
     infoTitleRow,
     infoQuestionRow,
     infoStoryRow,
@@ -347,7 +357,7 @@ function render({ model, el }) {
     "div",
     { class: "ck-st-side" },
     infoPanel,
-    h("section", { "aria-label": "issues" }, h("h3", { text: "Issues" }), issues),
+    h("section", { "aria-label": w("issues_panel") }, h("h3", { text: w("issues") }), issues),
     roomPanel,
     cipher,
     playPanel
@@ -356,12 +366,12 @@ function render({ model, el }) {
     class: "ck-st-source",
     rows: 16,
     spellcheck: "false",
-    "aria-label": "the mission file (YAML)",
+    "aria-label": w("source_label"),
     "data-testid": "source"
   });
   const apply = h("button", {
     type: "button",
-    text: "Apply the text",
+    text: w("apply_text"),
     "data-testid": "apply-text",
     onclick: () => {
       ui.fitted = false;
@@ -371,7 +381,7 @@ function render({ model, el }) {
   const sourcePanel = h(
     "details",
     { class: "ck-st-file" },
-    h("summary", { text: "The mission file (YAML)" }),
+    h("summary", { text: w("source_summary") }),
     source,
     h("div", { class: "ck-st-row" }, apply)
   );
@@ -385,23 +395,24 @@ function render({ model, el }) {
     refusal,
     sourcePanel
   );
+  speakLanguage(model, root);
   el.append(root);
   root.addEventListener("keydown", (e) => {
-    const t = e.target;
-    if (!(t instanceof HTMLElement) || !t.matches("input, select, textarea")) return;
+    const target = e.target;
+    if (!(target instanceof HTMLElement) || !target.matches("input, select, textarea")) return;
     e.stopPropagation();
-    if (e.key === "Enter" && t.tagName === "INPUT") {
+    if (e.key === "Enter" && target.tagName === "INPUT") {
       e.preventDefault();
-      t.dataset.ckSent = t.value;
-      t.dispatchEvent(new Event("change"));
+      target.dataset.ckSent = target.value;
+      target.dispatchEvent(new Event("change"));
     }
   });
   root.addEventListener("input", (e) => {
     if (e.target.dataset) delete e.target.dataset.ckSent;
   }, true);
   root.addEventListener("change", (e) => {
-    const t = e.target;
-    if (e.isTrusted && t.dataset && t.dataset.ckSent === t.value) e.stopImmediatePropagation();
+    const target = e.target;
+    if (e.isTrusted && target.dataset && target.dataset.ckSent === target.value) e.stopImmediatePropagation();
   }, true);
   const focusMap = () => map.focus({ preventScroll: true });
   const cursorRoom = () => ui.cursor && roomOf(ui.cursor) || null;
@@ -442,7 +453,7 @@ function render({ model, el }) {
   });
   answer.addEventListener("change", () => send({ op: "set_answer", solution: answer.value }));
   card.addEventListener("change", () => {
-    const words2 = card.value.split("/").map((w) => w.trim().split(/\s+/).filter(Boolean)).filter((w) => w.length);
+    const words2 = card.value.split("/").map((w2) => w2.trim().split(/\s+/).filter(Boolean)).filter((w2) => w2.length);
     send({ op: "set_answer", solution: answer.value, card: words2 });
   });
   const setStyle = () => send({
@@ -460,16 +471,11 @@ function render({ model, el }) {
     said.textContent = text;
   }
   function describe(room) {
-    if (!room) return "Empty map: press N to add a room.";
-    const v = view();
-    const joined = v.passages.filter((p) => p.a === room.id || p.b === room.id).map((p) => `${p.a === room.id ? p.b : p.a}${p.kind === "wall" ? " (wall)" : ""}${p.token ? ` (${p.token} token)` : ""}`);
-    const marks = v.problems.filter((p) => p.room === room.id).map((p) => p.message);
+    if (!room) return w("empty_map");
+    const marks = view().problems.filter((p) => p.room === room.id).map((p) => p.message);
     return [
-      `${room.name} (${room.id}) at ${room.x}, ${room.y}`,
-      room.entrance ? "entrance" : "",
-      room.stack != null ? `stack ${room.stack}` : "",
-      joined.length ? `joined to ${joined.join(", ")}` : "no passages",
-      ui.selected.has(room.id) ? "selected" : "",
+      ...room.about || [room.name],
+      ui.selected.has(room.id) ? w("selected") : "",
       ...marks
     ].filter(Boolean).join("; ");
   }
@@ -484,7 +490,7 @@ function render({ model, el }) {
     else if (ctrl && key === "c") {
       if (room) {
         ui.clip = { name: room.name, stack: room.stack };
-        say(`Copied ${room.name}.`);
+        say(w("copied", { name: room.name }));
       }
     } else if (ctrl && key === "v") {
       if (ui.clip) addRoom({ name: ui.clip.name, ...ui.clip.stack != null ? { stack_size: ui.clip.stack } : {} });
@@ -501,14 +507,15 @@ function render({ model, el }) {
         if (ui.mode && next) {
           if (ui.mode === "part") send({ op: "disconnect", a: room.id, b: next.id });
           else send({ op: "connect", a: room.id, b: next.id, kind: ui.mode });
-        } else if (ui.mode) say("No room that way.");
+        } else if (ui.mode) say(w("no_room_that_way"));
         else if (next) ui.cursor = next.id;
-        else say("No room that way.");
+        else say(w("no_room_that_way"));
         ui.mode = null;
       }
     } else if (MODES[key] && room) {
       ui.mode = MODES[key];
-      say(`${ui.mode === "part" ? "Part" : ui.mode === "wall" ? "Wall" : "Join"} ${room.name} and which neighbour? Press an arrow.`);
+      const asked = ui.mode === "part" ? "part_which" : ui.mode === "wall" ? "wall_which" : "join_which";
+      say(w(asked, { name: room.name }));
     } else if (key === "n" || e.key === "Insert") addRoom();
     else if ((e.key === "Delete" || e.key === "Backspace") && room) deleteRoom(room.id);
     else if (key === "e" && room) send({ op: "set_entrance", room: room.id });
@@ -520,12 +527,12 @@ function render({ model, el }) {
     } else if (e.key === " " && room) {
       if (ui.selected.has(room.id)) ui.selected.delete(room.id);
       else ui.selected.add(room.id);
-      say(`${ui.selected.size} room${ui.selected.size === 1 ? "" : "s"} selected.`);
+      say(tn(model, "rooms_selected", ui.selected.size));
     } else if (e.key === "Escape") {
       ui.mode = null;
       ui.selected = /* @__PURE__ */ new Set();
       ui.passage = null;
-      say("Selection cleared.");
+      say(w("selection_cleared"));
     } else if (key === "0") fit();
     else handled = false;
     if (!handled) return;
@@ -558,7 +565,7 @@ function render({ model, el }) {
       ui.passage = target.dataset.passage.split(" ");
       const p = view().passages.find((q) => q.a === ui.passage[0] && q.b === ui.passage[1]);
       if (p) kind.value = p.token ? `${p.kind}+${p.token}` : p.kind;
-      say(`Passage between ${ui.passage[0]} and ${ui.passage[1]} selected.`);
+      say(w("passage_selected", { a: ui.passage[0], b: ui.passage[1] }));
     } else if (e.button === 1 || e.ctrlKey || e.altKey) {
       ui.drag = { kind: "pan", at: { x: e.clientX, y: e.clientY }, box: { ...ui.box } };
     } else {
@@ -618,7 +625,7 @@ function render({ model, el }) {
       ui.selected = new Set(view().rooms.filter((r) => r.x * CELL >= x0 && r.x * CELL <= x1 && r.y * CELL >= y0 && r.y * CELL <= y1).map((r) => r.id));
       if (ui.selected.size) {
         ui.cursor = [...ui.selected][0];
-        say(`${ui.selected.size} room${ui.selected.size === 1 ? "" : "s"} selected.`);
+        say(tn(model, "rooms_selected", ui.selected.size));
       }
       draw();
     }
@@ -666,7 +673,7 @@ function render({ model, el }) {
       s("rect", { x: x - ROOM_W / 2, y: y - ROOM_H / 2, width: ROOM_W, height: ROOM_H, rx: 8 }),
       s("text", { x, y: y - 6, class: "ck-st-name", text: label }),
       s("text", { x, y: y + 14, class: "ck-st-id", text: room.stack != null ? `${room.id} · ${room.stack}` : room.id }),
-      room.entrance ? s("text", { x: x - ROOM_W / 2 + 4, y: y - ROOM_H / 2 - 6, class: "ck-st-entrance", text: "▶ entrance" }) : null,
+      room.entrance ? s("text", { x: x - ROOM_W / 2 + 4, y: y - ROOM_H / 2 - 6, class: "ck-st-entrance", text: w("entrance_mark") }) : null,
       room.marks.length ? s("text", { x: x + ROOM_W / 2 - 12, y: y - ROOM_H / 2 + 16, class: "ck-st-mark", text: "!" }) : null,
       s("circle", { cx: x + ROOM_W / 2, cy: y, r: 9, class: "ck-st-handle", "data-room": room.id, "data-handle": "1" })
     );
@@ -675,13 +682,9 @@ function render({ model, el }) {
     issues.replaceChildren(...v.problems.map((p) => h(
       "li",
       { class: `ck-st-issue ck-st-${p.severity}` },
-      h(
-        "button",
-        { type: "button", "data-testid": "issue", onclick: () => showCulprit(p) },
-        `${p.severity}: ${p.message}`
-      )
+      h("button", { type: "button", "data-testid": "issue", onclick: () => showCulprit(p) }, p.text)
     )));
-    if (!v.problems.length) issues.append(h("li", { class: "ck-st-none", text: "No problems: the mission validates." }));
+    if (!v.problems.length) issues.append(h("li", { class: "ck-st-none", text: w("no_problems") }));
   }
   function showCulprit(p) {
     if (p.room && roomOf(p.room)) {
@@ -694,7 +697,7 @@ function render({ model, el }) {
       ui.passage = p.passage;
       focusMap();
       draw();
-      say(`${p.message}. Passage between ${p.passage[0]} and ${p.passage[1]}.`);
+      say(`${p.message}. ${w("passage_between", { a: p.passage[0], b: p.passage[1] })}`);
     } else if (/^(card|solution|glyph)/.test(p.path)) {
       answer.focus();
     } else {
@@ -730,18 +733,18 @@ function render({ model, el }) {
           height: 16,
           rx: 3,
           class: `ck-st-token ck-st-token-${p.token}`
-        }, s("title", { text: `${p.token} token` })) : null
+        }, s("title", { text: p.token_label })) : null
       );
     }).filter(Boolean));
     roomLayer.replaceChildren(...v.rooms.map(drawRoom));
     drawIssues(v);
-    count.textContent = `${v.errors} error${v.errors === 1 ? "" : "s"}, ${v.warnings} warning${v.warnings === 1 ? "" : "s"}`;
+    count.textContent = v.count || "";
     count.className = `ck-st-count${v.errors ? " ck-st-has-errors" : ""}`;
     undoButton.disabled = !v.can_undo;
     redoButton.disabled = !v.can_redo;
     const room = cursorRoom();
-    map.setAttribute("aria-label", `Mission map, ${v.rooms.length} rooms. ${describe(room)}`);
-    roomTitle.textContent = room ? `Room ${room.id}` : "Room";
+    map.setAttribute("aria-label", `${v.map_label || ""} ${describe(room)}`);
+    roomTitle.textContent = room ? w("room_id", { room: room.id }) : w("room");
     roomName.disabled = roomStack.disabled = !room;
     const typing = document.activeElement;
     if (typing !== roomName) roomName.value = room ? room.name : "";
@@ -757,9 +760,9 @@ function render({ model, el }) {
     style.value = a.style || "";
     if (typing !== seed) seed.value = a.seed ?? 0;
     if (typing !== source && source.value !== v.text) source.value = v.text || "";
-    if (typing !== card) card.value = (a.card || []).map((w) => w.join(" ")).join(" / ");
+    if (typing !== card) card.value = (a.card || []).map((w2) => w2.join(" ")).join(" / ");
     if (typing !== pool) pool.value = (a.pool || []).join(" ");
-    poolNote.textContent = `The rooms' stacks are dealt ${v.dealt || 0} tokens; the pool holds ${(a.pool || []).length}.`;
+    poolNote.textContent = v.pool_note || "";
   }
   model.on("msg:custom", (msg, buffers) => {
     if (!msg || msg.type !== "download") return;
@@ -778,21 +781,16 @@ function render({ model, el }) {
     const running = p.state === "running" || p.state === "tuning";
     playButton.disabled = tuneButton.disabled = running;
     useDeck.hidden = p.state !== "tuned";
-    if (p.state === "tuned") useDeck.textContent = `Use a deck of ${p.values} values`;
+    if (p.state === "tuned") useDeck.textContent = p.use_deck || "";
     progress.hidden = p.state === "idle" || p.state === "tuned";
     if (p.state === "tuning") progress.removeAttribute("value");
     progress.max = p.total || 1;
     if (p.state !== "tuning") progress.value = p.done || 0;
-    progress.setAttribute("aria-valuetext", running ? `${p.done || 0} of ${p.total} games played` : p.state);
+    progress.setAttribute("aria-valuetext", p.progress || "");
     if (p.state === "done") {
-      figures.replaceChildren(...[
-        `win rate ${(100 * p.win_rate).toFixed(1)}% (95% CI ${(100 * p.interval[0]).toFixed(1)}-${(100 * p.interval[1]).toFixed(1)}%)`,
-        `mean turns ${p.mean_turns == null ? "-" : Number(p.mean_turns).toFixed(1)}`,
-        `losses: ${Object.entries(p.losses || {}).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`,
-        `difficulty: ${p.rating}`
-      ].map((text) => h("li", { text })));
+      figures.replaceChildren(...(p.figures || []).map((text) => h("li", { text })));
       const turns = p.turns || [];
-      const top = Math.max(1, ...turns.map(([, w, l]) => Math.max(w, l)));
+      const top = Math.max(1, ...turns.map(([, w2, l]) => Math.max(w2, l)));
       const width = 260 / Math.max(1, turns.length);
       plot.replaceChildren(
         s("line", { x1: 0, y1: 45, x2: 260, y2: 45, class: "ck-st-axis" }),
@@ -800,18 +798,18 @@ function render({ model, el }) {
           s(
             "rect",
             { x: i * width, y: 45 - 40 * won / top, width: width * 0.8, height: 40 * won / top, class: "ck-st-won" },
-            s("title", { text: `turn ${turn}: ${won} won` })
+            s("title", { text: w("turn_won", { turn, won }) })
           ),
           s(
             "rect",
             { x: i * width, y: 45, width: width * 0.8, height: 40 * lost / top, class: "ck-st-lost" },
-            s("title", { text: `turn ${turn}: ${lost} lost` })
+            s("title", { text: w("turn_lost", { turn, lost }) })
           )
         ])
       );
       plot.style.display = "";
     } else if (p.state === "tuned") {
-      figures.replaceChildren(h("li", { text: p.advice }), ...(p.trials || []).map((t) => h("li", { class: "ck-st-note", text: t })));
+      figures.replaceChildren(h("li", { text: p.advice }), ...(p.trials || []).map((t2) => h("li", { class: "ck-st-note", text: t2 })));
       plot.style.display = "none";
     } else {
       figures.replaceChildren(...p.state === "failed" ? [h("li", { text: p.message })] : []);
@@ -827,7 +825,7 @@ function render({ model, el }) {
   function drawCipher() {
     const c = model.get("cipher") || {};
     const images = c.images || {};
-    setLabel.textContent = `Glyph set: ${c.label || ""}`;
+    setLabel.textContent = w("glyph_set", { label: c.label || "" });
     let word = 0;
     const row = [];
     (c.cells || []).forEach((cell) => {
@@ -843,17 +841,18 @@ function render({ model, el }) {
       ));
     });
     cells.replaceChildren(...row);
-    cells.setAttribute("aria-label", `the card: ${(c.cells || []).map((x) => x.content || "blank").join(" ")}`);
+    const contents = (c.cells || []).map((x) => x.content || w("blank")).join(" ");
+    cells.setAttribute("aria-label", w("card_cells", { cells: contents }));
     const critical = new Set((model.get("analysis") || {}).critical || []);
     glyphList.replaceChildren(...(c.glyphs || []).map((g) => {
-      const n = ((c.windows || {})[g.id] || []).length;
+      const about = { glyph: g.id, content: g.content || w("decoy"), windows: g.windows || "" };
       const item = h(
         "button",
         {
           type: "button",
           class: `ck-st-glyph${critical.has(g.id) ? " ck-st-critical" : ""}`,
           "data-glyph": g.id,
-          "aria-label": `${g.id}: ${g.content || "a decoy"}, ${n} window${n === 1 ? "" : "s"}${critical.has(g.id) ? ", critical" : ""}`,
+          "aria-label": w(critical.has(g.id) ? "glyph_label_critical" : "glyph_label", about),
           onmouseenter: () => lightWindows(g.id),
           onmouseleave: () => lightWindows(null),
           onfocus: () => lightWindows(g.id),
@@ -868,7 +867,7 @@ function render({ model, el }) {
   }
   function drawAnalysis() {
     const a = model.get("analysis") || {};
-    verdict.textContent = a.state === "running" ? "Windows: analysing…" : a.state === "done" || a.state === "failed" ? `Windows: ${a.verdict}` : a.state === "none" ? "Windows: fix the errors to see which glyphs settle the answer." : "";
+    verdict.textContent = a.state === "running" ? w("windows_analysing") : a.state === "done" || a.state === "failed" ? w("windows_verdict", { verdict: a.verdict || "" }) : a.state === "none" ? w("windows_fix") : "";
     drawCipher();
   }
   model.on("change:cipher", drawCipher);

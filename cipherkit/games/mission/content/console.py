@@ -20,6 +20,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from cipherkit.i18n.letters import fold_like
+
 
 @dataclass(frozen=True, slots=True)
 class Glyph:
@@ -72,12 +74,16 @@ def normalize_answer(text: str) -> str:
 
 
 def answers_match(given: str, truth: str) -> bool:
-    """Whether ``given`` is the answer ``truth``, ignoring case, spaces and punctuation.
+    """Whether ``given`` is the answer ``truth``, ignoring case, spaces and punctuation;
+    Latin and Cyrillic look-alike letters of ``given`` count as letters of ``truth``'s
+    alphabet (:func:`~cipherkit.i18n.letters.fold_like`).
 
     >>> answers_match("owl house", "OWL-HOUSE"), answers_match("owl", "OWLS")
     (True, False)
+    >>> answers_match("\u0415AST", "EAST"), answers_match("COK", "СОК"), answers_match("COK", "СУК")
+    (True, True, False)
     """
-    return normalize_answer(given) == normalize_answer(truth)
+    return normalize_answer(fold_like(given, truth)) == normalize_answer(truth)
 
 
 def spell(cells: Sequence[Cell], content: dict[str, str | None] | None = None) -> str:

@@ -34,6 +34,16 @@
 // asks every 5 s whether the page's kernel is still there (the server answers 404 once it
 // has gone), since Voila's frontend says nothing then; the notice is the same.
 
+// The frame's words in the page's language (the template's #ck-words data, issue 47).
+const PAGE_WORDS = (() => {
+  try {
+    return JSON.parse(document.getElementById("ck-words")?.dataset.words || "{}");
+  } catch (_) {
+    return {};
+  }
+})();
+const say = (key) => String(PAGE_WORDS[key] ?? key);
+
 const OUTPUT = 'script[type="application/vnd.voila.cell-output+json"]';
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
 const PROTOCOL = "2.1.0"; // the widget messages
@@ -82,7 +92,7 @@ function notice(text, reload = false) {
   if (reload) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = "Reload";
+    button.textContent = say("reload");
     if (!LIGHT) button.style.cssText = "margin-left:0.6em;padding:0.25em 1em;font:inherit";
     button.addEventListener("click", () => location.reload());
     bar.append(" ", button);
@@ -123,8 +133,8 @@ function reconnect(text) {
 
 // The game on the server is gone: reconnect where a token is kept, else say so.
 function gone(text) {
-  if (inRoom() && reconnect("Reconnecting to your room… your seat is kept.")) return;
-  if (savedHere() && reconnect("Reconnecting… your game is saved and goes on where you left it.")) return;
+  if (inRoom() && reconnect(say("reconnect_room"))) return;
+  if (savedHere() && reconnect(say("reconnect_saved"))) return;
   notice(text, true);
 }
 
@@ -237,9 +247,9 @@ function decode(data) {
   }
 }
 
-const STOPPED = "The game on the server has stopped, so moves made now are not sent. Reload the page to start again.";
-const LOST = "The connection to the server was lost, so moves made now are not sent. Reload the page to start again.";
-const NOT_SENT = "That move was not sent: the game on the server has stopped. Reload the page to start again.";
+const STOPPED = say("stopped");
+const LOST = say("lost");
+const NOT_SENT = say("not_sent");
 const DEAD_STATES = new Set(["dead", "restarting", "autorestarting"]);
 
 class Kernel {
@@ -430,7 +440,7 @@ function addStyle(model) {
 async function drawView(view, models, initialized) {
   const model = models.get(view.modelId);
   if (!model || model.get("_model_module") !== "anywidget") {
-    view.el.textContent = "This part of the page could not be drawn.";
+    view.el.textContent = say("undrawable");
     return;
   }
   addStyle(model);
@@ -464,7 +474,7 @@ async function main() {
     const model = models.get(content.comm_id);
     if (!model) return;
     if (type === "comm_close") {
-      notice("This table has been closed. Reload the page to start again.", true);
+      notice(say("closed"), true);
     } else if (type === "comm_msg") {
       const data = content.data ?? {};
       if (data.method === "update" || data.method === "echo_update") model.update(data.state ?? {});
@@ -475,7 +485,7 @@ async function main() {
   try {
     states = await kernel.requestStates();
   } catch {
-    if (kernel.alive) notice("The page could not reach its game on the server. Reload the page to try again.", true);
+    if (kernel.alive) notice(say("unreachable"), true);
     return;
   }
   if (wanted.some((id) => states[id]?.model_module !== "anywidget")) {
@@ -491,7 +501,7 @@ async function main() {
   const initialized = new Map();
   await Promise.all(views.map((view) => drawView(view, models, initialized).catch((error) => {
     console.error(error);
-    view.el.textContent = "This part of the page could not be drawn.";
+    view.el.textContent = say("undrawable");
   })));
   document.body.dataset.ckLight = "ready";
 }

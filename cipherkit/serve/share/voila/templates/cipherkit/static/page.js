@@ -12,11 +12,20 @@
 
   window.voila_heartbeat = () => console.log("Ok, voila is still executing...");
 
+  // The frame's words in the page's language (the template's #ck-words data, issue 47).
+  let words = {};
+  try {
+    words = JSON.parse(document.getElementById("ck-words")?.dataset.words || "{}");
+  } catch (_) {
+    words = {};
+  }
+  const running = (i, n) => String(words.executing || "").replace("{i}", i).replace("{n}", n);
+
   window.update_loading_text = (cellIndex, cellCount, text) => {
     const spinner = document.getElementById("loading");
     if (spinner && spinner.style.display === "none") spinner.style.display = "flex";
     const line = document.getElementById("loading_text");
-    if (line) line.textContent = text ?? `Executing ${cellIndex} of ${cellCount}`;
+    if (line) line.textContent = text ?? running(cellIndex, cellCount);
   };
 
   window.display_cells = () => {

@@ -1,0 +1,69 @@
+"""The command line in Russian: ``--lang ru`` and ``LANGUAGE=ru``, argparse included."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from cipherkit.cli import main
+from cipherkit.i18n import use
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    use("en")
+
+
+def test_lang_ru_speaks_russian_help(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang", "ru", "rooms", "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("использование: cipherkit rooms")
+    assert "позиционные аргументы" in out
+    assert "показать открытые комнаты" in out
+
+
+def test_argparse_errors_are_russian_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang=ru", "rooms", "bogus"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "ошибка: аргумент ACTION: недопустимый вариант: 'bogus'" in err
+
+
+def test_user_errors_are_russian_and_exit_1(capsys, tmp_path):
+    code = main(
+        ["--lang", "ru", "rooms", "show", "NOPE-000", "--store", f"sqlite:///{tmp_path}/r.db"]
+    )
+    assert code == 1
+    assert capsys.readouterr().err.startswith("cipherkit: ошибка: ")
+
+
+def test_english_by_default_and_for_unknown_languages(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "rooms", "--help"])
+    assert capsys.readouterr().out.startswith("usage: cipherkit rooms")
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"LANGUAGE": "ru"}, "использование:"),
+        ({"LANGUAGE": "de", "LANG": "C"}, "usage:"),
+        ({"LANGUAGE": "", "LANG": "ru_RU.UTF-8"}, "использование:"),
+    ],
+)
+def test_the_environment_chooses_the_language(env, expected):
+    result = subprocess.run(
+        [sys.executable, "-m", "cipherkit.cli", "rooms", "--help"],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.startswith(expected)
