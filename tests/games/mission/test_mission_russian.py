@@ -76,11 +76,12 @@ def test_russian_missions_playtest_and_the_bots_win_some_and_lose_some(path: Pat
     assert data["loss_causes"]["stalled"] == 0
 
 
-def test_the_answer_is_given_in_cyrillic_and_look_alikes_do_not_match() -> None:
+def test_the_answer_is_given_in_cyrillic_and_a_look_alike_is_read_as_meant() -> None:
     state = new_game({"mission": str(RUSSIAN[0]), "players": 1}, seed=3)
     assert state.true_answer() == "КЛЮЧ"
     assert answers_match("ключ", "КЛЮЧ") and answers_match("К-Л-Ю-Ч", "КЛЮЧ")
-    assert not answers_match("KЛЮЧ", "КЛЮЧ")  # a Latin K: a look-alike, another letter
+    assert answers_match("KЛЮЧ", "КЛЮЧ")  # a Latin K typed for К: a look-alike, read as meant
+    assert not answers_match("KLUCH", "КЛЮЧ")  # the word in Latin letters is not the answer
 
 
 def test_a_hidden_variant_draws_closed_windows_from_the_mission_alphabet() -> None:
@@ -121,6 +122,15 @@ def test_a_look_alike_of_another_alphabet_is_reported() -> None:
     with speaking("ru"):
         first = str(validate_text(MIXED, "m.yaml")[0])
     assert first.startswith("m.yaml:4: glyphs.ёж: глиф 'ёж' скрывает 'A', и это латиница (A)")
+
+
+def test_a_solution_with_look_alikes_matches_but_is_pointed_out() -> None:
+    text = MIXED.replace(', ёж: "A"}', "}").replace(", ёж]", "]").replace("KЛЮЧА", "KЛЮЧ")
+    found = [p.labelled() for p in validate_text(text, "m.yaml")]
+    assert found == [
+        "m.yaml:6: warning: solution: the solution has Latin letters (K) where the cells have "
+        "Cyrillic ones (look-alike letters typed in the other keyboard layout?)"
+    ]
 
 
 def test_glyph_names_said_aloud_in_russian_are_reported() -> None:

@@ -324,26 +324,41 @@ def check_glyph_tokens(mission: Mission, source: Source) -> list[Problem]:
 
 @mission_check("glyphs", "card", "solution")
 def check_answer(mission: Mission, source: Source) -> list[Problem]:
-    """The card has cells, and the answer cells spell ``solution`` when one is given."""
+    """The card has cells, and the answer cells spell ``solution`` when one is given
+    (in the cells' alphabet: look-alike letters of another are pointed out)."""
     if not mission.cells:
         return [source.problem(("card", "text"), say("the card has no glyph cells"))]
-    if mission.solution is not None and not answers_match(mission.solution, mission.answer):
+    if mission.solution is None:
+        return []
+    others = _other_scripts(mission.solution, mission.script)
+    look_alikes: dict[str, Any] = {}
+    if others:
+        look_alikes = {
+            "script": script_name(others[0][1]),
+            "letters": ", ".join(letter for letter, _script in others),
+            "main": script_name(mission.script or ""),
+        }
+    if not answers_match(mission.solution, mission.answer):
         spelt = {"spelt": mission.answer, "solution": mission.solution}
         if mission.has_answer_section:
             said = say("the Answer section cells spell {spelt!r}, not {solution!r}", **spelt)
         else:
             said = say("the answer cells spell {spelt!r}, not {solution!r}", **spelt)
-        others = _other_scripts(mission.solution, mission.script)
-        if others:
+        if look_alikes:
             said = say(
                 "{problem}: the solution has {script} letters ({letters}) where the cells "
                 "have {main} ones (look-alike letters typed in the other keyboard layout?)",
                 problem=said,
-                script=script_name(others[0][1]),
-                letters=", ".join(ch for ch, _ in others),
-                main=script_name(mission.script or ""),
+                **look_alikes,
             )
         return [source.problem(("solution",), said)]
+    if look_alikes:  # read as meant (answers fold look-alikes), but written in two alphabets
+        said = say(
+            "the solution has {script} letters ({letters}) where the cells have {main} ones "
+            "(look-alike letters typed in the other keyboard layout?)",
+            **look_alikes,
+        )
+        return [source.problem(("solution",), said, WARNING)]
     return []
 
 
@@ -385,7 +400,7 @@ def check_alphabet(mission: Mission, source: Source) -> list[Problem]:
                         glyph=glyph.id,
                         content=glyph.content,
                         script=script_name(others[0][1]),
-                        letters=", ".join(ch for ch, _ in others),
+                        letters=", ".join(letter for letter, _script in others),
                         main=script_name(main or ""),
                     ),
                     WARNING,
