@@ -20,6 +20,7 @@ from cipherkit.core.session import Session
 from cipherkit.games.mission import load, load_campaign, mission_from_yaml, new_game, parse_action
 from cipherkit.games.mission.commands import VALIDATE
 from cipherkit.games.mission.content.console import ALPHABETS, answers_match
+from cipherkit.games.mission.content.words import log_words
 from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.format.validate import validate_paths, validate_text
 from cipherkit.games.mission.rules.variants import hidden_variant
@@ -280,6 +281,27 @@ def test_validate_prints_its_problems_and_summary_in_the_language_spoken(
     with speaking("ru"):
         assert VALIDATE.run(argparse.Namespace(missions=[str(p) for p in RUSSIAN], json=False)) == 0
     assert capsys.readouterr().out == "2 файла заданий в порядке\n"
+
+
+# ---------------------------------------------------------------- the log
+def test_the_log_holds_messages_that_each_seat_reads_in_its_own_language() -> None:
+    config = {"mission": str(RUSSIAN[1]), "players": 2, "first_player": 0}
+    session = Session("mission", config, seed=5, bots=["planner", "planner"])
+    session.play_out()
+    log = session.state.observe(0)["log"]
+    assert log == session.state.observe(1)["log"] == session.state.observe("spectator")["log"]
+    assert all(set(entry) <= {"id", "params", "plural", "count"} for entry in log)
+    english = [log_words(entry) for entry in log]
+    with speaking("ru"):
+        russian = [log_words(entry) for entry in log]
+    assert english[0] == "Mara goes first." and russian[0] == "Первый ход: Mara."
+    assert english[1:] == [logged.event.text for logged in session.log]  # the events' words
+    turns = [line for line in russian if line.startswith("Ходит ")]
+    assert turns and not any(line.endswith("'s turn.") for line in russian)
+    assert any(" переходит в комнату «" in line for line in russian), russian[:20]
+    assert "задание" in russian[-1] or "задание" in russian[-2]  # the outcome, in Russian
+    for line in english:  # English words, with the author's Russian names where they are
+        assert not any(word in line for word in ("Ходит", "сбрасывает", "раскрывает"))
 
 
 # ---------------------------------------------------------------- records

@@ -22,8 +22,13 @@ from cipherkit.games.mission.rules.observation import MissionObservation
 from cipherkit.games.mission.rules.observe import observe
 from cipherkit.games.mission.rules.phases import ACT, ACTION_NAMES, SOLVE
 from cipherkit.games.mission.rules.tables import Tables, tables_for
+from cipherkit.i18n import Message, say
 
 __all__ = ["MissionState"]
+
+_EVENTS_TAKE_MESSAGES = "message" in getattr(Event, "__dataclass_fields__", {})
+"""Whether core's :class:`Event` holds a structured message (then each reader says it in
+their language), or only words (then the event gets the message's English words)."""
 
 
 class _Fixed(NamedTuple):
@@ -118,7 +123,9 @@ class MissionState(State[MissionObservation]):
     votes: set[Seat]
     resume: str
     # what has happened
-    log: list[str]
+    log: list[dict[str, Any]]
+    """What happened, as structured messages (``Message.to_json()``: an id and its
+    parameters, no words); a page says each in its viewer's language."""
     _outcome: Outcome | None = None
     _out: list[Event] = field(default_factory=list)
     # the actions legal_actions last listed, and for which seat (None once one is taken)
@@ -184,7 +191,7 @@ class MissionState(State[MissionObservation]):
             proposer=-1,
             votes=set(),
             resume=ACT,
-            log=[f"{f.chars[turn].name} goes first."],
+            log=[say("{name} goes first.", name=f.chars[turn].name).to_json()],
         )
 
     def name(self, character: int) -> str:
@@ -269,10 +276,16 @@ class MissionState(State[MissionObservation]):
         """After the game: ``result`` (win/loss), the ``next`` mission and what unlocks."""
         return vote.campaign_result(self)
 
-    def emit(self, kind: str, data: dict[str, Any], text: str) -> None:
-        """Record an event of the action being carried out, and its text in the log."""
-        self._out.append(Event(kind, data, text))
-        self.log.append(text)
+    def emit(self, kind: str, data: dict[str, Any], said: Message) -> None:
+        """Record an event of the action being carried out, and its message in the log
+        (its id and parameters: each seat reads it in its own language).
+
+        The event holds the message where :class:`~cipherkit.core.protocol.Event` takes
+        one, else its English words.
+        """
+        told: Any = said if _EVENTS_TAKE_MESSAGES else english(said)  # Message or str
+        self._out.append(Event(kind, data, told))
+        self.log.append(said.to_json())
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> JsonDict:
@@ -458,3 +471,20 @@ class MissionState(State[MissionObservation]):
                 f"{n} card{'s' * (n != 1)}"
             )
         return "\n".join(lines)
+
+
+def english(said: Message) -> str:
+    """A message in English, its words as the code writes them (what
+    ``said.words("en")`` gives, without looking up a catalog: every event of every
+    playtest is said so).
+
+    >>> from cipherkit.i18n import nsay, say
+    >>> english(say("{name} draws a card ({icons}).", name="Ola", icons=nsay("{n} icon",
+    ...         "{n} icons", 2)))
+    'Ola draws a card (2 icons).'
+    """
+    words = said.id if said.plural is None or said.count == 1 else said.plural
+    if not said.params:
+        return words if said.plural is None else words.format(n=said.count)
+    params = {k: english(v) if isinstance(v, Message) else v for k, v in said.params.items()}
+    return words.format(**params)
