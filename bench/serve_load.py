@@ -116,8 +116,11 @@ def wait_up(url: str, deadline: float) -> None:
 
 
 async def load(browser, url: str, ready: str, timeout_ms: int) -> dict:
-    """One page load in its own context: navigation start -> the table is interactive."""
-    context = await browser.new_context(viewport={"width": 1100, "height": 1250})
+    """One page load in its own context: navigation start -> the table is interactive.
+    A page of a language folder (``ru/…``) is loaded by a browser in that language."""
+    folder = url.split("/voila/render/", 1)[-1].split("/", 1)[0]
+    locale = {"ru": "ru-RU"}.get(folder, "en-US")
+    context = await browser.new_context(viewport={"width": 1100, "height": 1250}, locale=locale)
     page = await context.new_page()
     start = time.monotonic()
     step = "goto"

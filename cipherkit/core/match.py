@@ -20,6 +20,7 @@ from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.core.session import MAX_BOT_ACTIONS, Session, bot_rng
+from cipherkit.i18n import nsay, say
 
 MAX_ACTIONS = MAX_BOT_ACTIONS
 """A game still running after this many actions is reported as an error (the session's
@@ -167,15 +168,30 @@ def play_match(
     """
     spec = get_game(game)
     if games < 1:
-        raise CipherkitError("a match needs at least one game")
+        raise CipherkitError(say("a match needs at least one game"))
     config = match_config(spec) if config is None else dict(config)
     seats = spec.seats(config)
     sides = seat_sides(spec, config, seed)
     team_game = sides != list(range(seats))
     n_sides = max(sides) + 1
     if len(bots) != n_sides:
-        per = "one per side" if team_game else "one per seat"
-        raise CipherkitError(f"{game} needs {n_sides} bots ({per}), got {len(bots)}")
+        if team_game:
+            wrong = nsay(
+                "{game} needs {n} bot (one per side), got {got}",
+                "{game} needs {n} bots (one per side), got {got}",
+                n_sides,
+                game=game,
+                got=len(bots),
+            )
+        else:
+            wrong = nsay(
+                "{game} needs {n} bot (one per seat), got {got}",
+                "{game} needs {n} bots (one per seat), got {got}",
+                n_sides,
+                game=game,
+                got=len(bots),
+            )
+        raise CipherkitError(wrong)
     for name in bots:  # unknown names fail before any game is played
         make_bot(game, name)
     keys = bot_keys(bots)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from cipherkit.core.errors import ConfigError, IllegalAction
 from cipherkit.core.rng import Rng
+from cipherkit.i18n import Message, _, say
 
 Seat: TypeAlias = int
 """A seat at the table, numbered from 0."""
@@ -38,21 +39,39 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something public that happened: a machine-readable kind and data, and words.
+    """Something public that happened: a machine-readable kind and data, and what it says.
+
+    ``message`` is a structured message (``say(...)``: an id and its parameters, no
+    words) or, from a game that has none yet, plain text; :attr:`text` is it in words,
+    in the language in force where it is read.
 
     Examples
     --------
+    >>> from cipherkit.i18n import say, speaking
+    >>> said = say("{name} skips column {column}.", name="Ada", column=2)
+    >>> event = Event("skip", {"seat": 0}, said)
+    >>> event.text
+    'Ada skips column 2.'
     >>> Event("skip", {"seat": 0, "column": 1}, "Seat 1 skips column 2.").text
     'Seat 1 skips column 2.'
     """
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
-    text: str = ""
+    message: str | Message = ""
+
+    @property
+    def text(self) -> str:
+        """The event in words, in the language in force (``""``: it says nothing)."""
+        return str(self.message)
 
     def to_json(self) -> JsonDict:
-        """The event as a JSON-safe dict (``kind``, ``data``, ``text``)."""
-        return {"kind": self.kind, "data": dict(self.data), "text": self.text}
+        """The event as a JSON-safe dict (``kind``, ``data``, ``text``: its words in the
+        language in force, and ``message``: its id and parameters, when it has them)."""
+        out: JsonDict = {"kind": self.kind, "data": dict(self.data), "text": self.text}
+        if isinstance(self.message, Message):
+            out["message"] = self.message.to_json()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +261,12 @@ class RoomOption:
             return chosen
         offered = ", ".join(map(str, self.choices))
         raise ConfigError(
-            f"room option {self.key!r} is off, on or one of {offered}, not {chosen!r}"
+            say(
+                "room option {key} is off, on or one of {offered}, not {chosen}",
+                key=repr(self.key),
+                offered=offered,
+                chosen=repr(chosen),
+            )
         )
 
 
@@ -420,18 +444,29 @@ class GameSpec(Generic[StateT]):
         """
         if isinstance(players, bool) or players not in self.seat_counts():
             counts = ", ".join(map(str, self.seat_counts()))
-            raise ConfigError(f"{self.display_name} is for {counts} players, not {players!r}")
+            raise ConfigError(
+                say(
+                    "{game} is for {counts} players, not {players}",
+                    game=self.display_name,
+                    counts=counts,
+                    players=repr(players),
+                )
+            )
         known = {option.key: option for option in self.room_options}
         chosen: dict[str, Any] = {
             key: option.value(option.default) for key, option in known.items()
         }
         for key, value in (options or {}).items():
             if key not in known:
-                raise ConfigError(f"{self.display_name} has no room option {key!r}")
+                raise ConfigError(
+                    say("{game} has no room option {key}", game=self.display_name, key=repr(key))
+                )
             chosen[key] = known[key].value(value)
         if content is not None:
             if self.room_content is None:
-                raise ConfigError(f"{self.display_name} rooms hold no chosen content")
+                raise ConfigError(
+                    say("{game} rooms hold no chosen content", game=self.display_name)
+                )
             return dict(self.room_content(players, chosen, content))
         if self.room_config is not None:
             config = self.room_config(players, chosen)
@@ -450,7 +485,7 @@ class GameSpec(Generic[StateT]):
         if self.progress is not None:
             return self.progress(dict(view))
         turn = view.get("turn_number") or view.get("turn")
-        return (f"turn {turn}" if isinstance(turn, int) and turn else ""), ""
+        return (_("turn {n}", n=turn) if isinstance(turn, int) and turn else ""), ""
 
 
 def merge_config(
@@ -465,6 +500,13 @@ def merge_config(
     for key, value in (config or {}).items():
         if key not in defaults:
             known = ", ".join(sorted(defaults))
-            raise ConfigError(f"{game}: unknown config option {key!r} (known: {known})")
+            raise ConfigError(
+                say(
+                    "{game}: unknown config option {key} (known: {known})",
+                    game=game,
+                    key=repr(key),
+                    known=known,
+                )
+            )
         merged[key] = value
     return merged

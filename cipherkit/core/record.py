@@ -8,8 +8,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
+from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError, message_of
 from cipherkit.core.protocol import Action, Seat, State
+from cipherkit.i18n import say
+
+
+def not_replayed(index: int, seat: Seat, text: str, exc: Exception) -> CipherkitError:
+    """The error of a record whose action number ``index`` (from 0) does not replay.
+
+    >>> from cipherkit.i18n import say
+    >>> str(not_replayed(2, 1, "skip", IllegalAction(say("the game is over"))))
+    'record does not replay at move 3 (1: skip): the game is over'
+    """
+    return CipherkitError(
+        say(
+            "record does not replay at move {number} ({seat}: {action}): {reason}",
+            number=index + 1,
+            seat=seat,
+            action=text,
+            reason=message_of(exc),
+        )
+    )
 
 
 @dataclass
@@ -68,9 +87,7 @@ class Record:
             try:
                 state.apply(seat, spec.parse_action(text))
             except (IllegalAction, NotationError) as exc:
-                raise CipherkitError(
-                    f"record does not replay at move {index + 1} ({seat}: {text}): {exc}"
-                ) from None
+                raise not_replayed(index, seat, text, exc) from None
             yield state.copy()
 
     def replay(self) -> State:
@@ -103,7 +120,7 @@ class Record:
                 meta=dict(data.get("meta", {})),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise CipherkitError(f"not a game record: {exc}") from None
+            raise CipherkitError(say("not a game record: {problem}", problem=str(exc))) from None
 
     def save(self, path: str | Path) -> None:
         """Write the record to ``path`` as JSON."""
@@ -115,4 +132,6 @@ class Record:
         try:
             return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
         except json.JSONDecodeError as exc:
-            raise CipherkitError(f"{path}: not JSON: {exc}") from None
+            raise CipherkitError(
+                say("{path}: not JSON: {problem}", path=str(path), problem=str(exc))
+            ) from None

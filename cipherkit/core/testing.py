@@ -13,6 +13,7 @@ from cipherkit.core.errors import IllegalAction, NotationError
 from cipherkit.core.protocol import Action, GameSpec, Seat, State, StateT
 from cipherkit.core.record import Record
 from cipherkit.core.rng import Rng
+from cipherkit.i18n import LANGUAGES
 
 Config = Mapping[str, Any] | None
 
@@ -172,7 +173,7 @@ def check_illegal_actions(
                 try:
                     state.apply(seat, action)
                 except IllegalAction as exc:
-                    assert exc.reason, f"{spec.name}: IllegalAction without a reason"
+                    _check_reason(spec.name, exc)
                 else:
                     raise AssertionError(
                         f"{spec.name}: seed {seed} step {step}: seat {seat} applied {action} "
@@ -188,6 +189,14 @@ def check_illegal_actions(
             except NotationError:
                 continue
     return tried
+
+
+def _check_reason(game: str, exc: IllegalAction) -> None:
+    """A refusal has a reason in every language, and its message is JSON-safe (an id and
+    parameters: what a room may send to each seat to be said there)."""
+    _json_roundtrip(exc.message.to_json(), f"{game}: the refusal's message")
+    for lang in LANGUAGES:
+        assert exc.message.words(lang), f"{game}: IllegalAction without a reason in {lang}"
 
 
 def check_no_leak(

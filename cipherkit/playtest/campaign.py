@@ -16,7 +16,24 @@ from cipherkit.games.mission.content.campaign import LOSS, CampaignMap
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.tokens import GLYPH
 from cipherkit.games.mission.format.files import load_campaign
+from cipherkit.i18n import N_, _
 from cipherkit.playtest.runner import run_playtest
+
+HEADS = (
+    N_("mission"),
+    N_("after"),
+    N_("rooms"),
+    N_("glyphs"),
+    N_("traps"),
+    N_("style"),
+    N_("secrets"),
+    N_("win rate"),
+    N_("turns"),
+    N_("peril"),
+    N_("score"),
+    N_("rating"),
+)
+"""The heads of the campaign table's columns after ``#`` (English, marked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +107,10 @@ class DifficultyTable:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        cells = ["#", "mission", "after", "rooms", "glyphs", "traps", "style", "secrets"]
-        cells += ["win rate", "turns", "peril", "score", "rating"]
+        """The table, a row per mission, its heads in the language in force."""
+        cells = ["#", *(_(c) for c in HEADS)]
         out = ["<table><thead><tr>"]
-        out += [f"<th>{c}</th>" for c in cells]
+        out += [f"<th>{html.escape(c)}</th>" for c in cells]
         out.append("</tr></thead><tbody>")
         for r in self.rows:
             values = [
@@ -109,7 +126,7 @@ class DifficultyTable:
                 f"{r.mean_turns:.1f}",
                 f"{r.peril_rate:.0%}",
                 f"{r.score:.3f}",
-                "★" * r.stars + "☆" * (5 - r.stars) + f" {r.label}",
+                "★" * r.stars + "☆" * (5 - r.stars) + f" {_(r.label)}",
             ]
             out.append("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in values))
             out.append("</tr>")
@@ -123,7 +140,7 @@ class DifficultyTable:
         from cipherkit.playtest.stats import LEVELS, SCORE_STEPS
 
         if ax is None:
-            _, ax = plt.subplots(figsize=(8, 3.2))
+            __, ax = plt.subplots(figsize=(8, 3.2))
         xs = list(range(len(self.rows)))
         bounds = (0.0, *SCORE_STEPS, 1.0)
         for i, level in enumerate(LEVELS):
@@ -147,8 +164,8 @@ def _after(campaign: CampaignMap, mid: str) -> str:
     if not edges:
         return "start"
     order = campaign.order()
-    wins = sorted({src for src, _, d in edges if d["result"] != LOSS}, key=order.index)
-    losses = sorted({src for src, _, d in edges if d["result"] == LOSS}, key=order.index)
+    wins = sorted({src for src, __, d in edges if d["result"] != LOSS}, key=order.index)
+    losses = sorted({src for src, __, d in edges if d["result"] == LOSS}, key=order.index)
     if wins:
         return "won " + ", ".join(campaign.number(m) for m in wins)
     return "lost " + ", ".join(campaign.number(m) for m in losses)

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cipherkit.i18n import N_, _, ngettext
+
 if TYPE_CHECKING:
     from cipherkit.playtest.stats import PlaytestResult
 
 WIN, LOSS = "#4c9a6a", "#c4553d"
+WON, WON_IN_PERIL = N_("won"), N_("won In Peril")
+"""The outcomes of won games the plots tell apart (English, marked: said with ``_``)."""
 
 
 def _axes(ax: Any) -> Any:
@@ -19,7 +23,7 @@ def _axes(ax: Any) -> Any:
         return ax
     import matplotlib.pyplot as plt
 
-    _, ax = plt.subplots(figsize=(5, 3.2))
+    __, ax = plt.subplots(figsize=(5, 3.2))
     return ax
 
 
@@ -31,10 +35,11 @@ def turn_histogram(result: PlaytestResult, ax: Any = None) -> Any:
     bins = [x - 0.5 for x in range(lo, hi + 2)]
     won = [r.turns for r in result.records if r.won]
     lost = [r.turns for r in result.records if not r.won]
-    ax.hist([won, lost], bins=bins, stacked=True, color=[WIN, LOSS], label=["won", "lost"])
-    ax.set_xlabel("turns")
-    ax.set_ylabel("games")
-    ax.set_title("Game length")
+    labels = [_("won"), _("lost")]
+    ax.hist([won, lost], bins=bins, stacked=True, color=[WIN, LOSS], label=labels)
+    ax.set_xlabel(_("turns"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("Game length"))
     ax.legend(frameon=False)
     return ax
 
@@ -51,9 +56,9 @@ def win_rate_by_players(result: PlaytestResult, ax: Any = None) -> Any:
     ax.errorbar(xs, rates, yerr=[low, high], fmt="none", ecolor="black", capsize=4)
     ax.set_xticks(xs)
     ax.set_ylim(0, 1.05)
-    ax.set_xlabel("players")
-    ax.set_ylabel("win rate")
-    ax.set_title("Win rate by players")
+    ax.set_xlabel(_("players"))
+    ax.set_ylabel(_("win rate"))
+    ax.set_title(_("Win rate by players"))
     return ax
 
 
@@ -62,20 +67,20 @@ def difficulty_summary(result: PlaytestResult, ax: Any = None) -> Any:
     ax = _axes(ax)
     f = result.figures
     won_late = f["peril"]["wins_in_peril"]
-    parts = {"won": f["wins"] - won_late, "won In Peril": won_late, **f["loss_causes"]}
-    labels = [k for k, v in parts.items() if v]
-    values = [parts[k] for k in labels]
+    parts = {WON: f["wins"] - won_late, WON_IN_PERIL: won_late, **f["loss_causes"]}
+    keys = [k for k, v in parts.items() if v]
+    values = [parts[k] for k in keys]
     colours = {
-        "won": WIN,
-        "won In Peril": "#9cc7a4",
+        WON: WIN,
+        WON_IN_PERIL: "#9cc7a4",
         "wrong answer": "#8e5bb5",
         "out of time": LOSS,
         "stalled": "#888888",
     }
-    ax.barh(labels, values, color=[colours[k] for k in labels])
+    ax.barh([_(k) for k in keys], values, color=[colours[k] for k in keys])
     ax.invert_yaxis()
-    ax.set_xlabel("games")
-    ax.set_title(f"Outcomes: {result.difficulty.label}")
+    ax.set_xlabel(_("games"))
+    ax.set_title(_("Outcomes: {rating}", rating=_(result.difficulty.label)))
     ax.text(0.98, 0.04, result.difficulty.text, transform=ax.transAxes, ha="right")
     return ax
 
@@ -99,6 +104,14 @@ def overview(result: PlaytestResult) -> Any:
     turn_histogram(result, axes[0])
     win_rate_by_players(result, axes[1])
     difficulty_summary(result, axes[2])
-    fig.suptitle(f"Playtest: {result.title} ({result.games} games, {result.bots})")
+    fig.suptitle(
+        ngettext(
+            "Playtest: {title} ({n} game, {bots})",
+            "Playtest: {title} ({n} games, {bots})",
+            result.games,
+            title=result.title,
+            bots=result.bots,
+        )
+    )
     fig.tight_layout()
     return fig

@@ -27,6 +27,7 @@ from cipherkit.games.mission.format.files import load, mission_from_dict
 from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.rules.config import mission_from_config
 from cipherkit.games.mission.rules.engine import MissionState
+from cipherkit.i18n import _
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
 
 MAX_TURNS = 1000
@@ -83,7 +84,7 @@ def make_bots(spec: str, seats: int, candidates: Sequence[str] = ()) -> list[Any
     """One bot per seat from a registry name (``planner:strong``); planners also read
     the mission's candidate answers."""
     bots = []
-    for _ in range(seats):
+    for __ in range(seats):
         bot = make_bot("mission", spec)
         with_candidates: Callable[..., Any] | None = getattr(bot, "with_candidates", None)
         if candidates and with_candidates is not None:
@@ -445,7 +446,8 @@ def _bar(games: int, progress: Progress, name: str) -> Any:
         return None
     from tqdm.auto import tqdm  # lazy: only when a bar is wanted
 
-    return tqdm(total=games, desc=f"playtest {name}", unit="game", file=sys.stderr, leave=False)
+    desc = _("playtest {name}", name=name)
+    return tqdm(total=games, desc=desc, unit=_("game"), file=sys.stderr, leave=False)
 
 
 def _run_here(

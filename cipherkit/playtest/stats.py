@@ -15,15 +15,17 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Any
 
-from cipherkit.i18n import N_
+from cipherkit.i18n import N_, _, ngettext
 
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution (a two-sided 95% interval)."""
 
-WON, WRONG, TIME, STALLED = "solved", "wrong answer", "out of time", "stalled"
+WON, WRONG, TIME, STALLED = N_("solved"), N_("wrong answer"), N_("out of time"), N_("stalled")
 LOSS_CAUSES = (WRONG, TIME, STALLED)
+"""How a game ended (English ids in the figures; marked: said with ``_`` where shown)."""
 
 LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("very hard"), N_("brutal"))
+"""The difficulty ratings (English ids in the figures; said with ``_`` where shown)."""
 SCORE_STEPS = (0.05, 0.2, 0.4, 0.65)
 """Difficulty scores below which a mission is easy, medium, hard, very hard (else brutal)."""
 LATE_WEIGHT = 0.15
@@ -53,12 +55,12 @@ class Difficulty:
 
     @property
     def text(self) -> str:
-        """The rating as stars and a word.
+        """The rating as stars and a word (in the language in force).
 
         >>> Difficulty(2, "medium").text
         '★★☆☆☆ medium'
         """
-        return "★" * self.stars + "☆" * (5 - self.stars) + f" {self.label}"
+        return "★" * self.stars + "☆" * (5 - self.stars) + f" {_(self.label)}"
 
     def to_json(self) -> dict[str, Any]:
         """The rating as a JSON-safe dict (stars, label)."""
@@ -279,85 +281,147 @@ class PlaytestResult:
     def players_words(self) -> str:
         """How many players the games had: ``"2 players"``, or the mix."""
         if self.players is not None:
-            return f"{self.players} player{'s' * (self.players != 1)}"
+            return ngettext("{n} player", "{n} players", self.players)
         counts = sorted({r.players for r in self.records})
-        return "players " + "/".join(str(p) for p in counts) + " (mixed)"
+        return _("players {counts} (mixed)", counts="/".join(str(p) for p in counts))
+
+    def secret_titles(self) -> str:
+        """The secret rules the games were played with, by title and id (``""``: none)."""
+        from cipherkit.games.mission.content.words import secret_title
+
+        return ", ".join(f"{secret_title(r)} ({r})" for r in self.secrets)
 
     def secrets_words(self) -> str:
         """The secret rules the games were played with, or ``"no secret rules"``."""
         if not self.secrets:
-            return "no secret rules"
-        from cipherkit.games.mission.content.words import secret_title
-
-        return "secret rules " + ", ".join(f"{secret_title(r)} ({r})" for r in self.secrets)
+            return _("no secret rules")
+        return _("secret rules {titles}", titles=self.secret_titles())
 
     def summary_text(self) -> str:
-        """A few lines for the console."""
+        """A few lines for the console, in the language in force."""
         f = self.figures
         lo, hi = f["win_rate_ci"]
-        causes = ", ".join(f"{k} {v}" for k, v in f["loss_causes"].items() if v) or "none"
+        causes = ", ".join(f"{_(k)} {v}" for k, v in f["loss_causes"].items() if v)
         solve = f["solve"]
         peril = f["peril"]
         lines = [
-            f"{self.title} ({self.mission}): {self.games} games, "
-            f"bots {self.bots}, seed {self.seed}",
+            ngettext(
+                "{title} ({mission}): {n} game, bots {bots}, seed {seed}",
+                "{title} ({mission}): {n} games, bots {bots}, seed {seed}",
+                self.games,
+                title=self.title,
+                mission=self.mission,
+                bots=self.bots,
+                seed=self.seed,
+            ),
             f"{self.players_words()}, {self.secrets_words()}",
-            f"win rate {100 * f['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)",
-            f"turns: mean {_one(f['mean_turns'])}, median {_one(f['median_turns'])}, "
-            f"mean when won {_one(f['mean_turns_won'])}",
-            f"losses: {causes}",
-            f"answer given with {_one(solve['mean_glyphs_open'])} of {solve['glyphs']} glyphs "
-            f"and {_one(solve['mean_windows_open'])} of {solve['windows']} windows open on "
-            "average; "
-            f"{solve['before_all_windows_open']} before every answer window was open",
-            f"In Peril in {100 * peril['rate']:.1f}% of games "
-            f"(from turn {_one(peril['mean_turn'])} on average); "
-            f"{peril['wins_in_peril']} wins came In Peril",
+            _(
+                "win rate {rate}% (95% CI {low}-{high}%)",
+                rate=_percent(f["win_rate"]),
+                low=_percent(lo),
+                high=_percent(hi),
+            ),
+            _(
+                "turns: mean {mean}, median {median}, mean when won {won}",
+                mean=_one(f["mean_turns"]),
+                median=_one(f["median_turns"]),
+                won=_one(f["mean_turns_won"]),
+            ),
+            _("losses: {causes}", causes=causes or _("none")),
+            _(
+                "answer given with {glyphs} of {all_glyphs} glyphs and {windows} of "
+                "{all_windows} windows open on average; {early} before every answer window "
+                "was open",
+                glyphs=_one(solve["mean_glyphs_open"]),
+                all_glyphs=solve["glyphs"],
+                windows=_one(solve["mean_windows_open"]),
+                all_windows=solve["windows"],
+                early=solve["before_all_windows_open"],
+            ),
+            _(
+                "In Peril in {rate}% of games (from turn {turn} on average); {wins} wins came "
+                "In Peril",
+                rate=_percent(peril["rate"]),
+                turn=_one(peril["mean_turn"]),
+                wins=peril["wins_in_peril"],
+            ),
         ]
         for p, g in f["by_players"].items():
             lines.append(
-                f"  {p} player{'s' * (p != '1')}: {g['games']} games, "
-                f"win rate {100 * g['win_rate']:.1f}%, mean turns {_one(g['mean_turns'])}"
+                "  "
+                + ngettext(
+                    "{n} player: {games} games, win rate {rate}%, mean turns {turns}",
+                    "{n} players: {games} games, win rate {rate}%, mean turns {turns}",
+                    int(p),
+                    games=g["games"],
+                    rate=_percent(g["win_rate"]),
+                    turns=_one(g["mean_turns"]),
+                )
             )
-        lines.append(f"difficulty: {self.difficulty.text}")
+        lines.append(_("difficulty: {rating}", rating=self.difficulty.text))
         if self.seconds:
-            lines.append(
-                f"{self.games_per_second} games/s ({self.seconds:.1f} s"
-                + (f", {self.workers} workers" if self.workers else "")
-                + ")"
-            )
+            if self.workers:
+                speed = _(
+                    "{speed} games/s ({seconds} s, {workers} workers)",
+                    workers=self.workers,
+                    speed=self.games_per_second,
+                    seconds=_one(self.seconds),
+                )
+            else:
+                speed = _(
+                    "{speed} games/s ({seconds} s)",
+                    speed=self.games_per_second,
+                    seconds=_one(self.seconds),
+                )
+            lines.append(speed)
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        """The figures as tables, in the language in force."""
         f = self.figures
         lo, hi = f["win_rate_ci"]
         esc = html.escape
+        solve, peril = f["solve"], f["peril"]
+        ci = _("95% CI {low}–{high}%", low=_percent(lo), high=_percent(hi))
         rows = [
-            ("games", str(self.games)),
-            ("bots", esc(self.bots)),
-            ("players", esc(self.players_words())),
-            ("secret rules", esc(self.secrets_words().removeprefix("secret rules "))),
+            (_("games"), str(self.games)),
+            (_("bots"), esc(self.bots)),
+            (_("players"), esc(self.players_words())),
+            (_("secret rules"), esc(self.secret_titles() or _("no secret rules"))),
+            (_("win rate"), f"{100 * f['win_rate']:.1f}% <small>({esc(ci)})</small>"),
             (
-                "win rate",
-                f"{100 * f['win_rate']:.1f}% "
-                f"<small>(95% CI {100 * lo:.1f}–{100 * hi:.1f}%)</small>",
+                _("mean turns"),
+                f"{_one(f['mean_turns'])} <small>"
+                + esc(_("(won: {turns})", turns=_one(f["mean_turns_won"])))
+                + "</small>",
             ),
             (
-                "mean turns",
-                f"{_one(f['mean_turns'])} <small>(won: {_one(f['mean_turns_won'])})</small>",
-            ),
-            ("losses", esc(", ".join(f"{k}: {v}" for k, v in f["loss_causes"].items()))),
-            (
-                "answer given with",
-                f"{_one(f['solve']['mean_glyphs_open'])} / {self.glyphs} glyphs, "
-                f"{_one(f['solve']['mean_windows_open'])} / {self.windows} windows open",
+                _("losses"),
+                esc(", ".join(f"{_(k)}: {v}" for k, v in f["loss_causes"].items())),
             ),
             (
-                "In Peril",
-                f"{100 * f['peril']['rate']:.1f}% of games, "
-                f"from turn {_one(f['peril']['mean_turn'])}",
+                _("answer given with"),
+                esc(
+                    _(
+                        "{glyphs} / {all_glyphs} glyphs, {windows} / {all_windows} windows open",
+                        glyphs=_one(solve["mean_glyphs_open"]),
+                        all_glyphs=self.glyphs,
+                        windows=_one(solve["mean_windows_open"]),
+                        all_windows=self.windows,
+                    )
+                ),
             ),
-            ("difficulty", esc(self.difficulty.text)),
+            (
+                _("In Peril"),
+                esc(
+                    _(
+                        "{rate}% of games, from turn {turn}",
+                        rate=_percent(peril["rate"]),
+                        turn=_one(peril["mean_turn"]),
+                    )
+                ),
+            ),
+            (_("difficulty"), esc(self.difficulty.text)),
         ]
         body = "".join(
             f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows
@@ -372,12 +436,15 @@ class PlaytestResult:
             f"<tr><td>{esc(room)}</td><td>{_one(v)}</td></tr>"
             for room, v in f["room_visits"].items()
         )
+        heads = (_("players"), _("games"), _("win rate"), _("95% CI"), _("mean turns"))
+        head = "".join(f"<th>{esc(h)}</th>" for h in heads)
+        title = esc(_("Playtest: {title}", title=self.title))
         return (
-            f"<div class='cipherkit-playtest'><h4>Playtest: {esc(self.title)}</h4>"
+            f"<div class='cipherkit-playtest'><h4>{title}</h4>"
             f"<table>{body}</table>"
-            "<table><tr><th>players</th><th>games</th><th>win rate</th><th>95% CI</th>"
-            f"<th>mean turns</th></tr>{players}</table>"
-            f"<table><tr><th>room</th><th>visits per game</th></tr>{visits}</table></div>"
+            f"<table><tr>{head}</tr>{players}</table>"
+            f"<table><tr><th>{esc(_('room'))}</th><th>{esc(_('visits per game'))}</th></tr>"
+            f"{visits}</table></div>"
         )
 
     def __repr__(self) -> str:
@@ -409,6 +476,11 @@ def counts(records: Iterable[GameRecord]) -> Mapping[str, int]:
     """Games per outcome reason, in a fixed order (for tests and quick looks)."""
     found = Counter(r.reason for r in records)
     return {reason: found.get(reason, 0) for reason in (WON, *LOSS_CAUSES)}
+
+
+def _percent(share: float) -> str:
+    """A share (0 to 1) as a percentage for people, one decimal: ``0.4567`` -> ``'45.7'``."""
+    return f"{100 * share:.1f}"
 
 
 def _one(value: float | None) -> str:

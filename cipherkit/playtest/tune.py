@@ -15,6 +15,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.files import mission_from_dict, mission_to_yaml
 from cipherkit.games.mission.format.problems import MissionError
+from cipherkit.i18n import _
 from cipherkit.playtest.runner import load_mission, run_playtest
 from cipherkit.playtest.stats import LEVELS, SCORE_STEPS, PlaytestResult
 
@@ -187,7 +188,7 @@ class Tuned:
         import matplotlib.pyplot as plt
 
         if ax is None:
-            _, ax = plt.subplots(figsize=(6, 3))
+            __, ax = plt.subplots(figsize=(6, 3))
         plain = [t for t in self.trials if t.played and not t.traps]
         xs = [t.values for t in plain]
         if self.aim == "win_rate":
@@ -414,7 +415,7 @@ def _progress_bar(progress: bool, total: int, name: str) -> Any:
         return None
     from tqdm.auto import tqdm  # lazy: only when a bar is wanted
 
-    return tqdm(total=total, desc=f"tune {name}", unit="setting")
+    return tqdm(total=total, desc=_("tune {name}", name=name), unit=_("setting"))
 
 
 def _easier_step(trials: Sequence[Trial], aim: float, fine: float) -> int | None:

@@ -17,6 +17,19 @@ from cipherkit.games.mission.answers import AnswerModel, card_cells
 from cipherkit.games.mission.content.console import answers_match
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.content.tokens import GLYPH
+from cipherkit.i18n import N_, _, ngettext
+
+NEVER_SETTLED = N_("the answer can never be settled: some answer window cannot open")
+TABLE_HEADS = (
+    N_("glyph"),
+    N_("windows"),
+    N_("answer"),
+    N_("openable"),
+    N_("critical"),
+    N_("in minimal sets"),
+    N_("order"),
+)
+"""The heads of the table of glyphs (English, marked: said with ``_``)."""
 
 
 def _norm(text: str) -> str:
@@ -75,7 +88,7 @@ class WindowAnalysis:
     def table(self) -> list[dict[str, Any]]:
         """One row per card glyph: windows, answer or not, openable, critical, how often
         in a minimal set, and its place in the greedy order."""
-        place = {g: i + 1 for i, (g, _) in enumerate(self.order)}
+        place = {g: i + 1 for i, (g, __) in enumerate(self.order)}
         sets = self.minimal_sets
         return [
             {
@@ -91,23 +104,39 @@ class WindowAnalysis:
         ]
 
     def summary_text(self) -> str:
-        """The analysis in a few lines of text, for people to read."""
-        lines = [f"{self.title} ({self.mission}): answer {self.answer!r}"]
-        if self.minimum is None:
-            lines.append("the answer can never be settled: some answer window cannot open")
-        else:
-            lines.append(
-                f"at least {self.minimum} glyph{'s' * (self.minimum != 1)} "
-                f"({self.minimum_windows} windows) must open; "
-                f"{len(self.minimal_sets)} set{'s' * (len(self.minimal_sets) != 1)} of that size"
+        """The analysis in a few lines of text, for people to read (in the language in
+        force)."""
+        lines = [
+            _(
+                "{title} ({mission}): answer {answer}",
+                title=self.title,
+                mission=self.mission,
+                answer=repr(self.answer),
             )
+        ]
+        if self.minimum is None:
+            lines.append(_(NEVER_SETTLED))
+        else:
+            glyphs = ngettext(
+                "at least {n} glyph ({windows} windows) must open",
+                "at least {n} glyphs ({windows} windows) must open",
+                self.minimum,
+                windows=self.minimum_windows,
+            )
+            sets = ngettext("{n} set of that size", "{n} sets of that size", len(self.minimal_sets))
+            lines.append(f"{glyphs}; {sets}")
             for s in self.minimal_sets[:5]:
                 lines.append("  " + ", ".join(s))
-        lines.append("critical: " + (", ".join(self.critical) or "none"))
+        lines.append(_("critical: {glyphs}", glyphs=", ".join(self.critical) or _("none")))
         if self.misleading:
-            lines.append(f"misleading sets (a single wrong candidate): {len(self.misleading)}")
+            lines.append(
+                _(
+                    "misleading sets (a single wrong candidate): {count}",
+                    count=len(self.misleading),
+                )
+            )
         order = ", ".join(f"{g} ({n})" for g, n in self.order)
-        lines.append(f"greedy order (candidates left): {order}")
+        lines.append(_("greedy order (candidates left): {order}", order=order))
         return "\n".join(lines)
 
     def verdict_text(self) -> str:
@@ -120,45 +149,51 @@ class WindowAnalysis:
 kettle, teacup, acorn; critical: kettle, teacup, acorn
         """
         if self.minimum is None:
-            return "the answer can never be settled: some answer window cannot open"
+            return _(NEVER_SETTLED)
         first = ", ".join(self.minimal_sets[0])
         if self.minimum == 1:
-            return (
-                f"opening {first} alone settles the answer "
-                f"({len(self.minimal_sets)} glyph{'s' * (len(self.minimal_sets) != 1)} "
-                "does so alone): the rest of the card hardly matters"
+            return ngettext(
+                "opening {first} alone settles the answer ({n} glyph does so alone): "
+                "the rest of the card hardly matters",
+                "opening {first} alone settles the answer ({n} glyphs do so alone): "
+                "the rest of the card hardly matters",
+                len(self.minimal_sets),
+                first=first,
             )
         if not self.exhaustive and self.minimum >= self.checked_below:
-            return (
-                f"opening {first} ({self.minimum} glyphs) settles the answer; no set of "
-                f"fewer than {self.checked_below} glyphs does (larger sets not all checked)"
+            return _(
+                "opening {first} ({minimum} glyphs) settles the answer; no set of fewer than "
+                "{below} glyphs does (larger sets not all checked)",
+                first=first,
+                minimum=self.minimum,
+                below=self.checked_below,
             )
-        critical = ", ".join(self.critical) or "none"
-        return (
-            f"at least {self.minimum} glyphs ({self.minimum_windows} windows) must open "
-            f"before the answer is settled: {first}"
-            + (
-                f" (or {len(self.minimal_sets) - 1} other sets)"
-                if len(self.minimal_sets) > 1
-                else ""
+        critical = ", ".join(self.critical) or _("none")
+        others = len(self.minimal_sets) - 1
+        if others:
+            return ngettext(
+                "at least {minimum} glyphs ({windows} windows) must open before the answer "
+                "is settled: {first} (or {n} other set); critical: {critical}",
+                "at least {minimum} glyphs ({windows} windows) must open before the answer "
+                "is settled: {first} (or {n} other sets); critical: {critical}",
+                others,
+                minimum=self.minimum,
+                windows=self.minimum_windows,
+                first=first,
+                critical=critical,
             )
-            + f"; critical: {critical}"
+        return _(
+            "at least {minimum} glyphs ({windows} windows) must open before the answer is "
+            "settled: {first}; critical: {critical}",
+            minimum=self.minimum,
+            windows=self.minimum_windows,
+            first=first,
+            critical=critical,
         )
 
     def _repr_html_(self) -> str:
         esc = html.escape
-        head = "".join(
-            f"<th>{h}</th>"
-            for h in (
-                "glyph",
-                "windows",
-                "answer",
-                "openable",
-                "critical",
-                "in minimal sets",
-                "order",
-            )
-        )
+        head = "".join(f"<th>{esc(_(h))}</th>" for h in TABLE_HEADS)
         rows = "".join(
             "<tr>"
             + "".join(
@@ -267,7 +302,7 @@ def window_analysis(
         critical = ()  # nothing settles it: no glyph is critical, the mission is unsolvable
     order = _greedy_order(openable, glyphs, answer_glyphs, verdict)
     if minimum is None and not exhaustive:
-        good_prefix = [g for g, _ in order]
+        good_prefix = [g for g, __ in order]
         if verdict(good_prefix)[0]:
             minimal = [tuple(good_prefix)]
             minimum = len(good_prefix)
@@ -318,7 +353,7 @@ def _smallest_sets(
             break
         checked_below = k + 1
         for subset in combinations(openable, k):
-            good, bad, _ = verdict(subset)
+            good, bad, __ = verdict(subset)
             if good:
                 minimal.append(subset)
             elif bad:
@@ -342,7 +377,7 @@ def _greedy_order(
     while left:
         scored = []
         for g in left:
-            good, _, count = verdict([*current, g])
+            good, __, count = verdict([*current, g])
             # settled first, then fewest candidates (none left: only the reading helps,
             # so answer glyphs first)
             left_over = count if count else len(openable) + 10**9

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.core.protocol import JsonDict, Seat
-from cipherkit.i18n import say
+from cipherkit.i18n import N_, say
 from cipherkit.rooms.codes import normalize_code
 from cipherkit.rooms.db import Connection, Database
 from cipherkit.rooms.errors import SeatGone, StoreError, UnknownCode, UnknownRoom, UnknownToken
@@ -29,9 +29,9 @@ ROOM_COLUMNS = (
 
 
 GONE_WORDS = {
-    "moved": "your teacher gave your seat to another device: carry on there",
-    "removed": "your teacher took you out of this room",
-    "switched": "your teacher moved you to another seat: this page takes you there",
+    "moved": N_("your teacher gave your seat to another device: carry on there"),
+    "removed": N_("your teacher took you out of this room"),
+    "switched": N_("your teacher moved you to another seat: this page takes you there"),
 }
 """What a token says once the teacher has taken its seat back, by the reason stored."""
 
@@ -457,7 +457,7 @@ class Storage:
         if found is None or found[0] is None or not hmac.compare_digest(str(found[0]), digest):
             gone = GONE_WORDS.get(self.gone_reason(digest) or "")
             if gone:
-                raise SeatGone(gone)
+                raise SeatGone(say(gone))
             raise UnknownToken(
                 say("seat {seat} is no longer yours: join the room again", seat=seat)
             )

@@ -380,7 +380,7 @@ class Transactions:
         """Raise :class:`SeatGone` in plain words if the teacher took this token's seat."""
         gone = GONE_WORDS.get(self.storage.gone_reason(digest) or "")
         if gone:
-            raise SeatGone(gone)
+            raise SeatGone(say(gone))
 
     def free_seat(self, room_id: str, seat: Seat) -> None:
         """Give a person's seat up: its token stops working, someone else may join."""

@@ -75,15 +75,15 @@ def check_envelope(content: Any, buffers: Any, max_chars: int) -> dict[str, Any]
     Raises :class:`Refused` with a short reason otherwise.
     """
     if buffers:
-        raise Refused("refused: unexpected binary data")
+        raise Refused("refused: " + _("unexpected binary data"))
     if not isinstance(content, dict):
-        raise Refused("refused: a message must be an object")
+        raise Refused("refused: " + _("a message must be an object"))
     try:
         size = len(json.dumps(content))
     except (TypeError, ValueError):
-        raise Refused("refused: a message must be plain JSON") from None
+        raise Refused("refused: " + _("a message must be plain JSON")) from None
     if size > max_chars:
-        raise Refused("refused: message too long")
+        raise Refused("refused: " + _("message too long"))
     return content
 
 
@@ -189,22 +189,45 @@ class CostGuard:
         now = self._clock()
         if now < self._next:
             wait = math.ceil(self._next - now)
-            raise Refused(f"refused: {self.what}s are limited on this page: ask again in {wait} s")
+            limited, _busy, _long = COST_WORDS.get(self.what, COST_WORDS[""])
+            raise Refused("refused: " + _(limited, wait=wait))
         if not _KERNEL_BUSY.acquire(blocking=False):
-            raise Refused(f"refused: busy with another request; ask for the {self.what} again")
+            busy = COST_WORDS.get(self.what, COST_WORDS[""])[1]
+            raise Refused("refused: " + _(busy))
         start = now
         try:
             with cpu_budget(self.cpu_seconds):
                 return work(*args, **kwargs)
         except OverBudget:
-            raise Refused(
-                f"refused: the {self.what} took too long and was stopped "
-                f"(over {self.cpu_seconds:g} s of work); try a shorter text"
-            ) from None
+            too_long = COST_WORDS.get(self.what, COST_WORDS[""])[2]
+            seconds = format(self.cpu_seconds, "g")
+            raise Refused("refused: " + _(too_long, seconds=seconds)) from None
         finally:
             _KERNEL_BUSY.release()
             end = self._clock()
             self._next = end + (end - start) * (1 - self.share) / self.share
+
+
+COST_WORDS: dict[str, tuple[str, str, str]] = {
+    "hint": (
+        N_("hints are limited on this page: ask again in {wait} s"),
+        N_("busy with another request; ask for the hint again"),
+        N_("the hint took too long and was stopped (over {seconds} s of work); try a shorter text"),
+    ),
+    "print": (
+        N_("prints are limited on this page: ask again in {wait} s"),
+        N_("busy with another request; ask for the print again"),
+        N_(
+            "the print took too long and was stopped (over {seconds} s of work); try a shorter text"
+        ),
+    ),
+    "": (
+        N_("requests are limited on this page: ask again in {wait} s"),
+        N_("busy with another request; ask again"),
+        N_("the request took too long and was stopped (over {seconds} s of work)"),
+    ),
+}
+"""What a :class:`CostGuard` says, by what it guards: limited, busy, too long."""
 
 
 class GuardedWidget(anywidget.AnyWidget):

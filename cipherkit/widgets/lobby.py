@@ -606,8 +606,8 @@ class Lobby(GuardedWidget):
             return
         # followed: a move to another seat, or the room closed for the next round (not a
         # seat given to the student's new device: that device takes it)
-        switched = room.gone.startswith(GONE_WORDS["switched"])
-        if not (switched or room.notice().startswith("This room has been closed")):
+        switched = room.gone is not None and room.gone.id == GONE_WORDS["switched"]
+        if not (switched or room.condition()[0] == "closed"):
             return
         name = str(getattr(handle, "name", ""))
         with contextlib.suppress(Exception):  # renamed by the teacher since it sat down

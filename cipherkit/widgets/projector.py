@@ -56,7 +56,7 @@ import traitlets
 
 from cipherkit.classroom import Classroom, open_classroom
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_
+from cipherkit.i18n import N_, _
 from cipherkit.rooms import default_store_url
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
@@ -114,7 +114,7 @@ def play_address(page_url: str) -> str:
     cipherkit.widgets.guard.Refused: refused: the page's address is an http(s) address of \
 the projector page
     """
-    bad = Refused("refused: the page's address is an http(s) address of the projector page")
+    bad = Refused("refused: " + _("the page's address is an http(s) address of the projector page"))
     if not isinstance(page_url, str) or len(page_url) > MAX_URL_CHARS:
         raise bad
     try:
@@ -203,7 +203,7 @@ class Projector(GuardedWidget):
         msg = check_envelope(content, buffers, 2 * MAX_URL_CHARS)
         kind = msg.get("type")
         if kind not in _FIELDS or set(msg) != {"type", _FIELDS[kind]}:
-            raise Refused("refused: the projector page sends its address and its pass only")
+            raise Refused("refused: " + _("the projector page sends its address and its pass only"))
         if kind == "page":
             address = play_address(msg["url"])
             with self._lock:

@@ -8,12 +8,14 @@
 // h() and kernelSender() are imported from table_common.js (the widget loads the bundle
 // scripts/build_widget_js.py makes).
 
-import { h, kernelSender } from "./table_common.js";
+import { h, kernelSender, plainWords, t } from "./table_common.js";
 
+// The words come from the kernel: t(model, key) reads the widget's `words` (Replay.WORDS,
+// in the replay's language); the board, the events and the outcome come in the view.
 const SPEEDS = [
-  ["Slow", 1500],
-  ["Normal", 700],
-  ["Fast", 250],
+  ["slow", 1500],
+  ["normal", 700],
+  ["fast", 250],
 ];
 
 // SVG text drawn in the kernel by cipherkit.glyphs from the observation only.
@@ -89,7 +91,7 @@ function render({ model, el }) {
       max: String(view.steps),
       step: "1",
       value: String(ui.pending ?? view.step),
-      "aria-label": "step",
+      "aria-label": t(model, "step"),
       oninput: (event) => {
         stopPlaying();
         seek(Number(event.target.value));
@@ -100,37 +102,37 @@ function render({ model, el }) {
       {
         class: "ck-select",
         "data-testid": "speed",
-        title: "playing speed",
+        title: t(model, "speed"),
         onchange: (event) => {
           ui.speed = Number(event.target.value);
         },
       },
-      SPEEDS.map(([label, ms]) => h("option", { value: String(ms), selected: ms === ui.speed, text: label })),
+      SPEEDS.map(([key, ms]) => h("option", { value: String(ms), selected: ms === ui.speed, text: t(model, key) })),
     );
     return h(
       "div",
       { class: "ck-controls" },
-      button("« Start", "first", "to the start", () => (stopPlaying(), seek(0)), view.step === 0),
-      button("◀", "back", "one step back", () => (stopPlaying(), seek(view.step - 1)), view.step === 0),
+      button(t(model, "start"), "first", t(model, "to_start"), () => (stopPlaying(), seek(0)), view.step === 0),
+      button("◀", "back", t(model, "back"), () => (stopPlaying(), seek(view.step - 1)), view.step === 0),
       ui.playing
-        ? button("❚❚ Pause", "pause", "pause", () => (stopPlaying(), draw()))
-        : button("▶ Play", "play", "play the game step by step", play, view.steps === 0),
-      button("▶", "forward", "one step forward", () => (stopPlaying(), seek(view.step + 1)), view.step >= view.steps),
-      button("End »", "last", "to the end", () => (stopPlaying(), seek(view.steps)), view.step >= view.steps),
+        ? button(t(model, "pause"), "pause", t(model, "pause_title"), () => (stopPlaying(), draw()))
+        : button(t(model, "play"), "play", t(model, "play_title"), play, view.steps === 0),
+      button("▶", "forward", t(model, "forward"), () => (stopPlaying(), seek(view.step + 1)), view.step >= view.steps),
+      button(t(model, "end"), "last", t(model, "to_end"), () => (stopPlaying(), seek(view.steps)), view.step >= view.steps),
       slider,
-      h("span", { class: "ck-stepno", "data-testid": "step", text: `step ${view.step} of ${view.steps}` }),
+      h("span", { class: "ck-stepno", "data-testid": "step", text: t(model, "step_of", { step: view.step, steps: view.steps }) }),
       speed,
     );
   }
 
   function viewerPicker(view) {
     if (view.viewers.length < 2) {
-      return h("span", { class: `ck-viewer-fixed${view.omniscient ? " ck-omni" : ""}`, "data-testid": "viewer-label", text: `Seen by: ${view.viewer_label}` });
+      return h("span", { class: `ck-viewer-fixed${view.omniscient ? " ck-omni" : ""}`, "data-testid": "viewer-label", text: t(model, "seen_by", { viewer: view.viewer_label }) });
     }
     return h(
       "label",
       { class: "ck-viewer" },
-      "Seen by ",
+      `${t(model, "seen_by_label")} `,
       h(
         "select",
         {
@@ -176,7 +178,7 @@ function render({ model, el }) {
       );
     }
     if (b.details) {
-      parts.push(h("details", { class: "ck-details" }, h("summary", { text: "Everything this viewer knows" }), h("pre", { text: JSON.stringify(b.details, null, 1) })));
+      parts.push(h("details", { class: "ck-details" }, h("summary", { text: t(model, "everything") }), h("pre", { text: JSON.stringify(b.details, null, 1) })));
     }
     return h("div", { class: "ck-rboard", "data-testid": "board" }, parts);
   }
@@ -186,34 +188,34 @@ function render({ model, el }) {
     const message = model.get("message") || "";
     root.replaceChildren();
     if (view.step === undefined) {
-      root.append(h("div", { text: "Loading the record…" }));
+      root.append(h("div", { text: t(model, "loading") }));
       return;
     }
     root.dataset.step = String(view.step);
     root.dataset.viewer = view.viewer;
     root.classList.toggle("ck-is-waiting", ui.waiting);
-    const happened = view.step === 0 ? ["The game is dealt."] : view.events.length ? view.events : ["(nothing anyone can see)"];
+    const happened = view.step === 0 ? [t(model, "dealt")] : view.events.length ? view.events : [t(model, "nothing_seen")];
     const parts = [
       h(
         "div",
         { class: "ck-rheader" },
-        h("div", { class: "ck-rtitle" }, h("span", { class: "ck-rlogo", text: "⟲" }), ` Replay · ${view.title}`),
+        h("div", { class: "ck-rtitle" }, h("span", { class: "ck-rlogo", text: "⟲" }), ` ${t(model, "replay", { title: view.title })}`),
         viewerPicker(view),
       ),
       controls(view),
-      message ? h("div", { class: "ck-rmessage", role: "alert", "data-testid": "message", text: message }) : null,
+      message ? h("div", { class: "ck-rmessage", role: "alert", "data-testid": "message", text: plainWords(message) }) : null,
       view.outcome && view.over ? h("div", { class: "ck-routcome", "data-testid": "outcome", text: view.outcome }) : null,
       h(
         "div",
         { class: "ck-events", "data-testid": "events" },
-        h("b", { text: view.step === 0 ? "Start" : `Step ${view.step}${view.actor ? ` · ${view.actor}` : ""}: ` }),
+        h("b", { text: view.step === 0 ? t(model, "start_step") : view.actor ? t(model, "step_by", { step: view.step, actor: view.actor }) : t(model, "step_n", { step: view.step }) }),
         happened.join(" "),
       ),
       board(view),
       h(
         "details",
         { class: "ck-rlog" },
-        h("summary", { text: "Recent steps" }),
+        h("summary", { text: t(model, "recent") }),
         h("ol", { "data-testid": "log" }, view.log.map((e) => h("li", { value: String(e.step), text: e.text }))),
       ),
     ];

@@ -28,13 +28,13 @@ import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
-from cipherkit.core.protocol import SPECTATOR, GameSpec, State, Viewer
-from cipherkit.core.record import Record
+from cipherkit.core.protocol import SPECTATOR, Event, GameSpec, Outcome, State, Viewer
+from cipherkit.core.record import Record, not_replayed
 from cipherkit.core.registry import get_game
-from cipherkit.i18n import N_
+from cipherkit.i18n import N_, _, say
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
@@ -62,13 +62,16 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, Any]:
     content = check_envelope(content, buffers, MAX_MESSAGE_CHARS)
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in _MESSAGES:
-        raise Refused("refused: unknown message type")
+        raise Refused("refused: " + _("unknown message type"))
     field, fits, reason = _MESSAGES[kind]
     if set(content) != {"type", field}:
-        raise Refused(f"refused: a {kind} message has the fields type and {field}")
+        raise Refused(
+            "refused: "
+            + _("a {kind} message has the fields type and {field}", kind=kind, field=field)
+        )
     value = content[field]
     if not fits(value):
-        raise Refused(reason)
+        raise Refused("refused: " + _(reason))
     return kind, value
 
 
@@ -81,11 +84,11 @@ def _is_viewer(value: Any) -> bool:
 
 
 _MESSAGES: dict[str, tuple[str, Callable[[Any], bool], str]] = {
-    "seek": ("step", _is_step, "refused: a step is a whole number"),
-    "viewer": ("viewer", _is_viewer, "refused: a viewer is short text"),
+    "seek": ("step", _is_step, N_("a step is a whole number")),
+    "viewer": ("viewer", _is_viewer, N_("a viewer is short text")),
 }
 """The page's messages: each type, its one other field, the check of that field's value
-and the refusal when it fails."""
+and the refusal when it fails (English, marked: said with ``_``)."""
 
 
 def _viewer_key(viewer: Viewer) -> str:
@@ -93,16 +96,17 @@ def _viewer_key(viewer: Viewer) -> str:
 
 
 def viewer_label(viewer: Viewer, names: Sequence[str]) -> str:
-    """``0`` -> the seat's name; ``"team:white"`` -> ``"Team white"``."""
+    """``0`` -> the seat's name; ``"team:white"`` -> ``"Team white"`` (in the language in
+    force; a team's name as the game calls it)."""
     if viewer == OMNISCIENT:
-        return "Author (omniscient: everything, hidden included)"
+        return _("Author (omniscient: everything, hidden included)")
     if viewer == SPECTATOR:
-        return "Spectator"
+        return _("Spectator")
     if isinstance(viewer, int):
-        return names[viewer] if viewer < len(names) else f"Seat {viewer + 1}"
+        return names[viewer] if viewer < len(names) else _("Seat {n}", n=viewer + 1)
     text = str(viewer)
     if text.startswith("team:"):
-        return f"Team {text[5:]}"
+        return _("Team {team}", team=_(text[5:]))
     return text
 
 
@@ -125,8 +129,8 @@ def _generic_board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None) -> d
 
 def _truth_table(truth: Mapping[str, Any]) -> dict[str, Any]:
     return {
-        "title": "The true state (omniscient)",
-        "columns": ["what", "value"],
+        "title": _("The true state (omniscient)"),
+        "columns": [_("what"), _("value")],
         "rows": [
             [key, value if isinstance(value, str) else json.dumps(value)]
             for key, value in truth.items()
@@ -180,6 +184,36 @@ class Replay(GuardedWidget):
     label = "replay"
     reset_text = N_("the page may not change the replay; it has been reset")
     error_text = N_("something went wrong in the kernel")
+    WORDS: ClassVar[Mapping[str, str]] = {
+        "slow": N_("Slow"),
+        "normal": N_("Normal"),
+        "fast": N_("Fast"),
+        "step": N_("step"),
+        "speed": N_("playing speed"),
+        "start": N_("« Start"),
+        "to_start": N_("to the start"),
+        "back": N_("one step back"),
+        "pause": N_("❚❚ Pause"),
+        "pause_title": N_("pause"),
+        "play": N_("▶ Play"),
+        "play_title": N_("play the game step by step"),
+        "forward": N_("one step forward"),
+        "end": N_("End »"),
+        "to_end": N_("to the end"),
+        "step_of": N_("step {step} of {steps}"),
+        "seen_by": N_("Seen by: {viewer}"),
+        "seen_by_label": N_("Seen by"),
+        "everything": N_("Everything this viewer knows"),
+        "loading": N_("Loading the record…"),
+        "dealt": N_("The game is dealt."),
+        "nothing_seen": N_("(nothing anyone can see)"),
+        "replay": N_("Replay · {title}"),
+        "start_step": N_("Start"),
+        "step_n": N_("Step {step}: "),
+        "step_by": N_("Step {step} · {actor}: "),
+        "recent": N_("Recent steps"),
+    }
+    """The page's own words (the board, the events and the outcome come from the view)."""
 
     def __init__(
         self,
@@ -197,34 +231,43 @@ class Replay(GuardedWidget):
         elif isinstance(record, Mapping):
             record = Record.from_json(record)
         if not isinstance(record, Record):
-            raise CipherkitError("Replay needs a Record, its JSON dict or a record file")
+            raise CipherkitError(say("Replay needs a Record, its JSON dict or a record file"))
         self._record = record
         self._spec = get_game(record.game)
         self._states, self._events, self._actors = self._replay(record)
         first = self._states[0]
         spec = self._spec
         self._title = spec.title(first) if spec.title is not None else spec.name.capitalize()
-        names = spec.seat_names(first) if spec.seat_names is not None else None
-        self._names = list(record.meta.get("names") or []) or (
-            _generic_seat_names(first) if names is None else list(names)
-        )
         available = list(self._spec.viewers(first))
         if omniscient:
             if viewer is not None or viewers is not None:
-                raise CipherkitError("an omniscient replay shows the true state only: no viewer")
+                raise CipherkitError(
+                    say("an omniscient replay shows the true state only: no viewer")
+                )
             self._viewers: list[Viewer] = [OMNISCIENT]
         else:
             chosen = available if viewers is None else list(viewers)
             unknown = [v for v in chosen if v not in available]
             if unknown or not chosen:
                 raise CipherkitError(
-                    f"{record.game} viewers are {available}, not {unknown or chosen}"
+                    say(
+                        "{game} viewers are {available}, not {chosen}",
+                        game=record.game,
+                        available=str(available),
+                        chosen=str(unknown or chosen),
+                    )
                 )
             self._viewers = chosen
         if viewer is None:
             viewer = self._viewers[0] if omniscient or SPECTATOR not in self._viewers else SPECTATOR
         if viewer not in self._viewers:
-            raise CipherkitError(f"viewer {viewer!r} is not among {self._viewers}")
+            raise CipherkitError(
+                say(
+                    "viewer {viewer} is not among {viewers}",
+                    viewer=repr(viewer),
+                    viewers=str(self._viewers),
+                )
+            )
         self._viewer: Viewer = viewer
         last = len(self._states) - 1
         self._step = last if step < 0 else min(max(0, int(step)), last)
@@ -259,40 +302,55 @@ class Replay(GuardedWidget):
         kind, value = check_message(content, buffers)
         if kind == "seek":
             if not 0 <= value < len(self._states):
-                raise Refused(f"refused: steps go from 0 to {len(self._states) - 1}")
+                last = len(self._states) - 1
+                raise Refused("refused: " + _("steps go from 0 to {last}", last=last))
             self._step = value
         else:
             by_key = {_viewer_key(v): v for v in self._viewers}
             if value not in by_key:
-                allowed = ", ".join(viewer_label(v, self._names) for v in self._viewers)
-                raise Refused(f"refused: this replay shows only: {allowed}")
+                allowed = ", ".join(viewer_label(v, self.names()) for v in self._viewers)
+                raise Refused("refused: " + _("this replay shows only: {allowed}", allowed=allowed))
             self._viewer = by_key[value]
         with self.hold_sync():
             self.message = ""
             self._publish()
 
+    def names(self) -> list[str]:
+        """The seats' names, in the language in force (a game's default names are said
+        in it: its ``seat_names`` hook), the record's own names first."""
+        first = self._states[0]
+        spec = self._spec
+        names = spec.seat_names(first) if spec.seat_names is not None else None
+        return list(self._record.meta.get("names") or []) or (
+            _generic_seat_names(first) if names is None else list(names)
+        )
+
     # ------------------------------------------------------------------ inside
-    def _replay(self, record: Record) -> tuple[list[State], list[list[str]], list[Any]]:
+    def _replay(self, record: Record) -> tuple[list[State], list[list[Event]], list[Any]]:
         state = record.new_state()
         states: list[State] = [state.copy()]
-        events: list[list[str]] = [[]]
+        events: list[list[Event]] = [[]]
         actors: list[Any] = [None]
         for index, (seat, text) in enumerate(record.actions):
             try:
                 happened = state.apply(seat, self._spec.parse_action(text))
             except (IllegalAction, NotationError) as exc:
-                raise CipherkitError(
-                    f"record does not replay at move {index + 1} ({seat}: {text}): {exc}"
-                ) from None
+                raise not_replayed(index, seat, text, exc) from None
             states.append(state.copy())
-            events.append([e.text for e in happened if e.text])
+            events.append([e for e in happened if e.message])
             actors.append(seat)
         return states, events, actors
 
     def view_at(self, step: int, viewer: Viewer) -> dict[str, Any]:
         """The view of ``step`` for ``viewer``: built from ``observe(viewer)`` and the
-        step's public events (or, for :data:`OMNISCIENT`, from the true state)."""
+        step's public events (or, for :data:`OMNISCIENT`, from the true state), its words
+        in the widget's language."""
+        with self.speaking():
+            return self._view_at(step, viewer)
+
+    def _view_at(self, step: int, viewer: Viewer) -> dict[str, Any]:
         state = self._states[step]
+        names = self.names()
         spec = self._spec
         truth: dict[str, Any] | None = None
         if viewer == OMNISCIENT:
@@ -311,7 +369,7 @@ class Replay(GuardedWidget):
         outcome = state.outcome
         recent: list[dict[str, Any]] = []
         for k in range(max(1, step - LOG_LINES), step + 1):
-            recent.extend({"step": k, "text": text} for text in self._events[k])
+            recent.extend({"step": k, "text": event.text} for event in self._events[k])
         actor = self._actors[step]
         return {
             "game": spec.name,
@@ -319,28 +377,32 @@ class Replay(GuardedWidget):
             "step": step,
             "steps": len(self._states) - 1,
             "viewer": _viewer_key(viewer),
-            "viewer_label": viewer_label(viewer, self._names),
+            "viewer_label": viewer_label(viewer, names),
             "viewers": [
-                {"id": _viewer_key(v), "label": viewer_label(v, self._names)} for v in self._viewers
+                {"id": _viewer_key(v), "label": viewer_label(v, names)} for v in self._viewers
             ],
             "omniscient": viewer == OMNISCIENT,
-            "actor": None if actor is None else viewer_label(actor, self._names),
-            "events": self._events[step],
+            "actor": None if actor is None else viewer_label(actor, names),
+            "events": [event.text for event in self._events[step]],
             "log": recent[-LOG_LINES:],
             "board": board,
             "over": outcome is not None,
-            "outcome": None if outcome is None else _outcome_words(outcome, self._names),
+            "outcome": None if outcome is None else _outcome_words(outcome, names),
         }
 
     def _publish(self) -> None:
         self.view = self.view_at(self._step, self._viewer)
 
 
-def _outcome_words(outcome: Any, names: Sequence[str]) -> str:
+def _outcome_words(outcome: Outcome, names: Sequence[str]) -> str:
+    """How the game ended, in the language in force (the game's reason, marked ``N_`` by
+    the game, too)."""
+    reason = _(outcome.reason) if outcome.reason else ""
     if outcome.draw:
-        return f"A draw ({outcome.reason})." if outcome.reason else "A draw."
+        return _("A draw ({reason}).", reason=reason) if reason else _("A draw.")
     if not outcome.winners:
-        return f"Lost: {outcome.reason}." if outcome.reason else "Nobody won."
+        return _("Lost: {reason}.", reason=reason) if reason else _("Nobody won.")
     who = ", ".join(viewer_label(s, names) for s in outcome.winners)
-    reason = f" ({outcome.reason})" if outcome.reason else ""
-    return f"Won by {who}{reason}."
+    if reason:
+        return _("Won by {who} ({reason}).", who=who, reason=reason)
+    return _("Won by {who}.", who=who)

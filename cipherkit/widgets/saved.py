@@ -20,6 +20,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import IllegalAction
+from cipherkit.i18n import _
 from cipherkit.rooms import ENV_STORE, RoomError, Store, default_store_url, open_store
 from cipherkit.widgets.guard import Refused, check_envelope
 
@@ -43,7 +44,7 @@ def saved_token(content: Any, buffers: Any) -> str | None:
         return None
     token = content.get("token")
     if set(content) != {"type", "token"} or not isinstance(token, str):
-        raise Refused("refused: a saved message has the fields type and token (text)")
+        raise Refused("refused: " + _("a saved message has the fields type and token (text)"))
     try:
         check_envelope(content, buffers, MAX_SAVED_CHARS)
     except Refused:
@@ -79,7 +80,7 @@ def act_saved(solo: SoloGame, text: str) -> bool:
     try:
         solo.act(text)
     except IllegalAction as exc:
-        raise Refused(f"illegal: {exc.reason}") from None
+        raise Refused("illegal: " + exc.reason) from None
     except RoomError as exc:
-        raise Refused(f"refused: the game could not be saved ({exc})") from None
+        raise Refused("refused: " + _("the game could not be saved ({exc})", exc=exc)) from None
     return not was_stored and solo.token is not None

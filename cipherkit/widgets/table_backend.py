@@ -22,10 +22,11 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
-from cipherkit.core.errors import IllegalAction
+from cipherkit.core.errors import IllegalAction, message_of
 from cipherkit.core.protocol import Outcome
 from cipherkit.core.record import Record
 from cipherkit.core.session import LoggedEvent, Session
+from cipherkit.i18n import N_, Message, _
 from cipherkit.rooms import ReadOnly, RoomError, SeatHandle, Spectator, UnknownToken
 from cipherkit.rooms.solo import SoloGame
 from cipherkit.widgets.guard import Refused
@@ -51,6 +52,12 @@ LIVE_TIMEOUT = 3.0
 the room, and whether the table is still open)."""
 
 _log = logging.getLogger(__name__)
+
+NOTICES = {
+    "closed": N_("This room has been closed, so the game stops here."),
+    "held": N_("Everyone is sitting down: the game starts when your teacher says so."),
+}
+"""What a seat is told while its room cannot be played, by :meth:`RoomBackend.condition`."""
 
 
 @dataclass(frozen=True)
@@ -187,11 +194,11 @@ class LocalBackend:
         seat = self.seat if seat is None else seat
         assert seat is not None
         if session.is_over:
-            raise Refused("illegal: the game is over")
+            raise Refused("illegal: " + _("the game is over"))
         try:
             session.apply(seat, text)
         except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+            raise Refused("illegal: " + exc.reason) from None
 
     def step_bots(self) -> None:
         """Let the bots move until the person must act or the game is over."""
@@ -318,8 +325,9 @@ class RoomBackend:
         self.lock: AbstractContextManager[Any] = threading.RLock()
         self.shown = -1
         """The version of the last :meth:`moment` read: what the table draws now."""
-        self.gone = ""
-        """Why this seat's token no longer works (the teacher's doing), once known."""
+        self.gone: Message | None = None
+        """Why this seat's token no longer works (the teacher's doing), once known: a
+        message (words where it is shown)."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._listeners: list[Callable[[int], None]] = []
@@ -407,11 +415,11 @@ class RoomBackend:
             try:
                 self.handle.act(text)
             except IllegalAction as exc:
-                raise Refused(f"illegal: {self.in_names(exc.reason)}") from None
+                raise Refused("illegal: " + self.in_names(exc.reason)) from None
             except ReadOnly:
-                raise Refused("illegal: a spectator watches and cannot move") from None
+                raise Refused("illegal: " + _("a spectator watches and cannot move")) from None
             except RoomError as exc:
-                raise Refused(f"refused: {exc}") from None
+                raise Refused("refused: " + str(exc)) from None
 
     def move(self, text: str, seat: int | None, hooks: MoveHooks) -> None:
         """The table's check, then the move to the store (the rules are checked there,
@@ -450,17 +458,26 @@ class RoomBackend:
         """A sentence for the seat when the room cannot be played now, else ``""``:
         closed by the teacher, waiting for the teacher's start, or the seat given to
         another device or taken back (the store's own plain words)."""
-        if self.gone:
-            return self.gone
+        condition, reason = self.condition()
+        if condition in ("gone", "error"):
+            return f"{reason}."
+        return _(NOTICES[condition]) if condition else ""
+
+    def condition(self) -> tuple[str, Message | None]:
+        """Why the room cannot be played now, as a key (``""``: it can): ``"gone"`` (the
+        seat taken back: :attr:`gone`), ``"error"`` (the room cannot be read), ``"closed"``
+        or ``"held"``; and the message of a gone seat or an error."""
+        if self.gone is not None:
+            return "gone", self.gone
         try:
             info = self.info()
         except RoomError as exc:
-            return f"{exc}."
+            return "error", message_of(exc)
         if info.get("status") != "open":
-            return "This room has been closed, so the game stops here."
+            return "closed", None
         if info.get("held"):
-            return "Everyone is sitting down: the game starts when your teacher says so."
-        return ""
+            return "held", None
+        return "", None
 
     def _run(self, on_change: Callable[[int], None], after: int) -> None:
         seen = after
@@ -471,7 +488,7 @@ class RoomBackend:
                 version = self.handle.wait(seen, timeout=LIVE_TIMEOUT, after_stamp=stamp)
                 stamp = self._stamp_or_none()
             except UnknownToken as exc:  # the teacher gave the seat away: say so, stop
-                self.gone = f"{exc}."
+                self.gone = message_of(exc)
                 version = seen
             except Exception as exc:  # the store went away a moment...
                 _log.warning("room %s: waiting failed (%s)", self.code, type(exc).__name__)
@@ -497,7 +514,7 @@ class RoomBackend:
                     except Exception as exc:
                         _log.warning("room %s: update failed (%s)", self.code, type(exc).__name__)
             seen = max(drawn, version)
-            if self.gone or notice.startswith("This room has been closed"):
+            if self.condition()[0] in ("gone", "closed"):
                 return  # nothing more will happen here
 
     def _stamp_or_none(self) -> int | None:

@@ -17,10 +17,11 @@ import os
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cipherkit.core.errors import CipherkitError, IllegalAction
+from cipherkit.core.errors import CipherkitError, IllegalAction, message_of
 from cipherkit.core.protocol import Action
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
+from cipherkit.i18n import _, say
 from cipherkit.rooms import (
     Store,
     StoreUnreachable,
@@ -60,16 +61,18 @@ def check_action_message(
     kind = content.get("type")
     if kind == "action":
         if set(content) != {"type", "text"}:
-            raise Refused("refused: an action message has exactly the fields type and text")
+            raise Refused("refused: " + _("an action message has exactly the fields type and text"))
         text = content["text"]
         if not isinstance(text, str) or not 0 < len(text) <= max_text:
-            raise Refused(f"refused: an action is short text such as {example!r}")
+            raise Refused(
+                "refused: " + _("an action is short text such as {example!r}", example=example)
+            )
         return "action", text
     if kind == "new_game":
         if set(content) != {"type"}:
-            raise Refused("refused: a new_game message has only the field type")
+            raise Refused("refused: " + _("a new_game message has only the field type"))
         return "new_game", None
-    raise Refused("refused: unknown message type")
+    raise Refused("refused: " + _("unknown message type"))
 
 
 def open_page_store(save: bool | Store) -> Store | None:
@@ -137,7 +140,7 @@ class TableBase(GuardedWidget):
 
     def other_message(self, kind: str, payload: Any) -> None:
         """A message kind of the table's own (from :meth:`check_message`)."""
-        raise Refused("refused: unknown message type")
+        raise Refused("refused: " + _("unknown message type"))
 
     def accepts(self, record: Record) -> bool:
         """Whether a stored game is one this table could have dealt (a saved token)."""
@@ -148,7 +151,7 @@ class TableBase(GuardedWidget):
         the text to play and the seat that plays it (``seat``: the one the page named,
         if any). Refuse with :class:`Refused`. Default: as sent, for the person's seat."""
         if seat is not None and seat != self._seat:
-            raise Refused("illegal: you can only act for your own seat")
+            raise Refused("illegal: " + _("you can only act for your own seat"))
         return text, self._seat
 
     def parse_move(self, text: str) -> Action:
@@ -156,19 +159,19 @@ class TableBase(GuardedWidget):
         try:
             return self.session.parse(text)
         except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+            raise Refused("illegal: " + exc.reason) from None
 
     def check_rules(self, seat: int, action: Action) -> None:
         """Refuse with the rules' reason if ``seat`` may not take ``action`` now."""
         try:
             self.session.state.check(seat, action)
         except IllegalAction as exc:
-            raise Refused(f"illegal: {exc.reason}") from None
+            raise Refused("illegal: " + exc.reason) from None
 
     def check_room_action(self, text: str, seat: int | None) -> None:
         """A table's own check of a move at a room seat (the store checks the rules)."""
         if seat is not None and seat != self.backend.seat:
-            raise Refused("illegal: you can only act for your own seat")
+            raise Refused("illegal: " + _("you can only act for your own seat"))
 
     def shows_saved(self) -> bool:
         """Whether the view says the game is kept on the server (New game at any time)."""
@@ -220,7 +223,13 @@ class TableBase(GuardedWidget):
         """Play (or watch) a room through its seat handle; publish its moves live."""
         backend = RoomBackend(handle)
         if self.game and backend.game != self.game:
-            raise CipherkitError(f"a {self.game} table cannot sit in a {backend.game} room")
+            raise CipherkitError(
+                say(
+                    "a {game} table cannot sit in a {game2} room",
+                    game=self.game,
+                    game2=backend.game,
+                )
+            )
         self._game_name = backend.game
         self._backend = backend
         self.game_started()
@@ -248,11 +257,12 @@ class TableBase(GuardedWidget):
         notice = room.notice()
         with room.lock:
             before, self._notice = self._notice, notice
-            if not room.gone:
+            if room.gone is None:
                 try:
                     self.publish()
                 except UnknownToken as exc:  # the teacher gave the seat away
-                    room.gone = notice = self._notice = f"{exc}."
+                    room.gone = message_of(exc)
+                    notice = self._notice = room.notice()
                     if room.watch_only():  # what the seat saw is no longer shown
                         self.publish()
             # the room closed, waits for the teacher's start, or the seat was given
@@ -274,7 +284,7 @@ class TableBase(GuardedWidget):
         """The current game's session (a local or saved table; kernel only)."""
         session = self.backend.session
         if session is None:
-            raise CipherkitError("a room's table has no session in this kernel")
+            raise CipherkitError(say("a room's table has no session in this kernel"))
         return session
 
     @property

@@ -42,7 +42,7 @@ from cipherkit.classroom import Classroom, RoomPlan, open_classroom
 from cipherkit.classroom.plans import game_seats, presets
 from cipherkit.classroom.timers import change_timer, room_timers
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_
+from cipherkit.i18n import N_, _, ngettext
 from cipherkit.rooms import default_store_url
 from cipherkit.rooms.limits import RULES
 from cipherkit.widgets.frontend import es_module
@@ -145,14 +145,16 @@ people, players, rooms
     msg = check_envelope(content, buffers, MAX_ROSTER_TEXT + 200 if big else MAX_MESSAGE_CHARS)
     kind = msg.get("type")
     if kind not in _FIELDS:
-        raise Refused("refused: unknown message type")
+        raise Refused("refused: " + _("unknown message type"))
     device = msg.pop("device", None) if kind == "unlock" else None
     if device is not None and not (isinstance(device, str) and _DEVICE.fullmatch(device)):
-        raise Refused("refused: a device id is 32 hex digits")
+        raise Refused("refused: " + _("a device id is 32 hex digits"))
     optional = _OPTIONAL.get(kind, set())
     if set(msg) - optional != {"type"} | _FIELDS[kind]:
         fields = ", ".join(["type", *sorted(_FIELDS[kind])])
-        raise Refused(f"refused: a {kind} message has the fields {fields}")
+        raise Refused(
+            "refused: " + _("a {kind} message has the fields {fields}", kind=kind, fields=fields)
+        )
     options = msg.get("options", {})
     if (
         not isinstance(options, dict)
@@ -160,18 +162,18 @@ people, players, rooms
         or not all(isinstance(k, str) and len(k) <= 40 for k in options)
         or not all(isinstance(v, bool | int) and -1 < v < 10_000 for v in options.values())
     ):
-        raise Refused("refused: room options are names with true, false or a number")
+        raise Refused("refused: " + _("room options are names with true, false or a number"))
     if kind in TERM_FIELDS:
         return check_term(msg)
     for key in _FIELDS[kind] | (set(msg) & optional - {"options"}):  # content: text
         value = msg[key]
         if key in ("rooms", "players", "people", "seat", "seconds"):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise Refused(f"refused: {key} must be a whole number")
+                raise Refused("refused: " + _("{key} must be a whole number", key=key))
         elif not isinstance(value, str) or len(value) > 200:
-            raise Refused(f"refused: {key} must be short text")
+            raise Refused("refused: " + _("{key} must be short text", key=key))
     if kind == "export" and msg["what"] not in EXPORTS:
-        raise Refused(f"refused: export one of {', '.join(EXPORTS)}")
+        raise Refused("refused: " + _("export one of {join}", join=", ".join(EXPORTS)))
     if device is not None:
         msg["device"] = device
     return msg
@@ -236,7 +238,7 @@ class TeacherDesk(GuardedWidget):
             self._resume(msg["token"])
             return
         if not self._unlocked:
-            raise Refused("refused: enter the teacher key first")
+            raise Refused("refused: " + _("enter the teacher key first"))
         if self._by_pass and kind in KEY_ONLY:
             raise Refused(NEED_KEY)
         with self._lock:
@@ -246,7 +248,7 @@ class TeacherDesk(GuardedWidget):
             except Refused:
                 raise
             except CipherkitError as exc:
-                raise Refused(f"refused: {exc}") from None
+                raise Refused("refused: " + str(exc)) from None
             self._show()
         self.message, self._said = self._said, ""
         if kind in ("start", "continue") and self._session_id not in (None, before):
@@ -259,11 +261,18 @@ class TeacherDesk(GuardedWidget):
         try:
             limits.check("key", clients, now=self._clock())
         except CipherkitError as exc:
-            raise Refused(f"refused: {exc}") from None
+            raise Refused("refused: " + str(exc)) from None
         if not self.classroom.check_key(key):
             wrong, wait = limits.count("key", clients, now=self._clock())
-            extra = f" ({wrong} wrong keys: wait {wait:g} s before the next try)" if wait else ""
-            raise Refused(f"refused: that is not the teacher key{extra}")
+            said = _("that is not the teacher key")
+            if wait:
+                said += " " + ngettext(
+                    "({n} wrong key: wait {wait} s before the next try)",
+                    "({n} wrong keys: wait {wait} s before the next try)",
+                    wrong,
+                    wait=format(wait, "g"),
+                )
+            raise Refused("refused: " + said)
         limits.forgive("key", clients)
         self._by_pass = False
         self._open()
@@ -328,7 +337,7 @@ class TeacherDesk(GuardedWidget):
             self._export(msg["what"], desk.session(msg["session"]).id)
             return
         if self._session_id is None:
-            raise Refused("refused: start a class session first")
+            raise Refused("refused: " + _("start a class session first"))
         if kind in TERM_FIELDS:
             said = term_act(desk, desk.session(self._session_id), kind, msg)
             self._said = said
@@ -340,7 +349,9 @@ class TeacherDesk(GuardedWidget):
             if msg.get("content"):
                 chosen = self._contents.get(plan.game, {}).get(msg["content"])
                 if chosen is None:
-                    raise Refused(f"refused: this gallery offers no {msg['content']!r}")
+                    raise Refused(
+                        "refused: " + _("this gallery offers no {msg!r}", msg=msg["content"])
+                    )
                 content = chosen[1]
             config = _room_config(plan, msg.get("options") or {}, content)
             desk.make_rooms(self._session_id, plan, config, held=True)
@@ -361,7 +372,7 @@ class TeacherDesk(GuardedWidget):
         elif kind == "watch":
             room = desk.store.room(msg["room"])
             if room.id not in desk.room_ids(self._session_id):
-                raise Refused("refused: that room is not one of this class's rooms")
+                raise Refused("refused: " + _("that room is not one of this class's rooms"))
             self._watch(room.code)
         elif kind == "stop_watching":
             self._watch(None)
@@ -540,7 +551,9 @@ class TeacherPage(ipywidgets.VBox):
                 self.table = make_table(self.desk.classroom.store.spectate(code))
             except CipherkitError as exc:
                 self.children = [self.desk]
-                raise Refused(f"refused: this room cannot be watched here: {exc}") from None
+                raise Refused(
+                    "refused: " + _("this room cannot be watched here: {exc}", exc=exc)
+                ) from None
         self.children = [self.desk] if self.table is None else [self.desk, self.table]
 
     def close(self) -> None:

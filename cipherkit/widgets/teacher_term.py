@@ -21,6 +21,7 @@ from cipherkit.classroom import Classroom
 from cipherkit.classroom.homework import assign, homework_list, parse_due, progress
 from cipherkit.classroom.rounds import next_round
 from cipherkit.classroom.sessions import ClassSession, iso
+from cipherkit.i18n import _
 from cipherkit.widgets.guard import Refused
 
 __all__ = ["KEY_ONLY_TERM", "TERM_FIELDS", "analysis", "check_term", "term_act", "term_view"]
@@ -51,14 +52,14 @@ def check_term(msg: dict[str, Any]) -> dict[str, Any]:
         value = msg[key]
         if key in _BOOLS:
             if not isinstance(value, bool):
-                raise Refused(f"refused: {key} must be true or false")
+                raise Refused("refused: " + _("{key} must be true or false", key=key))
         elif key in _NUMBERS:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise Refused(f"refused: {key} must be a whole number")
+                raise Refused("refused: " + _("{key} must be a whole number", key=key))
         elif not isinstance(value, str):
-            raise Refused(f"refused: {key} must be text")
+            raise Refused("refused: " + _("{key} must be text", key=key))
         elif len(value) > (MAX_ROSTER_TEXT if key == "text" else 200):
-            raise Refused(f"refused: {key} is too long")
+            raise Refused("refused: " + _("{key} is too long", key=key))
     return msg
 
 
@@ -68,7 +69,7 @@ def term_act(desk: Classroom, session: ClassSession, kind: str, msg: dict[str, A
     group = session.group
     class_wide = ("roster_add", "roster_import", "roster_remove", "bots_replace", "assign")
     if kind in class_wide and not group:
-        raise Refused("refused: this session has no class: start one with a class name")
+        raise Refused("refused: " + _("this session has no class: start one with a class name"))
     if kind == "roster_add":
         desk.groups.add(group, msg["id"], msg["name"], msg["email"])
         return ""
@@ -97,10 +98,10 @@ def term_act(desk: Classroom, session: ClassSession, kind: str, msg: dict[str, A
         return ""
     if kind == "assign":
         if msg["lesson"] not in lessons():
-            raise Refused("refused: choose one of this gallery's lessons")
+            raise Refused("refused: " + _("choose one of this gallery's lessons"))
         work = assign(desk, group, msg["lesson"], due=parse_due(msg["due"]))
         return f"{work.title}: due {iso(work.due)}, class code {work.code}"
-    raise Refused("refused: unknown message type")  # pragma: no cover - checked before
+    raise Refused("refused: " + _("unknown message type"))  # pragma: no cover - checked before
 
 
 def lessons(folder: pathlib.Path | None = None) -> list[str]:

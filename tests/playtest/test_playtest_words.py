@@ -36,3 +36,27 @@ def test_tune_deck_says_which_field_to_set() -> None:
     assert tuned.advice.startswith(f"Set deck.values: {tuned.best_values} in the mission file")
     assert "2 players, no secret rules" in tuned.advice
     assert tuned.advice in repr(tuned)
+
+
+def test_the_tables_plots_and_summary_speak_the_language_in_force() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from cipherkit.i18n import speaking
+
+    result = run_playtest(LANTERN, games=6, workers=1, seed=2, players=2)
+    english = result._repr_html_()
+    with speaking("ru"):
+        html = result._repr_html_()
+        text = result.summary_text()
+        figure = result.plot()
+    assert "win rate" in english and "mean turns" in english
+    for label in ("доля побед", "ходов в среднем", "Угроза нехватки времени", "сложность"):
+        assert label in html, label
+    assert "win rate" not in html and "mean turns" not in html and "In Peril" not in html
+    assert "2 игрока, без секретов" in text and "ходы: в среднем" in text
+    assert [ax.get_title() for ax in figure.axes][:2] == [
+        "Длина партии",
+        "Доля побед по числу игроков",
+    ]
+    assert result._repr_html_() == english  # the language was only in force in the block

@@ -311,7 +311,8 @@ for game, config in (("decipher", None), ("intercept", None), ("mission", {"play
     assert board["facts"] and board["tables"], game
     if spec.omniscient is not None:
         obs, truth = spec.omniscient(state)
-        assert spec.board(obs, truth)["svg"].startswith("<svg")
+        drawn = spec.board(obs, truth)
+        assert (drawn["svg"] or "<svg").startswith("<svg") and drawn["tables"], game
 print('ok')
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from cipherkit.core.errors import NotationError
 from cipherkit.core.protocol import Action
 from cipherkit.games.decipher.cards import CARDS, Card
+from cipherkit.i18n import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,7 @@ BREAK = BreakCode()
 def parse_action(text: str) -> Action:
     """Read an action's notation; raise :class:`NotationError` with a hint otherwise."""
     if not isinstance(text, str):
-        raise NotationError("an action must be text")
+        raise NotationError(say("an action must be text"))
     words = text.strip().lower().split()
     if words == ["skip"]:
         return SKIP
@@ -73,5 +74,8 @@ def parse_action(text: str) -> Action:
         card = Card.parse(words[1])
         return (PLAYS if words[0] == "play" else GUESSES)[card.index]
     raise NotationError(
-        f"{text[:40]!r} is not a decipher action (try 'play QS', 'skip', 'break', 'guess QS')"
+        say(
+            "{text} is not a decipher action (try 'play QS', 'skip', 'break', 'guess QS')",
+            text=repr(text[:40]),
+        )
     )

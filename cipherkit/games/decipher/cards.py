@@ -20,12 +20,22 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from cipherkit.core.errors import NotationError
+from cipherkit.i18n import N_, Message, say
 
 SUITS = "CDHS"
 RANK_CHARS = "A23456789TJQK"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+SUIT_NAMES = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+"""Each suit's name (English, marked for the catalog: say it with ``_``)."""
+RANK_NAMES = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
+"""The ranks with a name (English, marked for the catalog); the others are numbers."""
+CARD_NAMES = {
+    "C": N_("{rank} of clubs"),
+    "D": N_("{rank} of diamonds"),
+    "H": N_("{rank} of hearts"),
+    "S": N_("{rank} of spades"),
+}
+"""A card in words, one sentence per suit (Russian names a suit after the rank)."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -55,7 +65,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13 or self.suit not in SUITS:
-            raise NotationError(f"no such card: rank {self.rank}, suit {self.suit!r}")
+            raise NotationError(
+                say("no such card: rank {rank}, suit {suit}", rank=self.rank, suit=repr(self.suit))
+            )
         rank = RANK_CHARS[self.rank - 1]
         object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
         object.__setattr__(self, "notation", rank + self.suit)
@@ -78,8 +90,8 @@ class Card:
 
     @property
     def name(self) -> str:
-        """In words: ``'queen of spades'``."""
-        return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {SUIT_NAMES[self.suit]}"
+        """In words, in the language in force: ``'queen of spades'``."""
+        return str(card_name(self))
 
     def matches(self, other: Card) -> bool:
         """Same suit or same rank: what a decipher card reveals against a hidden card."""
@@ -98,8 +110,24 @@ def _parse(text: str) -> Card:
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANK_CHARS or suit not in SUITS:
-        raise NotationError(f"{text!r} is not a card (write rank then suit, like QS or 10H)")
+        raise NotationError(
+            say("{text} is not a card (write rank then suit, like QS or 10H)", text=repr(text))
+        )
     return CARDS[SUITS.index(suit) * 13 + RANK_CHARS.index(rank_text)]
+
+
+def card_name(card: Card) -> Message:
+    """A card in words, said where it is read (``"queen of spades"``, ``"дама пик"``).
+
+    >>> from cipherkit.i18n import speaking
+    >>> str(card_name(Card.parse("QS"))), str(card_name(Card.parse("TH")))
+    ('queen of spades', '10 of hearts')
+    >>> with speaking("ru"):
+    ...     str(card_name(Card.parse("QS")))
+    'дама пик'
+    """
+    named = RANK_NAMES.get(card.rank)
+    return say(CARD_NAMES[card.suit], rank=say(named) if named else str(card.rank))
 
 
 CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))

@@ -53,4 +53,6 @@ class DecipherObservation(TypedDict):
     guesses: list[list[str] | int]
     scores: list[int] | None
     outcome: JsonDict | None
-    log: list[str]
+    log: list[JsonDict]
+    """What happened: each a message's id and parameters (say it with
+    :class:`~cipherkit.i18n.Message`), no words."""

@@ -14,6 +14,8 @@ Examples
 >>> events = state.apply(0, parse_action("play 6S"))
 >>> events[0].text
 'Player 1 plays 6♠ on column 1.'
+>>> events[0].message.id
+'{name} plays {card} on column {column}.'
 >>> state.is_legal(0, parse_action("skip"))   # first turn: every column needs a card
 False
 >>> RULES[Play].check.__name__, RULES[Play].apply.__name__
@@ -40,6 +42,7 @@ from cipherkit.games.decipher.actions import (
     Skip,
 )
 from cipherkit.games.decipher.cards import Card
+from cipherkit.i18n import N_, Message, nsay, say
 
 if TYPE_CHECKING:
     from cipherkit.games.decipher.state import DecipherState
@@ -53,6 +56,7 @@ __all__ = [
     "legal_actions",
     "make_config",
     "new_game",
+    "player_name",
 ]
 
 COLUMNS = 3
@@ -67,21 +71,40 @@ DEFAULT_CONFIG: dict[str, Any] = {
 
 PLAY, GUESS, OVER = "play", "guess", "over"
 
+CODE_BROKEN = N_("code broken")
+DECK_EXHAUSTED = N_("deck exhausted")
+"""How a game ends (:attr:`Outcome.reason`; English, marked: a page says it with ``_``)."""
+
+
+def player_name(names: list[str], seat: Seat) -> str | Message:
+    """``seat``'s name for a message: a default name (``"Player 1"``) is said in the
+    reader's language, any other name is as written.
+
+    >>> from cipherkit.i18n import speaking
+    >>> with speaking("ru"):
+    ...     str(player_name(["Player 1", "Bo"], 0)), player_name(["Player 1", "Bo"], 1)
+    ('Игрок 1', 'Bo')
+    """
+    name = names[seat]
+    if name == DEFAULT_CONFIG["names"][seat]:
+        return say("Player {n}", n=seat + 1)
+    return name
+
 
 def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     """Validated config with defaults filled in."""
     merged = merge_config(DEFAULT_CONFIG, config, game="decipher")
     if merged["first_player"] not in (None, 0, 1):
-        raise ConfigError("decipher: first_player must be 0, 1 or null")
+        raise ConfigError(say("decipher: first_player must be 0, 1 or null"))
     if not isinstance(merged["hand_size"], int) or not 3 <= merged["hand_size"] <= 20:
-        raise ConfigError("decipher: hand_size must be a whole number from 3 to 20")
+        raise ConfigError(say("decipher: hand_size must be a whole number from 3 to 20"))
     scoring = dict(DEFAULT_CONFIG["scoring"]) | dict(merged["scoring"])
     if set(scoring) != {"exact", "rank", "suit"}:
-        raise ConfigError("decipher: scoring takes the keys exact, rank and suit")
+        raise ConfigError(say("decipher: scoring takes the keys exact, rank and suit"))
     merged["scoring"] = scoring
     names = merged["names"]
     if not (isinstance(names, list | tuple) and len(names) == 2):
-        raise ConfigError("decipher: names must be a list of two names")
+        raise ConfigError(say("decipher: names must be a list of two names"))
     merged["names"] = [str(n) for n in names]
     return merged
 
@@ -174,30 +197,39 @@ def carry_out(state: DecipherState, seat: Seat, action: Action) -> list[Event]:
 def check_turn(state: DecipherState, seat: Seat) -> None:
     """Every action: the game is on and it is ``seat``'s turn (to play or to guess)."""
     if state.outcome is not None:
-        raise IllegalAction("the game is over")
+        raise IllegalAction(say("the game is over"))
     if seat not in (0, 1):
-        raise IllegalAction(f"there is no seat {seat!r} in decipher (seats are 0 and 1)")
+        raise IllegalAction(
+            say("there is no seat {seat} in decipher (seats are 0 and 1)", seat=repr(seat))
+        )
     if state.phase == GUESS:
         if seat != state.guesser:
             guesser = cast(Seat, state.guesser)  # the guessing phase has its guesser
-            raise IllegalAction(f"it is {state.name(guesser)}'s turn to guess")
+            raise IllegalAction(say("it is {name}'s turn to guess", name=state.name(guesser)))
     elif seat != state.turn:
-        raise IllegalAction(f"it is {state.name(state.turn)}'s turn")
+        raise IllegalAction(say("it is {name}'s turn", name=state.name(state.turn)))
 
 
 def not_an_action(state: DecipherState, action: object) -> NoReturn:
     """Refuse an action that no rule knows."""
     _refuse_outside_play(state)
-    raise IllegalAction(f"{action!r} is not a decipher action")
+    raise IllegalAction(say("{action} is not a decipher action", action=repr(action)))
 
 
 def _refuse_outside_play(state: DecipherState) -> None:
     """Refuse a card played (or skipped) outside the play phase, or when the player to
     move must Break the Code."""
     if state.phase == GUESS:
-        raise IllegalAction(f"the code has been broken: guess column {state.column + 1} (guess QS)")
+        raise IllegalAction(
+            say(
+                "the code has been broken: guess column {column} (guess QS)",
+                column=state.column + 1,
+            )
+        )
     if state.column == 0 and state.must_break():
-        raise IllegalAction("the deck is exhausted and a hand is empty: you must Break the Code")
+        raise IllegalAction(
+            say("the deck is exhausted and a hand is empty: you must Break the Code")
+        )
 
 
 _INDEX = attrgetter("index")
@@ -211,7 +243,7 @@ def check_play(state: DecipherState, seat: Seat, action: Play) -> None:
     if state.phase == GUESS or (state.column == 0 and state.must_break()):
         _refuse_outside_play(state)
     if action.card.index not in map(_INDEX, state.hands[seat]):
-        raise IllegalAction(f"{action.card.pretty} is not in your hand")
+        raise IllegalAction(say("{card} is not in your hand", card=action.card.pretty))
 
 
 def play_card(state: DecipherState, seat: Seat, action: Play) -> list[Event]:
@@ -220,8 +252,13 @@ def play_card(state: DecipherState, seat: Seat, action: Play) -> list[Event]:
     del hand[[*map(_INDEX, hand)].index(card.index)]
     state.piles[seat][column].append([card, None])
     state.played_this_turn += 1
-    text = f"{state.config['names'][seat]} plays {card.pretty} on column {column + 1}."
-    state.log.append(text)
+    text = say(
+        "{name} plays {card} on column {column}.",
+        name=state.name(seat),
+        card=card.pretty,
+        column=column + 1,
+    )
+    state.log.append(text.to_json())
     events = [Event("play", {"seat": seat, "column": column, "card": card.notation}, text)]
     state.column = column = column + 1
     if column == COLUMNS or not hand:  # out of cards mid-turn: only with the deck gone
@@ -235,18 +272,20 @@ def check_skip(state: DecipherState, seat: Seat, action: Skip) -> None:
         _refuse_outside_play(state)
     if not state.piles[seat][state.column]:
         raise IllegalAction(
-            f"column {state.column + 1} has no card yet: "
-            "on your first turn you must play on every column"
+            say(
+                "column {column} has no card yet: on your first turn you must play on every column",
+                column=state.column + 1,
+            )
         )
     if state.column == COLUMNS - 1 and state.played_this_turn == 0:
-        raise IllegalAction("you must play at least one card this turn")
+        raise IllegalAction(say("you must play at least one card this turn"))
 
 
 def skip_column(state: DecipherState, seat: Seat, action: Skip) -> list[Event]:
     """Leave the column in turn as it is; then on to the next column."""
     column = state.column
-    text = f"{state.config['names'][seat]} skips column {column + 1}."
-    state.log.append(text)
+    text = say("{name} skips column {column}.", name=state.name(seat), column=column + 1)
+    state.log.append(text.to_json())
     events = [Event("skip", {"seat": seat, "column": column}, text)]
     state.column = column = column + 1
     if column == COLUMNS or not state.hands[seat]:
@@ -259,7 +298,7 @@ def check_break(state: DecipherState, seat: Seat, action: BreakCode) -> None:
     if state.phase == GUESS:
         _refuse_outside_play(state)
     if state.column != 0:
-        raise IllegalAction("you may Break the Code only at the start of your turn")
+        raise IllegalAction(say("you may Break the Code only at the start of your turn"))
 
 
 def break_code(state: DecipherState, seat: Seat, action: BreakCode) -> list[Event]:
@@ -268,10 +307,15 @@ def break_code(state: DecipherState, seat: Seat, action: BreakCode) -> list[Even
     state.phase = GUESS
     state.declarer = state.guesser = seat
     state.column = 0
-    state.end_reason = "deck exhausted" if forced else "code broken"
-    why = " (the deck is exhausted)" if forced else ""
-    text = f"{state.name(seat)} breaks the code{why}. Guessing begins."
-    state.log.append(text)
+    state.end_reason = DECK_EXHAUSTED if forced else CODE_BROKEN
+    if forced:
+        text = say(
+            "{name} breaks the code (the deck is exhausted). Guessing begins.",
+            name=state.name(seat),
+        )
+    else:
+        text = say("{name} breaks the code. Guessing begins.", name=state.name(seat))
+    state.log.append(text.to_json())
     return [Event("break", {"seat": seat, "forced": forced}, text)]
 
 
@@ -279,7 +323,7 @@ def break_code(state: DecipherState, seat: Seat, action: BreakCode) -> list[Even
 def check_guess(state: DecipherState, seat: Seat, action: Guess) -> None:
     if state.phase != GUESS:
         _refuse_outside_play(state)
-        raise IllegalAction("nobody has broken the code yet: play or skip")
+        raise IllegalAction(say("nobody has broken the code yet: play or skip"))
 
 
 def guess_card(state: DecipherState, seat: Seat, action: Guess) -> list[Event]:
@@ -287,8 +331,10 @@ def guess_card(state: DecipherState, seat: Seat, action: Guess) -> list[Event]:
     other player guesses, or (both done) the codes are revealed and scored."""
     state.guesses[seat].append(action.card)
     column = state.column
-    text = f"{state.name(seat)} writes a guess for column {column + 1}."
-    state.log.append(text)
+    text = say(
+        "{name} writes a guess for column {column}.", name=state.name(seat), column=column + 1
+    )
+    state.log.append(text.to_json())
     events = [Event("guess", {"seat": seat, "column": column}, text)]
     state.column += 1
     if state.column < COLUMNS:
@@ -315,15 +361,16 @@ def _end_turn(state: DecipherState, seat: Seat, events: list[Event]) -> None:
     """After the last column, or out of cards mid-turn (only once the deck is exhausted;
     the remaining columns stay as they are): draw back up to the hand size, mark the
     hits, and pass the turn."""
-    names = state.config["names"]
     hand, deck = state.hands[seat], state.deck
     drawn = min(state.config["hand_size"] - len(hand), len(deck))
     if drawn > 0:
         hand += deck[: -drawn - 1 : -1]  # from the top of the deck, one by one
         del deck[-drawn:]
-        text = f"{names[seat]} draws {drawn} card{'s' * (drawn != 1)}."
-        state.log.append(text)
-        events.append(Event("draw", {"seat": seat, "count": drawn}, text))
+        drew = nsay(
+            "{name} draws {n} card.", "{name} draws {n} cards.", drawn, name=state.name(seat)
+        )
+        state.log.append(drew.to_json())
+        events.append(Event("draw", {"seat": seat, "count": drawn}, drew))
     opponent = 1 - seat
     hits = []
     for pile, hidden in zip(state.piles[seat], state.hidden[opponent], strict=True):
@@ -335,8 +382,12 @@ def _end_turn(state: DecipherState, seat: Seat, events: list[Event]) -> None:
             card = top[0]
             top[1] = card.suit == hidden.suit or card.rank == hidden.rank
         hits.append(bool(top[1]))
-    text = f"{names[opponent]} marks the hits: {_HIT_WORDS[tuple(hits)]}."
-    state.log.append(text)
+    text = say(
+        "{name} marks the hits: column 1 {first}, column 2 {second}, column 3 {third}.",
+        name=state.name(opponent),
+        **_HIT_WORDS[tuple(hits)],
+    )
+    state.log.append(text.to_json())
     events.append(Event("evaluate", {"seat": opponent, "hits": hits}, text))
     state.turn = opponent
     state.turn_number += 1
@@ -344,11 +395,12 @@ def _end_turn(state: DecipherState, seat: Seat, events: list[Event]) -> None:
     state.played_this_turn = 0
 
 
+_HIT, _MISS = say("hit"), say("miss")
 _HIT_WORDS = {
-    hits: ", ".join(f"column {c + 1} {'hit' if hit else 'miss'}" for c, hit in enumerate(hits))
+    hits: dict(zip(("first", "second", "third"), (_HIT if h else _MISS for h in hits), strict=True))
     for hits in product((False, True), repeat=COLUMNS)
 }
-"""The hits marked at the end of a turn, in words, for each way they can fall."""
+"""The hits marked at the end of a turn, each column's word, for each way they can fall."""
 
 
 def _reveal(state: DecipherState) -> Event:
@@ -357,17 +409,31 @@ def _reveal(state: DecipherState) -> Event:
     state.guesser = None
     s0, s1 = state.scores()
     scores = {"0": s0, "1": s1}
+    codes = {
+        "first": state.name(0),
+        "first_code": " ".join(c.pretty for c in state.hidden[0]),
+        "second": state.name(1),
+        "second_code": " ".join(c.pretty for c in state.hidden[1]),
+    }
     if s0 == s1:
         outcome = Outcome((), state.end_reason, scores, draw=True)
-        words = f"A draw, {s0} to {s1}."
+        text = say(
+            "{first}'s code was {first_code}; {second}'s code was {second_code}. "
+            "A draw, {score} to {score}.",
+            score=s0,
+            **codes,
+        )
     else:
         winner = 0 if s0 > s1 else 1
         outcome = Outcome((winner,), state.end_reason, scores)
-        words = f"{state.name(winner)} wins, {max(s0, s1)} to {min(s0, s1)}."
+        text = say(
+            "{first}'s code was {first_code}; {second}'s code was {second_code}. "
+            "{winner} wins, {high} to {low}.",
+            winner=state.name(winner),
+            high=max(s0, s1),
+            low=min(s0, s1),
+            **codes,
+        )
     state.outcome = outcome
-    codes = "; ".join(
-        f"{state.name(p)}'s code was " + " ".join(c.pretty for c in state.hidden[p]) for p in (0, 1)
-    )
-    text = f"{codes}. {words}"
-    state.log.append(text)
+    state.log.append(text.to_json())
     return Event("reveal", {"scores": [s0, s1], "outcome": outcome.to_json()}, text)

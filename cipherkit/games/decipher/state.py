@@ -15,7 +15,15 @@ from cipherkit.games.decipher import rules
 from cipherkit.games.decipher.cards import CARDS, Card
 from cipherkit.games.decipher.observation import DecipherObservation
 from cipherkit.games.decipher.observe import observe
-from cipherkit.games.decipher.rules import COLUMNS, GUESS, PLAY, card_score, make_config
+from cipherkit.games.decipher.rules import (
+    COLUMNS,
+    GUESS,
+    PLAY,
+    card_score,
+    make_config,
+    player_name,
+)
+from cipherkit.i18n import Message, say
 
 Pile = list[list[Any]]
 """The ``[card, hit]`` pairs played on one column, oldest first; ``hit`` is ``None``
@@ -52,7 +60,9 @@ class DecipherState(State[DecipherObservation]):
     guesser: Seat | None = None
     guesses: list[list[Card]]
     end_reason: str = ""
-    log: list[str]
+    log: list[JsonDict]
+    """What happened, public, oldest first: each a message's id and parameters
+    (:meth:`~cipherkit.i18n.Message.to_json`), no words."""
     outcome: Outcome | None = None
 
     @classmethod
@@ -80,12 +90,13 @@ class DecipherState(State[DecipherObservation]):
             piles=[[[] for _ in range(COLUMNS)] for _ in range(2)],
             turn=turn,
             guesses=[[], []],
-            log=[f"{config['names'][turn]} goes first."],
+            log=[say("{name} goes first.", name=player_name(config["names"], turn)).to_json()],
         )
 
-    def name(self, seat: Seat) -> str:
-        """The name of ``seat``'s player (from the config)."""
-        return cast(str, self.config["names"][seat])
+    def name(self, seat: Seat) -> str | Message:
+        """The name of ``seat``'s player (from the config), for a message: a default
+        name is said in the reader's language (:func:`~.rules.player_name`)."""
+        return player_name(self.config["names"], seat)
 
     # ------------------------------------------------------------------ the protocol
     def actors(self) -> list[Seat]:

@@ -8,10 +8,11 @@
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
 // imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
 
-import { followTable, h, kernelSender, plainWords, savedHandshake, startOver } from "../table_common.js";
+import { followTable, h, kernelSender, plainWords, savedHandshake, startOver, t } from "../table_common.js";
 
+// Words come from the kernel: t(model, key) reads the widget's `words` (DecipherTable.WORDS,
+// in the table's language); sentences with a number or a name come whole in `view.say`.
 const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SUIT_ORDER = ["S", "H", "D", "C"];
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 
@@ -27,12 +28,15 @@ function prettyCard(code) {
   return rankText(code.slice(0, -1)) + SUIT_SYMBOL[code.slice(-1)];
 }
 
-// A face-up card; a <button> when it can be clicked.
-// In a room the other side is a person: their name instead of "the bot".
-const them = (view) => (view.room ? view.room.opponent : "the bot");
-const theirs = (view) => (view.room ? `${view.room.opponent}'s` : "bot's");
+// A card in words, for a screen reader: "queen of spades".
+function cardLabel(model, code) {
+  const rank = code.slice(0, -1);
+  const named = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" }[rank];
+  return t(model, `card_${code.slice(-1)}`, { rank: named ? t(model, named) : rankText(rank) });
+}
 
-function cardFace(code, { size = "", onClick = null, enabled = false, extra = "", title = "" } = {}) {
+// A face-up card; a <button> when it can be clicked.
+function cardFace(model, code, { size = "", onClick = null, enabled = false, extra = "", title = "" } = {}) {
   const rank = code.slice(0, -1);
   const suit = code.slice(-1);
   const cls = ["ck-card", size && `ck-card-${size}`, isRed(suit) ? "ck-red" : "ck-black", extra]
@@ -42,7 +46,7 @@ function cardFace(code, { size = "", onClick = null, enabled = false, extra = ""
     h("span", { class: "ck-corner", text: rankText(rank) + SUIT_SYMBOL[suit] }),
     h("span", { class: "ck-pip", text: SUIT_SYMBOL[suit] }),
   ];
-  const label = `${rankText(rank)} of ${SUIT_NAME[suit]}`;
+  const label = cardLabel(model, code);
   if (onClick) {
     return h(
       "button",
@@ -62,51 +66,48 @@ function cardFace(code, { size = "", onClick = null, enabled = false, extra = ""
   return h("div", { class: cls, "data-card": code, title: title || label, "aria-label": label }, body);
 }
 
-function cardBack(size = "") {
-  return h("div", { class: `ck-card ck-back ${size && `ck-card-${size}`}`, title: "hidden card" });
+function cardBack(model, size = "") {
+  return h("div", { class: `ck-card ck-back ${size && `ck-card-${size}`}`, title: t(model, "hidden_card") });
 }
 
 function emptySlot(text, size = "") {
   return h("div", { class: `ck-card ck-empty ${size && `ck-card-${size}`}`, text });
 }
 
-function penny(hit, whose) {
+function penny(model, hit, whose) {
   if (hit) {
     return h("span", {
       class: "ck-penny",
       "data-testid": `${whose}-penny`,
-      title: "a penny: the top decipher card matches this hidden card by suit or rank",
+      title: t(model, "penny"),
     });
   }
-  return h("span", { class: "ck-penny ck-penny-none", title: "no penny" });
+  return h("span", { class: "ck-penny ck-penny-none", title: t(model, "no_penny") });
 }
 
-function hitMark(hit) {
-  if (hit === null || hit === undefined) return h("span", { class: "ck-mark ck-pending", text: "?", title: "not marked yet" });
+function hitMark(model, hit) {
+  if (hit === null || hit === undefined) return h("span", { class: "ck-mark ck-pending", text: "?", title: t(model, "not_marked") });
   return hit
-    ? h("span", { class: "ck-mark ck-hit", text: "●", title: "hit" })
-    : h("span", { class: "ck-mark ck-miss", text: "○", title: "miss" });
+    ? h("span", { class: "ck-mark ck-hit", text: "●", title: t(model, "hit") })
+    : h("span", { class: "ck-mark ck-miss", text: "○", title: t(model, "miss") });
 }
 
-function pileNode(pile, who) {
+function pileNode(model, pile, who) {
   const top = pile.top
-    ? h("div", { class: "ck-pile-top" }, cardFace(pile.top.card, { size: "sm" }), hitMark(pile.top.hit))
-    : emptySlot("empty", "sm");
-  const count = h("div", {
-    class: "ck-count",
-    text: pile.count === 0 ? "" : pile.count === 1 ? "1 card" : `${pile.count} cards`,
-  });
+    ? h("div", { class: "ck-pile-top" }, cardFace(model, pile.top.card, { size: "sm" }), hitMark(model, pile.top.hit))
+    : emptySlot(t(model, "empty"), "sm");
+  const count = h("div", { class: "ck-count", text: pile.count_words || "" });
   const parts = [top, count];
   if (pile.history && pile.count > 0) {
     parts.push(
       h(
         "div",
         { class: "ck-history", "data-testid": `${who}-history` },
-        h("div", { class: "ck-history-title", text: pile.history.length ? "earlier in this pile" : "nothing earlier" }),
+        h("div", { class: "ck-history-title", text: t(model, pile.history.length ? "earlier" : "nothing_earlier") }),
         h(
           "div",
           { class: "ck-history-cards" },
-          pile.history.map((e) => h("span", { class: "ck-history-card" }, cardFace(e.card, { size: "xs" }), hitMark(e.hit))),
+          pile.history.map((e) => h("span", { class: "ck-history-card" }, cardFace(model, e.card, { size: "xs" }), hitMark(model, e.hit))),
         ),
       ),
     );
@@ -136,14 +137,14 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-header" },
-      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), " Decipher ", h("small", { text: view.room ? `room ${view.room.code}: ${view.spectator ? `${view.room.you} against ${view.room.opponent}` : `you against ${view.room.opponent}`}` : `against the ${view.bot_name} bot` })),
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), " Decipher ", h("small", { text: view.say.heading })),
       h(
         "div",
         { class: "ck-stats" },
-        count("Game", view.game_number, "game-number"),
-        count("Turn", view.turn_number, "turn-number"),
-        stat("cards in the deck", view.deck_size, "deck-size"),
-        stat(`cards in ${theirs(view).replace(/^bot's$/, "the bot's")} hand`, view.bot_hand_size, "bot-hand-size"),
+        count(t(model, "game"), view.game_number, "game-number"),
+        count(t(model, "turn"), view.turn_number, "turn-number"),
+        stat(view.say.deck, view.deck_size, "deck-size"),
+        stat(view.say.their_hand, view.bot_hand_size, "bot-hand-size"),
       ),
     );
   }
@@ -151,14 +152,15 @@ function render({ model, el }) {
   function columnNode(view, col) {
     const over = view.phase === "over";
     const guessing = view.phase === "guess";
-    const botCard = col.bot_card ? cardFace(col.bot_card, { extra: "ck-revealed" }) : cardBack();
+    const labels = view.say.labels;
+    const botCard = col.bot_card ? cardFace(model, col.bot_card, { extra: "ck-revealed" }) : cardBack(model);
     const yourGuess = col.your_guess
-      ? h("div", { class: "ck-guess", "data-testid": "your-guess" }, "your guess ", h("b", { text: prettyCard(col.your_guess) }))
+      ? h("div", { class: "ck-guess", "data-testid": "your-guess" }, `${t(model, "your_guess")} `, h("b", { text: prettyCard(col.your_guess) }))
       : guessing && view.guesser === "you" && col.current
-        ? h("div", { class: "ck-guess ck-guess-now", text: "guess this card" })
+        ? h("div", { class: "ck-guess ck-guess-now", text: t(model, "guess_this_card") })
         : null;
     const botGuess = over && col.bot_guess
-      ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, `${theirs(view)} guess `, h("b", { text: prettyCard(col.bot_guess) }))
+      ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, `${labels.their_guess} `, h("b", { text: prettyCard(col.bot_guess) }))
       : null;
     return h(
       "div",
@@ -167,35 +169,35 @@ function render({ model, el }) {
         "data-testid": `column-${col.index + 1}`,
         "data-current": col.current ? "true" : "false",
       },
-      h("div", { class: "ck-col-head" }, `Column ${col.index + 1}`, col.current ? h("span", { class: "ck-now", text: "now" }) : null),
-      h("div", { class: "ck-zone ck-zone-bot" }, h("div", { class: "ck-label", text: `${theirs(view)} hidden card` }), h("div", { class: "ck-hidden" }, botCard, penny(col.your_hit, "your")), yourGuess),
-      h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: "your decipher pile" }), pileNode(col.your_pile, "your")),
+      h("div", { class: "ck-col-head" }, t(model, "column", { column: col.index + 1 }), col.current ? h("span", { class: "ck-now", text: t(model, "now") }) : null),
+      h("div", { class: "ck-zone ck-zone-bot" }, h("div", { class: "ck-label", text: labels.their_hidden }), h("div", { class: "ck-hidden" }, botCard, penny(model, col.your_hit, "your")), yourGuess),
+      h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: labels.your_pile }), pileNode(model, col.your_pile, "your")),
       h("div", { class: "ck-divider" }),
-      h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: `${theirs(view)} pile on your code` }), pileNode(col.bot_pile, "bot")),
-      h("div", { class: "ck-zone ck-zone-you" }, h("div", { class: "ck-label", text: "your hidden card" }), h("div", { class: "ck-hidden" }, col.your_card ? cardFace(col.your_card) : cardBack(), penny(col.bot_hit, "bot")), botGuess),
+      h("div", { class: "ck-zone" }, h("div", { class: "ck-label", text: labels.their_pile }), pileNode(model, col.bot_pile, "bot")),
+      h("div", { class: "ck-zone ck-zone-you" }, h("div", { class: "ck-label", text: labels.your_hidden }), h("div", { class: "ck-hidden" }, col.your_card ? cardFace(model, col.your_card) : cardBack(model), penny(model, col.bot_hit, "bot")), botGuess),
     );
   }
 
   function handNode(view) {
     const legal = new Set(view.legal);
     const cards = view.hand.map((code) =>
-      cardFace(code, {
+      cardFace(model, code, {
         enabled: !ui.waiting && legal.has(`play ${code}`),
         onClick: () => act(`play ${code}`),
-        title: view.column !== null && view.phase === "play" ? `play this card on column ${view.column + 1}` : "",
+        title: view.column !== null && view.phase === "play" ? t(model, "play_on_column", { column: view.column + 1 }) : "",
       }),
     );
     return h(
       "div",
       { class: "ck-hand-row" },
-      h("div", { class: "ck-label", text: `your hand (${view.hand.length})` }),
-      h("div", { class: "ck-hand", "data-testid": "hand" }, cards.length ? cards : h("span", { class: "ck-muted", text: "no cards" })),
+      h("div", { class: "ck-label", text: t(model, "your_hand", { n: view.hand.length }) }),
+      h("div", { class: "ck-hand", "data-testid": "hand" }, cards.length ? cards : h("span", { class: "ck-muted", text: t(model, "no_cards") })),
     );
   }
 
   function controls(view) {
     const legal = new Set(view.legal);
-    const column = view.column === null ? "" : ` column ${view.column + 1}`;
+
     const button = (label, action, cls, testid) =>
       h("button", {
         class: `ck-button ${cls}`,
@@ -206,7 +208,7 @@ function render({ model, el }) {
         onclick: () => {
           // Breaking on one's first turn ends the game on a guess made knowing nothing yet.
           const early = action === "break" && view.turn_number <= 2;
-          if (!early || window.confirm("Break the Code on your first turn? You know nothing of the other code yet, and one wrong card loses the game.")) act(action);
+          if (!early || window.confirm(t(model, "break_first_turn"))) act(action);
         },
         text: label,
       });
@@ -214,8 +216,8 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-controls" },
-      button("Break the Code", "break", "ck-danger", "break"),
-      button(`Skip${column}`, "skip", "", "skip"),
+      button(t(model, "break"), "break", "ck-danger", "break"),
+      button(view.column === null ? t(model, "skip") : t(model, "skip_column", { column: view.column + 1 }), "skip", "", "skip"),
     );
   }
 
@@ -248,7 +250,7 @@ function render({ model, el }) {
         type: "button",
         "data-suit": s,
         "aria-pressed": ui.suit === s ? "true" : "false",
-        title: SUIT_NAME[s],
+        title: t(model, `suit_${s}`),
         onclick: () => {
           ui.suit = s;
           draw();
@@ -259,13 +261,13 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-picker", "data-testid": "guess-picker" },
-      h("div", { class: "ck-picker-title", text: `Your guess for ${them(view)}'s card in column ${view.column + 1}` }),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: "rank" }), rankButtons),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: "suit" }), suitButtons),
+      h("div", { class: "ck-picker-title", text: view.say.picker }),
+      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: t(model, "rank") }), rankButtons),
+      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: t(model, "suit") }), suitButtons),
       h(
         "div",
         { class: "ck-pick-row" },
-        chosen ? cardFace(chosen, { size: "sm" }) : emptySlot("?", "sm"),
+        chosen ? cardFace(model, chosen, { size: "sm" }) : emptySlot("?", "sm"),
         h("button", {
           class: "ck-button ck-primary",
           type: "button",
@@ -273,7 +275,7 @@ function render({ model, el }) {
           "data-testid": "guess",
           disabled: ui.waiting || !may || !chosen,
           onclick: () => act(`guess ${chosen}`),
-          text: `Guess column ${view.column + 1}`,
+          text: t(model, "guess_column", { column: view.column + 1 }),
         }),
       ),
     );
@@ -281,12 +283,13 @@ function render({ model, el }) {
 
   function reveal(view) {
     if (view.phase !== "over") return null;
-    const banner = { win: "You win!", loss: view.room ? `${view.room.opponent} wins.` : "The bot wins.", draw: "A draw." }[view.result] || "";
+    const banner = view.say.result;
+    const headers = view.say.reveal_headers;
     const rows = view.columns.map((col) =>
       h(
         "tr",
         {},
-        h("th", { text: `Column ${col.index + 1}` }),
+        h("th", { text: t(model, "column", { column: col.index + 1 }) }),
         h("td", {}, col.your_guess ? prettyCard(col.your_guess) : "—", " / ", h("b", { text: prettyCard(col.bot_card) })),
         h("td", { class: "ck-points", text: `${col.your_points} (${col.your_match})` }),
         h("td", {}, col.bot_guess ? prettyCard(col.bot_guess) : "—", " / ", h("b", { text: prettyCard(col.your_card) })),
@@ -301,17 +304,17 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-score", "data-testid": "scores" },
-        h("span", {}, "you ", h("b", { "data-testid": "score-you", text: String(view.scores.you) })),
+        h("span", {}, `${view.say.me} `, h("b", { "data-testid": "score-you", text: String(view.scores.you) })),
         h("span", { class: "ck-muted", text: " : " }),
-        h("span", {}, h("b", { "data-testid": "score-bot", text: String(view.scores.bot) }), ` ${them(view)}`),
+        h("span", {}, h("b", { "data-testid": "score-bot", text: String(view.scores.bot) }), ` ${view.say.them}`),
       ),
       h(
         "table",
         { class: "ck-table" },
-        h("thead", {}, h("tr", {}, h("th"), h("th", { text: `your guess / ${them(view)}'s card` }), h("th", { text: "your points" }), h("th", { text: `${theirs(view)} guess / your card` }), h("th", { text: `${theirs(view)} points` }))),
+        h("thead", {}, h("tr", {}, h("th"), headers.map((text) => h("th", { text })))),
         h("tbody", {}, rows),
       ),
-      h("div", { class: "ck-muted ck-small", text: `Points per card: exact ${s.exact}, same rank ${s.rank}, same suit ${s.suit}.` }),
+      h("div", { class: "ck-muted ck-small", text: t(model, "points_per_card", { exact: s.exact, rank: s.rank, suit: s.suit }) }),
       view.room ? null : h("button", {
         class: "ck-button ck-primary",
         type: "button",
@@ -319,7 +322,7 @@ function render({ model, el }) {
         "data-testid": "play-again",
         disabled: ui.waiting,
         onclick: () => send({ type: "new_game" }),
-        text: "Play again",
+        text: t(model, "play_again"),
       }),
     );
   }
@@ -336,7 +339,7 @@ function render({ model, el }) {
       h(
       "table",
       { "data-testid": "board-words" },
-      h("caption", { text: "The board" }),
+      h("caption", { text: t(model, "the_board") }),
       h("thead", {}, h("tr", {}, h("td"), words.headers.map((text) => h("th", { scope: "col", text })))),
       h("tbody", {}, words.rows.map(([label, ...cells]) => h("tr", {}, h("th", { scope: "row", text: label }), cells.map((text) => h("td", { text }))))),
       ),
@@ -347,10 +350,10 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-legend" },
-      h("span", {}, hitMark(true), " hit: the top card played on a hidden card shares its suit or its rank"),
-      h("span", {}, h("span", { class: "ck-penny ck-penny-inline" }), " penny: marks a hit on a hidden card until that pile's top card changes"),
-      h("span", {}, hitMark(false), " miss"),
-      h("span", {}, hitMark(null), " not marked yet (end of turn)"),
+      h("span", {}, hitMark(model, true), ` ${t(model, "legend_hit")}`),
+      h("span", {}, h("span", { class: "ck-penny ck-penny-inline" }), ` ${t(model, "legend_penny")}`),
+      h("span", {}, hitMark(model, false), ` ${t(model, "legend_miss")}`),
+      h("span", {}, hitMark(model, null), ` ${t(model, "legend_not_marked")}`),
     );
   }
 
@@ -359,7 +362,7 @@ function render({ model, el }) {
     const message = model.get("message") || "";
     root.replaceChildren();
     if (!view.columns) {
-      root.append(h("div", { class: "ck-status", text: "Dealing…" }));
+      root.append(h("div", { class: "ck-status", text: t(model, "dealing") }));
       return;
     }
     root.classList.toggle("ck-is-waiting", ui.waiting || view.thinking);
@@ -381,16 +384,16 @@ function render({ model, el }) {
       handNode(view),
       controls(view),
       view.phase === "guess"
-        ? h("div", { class: "ck-muted ck-small", "data-testid": "bot-guess-count", text: `${view.room ? view.room.opponent : "The bot"} has written ${view.bot_guess_count} of ${view.columns.length} guesses.` })
+        ? h("div", { class: "ck-muted ck-small", "data-testid": "bot-guess-count", text: view.say.their_guesses })
         : null,
       h(
         "details",
         { class: "ck-log", open: true },
-        h("summary", { text: `What happened (this turn and both players' last turns)` }),
+        h("summary", { text: t(model, "what_happened") }),
         h("ol", { "data-testid": "log" }, view.log.map((line) => h("li", { text: line }))),
       ),
       view.saved && !view.result
-        ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" })
+        ? h("button", { class: "ck-button", type: "button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: t(model, "new_game") })
         : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));

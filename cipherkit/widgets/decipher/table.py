@@ -20,13 +20,15 @@ True
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
 
 from cipherkit.core.record import Record
 from cipherkit.games.decipher import DecipherState
 from cipherkit.games.decipher.observation import DecipherObservation
+from cipherkit.i18n import N_, _
 from cipherkit.rooms import Store
-from cipherkit.widgets.decipher.view import build_view, journal
+from cipherkit.widgets.decipher.view import Sides, build_view, journal
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import SEED_ENV, Refused, default_seed
 from cipherkit.widgets.table_backend import Moment, RoomBackend, RoomHandle
@@ -43,6 +45,23 @@ HUMAN = 0
 """The person always sits at seat 0; who goes first is set by ``first_player``."""
 
 BOT = 1 - HUMAN
+
+
+BOT_LABELS = {
+    "solver": N_("solver"),
+    "solver:limited": N_("short-memory solver"),
+    "random": N_("random"),
+}
+"""The Decipher bots a person meets, named in words (another bot: its spec as it is)."""
+
+
+def bot_label(bot: str) -> str:
+    """A bot's name as the table says it, in the language in force.
+
+    >>> bot_label("solver"), bot_label("solver:limited"), bot_label("mine")
+    ('solver', 'short-memory solver', 'mine')
+    """
+    return _(BOT_LABELS[bot]) if bot in BOT_LABELS else bot
 
 
 def table_config(human_first: bool | None = None) -> dict[str, Any]:
@@ -80,54 +99,6 @@ def _is_table_config(config: Any) -> bool:
     return isinstance(config, dict) and config.get("names") == table_config()["names"]
 
 
-def _swap(text: str, pairs: list[tuple[str, str]]) -> str:
-    for old, new in pairs:
-        text = text.replace(old, new)
-    return text
-
-
-def _opponent_words(view: dict[str, Any], name: str) -> dict[str, Any]:
-    """The view's sentences with the other person's name for "the bot" (rooms)."""
-    pairs = [
-        ("The bot's", f"{name}'s"),
-        ("the bot's", f"{name}'s"),
-        ("The bot", name),
-        ("the bot", name),
-        (" its ", " their "),
-    ]
-    view["status"] = _swap(view["status"], pairs)
-    view["log"] = [_swap(line, pairs) for line in view["log"]]
-    return _words_swapped(view, pairs)
-
-
-def _words_swapped(view: dict[str, Any], pairs: list[tuple[str, str]]) -> dict[str, Any]:
-    """The live region's sentence, the pinned turn line and the board in words with
-    ``pairs`` swapped (as the status and the log)."""
-    view["announce"] = _swap(view["announce"], pairs)
-    view["turn_line"] = _swap(view["turn_line"], pairs)
-    board = view["board_words"]
-    view["board_words"] = {
-        "headers": board["headers"],
-        "rows": [[_swap(cell, pairs) for cell in row] for row in board["rows"]],
-    }
-    return view
-
-
-def _spectator_words(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """A spectator sees the room from seat 0's side, without its hand: name the seats."""
-    pairs = [
-        ("You ", f"{names[0]} "),
-        (" you ", f" {names[0]} "),
-        ("your ", f"{names[0]}'s "),
-        ("Your ", f"{names[0]}'s "),
-    ]
-    view["status"] = f"You are watching room: {names[0]} against {names[1]}."
-    view["log"] = [_swap(line, pairs) for line in view["log"]]
-    view = _words_swapped(view, pairs)
-    view["announce"] = view["log"][-1] if view["log"] else view["status"]
-    return view
-
-
 class DecipherTable(TableBase):
     """A Decipher table: you (seat 0) against a bot, in the notebook or on a Voila page.
 
@@ -160,6 +131,64 @@ class DecipherTable(TableBase):
     _esm = es_module("decipher/table")
     _css = table_styles("decipher/table")  # the shared styles first (frontend.py)
 
+    WORDS: ClassVar[Mapping[str, str]] = {
+        "dealing": N_("Dealing…"),
+        "game": N_("Game"),
+        "turn": N_("Turn"),
+        "column": N_("Column {column}"),
+        "now": N_("now"),
+        "your_guess": N_("your guess"),
+        "guess_this_card": N_("guess this card"),
+        "your_hand": N_("your hand ({n})"),
+        "no_cards": N_("no cards"),
+        "play_on_column": N_("play this card on column {column}"),
+        "break": N_("Break the Code"),
+        "skip": N_("Skip"),
+        "skip_column": N_("Skip column {column}"),
+        "break_first_turn": N_(
+            "Break the Code on your first turn? You know nothing of the other code yet, "
+            "and one wrong card loses the game."
+        ),
+        "rank": N_("rank"),
+        "suit": N_("suit"),
+        "guess_column": N_("Guess column {column}"),
+        "points_per_card": N_(
+            "Points per card: exact {exact}, same rank {rank}, same suit {suit}."
+        ),
+        "play_again": N_("Play again"),
+        "new_game": N_("New game"),
+        "the_board": N_("The board"),
+        "what_happened": N_("What happened (this turn and both players' last turns)"),
+        "hidden_card": N_("hidden card"),
+        "empty": N_("empty"),
+        "earlier": N_("earlier in this pile"),
+        "nothing_earlier": N_("nothing earlier"),
+        "penny": N_("a penny: the top decipher card matches this hidden card by suit or rank"),
+        "no_penny": N_("no penny"),
+        "hit": N_("hit"),
+        "miss": N_("miss"),
+        "not_marked": N_("not marked yet"),
+        "legend_hit": N_("hit: the top card played on a hidden card shares its suit or its rank"),
+        "legend_penny": N_(
+            "penny: marks a hit on a hidden card until that pile's top card changes"
+        ),
+        "legend_miss": N_("miss"),
+        "legend_not_marked": N_("not marked yet (end of turn)"),
+        "rank_A": N_("ace"),
+        "rank_J": N_("jack"),
+        "rank_Q": N_("queen"),
+        "rank_K": N_("king"),
+        "suit_C": N_("clubs"),
+        "suit_D": N_("diamonds"),
+        "suit_H": N_("hearts"),
+        "suit_S": N_("spades"),
+        "card_C": N_("{rank} of clubs"),
+        "card_D": N_("{rank} of diamonds"),
+        "card_H": N_("{rank} of hearts"),
+        "card_S": N_("{rank} of spades"),
+    }
+    """The page's own words (the sentences with a number or a name come from the view)."""
+
     label = "decipher table"
     game = "decipher"
 
@@ -174,7 +203,7 @@ class DecipherTable(TableBase):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self._opening = ""
+        self._you_first = False
         self._thinking = False
         self.bot_name = bot
         if room is not None:
@@ -221,17 +250,17 @@ class DecipherTable(TableBase):
         saved = self.saved
         if saved is not None:
             self.bot_name = saved.bots.get(BOT, self.bot_name)
-        self._opening = self._opening_line()
+        self._you_first = self._first_player() == HUMAN
 
     def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
         """The person's move, parsed and checked against their legal actions."""
         session = self.session
         if session.is_over:
-            raise Refused("illegal: the game is over; press Play again")
+            raise Refused("illegal: " + _("the game is over; press Play again"))
         action = self.parse_move(text)
         if action not in session.legal_actions(HUMAN):
             self.check_rules(HUMAN, action)
-            raise Refused("illegal: that is not a legal action now")
+            raise Refused("illegal: " + _("that is not a legal action now"))
         return str(action), HUMAN
 
     def before_bots(self) -> None:
@@ -243,15 +272,23 @@ class DecipherTable(TableBase):
             finally:
                 self._thinking = False
 
-    def _opening_line(self) -> str:
+    def _first_player(self) -> int:
         from cipherkit.games.decipher import new_game
 
         session = self.session
-        first = new_game(session.config, seed=session.seed).turn
-        starter = "You go first." if first == HUMAN else "The bot goes first."
+        return new_game(session.config, seed=session.seed).turn
+
+    def _opening_line(self) -> str:
+        """The log's first line, in the language in force (said again at every view)."""
+        you_first = self._you_first
+        bot, number = bot_label(self.bot_name), self.game_number
         if self.saved is not None:  # the same after a reload: no game number
-            return f"Against the {self.bot_name} bot. {starter}"
-        return f"Game {self.game_number} against the {self.bot_name} bot. {starter}"
+            if you_first:
+                return _("Against the {bot} bot. You go first.", bot=bot)
+            return _("Against the {bot} bot. The bot goes first.", bot=bot)
+        if you_first:
+            return _("Game {number} against the {bot} bot. You go first.", number=number, bot=bot)
+        return _("Game {number} against the {bot} bot. The bot goes first.", number=number, bot=bot)
 
     # ------------------------------------------------------------------ the view
     def build_view(self, moment: Moment) -> dict[str, Any]:
@@ -263,9 +300,9 @@ class DecipherTable(TableBase):
             cast(DecipherObservation, moment.observation),
             human=HUMAN,
             legal=moment.legal,
-            log=journal(self._opening, moment.log, HUMAN),
+            log=journal(self._opening_line(), moment.log, HUMAN),
             thinking=self._thinking,
-            bot_name=self.bot_name,
+            bot_name=bot_label(self.bot_name),
             game_number=self.game_number,
         )
         return dict(view)
@@ -284,19 +321,41 @@ class DecipherTable(TableBase):
                 "hidden": [[None] * columns, obs["hidden"][1]],
                 "guesses": [[] if isinstance(guesses, int) else guesses, obs["guesses"][1]],
             }
-        opening = f"Room {room.code}: {names[0]} against {names[1]}."
+        opening = _(
+            "Room {code}: {first} against {second}.",
+            code=room.code,
+            first=names[0],
+            second=names[1],
+        )
+        watching = room.seat is None
+        sides = Sides(me=names[0] if watching else None, other=other)
         view: dict[str, Any] = dict(
             build_view(
                 cast(DecipherObservation, obs),
                 human=seat,
                 legal=moment.legal,
-                log=journal(opening, moment.log, seat),
+                log=journal(opening, moment.log, seat, sides),
                 bot_name=other,
+                sides=sides,
             )
         )
-        if room.seat is None:
-            view = _spectator_words(view, names)
-        view = _opponent_words(view, other)
+        if watching:
+            view["status"] = _(
+                "You are watching room: {first} against {second}.",
+                first=names[0],
+                second=names[1],
+            )
+            view["announce"] = view["log"][-1] if view["log"] else view["status"]
+            view["say"]["heading"] = _(
+                "room {code}: {first} against {second}",
+                code=room.code,
+                first=names[0],
+                second=names[1],
+            )
+        else:
+            view["say"]["heading"] = _(
+                "room {code}: you against {name}", code=room.code, name=other
+            )
         view["room"] = {"code": room.code, "you": names[seat], "opponent": other}
         view["spectator"] = room.seat is None
         return view

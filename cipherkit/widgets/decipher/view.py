@@ -18,109 +18,64 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
-from cipherkit.core.protocol import Event, Seat
+from cipherkit.core.protocol import Seat
 from cipherkit.core.session import LoggedEvent
 from cipherkit.games.decipher.cards import Card
 from cipherkit.games.decipher.observation import DecipherObservation, PileCard
 from cipherkit.games.decipher.rules import card_score
+from cipherkit.i18n import _, ngettext
+from cipherkit.widgets.decipher.words import (
+    HIT_WORDS,
+    YOU_AND_THE_BOT,
+    BoardWords,
+    Sides,
+    board_labels,
+    board_words,
+    capital,
+    card_words,
+    event_words,
+    explained,
+    pretty,
+    status_line,
+    turn_line,
+    who,
+    whose,
+)
+
+__all__ = [
+    "HIT_WORDS",
+    "LOG_TURNS",
+    "Sides",
+    "board_words",
+    "build_view",
+    "card_words",
+    "event_words",
+    "journal",
+    "pretty",
+    "status_line",
+    "turn_line",
+]
 
 LOG_TURNS = 3
 """How many turns back the log reaches: the current turn and both players' last turns
 (the mover's own last turn only until they play a card: the memory rule)."""
-
-HIT_WORDS = (
-    "A hit: the top card played on a hidden card shares its suit or its rank; "
-    "its owner marks it with a penny, which stays until that pile's top card changes."
-)
-"""How a hit (and its penny) is explained where the log first names one."""
-
-
-def pretty(card: str) -> str:
-    """``"QS"`` -> ``"Q♠"``.
-
-    >>> pretty("TH")
-    '10♥'
-    """
-    return Card.parse(card).pretty
-
-
-RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
-SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-
-
-def card_words(card: str) -> str:
-    """A card as a screen reader should say it: ``"QS"`` -> ``"queen of spades"``.
-
-    >>> card_words("TH"), card_words("7C")
-    ('10 of hearts', '7 of clubs')
-    """
-    return f"{RANK_WORDS.get(card[:-1], card[:-1])} of {SUIT_WORDS[card[-1]]}"
 
 
 def _who(seat: Seat, human: Seat) -> str:
     return "you" if seat == human else "bot"
 
 
-def _columns_words(hits: Sequence[bool]) -> str:
-    return ", ".join(f"column {c + 1} {'hit' if h else 'miss'}" for c, h in enumerate(hits))
-
-
-def event_words(event: Event, human: Seat, *, explain: bool = False) -> str:
-    """One public event in plain words, from the human's point of view.
-
-    >>> from cipherkit.core.protocol import Event
-    >>> event_words(Event("play", {"seat": 1, "column": 0, "card": "QS"}), human=0)
-    'The bot plays Q♠ on column 1 of your code.'
-    >>> event_words(Event("evaluate", {"seat": 1, "hits": [True, False, False]}), human=0)
-    "Your hits on the bot's code: column 1 hit, column 2 miss, column 3 miss."
-
-    With ``explain``, the words say what a hit and a penny are (the log's first hits).
-    """
-    data = event.data
-    mine = data.get("seat") == human
-    kind = event.kind
-    if kind == "play":
-        card = pretty(data["card"])
-        column = data["column"] + 1
-        if mine:
-            return f"You play {card} on column {column}."
-        return f"The bot plays {card} on column {column} of your code."
-    if kind == "skip":
-        return f"{'You skip' if mine else 'The bot skips'} column {data['column'] + 1}."
-    if kind == "draw":
-        n = data["count"]
-        cards = f"{n} card{'s' * (n != 1)}"
-        return f"You draw {cards}." if mine else f"The bot draws {cards}."
-    if kind == "evaluate":
-        # ``seat`` is the player who marks hits on their own code.
-        if mine:
-            words = f"The bot's hits on your code: {_columns_words(data['hits'])}."
-        else:
-            words = f"Your hits on the bot's code: {_columns_words(data['hits'])}."
-        return f"{words} ({HIT_WORDS})" if explain else words
-    if kind == "break":
-        why = " (the deck is exhausted)" if data.get("forced") else ""
-        who = "You break" if mine else "The bot breaks"
-        first = "you guess" if mine else "the bot guesses"
-        return f"{who} the code{why}! Guessing begins: {first} first."
-    if kind == "guess":
-        who = "You write" if mine else "The bot writes"
-        return f"{who} a guess for column {data['column'] + 1}."
-    if kind == "reveal":
-        scores = data["scores"]
-        you, bot = scores[human], scores[1 - human]
-        return f"The codes are revealed. Final score: you {you}, the bot {bot}."
-    return event.text
-
-
-def journal(opening: str, log: Iterable[LoggedEvent], human: Seat) -> list[tuple[int, str]]:
+def journal(
+    opening: str, log: Iterable[LoggedEvent], human: Seat, sides: Sides = YOU_AND_THE_BOT
+) -> list[tuple[int, str]]:
     """The log for :func:`build_view`: ``(turn_number, words)`` pairs, oldest first.
 
     ``opening`` is the first line (turn 1); then each public event of a session's log
-    (:attr:`~cipherkit.core.session.Session.log`) in words. A turn ends with the
-    ``evaluate`` event (the hits are marked), so the turn number of each line is counted
-    from the events alone.
+    (:attr:`~cipherkit.core.session.Session.log`) in words (:func:`event_words`, from
+    ``sides``). A turn ends with the ``evaluate`` event (the hits are marked), so the
+    turn number of each line is counted from the events alone.
 
+    >>> from cipherkit.core.protocol import Event
     >>> from cipherkit.core.session import LoggedEvent
     >>> log = [LoggedEvent(1, 0, Event("skip", {"seat": 0, "column": 2})),
     ...        LoggedEvent(1, 0, Event("evaluate", {"seat": 1, "hits": [True, False, False]})),
@@ -132,18 +87,20 @@ def journal(opening: str, log: Iterable[LoggedEvent], human: Seat) -> list[tuple
     lines = [(turn, opening)]
     for logged in log:
         first = logged.event.kind == "evaluate" and turn == 1
-        lines.append((turn, event_words(logged.event, human, explain=first)))
+        lines.append((turn, event_words(logged.event, human, explain=first, sides=sides)))
         if logged.event.kind == "evaluate":
             turn += 1
     return lines
 
 
 class PileView(TypedDict):
-    """A pile as the page draws it: its top card, its size, and (only on the column being
-    played or guessed: the memory rule) the cards under the top, oldest first."""
+    """A pile as the page draws it: its top card, its size (and that in words), and
+    (only on the column being played or guessed: the memory rule) the cards under the
+    top, oldest first."""
 
     top: PileCard | None
     count: int
+    count_words: str
     history: list[PileCard] | None
 
 
@@ -167,18 +124,27 @@ class ColumnView(TypedDict):
     bot_match: NotRequired[str]
 
 
-class BoardWords(TypedDict):
-    """The board as a table for a screen reader: a header per column, a row per place."""
-
-    headers: list[str]
-    rows: list[list[str]]
-
-
 class Scores(TypedDict):
     """The final scores, the person's and the bot's."""
 
     you: int
     bot: int
+
+
+class TableWords(TypedDict):
+    """The page's sentences that hold a number or a name (the rest are the widget's
+    ``words``): whole, in the table's language."""
+
+    heading: str
+    me: str
+    them: str
+    deck: str
+    their_hand: str
+    their_guesses: str
+    picker: str
+    result: str
+    reveal_headers: list[str]
+    labels: dict[str, str]
 
 
 class DecipherView(TypedDict):
@@ -210,13 +176,16 @@ class DecipherView(TypedDict):
     result: str | None
     log: list[str]
     log_turns: int
+    say: TableWords
 
 
 def _pile(entries: Sequence[PileCard], with_history: bool) -> PileView:
     top = entries[-1] if entries else None
+    count = len(entries)
     return {
         "top": None if top is None else {"card": top["card"], "hit": top["hit"]},
-        "count": len(entries),
+        "count": count,
+        "count_words": ngettext("{n} card", "{n} cards", count) if count else "",
         "history": [{"card": e["card"], "hit": e["hit"]} for e in entries[:-1]]
         if with_history
         else None,
@@ -235,12 +204,12 @@ def _points_word(guess: str | None, truth: str | None) -> str:
         return ""
     g, t = Card.parse(guess), Card.parse(truth)
     if g == t:
-        return "exact card"
+        return _("exact card")
     if g.rank == t.rank:
-        return "same rank"
+        return _("same rank")
     if g.suit == t.suit:
-        return "same suit"
-    return "no match"
+        return _("same suit")
+    return _("no match")
 
 
 def legal_texts(legal: Sequence[Any]) -> list[str]:
@@ -249,57 +218,6 @@ def legal_texts(legal: Sequence[Any]) -> list[str]:
     guesses = [t for t in texts if t.startswith("guess ")]
     rest = [t for t in texts if not t.startswith("guess ")]
     return [*rest, "guess"] if guesses else rest
-
-
-def status_line(obs: Mapping[str, Any], human: Seat, *, thinking: bool) -> str:
-    """The one-line instruction shown above the table."""
-    phase = obs["phase"]
-    column = obs["column"]
-    if phase == "over":
-        outcome = obs["outcome"] or {}
-        if outcome.get("draw"):
-            return "The game is over: a draw."
-        if human in outcome.get("winners", []):
-            return "The game is over: you win!"
-        return "The game is over: the bot wins."
-    if thinking or obs["actors"] != [human]:
-        if phase == "guess":
-            return "The bot is writing its guesses…"
-        return "The bot is thinking…"
-    if phase == "guess":
-        return (
-            f"Guess the bot's card in column {column + 1}: pick a rank and a suit, "
-            "then press Guess."
-        )
-    if obs["must_break"]:
-        return "The deck is exhausted and a hand is empty: you must Break the Code."
-    first_turn = not any(obs["piles"][human])
-    if first_turn and column == 0 and obs["played_this_turn"] == 0:
-        return "Your first turn: play one card on each column, starting with column 1."
-    line = f"Your turn, column {column + 1}: click a card in your hand to play it here, or Skip."
-    if column == 0:
-        line += " Or Break the Code now and start guessing."
-    return line
-
-
-def turn_line(obs: Mapping[str, Any], human: Seat, *, acting: bool) -> str:
-    """The short line pinned above the table while it is the person's turn (else ``""``).
-
-    >>> from cipherkit.games.decipher import new_game
-    >>> state = new_game({"first_player": 0}, seed=3)
-    >>> turn_line(state.observe(0), 0, acting=True)
-    'Your turn: play a card on column 1, skip it, or break the code.'
-    """
-    if not acting:
-        return ""
-    column = obs["column"] + 1
-    if obs["phase"] == "guess":
-        return f"Your turn: guess the bot's card in column {column}."
-    if obs["must_break"]:
-        return "Your turn: break the code (the deck is exhausted)."
-    if obs["column"] == 0:
-        return f"Your turn: play a card on column {column}, skip it, or break the code."
-    return f"Your turn: play a card on column {column} or skip it."
 
 
 def announcement(
@@ -315,55 +233,83 @@ def announcement(
     >>> announcement(log, 2, "Your turn.", fresh_turn=True)
     'Game 1. You play Q♠ on column 1. Your turn.'
     """
-    explained = f" ({HIT_WORDS})"
-    lines = [w for t, w in log if t == turn - 1] if fresh_turn else [w for _, w in log[-1:]]
-    lines = [w.replace(explained, "") for w in lines[-6:]]
+    why = explained("")  # " (what a hit is)", in the table's language
+    lines = [w for t, w in log if t == turn - 1] if fresh_turn else [w for __, w in log[-1:]]
+    lines = [w.replace(why, "") for w in lines[-6:]]
     return " ".join([*lines, status]) if status not in lines else " ".join(lines)
 
 
-def board_words(columns: Sequence[Mapping[str, Any]], *, over: bool) -> BoardWords:
-    """The board as a table a screen reader can walk: a header per column, a row per
-    place (hidden cards, piles, guesses), each cell in words.
+def table_words(
+    obs: DecipherObservation, human: Seat, *, sides: Sides, bot_name: str
+) -> TableWords:
+    """The sentences of the page that hold a number or a name (:class:`TableWords`).
 
-    >>> words = board_words([{"index": 0, "bot_card": None, "your_hit": True,
-    ...     "your_pile": {"top": {"card": "QS", "hit": True}, "count": 1},
-    ...     "bot_pile": {"top": None, "count": 0}, "bot_hit": False, "your_card": "2H",
-    ...     "your_guess": None, "bot_guess": None}], over=False)
-    >>> words["headers"], words["rows"][0]
-    (['Column 1'], ["the bot's hidden card", 'hidden, your penny on it'])
-    >>> words["rows"][1]
-    ['your decipher pile', 'queen of spades on top, a hit; 1 card']
+    >>> from cipherkit.games.decipher import new_game
+    >>> said = table_words(new_game(seed=3).observe(0), 0, sides=Sides(), bot_name="solver")
+    >>> said["heading"], said["deck"], said["their_hand"]
+    ('against the solver bot', 'cards in the deck', "cards in the bot's hand")
     """
+    other = 1 - human
+    theirs = whose(sides.other)
+    written = obs["guesses"][other]
+    count = len(written) if isinstance(written, list) else written
+    columns = len(obs["piles"][human])
+    column = obs["column"] + 1
+    outcome = obs["outcome"]
+    result = ""
+    if outcome is not None:
+        if outcome["draw"]:
+            result = _("A draw.")
+        elif human in outcome["winners"]:
+            result = _("{name} wins.", name=sides.me) if sides.watching else _("You win!")
+        else:
+            result = capital(_("{name} wins.", name=who(sides.other)))
+    return {
+        "heading": _("against the {bot} bot", bot=bot_name),
+        "me": _("you") if sides.me is None else sides.me,
+        "them": who(sides.other),
+        "deck": ngettext("card in the deck", "cards in the deck", obs["deck_size"]),
+        "their_hand": ngettext(
+            "card in {whose} hand", "cards in {whose} hand", obs["hand_sizes"][other], whose=theirs
+        ),
+        "their_guesses": capital(
+            ngettext(
+                "{who} has written {count} of {n} guess.",
+                "{who} has written {count} of {n} guesses.",
+                columns,
+                who=who(sides.other),
+                count=count,
+            )
+        ),
+        "picker": _("Your guess for {whose} card in column {column}", whose=theirs, column=column),
+        "result": result,
+        "reveal_headers": reveal_headers(sides),
+        "labels": board_labels(sides),
+    }
 
-    def pile(p: Mapping[str, Any]) -> str:
-        top = p["top"]
-        if top is None:
-            return "empty"
-        mark = {True: "a hit", False: "a miss", None: "not marked yet"}[top["hit"]]
-        count = f"{p['count']} card{'s' * (p['count'] != 1)}"
-        return f"{card_words(top['card'])} on top, {mark}; {count}"
 
-    def hidden(card: str | None, penny: bool | None, whose: str) -> str:
-        words = card_words(card) if card else "hidden"
-        return f"{words}, {whose} penny on it" if penny else words
+def reveal_headers(sides: Sides) -> list[str]:
+    """The heads of the final table's columns: each guess against the card it guessed,
+    and the points it scored.
 
-    rows = [
-        ["the bot's hidden card", *(hidden(c["bot_card"], c["your_hit"], "your") for c in columns)],
-        ["your decipher pile", *(pile(c["your_pile"]) for c in columns)],
-        ["the bot's pile on your code", *(pile(c["bot_pile"]) for c in columns)],
-        ["your hidden card", *(hidden(c["your_card"], c["bot_hit"], "the bot's") for c in columns)],
+    >>> reveal_headers(Sides(me="Ada", other="Bo"))[:2]
+    ["Ada's guess / Bo's card", "Ada's points"]
+    """
+    theirs = whose(sides.other)
+    if sides.watching:
+        mine = whose(sides.me)
+        return [
+            _("{whose} guess / {owner} card", whose=mine, owner=theirs),
+            _("{whose} points", whose=mine),
+            _("{whose} guess / {owner} card", whose=theirs, owner=mine),
+            _("{whose} points", whose=theirs),
+        ]
+    return [
+        _("your guess / {whose} card", whose=theirs),
+        _("your points"),
+        _("{whose} guess / your card", whose=theirs),
+        _("{whose} points", whose=theirs),
     ]
-    if any(c["your_guess"] for c in columns) or over:
-        guesses = (card_words(c["your_guess"]) if c["your_guess"] else "none" for c in columns)
-        rows.append(["your guess", *guesses])
-    if over:
-        rows.append(
-            [
-                "the bot's guess",
-                *(card_words(c["bot_guess"]) if c["bot_guess"] else "none" for c in columns),
-            ]
-        )
-    return {"headers": [f"Column {c['index'] + 1}" for c in columns], "rows": rows}
 
 
 def build_view(
@@ -375,11 +321,13 @@ def build_view(
     thinking: bool = False,
     bot_name: str = "bot",
     game_number: int = 1,
+    sides: Sides = YOU_AND_THE_BOT,
 ) -> DecipherView:
     """The view synced to the page, from ``obs = state.observe(human)`` only: the
     header, the status lines, the board (:func:`columns_view`), the hands, the guesses
-    and the result (:func:`result_of`, :func:`scores_view`), and the log
-    (:func:`recent_log`).
+    and the result (:func:`result_of`, :func:`scores_view`), the log
+    (:func:`recent_log`) and the page's sentences (:func:`table_words`), in the
+    language in force.
 
     Parameters
     ----------
@@ -396,13 +344,22 @@ def build_view(
         True while the kernel is running the bot's moves.
     bot_name, game_number:
         Shown in the header.
+    sides:
+        Whom the words are about (:class:`~cipherkit.widgets.decipher.words.Sides`):
+        by default "you" against "the bot"; a room names the other player, a
+        spectator both (and a spectator never acts).
     """
     bot = 1 - human
     phase = obs["phase"]
-    acting = not thinking and obs["actors"] == [human] and phase in ("play", "guess")
+    acting = (
+        not thinking
+        and not sides.watching
+        and obs["actors"] == [human]
+        and phase in ("play", "guess")
+    )
     columns = columns_view(obs, human, current=obs["column"] if acting else None)
     bot_guesses = obs["guesses"][bot]  # a count until the game is over
-    status = status_line(obs, human, thinking=thinking)
+    status = status_line(obs, human, thinking=thinking, sides=sides)
     fresh = acting and phase == "play" and obs["played_this_turn"] == 0
 
     def role(seat: Seat | None) -> str | None:
@@ -418,8 +375,8 @@ def build_view(
         "column": obs["column"] if phase in ("play", "guess") else None,
         "status": status,
         "announce": announcement(log, obs["turn_number"], status, fresh_turn=fresh),
-        "turn_line": turn_line(obs, human, acting=acting),
-        "board_words": board_words(columns, over=phase == "over"),
+        "turn_line": turn_line(obs, human, acting=acting, sides=sides),
+        "board_words": board_words(columns, over=phase == "over", sides=sides),
         "hand": list(obs["hand"] or []),
         "deck_size": obs["deck_size"],
         "bot_hand_size": obs["hand_sizes"][bot],
@@ -434,6 +391,7 @@ def build_view(
         "result": result_of(obs, human),
         "log": recent_log(obs, log),
         "log_turns": LOG_TURNS,
+        "say": table_words(obs, human, sides=sides, bot_name=bot_name),
     }
 
 
@@ -443,8 +401,8 @@ def columns_view(obs: DecipherObservation, human: Seat, *, current: int | None) 
 
     >>> from cipherkit.games.decipher import new_game
     >>> columns = columns_view(new_game(seed=3).observe(0), 0, current=0)
-    >>> columns[0]["current"], columns[0]["your_pile"], columns[1]["bot_card"]
-    (True, {'top': None, 'count': 0, 'history': []}, None)
+    >>> columns[0]["current"], columns[0]["your_pile"]["history"], columns[1]["bot_card"]
+    (True, [], None)
     """
     bot = 1 - human
     bot_code = obs["hidden"][bot]  # None until the game is over

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   generic/table.js cb046a2cc93c7a90977eff5ae554b0328fbd92575ea14645a96d4a243d1a7424
+//   generic/table.js fa3fc966e6069d9793baf1e47456909938d74f54202f08b230e2ec475554fd41
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -235,7 +235,7 @@ function render({ model, el }) {
     const message = model.get("message");
     root.replaceChildren();
     if (!view.title) return;
-    const where = view.room ? ` · room ${view.room.code}` : view.game_number > 1 ? ` · game ${view.game_number}` : "";
+    const where = view.room ? ` · ${t(model, "room", { code: view.room.code })}` : view.game_number > 1 ? ` · ${t(model, "game", { number: view.game_number })}` : "";
     const parts = [
       h("div", { class: "ck-generic-title", "data-testid": "title", text: `${view.title}${where}` }),
       h("div", { class: `ck-generic-turn${view.your_turn ? " ck-your-turn" : ""}`, "data-testid": "status", text: view.turn }),
@@ -252,10 +252,10 @@ function render({ model, el }) {
       h(
         "details",
         { class: "ck-log", open: true },
-        h("summary", { text: "What happened" }),
+        h("summary", { text: t(model, "what_happened") }),
         h("ol", { "data-testid": "log" }, (view.log || []).map((line) => h("li", { text: line })))
       ),
-      !view.room && (view.saved || view.outcome) ? h("button", { class: "ck-button", type: "button", "data-testid": "new-game", disabled: ui.waiting, onclick: () => view.outcome ? send({ type: "new_game" }) : startOver(send, model), text: view.outcome ? "Play again" : "New game" }) : null
+      !view.room && (view.saved || view.outcome) ? h("button", { class: "ck-button", type: "button", "data-testid": "new-game", disabled: ui.waiting, onclick: () => view.outcome ? send({ type: "new_game" }) : startOver(send, model), text: t(model, view.outcome ? "play_again" : "new_game") }) : null
     ];
     root.append(...parts.filter((part) => part instanceof Node));
   }

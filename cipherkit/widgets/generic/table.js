@@ -6,7 +6,7 @@
 // {type: "action", text} (a button per legal action, as the kernel lists them) and
 // {type: "new_game"}. No rule lives here: the kernel checks every message again.
 
-import { followTable, h, kernelSender, plainWords, savedHandshake, startOver } from "../table_common.js";
+import { followTable, h, kernelSender, plainWords, savedHandshake, startOver, t } from "../table_common.js";
 
 function render({ model, el }) {
   const root = h("div", { class: "ck-generic", "data-testid": "generic-table" });
@@ -57,7 +57,7 @@ function render({ model, el }) {
     const message = model.get("message");
     root.replaceChildren();
     if (!view.title) return;
-    const where = view.room ? ` · room ${view.room.code}` : view.game_number > 1 ? ` · game ${view.game_number}` : "";
+    const where = view.room ? ` · ${t(model, "room", { code: view.room.code })}` : view.game_number > 1 ? ` · ${t(model, "game", { number: view.game_number })}` : "";
     const parts = [
       h("div", { class: "ck-generic-title", "data-testid": "title", text: `${view.title}${where}` }),
       h("div", { class: `ck-generic-turn${view.your_turn ? " ck-your-turn" : ""}`, "data-testid": "status", text: view.turn }),
@@ -74,11 +74,11 @@ function render({ model, el }) {
       h(
         "details",
         { class: "ck-log", open: true },
-        h("summary", { text: "What happened" }),
+        h("summary", { text: t(model, "what_happened") }),
         h("ol", { "data-testid": "log" }, (view.log || []).map((line) => h("li", { text: line }))),
       ),
       !view.room && (view.saved || view.outcome)
-        ? h("button", { class: "ck-button", type: "button", "data-testid": "new-game", disabled: ui.waiting, onclick: () => (view.outcome ? send({ type: "new_game" }) : startOver(send, model)), text: view.outcome ? "Play again" : "New game" })
+        ? h("button", { class: "ck-button", type: "button", "data-testid": "new-game", disabled: ui.waiting, onclick: () => (view.outcome ? send({ type: "new_game" }) : startOver(send, model)), text: t(model, view.outcome ? "play_again" : "new_game") })
         : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));

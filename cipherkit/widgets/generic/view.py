@@ -1,4 +1,5 @@
-"""The generic table's view: any game's seat, drawn from its observation alone.
+"""The generic table's view: any game's seat, drawn from its observation alone, its words
+in the language in force (the table's ``speaking()``).
 
 Design notes: ``docs/design-notes.md``, ``cipherkit.widgets.generic.view``.
 
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.protocol import GameSpec, Outcome
+from cipherkit.i18n import _, ngettext
 
 if TYPE_CHECKING:  # the view builder imports no widget machinery (nor the notebook stack)
     from cipherkit.widgets.table_backend import Moment
@@ -39,7 +41,7 @@ def readable(value: Any) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, dict):
         return "; ".join(f"{k}: {readable(v)}" for k, v in value.items()) or "-"
     if isinstance(value, list | tuple):
@@ -47,32 +49,55 @@ def readable(value: Any) -> str:
     return str(value)
 
 
+def seat_name(seat: int, names: Sequence[str]) -> str:
+    """A seat's name, or ``"seat 3"`` for a seat without one.
+
+    >>> seat_name(0, ["Ada"]), seat_name(2, ["Ada"])
+    ('Ada', 'seat 3')
+    """
+    return names[seat] if 0 <= seat < len(names) else _("seat {n}", n=seat + 1)
+
+
+def joined(words: Sequence[str]) -> str:
+    """Names joined as a sentence lists them: ``"Ada, Bo and Cy"``.
+
+    >>> joined(["Ada"]), joined(["Ada", "Bo", "Cy"])
+    ('Ada', 'Ada, Bo and Cy')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    return _("{names} and {last}", names=", ".join(words[:-1]), last=words[-1])
+
+
 def words_of_outcome(outcome: Outcome, names: Sequence[str]) -> str:
-    """How a game ended, with the seats' names."""
-
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
-
+    """How a game ended, with the seats' names; the game's reason (marked ``N_`` by the
+    game) in the language in force."""
+    reason = _(outcome.reason) if outcome.reason else ""
     if outcome.is_draw:
-        text = f"A draw ({outcome.reason})."
+        text = _("A draw ({reason}).", reason=reason)
     elif not outcome.winners:
-        text = f"Nobody wins ({outcome.reason})."
+        text = _("Nobody wins ({reason}).", reason=reason)
     else:
-        who = " and ".join(name(s) for s in outcome.winners)
-        text = f"{who} win{'s' if len(outcome.winners) == 1 else ''} ({outcome.reason})."
+        who = joined([seat_name(s, names) for s in outcome.winners])
+        count = len(outcome.winners)
+        text = ngettext(
+            "{who} wins ({reason}).", "{who} win ({reason}).", count, who=who, reason=reason
+        )
     if outcome.scores:
-        scores = ", ".join(f"{name(int(s))} {readable(v)}" for s, v in outcome.scores.items())
-        text += f" Scores: {scores}."
+        scores = ", ".join(
+            f"{seat_name(int(s), names)} {readable(v)}" for s, v in outcome.scores.items()
+        )
+        text += " " + _("Scores: {scores}.", scores=scores)
     return text
 
 
 def _turn(moment: Moment, seat: int | None, names: Sequence[str]) -> str:
     if moment.outcome is not None:
-        return "The game is over."
+        return _("The game is over.")
     if seat is not None and seat in moment.actors:
-        return f"Your turn, {names[seat]}." if seat < len(names) else "Your turn."
-    waiting = [names[s] if s < len(names) else f"seat {s + 1}" for s in moment.actors]
-    return f"Waiting for {' and '.join(waiting)}." if waiting else "Waiting."
+        return _("Your turn, {name}.", name=names[seat]) if seat < len(names) else _("Your turn.")
+    waiting = [seat_name(s, names) for s in moment.actors]
+    return _("Waiting for {names}.", names=joined(waiting)) if waiting else _("Waiting.")
 
 
 def _announce(moment: Moment, seat: int | None, names: Sequence[str]) -> str:
