@@ -294,7 +294,7 @@ def test_the_log_holds_messages_that_each_seat_reads_in_its_own_language() -> No
     english = [log_words(entry) for entry in log]
     with speaking("ru"):
         russian = [log_words(entry) for entry in log]
-    assert english[0] == "Mara goes first." and russian[0] == "Первый ход: Mara."
+    assert english[0] == "Mara goes first." and russian[0] == "Первым ходит Mara."
     assert english[1:] == [logged.event.text for logged in session.log]  # the events' words
     turns = [line for line in russian if line.startswith("Ходит ")]
     assert turns and not any(line.endswith("'s turn.") for line in russian)

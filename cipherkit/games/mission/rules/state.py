@@ -26,10 +26,6 @@ from cipherkit.i18n import Message, say
 
 __all__ = ["MissionState"]
 
-_EVENTS_TAKE_MESSAGES = "message" in getattr(Event, "__dataclass_fields__", {})
-"""Whether core's :class:`Event` holds a structured message (then each reader says it in
-their language), or only words (then the event gets the message's English words)."""
-
 
 class _Fixed(NamedTuple):
     """What a game's config decides once, before the first card is dealt."""
@@ -278,13 +274,8 @@ class MissionState(State[MissionObservation]):
 
     def emit(self, kind: str, data: dict[str, Any], said: Message) -> None:
         """Record an event of the action being carried out, and its message in the log
-        (its id and parameters: each seat reads it in its own language).
-
-        The event holds the message where :class:`~cipherkit.core.protocol.Event` takes
-        one, else its English words.
-        """
-        told: Any = said if _EVENTS_TAKE_MESSAGES else english(said)  # Message or str
-        self._out.append(Event(kind, data, told))
+        (its id and parameters: each seat reads it in its own language)."""
+        self._out.append(Event(kind, data, said))
         self.log.append(said.to_json())
 
     # ------------------------------------------------------------------ persistence
@@ -471,20 +462,3 @@ class MissionState(State[MissionObservation]):
                 f"{n} card{'s' * (n != 1)}"
             )
         return "\n".join(lines)
-
-
-def english(said: Message) -> str:
-    """A message in English, its words as the code writes them (what
-    ``said.words("en")`` gives, without looking up a catalog: every event of every
-    playtest is said so).
-
-    >>> from cipherkit.i18n import nsay, say
-    >>> english(say("{name} draws a card ({icons}).", name="Ola", icons=nsay("{n} icon",
-    ...         "{n} icons", 2)))
-    'Ola draws a card (2 icons).'
-    """
-    words = said.id if said.plural is None or said.count == 1 else said.plural
-    if not said.params:
-        return words if said.plural is None else words.format(n=said.count)
-    params = {k: english(v) if isinstance(v, Message) else v for k, v in said.params.items()}
-    return words.format(**params)
