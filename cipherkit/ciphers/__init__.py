@@ -11,8 +11,11 @@ Examples
 'ATTACKATDAWN'
 >>> crack_text("Khoor, zruog! Wklv lv d vhfuhw phvvdjh.").plaintext
 'Hello, world! This is a secret message.'
+>>> Caesar(3, letters=RUSSIAN).encrypt("Привет, мир!")
+'Тулезх, плу!'
 """
 
+from cipherkit.ciphers.alphabet import LATIN, RUSSIAN, Alphabet, detect_alphabet
 from cipherkit.ciphers.classical import (
     CIPHERS,
     Affine,
@@ -58,7 +61,10 @@ from cipherkit.ciphers.text import letters_only
 
 __all__ = [
     "CIPHERS",
+    "LATIN",
+    "RUSSIAN",
     "Affine",
+    "Alphabet",
     "Atbash",
     "Autokey",
     "Beaufort",
@@ -76,6 +82,7 @@ __all__ = [
     "chi_squared",
     "cipher_from_json",
     "crack_text",
+    "detect_alphabet",
     "english",
     "fitness",
     "friedman_key_length",

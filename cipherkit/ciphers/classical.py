@@ -1,18 +1,26 @@
 """Classical ciphers as small frozen values: the key is the value.
 
+Every cipher works over an alphabet (its ``letters``): :data:`LATIN` unless given
+another. Caesar, Atbash, affine, substitution, Vigenère, Beaufort, autokey and the two
+transpositions also work over :data:`RUSSIAN` (33 letters, Ё its own letter); Playfair's
+5x5 square is Latin only.
+
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.classical``.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from cipherkit.ciphers.text import ALPHABET, check_text, letter_codes, reshape_like
+from cipherkit.ciphers.alphabet import LATIN, RUSSIAN, Alphabet, detect_alphabet
+from cipherkit.ciphers.text import ALPHABET, check_text
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import Message, _, ngettext, say
 
 __all__ = [
     "CIPHERS",
@@ -35,32 +43,64 @@ VALID_A = (1, 3, 5, 7, 9, 11, 15, 17, 19, 21, 23, 25)
 """The multipliers ``a`` that make an affine cipher invertible (coprime to 26)."""
 
 
-def _key_word(key: object, what: str, *, max_len: int = 200) -> str:
+def _key_word(key: object, what: Message, *, max_len: int = 200, letters: Alphabet = LATIN) -> str:
+    """The letters of a key word; ``what`` names the cipher in the messages (a message,
+    so that it reads in the language the refusal is shown in)."""
     if not isinstance(key, str):
-        raise CipherkitError(f"the {what} key must be text, not {type(key).__name__}")
-    letters = "".join(ch for ch in key.upper() if "A" <= ch <= "Z")
-    if not letters:
-        raise CipherkitError(f"the {what} key must contain at least one letter A-Z")
-    if len(letters) > max_len:
-        raise CipherkitError(f"the {what} key is too long (at most {max_len} letters)")
+        raise CipherkitError(
+            say("the {cipher} key must be text, not {kind}", cipher=what, kind=type(key).__name__)
+        )
+    word = letters.letters_only(key)
+    if not word:
+        raise CipherkitError(
+            say("the {cipher} key must contain at least one letter A-Z", cipher=what)
+            if letters is LATIN
+            else say(
+                "the {cipher} key must contain at least one letter {first}-{last}",
+                cipher=what,
+                first=letters.letters[0],
+                last=letters.letters[-1],
+            )
+        )
+    if len(word) > max_len:
+        raise CipherkitError(
+            say(
+                "the {cipher} key is too long (at most {limit} letters)", cipher=what, limit=max_len
+            )
+        )
+    return word
+
+
+def _key_letters(key: object, letters: Alphabet) -> Alphabet:
+    """The alphabet of a cipher whose key is a word: a Latin default becomes Russian when
+    the key is written in Russian letters (``Vigenere("ЛИМОН")``)."""
+    letters = Alphabet.of(letters)
+    if letters is LATIN and isinstance(key, str) and detect_alphabet(key) is RUSSIAN:
+        return RUSSIAN
     return letters
 
 
-def keyword_alphabet(keyword: str, *, exclude: str = "") -> str:
+def keyword_alphabet(keyword: str, *, exclude: str = "", letters: Alphabet = LATIN) -> str:
     """The keyword's distinct letters, then the rest of the alphabet in order.
 
     >>> keyword_alphabet("playfair example", exclude="J")
     'PLAYFIREXMBCDGHKNOQSTUVWZ'
+    >>> keyword_alphabet("шифр", letters=RUSSIAN)
+    'ШИФРАБВГДЕЁЖЗЙКЛМНОПСТУХЦЧЩЪЫЬЭЮЯ'
     """
     seen: list[str] = []
-    for ch in keyword.upper() + ALPHABET:
-        if "A" <= ch <= "Z" and ch not in seen and ch not in exclude:
+    for ch in keyword.upper() + letters.letters:
+        if letters.is_letter(ch) and ch not in seen and ch not in exclude:
             seen.append(ch)
     return "".join(seen)
 
 
+@dataclass(frozen=True, repr=False)
 class Cipher:
-    """What every cipher value offers (a mixin for the frozen dataclasses below).
+    """What every cipher value offers (the base of the frozen dataclasses below).
+
+    ``letters`` (keyword only) is the alphabet the cipher works over (:data:`LATIN`
+    unless given another; a name such as ``"ru"`` is read too).
 
     Examples
     --------
@@ -80,13 +120,40 @@ class Cipher:
     'WECRLTEERDSOEEFEAOCAIVDEN'
     >>> Columnar("ZEBRAS").encrypt("WEAREDISCOVEREDFLEEATONCE", keep_spaces=False)
     'EVLNACDTESEAROFODEECWIREE'
+    >>> Caesar(3, letters=RUSSIAN).encrypt("Привет!")
+    'Тулезх!'
+    >>> Vigenere("ЛИМОН")
+    Vigenere(key='ЛИМОН', letters=RUSSIAN)
     """
 
+    letters: Alphabet = field(default=LATIN, kw_only=True)
     name: ClassVar[str] = ""
     #: whether the cipher only reorders letters (frequencies unchanged)
     transposition: ClassVar[bool] = False
     #: the default of the shape options (Playfair pads, so it gives letters only)
     keeps_shape: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "letters", Alphabet.of(self.letters))
+
+    def __repr__(self) -> str:
+        parts = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)
+            if f.repr and f.name != "letters"
+        ]
+        if self.letters is not LATIN:  # the default alphabet is not written out
+            parts.append(f"letters={self.letters!r}")
+        return f"{type(self).__qualname__}({', '.join(parts)})"
+
+    @property
+    def size(self) -> int:
+        """How many letters the cipher's alphabet has (26 for Latin)."""
+        return self.letters.size
+
+    def _with_letters(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` (a JSON form), with ``"alphabet"`` unless the alphabet is Latin."""
+        return data if self.letters is LATIN else data | {"alphabet": self.letters.name}
 
     def _encrypt_codes(self, codes: np.ndarray) -> np.ndarray:
         raise NotImplementedError
@@ -103,7 +170,7 @@ class Cipher:
         keep_punctuation: bool | None = None,
     ) -> str:
         """Encrypt the letters of ``text``; the rest is kept or dropped by the options."""
-        out = self._encrypt_codes(letter_codes(check_text(text)))
+        out = self._encrypt_codes(self.letters.codes(check_text(text)))
         return self._shape(text, out, keep_case, keep_spaces, keep_punctuation)
 
     def decrypt(
@@ -115,7 +182,7 @@ class Cipher:
         keep_punctuation: bool | None = None,
     ) -> str:
         """Decrypt the letters of ``text``; the rest is kept or dropped by the options."""
-        out = self._decrypt_codes(letter_codes(check_text(text)))
+        out = self._decrypt_codes(self.letters.codes(check_text(text)))
         return self._shape(text, out, keep_case, keep_spaces, keep_punctuation)
 
     def _shape(
@@ -127,7 +194,7 @@ class Cipher:
         keep_punctuation: bool | None,
     ) -> str:
         d = self.keeps_shape
-        return reshape_like(
+        return self.letters.reshape_like(
             text,
             out,
             keep_case=d if keep_case is None else keep_case,
@@ -136,7 +203,8 @@ class Cipher:
         )
 
     def key_text(self) -> str:
-        """The key as a person writes it, e.g. ``shift 3`` or ``LEMON``."""
+        """The key as a person writes it, e.g. ``shift 3`` or ``LEMON`` (in the language
+        in force)."""
         return repr(self)
 
     def to_json(self) -> dict[str, Any]:
@@ -146,15 +214,16 @@ class Cipher:
 
 # ------------------------------------------------------------------ monoalphabetic
 class _Mono(Cipher):
-    """A cipher that maps each letter to one letter: defined by its 26-letter table."""
+    """A cipher that maps each letter to one letter: defined by its table (26 letters,
+    or as many as its alphabet has)."""
 
     @property
     def alphabet(self) -> str:
-        """The ciphertext letter of A, B, ..., Z."""
+        """The ciphertext letter of A, B, ..., Z (of each letter of ``letters``)."""
         raise NotImplementedError
 
     def _table(self) -> np.ndarray:
-        return letter_codes(self.alphabet)
+        return self.letters.codes(self.alphabet)
 
     def _encrypt_codes(self, codes: np.ndarray) -> np.ndarray:
         return self._table()[codes]
@@ -171,57 +240,71 @@ class _Mono(Cipher):
         return self.decryption_table()[codes]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Caesar(_Mono):
     """Shift every letter ``shift`` places along the alphabet (ROT13 is ``Caesar(13)``).
 
     >>> Caesar(13).decrypt(Caesar(13).encrypt("Why did the chicken?"))
     'Why did the chicken?'
+    >>> Caesar(3, letters=RUSSIAN).encrypt("ПРИВЕТ, ёж")
+    'ТУЛЕЗХ, ий'
     """
 
     shift: int = 3
     name: ClassVar[str] = "caesar"
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if isinstance(self.shift, bool) or not isinstance(self.shift, int | np.integer):
-            raise CipherkitError("the Caesar shift must be a whole number")
-        object.__setattr__(self, "shift", int(self.shift) % 26)
+            raise CipherkitError(say("the Caesar shift must be a whole number"))
+        object.__setattr__(self, "shift", int(self.shift) % self.size)
 
     @property
     def alphabet(self) -> str:
-        return ALPHABET[self.shift :] + ALPHABET[: self.shift]
+        abc = self.letters.letters
+        return abc[self.shift :] + abc[: self.shift]
 
     def key_text(self) -> str:
-        return f"shift {self.shift}"
+        return _("shift {shift}", shift=self.shift)
 
     def to_json(self) -> dict[str, Any]:
-        return {"cipher": self.name, "key": self.shift}
+        return self._with_letters({"cipher": self.name, "key": self.shift})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Atbash(_Mono):
-    """Reverse the alphabet: A<->Z, B<->Y. Its own inverse.
+    """Reverse the alphabet: A<->Z, B<->Y (А<->Я over :data:`RUSSIAN`). Its own inverse.
 
-    >>> Atbash().encrypt("wizard")
-    'draziw'
+    >>> Atbash().encrypt("wizard"), Atbash(letters=RUSSIAN).encrypt("Азбука")
+    ('draziw', 'Ячюлфя')
     """
 
     name: ClassVar[str] = "atbash"
 
     @property
     def alphabet(self) -> str:
-        return ALPHABET[::-1]
+        return self.letters.letters[::-1]
 
     def key_text(self) -> str:
-        return "(no key)"
+        return _("(no key)")
 
     def to_json(self) -> dict[str, Any]:
-        return {"cipher": self.name, "key": None}
+        return self._with_letters({"cipher": self.name, "key": None})
 
 
-@dataclass(frozen=True)
+def valid_a(size: int) -> tuple[int, ...]:
+    """The multipliers ``a`` that make an affine cipher over ``size`` letters invertible.
+
+    >>> valid_a(26) == VALID_A, valid_a(33)[:6]
+    (True, (1, 2, 4, 5, 7, 8))
+    """
+    return tuple(a for a in range(1, size) if math.gcd(a, size) == 1)
+
+
+@dataclass(frozen=True, repr=False)
 class Affine(_Mono):
-    """``x -> a*x + b (mod 26)``; ``a`` must be coprime to 26 (one of :data:`VALID_A`).
+    """``x -> a*x + b (mod 26)``; ``a`` must be coprime to 26 (one of :data:`VALID_A`);
+    over :data:`RUSSIAN`, mod 33 and coprime to 33.
 
     >>> Affine(2, 1)
     Traceback (most recent call last):
@@ -234,67 +317,95 @@ class Affine(_Mono):
     name: ClassVar[str] = "affine"
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         for v in (self.a, self.b):
             if isinstance(v, bool) or not isinstance(v, int | np.integer):
-                raise CipherkitError("affine a and b must be whole numbers")
-        object.__setattr__(self, "a", int(self.a) % 26)
-        object.__setattr__(self, "b", int(self.b) % 26)
-        if self.a not in VALID_A:
+                raise CipherkitError(say("affine a and b must be whole numbers"))
+        n = self.size
+        object.__setattr__(self, "a", int(self.a) % n)
+        object.__setattr__(self, "b", int(self.b) % n)
+        if self.a not in valid_a(n):
             raise CipherkitError(
-                f"affine a must be coprime to 26 ({', '.join(map(str, VALID_A))}), not {self.a}"
+                say(
+                    "affine a must be coprime to {size} ({valid}), not {a}",
+                    size=n,
+                    valid=", ".join(map(str, valid_a(n))),
+                    a=self.a,
+                )
             )
 
     @property
     def alphabet(self) -> str:
-        return "".join(ALPHABET[(self.a * x + self.b) % 26] for x in range(26))
+        abc, n = self.letters.letters, self.size
+        return "".join(abc[(self.a * x + self.b) % n] for x in range(n))
 
     def key_text(self) -> str:
         return f"a={self.a}, b={self.b}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"cipher": self.name, "key": [self.a, self.b]}
+        return self._with_letters({"cipher": self.name, "key": [self.a, self.b]})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Substitution(_Mono):
     """Any one-to-one letter table: ``alphabet[i]`` is the ciphertext letter of letter i.
+
+    A key of 33 Russian letters makes a substitution over :data:`RUSSIAN`.
 
     >>> s = Substitution("QWERTYUIOPASDFGHJKLZXCVBNM")
     >>> s.encrypt("hello"), s.decrypt(s.encrypt("hello"))
     ('itssg', 'hello')
+    >>> k = Substitution.from_keyword("шифр")
+    >>> k.letters, k.encrypt("Привет"), k.decrypt(k.encrypt("Привет"))
+    (RUSSIAN, 'Мнефбп', 'Привет')
     """
 
     key: str = ALPHABET
     name: ClassVar[str] = "substitution"
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "letters", _key_letters(self.key, self.letters))
         if not isinstance(self.key, str):
-            raise CipherkitError("a substitution key is a 26-letter alphabet")
+            raise CipherkitError(say("a substitution key is a 26-letter alphabet"))
         key = self.key.upper()
-        if len(key) != 26 or sorted(key) != list(ALPHABET):
-            raise CipherkitError("a substitution key must use each letter A-Z exactly once")
+        abc = self.letters.letters
+        if len(key) != len(abc) or sorted(key) != sorted(abc):
+            raise CipherkitError(
+                say("a substitution key must use each letter A-Z exactly once")
+                if self.letters is LATIN
+                else say(
+                    "a substitution key must use each letter {first}-{last} exactly once",
+                    first=abc[0],
+                    last=abc[-1],
+                )
+            )
         object.__setattr__(self, "key", key)
 
     @classmethod
-    def from_keyword(cls, keyword: str) -> Substitution:
-        """The keyword's distinct letters first, then the rest of the alphabet."""
-        return cls(keyword_alphabet(_key_word(keyword, "keyword")))
+    def from_keyword(cls, keyword: str, *, letters: Alphabet = LATIN) -> Substitution:
+        """The keyword's distinct letters first, then the rest of the alphabet (a keyword
+        in Russian letters gives a substitution over :data:`RUSSIAN`)."""
+        abc = _key_letters(keyword, letters)
+        word = _key_word(keyword, say("keyword"), letters=abc)
+        return cls(keyword_alphabet(word, letters=abc), letters=abc)
 
     @classmethod
-    def from_decryption(cls, plain_of: str) -> Substitution:
+    def from_decryption(cls, plain_of: str, *, letters: Alphabet = LATIN) -> Substitution:
         """From the table read the other way: ``plain_of[i]`` is the plain letter of the
         ciphertext letter i."""
-        inv = [""] * 26
-        checked = cls(plain_of).key
-        for c, p in enumerate(checked):
-            inv[ord(p) - 65] = ALPHABET[c]
-        return cls("".join(inv))
+        checked = cls(plain_of, letters=letters)
+        abc = checked.letters
+        inv = [""] * abc.size
+        for c, p in enumerate(checked.key):
+            inv[abc.index(p)] = abc.letters[c]
+        return cls("".join(inv), letters=abc)
 
     @classmethod
-    def random(cls, seed: int) -> Substitution:
+    def random(cls, seed: int, *, letters: Alphabet = LATIN) -> Substitution:
         """A random alphabet from ``seed`` (same seed, same alphabet)."""
+        abc = Alphabet.of(letters)
         rng = np.random.default_rng(seed)
-        return cls("".join(ALPHABET[i] for i in rng.permutation(26)))
+        return cls("".join(abc.letters[i] for i in rng.permutation(abc.size)), letters=abc)
 
     @property
     def alphabet(self) -> str:
@@ -304,38 +415,44 @@ class Substitution(_Mono):
         return self.key
 
     def to_json(self) -> dict[str, Any]:
-        return {"cipher": self.name, "key": self.key}
+        return self._with_letters({"cipher": self.name, "key": self.key})
 
 
 # ------------------------------------------------------------------ polyalphabetic
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Vigenere(Cipher):
-    """Add the repeated keyword to the text (A=0): the classic Vigenère cipher."""
+    """Add the repeated keyword to the text (A=0): the classic Vigenère cipher. A key in
+    Russian letters works over :data:`RUSSIAN` (А=0, 33 letters).
+
+    >>> Vigenere("ключ").encrypt("Шифр Виженера")
+    'Гфтз Мфеьшроч'
+    """
 
     key: str = "KEY"
     name: ClassVar[str] = "vigenere"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "key", _key_word(self.key, "Vigenère"))
+        object.__setattr__(self, "letters", _key_letters(self.key, self.letters))
+        object.__setattr__(self, "key", _key_word(self.key, say("Vigenère"), letters=self.letters))
 
     def _shifts(self, n: int) -> np.ndarray:
-        k = letter_codes(self.key)
+        k = self.letters.codes(self.key)
         return np.resize(k, n)
 
     def _encrypt_codes(self, codes: np.ndarray) -> np.ndarray:
-        return (codes + self._shifts(len(codes))) % 26
+        return (codes + self._shifts(len(codes))) % self.size
 
     def _decrypt_codes(self, codes: np.ndarray) -> np.ndarray:
-        return (codes - self._shifts(len(codes))) % 26
+        return (codes - self._shifts(len(codes))) % self.size
 
     def key_text(self) -> str:
         return self.key
 
     def to_json(self) -> dict[str, Any]:
-        return {"cipher": self.name, "key": self.key}
+        return self._with_letters({"cipher": self.name, "key": self.key})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Beaufort(Vigenere):
     """Ciphertext = key - plaintext (mod 26). Encryption and decryption are the same.
 
@@ -346,12 +463,12 @@ class Beaufort(Vigenere):
     name: ClassVar[str] = "beaufort"
 
     def _encrypt_codes(self, codes: np.ndarray) -> np.ndarray:
-        return (self._shifts(len(codes)) - codes) % 26
+        return (self._shifts(len(codes)) - codes) % self.size
 
     _decrypt_codes = _encrypt_codes
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Autokey(Vigenere):
     """Vigenère whose key is the keyword followed by the plaintext itself.
 
@@ -362,21 +479,22 @@ class Autokey(Vigenere):
     name: ClassVar[str] = "autokey"
 
     def _encrypt_codes(self, codes: np.ndarray) -> np.ndarray:
-        k = letter_codes(self.key)
+        k = self.letters.codes(self.key)
         stream = np.concatenate([k, codes])[: len(codes)]
-        return (codes + stream) % 26
+        return (codes + stream) % self.size
 
     def _decrypt_codes(self, codes: np.ndarray) -> np.ndarray:
-        k = letter_codes(self.key).tolist()
+        k = self.letters.codes(self.key).tolist()
+        n = self.size
         out: list[int] = []
         for i, c in enumerate(codes.tolist()):
             shift = k[i] if i < len(k) else out[i - len(k)]
-            out.append((c - shift) % 26)
+            out.append((c - shift) % n)
         return np.asarray(out, dtype=np.int64)
 
 
 # ------------------------------------------------------------------ Playfair
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Playfair(Cipher):
     """Playfair: digraphs on a 5x5 square built from the key (J is written as I).
 
@@ -396,7 +514,10 @@ class Playfair(Cipher):
     keeps_shape: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "key", _key_word(self.key, "Playfair").replace("J", "I"))
+        super().__post_init__()
+        if self.letters is not LATIN:
+            raise CipherkitError(say("Playfair works over the Latin alphabet A-Z only"))
+        object.__setattr__(self, "key", _key_word(self.key, say("Playfair")).replace("J", "I"))
 
     @property
     def square(self) -> tuple[str, ...]:
@@ -445,7 +566,7 @@ class Playfair(Cipher):
     def _decrypt_codes(self, codes: np.ndarray) -> np.ndarray:
         letters = [8 if c == 9 else int(c) for c in codes]
         if len(letters) % 2:
-            raise CipherkitError("Playfair ciphertext has an even number of letters")
+            raise CipherkitError(say("Playfair ciphertext has an even number of letters"))
         return self._digraphs(letters, 4)
 
     def key_text(self) -> str:
@@ -466,7 +587,7 @@ def _rail_order(n: int, rails: int, offset: int) -> np.ndarray:
     return np.argsort(row, kind="stable")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RailFence(Cipher):
     """Write the letters in a zigzag over ``rails`` rows, read row by row.
 
@@ -482,10 +603,11 @@ class RailFence(Cipher):
     transposition: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if isinstance(self.rails, bool) or not isinstance(self.rails, int | np.integer):
-            raise CipherkitError("the number of rails must be a whole number")
+            raise CipherkitError(say("the number of rails must be a whole number"))
         if not 2 <= self.rails <= 100:
-            raise CipherkitError("a rail fence has 2 to 100 rails")
+            raise CipherkitError(say("a rail fence has 2 to 100 rails"))
         object.__setattr__(self, "rails", int(self.rails))
         object.__setattr__(self, "offset", int(self.offset) % (2 * (self.rails - 1)))
 
@@ -498,11 +620,13 @@ class RailFence(Cipher):
         return out
 
     def key_text(self) -> str:
-        extra = f", offset {self.offset}" if self.offset else ""
-        return f"{self.rails} rails{extra}"
+        rails = ngettext("{n} rail", "{n} rails", self.rails)
+        if not self.offset:
+            return rails
+        return _("{rails}, offset {offset}", rails=rails, offset=self.offset)
 
     def to_json(self) -> dict[str, Any]:
-        return {"cipher": self.name, "key": [self.rails, self.offset]}
+        return self._with_letters({"cipher": self.name, "key": [self.rails, self.offset]})
 
 
 def _columnar_order(n: int, order: tuple[int, ...]) -> np.ndarray:
@@ -512,7 +636,7 @@ def _columnar_order(n: int, order: tuple[int, ...]) -> np.ndarray:
     return np.lexsort((np.arange(n), rank))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Columnar(Cipher):
     """Write the letters in rows under the key, read the columns in the key's
     alphabetical order (equal key letters left to right). Irregular last row.
@@ -529,8 +653,10 @@ class Columnar(Cipher):
     transposition: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
-        key = _key_word(self.key, "columnar", max_len=40)
-        ranked = sorted(range(len(key)), key=lambda i: (key[i], i))
+        object.__setattr__(self, "letters", _key_letters(self.key, self.letters))
+        key = _key_word(self.key, say("columnar"), max_len=40, letters=self.letters)
+        abc = self.letters  # Ё comes after Е, whatever its code point
+        ranked = sorted(range(len(key)), key=lambda i: (abc.index(key[i]), i))
         order = [0] * len(key)
         for rank, i in enumerate(ranked):
             order[i] = rank
@@ -538,12 +664,15 @@ class Columnar(Cipher):
         object.__setattr__(self, "order", tuple(order))
 
     @classmethod
-    def from_order(cls, order: tuple[int, ...] | list[int]) -> Columnar:
+    def from_order(
+        cls, order: tuple[int, ...] | list[int], *, letters: Alphabet = LATIN
+    ) -> Columnar:
         """The cipher whose column i is read ``order[i]``-th (a permutation of 0..w-1)."""
         order = tuple(int(o) for o in order)
         if sorted(order) != list(range(len(order))) or not 1 <= len(order) <= 26:
-            raise CipherkitError("a column order is a permutation of 0..w-1 (w <= 26)")
-        return cls("".join(ALPHABET[o] for o in order))
+            raise CipherkitError(say("a column order is a permutation of 0..w-1 (w <= 26)"))
+        abc = Alphabet.of(letters)
+        return cls("".join(abc.letters[o] for o in order), letters=abc)
 
     def _encrypt_codes(self, codes: np.ndarray) -> np.ndarray:
         return codes[_columnar_order(len(codes), self.order)]
@@ -557,7 +686,7 @@ class Columnar(Cipher):
         return self.key
 
     def to_json(self) -> dict[str, Any]:
-        return {"cipher": self.name, "key": self.key}
+        return self._with_letters({"cipher": self.name, "key": self.key})
 
 
 CIPHERS: dict[str, type[Cipher]] = {
@@ -591,13 +720,16 @@ def cipher_from_json(data: dict[str, Any]) -> Cipher:
     name = data.get("cipher") if isinstance(data, dict) else None
     cls = CIPHERS.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise CipherkitError(f"unknown cipher {name!r} (known: {', '.join(CIPHERS)})")
+        raise CipherkitError(
+            say("unknown cipher {name} (known: {known})", name=repr(name), known=", ".join(CIPHERS))
+        )
     key = data.get("key")
+    letters = Alphabet.of(data.get("alphabet"))
     if cls is Atbash:
-        return Atbash()
+        return Atbash(letters=letters)
     if cls in (Affine, RailFence):
         if not isinstance(key, list | tuple) or len(key) != 2:
-            raise CipherkitError(f"the {name} key is a pair of numbers")
-        return cls(*key)
+            raise CipherkitError(say("the {cipher} key is a pair of numbers", cipher=name))
+        return cls(*key, letters=letters)
     # every other cipher class is made from its one key
-    return cast("Callable[[Any], Cipher]", cls)(key)
+    return cast("Callable[..., Cipher]", cls)(key, letters=letters)

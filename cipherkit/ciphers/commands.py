@@ -10,6 +10,7 @@ import sys
 from cipherkit.core.commands import Command, add_json, print_json
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.files import read_limited, read_stream_limited
+from cipherkit.i18n import N_, _, say
 
 __all__ = ["CRACK", "MAX_CRACK_BYTES"]
 
@@ -18,34 +19,39 @@ MAX_CRACK_BYTES = 1_000_000
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("text", nargs="*", help="the ciphertext (or use --file / stdin)")
+    parser.add_argument("text", nargs="*", help=_("the ciphertext (or use --file / stdin)"))
     parser.add_argument(
-        "--file", metavar="F", help="read the ciphertext from a file (- for standard input)"
+        "--file", metavar="F", help=_("read the ciphertext from a file (- for standard input)")
     )
     parser.add_argument(
         "--cipher",
         default="auto",
-        help="auto (identify), caesar, atbash, affine, vigenere, beaufort, autokey, "
-        "substitution, playfair, railfence, columnar (default auto)",
+        help=_(
+            "auto (identify), caesar, atbash, affine, vigenere, beaufort, autokey, "
+            "substitution, playfair, railfence, columnar (default auto); a text in Russian "
+            "letters: auto, caesar, vigenere, beaufort"
+        ),
     )
-    add_json(parser, "print cipher, key, plaintext, score")
+    add_json(parser, _("print cipher, key, plaintext, score"))
 
 
 def _ciphertext(args: argparse.Namespace) -> str:
     """The text to crack: the arguments, else a file or standard input (bounded)."""
     if args.file and args.text:
-        raise CipherkitError("give the ciphertext as arguments or with --file, not both")
+        raise CipherkitError(say("give the ciphertext as arguments or with --file, not both"))
     if args.text:
         return " ".join(args.text)
     if args.file and args.file != "-":
         name, blob = args.file, read_limited(args.file, max_bytes=MAX_CRACK_BYTES)
     else:
-        name = "standard input"
+        name = _("standard input")
         blob = read_stream_limited(sys.stdin.buffer, max_bytes=MAX_CRACK_BYTES, name=name)
     try:
         return blob.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CipherkitError(f"cannot read {name}: not UTF-8 text (byte {exc.start})") from None
+        raise CipherkitError(
+            say("cannot read {name}: not UTF-8 text (byte {byte})", name=name, byte=exc.start)
+        ) from None
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -64,9 +70,13 @@ def _run(args: argparse.Namespace) -> int:
 
 CRACK = Command(
     "crack",
-    help="break a classical cipher: Caesar, affine, Vigenère, substitution, ...",
-    description="Identify and break a classical cipher. Give the text as arguments, "
-    "with --file, or on standard input.",
+    # the command's help and description are marked here and said where the parser is made
+    help=N_("break a classical cipher: Caesar, affine, Vigenère, substitution, ..."),
+    description=N_(
+        "Identify and break a classical cipher. Give the text as arguments, "
+        "with --file, or on standard input. A text in Russian letters is read over the "
+        "Russian alphabet."
+    ),
     configure=_configure,
     run=_run,
 )

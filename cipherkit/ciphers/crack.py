@@ -1,23 +1,33 @@
 """Identify and break a classical cipher: what ``cipherkit crack`` runs.
 
+A text in Russian letters is read by letter frequencies over the Russian alphabet
+(:mod:`.frequency`): Caesar, Vigenère and Beaufort.
+
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.crack``.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from cipherkit.ciphers.alphabet import RUSSIAN, detect_alphabet
 from cipherkit.ciphers.classical import (
     Atbash,
+    Caesar,
     Cipher,
     Columnar,
     RailFence,
     Substitution,
     Vigenere,
+)
+from cipherkit.ciphers.frequency import (
+    KEY_LETTER_COST,
+    rank_shifts,
+    solve_vigenere_by_frequency,
 )
 from cipherkit.ciphers.readings import Reading, other_readings
 from cipherkit.ciphers.solvers import (
@@ -37,8 +47,9 @@ from cipherkit.ciphers.stats import chi_squared, index_of_coincidence
 from cipherkit.ciphers.text import check_text, letter_codes
 from cipherkit.ciphers.vigenere_solver import MAX_KEY_LENGTH
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import _, say
 
-__all__ = ["CIPHER_NAMES", "CrackResult", "crack_text", "identify"]
+__all__ = ["CIPHER_NAMES", "RUSSIAN_CIPHER_NAMES", "CrackResult", "crack_text", "identify"]
 
 CIPHER_NAMES = (
     "auto",
@@ -54,6 +65,13 @@ CIPHER_NAMES = (
     "columnar",
 )
 
+
+RUSSIAN_CIPHER_NAMES = ("auto", "caesar", "vigenere", "beaufort")
+"""What ``crack`` reads in a text written in Russian letters."""
+LOOKS_RUSSIAN = -0.3
+"""Bigram fitness (:func:`~cipherkit.ciphers.frequency.bigram_fitness`) above which a
+Russian reading is taken as the answer (Russian text: about 0; a wrong shift or key:
+-0.55 and lower)."""
 
 LOOKS_ENGLISH = -0.5
 """Quadgram fitness (per quadgram, against English) above which a reading is taken as
@@ -101,10 +119,14 @@ class CrackResult:
     alternatives: tuple[Reading, ...] = field(default=(), repr=False)
     """For a substitution: other readings that fit almost as well (see
     :mod:`.readings`), closest first."""
+    alphabet: str = "en"
+    """The alphabet the text was read over ("en", or "ru": fitness is then per bigram
+    against Russian, not per quadgram against English)."""
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-safe dict (what ``cipherkit crack --json`` prints)."""
-        return {
+        extra = {} if self.alphabet == "en" else {"alphabet": self.alphabet}
+        return extra | {
             "cipher": self.cipher,
             "key": self.key,
             "key_text": self.cipher_value.key_text(),
@@ -117,15 +139,29 @@ class CrackResult:
 
     def summary_text(self) -> str:
         """The result in a few lines of text (what ``cipherkit crack`` prints)."""
-        verdict = "looks like English" if self.fitness > -0.6 else "may not be solved"
+        fitness = f"{self.fitness:.2f}"
+        if self.alphabet == "ru":
+            verdict = _("looks like Russian") if self.fitness > LOOKS_RUSSIAN else None
+            line = _(
+                "fitness:   {fitness} per bigram vs Russian ({verdict})",
+                fitness=fitness,
+                verdict=verdict or _("may not be solved"),
+            )
+        else:
+            verdict = _("looks like English") if self.fitness > -0.6 else None
+            line = _(
+                "fitness:   {fitness} per quadgram vs English ({verdict})",
+                fitness=fitness,
+                verdict=verdict or _("may not be solved"),
+            )
         lines = [
-            f"cipher:    {self.cipher}",
-            f"key:       {self.cipher_value.key_text()}",
-            f"fitness:   {self.fitness:.2f} per quadgram vs English ({verdict})",
-            f"plaintext: {self.plaintext}",
+            _("cipher:    {cipher}", cipher=self.cipher),
+            _("key:       {key}", key=self.cipher_value.key_text()),
+            line,
+            _("plaintext: {plaintext}", plaintext=self.plaintext),
         ]
         if self.alternatives:
-            lines.append("also fits: (letters seen once can be read more ways)")
+            lines.append(_("also fits: (letters seen once can be read more ways)"))
             lines += [f"  {reading.describe()}" for reading in self.alternatives]
         return "\n".join(lines)
 
@@ -196,7 +232,60 @@ def _solve(name: str, text: str, codes: np.ndarray, seed: int) -> Solution:
         return solve_railfence(codes)
     if name == "columnar":
         return solve_columnar(codes, seed=seed)
-    raise CipherkitError(f"unknown cipher {name!r}")
+    raise CipherkitError(say("unknown cipher {name}", name=repr(name)))
+
+
+def _crack_russian(text: str, cipher: str) -> CrackResult:
+    """Read a text in Russian letters (Caesar, Vigenère, Beaufort; see the module docs).
+
+    ``auto`` takes a shift that reads as Russian at once; else it reads the text as a
+    Vigenère and a Beaufort text and keeps the likelier reading, a key charged
+    :data:`~cipherkit.ciphers.frequency.KEY_LETTER_COST` a letter (a one-letter
+    Vigenère key is named a Caesar shift).
+    """
+    if cipher not in RUSSIAN_CIPHER_NAMES:
+        raise CipherkitError(
+            say(
+                "a text in Russian letters is read as {known} only, not {cipher}",
+                known=", ".join(RUSSIAN_CIPHER_NAMES),
+                cipher=cipher,
+            )
+        )
+    codes = RUSSIAN.codes(text)
+    if len(codes) < 4:
+        raise CipherkitError(say("the text needs at least 4 letters to crack"))
+    ioc = index_of_coincidence(codes, RUSSIAN)
+    chi = chi_squared(codes, alphabet=RUSSIAN)
+    cues: dict[str, Any] = {
+        "letters": len(codes),
+        "ioc": round(ioc, 4),
+        "chi_squared": round(chi, 1) if math.isfinite(chi) else None,
+        "distinct_letters": len(set(codes.tolist())),
+        "family": "monoalphabetic" if ioc >= 0.047 or len(codes) < 40 else "polyalphabetic",
+    }
+    readings: list[tuple[float, str, Solution]] = []
+    if cipher in ("auto", "caesar"):
+        caesar = rank_shifts(codes)[0]
+        if cipher == "caesar" or caesar.fitness > LOOKS_RUSSIAN:
+            return _russian_result("caesar", caesar, text, cues)
+        readings.append((caesar.score - math.log10(33), "caesar", caesar))
+    for name in ("vigenere", "beaufort") if cipher == "auto" else (cipher,):
+        sol = solve_vigenere_by_frequency(codes, variant=name)
+        key = getattr(sol.cipher, "key", "")
+        if name == "vigenere" and len(key) == 1:
+            sol = replace(sol, cipher=Caesar(RUSSIAN.index(key), letters=RUSSIAN))
+            readings.append((sol.score - math.log10(33), "caesar", sol))
+        else:
+            readings.append((sol.score - KEY_LETTER_COST * len(key), name, sol))
+    name, sol = max(readings, key=lambda r: r[0])[1:]
+    return _russian_result(name, sol, text, cues)
+
+
+def _russian_result(name: str, sol: Solution, text: str, cues: dict[str, Any]) -> CrackResult:
+    cipher = sol.cipher
+    plain = cipher.decrypt(text)
+    key = cipher.to_json()["key"]
+    return CrackResult(name, key, plain, sol.score, sol.fitness, cipher, cues, (), "ru")
 
 
 def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult:
@@ -217,15 +306,22 @@ def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult
     Traceback (most recent call last):
     ...
     cipherkit.core.errors.CipherkitError: unknown cipher 'enigma' (...)
+    >>> ru = crack_text("Фхнжйч нм зежетн, зий ьеопн цфдч те цжедъ!")  # Russian letters
+    >>> ru.cipher, ru.key, ru.plaintext
+    ('caesar', 5, 'Привет из гавани, где чайки спят на сваях!')
     """
     if cipher not in CIPHER_NAMES:
-        raise CipherkitError(f"unknown cipher {cipher!r} ({', '.join(CIPHER_NAMES)})")
+        raise CipherkitError(
+            say("unknown cipher {name} ({known})", name=repr(cipher), known=", ".join(CIPHER_NAMES))
+        )
     check_text(text)
+    if detect_alphabet(text) is RUSSIAN:
+        return _crack_russian(text, cipher)
     codes = letter_codes(text)
     if len(codes) < 4:
-        raise CipherkitError("the text needs at least 4 letters to crack")
+        raise CipherkitError(say("the text needs at least 4 letters to crack"))
     if cipher == "playfair" and len(codes) % 2:
-        raise CipherkitError("Playfair ciphertext has an even number of letters")
+        raise CipherkitError(say("Playfair ciphertext has an even number of letters"))
     cues = identify(text)
     if cipher != "auto":
         return _result(cipher, _solve(cipher, text, codes, seed), text, cues)

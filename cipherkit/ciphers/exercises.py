@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cipherkit.i18n import _
 from cipherkit.i18n.letters import fold_lookalikes
 
 __all__ = ["Exercise", "check_answer", "make_check", "make_checks", "normalise", "typed_forms"]
@@ -141,4 +142,4 @@ class Exercise:
 
     def check(self, answer: object) -> str:
         """``'✓ correct'`` or ``'✗ not yet'``."""
-        return "✓ correct" if check_answer(answer, self.salt, self.digest) else "✗ not yet"
+        return _("✓ correct") if check_answer(answer, self.salt, self.digest) else _("✗ not yet")

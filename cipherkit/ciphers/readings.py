@@ -12,6 +12,7 @@ import numpy as np
 from cipherkit.ciphers.stats import word_pattern
 from cipherkit.ciphers.substitution_solver import MIN_WORDS, KeyScore, pattern_candidates
 from cipherkit.ciphers.text import codes_to_text, letter_codes, words_of
+from cipherkit.i18n import _, ngettext
 
 __all__ = ["MARGIN", "Reading", "other_readings"]
 
@@ -64,10 +65,17 @@ class Reading:
     def likelihood(self) -> str:
         """How likely the reading is by the model, compared with the solver's."""
         if abs(self.gap) < 0.3:
-            return "about as likely"
-        times = f"about {float(f'{10 ** abs(self.gap):.1g}'):.0f} times"
-        way = "less likely" if self.gap > 0 else "likelier"
-        return f"{times} {way} by the model"
+            return _("about as likely")
+        times = int(float(f"{10 ** abs(self.gap):.1g}"))
+        if self.gap > 0:
+            return ngettext(
+                "about {n} time less likely by the model",
+                "about {n} times less likely by the model",
+                times,
+            )
+        return ngettext(
+            "about {n} time likelier by the model", "about {n} times likelier by the model", times
+        )
 
     def to_json(self) -> dict[str, object]:
         """The reading as a JSON-safe dict (plaintext, gap, changes)."""

@@ -12,6 +12,7 @@ from cipherkit.ciphers.classical import Cipher
 from cipherkit.ciphers.stats import english, fitness
 from cipherkit.ciphers.text import codes_to_text, letter_codes
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import say
 
 __all__ = ["Solution", "batch_scores", "make_solution", "solver_codes"]
 
@@ -39,7 +40,13 @@ def solver_codes(text: str | np.ndarray, minimum: int = 4) -> np.ndarray:
     """Letter codes of a ciphertext (or the codes themselves), at least ``minimum``."""
     codes = letter_codes(text) if isinstance(text, str) else np.asarray(text, dtype=np.int64)
     if len(codes) < minimum:
-        raise CipherkitError(f"need at least {minimum} letters to solve, got {len(codes)}")
+        raise CipherkitError(
+            say(
+                "need at least {minimum} letters to solve, got {count}",
+                minimum=minimum,
+                count=len(codes),
+            )
+        )
     return codes
 
 

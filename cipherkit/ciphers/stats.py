@@ -1,13 +1,18 @@
-"""Letter statistics and the English reference they are measured against.
+"""Letter statistics and the English (or Russian) reference they are measured against.
 
-The reference (``cipherkit/data/english_ngrams.npz`` and ``english_words.txt``, built by
-``scripts/build_english_stats.py`` from Google Books Ngram counts; see the NOTICE) is
-loaded once, on first use.
+The English reference (``cipherkit/data/english_ngrams.npz`` and ``english_words.txt``,
+built by ``scripts/build_english_stats.py`` from Google Books Ngram counts; see the
+NOTICE) is loaded once, on first use; so is the Russian one
+(``cipherkit/data/russian_letters.json``, letter and bigram counts built by
+``scripts/build_russian_stats.py`` from a text written for cipherkit). The statistics
+count the letters of an alphabet (``alphabet=``, :data:`LATIN` unless given
+:data:`RUSSIAN`) and measure against that alphabet's language.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -16,12 +21,14 @@ from importlib import resources
 
 import numpy as np
 
+from cipherkit.ciphers.alphabet import LATIN, RUSSIAN, Alphabet
 from cipherkit.ciphers.text import ALPHABET, letter_codes
 
 __all__ = [
     "ENGLISH_IOC",
     "RANDOM_IOC",
     "English",
+    "Russian",
     "chi_squared",
     "english",
     "fitness",
@@ -32,6 +39,8 @@ __all__ = [
     "letter_frequencies",
     "ngram_counts",
     "quadgram_score",
+    "reference_letters",
+    "russian",
     "segment_score",
     "word_logprob",
     "word_pattern",
@@ -106,6 +115,63 @@ def _quad_mean() -> float:
     return float((p * q).sum() / p.sum())
 
 
+@dataclass(frozen=True, eq=False)
+class Russian:
+    """The Russian reference: letter probabilities (33, А..Я with Ё) and the log10
+    probability of each letter after each letter (``bigrams[a, b]``: b after a),
+    add-0.5 smoothed, from the counts of ``russian_letters.json``.
+
+    >>> ref = russian()
+    >>> RUSSIAN.letters[int(ref.letters.argmax())], round(ref.ioc, 3)
+    ('О', 0.054)
+    >>> bool(ref.bigrams[RUSSIAN.index("С"), RUSSIAN.index("Т")] > ref.bigrams[0, 0])
+    True
+    """
+
+    letters: np.ndarray
+    bigrams: np.ndarray
+    counts: np.ndarray
+
+    @cached_property
+    def ioc(self) -> float:
+        """The index of coincidence of Russian text (about 0.054 by the reference; random 1/33)."""
+        return float((self.letters**2).sum())
+
+    @cached_property
+    def bigram_mean(self) -> float:
+        """The expected log10 probability of a letter after the one before it."""
+        joint = self.counts + 0.5
+        joint = joint / joint.sum()
+        return float((joint * self.bigrams).sum())
+
+
+@cache
+def russian() -> Russian:
+    """The shipped Russian reference (loaded once)."""
+    path = resources.files("cipherkit") / "data" / "russian_letters.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data["alphabet"] != RUSSIAN.letters:  # pragma: no cover - a broken build
+        raise ValueError("russian_letters.json is not over the Russian alphabet")
+    mono = np.asarray(data["letter_counts"], dtype=np.float64) + 0.5
+    counts = np.asarray(data["bigram_counts"], dtype=np.float64)
+    rows = counts + 0.5
+    bigrams = np.log10(rows / rows.sum(axis=1, keepdims=True))
+    return Russian(letters=mono / mono.sum(), bigrams=bigrams, counts=counts)
+
+
+def reference_letters(alphabet: Alphabet = LATIN) -> np.ndarray:
+    """The letter probabilities of the alphabet's language (English, Russian).
+
+    >>> len(reference_letters()), len(reference_letters(RUSSIAN))
+    (26, 33)
+    """
+    return russian().letters if alphabet is RUSSIAN else english().letters
+
+
+def _language_ioc(alphabet: Alphabet) -> float:
+    return russian().ioc if alphabet is RUSSIAN else ENGLISH_IOC
+
+
 UNKNOWN_LETTER = -6.0
 """log10 probability charged per letter that no dictionary word covers."""
 
@@ -170,30 +236,39 @@ def word_pattern(word: str) -> str:
     return "".join(shape)
 
 
-def letter_counts(text: str | np.ndarray) -> np.ndarray:
-    """How often each letter A..Z occurs (26 integers)."""
-    codes = letter_codes(text) if isinstance(text, str) else np.asarray(text)
-    return np.bincount(codes, minlength=26)
+def letter_counts(text: str | np.ndarray, alphabet: Alphabet = LATIN) -> np.ndarray:
+    """How often each letter A..Z occurs (26 integers; 33 over :data:`RUSSIAN`)."""
+    codes = alphabet.codes(text) if isinstance(text, str) else np.asarray(text)
+    return np.bincount(codes, minlength=alphabet.size)
 
 
-def letter_frequencies(text: str | np.ndarray) -> np.ndarray:
-    """Letter proportions A..Z (all zero for a text without letters)."""
-    counts = letter_counts(text).astype(np.float64)
+def letter_frequencies(text: str | np.ndarray, alphabet: Alphabet = LATIN) -> np.ndarray:
+    """Letter proportions A..Z (all zero for a text without letters).
+
+    >>> [round(float(f), 2) for f in letter_frequencies("Ёжик", RUSSIAN)[5:8]]
+    [0.0, 0.25, 0.25]
+    """
+    counts = letter_counts(text, alphabet).astype(np.float64)
     total = counts.sum()
     return counts / total if total else counts
 
 
-def ngram_counts(text: str, n: int = 2) -> Counter[str]:
+def ngram_counts(text: str, n: int = 2, alphabet: Alphabet = LATIN) -> Counter[str]:
     """Counts of the letter n-grams of ``text`` (letters only, upper case).
 
     >>> ngram_counts("the theme", 2).most_common(2)
     [('TH', 2), ('HE', 2)]
+    >>> ngram_counts("Ещё ещё", 3, RUSSIAN).most_common(1)
+    [('ЕЩЁ', 2)]
     """
-    letters = "".join(ALPHABET[c] for c in letter_codes(text))
+    if alphabet is LATIN:
+        letters = "".join(ALPHABET[c] for c in letter_codes(text))
+    else:
+        letters = alphabet.letters_only(text)
     return Counter(letters[i : i + n] for i in range(len(letters) - n + 1))
 
 
-def index_of_coincidence(text: str | np.ndarray) -> float:
+def index_of_coincidence(text: str | np.ndarray, alphabet: Alphabet = LATIN) -> float:
     """Chance that two letters drawn without replacement are equal (English ~0.067,
     random letters ~0.038). 0.0 for fewer than two letters.
 
@@ -211,38 +286,49 @@ def index_of_coincidence(text: str | np.ndarray) -> float:
     >>> friedman_key_length("the index of coincidence of english text is high") > 0
     True
     """
-    counts = letter_counts(text).astype(np.float64)
+    counts = letter_counts(text, alphabet).astype(np.float64)
     n = counts.sum()
     if n < 2:
         return 0.0
     return float((counts * (counts - 1)).sum() / (n * (n - 1)))
 
 
-def chi_squared(text: str | np.ndarray, expected: np.ndarray | None = None) -> float:
-    """Pearson's chi-squared of the letter counts against English (lower is closer)."""
-    counts = letter_counts(text).astype(np.float64)
+def chi_squared(
+    text: str | np.ndarray, expected: np.ndarray | None = None, alphabet: Alphabet = LATIN
+) -> float:
+    """Pearson's chi-squared of the letter counts against English (against Russian over
+    :data:`RUSSIAN`; lower is closer).
+
+    >>> chi_squared("Съешь ещё этих булок", alphabet=RUSSIAN) < chi_squared(
+    ...     "Фъщшь щюё ъфцх гцчшщ", alphabet=RUSSIAN)
+    True
+    """
+    counts = letter_counts(text, alphabet).astype(np.float64)
     n = counts.sum()
     if n == 0:
         return float("inf")
-    exp = (english().letters if expected is None else expected) * n
+    exp = (reference_letters(alphabet) if expected is None else expected) * n
     return float(((counts - exp) ** 2 / exp).sum())
 
 
-def friedman_key_length(text: str | np.ndarray) -> float:
+def friedman_key_length(text: str | np.ndarray, alphabet: Alphabet = LATIN) -> float:
     """Friedman's estimate of a Vigenère key length from the index of coincidence."""
-    codes = letter_codes(text) if isinstance(text, str) else np.asarray(text)
+    codes = alphabet.codes(text) if isinstance(text, str) else np.asarray(text)
     n = len(codes)
-    ioc = index_of_coincidence(codes)
-    denom = (n - 1) * ioc - RANDOM_IOC * n + ENGLISH_IOC
+    ioc = index_of_coincidence(codes, alphabet)
+    language, random = _language_ioc(alphabet), 1 / alphabet.size
+    denom = (n - 1) * ioc - random * n + language
     if n < 2 or denom <= 0:
         return float(n)
-    return float((ENGLISH_IOC - RANDOM_IOC) * n / denom)
+    return float((language - random) * n / denom)
 
 
-def kasiski(text: str | np.ndarray, *, min_len: int = 3, max_key: int = 20) -> list[int]:
+def kasiski(
+    text: str | np.ndarray, *, min_len: int = 3, max_key: int = 20, alphabet: Alphabet = LATIN
+) -> list[int]:
     """Key lengths suggested by repeated trigrams: the factors 2..max_key of the
     distances between repeats, most common first (ties: smaller first)."""
-    codes = letter_codes(text) if isinstance(text, str) else np.asarray(text)
+    codes = alphabet.codes(text) if isinstance(text, str) else np.asarray(text)
     seq = codes.tolist()
     where: dict[tuple[int, ...], list[int]] = {}
     for i in range(len(seq) - min_len + 1):

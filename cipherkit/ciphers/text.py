@@ -1,15 +1,18 @@
 """Turning text into letter codes (A=0 .. Z=25) and back, keeping its shape if asked.
 
+Other alphabets (Russian) are in :mod:`cipherkit.ciphers.alphabet`.
+
 Design notes: ``docs/ciphers.md``, ``cipherkit.ciphers.text``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import say
 
 __all__ = [
     "ALPHABET",
@@ -18,6 +21,7 @@ __all__ = [
     "letter_codes",
     "letters_only",
     "reshape_like",
+    "reshape_with",
     "words_of",
 ]
 
@@ -33,9 +37,15 @@ for _i, _c in enumerate(ALPHABET):
 
 def check_text(text: object) -> str:
     if not isinstance(text, str):
-        raise CipherkitError(f"expected text, not {type(text).__name__}")
+        raise CipherkitError(say("expected text, not {kind}", kind=type(text).__name__))
     if len(text) > MAX_TEXT:
-        raise CipherkitError(f"text too long: {len(text)} characters (at most {MAX_TEXT})")
+        raise CipherkitError(
+            say(
+                "text too long: {length} characters (at most {limit})",
+                length=len(text),
+                limit=MAX_TEXT,
+            )
+        )
     return text
 
 
@@ -97,11 +107,35 @@ def reshape_like(
     >>> letters_only("Attack at dawn!")
     'ATTACKATDAWN'
     """
-    letters = codes_to_text(codes)
+    return reshape_with(
+        template,
+        codes_to_text(codes),
+        _is_latin,
+        keep_case=keep_case,
+        keep_spaces=keep_spaces,
+        keep_punctuation=keep_punctuation,
+    )
+
+
+def _is_latin(ch: str) -> bool:
+    return ch.isascii() and ch.isalpha()
+
+
+def reshape_with(
+    template: str,
+    letters: str,
+    is_letter: Callable[[str], bool],
+    *,
+    keep_case: bool = True,
+    keep_spaces: bool = True,
+    keep_punctuation: bool = True,
+) -> str:
+    """Put ``letters`` (upper case) where ``template`` has a letter (``is_letter``); the
+    rest of the template kept or dropped by the options (any alphabet's reshape)."""
     out: list[str] = []
     k = 0
     for ch in template:
-        if ch.isascii() and ch.isalpha():
+        if is_letter(ch):
             if k < len(letters):
                 new = letters[k]
                 out.append(new.lower() if keep_case and ch.islower() else new)
@@ -111,8 +145,5 @@ def reshape_like(
                 out.append(ch)
         elif keep_punctuation:
             out.append(ch)
-        elif keep_spaces and out and not out[-1].isspace():
-            # dropped punctuation between letters still separates words when spaces stay
-            pass
     out.append(letters[k:])
     return "".join(out)

@@ -12,6 +12,7 @@ from cipherkit.ciphers.solution import Solution, batch_scores, make_solution, so
 from cipherkit.ciphers.stats import english, friedman_key_length, kasiski
 from cipherkit.ciphers.text import codes_to_text
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import say
 
 __all__ = [
     "KEY_LETTER_COST",
@@ -187,7 +188,9 @@ def solve_vigenere(
     Vigenere(key='HARBOUR')
     """
     if variant not in _VARIANTS:
-        raise CipherkitError(f"unknown variant {variant!r} (vigenere, beaufort or autokey)")
+        raise CipherkitError(
+            say("unknown variant {name} (vigenere, beaufort or autokey)", name=repr(variant))
+        )
     c = solver_codes(text)
     rng = np.random.default_rng(seed)
     max_len = max(1, min(max_len, len(c) // 3))

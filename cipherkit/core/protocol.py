@@ -352,6 +352,14 @@ class GameSpec(Generic[StateT]):
     default_bots:
         The bots that take empty seats, the first one registered wins (default:
         ``random``).
+    languages:
+        The table languages the game's own content comes in (a config's ``language``:
+        Intercept's keywords); empty: the game has no such content, its words follow
+        each viewer. A page making a room asks for its own language when offered.
+    bot_languages:
+        The table languages the game's bots play in, read from a config's ``language``
+        (default ``"en"``); empty: any. Intercept's bots play English only
+        (``("en",)``), so a page offers no bot seat at a Russian table.
     room_options:
         The :class:`RoomOption` choices a page offers when it makes a room.
     room_config:
@@ -389,6 +397,8 @@ class GameSpec(Generic[StateT]):
     default_players: int | None = None
     teams: tuple[str, ...] = ()
     default_bots: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    bot_languages: tuple[str, ...] = ()
     room_options: tuple[RoomOption, ...] = ()
     room_config: Callable[[int, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
     room_content: Callable[[int, Mapping[str, Any], Any], Mapping[str, Any]] | None = None
@@ -428,7 +438,12 @@ class GameSpec(Generic[StateT]):
         return self.default_players if self.default_players in counts else counts[0]
 
     def make_room_config(
-        self, players: int, options: Mapping[str, Any] | None = None, content: Any = None
+        self,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        content: Any = None,
+        *,
+        language: str | None = None,
     ) -> dict[str, Any] | None:
         """The config of a room with ``players`` seats and the chosen ``options`` (and
         ``content``, for a game that takes some: :attr:`room_content`).
@@ -462,6 +477,8 @@ class GameSpec(Generic[StateT]):
                     say("{game} has no room option {key}", game=self.display_name, key=repr(key))
                 )
             chosen[key] = known[key].value(value)
+        if language in self.languages:  # the table's own content in the page's language
+            chosen["language"] = language
         if content is not None:
             if self.room_content is None:
                 raise ConfigError(

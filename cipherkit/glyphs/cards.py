@@ -27,6 +27,7 @@ from cipherkit.glyphs.theme import (
     WINDOW,
     mark_colour,
 )
+from cipherkit.i18n import _, ngettext
 
 Glyphs = Mapping[str, Glyph] | GlyphSet
 WIDTH = 960
@@ -112,7 +113,7 @@ def _sections(words: list[tuple[bool, list[int]]]) -> list[tuple[bool, list[list
 
 
 def _answer_label(d: Drawing, x: float, y: float, colour: str, text_colour: str = WHITE) -> None:
-    label = "ANSWER"
+    label = _("ANSWER")
     size = 14
     w = text_width(label, size, bold=True) + len(label) * 2 + 22
     d.rect(x, y - 13, w, 26, fill=colour, radius=13)
@@ -279,7 +280,11 @@ def console_drawing(
     cell, gap, word_gap, row_gap = 76.0, 8.0, 34.0, 22.0
     window_h = 70.0
     inner = width - 2 * MARGIN
-    d = Drawing(width, 10, title=f"Console: {console.title}" if console.title else "Console")
+    d = Drawing(
+        width,
+        10,
+        title=_("Console: {title}", title=console.title) if console.title else _("Console"),
+    )
     y = 96.0
 
     def draw_cell(x: float, y: float, i: int) -> None:
@@ -336,7 +341,7 @@ def console_drawing(
         under.circle(sx, sy, 7, fill="#8b93a5", stroke=CONSOLE_EDGE, width=2)
         under.line([(sx - 4, sy - 4), (sx + 4, sy + 4)], stroke=CONSOLE_EDGE, width=2)
     under.text(
-        MARGIN + 8, 40, "CONSOLE", size=14, bold=True, fill="#8f98ab", anchor="lt", spacing=3
+        MARGIN + 8, 40, _("CONSOLE"), size=14, bold=True, fill="#8f98ab", anchor="lt", spacing=3
     )
     if console.title:
         under.text(
@@ -344,7 +349,12 @@ def console_drawing(
         )
     if status:
         total = len(console.cells)
-        count = f"{console.open_count} of {total} window{'s' * (total != 1)} open"
+        count = ngettext(
+            "{open} of {n} window open",
+            "{open} of {n} windows open",
+            total,
+            open=console.open_count,
+        )
         under.text(width - MARGIN - 8, 52, count, size=16, fill="#aab2c3", anchor="rm")
     d.shapes[:0] = under.shapes
     return d

@@ -21,6 +21,7 @@ from cipherkit.glyphs.icons import (
     wall_token,
 )
 from cipherkit.glyphs.theme import CORRIDOR, INK, MAP_BACK, MUTED, ROOM, RULE
+from cipherkit.i18n import N_, _
 
 Point = tuple[float, float]
 STEP = 330.0
@@ -28,8 +29,55 @@ ROOM_W = 244.0
 ROOM_H = 184.0
 CORRIDOR_W = 46.0
 MARGIN = 60.0
-ROOM_NAME_SIZE = 18.0
+ROOM_NAME_SIZE = 20.0
 """The size of a room's name on the map, in drawing units."""
+ROOM_NAME_MIN = 13.0
+"""The least size a long room name is shrunk to (see :func:`room_name_lines`)."""
+ROOM_NAME_LINES = 2
+"""A room's name takes at most this many lines."""
+ROOM_NAME_INSET = 10.0
+"""The room's name starts this far in from the room's left edge."""
+ROOM_NAME_WIDTH = ROOM_W - 2 * ROOM_NAME_INSET
+"""The width a room's name is wrapped to."""
+
+
+def room_name_lines(label: str) -> tuple[float, list[str]]:
+    """A room's name as the map draws it: its size and its lines. The name is wrapped to
+    the room's width in two lines at most; a longer name (or a word wider than the room,
+    as long words are in some languages) is drawn smaller, down to
+    :data:`ROOM_NAME_MIN`, and what still does not fit ends in "…".
+
+    >>> room_name_lines("Map Room")
+    (20.0, ['Map Room'])
+    >>> room_name_lines("Кабинет главного смотрителя старого маяка")
+    (14.0, ['Кабинет главного', 'смотрителя старого маяка'])
+    >>> room_name_lines("Электроэнцефалографическая лаборатория")
+    (13.0, ['Электроэнцефалографичес…', 'лаборатория'])
+    """
+    size = ROOM_NAME_SIZE
+    while True:
+        lines = wrap_text(label, size, ROOM_NAME_WIDTH, bold=True)
+        fits = len(lines) <= ROOM_NAME_LINES and all(
+            text_width(line, size, bold=True) <= ROOM_NAME_WIDTH for line in lines
+        )
+        if fits or size <= ROOM_NAME_MIN:
+            break
+        size -= 1.0
+    if fits:
+        return size, lines
+    kept = [_cut(line, size) for line in lines[:ROOM_NAME_LINES]]
+    if len(lines) > ROOM_NAME_LINES and not kept[-1].endswith("…"):
+        kept[-1] = _cut(kept[-1] + "…", size)
+    return size, kept
+
+
+def _cut(line: str, size: float) -> str:
+    """``line``, ended with "…" where it is wider than a room's name may be."""
+    if text_width(line, size, bold=True) <= ROOM_NAME_WIDTH:
+        return line
+    while line and text_width(line + "…", size, bold=True) > ROOM_NAME_WIDTH:
+        line = line[:-1]
+    return line.rstrip() + "…"
 
 
 def room_positions(map_data: MapData, *, seed: int = 0) -> dict[str, Point]:
@@ -112,13 +160,18 @@ def map_drawing(
     legend_h = LEGEND_ROW_H * len(legend_rows(width)) if legend else 0.0
     height = head + 2 * MARGIN + height_steps * STEP + ROOM_H + legend_h
     heading = map_data.title if title is None else title
-    d = Drawing(width, height, background=MAP_BACK, title=f"Map: {heading}" if heading else "Map")
-    d.text(MARGIN / 2 + 6, 44, heading or "Map", size=28, bold=True, font="serif", anchor="ls")
+    d = Drawing(
+        width,
+        height,
+        background=MAP_BACK,
+        title=_("Map: {title}", title=heading) if heading else _("Map"),
+    )
+    d.text(MARGIN / 2 + 6, 44, heading or _("Map"), size=28, bold=True, font="serif", anchor="ls")
     if heading:
         d.text(
             width - MARGIN / 2 - 6,
             44,
-            "MAP",
+            _("MAP"),
             size=14,
             bold=True,
             fill=MUTED,
@@ -183,16 +236,16 @@ def _room(d: Drawing, room: RoomData, centre: Point, key: Mapping[str, Glyph]) -
     d.rect(x, y, ROOM_W, ROOM_H, fill=ROOM, stroke=INK, width=4, radius=14)
     d.region(f"room:{room.id}", x, y, ROOM_W, ROOM_H)
     # name
-    lines = wrap_text(room.label, ROOM_NAME_SIZE, ROOM_W - 28, bold=True)[:2]
+    size, lines = room_name_lines(room.label)
     ty = y + 20
     for line in lines:
-        d.text(x + 14, ty, line, size=ROOM_NAME_SIZE, bold=True, anchor="lt")
-        ty += 24
+        d.text(x + ROOM_NAME_INSET, ty, line, size=size, bold=True, anchor="lt")
+        ty += size * 4 / 3
     # special tokens as tabs on the top edge
     badges = list(room.tokens)
     bx = x + ROOM_W - 14
     for special in reversed(badges):
-        text = special.upper().replace("-", " ")
+        text = _("ENTRANCE") if special == ENTRANCE else special.upper().replace("-", " ")
         colour = "#3c8a4f" if special == ENTRANCE else "#6c6a8f"
         w = text_width(text, 12, bold=True) + 12 * 0.08 * len(text) + 26 * 1.5
         entrance_badge(d, bx - w / 2, y, 26, text, colour)
@@ -212,7 +265,7 @@ def _room(d: Drawing, room: RoomData, centre: Point, key: Mapping[str, Glyph]) -
         d.text(sx + 28, sy, f"×{room.stack}", size=19, bold=True, anchor="lm")
     else:
         d.circle(sx, sy, 18, stroke=RULE, width=2.5)
-        d.text(sx + 26, sy, "empty", size=14, fill=MUTED, anchor="lm")
+        d.text(sx + 26, sy, _("empty"), size=14, fill=MUTED, anchor="lm")
     d.region(f"stack:{room.id}", sx - 18, sy - 26, 26 + 36, 44)
     # face-up tokens, bottom right
     shown = room.face_up[:3]
@@ -226,7 +279,7 @@ def _room(d: Drawing, room: RoomData, centre: Point, key: Mapping[str, Glyph]) -
         d.text(
             x + ROOM_W - 14,
             y + ROOM_H - 62,
-            f"+{len(room.face_up) - len(shown)} more",
+            _("+{n} more", n=len(room.face_up) - len(shown)),
             size=13,
             bold=True,
             anchor="rm",
@@ -234,16 +287,16 @@ def _room(d: Drawing, room: RoomData, centre: Point, key: Mapping[str, Glyph]) -
 
 
 LEGEND: tuple[tuple[str, str], ...] = (
-    ("passage", "corridor"),
-    ("printed wall", "wall"),
-    ("wall token", "walltoken"),
-    ("passage token", "passagetoken"),
-    ("face-down stack", "stack"),
-    ("trap", "trap"),
-    ("character", "standee"),
+    (N_("passage"), "corridor"),
+    (N_("printed wall"), "wall"),
+    (N_("wall token"), "walltoken"),
+    (N_("passage token"), "passagetoken"),
+    (N_("face-down stack"), "stack"),
+    (N_("trap"), "trap"),
+    (N_("character"), "standee"),
 )
-"""The legend's items: the label shown and the symbol drawn above it."""
-LEGEND_LABELS = tuple(label for label, _ in LEGEND)
+"""The legend's items: the label (English: said with ``_``) and the symbol drawn above it."""
+LEGEND_LABELS = tuple(label for label, _kind in LEGEND)
 LEGEND_TEXT = 13.0
 """The legend labels' font size."""
 LEGEND_ROW_H = 96.0
@@ -254,7 +307,8 @@ LEGEND_GAP = 18.0
 
 
 def legend_rows(width: float) -> list[list[tuple[str, str, float]]]:
-    """The legend laid out for a map ``width`` wide: rows of ``(label, kind, centre x)``.
+    """The legend laid out for a map ``width`` wide: rows of ``(label, kind, centre x)``,
+    the labels in the language in force.
 
     Each item is as wide as its label or its symbol, whichever is wider, plus
     :data:`LEGEND_GAP`; the items go in one row when they fit in the width, else in as
@@ -270,8 +324,11 @@ def legend_rows(width: float) -> list[list[tuple[str, str, float]]]:
     True
     """
     available = width - MARGIN
-    sizes = [max(text_width(label, LEGEND_TEXT), LEGEND_ICON_W) + LEGEND_GAP for label, _ in LEGEND]
-    items = list(zip(LEGEND, sizes, strict=True))
+    legend = [(_(label), kind) for label, kind in LEGEND]
+    sizes = [
+        max(text_width(label, LEGEND_TEXT), LEGEND_ICON_W) + LEGEND_GAP for label, _k in legend
+    ]
+    items = list(zip(legend, sizes, strict=True))
     for count in range(1, len(items) + 1):
         per = math.ceil(len(items) / count)
         chunks = [items[i : i + per] for i in range(0, len(items), per)]
@@ -296,7 +353,7 @@ def _legend(d: Drawing, width: float, top: float) -> None:
     rows = legend_rows(width)
     for r, row in enumerate(rows):
         y = top + 40 + r * LEGEND_ROW_H
-        for _, kind, cx in row:
+        for _label, kind, cx in row:
             if kind == "corridor":
                 d.line([(cx - 26, y), (cx + 26, y)], stroke=INK, width=22, round=False)
                 d.line([(cx - 27, y), (cx + 27, y)], stroke=CORRIDOR, width=14, round=False)
@@ -317,5 +374,5 @@ def _legend(d: Drawing, width: float, top: float) -> None:
     # the labels last, in the legend's order (icons may draw text of their own)
     for r, row in enumerate(rows):
         y = top + 40 + r * LEGEND_ROW_H
-        for label, _, cx in row:
+        for label, _kind, cx in row:
             d.text(cx, y + 36, label, size=LEGEND_TEXT, fill=MUTED, anchor="mt")

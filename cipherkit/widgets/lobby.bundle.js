@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   lobby.js 25703003dff3883d13340dbb56e9ecb7b9d8f753f8b812b13a72f8912dd067b9
+//   lobby.js 188d58c28685d77788850fdd61de8562e8b4d0647adac5d96fb72aa8d092191b
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
@@ -210,7 +210,7 @@ function render({ model, el }) {
           spec.players.map((n) => h("option", { value: String(n), selected: n === form.players, text: String(n) }))
         )
       ) : null,
-      h("div", { class: "ck-lobby-seats" }, seats),
+      spec.bots ? h("div", { class: "ck-lobby-seats" }, seats) : h("p", { class: "ck-lobby-hint", "data-testid": "bots-note", text: spec.bots_note }),
       spec.blurb ? h("p", { class: "ck-lobby-blurb", text: spec.blurb }) : null,
       spec.options.map(
         (option) => option.choices && option.choices.length ? h(
@@ -342,7 +342,8 @@ function render({ model, el }) {
         "data-testid": "create-form",
         onsubmit: (e) => {
           e.preventDefault();
-          const message = { type: "create", game: form.game, players: form.players, bots: [...form.bots].sort(), name: form.name };
+          const bots = view.games[form.game].bots ? [...form.bots].sort() : [];
+          const message = { type: "create", game: form.game, players: form.players, bots, name: form.name };
           if (form.team && view.games[form.game].teams) message.team = form.team;
           const offered = view.games[form.game].options.map((o) => o.key);
           const options = Object.fromEntries(Object.entries(form.options).filter(([k]) => offered.includes(k)));

@@ -129,7 +129,7 @@ function render({ model, el }) {
             ),
           )
         : null,
-      h("div", { class: "ck-lobby-seats" }, seats),
+      spec.bots ? h("div", { class: "ck-lobby-seats" }, seats) : h("p", { class: "ck-lobby-hint", "data-testid": "bots-note", text: spec.bots_note }),
       spec.blurb ? h("p", { class: "ck-lobby-blurb", text: spec.blurb }) : null,
       spec.options.map((option) =>
         option.choices && option.choices.length
@@ -265,7 +265,8 @@ function render({ model, el }) {
         "data-testid": "create-form",
         onsubmit: (e) => {
           e.preventDefault();
-          const message = { type: "create", game: form.game, players: form.players, bots: [...form.bots].sort(), name: form.name };
+          const bots = view.games[form.game].bots ? [...form.bots].sort() : [];
+          const message = { type: "create", game: form.game, players: form.players, bots, name: form.name };
           if (form.team && view.games[form.game].teams) message.team = form.team;
           const offered = view.games[form.game].options.map((o) => o.key);
           const options = Object.fromEntries(Object.entries(form.options).filter(([k]) => offered.includes(k)));

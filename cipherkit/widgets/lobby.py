@@ -90,11 +90,15 @@ MAX_OPTIONS = 8
 """Most room options one create message may carry."""
 
 
-def game_choices() -> dict[str, dict[str, Any]]:
-    """The games a room may hold, as the page shows them: from each game's spec.
+def game_choices(lang: str = "en") -> dict[str, dict[str, Any]]:
+    """The games a room may hold, as the page shows them: from each game's spec, for a
+    page in ``lang`` (a game whose table is in that language and whose bots play only
+    other languages offers no bot seat, and says so).
 
     >>> game_choices()["decipher"]["players"], game_choices()["intercept"]["teams"]
     ([2], ['white', 'black'])
+    >>> game_choices("ru")["intercept"]["bots"], game_choices("en")["intercept"]["bots"]
+    (False, True)
     """
     choices = {}
     for name in game_names():
@@ -103,7 +107,11 @@ def game_choices() -> dict[str, dict[str, Any]]:
         except CipherkitError as exc:  # a broken plug-in is left out, not the page
             _log.warning("lobby: game %s left out: %s", name, exc)
             continue
+        table = lang if lang in spec.languages else "en"
+        bots = not spec.bot_languages or table in spec.bot_languages
         choices[name] = {
+            "bots": bots,
+            "bots_note": "" if bots else _(BOTS_ELSEWHERE),
             "title": _(spec.display_name),
             "blurb": _(spec.blurb) if spec.blurb else spec.blurb,
             "players": list(spec.seat_counts()),
@@ -125,6 +133,9 @@ def game_choices() -> dict[str, dict[str, Any]]:
 
 
 _HERE = pathlib.Path(__file__).parent
+BOTS_ELSEWHERE = N_(
+    "The bots play this game in English only: at a table in this language every seat is a person's."
+)
 
 
 def _text(content: dict[str, Any], key: str, limit: int, *, required: bool = True) -> str:
@@ -136,14 +147,14 @@ def _text(content: dict[str, Any], key: str, limit: int, *, required: bool = Tru
     return value
 
 
-def _check_create(content: dict[str, Any]) -> dict[str, Any]:
-    """The fields of a ``create`` message (:func:`check_message`)."""
+def _check_create(content: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The fields of a ``create`` message (:func:`check_message`) from a page in ``lang``."""
     allowed = {"type", "game", "players", "bots", "name", "team", "options"}
     if not {"type", "game"} <= set(content) <= allowed:
         raise Refused(
             "refused: " + _("a create message has type, game, players, bots, name, team, options")
         )
-    choices = game_choices()
+    choices = game_choices(lang)
     game = content["game"]
     if not isinstance(game, str) or game not in choices:
         raise Refused("refused: " + _("unknown game"))
@@ -182,6 +193,8 @@ def _check_create(content: dict[str, Any]) -> dict[str, Any]:
         raise Refused("refused: " + _("bots is a list of seat numbers"))
     if len(bots) >= players:
         raise Refused("refused: " + _("leave at least one seat for a person"))
+    if bots and not spec["bots"]:
+        raise Refused("refused: " + spec["bots_note"])
     team = content.get("team")
     if team not in (None, "", *(spec["teams"] or ())):
         raise Refused(
@@ -199,7 +212,7 @@ def _check_create(content: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def check_message(content: Any, buffers: Any = None) -> dict[str, Any]:
+def check_message(content: Any, buffers: Any = None, lang: str = "en") -> dict[str, Any]:
     """Validate a message from the page; return its fields. Raises :class:`Refused`.
 
     >>> check_message({"type": "join", "code": "tiger 48213 moss", "name": "Ada"})["kind"]
@@ -257,7 +270,7 @@ name (and team)
             raise Refused("refused: " + _("a link message has only the field type"))
         return {"kind": kind}
     if kind == "create":
-        return _check_create(content)
+        return _check_create(content, lang)
     if kind == "leave":
         if set(content) != {"type"}:
             raise Refused("refused: " + _("a leave message has only the field type"))
@@ -266,7 +279,7 @@ name (and team)
 
 
 def room_config(
-    game: str, players: int, options: dict[str, Any] | None = None
+    game: str, players: int, options: dict[str, Any] | None = None, language: str | None = None
 ) -> dict[str, Any] | None:
     """The config of a room made from the page: what the game's spec makes of the seat
     count and the options chosen (intercept's sand timer is kept by the server:
@@ -275,7 +288,7 @@ def room_config(
     >>> room_config("intercept", 4, {"timer": True})
     {'players': 4, 'timer': True}
     """
-    return get_game(game).make_room_config(players, options)
+    return get_game(game).make_room_config(players, options, language=language)
 
 
 class Lobby(GuardedWidget):
@@ -368,7 +381,7 @@ class Lobby(GuardedWidget):
 
     # ------------------------------------------------------------------ messages
     def _handle(self, content: Any, buffers: Any) -> None:
-        msg = check_message(content, buffers)
+        msg = check_message(content, buffers, self.lang)
         kind = msg["kind"]
         if kind != "ping":
             self._note = ""  # what the teacher did is said until the student acts
@@ -509,7 +522,7 @@ class Lobby(GuardedWidget):
         game, players = msg["game"], msg["players"]
         self._slow_down("room")
         try:
-            config = room_config(game, players, msg["options"])
+            config = room_config(game, players, msg["options"], language=self.lang)
             room = self.store.create_room(game, config, bots=msg["bots"])
         except CipherkitError as exc:
             raise Refused(f"refused: {exc}") from None
@@ -631,7 +644,7 @@ class Lobby(GuardedWidget):
 
     def _show_now(self) -> None:
         handle = self.handle
-        choices = game_choices()
+        choices = game_choices(self.lang)
         view: dict[str, Any] = {"stage": "start", "games": choices}
         if handle is None:
             view["kept"] = [

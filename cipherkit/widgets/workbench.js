@@ -4,87 +4,106 @@
 // ({type: "set" | "run" | "assign" | "hint" | "clear", ...}); the kernel checks every
 // one. No cipher runs here, and the page sets no trait. The DOM is built once and
 // updated in place, so a field being typed in is never replaced under the student's
-// fingers.
+// fingers; the frequency bars and the board are built again only when the alphabet
+// changes (the view's `letters`: 26 Latin letters, or 33 Russian ones).
 //
-// h() is imported from table_common.js (the widget loads the bundle
+// Every word comes from the kernel: the widget's `words` (t(model, key)) and the view's
+// sentences (legend, the bars' label, the cipher names). h(), t(), plainWords() and
+// speakLanguage() are imported from table_common.js (the widget loads the bundle
 // scripts/build_widget_js.py makes).
 
-import { h } from "./table_common.js";
-
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+import { h, plainWords, speakLanguage, t } from "./table_common.js";
 
 function render({ model, el }) {
   const send = (msg) => model.send(msg);
   const typing = (node) => node.ownerDocument.activeElement === node;
+  speakLanguage(model, el);
 
-  const text = h("textarea", { class: "ck-wb-text", rows: 4, "aria-label": "text" });
+  const text = h("textarea", { class: "ck-wb-text", rows: 4, "aria-label": t(model, "text_label") });
   text.addEventListener("change", () => send({ type: "set", text: text.value }));
-  const pick = h("select", { "aria-label": "cipher" });
+  const pick = h("select", { "aria-label": t(model, "cipher_label") });
   pick.addEventListener("change", () => send({ type: "set", cipher: pick.value }));
-  const key = h("input", { class: "ck-wb-key", "aria-label": "key" });
+  const key = h("input", { class: "ck-wb-key", "aria-label": t(model, "key_label") });
   key.addEventListener("change", () => send({ type: "set", key: key.value }));
   const output = h("pre", { class: "ck-wb-output", "data-testid": "output" });
   const message = h("div", { class: "ck-wb-message", role: "status", "data-testid": "message" });
-  const textBars = LETTERS.map(() => h("div", { class: "ck-wb-text-bar" }));
-  const engBars = LETTERS.map(() => h("div", { class: "ck-wb-eng-bar" }));
-  const bars = h("div", { class: "ck-wb-bars", role: "img", "data-testid": "bars",
-    "aria-label": "letter frequencies of the text against English" },
-    LETTERS.map((L, i) => h("div", { class: "ck-wb-bar", title: L },
-      textBars[i], engBars[i], h("span", { text: L }))));
-  const cells = LETTERS.map((L) => {
-    const input = h("input", { maxlength: 1, size: 1, "aria-label": `plain letter for ${L}` });
-    input.addEventListener("change", () =>
-      send({ type: "assign", cipher_letter: L, plain_letter: input.value }));
-    return input;
-  });
-  const board = h("div", { class: "ck-wb-board", "data-testid": "board" },
-    LETTERS.map((L, i) => h("label", { class: "ck-wb-cell" }, h("span", { text: L }), cells[i])));
+  const legend = h("div", { class: "ck-wb-legend" });
+  const bars = h("div", { class: "ck-wb-bars", role: "img", "data-testid": "bars" });
+  const board = h("div", { class: "ck-wb-board", "data-testid": "board" });
   const preview = h("pre", { class: "ck-wb-preview", "data-testid": "preview" });
   const hint = () => {
-    message.textContent = "the solver is thinking…";
+    message.textContent = t(model, "thinking");
     send({ type: "hint" });
   };
   // The substitution board is for ciphers that swap letters one for one; a Vigenère
   // text's hint is a key letter; other ciphers show neither (the view says which).
-  const hintTitle = h("strong", { text: "Substitution board" });
-  const hintButton = h("button", { text: "Hint", onclick: hint });
-  const clearButton = h("button", { text: "Clear", onclick: () => send({ type: "clear" }) });
+  const hintTitle = h("strong", { text: t(model, "board_title") });
+  const hintButton = h("button", { text: t(model, "hint"), onclick: hint });
+  const clearButton = h("button", { text: t(model, "clear"), onclick: () => send({ type: "clear" }) });
   const hintRow = h("div", { class: "ck-wb-row", "data-testid": "hint-row" }, hintTitle, hintButton, clearButton);
   el.append(h("div", { class: "ck-wb", "data-testid": "workbench" },
     text,
     h("div", { class: "ck-wb-row" }, pick, key,
-      h("button", { text: "Encrypt", onclick: () => send({ type: "run", direction: "encrypt" }) }),
-      h("button", { text: "Decrypt", onclick: () => send({ type: "run", direction: "decrypt" }) })),
-    output,
-    h("div", { class: "ck-wb-legend", text: "dark: this text · light: English" }), bars,
-    hintRow, board, preview, message));
+      h("button", { text: t(model, "encrypt"), onclick: () => send({ type: "run", direction: "encrypt" }) }),
+      h("button", { text: t(model, "decrypt"), onclick: () => send({ type: "run", direction: "decrypt" }) })),
+    output, legend, bars, hintRow, board, preview, message));
+
+  // One bar pair and one board cell per letter of the alphabet, built again when it changes.
+  let letters = [];
+  let textBars = [];
+  let refBars = [];
+  let cells = [];
+  function buildLetters(next) {
+    letters = next;
+    textBars = letters.map(() => h("div", { class: "ck-wb-text-bar" }));
+    refBars = letters.map(() => h("div", { class: "ck-wb-eng-bar" }));
+    bars.replaceChildren(...letters.map((L, i) => h("div", { class: "ck-wb-bar", title: L },
+      textBars[i], refBars[i], h("span", { text: L }))));
+    cells = letters.map((L) => {
+      const input = h("input", { maxlength: 1, size: 1, "aria-label": t(model, "plain_letter_for", { letter: L }) });
+      input.addEventListener("change", () =>
+        send({ type: "assign", cipher_letter: L, plain_letter: input.value }));
+      return input;
+    });
+    board.replaceChildren(...letters.map((L, i) =>
+      h("label", { class: "ck-wb-cell" }, h("span", { text: L }), cells[i])));
+  }
 
   function draw() {
     const v = model.get("view") || {};
+    const next = v.letters || [];
+    if (next.join("") !== letters.join("")) buildLetters(next);
     if (!typing(text)) text.value = v.text || "";
     text.disabled = !!v.locked;
     const names = v.ciphers || [];
-    if (pick.options.length !== names.length) {
-      pick.replaceChildren(...names.map((c) => h("option", { value: c, text: c })));
+    const titles = v.cipher_titles || {};
+    const shown = Array.from(pick.options).map((o) => `${o.value}=${o.textContent}`).join();
+    if (shown !== names.map((c) => `${c}=${titles[c] || c}`).join()) {
+      pick.replaceChildren(...names.map((c) => h("option", { value: c, text: titles[c] || c })));
     }
     pick.value = v.cipher || "";
     if (!typing(key)) key.value = v.key || "";
-    key.placeholder = v.locked ? "key hidden: break it!" : "key";
+    key.placeholder = v.locked ? t(model, "key_hidden") : t(model, "key_label");
     output.textContent = v.output || "";
+    legend.textContent = v.legend || "";
+    bars.setAttribute("aria-label", v.bars_label || "");
     const freqs = v.frequencies || [];
-    const english = v.english || [];
+    const reference = v.reference || [];
     const top = Math.max(0.13, ...freqs);
-    LETTERS.forEach((L, i) => {
+    letters.forEach((L, i) => {
       textBars[i].style.height = `${(100 * (freqs[i] || 0)) / top}%`;
-      engBars[i].style.height = `${(100 * (english[i] || 0)) / top}%`;
+      refBars[i].style.height = `${(100 * (reference[i] || 0)) / top}%`;
       if (!typing(cells[i])) cells[i].value = (v.board || {})[L] || "";
     });
     preview.textContent = v.preview || "";
     const uses = v.uses_board !== false;
     board.hidden = preview.hidden = clearButton.hidden = !uses;
     hintRow.hidden = !uses && v.hint !== "key";
-    hintTitle.textContent = uses ? "Substitution board" : "The key, one letter a hint";
-    message.textContent = model.get("message") || "";
+    hintTitle.textContent = uses ? t(model, "board_title") : t(model, "key_title");
+    // a refusal reads as a plain sentence (its "refused:" prefix is for the logs); a
+    // hint as the kernel said it
+    const said = model.get("message") || "";
+    message.textContent = /^(refused|illegal|error):/i.test(said) ? plainWords(said) : said;
   }
   model.on("change:view", draw);
   model.on("change:message", draw);

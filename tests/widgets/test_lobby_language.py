@@ -49,3 +49,23 @@ def test_the_table_a_russian_lobby_seats_you_at_is_russian(tmp_path: Path) -> No
             assert lobby.table.words["start_over"].startswith("Начать новую игру?")
         finally:
             lobby.close()
+
+
+def test_a_russian_lobby_makes_russian_intercept_tables_with_no_bot_seat(tmp_path: Path) -> None:
+    """Intercept's bots play English only: a Russian lobby offers no bot seat for it, says
+    why, refuses a forged one, and its rooms deal Russian keywords."""
+    with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
+        lobby = Lobby(store=store, lang="ru")
+        try:
+            intercept = lobby.view["games"]["intercept"]
+            assert intercept["bots"] is False and intercept["bots_note"].startswith("Боты играют")
+            assert lobby.view["games"]["decipher"]["bots"] is True
+            forged = {"type": "create", "game": "intercept", "players": 4, "bots": [1]}
+            send(lobby, {**forged, "name": "Ада"})
+            assert lobby.message == "refused: " + intercept["bots_note"]
+            assert lobby.table is None
+            send(lobby, {"type": "create", "game": "intercept", "players": 4, "name": "Ада"})
+            assert lobby.message == "" and lobby.table is not None
+            assert store.record(lobby.handle.room_id).config["language"] == "ru"
+        finally:
+            lobby.close()

@@ -32,6 +32,7 @@ from cipherkit.games.intercept.actions import (
     make_keyword_guess,
 )
 from cipherkit.games.intercept.clues import check_clue, clue_key
+from cipherkit.games.intercept.config import check_bots
 from cipherkit.games.intercept.decode import CODE_COLUMNS, code_scores, similarity_matrix
 from cipherkit.games.intercept.vectors import Vectors, default_vectors
 from cipherkit.games.intercept.words import hint_words, keywords, lemma
@@ -200,7 +201,10 @@ class PlanningBot:
         raise NotImplementedError
 
     def act(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        """Write clues, decrypt or intercept, whichever the seat is asked to do now."""
+        """Write clues, decrypt or intercept, whichever the seat is asked to do now (a
+        :class:`~cipherkit.core.errors.ConfigError` at a table in a language the bots do
+        not play: their word vectors are English)."""
+        check_bots(observation["options"], 1)
         return dispatch(self, observation, legal, rng)
 
     def encrypt(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:

@@ -26,6 +26,23 @@ True
 (False, 'is only a number (number words and roman numerals read out the code as digits do)')
 >>> [p.kind for p in check_clue("second", ["clock"]).warnings]
 ['ordinal']
+
+A keyword translated is the keyword (cipherkit's bilingual table, English and Russian):
+
+>>> check_clue("frogs", ["лягушка", "кот", "мост", "лес"]).reason
+"uses the keyword 'лягушка' (as 'frogs', a translation of it)"
+>>> check_clue("Лягушки", ["frog", "cat", "bridge", "forest"]).reason
+"uses the keyword 'frog' (as 'лягушки', a translation of it)"
+
+The reason is words in the language in force; :attr:`ClueCheck.said` is the message:
+
+>>> from cipherkit.i18n import speaking
+>>> said = check_clue("dragonfly", ["dragonfly"]).said
+>>> said.id, dict(said.params)
+('uses the keyword {keyword!r}', {'keyword': 'dragonfly'})
+>>> with speaking("ru"):
+...     check_clue("dragonfly", ["dragonfly"]).reason
+'использует ключевое слово «dragonfly»'
 """
 
 from __future__ import annotations
@@ -36,7 +53,18 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from cipherkit.games.intercept.words import STOPWORDS, fold, forms, lemma, tokens, variants
+from cipherkit.games.intercept.words import (
+    STOPWORDS,
+    fold,
+    forms,
+    is_cyrillic,
+    lemma,
+    same_russian,
+    tokens,
+    translations,
+    variants,
+)
+from cipherkit.i18n import Message, say
 
 if TYPE_CHECKING:
     from cipherkit.games.intercept.vectors import Vectors
@@ -114,15 +142,27 @@ def is_number_word(word: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One finding about a clue: ``kind``, ``severity`` (error or warning), a message."""
+    """One finding about a clue: ``kind``, ``severity`` (error or warning), and what it
+    says (``said``, a message: :attr:`message` is its words in the language in force)."""
 
     kind: str
     severity: str
-    message: str
+    said: Message
 
-    def to_json(self) -> dict[str, str]:
-        """The problem as a JSON-safe dict (kind, severity, message)."""
-        return {"kind": self.kind, "severity": self.severity, "message": self.message}
+    @property
+    def message(self) -> str:
+        """What the problem says, in the language in force."""
+        return self.said.words()
+
+    def to_json(self) -> dict[str, Any]:
+        """The problem as a JSON-safe dict (kind, severity, the message's words, and the
+        message itself as ``said``)."""
+        return {
+            "kind": self.kind,
+            "severity": self.severity,
+            "message": self.message,
+            "said": self.said.to_json(),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +193,13 @@ class ClueCheck:
         return not self.problems
 
     @property
+    def said(self) -> Message | None:
+        """The first error's message (``None`` when the clue is fine)."""
+        return self.errors[0].said if self.errors else None
+
+    @property
     def reason(self) -> str:
-        """The first error's message ('' when the clue is fine)."""
+        """The first error's words in the language in force ('' when the clue is fine)."""
         return self.errors[0].message if self.errors else ""
 
     def to_json(self) -> dict[str, Any]:
@@ -178,7 +223,18 @@ def clue_key(text: str) -> str:
 
 
 def _uses(words: list[str], joined: str, key: str) -> str | None:
-    """How the clue uses ``key`` or a form of it (the word, or the words spaced), or None."""
+    """How the clue uses ``key`` or a form of it (the word, or the words spaced), or None.
+
+    An English key: its plural, possessive and verb forms. A Russian key: its other
+    cases and numbers (:func:`~cipherkit.games.intercept.words.same_russian`).
+    """
+    if is_cyrillic(key):
+        for word in words:
+            if same_russian(word, key):
+                return word
+        if len(words) > 1 and same_russian(joined, key):
+            return " ".join(words)
+        return None
     base = lemma(key)
     inflected = forms(key) | forms(base)
     for word in words:
@@ -192,18 +248,26 @@ def _uses(words: list[str], joined: str, key: str) -> str | None:
 def _near(words: list[str], joined: str, key: str, keyword: str) -> Problem | None:
     """A warning when a word of the clue contains ``key`` or is a part of it."""
     base = lemma(key)
-    legal = "legal, but it may help the other team"
     for word in words:
         for stem in {key, base}:
             if (len(stem) >= 4 and stem in word) or (
                 len(stem) == 3 and (word.startswith(stem) or word.endswith(stem))
             ):
-                message = f"{word!r} contains the keyword {keyword!r}: {legal}"
+                message = say(
+                    "{word!r} contains the keyword {keyword!r}: legal, but it may help the "
+                    "other team",
+                    word=word,
+                    keyword=keyword,
+                )
                 return Problem("contains-keyword", "warning", message)
     if len(words) > 1:
         for stem in {key, base}:
             if len(stem) >= 4 and stem in joined:
-                message = f"the words run together contain the keyword {keyword!r}: {legal}"
+                message = say(
+                    "the words run together contain the keyword {keyword!r}: legal, but it "
+                    "may help the other team",
+                    keyword=keyword,
+                )
                 return Problem("contains-keyword", "warning", message)
     for word in words:
         if word in STOPWORDS or len(word) < 3 or len(word) >= len(key):
@@ -212,7 +276,12 @@ def _near(words: list[str], joined: str, key: str, keyword: str) -> Problem | No
         truncation = key.startswith(word)
         compound_part = key.endswith(word) and rest >= 3
         if truncation or compound_part or (len(word) >= 5 and word in key):
-            message = f"{word!r} is part of the keyword {keyword!r}: {legal}"
+            message = say(
+                "{word!r} is part of the keyword {keyword!r}: legal, but it may help the "
+                "other team",
+                word=word,
+                keyword=keyword,
+            )
             return Problem("part-of-keyword", "warning", message)
     return None
 
@@ -234,10 +303,25 @@ def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Probl
         if used is None:
             continue
         if spelling != key:
-            shown = f" (as {used!r}, another spelling of it)"
+            message = say(
+                "uses the keyword {keyword!r} (as {used!r}, another spelling of it)",
+                keyword=keyword,
+                used=used,
+            )
+        elif used == key:
+            message = say("uses the keyword {keyword!r}", keyword=keyword)
         else:
-            shown = "" if used == key else f" (as {used!r})"
-        return [Problem("keyword", "error", f"uses the keyword {keyword!r}{shown}")]
+            message = say("uses the keyword {keyword!r} (as {used!r})", keyword=keyword, used=used)
+        return [Problem("keyword", "error", message)]
+    for translation in _translations(keyword):
+        used = _uses(words, joined, translation)
+        if used is not None:
+            message = say(
+                "uses the keyword {keyword!r} (as {used!r}, a translation of it)",
+                keyword=keyword,
+                used=used,
+            )
+            return [Problem("translation", "error", message)]
     for spelling in spellings:
         warning = _near(words, joined, spelling, keyword)
         if warning is not None:
@@ -245,21 +329,35 @@ def _keyword_problems(words: list[str], joined: str, keyword: str) -> list[Probl
     return []
 
 
+@lru_cache(maxsize=1024)
+def _translations(keyword: str) -> tuple[str, ...]:
+    """The keyword's translations, each as one folded word, with their other spellings."""
+    found: set[str] = set()
+    for translation in translations(keyword):
+        key = "".join(tokens(translation))
+        if key:
+            found |= {key, *variants(key)}
+    return tuple(sorted(found))
+
+
 def _number_problems(words: list[str]) -> list[Problem]:
     numbers = [w for w in words if is_number_word(w)]
     if not numbers or any(w not in NUMBER_FILLERS and not is_number_word(w) for w in words):
         return []
     if len(numbers) == 1 and numbers[0] in ORDINALS:
-        message = (
-            f"{numbers[0]!r} is an ordinal: legal for its other meanings, but it must not "
-            "read out a digit of the code"
+        message = say(
+            "{word!r} is an ordinal: legal for its other meanings, but it must not "
+            "read out a digit of the code",
+            word=numbers[0],
         )
         return [Problem("ordinal", "warning", message)]
     return [
         Problem(
             "number",
             "error",
-            "is only a number (number words and roman numerals read out the code as digits do)",
+            say(
+                "is only a number (number words and roman numerals read out the code as digits do)"
+            ),
         )
     ]
 
@@ -268,23 +366,27 @@ def _form_problems(text: str, words: list[str]) -> list[Problem]:
     problems = []
     lowered = fold(text)
     if any(ch.isdigit() for ch in text):
-        problems.append(Problem("digits", "error", "reads out digits"))
+        problems.append(Problem("digits", "error", say("reads out digits")))
     problems += _number_problems(words)
     if _LETTER_COUNT.search(lowered):
-        problems.append(Problem("letter-count", "error", "gives a number of letters"))
+        problems.append(Problem("letter-count", "error", say("gives a number of letters")))
     raw = lowered.replace("-", " ").split()
     singles = [w.strip(".,;:!?\"'()") for w in raw]
     letters = [w for w in singles if len(w) == 1 and w.isalpha()]
     spelled = _SPELLED.search(lowered)
     named = bool(letters) and any(w.startswith(("letter", "букв")) for w in words)
     if (len(singles) == 1 and len(letters) == 1) or named or (spelled and len(letters) >= 3):
-        problems.append(Problem("single-letter", "error", "reads out single letters"))
+        problems.append(Problem("single-letter", "error", say("reads out single letters")))
     if _SPELLING.search(lowered):
         problems.append(
-            Problem("spelling", "warning", "refers to spelling or sound: the rules ask for meaning")
+            Problem(
+                "spelling", "warning", say("refers to spelling or sound: the rules ask for meaning")
+            )
         )
     if _POSITION.search(lowered):
-        problems.append(Problem("position", "warning", "refers to a keyword's place on the screen"))
+        problems.append(
+            Problem("position", "warning", say("refers to a keyword's place on the screen"))
+        )
     return problems
 
 
@@ -314,7 +416,7 @@ def check_clue(
     words = tokens(text)
     problems = _form_problems(text, words)
     if not words:
-        problems = problems or [Problem("empty", "error", "has no words")]
+        problems = problems or [Problem("empty", "error", say("has no words"))]
         return ClueCheck(text, tuple(problems))
     joined = "".join(words)
     for keyword in keywords:
@@ -322,7 +424,9 @@ def check_clue(
     key = clue_key(text)
     repeated = next((e for e in earlier if clue_key(e) == key), None)
     if repeated is not None:
-        problems.append(Problem("repeat", "error", f"repeats the earlier clue {repeated!r}"))
+        problems.append(
+            Problem("repeat", "error", say("repeats the earlier clue {clue!r}", clue=repeated))
+        )
     if vectors is not None:
         problems += _vector_warnings(text, earlier, vectors, threshold, repeated)
     return ClueCheck(text, tuple(problems))
@@ -337,7 +441,9 @@ def _vector_warnings(
 ) -> list[Problem]:
     vector = vectors.phrase(text)
     if vector is None:
-        return [Problem("unknown-words", "warning", "no word of this clue is in the vocabulary")]
+        return [
+            Problem("unknown-words", "warning", say("no word of this clue is in the vocabulary"))
+        ]
     best, best_sim = None, threshold
     for other in earlier:
         if other == repeated:
@@ -354,6 +460,10 @@ def _vector_warnings(
         Problem(
             "near-repeat",
             "warning",
-            f"is close in meaning to the earlier clue {best!r} (similarity {best_sim:.2f})",
+            say(
+                "is close in meaning to the earlier clue {clue!r} (similarity {similarity:.2f})",
+                clue=best,
+                similarity=best_sim,
+            ),
         )
     ]

@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 
 from cipherkit.core.commands import Command, add_json, print_json
+from cipherkit.i18n import N_, _
 
 __all__ = ["DECODE"]
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--keywords", required=True, help="four keywords, comma-separated")
-    parser.add_argument("--clues", required=True, help="three clues, separated by ';'")
-    add_json(parser, "print the code and scores as JSON")
+    parser.add_argument("--keywords", required=True, help=_("four keywords, comma-separated"))
+    parser.add_argument("--clues", required=True, help=_("three clues, separated by ';'"))
+    add_json(parser, _("print the code and scores as JSON"))
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -30,9 +31,11 @@ def _run(args: argparse.Namespace) -> int:
 
 DECODE = Command(
     "decode",
-    help="the intercept decoder bot: which keyword does each clue point to?",
-    description="Given a team's four keywords and three clues, print the code the "
-    "decoder bot reads from them, as d.d.d.",
+    help=N_("the intercept decoder bot: which keyword does each clue point to?"),
+    description=N_(
+        "Given a team's four keywords and three clues, print the code the "
+        "decoder bot reads from them, as d.d.d."
+    ),
     configure=_configure,
     run=_run,
 )

@@ -24,6 +24,7 @@ import numpy as np
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.intercept.actions import CODES, Code, code_text
 from cipherkit.games.intercept.vectors import Vectors, default_vectors
+from cipherkit.i18n import say
 
 CODE_COLUMNS = np.array([[d - 1 for d in code] for code in CODES], dtype=np.intp)
 """The 24 codes as zero-based keyword columns, in the order of :data:`CODES`."""
@@ -84,15 +85,23 @@ class DecodeResult:
 
 def _validate(keywords: Sequence[str], clues: Sequence[str]) -> None:
     if len(keywords) != 4:
-        raise CipherkitError(f"give exactly 4 keywords (got {len(keywords)})")
+        raise CipherkitError(say("give exactly 4 keywords (got {n})", n=len(keywords)))
     if len(clues) != 3:
-        raise CipherkitError(f"give exactly 3 clues separated by ';' (got {len(clues)})")
-    for kind, items in (("keyword", keywords), ("clue", clues)):
-        for number, item in enumerate(items, start=1):
-            if not isinstance(item, str) or not item.strip():
-                raise CipherkitError(f"{kind} {number} is empty")
-            if not any(ch.isalpha() for ch in item):
-                raise CipherkitError(f"{kind} {number} ({item.strip()!r}) has no letters")
+        raise CipherkitError(say("give exactly 3 clues separated by ';' (got {n})", n=len(clues)))
+    for number, item in enumerate(keywords, start=1):
+        if not isinstance(item, str) or not item.strip():
+            raise CipherkitError(say("keyword {number} is empty", number=number))
+        if not any(ch.isalpha() for ch in item):
+            raise CipherkitError(
+                say("keyword {number} ({text!r}) has no letters", number=number, text=item.strip())
+            )
+    for number, item in enumerate(clues, start=1):
+        if not isinstance(item, str) or not item.strip():
+            raise CipherkitError(say("clue {number} is empty", number=number))
+        if not any(ch.isalpha() for ch in item):
+            raise CipherkitError(
+                say("clue {number} ({text!r}) has no letters", number=number, text=item.strip())
+            )
 
 
 def decode_clues(
@@ -117,7 +126,7 @@ def decode_clues(
     _validate(keywords, clues)
     table = vectors or default_vectors()
     if table is None:
-        raise CipherkitError("the intercept word vectors are missing: reinstall cipherkit")
+        raise CipherkitError(say("the intercept word vectors are missing: reinstall cipherkit"))
     keywords = [k.strip() for k in keywords]
     clues = [c.strip() for c in clues]
     similarity = similarity_matrix(table, keywords, clues)

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.games.intercept.actions import Code, code_text
+from cipherkit.games.intercept.messages import team_owner
+from cipherkit.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +92,17 @@ class NoteSide:
             + "</tr>"
             for i in range(tallest)
         )
+        heads = [_("round"), *(_("clue {n}", n=n) for n in (1, 2, 3)), _("code")]
+        keyword_heads = [_("keyword {n}", n=n) for n in (1, 2, 3, 4)]
+        title = _("{owner} clues", owner=team_owner(self.team))
+        index_title = _("Clue index")
+        index_note = _("(every revealed clue under the keyword it stood for)")
         return (
-            f"<div class='cipherkit-notes'><b>{esc(self.team.capitalize())}'s clues</b>"
-            "<table><tr><th>round</th><th>clue 1</th><th>clue 2</th><th>clue 3</th>"
-            f"<th>code</th></tr>{rounds}</table>"
-            "<b>Clue index</b> (every revealed clue under the keyword it stood for)"
-            "<table><tr><th>keyword 1</th><th>keyword 2</th><th>keyword 3</th>"
-            f"<th>keyword 4</th></tr>{index}</table></div>"
+            f"<div class='cipherkit-notes'><b>{esc(title)}</b>"
+            f"<table><tr>{''.join(f'<th>{esc(h)}</th>' for h in heads)}</tr>{rounds}</table>"
+            f"<b>{esc(index_title)}</b> {esc(index_note)}"
+            f"<table><tr>{''.join(f'<th>{esc(h)}</th>' for h in keyword_heads)}</tr>"
+            f"{index}</table></div>"
         )
 
 

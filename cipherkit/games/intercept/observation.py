@@ -21,6 +21,7 @@ class Options(TypedDict):
     no_repeat_codes: bool
     alternate_first: bool
     max_rounds: int
+    language: str
 
 
 class Limits(TypedDict):
@@ -56,7 +57,8 @@ class RoundRecord(TypedDict):
     team: int
     encryptor: Seat | None
     clues: list[str | None]
-    warnings: list[list[str]]
+    warnings: list[list[JsonDict]]
+    """Each clue's warnings, as messages (JSON; :func:`.messages.words` says them)."""
     code: list[int] | None
     decrypt: list[int] | None
     intercept: list[int] | None
@@ -71,7 +73,8 @@ class InterceptObservation(TypedDict):
     ``keywords`` holds a side's keywords only for that side; ``code``, ``my_clues`` and
     ``my_warnings`` only for an Encryptor seat while its clues are unread;
     ``keyword_guesses`` is ``None`` before the keyword stage (a side's guess, or whether
-    it is in, after).
+    it is in, after). The log, the end reason and the warnings are messages (JSON: an id
+    and its parameters), put into words in the language of whoever reads them.
     """
 
     game: str
@@ -95,7 +98,7 @@ class InterceptObservation(TypedDict):
     keywords: dict[str, list[str] | None]
     code: list[int] | None
     my_clues: list[str] | None
-    my_warnings: list[list[str]] | None
+    my_warnings: list[list[JsonDict]] | None
     written: dict[str, int]
     timed_out: bool
     submitted: Submitted
@@ -106,6 +109,6 @@ class InterceptObservation(TypedDict):
     notes: JsonDict
     keyword_guesses: dict[str, list[str] | bool] | None
     keyword_hits: list[int] | None
-    end_reason: str | None
+    end_reason: JsonDict | None
     outcome: JsonDict | None
-    log: list[str]
+    log: list[JsonDict]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from cipherkit.core.protocol import Seat, Viewer
+from cipherkit.core.protocol import JsonDict, Seat, Viewer
 from cipherkit.games.intercept.actions import Code
 from cipherkit.games.intercept.config import (
     CLUES_PER_CODE,
@@ -49,6 +49,7 @@ def observe(state: InterceptState, viewer: Viewer) -> InterceptObservation:
             "no_repeat_codes": state.config["no_repeat_codes"],
             "alternate_first": state.config["alternate_first"],
             "max_rounds": state.config["max_rounds"],
+            "language": state.config["language"],
         },
         "limits": {
             "code_length": CLUES_PER_CODE,
@@ -90,15 +91,15 @@ def observe(state: InterceptState, viewer: Viewer) -> InterceptObservation:
         "notes": build_notes(state.history, names, state.coding_teams).to_json(),
         "keyword_guesses": _keyword_guesses(state, knows_team),
         "keyword_hits": state.keyword_hits,
-        "end_reason": state.end_reason or None,
+        "end_reason": state.end_said,
         "outcome": None if state.outcome is None else state.outcome.to_json(),
-        "log": list(state.log),
+        "log": list(state.said),
     }
 
 
 def _encryptor_view(
     state: InterceptState, seat: Seat | None
-) -> tuple[Code | None, list[str] | None, list[list[str]] | None]:
+) -> tuple[Code | None, list[str] | None, list[list[JsonDict]] | None]:
     """An Encryptor seat's own code (until revealed), and its clues written but not yet
     read with their warnings; ``None`` for anyone else."""
     if seat is None or state.phase == OVER or seat not in state.encryptors:

@@ -20,6 +20,16 @@ False
 True
 >>> RULES[Clue].check.__name__, RULES[Clue].apply.__name__
 ('check_clue_action', 'write_clue')
+
+A refusal is a structured message, in words where it is shown:
+
+>>> from cipherkit.i18n import speaking
+>>> try:
+...     state.check(2, parse_action("clue Mexico"))
+... except IllegalAction as exc:
+...     with speaking("ru"):
+...         print(exc.reason)
+Шифровальщики пишут подсказки
 """
 
 from __future__ import annotations
@@ -53,9 +63,18 @@ from cipherkit.games.intercept.config import (
     WRITE,
     code_list,
     make_config,
+    stock_clues,
     team_seats,
 )
+from cipherkit.games.intercept.messages import (
+    clauses,
+    english,
+    from_json,
+    team_owner,
+    team_title,
+)
 from cipherkit.games.intercept.words import same_word
+from cipherkit.i18n import N_, Message, say
 
 if TYPE_CHECKING:
     from cipherkit.games.intercept.state import InterceptState
@@ -99,7 +118,9 @@ def legal_actions(state: InterceptState, seat: Seat) -> list[Action]:
         team = state.team_of(seat)
         earlier = state.team_clues(team)
         return [
-            Clue(word) for word in STOCK_CLUES if check_clue(word, state.keywords[team], earlier).ok
+            Clue(word)
+            for word in stock_clues(state.config)
+            if check_clue(word, state.keywords[team], earlier).ok
         ]
     if role == "timer":
         return [TIMEOUT]
@@ -113,12 +134,18 @@ def legal_actions(state: InterceptState, seat: Seat) -> list[Action]:
 def check(state: InterceptState, seat: Seat, action: Action) -> None:
     """Raise :class:`IllegalAction` with the reason if ``seat`` may not take ``action``."""
     if state.outcome is not None:
-        raise IllegalAction("the game is over")
+        raise IllegalAction(say("the game is over"))
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction(f"there is no seat {seat!r} in this game (0-{state.players - 1})")
+        raise IllegalAction(
+            say(
+                "there is no seat {seat} in this game (0-{last})",
+                seat=repr(seat),
+                last=state.players - 1,
+            )
+        )
     rule = RULES.get(type(action))
     if rule is None:
-        raise IllegalAction(f"{action!r} is not an intercept action")
+        raise IllegalAction(say("{action} is not an intercept action", action=repr(action)))
     rule.check(state, seat, action)
 
 
@@ -127,34 +154,37 @@ def carry_out(state: InterceptState, seat: Seat, action: Action) -> list[Event]:
     return RULES[type(action)].apply(state, seat, action)
 
 
-def _why_not(state: InterceptState, verb: str, seat: Seat) -> str:
+def _why_not(state: InterceptState, verb: str, seat: Seat) -> Message:
     """Why ``seat`` may not take an action of kind ``verb`` now."""
     team = state.team_of(seat)
     if state.phase == WRITE:
         if seat in state.encryptors and verb == "clue":
-            return "you have written all your clues this round"
+            return say("you have written all your clues this round")
         if verb == "timeout":
             if not state.config["timer"]:
-                return "this game is played without the sand timer"
+                return say("this game is played without the sand timer")
             if seat in state.writers():
-                return "you are still writing: the other side claims the timeout"
-            return "the timer starts only once one Encryptor has finished"
-        return "the Encryptors are writing their clues"
+                return say("you are still writing: the other side claims the timeout")
+            return say("the timer starts only once one Encryptor has finished")
+        return say("the Encryptors are writing their clues")
     if state.phase == GUESS:
         active = state.active_team
         assert active is not None
         if verb == "guess":
             if team == active and seat == state.encryptors[active]:
-                return "the Encryptor takes no part in the guess"
+                return say("the Encryptor takes no part in the guess")
             if team != active and not state.interception_open():
-                return "no interception in round 1"
-            return "your team has already guessed this code"
-        return f"{state.team_title(active)}'s clues are being guessed: guess a code"
+                return say("no interception in round 1")
+            return say("your team has already guessed this code")
+        return say(
+            "{owner} clues are being guessed: guess a code",
+            owner=team_owner(state.team_names[active]),
+        )
     if state.phase == KEYWORDS:
         if verb == "keywords":
-            return "your team has already guessed the keywords"
-        return "tiebreaker: guess the other team's keywords (keywords a, b, c, d)"
-    return "the game is over"
+            return say("your team has already guessed the keywords")
+        return say("tiebreaker: guess the other team's keywords (keywords a, b, c, d)")
+    return say("the game is over")
 
 
 # ---------------------------------------------------------------- write a clue
@@ -163,8 +193,8 @@ def check_clue_action(state: InterceptState, seat: Seat, action: Clue) -> None:
         raise IllegalAction(_why_not(state, "clue", seat))
     team = state.team_of(seat)
     result = check_clue(action.text, state.keywords[team], state.team_clues(team))
-    if not result.ok:
-        raise IllegalAction(f"the clue {action.text!r} {result.reason}")
+    if result.said is not None:
+        raise IllegalAction(say("the clue {clue!r} {reason}", clue=action.text, reason=result.said))
 
 
 def write_clue(state: InterceptState, seat: Seat, action: Clue) -> list[Event]:
@@ -179,17 +209,25 @@ def write_clue(state: InterceptState, seat: Seat, action: Clue) -> list[Event]:
     event = Event(
         "clue-written",
         {"team": state.team_names[team], "count": count},
-        f"{state.team_title(team)}'s Encryptor writes clue {count}.",
+        _log(
+            state,
+            say(
+                "{owner} Encryptor writes clue {count}.",
+                owner=team_owner(state.team_names[team]),
+                count=count,
+            ),
+        ),
     )
-    state.log.append(event.text)
     events = [event]
     if not state.writers():
         events += _read_next(state)
     return events
 
 
-def _warnings(state: InterceptState, team: int, text: str) -> list[str]:
-    if not state.config["near_repeat_warnings"]:
+def _warnings(state: InterceptState, team: int, text: str) -> list[dict[str, Any]]:
+    """The near-repeat warnings of a clue, as messages (the word vectors are English:
+    none at a table in another language)."""
+    if not state.config["near_repeat_warnings"] or state.config["language"] != "en":
         return []
     from cipherkit.games.intercept.vectors import default_vectors
 
@@ -197,7 +235,13 @@ def _warnings(state: InterceptState, team: int, text: str) -> list[str]:
     if vectors is None:
         return []
     result = check_clue(text, state.keywords[team], state.team_clues(team), vectors=vectors)
-    return [p.message for p in result.warnings if p.kind == "near-repeat"]
+    return [p.said.to_json() for p in result.warnings if p.kind == "near-repeat"]
+
+
+def _log(state: InterceptState, message: Message) -> str:
+    """Keep ``message`` in the game's log; return its English words (the event's text)."""
+    state.said.append(message.to_json())
+    return english(message)
 
 
 # ---------------------------------------------------------------- the sand timer runs out
@@ -212,9 +256,11 @@ def call_timeout(state: InterceptState, seat: Seat, action: Timeout) -> list[Eve
     event = Event(
         "timeout",
         {"seat": seat, "written": [len(w) for w in state.written[: state.coding_teams]]},
-        f"{state.name(seat)} calls time: unwritten clues stay missing.",
+        _log(
+            state,
+            say("{name} calls time: unwritten clues stay missing.", name=state.name(seat)),
+        ),
     )
-    state.log.append(event.text)
     return [event, *_read_next(state)]
 
 
@@ -233,13 +279,14 @@ def guess_code(state: InterceptState, seat: Seat, action: Guess) -> list[Event]:
         state.decrypt = action.code
     else:
         state.intercept = action.code
-    what = "decrypt" if role == "decryptor" else "interception"
+    owner = team_owner(state.team_names[team])
+    if role == "decryptor":
+        said = say("{name} writes {owner} decrypt guess.", name=state.name(seat), owner=owner)
+    else:
+        said = say("{name} writes {owner} interception guess.", name=state.name(seat), owner=owner)
     event = Event(
-        "guess",
-        {"team": state.team_names[team], "role": role, "seat": seat},
-        f"{state.name(seat)} writes {state.team_title(team)}'s {what} guess.",
+        "guess", {"team": state.team_names[team], "role": role, "seat": seat}, _log(state, said)
     )
-    state.log.append(event.text)
     if state.decryptors() or state.interceptors():
         return [event]
     return [event, *_reveal(state)]
@@ -258,9 +305,15 @@ def guess_keywords(state: InterceptState, seat: Seat, action: KeywordGuess) -> l
     event = Event(
         "keyword-guess",
         {"team": state.team_names[team], "seat": seat},
-        f"{state.name(seat)} writes {state.team_title(team)}'s keyword guess.",
+        _log(
+            state,
+            say(
+                "{name} writes {owner} keyword guess.",
+                name=state.name(seat),
+                owner=team_owner(state.team_names[team]),
+            ),
+        ),
     )
-    state.log.append(event.text)
     if any(g is None for g in state.keyword_guesses):
         return [event]
     hits = [
@@ -274,8 +327,8 @@ def guess_keywords(state: InterceptState, seat: Seat, action: KeywordGuess) -> l
     ]
     state.keyword_hits = hits
     if hits[0] != hits[1]:
-        return [event, _finish(state, 0 if hits[0] > hits[1] else 1, "tiebreaker: keywords")]
-    return [event, _finish(state, None, "tiebreaker: shared victory")]
+        return [event, _finish(state, 0 if hits[0] > hits[1] else 1, say("tiebreaker: keywords"))]
+    return [event, _finish(state, None, say("tiebreaker: shared victory"))]
 
 
 RULES: dict[type[Action], Rule] = {
@@ -317,11 +370,21 @@ def start_round(state: InterceptState, number: int) -> None:
     else:
         state.order = [0, 1]
     state.reading = 0
-    who = ", ".join(
-        f"{state.name(cast(Seat, state.encryptors[t]))} encrypts for {state.team_title(t)}"
+    who = [
+        say(
+            "{name} encrypts for {team}",
+            name=state.name(cast(Seat, state.encryptors[t])),
+            team=team_title(state.team_names[t]),
+        )
         for t in range(state.coding_teams)
-    )
-    state.log.append(f"Round {number}: {who}.")
+    ]
+    if len(who) == 1:
+        _log(state, say("Round {number}: {first}.", number=number, first=who[0]))
+    else:
+        _log(
+            state,
+            say("Round {number}: {first}, {second}.", number=number, first=who[0], second=who[1]),
+        )
 
 
 def _read_next(state: InterceptState) -> list[Event]:
@@ -352,13 +415,19 @@ def _read_next(state: InterceptState) -> list[Event]:
             "miscommunication": None,
         }
     )
-    shown = "; ".join("(missing)" if c is None else repr(c) for c in clues)
+    shown = clauses([say("(missing)") if c is None else say("{clue!r}", clue=c) for c in clues])
     event = Event(
         "read",
         {"team": state.team_names[team], "round": state.round, "clues": clues},
-        f"{state.team_title(team)}'s Encryptor reads: {shown}.",
+        _log(
+            state,
+            say(
+                "{owner} Encryptor reads: {clues}.",
+                owner=team_owner(state.team_names[team]),
+                clues=shown,
+            ),
+        ),
     )
-    state.log.append(event.text)
     return [event]
 
 
@@ -384,14 +453,23 @@ def _reveal(state: InterceptState) -> list[Event]:
         interception=intercepted,
         miscommunication=missed,
     )
-    parts = [f"{state.team_title(team)}'s code was {code_text(code)}"]
-    parts.append(f"{state.team_title(team)} guessed {code_text(state.decrypt)}")
+    name, other_name = state.team_names[team], state.team_names[other]
+    parts = [
+        say("{owner} code was {code}", owner=team_owner(name), code=code_text(code)),
+        say("{team} guessed {code}", team=team_title(name), code=code_text(state.decrypt)),
+    ]
     if state.interception_open():
-        parts.append(f"{state.team_title(other)} guessed {code_text(state.intercept)}")
+        parts.append(
+            say(
+                "{team} guessed {code}",
+                team=team_title(other_name),
+                code=code_text(state.intercept),
+            )
+        )
     if intercepted:
-        parts.append(f"{state.team_title(other)} intercepts")
+        parts.append(say("{team} intercepts", team=team_title(other_name)))
     if missed:
-        parts.append(f"{state.team_title(team)} miscommunicates")
+        parts.append(say("{team} miscommunicates", team=team_title(name)))
     event = Event(
         "reveal",
         {
@@ -403,18 +481,19 @@ def _reveal(state: InterceptState) -> list[Event]:
             "interception": intercepted,
             "miscommunication": missed,
         },
-        "; ".join(parts) + ".",
+        _log(state, say("{clauses}.", clauses=clauses(parts))),
     )
-    state.log.append(event.text)
     return [event, *_read_next(state)]
 
 
 def _end_round(state: InterceptState) -> list[Event]:
     if state.three_player:
         if state.interceptions[1] >= TOKENS_TO_END:
-            return [_finish(state, 1, "two interceptions")]
+            return [_finish(state, 1, say("two interceptions"))]
         if state.round >= state.config["max_rounds"]:
-            return [_finish(state, 0, f"no two interceptions by round {state.round}")]
+            return [
+                _finish(state, 0, say("no two interceptions by round {round}", round=state.round))
+            ]
         start_round(state, state.round + 1)
         return [_round_event(state)]
     wins = [n >= TOKENS_TO_END for n in state.interceptions]
@@ -428,57 +507,76 @@ def _end_round(state: InterceptState) -> list[Event]:
     if tie:
         return _tiebreak(state)
     if any(wins):
-        return [_finish(state, wins.index(True), "two interceptions")]
+        return [_finish(state, wins.index(True), say("two interceptions"))]
     if any(losses):
-        return [_finish(state, 1 - losses.index(True), "two miscommunications")]
+        return [_finish(state, 1 - losses.index(True), say("two miscommunications"))]
     start_round(state, state.round + 1)
     return [_round_event(state)]
 
 
 def _round_event(state: InterceptState) -> Event:
-    return Event("round", {"round": state.round}, state.log[-1])
+    return Event("round", {"round": state.round}, english(from_json(state.said[-1])))
+
+
+TIEBREAK = N_("tiebreaker")
+"""The end reason shown while the teams guess each other's keywords."""
 
 
 def _tiebreak(state: InterceptState) -> list[Event]:
     points = state.points()
     if points[0] != points[1]:
-        return [_finish(state, 0 if points[0] > points[1] else 1, "tiebreaker: points")]
+        return [_finish(state, 0 if points[0] > points[1] else 1, say("tiebreaker: points"))]
     state.phase = KEYWORDS
-    state.end_reason = "tiebreaker"
+    state.end_said = Message(TIEBREAK).to_json()
     event = Event(
         "tiebreak",
         {"points": points},
-        f"Tie on points ({points[0]} each): each team guesses the other's keywords.",
+        _log(
+            state,
+            say(
+                "Tie on points ({points} each): each team guesses the other's keywords.",
+                points=points[0],
+            ),
+        ),
     )
-    state.log.append(event.text)
     return [event]
 
 
-def _finish(state: InterceptState, winner: int | None, reason: str) -> Event:
+def _finish(state: InterceptState, winner: int | None, reason: Message) -> Event:
     state.phase = OVER
-    state.end_reason = reason
+    state.end_said = reason.to_json()
     if winner is None:
         winners = tuple(range(state.players))
-        words = "Both teams share the victory"
+        result = say("Both teams share the victory")
     else:
         winners = tuple(state.teams[winner])
-        words = f"{state.team_title(winner)} wins"
+        result = say("{team} wins", team=team_title(state.team_names[winner]))
     scores = (
         None
         if state.three_player
         else {str(s): state.points()[state.team_of(s)] for s in range(state.players)}
     )
-    state.outcome = Outcome(winners, reason, scores, draw=winner is None)
-    revealed = "; ".join(
-        f"{state.team_title(t)}'s keywords were {', '.join(state.keywords[t])}"
-        for t in range(state.coding_teams)
+    state.outcome = Outcome(winners, english(reason), scores, draw=winner is None)
+    revealed = clauses(
+        [
+            say(
+                "{owner} keywords were {keywords}",
+                owner=team_owner(state.team_names[t]),
+                keywords=", ".join(state.keywords[t]),
+            )
+            for t in range(state.coding_teams)
+        ]
     )
     event = Event(
         "end",
         {"outcome": state.outcome.to_json(), "keywords": state.keywords[: state.coding_teams]},
-        f"{words} ({reason}). {revealed}.",
+        _log(
+            state,
+            say(
+                "{result} ({reason}). {keywords}.", result=result, reason=reason, keywords=revealed
+            ),
+        ),
     )
-    state.log.append(event.text)
     return event
 
 

@@ -24,6 +24,7 @@ from cipherkit.games.intercept.config import (
     make_config,
     team_seats,
 )
+from cipherkit.games.intercept.messages import english, from_json
 from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.observe import observe
 from cipherkit.games.intercept.words import keywords as keyword_list
@@ -49,7 +50,8 @@ class InterceptState(State[InterceptObservation]):
     codes: list[Code | None]
     written: list[list[str]]
     """Each team's clues written this round, not yet read."""
-    written_warnings: list[list[list[str]]]
+    written_warnings: list[list[list[JsonDict]]]
+    """The warnings of each team's written clues, as messages (JSON)."""
     timed_out: bool = False
     order: list[int]
     """The teams whose clues are read this round, in order."""
@@ -61,8 +63,11 @@ class InterceptState(State[InterceptObservation]):
     history: list[dict[str, Any]]
     keyword_guesses: list[list[str] | None]
     keyword_hits: list[int] | None = None
-    end_reason: str = ""
-    log: list[str]
+    end_said: JsonDict | None = None
+    """Why the game ended (or ``tiebreaker`` in the keyword stage), as a message (JSON)."""
+    said: list[JsonDict]
+    """The game's log: what happened, public, one message (JSON) a line; no words in it
+    (:attr:`log` is its English)."""
     outcome: Outcome | None = None
 
     # ------------------------------------------------------------------ setup
@@ -77,7 +82,7 @@ class InterceptState(State[InterceptObservation]):
         if fixed is not None:
             keywords = [list(fixed[name]) for name in names if name in fixed]
         else:
-            dealt = rng.sample(keyword_list(), 4 * teams)
+            dealt = rng.sample(keyword_list(config["language"]), 4 * teams)
             keywords = [dealt[4 * t : 4 * t + 4] for t in range(teams)]
         while len(keywords) < 2:
             keywords.append([])
@@ -97,7 +102,7 @@ class InterceptState(State[InterceptObservation]):
             miscommunications=[0, 0],
             history=[],
             keyword_guesses=[None, None],
-            log=[],
+            said=[],
         )
         rules.start_round(state, 1)
         return state
@@ -127,6 +132,18 @@ class InterceptState(State[InterceptObservation]):
         clues it has written but not yet read. Everything is shown once the game is over.
         """
         return observe(self, viewer)
+
+    # ------------------------------------------------------------------ words
+    @property
+    def log(self) -> list[str]:
+        """The game's log in English, a line per public event (the log itself is
+        :attr:`said`: messages, put into words where they are shown)."""
+        return [english(from_json(line)) for line in self.said]
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended, in English ('' while it goes on)."""
+        return "" if self.end_said is None else english(from_json(self.end_said))
 
     # ------------------------------------------------------------------ structure
     @property
@@ -326,8 +343,8 @@ class InterceptState(State[InterceptObservation]):
             "history": [_copy_record(r) for r in self.history],
             "keyword_guesses": [None if g is None else list(g) for g in self.keyword_guesses],
             "keyword_hits": None if self.keyword_hits is None else list(self.keyword_hits),
-            "end_reason": self.end_reason,
-            "log": list(self.log),
+            "end_reason": self.end_said,
+            "log": list(self.said),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
@@ -356,8 +373,8 @@ class InterceptState(State[InterceptObservation]):
             history=[_copy_record(r) for r in data["history"]],
             keyword_guesses=[None if g is None else list(g) for g in data["keyword_guesses"]],
             keyword_hits=None if hits is None else list(hits),
-            end_reason=data["end_reason"],
-            log=list(data["log"]),
+            end_said=_message_json(data["end_reason"]),
+            said=[cast(JsonDict, _message_json(line)) for line in data["log"]],
             outcome=Outcome.from_json(data["outcome"]),
         )
 
@@ -383,8 +400,8 @@ class InterceptState(State[InterceptObservation]):
             history=[_copy_record(r) for r in self.history],
             keyword_guesses=[None if g is None else list(g) for g in self.keyword_guesses],
             keyword_hits=None if self.keyword_hits is None else list(self.keyword_hits),
-            end_reason=self.end_reason,
-            log=list(self.log),
+            end_said=self.end_said,
+            said=list(self.said),
             outcome=self.outcome,
         )
 
@@ -393,6 +410,12 @@ class InterceptState(State[InterceptObservation]):
             f"<InterceptState round {self.round} phase={self.phase} "
             f"tokens I={self.interceptions} M={self.miscommunications} to_act={self.actors()}>"
         )
+
+
+def _message_json(data: Any) -> JsonDict | None:
+    """A message's JSON as stored; the English text of an older state as a message of
+    its own words; nothing (``None`` or "") as ``None``."""
+    return from_json(data).to_json() if data else None
 
 
 def _copy_record(record: Mapping[str, Any]) -> dict[str, Any]:

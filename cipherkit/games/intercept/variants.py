@@ -17,7 +17,7 @@ from typing import cast
 from cipherkit.core.protocol import Viewer
 from cipherkit.core.rng import Rng
 from cipherkit.games.intercept.actions import BLANK, CODES, Code
-from cipherkit.games.intercept.config import OVER, STOCK_CLUES
+from cipherkit.games.intercept.config import OVER, stock_clues
 from cipherkit.games.intercept.state import InterceptState
 from cipherkit.games.intercept.words import keywords as keyword_list
 
@@ -46,8 +46,9 @@ def hidden_variant(state: InterceptState, viewer: Viewer, rng: Rng) -> Intercept
     if state.phase == OVER:
         return twin
     team = state.viewer_team(viewer)
+    stock = stock_clues(state.config)
     in_play = {w for words in state.keywords for w in words}
-    pool = [w for w in keyword_list() if w not in in_play]
+    pool = [w for w in keyword_list(state.config["language"]) if w not in in_play]
     for t in range(state.coding_teams):
         if t == team:
             continue
@@ -65,7 +66,7 @@ def hidden_variant(state: InterceptState, viewer: Viewer, rng: Rng) -> Intercept
             rng.shuffle(deck)
             twin.decks[t] = deck
         if not _clues_read(state, t) and viewer != state.encryptors[t]:
-            twin.written[t] = [rng.choice(STOCK_CLUES) for _ in state.written[t]]
+            twin.written[t] = [rng.choice(stock) for _ in state.written[t]]
             twin.written_warnings[t] = [[] for _ in state.written[t]]
     if team is not None and team < state.coding_teams:
         deck = list(state.decks[team])
@@ -80,7 +81,7 @@ def hidden_variant(state: InterceptState, viewer: Viewer, rng: Rng) -> Intercept
             else:
                 twin.codes[team] = rng.choice(CODES)
         if not _clues_read(state, team) and viewer != state.encryptors[team]:
-            twin.written[team] = [rng.choice(STOCK_CLUES) for _ in state.written[team]]
+            twin.written[team] = [rng.choice(stock) for _ in state.written[team]]
             twin.written_warnings[team] = [[] for _ in state.written[team]]
     active = state.active_team
     if active is not None:

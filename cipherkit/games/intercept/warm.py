@@ -19,4 +19,12 @@ def warm() -> list[str]:
     loaders that ran."""
     from cipherkit.games.intercept import bots, vectors, words
 
-    return run_loaders([words.keywords, words.hint_words, vectors.default_vectors, bots.hint_table])
+    return run_loaders(
+        [
+            words.keywords,
+            words.translation_table,
+            words.hint_words,
+            vectors.default_vectors,
+            bots.hint_table,
+        ]
+    )

@@ -2,9 +2,11 @@
 
 Design notes: ``docs/intercept.md``, ``cipherkit.games.intercept.words``.
 
->>> from cipherkit.games.intercept.words import keywords, lemma, tokens
->>> len(keywords()) >= 500
-True
+>>> from cipherkit.games.intercept.words import keywords, lemma, tokens, translations
+>>> len(keywords()) >= 500, len(keywords("ru")) >= 200, keywords("ru")[:2]
+(True, True, ('абрикос', 'автобус'))
+>>> sorted(translations("frog")), sorted(translations("лягушка"))
+(['лягушка'], ['frog'])
 >>> tokens("Dragonflies' wings, 2 of them!")
 ['dragonflies', 'wings', 'of', 'them']
 >>> tokens("Piñata, ТЬМА и café")
@@ -23,6 +25,11 @@ from importlib import resources
 from cipherkit.i18n.letters import fold_like
 
 KEYWORDS_FILE = "intercept_keywords.txt"
+RUSSIAN_KEYWORDS_FILE = "intercept_keywords_ru.txt"
+TRANSLATIONS_FILE = "intercept_translations.txt"
+KEYWORD_FILES = {"en": KEYWORDS_FILE, "ru": RUSSIAN_KEYWORDS_FILE}
+"""Each table language's keyword list (``scripts/build_intercept_russian.py`` builds
+the Russian one)."""
 HINTS_FILE = "intercept_hints.txt"
 VARIANTS_FILE = "spelling_variants.txt"
 
@@ -166,7 +173,7 @@ def lemma(word: str) -> str:
     A Cyrillic word gets :func:`russian_stem` instead.
     """
     w = fold(word).strip()
-    if _is_cyrillic(w):
+    if is_cyrillic(w):
         return russian_stem(w)
     if w.endswith("'s"):
         w = w[:-2]
@@ -203,23 +210,65 @@ _RUSSIAN_ENDINGS = tuple(
 )
 
 
-def _is_cyrillic(word: str) -> bool:
+def is_cyrillic(word: str) -> bool:
+    """Whether ``word`` has Cyrillic letters."""
     return not word.isascii() and _CYRILLIC.search(word) is not None
 
 
-def russian_stem(word: str) -> str:
+def russian_stem(word: str, keep: int = 3) -> str:
     """A light Russian stem: the longest usual noun or adjective ending taken off, ``ё``
-    read as ``е``, keeping three letters at least (so cases and numbers of a noun
+    read as ``е``, keeping ``keep`` letters at least (so cases and numbers of a noun
     meet).
 
     >>> [russian_stem(w) for w in ("кошка", "кошки", "кошкой", "тьма", "тьмы", "кот")]
     ['кошк', 'кошк', 'кошк', 'тьм', 'тьм', 'кот']
+    >>> russian_stem("ежи"), russian_stem("ежи", keep=2)
+    ('ежи', 'еж')
     """
     w = fold(word).replace("ё", "е")
     for ending in _RUSSIAN_ENDINGS:
-        if w.endswith(ending) and len(w) - len(ending) >= 3:
+        if w.endswith(ending) and len(w) - len(ending) >= keep:
             return w[: -len(ending)]
     return w
+
+
+_VOWELS = "аеёиоуыэюя"
+_FLEETING = re.compile(rf"^(.*[^{_VOWELS}])[оеё]([^{_VOWELS}йь])$")
+_PLURAL_ONLY = ("ы", "и")
+
+
+@lru_cache(maxsize=4096)
+def russian_stems(word: str) -> frozenset[str]:
+    """The stems the forms of a Russian noun may have: its stem and, when its last vowel
+    drops in the other cases (ЗАМОК: *замки*, ОРЁЛ: *орла*, КАМЕНЬ: *камни*, ПЁС:
+    *пса*), the stem without it.
+
+    >>> [sorted(russian_stems(w)) for w in ("замок", "камень", "кошка")]
+    [['замк', 'замок'], ['камен', 'камн'], ['кошк']]
+    """
+    w = fold(word).replace("ё", "е")
+    stem = russian_stem(w)
+    found = {stem}
+    dropped = _FLEETING.match(stem)
+    if dropped and (stem == w or w == stem + "ь"):  # no ending: the nominative's own vowel
+        found.add(dropped.group(1) + dropped.group(2))
+    return frozenset(found)
+
+
+def same_russian(word: str, keyword: str) -> bool:
+    """Whether the Russian ``word`` is ``keyword`` in another case or number (*кошкой*
+    for КОШКА, *замки* for ЗАМОК, *ежи* for ЁЖ); the bare stem of a noun that has no
+    singular is another word (*час* is not ЧАСЫ, *дух* is not ДУХИ).
+
+    >>> [same_russian(w, k) for w, k in (("Замки", "замок"), ("ежом", "ёж"), ("час", "часы"))]
+    [True, True, False]
+    """
+    w, k = fold(word).replace("ё", "е"), fold(keyword).replace("ё", "е")
+    if w == k:
+        return True
+    if k.endswith(_PLURAL_ONLY) and w == russian_stem(k) != k:
+        return False
+    return bool({russian_stem(w), russian_stem(w, keep=2)} & russian_stems(k))
 
 
 def base_forms(word: str) -> list[str]:
@@ -256,7 +305,7 @@ def forms(word: str) -> frozenset[str]:
     """
     base = lemma(word)
     out = {fold(word), base}
-    if _is_cyrillic(base):
+    if is_cyrillic(base):
         return frozenset(out)
     if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou":
         out |= {base[:-1] + "ies", base[:-1] + "ied"}
@@ -279,9 +328,51 @@ def _read_list(name: str) -> tuple[str, ...]:
 
 
 @cache
-def keywords() -> tuple[str, ...]:
-    """The shipped keyword list: familiar concrete nouns, lower case, sorted."""
-    return _read_list(KEYWORDS_FILE)
+def keywords(language: str = "en") -> tuple[str, ...]:
+    """The shipped keyword list of a table language (``"en"`` or ``"ru"``): familiar
+    concrete nouns, lower case, sorted."""
+    return _read_list(KEYWORD_FILES[language])
+
+
+def _key(word: str) -> str:
+    """A word as the translation table looks it up: folded, ``ё`` read as ``е``."""
+    return " ".join(tokens(word)).replace("ё", "е")
+
+
+@cache
+def _translation_table() -> dict[str, frozenset[str]]:
+    """Each word of the bilingual table -> its translations, both ways."""
+    table: dict[str, set[str]] = {}
+    for line in _read_list(TRANSLATIONS_FILE):
+        english, _colon, russian = line.partition(":")
+        others = [w.strip() for w in russian.split(",") if w.strip()]
+        table.setdefault(_key(english), set()).update(others)
+        for word in others:
+            table.setdefault(_key(word), set()).add(english.strip())
+    return {word: frozenset(found) for word, found in table.items()}
+
+
+def translation_table() -> int:
+    """Load the bilingual keyword table (for the warm-up); returns how many words it has."""
+    return len(_translation_table())
+
+
+def translations(word: str) -> frozenset[str]:
+    """The translations of ``word`` in cipherkit's bilingual keyword table (English into
+    Russian, Russian into English; empty for a word it does not list). The table holds
+    every keyword of both lists, so a clue check knows a keyword's translations.
+
+    >>> sorted(translations("Cat")), sorted(translations("ЁЖ")), translations("qwerty")
+    (['кот', 'кошка'], ['hedgehog'], frozenset())
+    >>> sorted(translations("frogs"))  # an English plural: its singular's
+    ['лягушка']
+    """
+    table = _translation_table()
+    key = _key(word)
+    found = table.get(key)
+    if found is None and key.isascii():
+        found = table.get(lemma(key))
+    return found or frozenset()
 
 
 @cache
@@ -317,8 +408,8 @@ def same_word(guess: str, keyword: str) -> bool:
 
     >>> same_word("Wolves", "wolf"), same_word("CAFE\u0301", "café"), same_word("harbour", "harbor")
     (True, True, True)
-    >>> same_word("Кошки", "кошка"), same_word("cat", "dog")
-    (True, False)
+    >>> same_word("Кошки", "кошка"), same_word("замки", "Замок"), same_word("cat", "dog")
+    (True, True, False)
 
     Latin and Cyrillic look-alike letters of ``guess`` count as letters of the keyword's
     alphabet (:func:`~cipherkit.i18n.letters.fold_like`): ``СОСОА`` typed in Cyrillic
@@ -330,7 +421,7 @@ def same_word(guess: str, keyword: str) -> bool:
     a, b = " ".join(tokens(fold_like(guess, keyword))), " ".join(tokens(keyword))
     if not a or not b:
         return False
-    if lemma(a) == lemma(b):
+    if lemma(a) == lemma(b) or (is_cyrillic(b) and same_russian(a, b)):
         return True
     return bool(({a, lemma(a)} & variants(b)) or ({b, lemma(b)} & variants(a)))
 

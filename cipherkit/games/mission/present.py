@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.protocol import SPECTATOR, JsonDict
+from cipherkit.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules.engine import MissionState
@@ -37,9 +38,9 @@ def _remember(state: MissionState) -> None:
 
 
 def title(state: MissionState) -> str:
-    """``"Mission: <the mission's title>"``."""
+    """``"Mission: <the mission's title>"`` (in the language in force)."""
     _remember(state)
-    return f"Mission: {state.mission.title}"
+    return _("Mission: {title}", title=state.mission.title)
 
 
 def seat_names(state: MissionState) -> list[str]:
@@ -85,6 +86,27 @@ def _cards(cards: Any) -> str:
     return str(cards)
 
 
+def _phase(phase: str) -> str:
+    """A phase's id as a word (in the language in force)."""
+    words = {
+        "act": pgettext("mission phase", "act"),
+        "run": pgettext("mission phase", "run"),
+        "gather": pgettext("mission phase", "gather"),
+        "intel": pgettext("mission phase", "intel"),
+        "regroup": pgettext("mission phase", "regroup"),
+        "special": pgettext("mission phase", "special"),
+        "draw": pgettext("mission phase", "draw"),
+        "solve": pgettext("mission phase", "solve"),
+        "over": pgettext("mission phase", "over"),
+    }
+    return words.get(phase, phase)
+
+
+def _action_name(action: str) -> str:
+    names = {"run": _("Run"), "gather": _("Gather"), "intel": _("Intel"), "regroup": _("Regroup")}
+    return names.get(action, action.title())
+
+
 def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> JsonDict:
     """The map and the console as ``obs`` shows them (``svg``, ``svg2``), the turn's
     facts and the characters' table."""
@@ -95,23 +117,21 @@ def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> Jso
     current = obs["characters"][obs["turn"]]["name"] if obs["characters"] else ""
     piles = obs["piles"]
     facts: list[list[Any]] = [
-        ["Turn", f"{obs['turn_number']} ({current})"],
-        ["Phase", obs["phase"]],
-        ["Reads", obs["console"]["reading"]],
-        ["Deck", obs["deck_size"]],
-        ["Time icons in discard", obs["discard"]["time_icons"]],
+        [_("Turn"), f"{obs['turn_number']} ({current})"],
+        [_("Phase"), _phase(obs["phase"])],
+        [_("Reads"), obs["console"]["reading"]],
+        [_("Deck"), obs["deck_size"]],
+        [_("Time icons in discard"), obs["discard"]["time_icons"]],
     ]
     if obs["peril"]:
-        facts.append(["In Peril", "yes"])
-    facts.append(
-        [
-            "Action piles",
-            ", ".join(
-                f"{a.title()} {p[-1] if p else '—'}{' (blocked)' * bool(obs['blocked'][a])}"
-                for a, p in piles.items()
-            ),
-        ]
-    )
+        facts.append([_("In Peril"), _("yes")])
+    piles_words = [
+        _("{action} {card} (blocked)", action=_action_name(a), card=p[-1] if p else "—")
+        if obs["blocked"][a]
+        else f"{_action_name(a)} {p[-1] if p else '—'}"
+        for a, p in piles.items()
+    ]
+    facts.append([_("Action piles"), ", ".join(piles_words)])
     rows = []
     for c, ch in enumerate(obs["characters"]):
         hand = obs["hands"][c]
@@ -119,10 +139,16 @@ def board(obs: Mapping[str, Any], truth: Mapping[str, Any] | None = None) -> Jso
             [
                 names[c],
                 ch["room"],
-                _cards(hand) if hand is not None else f"{ch['hand_size']} cards",
+                _cards(hand)
+                if hand is not None
+                else ngettext("{n} card", "{n} cards", ch["hand_size"]),
             ]
         )
-    table = {"title": "Characters", "columns": ["character", "room", "hand"], "rows": rows}
+    table = {
+        "title": _("Characters"),
+        "columns": [_("character"), _("room"), _("hand")],
+        "rows": rows,
+    }
     return {
         "svg": drawn_map["svg"],
         "svg2": drawn_console["svg"],
@@ -138,5 +164,10 @@ def progress(view: Mapping[str, Any]) -> tuple[str, str]:
     ('turn 4', '2 glyphs collected')
     """
     collected = view.get("collected")
-    score = f"{len(collected)} glyphs collected" if isinstance(collected, list) else ""
-    return (f"turn {view['turn_number']}" if view.get("turn_number") else ""), score
+    score = (
+        ngettext("{n} glyph collected", "{n} glyphs collected", len(collected))
+        if isinstance(collected, list)
+        else ""
+    )
+    turn = _("turn {number}", number=view["turn_number"]) if view.get("turn_number") else ""
+    return turn, score

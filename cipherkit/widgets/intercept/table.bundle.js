@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   intercept/table.js 6aba472295e5508a4763e36dc309a2c23b30f1e5ccefd4598fd03f75a38d1a96
+//   intercept/table.js 18b52fdf6b51f7bb7f33ea0a70c9c9fd9c0c3c0b74c52e843f2e00c5d076f21c
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -191,10 +191,7 @@ function focusKeeper(root, fallbacks = []) {
 
 // cipherkit/widgets/intercept/table.js
 var CHECK_DELAY_MS = 220;
-var ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth"];
 var range = (n) => Array.from({ length: n }, (_, i) => i);
-var ordinal = (i) => ORDINAL[i] || `number ${i + 1}`;
-var times = (n) => ({ 1: "one", 2: "two", 3: "three", 4: "four" })[n] || String(n);
 function render({ model, el }) {
   const root = h("div", { class: "ck-intercept ck-table", "data-testid": "intercept-table", "data-replies": "0" });
   el.append(root);
@@ -215,7 +212,7 @@ function render({ model, el }) {
       class: "ck-input",
       "data-testid": "clue-input",
       maxlength: "80",
-      placeholder: "a word or a few, about the keyword’s meaning",
+      placeholder: t(model, "clue_placeholder"),
       autocomplete: "off"
     }),
     words: [],
@@ -232,7 +229,7 @@ function render({ model, el }) {
   function keywordBoxes(count) {
     while (ui.words.length < count) {
       const i = ui.words.length;
-      ui.words.push(h("input", { type: "text", class: "ck-input ck-kw-input", "data-testid": `keyword-guess-${i + 1}`, maxlength: "40", placeholder: `keyword ${i + 1}` }));
+      ui.words.push(h("input", { type: "text", class: "ck-input ck-kw-input", "data-testid": `keyword-guess-${i + 1}`, maxlength: "40", placeholder: t(model, "keyword_n", { n: i + 1 }) }));
     }
     ui.words.length = count;
     return ui.words;
@@ -257,7 +254,7 @@ function render({ model, el }) {
     }
     const left = Math.max(0, (ui.deadline - performance.now()) / 1e3);
     const shown = Math.ceil(left);
-    ui.countdown.textContent = left > 0 ? `${shown} s` : timer.up_text;
+    ui.countdown.textContent = left > 0 ? t(model, "seconds_short", { n: shown }) : timer.up_text;
     ui.countdown.dataset.left = String(shown);
     const warn = left <= timer.warn_at;
     const box = ui.countdown.parentNode;
@@ -325,11 +322,11 @@ function render({ model, el }) {
     if (button) button.disabled = ui.waiting || !(checkFresh(view) && view.check.ok);
   }
   function checkParts(view) {
-    if (!ui.clue.value.trim()) return [h("span", { class: "ck-muted", text: "Type a clue: it is checked as you type." })];
-    if (!checkFresh(view)) return [h("span", { class: "ck-muted", text: "checking…" })];
+    if (!ui.clue.value.trim()) return [h("span", { class: "ck-muted", text: t(model, "type_a_clue") })];
+    if (!checkFresh(view)) return [h("span", { class: "ck-muted", text: t(model, "checking") })];
     const c = view.check;
     const parts = [];
-    if (c.ok) parts.push(h("span", { class: "ck-ok", "data-testid": "check-ok", text: "✓ a fair clue" }));
+    if (c.ok) parts.push(h("span", { class: "ck-ok", "data-testid": "check-ok", text: t(model, "fair_clue") }));
     else parts.push(h("span", { class: "ck-bad", "data-testid": "check-error", text: `✗ ${c.reason}` }));
     for (const more of c.errors.slice(1)) parts.push(h("span", { class: "ck-bad", text: `✗ ${more}` }));
     for (const warning of c.warnings) parts.push(h("span", { class: "ck-warnmsg", "data-testid": "check-warning", text: `⚠ ${warning}` }));
@@ -338,18 +335,18 @@ function render({ model, el }) {
   function header(view) {
     const badge = (team) => h(
       "span",
-      { class: `ck-badge ck-team-${team.id}`, "data-testid": `tokens-${team.id}`, title: "Interception tokens (white) and Miscommunication tokens (black)" },
+      { class: `ck-badge ck-team-${team.id}`, "data-testid": `tokens-${team.id}`, title: t(model, "tokens_title") },
       h("b", { text: team.title }),
       " ",
       h("span", { class: "ck-token ck-token-int", text: `◯ ${team.interceptions}` }),
       view.three_player ? null : h("span", { class: "ck-token ck-token-mis", text: `● ${team.miscommunications}` }),
-      team.points === null ? null : h("small", { text: ` ${team.points >= 0 ? "+" : ""}${team.points} pts` })
+      team.points_text === null ? null : h("small", { text: ` ${team.points_text}` })
     );
     return h(
       "div",
       { class: "ck-header" },
-      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "◈" }), " Intercept ", h("small", { text: view.three_player ? "three players: one Interceptor" : "" })),
-      h("div", { class: "ck-stats" }, h("span", { class: "ck-round", "data-testid": "round", text: `Round ${view.round} of ${view.max_rounds}` }), view.teams.map(badge))
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "◈" }), ` ${t(model, "title")} `, h("small", { text: view.three_player ? t(model, "three_players") : "" })),
+      h("div", { class: "ck-stats" }, h("span", { class: "ck-round", "data-testid": "round", text: t(model, "round_of", { round: view.round, total: view.max_rounds }) }), view.teams.map(badge))
     );
   }
   function teamPanel(view, team) {
@@ -357,7 +354,7 @@ function render({ model, el }) {
     const cards = range(view.limits.keywords).map(
       (i) => h(
         "div",
-        { class: `ck-kw${words ? "" : " ck-kw-hidden"}`, "data-testid": team.yours ? `keyword-${i + 1}` : null },
+        { class: `ck-kw${words ? "" : " ck-kw-hidden"}`, "data-testid": team.yours ? `keyword-${i + 1}` : null, lang: words ? view.language : null },
         h("span", { class: "ck-kw-no", text: String(i + 1) }),
         h("span", { class: "ck-kw-word", text: words ? words[i] : "?" })
       )
@@ -366,8 +363,8 @@ function render({ model, el }) {
     return h(
       "div",
       { class: `ck-team-panel ck-team-${team.id}${team.yours ? " ck-yours" : ""}`, "data-testid": `team-${team.id}` },
-      h("div", { class: "ck-team-title" }, team.title, team.yours ? h("span", { class: "ck-you-tag", text: "your team" }) : null),
-      hasWords ? h("div", { class: "ck-kws" }, cards) : h("div", { class: "ck-muted ck-small", text: "no keywords: intercepts the team’s codes" }),
+      h("div", { class: "ck-team-title" }, team.title, team.yours ? h("span", { class: "ck-you-tag", text: t(model, "your_team") }) : null),
+      hasWords ? h("div", { class: "ck-kws" }, cards) : h("div", { class: "ck-muted ck-small", text: t(model, "no_keywords") }),
       h(
         "div",
         { class: "ck-members" },
@@ -376,8 +373,8 @@ function render({ model, el }) {
             "span",
             { class: `ck-member${s.you ? " ck-me" : ""}` },
             s.name,
-            s.bot && !/^robot\b/i.test(s.name) ? h("small", { text: " (a robot)" }) : null,
-            s.encryptor ? h("span", { class: "ck-enc", text: "Encryptor" }) : null
+            s.bot && !/^robot\b/i.test(s.name) ? h("small", { text: t(model, "a_robot") }) : null,
+            s.encryptor ? h("span", { class: "ck-enc", text: t(model, "encryptor") }) : null
           )
         )
       )
@@ -401,8 +398,8 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-panel", "data-testid": "encrypt" },
-      h("div", { class: "ck-panel-title" }, "Your code ", h("span", { class: "ck-code", "data-testid": "code", text: view.code.join(" . ") })),
-      h("div", { class: "ck-muted ck-small", text: "One clue per digit, in order, about the meaning of that keyword. Never the keyword, its spelling, letters or numbers; never a clue your team has used." }),
+      h("div", { class: "ck-panel-title" }, t(model, "your_code"), h("span", { class: "ck-code", "data-testid": "code", text: view.code.join(" . ") })),
+      h("div", { class: "ck-muted ck-small", text: t(model, "clue_rules") }),
       countdownNode(view),
       rows,
       written.length < length ? h(
@@ -415,7 +412,7 @@ function render({ model, el }) {
           "data-testid": "give-clue",
           disabled: ui.waiting || !(checkFresh(view) && view.check.ok),
           onclick: giveClue,
-          text: `Give the ${ordinal(written.length)} clue`
+          text: view.give_clue || ""
         })
       ) : null
     );
@@ -429,12 +426,12 @@ function render({ model, el }) {
     }
     const own = view.you.role === "decryptor";
     const choices = reading.choices || [];
-    const labelOf = (d) => choices[d - 1] ? choices[d - 1].label : `keyword ${d}`;
+    const labelOf = (d) => choices[d - 1] ? choices[d - 1].label : t(model, "keyword_n", { n: d });
     const rows = reading.clues.map(
       (clue, i) => h(
         "div",
         { class: "ck-guess-row", "data-testid": `clue-${i + 1}` },
-        h("span", { class: "ck-clue-text", text: clue === null ? "(missing)" : `“${clue}”` }),
+        h("span", { class: "ck-clue-text", text: clue === null ? t(model, "missing") : t(model, "quoted", { text: clue }) }),
         h(
           "span",
           { class: "ck-digits" },
@@ -466,8 +463,8 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-panel", "data-testid": "guess" },
-      h("div", { class: "ck-panel-title", text: own ? `Decrypt ${reading.encryptor}’s clues` : `Intercept ${reading.title}’s clues` }),
-      h("div", { class: "ck-muted ck-small", text: own ? "Which keyword does each clue stand for? Your Encryptor takes no part." : `Their keywords are secret: each button shows the clues they gave for that number before.` }),
+      h("div", { class: "ck-panel-title", text: reading.heading }),
+      h("div", { class: "ck-muted ck-small", text: own ? t(model, "decrypt_hint") : t(model, "intercept_hint") }),
       rows,
       h("button", {
         type: "button",
@@ -475,7 +472,7 @@ function render({ model, el }) {
         "data-testid": "give-guess",
         disabled: ui.waiting || !ready,
         onclick: () => act(`guess ${code}`),
-        text: `Guess ${code}`
+        text: t(model, "give_guess", { code })
       })
     );
   }
@@ -483,7 +480,7 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-panel", "data-testid": "keyword-stage" },
-      h("div", { class: "ck-panel-title", text: "Tiebreaker: the other team’s keywords" }),
+      h("div", { class: "ck-panel-title", text: t(model, "tiebreak_title") }),
       h("div", { class: "ck-kw-inputs" }, keywordBoxes(view.limits.keywords)),
       h("button", {
         type: "button",
@@ -491,23 +488,20 @@ function render({ model, el }) {
         "data-testid": "give-keywords",
         disabled: ui.waiting,
         onclick: () => act(`keywords ${ui.words.map((w) => w.value.trim().replace(/,/g, " ") || "-").join(", ")}`),
-        text: "Give our keyword guess"
+        text: t(model, "give_keywords")
       })
     );
   }
   function lastReveal(view) {
     const r = view.last_reveal;
     if (!r) return null;
-    const verdicts = [];
-    if (r.miscommunication) verdicts.push("miscommunication");
-    if (r.interception) verdicts.push("intercepted");
+    const bad = r.miscommunication || r.interception;
     return h(
       "div",
       { class: "ck-reveal", "data-testid": "last-reveal" },
-      h("b", { text: `Round ${r.round}, ${r.team}’s code was ${r.code}. ` }),
-      `${r.team} guessed ${r.decrypt}`,
-      r.intercept ? `; the other side guessed ${r.intercept}` : "",
-      verdicts.length ? h("span", { class: "ck-verdict", text: ` (${verdicts.join(", ")})` }) : h("span", { class: "ck-ok", text: " (decrypted)" })
+      h("b", { text: `${r.headline} ` }),
+      r.guesses,
+      h("span", { class: bad ? "ck-verdict" : "ck-ok", text: ` ${r.verdict}` })
     );
   }
   function noteSheet(view) {
@@ -518,11 +512,11 @@ function render({ model, el }) {
         (side) => h(
           "div",
           { class: `ck-note-side ck-team-${side.team}`, "data-testid": `notes-${side.team}` },
-          h("div", { class: "ck-team-title", text: `${side.title}’s clues${side.yours ? " (yours)" : ""}` }),
+          h("div", { class: "ck-team-title", text: side.heading }),
           h(
             "table",
             { class: "ck-note-table" },
-            h("thead", {}, h("tr", {}, h("th", { text: "round" }), h("th", { text: "clues" }), h("th", { text: "guesses" }), h("th", { text: "code" }))),
+            h("thead", {}, h("tr", {}, h("th", { text: t(model, "head_round") }), h("th", { text: t(model, "head_clues") }), h("th", { text: t(model, "head_guesses") }), h("th", { text: t(model, "head_code") }))),
             h(
               "tbody",
               {},
@@ -557,14 +551,14 @@ function render({ model, el }) {
   function outcomeNode(view) {
     const o = view.outcome;
     if (!o) return null;
-    const banner = o.banner || { win: "Your team wins!", loss: "Your team loses.", draw: "A shared victory." }[o.result];
+    const banner = o.banner || { win: t(model, "you_win"), loss: t(model, "you_lose"), draw: t(model, "shared_victory") }[o.result];
     return h(
       "div",
       { class: `ck-outcome ck-result-${o.result}`, "data-testid": "outcome", "data-result": o.result },
       h("div", { class: "ck-result", text: banner }),
       h("div", { text: `(${o.reason})` }),
-      h("div", {}, Object.entries(o.keywords).map(([team, words]) => h("div", { text: `${team[0].toUpperCase()}${team.slice(1)}’s keywords: ${words.join(", ")}` }))),
-      view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" })
+      h("div", {}, o.keyword_lines.map((line) => h("div", { text: line }))),
+      view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: t(model, "play_again") })
     );
   }
   function timeUpNode(view) {
@@ -574,7 +568,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-time-up", "data-testid": "time-up" },
       view.time_up,
-      typed ? h("div", { "data-testid": "kept-clue" }, "What you were typing is kept for your next turn: ", h("b", { text: `“${typed}”` })) : null
+      typed ? h("div", { "data-testid": "kept-clue" }, t(model, "kept_clue"), h("b", { text: t(model, "quoted", { text: typed }) })) : null
     );
   }
   function draw() {
@@ -584,7 +578,7 @@ function render({ model, el }) {
     const selection = focused === ui.clue ? [ui.clue.selectionStart, ui.clue.selectionEnd] : null;
     root.replaceChildren();
     if (!view.teams) {
-      root.append(h("div", { text: "Dealing…" }));
+      root.append(h("div", { text: t(model, "dealing") }));
       return;
     }
     root.classList.toggle("ck-is-waiting", ui.waiting);
@@ -605,13 +599,13 @@ function render({ model, el }) {
       h("div", {
         class: "ck-legend",
         "data-testid": "legend",
-        text: view.three_player ? `◯ Interception tokens: ${times(view.limits.tokens_to_end)} by the last round win for the Interceptor (a failed decrypt gives one too).` : `◯ Interception tokens: ${times(view.limits.tokens_to_end)} win.  ● Miscommunication tokens: ${times(view.limits.tokens_to_end)} lose.`
+        text: view.legend
       }),
       panel,
       lastReveal(view),
       noteSheet(view),
-      h("details", { class: "ck-log" }, h("summary", { text: "What happened" }), h("ol", { "data-testid": "log", start: String(view.log_total - view.log.length + 1) }, view.log.map((line) => h("li", { text: line })))),
-      view.saved && !view.outcome ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" }) : null
+      h("details", { class: "ck-log" }, h("summary", { text: t(model, "what_happened") }), h("ol", { "data-testid": "log", start: String(view.log_total - view.log.length + 1) }, view.log.map((line) => h("li", { text: line })))),
+      view.saved && !view.outcome ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: t(model, "new_game") }) : null
     ];
     root.append(...parts.filter((part) => part instanceof Node));
     if (selection && root.contains(ui.clue)) {

@@ -5,19 +5,18 @@
 // kernel answers with the checks in view.check), {type: "action", text} ("clue ...",
 // "guess 3.1.4", "keywords a, b, c, d") and {type: "new_game"}. No rule lives here:
 // the code length, the number of keywords, of rounds and of tokens come from
-// `view.limits` (the game's observation).
+// `view.limits` (the game's observation). No English lives here either: the page's own
+// words come from the widget's `words` (InterceptTable.WORDS, in the viewer's language)
+// through t(), and every sentence built from the game comes whole from the view.
 //
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
 // imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
 
-import { followTable, h, kernelSender, plainWords, savedHandshake, startOver } from "../table_common.js";
+import { followTable, h, kernelSender, plainWords, savedHandshake, startOver, t } from "../table_common.js";
 
 const CHECK_DELAY_MS = 220;
-const ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth"];
 
 const range = (n) => Array.from({ length: n }, (_, i) => i);
-const ordinal = (i) => ORDINAL[i] || `number ${i + 1}`;
-const times = (n) => ({ 1: "one", 2: "two", 3: "three", 4: "four" })[n] || String(n);
 
 function render({ model, el }) {
   const root = h("div", { class: "ck-intercept ck-table", "data-testid": "intercept-table", "data-replies": "0" });
@@ -39,7 +38,7 @@ function render({ model, el }) {
       class: "ck-input",
       "data-testid": "clue-input",
       maxlength: "80",
-      placeholder: "a word or a few, about the keyword’s meaning",
+      placeholder: t(model, "clue_placeholder"),
       autocomplete: "off",
     }),
     words: [],
@@ -56,7 +55,7 @@ function render({ model, el }) {
   function keywordBoxes(count) {
     while (ui.words.length < count) {
       const i = ui.words.length;
-      ui.words.push(h("input", { type: "text", class: "ck-input ck-kw-input", "data-testid": `keyword-guess-${i + 1}`, maxlength: "40", placeholder: `keyword ${i + 1}` }));
+      ui.words.push(h("input", { type: "text", class: "ck-input ck-kw-input", "data-testid": `keyword-guess-${i + 1}`, maxlength: "40", placeholder: t(model, "keyword_n", { n: i + 1 }) }));
     }
     ui.words.length = count;
     return ui.words;
@@ -86,7 +85,7 @@ function render({ model, el }) {
     }
     const left = Math.max(0, (ui.deadline - performance.now()) / 1000);
     const shown = Math.ceil(left);
-    ui.countdown.textContent = left > 0 ? `${shown} s` : timer.up_text;
+    ui.countdown.textContent = left > 0 ? t(model, "seconds_short", { n: shown }) : timer.up_text;
     ui.countdown.dataset.left = String(shown);
     const warn = left <= timer.warn_at; // the threshold is the view's (the game's)
     const box = ui.countdown.parentNode;
@@ -165,11 +164,11 @@ function render({ model, el }) {
   }
 
   function checkParts(view) {
-    if (!ui.clue.value.trim()) return [h("span", { class: "ck-muted", text: "Type a clue: it is checked as you type." })];
-    if (!checkFresh(view)) return [h("span", { class: "ck-muted", text: "checking…" })];
+    if (!ui.clue.value.trim()) return [h("span", { class: "ck-muted", text: t(model, "type_a_clue") })];
+    if (!checkFresh(view)) return [h("span", { class: "ck-muted", text: t(model, "checking") })];
     const c = view.check;
     const parts = [];
-    if (c.ok) parts.push(h("span", { class: "ck-ok", "data-testid": "check-ok", text: "✓ a fair clue" }));
+    if (c.ok) parts.push(h("span", { class: "ck-ok", "data-testid": "check-ok", text: t(model, "fair_clue") }));
     else parts.push(h("span", { class: "ck-bad", "data-testid": "check-error", text: `✗ ${c.reason}` }));
     for (const more of c.errors.slice(1)) parts.push(h("span", { class: "ck-bad", text: `✗ ${more}` }));
     for (const warning of c.warnings) parts.push(h("span", { class: "ck-warnmsg", "data-testid": "check-warning", text: `⚠ ${warning}` }));
@@ -181,18 +180,18 @@ function render({ model, el }) {
     const badge = (team) =>
       h(
         "span",
-        { class: `ck-badge ck-team-${team.id}`, "data-testid": `tokens-${team.id}`, title: "Interception tokens (white) and Miscommunication tokens (black)" },
+        { class: `ck-badge ck-team-${team.id}`, "data-testid": `tokens-${team.id}`, title: t(model, "tokens_title") },
         h("b", { text: team.title }),
         " ",
         h("span", { class: "ck-token ck-token-int", text: `◯ ${team.interceptions}` }),
         view.three_player ? null : h("span", { class: "ck-token ck-token-mis", text: `● ${team.miscommunications}` }),
-        team.points === null ? null : h("small", { text: ` ${team.points >= 0 ? "+" : ""}${team.points} pts` }),
+        team.points_text === null ? null : h("small", { text: ` ${team.points_text}` }),
       );
     return h(
       "div",
       { class: "ck-header" },
-      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "◈" }), " Intercept ", h("small", { text: view.three_player ? "three players: one Interceptor" : "" })),
-      h("div", { class: "ck-stats" }, h("span", { class: "ck-round", "data-testid": "round", text: `Round ${view.round} of ${view.max_rounds}` }), view.teams.map(badge)),
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "◈" }), ` ${t(model, "title")} `, h("small", { text: view.three_player ? t(model, "three_players") : "" })),
+      h("div", { class: "ck-stats" }, h("span", { class: "ck-round", "data-testid": "round", text: t(model, "round_of", { round: view.round, total: view.max_rounds }) }), view.teams.map(badge)),
     );
   }
 
@@ -201,7 +200,7 @@ function render({ model, el }) {
     const cards = range(view.limits.keywords).map((i) =>
       h(
         "div",
-        { class: `ck-kw${words ? "" : " ck-kw-hidden"}`, "data-testid": team.yours ? `keyword-${i + 1}` : null },
+        { class: `ck-kw${words ? "" : " ck-kw-hidden"}`, "data-testid": team.yours ? `keyword-${i + 1}` : null, lang: words ? view.language : null },
         h("span", { class: "ck-kw-no", text: String(i + 1) }),
         h("span", { class: "ck-kw-word", text: words ? words[i] : "?" }),
       ),
@@ -210,8 +209,8 @@ function render({ model, el }) {
     return h(
       "div",
       { class: `ck-team-panel ck-team-${team.id}${team.yours ? " ck-yours" : ""}`, "data-testid": `team-${team.id}` },
-      h("div", { class: "ck-team-title" }, team.title, team.yours ? h("span", { class: "ck-you-tag", text: "your team" }) : null),
-      hasWords ? h("div", { class: "ck-kws" }, cards) : h("div", { class: "ck-muted ck-small", text: "no keywords: intercepts the team’s codes" }),
+      h("div", { class: "ck-team-title" }, team.title, team.yours ? h("span", { class: "ck-you-tag", text: t(model, "your_team") }) : null),
+      hasWords ? h("div", { class: "ck-kws" }, cards) : h("div", { class: "ck-muted ck-small", text: t(model, "no_keywords") }),
       h(
         "div",
         { class: "ck-members" },
@@ -220,8 +219,8 @@ function render({ model, el }) {
             "span",
             { class: `ck-member${s.you ? " ck-me" : ""}` },
             s.name,
-            s.bot && !/^robot\b/i.test(s.name) ? h("small", { text: " (a robot)" }) : null,
-            s.encryptor ? h("span", { class: "ck-enc", text: "Encryptor" }) : null,
+            s.bot && !/^robot\b/i.test(s.name) ? h("small", { text: t(model, "a_robot") }) : null,
+            s.encryptor ? h("span", { class: "ck-enc", text: t(model, "encryptor") }) : null,
           ),
         ),
       ),
@@ -250,8 +249,8 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-panel", "data-testid": "encrypt" },
-      h("div", { class: "ck-panel-title" }, "Your code ", h("span", { class: "ck-code", "data-testid": "code", text: view.code.join(" . ") })),
-      h("div", { class: "ck-muted ck-small", text: "One clue per digit, in order, about the meaning of that keyword. Never the keyword, its spelling, letters or numbers; never a clue your team has used." }),
+      h("div", { class: "ck-panel-title" }, t(model, "your_code"), h("span", { class: "ck-code", "data-testid": "code", text: view.code.join(" . ") })),
+      h("div", { class: "ck-muted ck-small", text: t(model, "clue_rules") }),
       countdownNode(view),
       rows,
       written.length < length
@@ -265,7 +264,7 @@ function render({ model, el }) {
               "data-testid": "give-clue",
               disabled: ui.waiting || !(checkFresh(view) && view.check.ok),
               onclick: giveClue,
-              text: `Give the ${ordinal(written.length)} clue`,
+              text: view.give_clue || "",
             }),
           )
         : null,
@@ -281,12 +280,12 @@ function render({ model, el }) {
     }
     const own = view.you.role === "decryptor";
     const choices = reading.choices || [];
-    const labelOf = (d) => (choices[d - 1] ? choices[d - 1].label : `keyword ${d}`);
+    const labelOf = (d) => (choices[d - 1] ? choices[d - 1].label : t(model, "keyword_n", { n: d }));
     const rows = reading.clues.map((clue, i) =>
       h(
         "div",
         { class: "ck-guess-row", "data-testid": `clue-${i + 1}` },
-        h("span", { class: "ck-clue-text", text: clue === null ? "(missing)" : `“${clue}”` }),
+        h("span", { class: "ck-clue-text", text: clue === null ? t(model, "missing") : t(model, "quoted", { text: clue }) }),
         h(
           "span",
           { class: "ck-digits" },
@@ -316,8 +315,8 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-panel", "data-testid": "guess" },
-      h("div", { class: "ck-panel-title", text: own ? `Decrypt ${reading.encryptor}’s clues` : `Intercept ${reading.title}’s clues` }),
-      h("div", { class: "ck-muted ck-small", text: own ? "Which keyword does each clue stand for? Your Encryptor takes no part." : `Their keywords are secret: each button shows the clues they gave for that number before.` }),
+      h("div", { class: "ck-panel-title", text: reading.heading }),
+      h("div", { class: "ck-muted ck-small", text: own ? t(model, "decrypt_hint") : t(model, "intercept_hint") }),
       rows,
       h("button", {
         type: "button",
@@ -325,7 +324,7 @@ function render({ model, el }) {
         "data-testid": "give-guess",
         disabled: ui.waiting || !ready,
         onclick: () => act(`guess ${code}`),
-        text: `Guess ${code}`,
+        text: t(model, "give_guess", { code }),
       }),
     );
   }
@@ -334,7 +333,7 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-panel", "data-testid": "keyword-stage" },
-      h("div", { class: "ck-panel-title", text: "Tiebreaker: the other team’s keywords" }),
+      h("div", { class: "ck-panel-title", text: t(model, "tiebreak_title") }),
       h("div", { class: "ck-kw-inputs" }, keywordBoxes(view.limits.keywords)),
       h("button", {
         type: "button",
@@ -342,7 +341,7 @@ function render({ model, el }) {
         "data-testid": "give-keywords",
         disabled: ui.waiting,
         onclick: () => act(`keywords ${ui.words.map((w) => w.value.trim().replace(/,/g, " ") || "-").join(", ")}`),
-        text: "Give our keyword guess",
+        text: t(model, "give_keywords"),
       }),
     );
   }
@@ -350,16 +349,13 @@ function render({ model, el }) {
   function lastReveal(view) {
     const r = view.last_reveal;
     if (!r) return null;
-    const verdicts = [];
-    if (r.miscommunication) verdicts.push("miscommunication");
-    if (r.interception) verdicts.push("intercepted");
+    const bad = r.miscommunication || r.interception;
     return h(
       "div",
       { class: "ck-reveal", "data-testid": "last-reveal" },
-      h("b", { text: `Round ${r.round}, ${r.team}’s code was ${r.code}. ` }),
-      `${r.team} guessed ${r.decrypt}`,
-      r.intercept ? `; the other side guessed ${r.intercept}` : "",
-      verdicts.length ? h("span", { class: "ck-verdict", text: ` (${verdicts.join(", ")})` }) : h("span", { class: "ck-ok", text: " (decrypted)" }),
+      h("b", { text: `${r.headline} ` }),
+      r.guesses,
+      h("span", { class: bad ? "ck-verdict" : "ck-ok", text: ` ${r.verdict}` }),
     );
   }
 
@@ -371,11 +367,11 @@ function render({ model, el }) {
         h(
           "div",
           { class: `ck-note-side ck-team-${side.team}`, "data-testid": `notes-${side.team}` },
-          h("div", { class: "ck-team-title", text: `${side.title}’s clues${side.yours ? " (yours)" : ""}` }),
+          h("div", { class: "ck-team-title", text: side.heading }),
           h(
             "table",
             { class: "ck-note-table" },
-            h("thead", {}, h("tr", {}, h("th", { text: "round" }), h("th", { text: "clues" }), h("th", { text: "guesses" }), h("th", { text: "code" }))),
+            h("thead", {}, h("tr", {}, h("th", { text: t(model, "head_round") }), h("th", { text: t(model, "head_clues") }), h("th", { text: t(model, "head_guesses") }), h("th", { text: t(model, "head_code") }))),
             h(
               "tbody",
               {},
@@ -411,14 +407,14 @@ function render({ model, el }) {
   function outcomeNode(view) {
     const o = view.outcome;
     if (!o) return null;
-    const banner = o.banner || { win: "Your team wins!", loss: "Your team loses.", draw: "A shared victory." }[o.result];
+    const banner = o.banner || { win: t(model, "you_win"), loss: t(model, "you_lose"), draw: t(model, "shared_victory") }[o.result];
     return h(
       "div",
       { class: `ck-outcome ck-result-${o.result}`, "data-testid": "outcome", "data-result": o.result },
       h("div", { class: "ck-result", text: banner }),
       h("div", { text: `(${o.reason})` }),
-      h("div", {}, Object.entries(o.keywords).map(([team, words]) => h("div", { text: `${team[0].toUpperCase()}${team.slice(1)}’s keywords: ${words.join(", ")}` }))),
-      view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" }),
+      h("div", {}, o.keyword_lines.map((line) => h("div", { text: line }))),
+      view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: t(model, "play_again") }),
     );
   }
 
@@ -431,7 +427,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-time-up", "data-testid": "time-up" },
       view.time_up,
-      typed ? h("div", { "data-testid": "kept-clue" }, "What you were typing is kept for your next turn: ", h("b", { text: `“${typed}”` })) : null,
+      typed ? h("div", { "data-testid": "kept-clue" }, t(model, "kept_clue"), h("b", { text: t(model, "quoted", { text: typed }) })) : null,
     );
   }
 
@@ -442,7 +438,7 @@ function render({ model, el }) {
     const selection = focused === ui.clue ? [ui.clue.selectionStart, ui.clue.selectionEnd] : null;
     root.replaceChildren();
     if (!view.teams) {
-      root.append(h("div", { text: "Dealing…" }));
+      root.append(h("div", { text: t(model, "dealing") }));
       return;
     }
     root.classList.toggle("ck-is-waiting", ui.waiting);
@@ -464,16 +460,14 @@ function render({ model, el }) {
       h("div", {
         class: "ck-legend",
         "data-testid": "legend",
-        text: view.three_player
-          ? `◯ Interception tokens: ${times(view.limits.tokens_to_end)} by the last round win for the Interceptor (a failed decrypt gives one too).`
-          : `◯ Interception tokens: ${times(view.limits.tokens_to_end)} win.  ● Miscommunication tokens: ${times(view.limits.tokens_to_end)} lose.`,
+        text: view.legend,
       }),
       panel,
       lastReveal(view),
       noteSheet(view),
-      h("details", { class: "ck-log" }, h("summary", { text: "What happened" }), h("ol", { "data-testid": "log", start: String(view.log_total - view.log.length + 1) }, view.log.map((line) => h("li", { text: line })))),
+      h("details", { class: "ck-log" }, h("summary", { text: t(model, "what_happened") }), h("ol", { "data-testid": "log", start: String(view.log_total - view.log.length + 1) }, view.log.map((line) => h("li", { text: line })))),
       view.saved && !view.outcome
-        ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" })
+        ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: t(model, "new_game") })
         : null,
     ];
     root.append(...parts.filter((part) => part instanceof Node));

@@ -14,21 +14,35 @@ Examples
 >>> table.handle_message({"type": "action", "text": f"clue {word}"})
 >>> table.message == f"illegal: the clue {word!r} uses the keyword {word!r}"
 True
+
+A table speaks its viewer's language (``lang``); a table in Russian (``language="ru"``)
+deals Russian keywords, which the bots cannot play:
+
+>>> InterceptTable(players=4, seat=0, bots="random", seed=2, language="ru")
+Traceback (most recent call last):
+...
+cipherkit.core.errors.ConfigError: intercept: the bots play in English only, so a table \
+in another language needs a person in every seat
+>>> InterceptTable(players=4, seat=0, bots="random", seed=2, lang="ru").words["give_guess"]
+'Назвать код {code}'
 """
 
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 from cipherkit.core.errors import CipherkitError, NotationError
 from cipherkit.core.record import Record
 from cipherkit.core.registry import make_bot
 from cipherkit.games.intercept import InterceptState, check_clue
 from cipherkit.games.intercept.actions import Guess, make_clue
+from cipherkit.games.intercept.config import check_bots
+from cipherkit.games.intercept.messages import words
 from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.rules import make_config
+from cipherkit.i18n import N_, _, say
 from cipherkit.rooms import Store
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
@@ -60,23 +74,24 @@ fields type and text
     kind = content.get("type")
     if kind in ("action", "check"):
         if set(content) != {"type", "text"}:
-            raise Refused(
-                f"refused: a{'n' * (kind == 'action')} {kind} message has exactly "
-                "the fields type and text"
-            )
+            if kind == "action":
+                raise Refused(
+                    "refused: " + _("an action message has exactly the fields type and text")
+                )
+            raise Refused("refused: " + _("a check message has exactly the fields type and text"))
         text = content["text"]
         if (
             not isinstance(text, str)
             or len(text) > MAX_TEXT_CHARS
             or (kind == "action" and not text)
         ):
-            raise Refused("refused: the text must be a short string")
+            raise Refused("refused: " + _("the text must be a short string"))
         return kind, text
     if kind == "new_game":
         if set(content) != {"type"}:
-            raise Refused("refused: a new_game message has only the field type")
+            raise Refused("refused: " + _("a new_game message has only the field type"))
         return "new_game", None
-    raise Refused("refused: unknown message type")
+    raise Refused("refused: " + _("unknown message type"))
 
 
 def table_config(
@@ -88,12 +103,14 @@ def table_config(
     alternate_first: bool = False,
     no_repeat_codes: bool = False,
     max_rounds: int | None = None,
+    language: str = "en",
 ) -> dict[str, Any]:
-    """The intercept config of a table (no sand timer: bots write at once)."""
+    """The intercept config of a table (no sand timer: bots write at once); a
+    :class:`~cipherkit.core.errors.ConfigError` for a language the bots do not play."""
     if names is None:
         bots = iter(BOT_NAMES)
         names = ["You" if s == seat else next(bots) for s in range(players)]
-    return make_config(
+    config = make_config(
         {
             "players": players,
             "names": list(names),
@@ -102,8 +119,11 @@ def table_config(
             "no_repeat_codes": no_repeat_codes,
             "max_rounds": max_rounds,
             "timer": False,
+            "language": language,
         }
     )
+    check_bots(config, players - 1)
+    return config
 
 
 class InterceptTable(TableBase):
@@ -123,6 +143,11 @@ class InterceptTable(TableBase):
         Seed of the first game; ``None`` reads ``CIPHERKIT_SEED`` or draws a random one.
     names, keywords, alternate_first, no_repeat_codes, max_rounds:
         Passed to the game's config (``keywords`` fixes the words, for lessons).
+    language:
+        The table's language: its keywords are dealt from that language's list. The bots
+        play English only, so another language is a
+        :class:`~cipherkit.core.errors.ConfigError` here (a room with a person in every
+        seat plays it). The words on the page follow ``lang``, the viewer's language.
     save:
         Keep the game in the page's room store from the first move on, so that a reload
         resumes it (:mod:`cipherkit.widgets.saved`): ``True`` for the page's store
@@ -135,7 +160,51 @@ class InterceptTable(TableBase):
 
     label = "intercept table"
     game = "intercept"
-    error_text = "error: something went wrong in the kernel; nothing was done"
+    error_text = N_("something went wrong in the kernel; nothing was done")
+    WORDS: ClassVar[Mapping[str, str]] = {
+        "title": N_("Intercept"),
+        "three_players": N_("three players: one Interceptor"),
+        "round_of": N_("Round {round} of {total}"),
+        "tokens_title": N_("Interception tokens (white) and Miscommunication tokens (black)"),
+        "your_team": N_("your team"),
+        "no_keywords": N_("no keywords: intercepts the team’s codes"),
+        "a_robot": N_(" (a robot)"),
+        "encryptor": N_("Encryptor"),
+        "your_code": N_("Your code "),
+        "clue_rules": N_(
+            "One clue per digit, in order, about the meaning of that keyword. Never the "
+            "keyword, its spelling, letters or numbers; never a clue your team has used."
+        ),
+        "clue_placeholder": N_("a word or a few, about the keyword’s meaning"),
+        "type_a_clue": N_("Type a clue: it is checked as you type."),
+        "checking": N_("checking…"),
+        "fair_clue": N_("✓ a fair clue"),
+        "seconds_short": N_("{n} s"),
+        "keyword_n": N_("keyword {n}"),
+        "missing": N_("(missing)"),
+        "quoted": N_("“{text}”"),
+        "decrypt_hint": N_("Which keyword does each clue stand for? Your Encryptor takes no part."),
+        "intercept_hint": N_(
+            "Their keywords are secret: each button shows the clues they gave for that "
+            "number before."
+        ),
+        "give_guess": N_("Guess {code}"),
+        "tiebreak_title": N_("Tiebreaker: the other team’s keywords"),
+        "give_keywords": N_("Give our keyword guess"),
+        "head_round": N_("round"),
+        "head_clues": N_("clues"),
+        "head_guesses": N_("guesses"),
+        "head_code": N_("code"),
+        "you_win": N_("Your team wins!"),
+        "you_lose": N_("Your team loses."),
+        "shared_victory": N_("A shared victory."),
+        "play_again": N_("Play again"),
+        "kept_clue": N_("What you were typing is kept for your next turn: "),
+        "dealing": N_("Dealing…"),
+        "what_happened": N_("What happened"),
+        "new_game": N_("New game"),
+    }
+    """The page's own words (the view carries every sentence built from the game)."""
 
     def __init__(
         self,
@@ -149,6 +218,7 @@ class InterceptTable(TableBase):
         alternate_first: bool = False,
         no_repeat_codes: bool = False,
         max_rounds: int | None = None,
+        language: str = "en",
         room: RoomHandle | None = None,
         save: bool | Store = False,
         **kwargs: Any,
@@ -159,9 +229,11 @@ class InterceptTable(TableBase):
             self._sit(room)
             return
         if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
-            raise CipherkitError("intercept is for 3 to 8 players")
+            raise CipherkitError(say("intercept is for 3 to 8 players"))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise CipherkitError(f"seat must be a seat number from 0 to {players - 1}")
+            raise CipherkitError(
+                say("seat must be a seat number from 0 to {last}", last=players - 1)
+            )
         config = table_config(
             players,
             seat,
@@ -170,6 +242,7 @@ class InterceptTable(TableBase):
             alternate_first=alternate_first,
             no_repeat_codes=no_repeat_codes,
             max_rounds=max_rounds,
+            language=language,
         )
         self.seat: int | None = seat
         self.bot_name = bots
@@ -241,11 +314,11 @@ class InterceptTable(TableBase):
         session = self.session
         assert self.seat is not None
         if session.is_over:
-            raise Refused("illegal: the game is over; press Play again")
+            raise Refused("illegal: " + _("the game is over; press Play again"))
         action = self.parse_move(text)
         self.check_rules(self.seat, action)
         if isinstance(action, Guess) and action not in session.legal_actions(self.seat):
-            raise Refused("illegal: that is not possible now")
+            raise Refused("illegal: " + _("that is not possible now"))
         return text, self.seat
 
     def _check_clue(self, text: str) -> None:
@@ -257,7 +330,7 @@ class InterceptTable(TableBase):
         else:
             obs = self._named(room, room.observation())
         if obs.get("role") != "encryptor":
-            raise Refused("illegal: you are not writing clues now")
+            raise Refused("illegal: " + _("you are not writing clues now"))
         team = obs["team"]
         team_index = list(obs["teams"]).index(team)
         earlier = [
@@ -338,5 +411,5 @@ class InterceptTable(TableBase):
         """The seat's observation, with the people's names for the config's names."""
         obs = {**obs, "names": room.names()}
         if isinstance(obs.get("log"), list):
-            obs["log"] = [room.in_names(x) if isinstance(x, str) else x for x in obs["log"]]
+            obs["log"] = [room.in_names(words(x)) for x in obs["log"]]
         return obs

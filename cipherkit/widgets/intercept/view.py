@@ -21,17 +21,30 @@ from typing import Any, TypedDict
 
 from cipherkit.core.protocol import Seat
 from cipherkit.games.intercept.clock import WARNING_SECONDS, warning_due
+from cipherkit.games.intercept.messages import team_title, words
 from cipherkit.games.intercept.observation import InterceptObservation, Limits
+from cipherkit.i18n import N_, _, ngettext
 
 LOG_LINES = 40
 
 ROLE_WORDS = {
-    "encryptor": "Encryptor",
-    "decryptor": "decrypting",
-    "interceptor": "intercepting",
-    "keywords": "guessing keywords",
+    "encryptor": N_("Encryptor"),
+    "decryptor": N_("decrypting"),
+    "interceptor": N_("intercepting"),
+    "keywords": N_("guessing keywords"),
     "timer": "",
 }
+"""What the person is doing this round (said with ``_`` in the view)."""
+
+OWNERS = {
+    "white": N_("White’s"),
+    "black": N_("Black’s"),
+    "interceptor": N_("Interceptor’s"),
+}
+"""A side's name where it owns something, as the table writes it (Russian: another case)."""
+
+GIVE_CLUE = (N_("Give the first clue"), N_("Give the second clue"), N_("Give the third clue"))
+"""The button that gives the Encryptor's next clue, by the clue's place."""
 
 
 def code_text(code: Sequence[int] | None, length: int) -> str:
@@ -45,64 +58,121 @@ def code_text(code: Sequence[int] | None, length: int) -> str:
 
 
 def _title(team: str) -> str:
-    return team.capitalize()
+    """The side's name in the language in force (``"white"`` -> *White*)."""
+    return str(team_title(team))
+
+
+def _owner(team: str) -> str:
+    """The side's name owning something (``"white"`` -> *White’s*)."""
+    known = OWNERS.get(team)
+    return _(known) if known else f"{team.capitalize()}’s"
 
 
 def winner_text(obs: Mapping[str, Any]) -> str:
     """Who won, for a spectator: ``"White wins!"`` or ``"A shared victory."``."""
     outcome = obs["outcome"]
     if outcome.get("draw"):
-        return "A shared victory."
+        return _("A shared victory.")
     winners = set(outcome["winners"])
     team = next((t for t, seats in obs["teams"].items() if winners & set(seats)), None)
-    return "The game is over." if team is None else f"{_title(team)} wins!"
+    return _("The game is over.") if team is None else _("{team} wins!", team=_title(team))
+
+
+def end_reason(obs: Mapping[str, Any]) -> str | None:
+    """Why the game ended (``tiebreaker`` in the keyword stage), in words; else ``None``."""
+    reason = obs["end_reason"]
+    return None if reason is None else words(reason)
 
 
 def status_line(obs: Mapping[str, Any], seat: int | None) -> str:
-    """The one-line instruction shown above the table (``seat`` ``None``: a spectator)."""
+    """The one-line instruction shown above the table (``seat`` ``None``: a spectator).
+
+    >>> from cipherkit.games.intercept import new_game
+    >>> from cipherkit.i18n import speaking
+    >>> with speaking("ru"):
+    ...     status_line(new_game({"language": "ru"}, seed=1).observe(2), 2)
+    'Шифровальщики пишут подсказки…'
+    """
+    if obs["outcome"] is not None:
+        return _end_line(obs, seat)
     me = obs["team"]
     role = obs["role"]
-    phase = obs["phase"]
     limits = obs["limits"]
-    if obs["outcome"] is not None and seat is None:
-        return f"{winner_text(obs)} ({obs['end_reason']})"
-    if obs["outcome"] is not None:
-        winners = obs["outcome"]["winners"]
-        if obs["outcome"].get("draw"):
-            return "The game is over: both teams share the victory."
-        if seat in winners:
-            return f"The game is over: {_title(me)} wins ({obs['end_reason']})!"
-        return f"The game is over: {_title(me)} loses ({obs['end_reason']})."
     if role == "encryptor":
         done = len(obs["my_clues"] or [])
         if done == 0:
-            return (
-                f"You encrypt for {_title(me)} this round: give one clue for each digit of "
-                "your code, in order."
+            return _(
+                "You encrypt for {team} this round: give one clue for each digit of "
+                "your code, in order.",
+                team=_title(me),
             )
-        return (
-            f"Clue {done + 1} of {limits['code_length']}: for digit {obs['code'][done]} "
-            "of your code."
+        return _(
+            "Clue {number} of {total}: for digit {digit} of your code.",
+            number=done + 1,
+            total=limits["code_length"],
+            digit=obs["code"][done],
         )
     if role == "decryptor":
-        return (
-            "Decrypt: which code do your teammate’s clues stand for? Pick "
-            f"{limits['code_length']} digits for {_title(me)}’s code."
+        return _(
+            "Decrypt: which code do your teammate’s clues stand for? Pick {digits} for "
+            "{owner} code.",
+            digits=ngettext("{n} digit", "{n} digits", limits["code_length"]),
+            owner=_owner(me),
         )
     if role == "interceptor":
-        return (
-            f"Intercept: guess {_title(obs['reading'])}’s code from its clues and the note sheet."
+        return _(
+            "Intercept: guess {owner} code from its clues and the note sheet.",
+            owner=_owner(obs["reading"]),
         )
     if role == "keywords":
-        return (
-            f"Tiebreaker: guess the other team’s {limits['keywords']} keywords "
-            "(leave a box empty to skip)."
+        return ngettext(
+            "Tiebreaker: guess the other team’s {n} keyword (leave a box empty to skip).",
+            "Tiebreaker: guess the other team’s {n} keywords (leave a box empty to skip).",
+            limits["keywords"],
         )
-    if phase == "write":
-        return "The Encryptors are writing their clues…"
-    if phase == "guess":
-        return f"{_title(obs['reading'])}’s clues are being guessed…"
-    return "Waiting for the other players…"
+    if obs["phase"] == "write":
+        return _("The Encryptors are writing their clues…")
+    if obs["phase"] == "guess":
+        return _("{owner} clues are being guessed…", owner=_owner(obs["reading"]))
+    return _("Waiting for the other players…")
+
+
+def _end_line(obs: Mapping[str, Any], seat: int | None) -> str:
+    """The status line once the game is over."""
+    reason = end_reason(obs)
+    if seat is None:
+        return _("{winner} ({reason})", winner=winner_text(obs), reason=reason)
+    if obs["outcome"].get("draw"):
+        return _("The game is over: both teams share the victory.")
+    team = _title(obs["team"])
+    if seat in obs["outcome"]["winners"]:
+        return _("The game is over: {team} wins ({reason})!", team=team, reason=reason)
+    return _("The game is over: {team} loses ({reason}).", team=team, reason=reason)
+
+
+def legend(obs: Mapping[str, Any]) -> str:
+    """What the tokens mean, under the teams.
+
+    >>> legend({"three_player": False, "limits": {"tokens_to_end": 2}})
+    '◯ Interception tokens: two win.  ● Miscommunication tokens: two lose.'
+    """
+    count = obs["limits"]["tokens_to_end"]
+    spelled = {
+        1: _("one"),
+        2: _("two"),
+        3: _("three"),
+        4: _("four"),
+    }.get(count, str(count))
+    if obs["three_player"]:
+        return _(
+            "◯ Interception tokens: {count} by the last round win for the Interceptor (a "
+            "failed decrypt gives one too).",
+            count=spelled,
+        )
+    return _(
+        "◯ Interception tokens: {count} win.  ● Miscommunication tokens: {count} lose.",
+        count=spelled,
+    )
 
 
 class SeatView(TypedDict):
@@ -128,6 +198,7 @@ class TeamView(TypedDict):
     interceptions: int
     miscommunications: int
     points: int | None
+    points_text: str | None
 
 
 class GuessChoice(TypedDict):
@@ -143,6 +214,7 @@ class ReadingView(TypedDict):
 
     team: str
     title: str
+    heading: str
     clues: list[str | None]
     encryptor: str
     choices: list[GuessChoice]
@@ -158,6 +230,9 @@ class RevealView(TypedDict):
     intercept: str | None
     interception: bool
     miscommunication: bool
+    headline: str
+    guesses: str
+    verdict: str
 
 
 class NoteRow(TypedDict):
@@ -183,6 +258,7 @@ class NotesView(TypedDict):
 
     team: str
     title: str
+    heading: str
     yours: bool
     rows: list[NoteRow]
     index: list[NoteIndex]
@@ -202,6 +278,7 @@ class OutcomeView(TypedDict):
     banner: str | None
     reason: str | None
     keywords: dict[str, list[str]]
+    keyword_lines: list[str]
 
 
 class KeywordStage(TypedDict):
@@ -246,8 +323,11 @@ class InterceptView(TypedDict):
     phase: str
     three_player: bool
     interception_open: bool
+    language: str
     status: str
     turn_line: str
+    legend: str
+    give_clue: str | None
     you: YouView
     teams: list[TeamView]
     keywords: list[str] | None
@@ -311,7 +391,7 @@ def build_view(
     own_words = obs["keywords"].get(my_team) if my_team else None
     writing = obs["role"] == "encryptor"
     next_digit = code[given] if writing and code and given < digits else None
-    log = list(obs["log"])
+    log = obs["log"]
     pending = obs["my_guess"]
     status = status_line(obs, seat)
     return {
@@ -323,15 +403,18 @@ def build_view(
         "phase": obs["phase"],
         "three_player": obs["three_player"],
         "interception_open": obs["interception_open"],
+        "language": obs["options"].get("language", "en"),
         "status": status,
         "turn_line": turn_line(obs, seat, pending, status),
+        "legend": legend(obs),
+        "give_clue": _give_clue(given) if writing and given < digits else None,
         "you": {
             "seat": seat,
-            "name": "spectator" if seat is None else obs["names"][seat],
+            "name": _("spectator") if seat is None else obs["names"][seat],
             "spectator": seat is None,
             "team": my_team,
             "role": obs["role"],
-            "role_words": ROLE_WORDS.get(obs["role"] or "", ""),
+            "role_words": _(ROLE_WORDS[obs["role"]]) if obs["role"] in ROLE_WORDS else "",
         },
         "teams": teams_view(obs, seat, bots),
         "keywords": None if own_words is None else list(own_words),
@@ -353,9 +436,25 @@ def build_view(
         if obs["keyword_guesses"] is None
         else {"guesses": obs["keyword_guesses"], "hits": obs["keyword_hits"]},
         "outcome": outcome_view(obs, seat),
-        "log": log[-LOG_LINES:],
+        "log": [words(line) for line in log[-LOG_LINES:]],
         "log_total": len(log),
     }
+
+
+def _give_clue(given: int) -> str:
+    """The give-clue button's words for the clue after ``given`` clues."""
+    if given < len(GIVE_CLUE):
+        return _(GIVE_CLUE[given])
+    return _("Give clue {number}", number=given + 1)
+
+
+def signed(number: int) -> str:
+    """A score with its sign: ``+1``, ``0`` as ``+0``, ``-2``.
+
+    >>> signed(1), signed(0), signed(-2)
+    ('+1', '+0', '-2')
+    """
+    return ("+" if number >= 0 else "") + str(number)
 
 
 def teams_view(
@@ -375,7 +474,7 @@ def teams_view(
             continue
         tokens = obs["tokens"][team]
         keywords = obs["keywords"].get(team)
-        points = obs["points"]
+        points = None if obs["points"] is None else obs["points"][0 if team == "white" else 1]
         teams.append(
             {
                 "id": team,
@@ -394,7 +493,8 @@ def teams_view(
                 "keywords": None if keywords is None else list(keywords),
                 "interceptions": tokens["interceptions"],
                 "miscommunications": tokens["miscommunications"],
-                "points": None if points is None else points[0 if team == "white" else 1],
+                "points": points,
+                "points_text": None if points is None else _("{points} pts", points=signed(points)),
             }
         )
     return teams
@@ -408,11 +508,17 @@ def reading_view(obs: InterceptObservation) -> ReadingView | None:
         return None
     current = history[-1]
     encryptor = current["encryptor"]
+    name = "" if encryptor is None else obs["names"][encryptor]
+    if obs["role"] == "decryptor":
+        heading = _("Decrypt {name}’s clues", name=name)
+    else:
+        heading = _("Intercept {owner} clues", owner=_owner(team))
     return {
         "team": team,
         "title": _title(team),
+        "heading": heading,
         "clues": list(current["clues"]),
-        "encryptor": "" if encryptor is None else obs["names"][encryptor],
+        "encryptor": name,
         "choices": guess_choices(obs, team),
     }
 
@@ -425,14 +531,34 @@ def last_reveal(obs: InterceptObservation) -> RevealView | None:
     r = revealed[-1]
     digits = obs["limits"]["code_length"]
     team = list(obs["teams"])[r["team"]]
+    code, decrypt = code_text(r["code"], digits), code_text(r["decrypt"], digits)
+    intercept = None if r["intercept"] is None else code_text(r["intercept"], digits)
+    guesses = _("{team} guessed {code}", team=_title(team), code=decrypt)
+    if intercept is not None:
+        guesses = _("{guess}; the other side guessed {code}", guess=guesses, code=intercept)
+    missed, caught = bool(r["miscommunication"]), bool(r["interception"])
+    if missed and caught:
+        verdict = _("(miscommunication, intercepted)")
+    elif missed or caught:
+        verdict = _("(miscommunication)") if missed else _("(intercepted)")
+    else:
+        verdict = _("(decrypted)")
     return {
         "round": r["round"],
         "team": _title(team),
-        "code": code_text(r["code"], digits),
-        "decrypt": code_text(r["decrypt"], digits),
-        "intercept": None if r["intercept"] is None else code_text(r["intercept"], digits),
-        "interception": bool(r["interception"]),
-        "miscommunication": bool(r["miscommunication"]),
+        "code": code,
+        "decrypt": decrypt,
+        "intercept": intercept,
+        "interception": caught,
+        "miscommunication": missed,
+        "headline": _(
+            "Round {round}, {owner} code was {code}.",
+            round=r["round"],
+            owner=_owner(team),
+            code=code,
+        ),
+        "guesses": guesses,
+        "verdict": verdict,
     }
 
 
@@ -446,12 +572,16 @@ def notes_view(obs: InterceptObservation) -> list[NotesView]:
 
     notes: list[NotesView] = []
     for team, side in obs["notes"].items():
-        words = obs["keywords"].get(team)
+        keywords = obs["keywords"].get(team)
+        yours = team == obs["team"]
         notes.append(
             {
                 "team": team,
                 "title": _title(team),
-                "yours": team == obs["team"],
+                "heading": _("{owner} clues (yours)", owner=_owner(team))
+                if yours
+                else _("{owner} clues", owner=_owner(team)),
+                "yours": yours,
                 "rows": [
                     {
                         "round": row["round"],
@@ -465,7 +595,7 @@ def notes_view(obs: InterceptObservation) -> list[NotesView]:
                 "index": [
                     {
                         "digit": d,
-                        "keyword": None if words is None else words[d - 1],
+                        "keyword": None if keywords is None else keywords[d - 1],
                         "clues": list(side["index"][str(d)]),
                     }
                     for d in range(1, limits["keywords"] + 1)
@@ -482,7 +612,7 @@ def clues_view(obs: InterceptObservation) -> list[ClueView] | None:
         return None
     warnings = obs["my_warnings"] or []
     return [
-        {"text": text, "warnings": list(warnings[i]) if i < len(warnings) else []}
+        {"text": text, "warnings": [words(w) for w in warnings[i]] if i < len(warnings) else []}
         for i, text in enumerate(clues)
     ]
 
@@ -501,8 +631,13 @@ def outcome_view(obs: InterceptObservation, seat: int | None) -> OutcomeView | N
     return {
         "result": result,
         "banner": winner_text(obs) if seat is None else None,
-        "reason": obs["end_reason"],
+        "reason": end_reason(obs),
         "keywords": {t: list(w) for t, w in obs["keywords"].items() if w is not None},
+        "keyword_lines": [
+            _("{owner} keywords: {keywords}", owner=_owner(t), keywords=", ".join(w))
+            for t, w in obs["keywords"].items()
+            if w is not None
+        ],
     }
 
 
@@ -525,17 +660,17 @@ def guess_choices(obs: Mapping[str, Any], reading: str) -> list[GuessChoice]:
     {'digit': 1, 'label': 'no clues yet', 'words': []}
     """
     count = obs["limits"]["keywords"]
-    words = obs["keywords"].get(reading) if reading == obs["team"] else None
-    if words is not None:
+    keywords = obs["keywords"].get(reading) if reading == obs["team"] else None
+    if keywords is not None:
         return [
-            {"digit": d, "label": words[d - 1], "words": [words[d - 1]]}
+            {"digit": d, "label": keywords[d - 1], "words": [keywords[d - 1]]}
             for d in range(1, count + 1)
         ]
     index = (obs["notes"].get(reading) or {}).get("index") or {}
     choices: list[GuessChoice] = []
     for d in range(1, count + 1):
         filed = list(index.get(str(d)) or [])
-        label = ", ".join(filed) if filed else "no clues yet"
+        label = ", ".join(filed) if filed else _("no clues yet")
         choices.append({"digit": d, "label": label, "words": filed})
     return choices
 
@@ -561,7 +696,7 @@ def turn_line(
         return ""
     if obs["role"] != "encryptor" and pending is not None:
         return ""
-    return f"Your turn: {status}"
+    return _("Your turn: {status}", status=status)
 
 
 def team_guess(obs: Mapping[str, Any], pending: Sequence[int] | None, digits: int) -> str | None:
@@ -576,7 +711,7 @@ def team_guess(obs: Mapping[str, Any], pending: Sequence[int] | None, digits: in
     """
     if pending is None or obs["team"] is None:
         return None
-    return f"Your team’s guess is sent: {code_text(pending, digits)}."
+    return _("Your team’s guess is sent: {code}.", code=code_text(pending, digits))
 
 
 def timer_view(clock: Mapping[str, Any] | None, *, writing: bool) -> TimerView | None:
@@ -599,11 +734,17 @@ def timer_view(clock: Mapping[str, Any] | None, *, writing: bool) -> TimerView |
         "shown": math.ceil(left),
         "warn_at": WARNING_SECONDS,
         "warning": warning_due(left),
-        "label": "Time left to give the clues" if writing else "Time left for the last clues",
-        "warn_text": f"Hurry: you have {warn} seconds left."
+        "label": _("Time left to give the clues") if writing else _("Time left for the last clues"),
+        "warn_text": ngettext(
+            "Hurry: you have {n} second left.", "Hurry: you have {n} seconds left.", warn
+        )
         if writing
-        else f"Only {warn} seconds left for the last clues.",
-        "up_text": "Time is up.",
+        else ngettext(
+            "Only {n} second left for the last clues.",
+            "Only {n} seconds left for the last clues.",
+            warn,
+        ),
+        "up_text": _("Time is up."),
     }
 
 
@@ -625,4 +766,4 @@ def time_up(obs: Mapping[str, Any], seat: int | None) -> str | None:
         return None
     if obs["written"].get(team, 0) >= obs["limits"]["code_length"]:
         return None
-    return "Time ran out before you gave all your clues: the missing ones are blank this round."
+    return _("Time ran out before you gave all your clues: the missing ones are blank this round.")

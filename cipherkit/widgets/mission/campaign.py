@@ -24,6 +24,7 @@ from cipherkit.core.record import Record
 from cipherkit.games.mission.content.campaign import CampaignLog, CampaignMap
 from cipherkit.games.mission.content.secret_rules import SECRET_RULES
 from cipherkit.games.mission.format.files import load_campaign
+from cipherkit.i18n import N_, _, canonical, language, ngettext, speaking
 from cipherkit.rooms.errors import StoreUnreachable
 from cipherkit.rooms.solo import CAMPAIGN_NAME, NOT_FOUND, SAVED_UNREACHABLE, SoloGame
 from cipherkit.widgets.mission.table import MissionTable
@@ -49,6 +50,8 @@ class CampaignTable(ipywidgets.VBox):
     save:
         Keep the campaign's progress in the page's room store (``True``, or a
         :class:`~cipherkit.rooms.Store`): see the module docstring.
+    lang:
+        The language the campaign and its tables speak (default: the process language).
     """
 
     def __init__(
@@ -60,24 +63,33 @@ class CampaignTable(ipywidgets.VBox):
         bots: str = "planner",
         seed: int | None = None,
         save: Any = False,
+        lang: str | None = None,
     ) -> None:
+        self.lang = canonical(lang) or language()
         folder = missions if isinstance(missions, str | os.PathLike) else None
         self.campaign = load_campaign(Path(folder) if folder is not None else missions)
         self.campaign_log = CampaignLog.begin(self.campaign)
-        self._options: dict[str, Any] = {"players": players, "humans": humans, "bots": bots}
+        self._options: dict[str, Any] = {
+            "players": players,
+            "humans": humans,
+            "bots": bots,
+            "lang": self.lang,
+        }
         self._seed = seed
         self._store = open_page_store(save) if save else None
         self._tokens: list[str] = []
         self._resolved = False
         self.header = ipywidgets.HTML()
         self.footer = ipywidgets.HTML()
+        with speaking(self.lang):
+            label = _("Continue the campaign")
         self.button = ipywidgets.Button(
-            description="Continue the campaign",
+            description=label,
             disabled=True,
             button_style="success",
             layout=ipywidgets.Layout(width="auto", min_height="44px"),
         )
-        self.button.on_click(lambda _button: self.continue_campaign())
+        self.button.on_click(lambda _clicked: self.continue_campaign())
         self.table: MissionTable | None = None
         super().__init__()
         self.add_class("cipherkit-campaign")
@@ -104,14 +116,14 @@ class CampaignTable(ipywidgets.VBox):
             **self._options,
         )
         table.on_saved = self._saved
-        table.on_stored = lambda _token: self._keep()
+        table.on_stored = lambda _stored: self._keep()
         return table
 
     def _show_table(self, table: MissionTable) -> None:
         if self.table is not None and self.table is not table:
             self.table.close()
         self.table = table
-        table.observe(lambda _change: self._refresh(), names="view")
+        table.observe(lambda _changed: self._refresh(), names="view")
         self.children = (self.header, table, self.footer, self.button)
         self._refresh()
 
@@ -220,32 +232,48 @@ class CampaignTable(ipywidgets.VBox):
 
     # ------------------------------------------------------------------ drawing
     def _refresh(self) -> None:
+        with speaking(self.lang):
+            heading, closing = self._heading(), self._closing()
+        lang = html.escape(self.lang, quote=True)  # screen readers read each part in it
+        self.header.value = f'<div lang="{lang}">{heading}</div>'
+        self.footer.value = f'<div lang="{lang}">{closing}</div>' if closing else ""
+        self.button.disabled = self.table is None or self.table.state.outcome is None
+
+    def _heading(self) -> str:
+        """The graph, the mission being played and the secret rules held (HTML)."""
         played = dict(self.campaign_log.played)
         graph = graph_html(self.campaign, current=self.campaign_log.current, played=played)
         rules = "".join(
-            f"<li><b>{html.escape(SECRET_RULES[r].name)}</b>: {html.escape(SECRET_RULES[r].text)}"
-            "</li>"
+            f"<li><b>{html.escape(_(SECRET_RULES[r].name))}</b>: "
+            f"{html.escape(_(SECRET_RULES[r].text))}</li>"
             for r in self.campaign_log.secrets
         )
-        held = f"<ul>{rules}</ul>" if rules else "<p>No secret rules yet.</p>"
+        none_yet = _("No secret rules yet.")
+        held = f"<ul>{rules}</ul>" if rules else f"<p>{html.escape(none_yet)}</p>"
         if self.campaign_log.current is None:
-            step = "The campaign is over."
+            step = html.escape(_("The campaign is over."))
         else:
             title = self.campaign.missions[self.campaign_log.current].title
-            step = f"Mission {len(self.campaign_log.played) + 1}: <b>{html.escape(title)}</b>"
-        self.header.value = (
-            f"{graph}<p>{step}</p><details><summary>Secret rules in play "
-            f"({len(self.campaign_log.secrets)})</summary>{held}</details>"
+            step = html.escape(_("Mission {number}: {title}")).format(
+                number=len(self.campaign_log.played) + 1, title=f"<b>{html.escape(title)}</b>"
+            )
+        summary = html.escape(
+            _("Secret rules in play ({count})", count=len(self.campaign_log.secrets))
         )
-        self.footer.value = self._closing()
-        self.button.disabled = self.table is None or self.table.state.outcome is None
+        return f"{graph}<p>{step}</p><details><summary>{summary}</summary>{held}</details>"
 
     def _closing(self) -> str:
+        """What the end of a mission (or of the campaign) leads to (HTML)."""
         if self.table is None:
-            wins = sum(result == "win" for _, result in self.campaign_log.played)
-            return (
-                f"<p>Campaign complete: {wins} of {len(self.campaign_log.played)} missions won.</p>"
+            played = self.campaign_log.played
+            wins = sum(result == "win" for _mission, result in played)
+            done = ngettext(
+                "Campaign complete: {wins} of {n} mission won.",
+                "Campaign complete: {wins} of {n} missions won.",
+                len(played),
+                wins=wins,
             )
+            return f"<p>{html.escape(done)}</p>"
         outcome = self.table.state.outcome
         if outcome is None:
             return ""
@@ -255,11 +283,13 @@ class CampaignTable(ipywidgets.VBox):
         parts = [f"<p><i>{html.escape(link.text)}</i></p>"] if link.text else []
         for rule_id in link.unlock:
             rule = SECRET_RULES[rule_id]
-            parts.append(
-                f"<p>Unlocked: <b>{html.escape(rule.name)}</b> ({html.escape(rule.text)})</p>"
+            unlocked = html.escape(_("Unlocked: {rule} ({text})")).format(
+                rule=f"<b>{html.escape(_(rule.name))}</b>", text=html.escape(_(rule.text))
             )
+            parts.append(f"<p>{unlocked}</p>")
         if link.next is None:
-            parts.append("<p>This was the last mission.</p>")
+            last = _("This was the last mission.")
+            parts.append(f"<p>{html.escape(last)}</p>")
         return "".join(parts)
 
 
@@ -268,9 +298,9 @@ _CARD = (
     "border-radius:8px;background:#fdfaf3;font-size:15px;line-height:1.35;"
 )
 _STATES = {
-    "win": ("#3c8a4f", "✓ won"),
-    "loss": ("#c62f2f", "✗ lost"),
-    "current": ("#d4a017", "▶ playing"),
+    "win": ("#3c8a4f", N_("✓ won")),
+    "loss": ("#c62f2f", N_("✗ lost")),
+    "current": ("#d4a017", N_("▶ playing")),
     None: ("#c9c1ae", ""),
 }
 _BADGE_TEXT: dict[str | None, str] = {"win": "#2f6e3f", "current": "#7a5600"}
@@ -295,16 +325,18 @@ def graph_html(
         mission = campaign.missions[mid]
         state = played.get(mid) or ("current" if mid == current else None)
         colour, badge = _STATES[state]
+        badge = badge and _(badge)
         width = 3 if state == "current" else 1
         link = mission.campaign
         if link is None or (link.win.next is None and link.loss.next is None):
-            leads = "the last mission"
+            leads = _("the last mission")
         elif link.win.next == link.loss.next:
-            leads = f"then → {campaign.number(str(link.win.next))}"
+            leads = _("then → {number}", number=campaign.number(str(link.win.next)))
         else:
-            win = "end" if link.win.next is None else campaign.number(link.win.next)
-            loss = "end" if link.loss.next is None else campaign.number(link.loss.next)
-            leads = f"win → {win}, loss → {loss}"
+            end = _("end")
+            win = end if link.win.next is None else campaign.number(link.win.next)
+            loss = end if link.loss.next is None else campaign.number(link.loss.next)
+            leads = _("win → {win}, loss → {loss}", win=win, loss=loss)
         text = _BADGE_TEXT.get(state, colour)  # the badge's words at 4.5:1 (WCAG AA)
         shown = badge and f' <b style="color:{text}">{html.escape(badge)}</b>'
         cards.append(
@@ -313,8 +345,9 @@ def graph_html(
             f"<b>{html.escape(campaign.number(mid))}</b> {html.escape(mission.title)}{shown}"
             f'<br><span style="color:#5a5346;font-size:14px">{html.escape(leads)}</span></li>'
         )
+    label = html.escape(_("The campaign's missions"), quote=True)
     return (
-        '<ol class="cipherkit-campaign-map" aria-label="The campaign\'s missions" '
+        f'<ol class="cipherkit-campaign-map" aria-label="{label}" '
         'style="display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0 0 8px 0;'
         f'padding:0">{"".join(cards)}</ol>'
     )

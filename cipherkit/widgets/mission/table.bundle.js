@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   mission/table.js 2a5b8c4a7313fbec64d085fb126a6e9d429705b89a33bb0854359abedf504c06
+//   mission/table.js d568bcabb5a48bbca00e77f911f69afb0eed61f3c87812e523d2bbb292d057d1
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -206,17 +206,29 @@ var PALETTE = ["#2f6fd6", "#2e9d57", "#c9920e", "#c94040", "#7b4fc9", "#d9731b"]
 var SEAT_COLOURS = ["#d0473b", "#2f6fb5", "#3f9a54", "#c9901e"];
 var ACTION_ICONS = { run: "➜", gather: "✚", intel: "◎", regroup: "↺" };
 var BUTTONS = [
-  ["reveal-top", "Reveal the top token", "ck-primary"],
-  ["reveal", "Reveal another token", "ck-primary"],
-  ["leave", "Leave it face up", ""],
-  ["keep", "Keep the order", ""],
-  ["swap", "Swap the two", ""],
-  ["draw", "Draw a card", "ck-primary"],
-  ["stop-drawing", "Stop drawing", ""],
-  ["stop", "Stop", ""],
-  ["end", "End the turn", ""],
-  ["pass", "Pass", "ck-primary"]
+  ["reveal-top", "reveal_top", "ck-primary"],
+  ["reveal", "reveal_another", "ck-primary"],
+  ["leave", "leave", ""],
+  ["keep", "keep", ""],
+  ["swap", "swap", ""],
+  ["draw", "draw", "ck-primary"],
+  ["stop-drawing", "stop_drawing", ""],
+  ["stop", "stop", ""],
+  ["end", "end_turn", ""],
+  ["pass", "pass", "ck-primary"]
 ];
+function tNodes(model, key, nodes) {
+  const text = t(model, key);
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(m[1] in nodes ? nodes[m[1]] : m[0]);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
 function svgNode(tag, attrs = {}) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -252,7 +264,9 @@ function suitColour(view, letter) {
   return SUIT_COLOURS[names[index].toLowerCase()] || PALETTE[index % PALETTE.length];
 }
 function suitName(view, letter) {
-  return (view.suits || []).find((name) => name[0].toUpperCase() === letter) || letter;
+  const index = (view.suits || []).findIndex((name) => name[0].toUpperCase() === letter);
+  if (index < 0) return letter;
+  return (view.suit_names || [])[index] || view.suits[index];
 }
 function render({ model, el }) {
   const root = h("div", { class: "ck-mission ck-table", "data-testid": "mission-table", "data-version": "0", "data-replies": "0" });
@@ -265,6 +279,8 @@ function render({ model, el }) {
     solving: false,
     answer: null,
     key: null,
+    mapZoom: false,
+    mapScroll: [0, 0],
     renders: 0,
     replies: 0
   };
@@ -306,8 +322,8 @@ function render({ model, el }) {
       const value = cardValue(view, ui.selected[0]);
       return act(`play ${value} ${card.id}`);
     }
-    if (ui.selected.length === 2) return hint("Two cards are picked: that is a special action. Pick one card to play it on an action card.");
-    if (view.phase === "act" && view.legal.length) return hint(`Pick a card from your hand first, then click ${card.name}.`);
+    if (ui.selected.length === 2) return hint(t(model, "hint_two_picked"));
+    if (view.phase === "act" && view.legal.length) return hint(t(model, "hint_pick_first", { card: card.name }));
     act(`play 0 ${card.id}`);
   }
   function cardValue(view, label) {
@@ -331,21 +347,21 @@ function render({ model, el }) {
     const d = view.discard;
     const peril = view.peril ? h(
       "span",
-      { class: "ck-stat ck-peril", "data-testid": "peril", title: `In Peril: ${view.loss_icons} time icons in the discard pile lose the mission` },
-      "IN PERIL ",
-      h("span", { class: "ck-hourglass", "aria-label": `${d.time_icons} of ${view.loss_icons}`, text: "●".repeat(Math.min(d.time_icons, view.loss_icons)) + "○".repeat(Math.max(0, view.loss_icons - d.time_icons)) })
+      { class: "ck-stat ck-peril", "data-testid": "peril", title: view.peril_title },
+      `${t(model, "in_peril")} `,
+      h("span", { class: "ck-hourglass", "aria-label": t(model, "of_total", { n: d.time_icons, total: view.loss_icons }), text: "●".repeat(Math.min(d.time_icons, view.loss_icons)) + "○".repeat(Math.max(0, view.loss_icons - d.time_icons)) })
     ) : null;
     return h(
       "div",
       { class: "ck-header" },
-      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "◈" }), " ", view.title, view.game_number > 1 ? h("small", { text: ` game ${view.game_number}` }) : null),
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "◈" }), " ", view.title, view.game_number > 1 ? h("small", { text: ` ${t(model, "game_number", { n: view.game_number })}` }) : null),
       h(
         "div",
         { class: "ck-stats" },
-        stat("Turn", view.turn_number, "turn-number"),
-        stat("Deck", view.deck_size, "deck-size"),
-        stat("Discard", d.size, "discard-size"),
-        stat("Time icons in discard", d.time_icons, "time-icons", view.peril ? "ck-warn" : ""),
+        stat(t(model, "turn"), view.turn_number, "turn-number"),
+        stat(t(model, "deck"), view.deck_size, "deck-size"),
+        stat(t(model, "discard"), d.size, "discard-size"),
+        stat(t(model, "time_icons_in_discard"), d.time_icons, "time-icons", view.peril ? "ck-warn" : ""),
         peril
       )
     );
@@ -354,15 +370,37 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-question" },
-      h("span", { class: "ck-label", text: "Mission question" }),
+      h("span", { class: "ck-label", text: t(model, "mission_question") }),
       h("span", { class: "ck-question-text", "data-testid": "question", text: view.question })
     );
   }
   function mapNode(view) {
     const map = view.map;
-    const box = svgBlock(map.svg, "ck-map", "map");
+    const scroller = svgBlock(map.svg, "ck-map-view", "map-view");
+    const frame = h("div", { class: "ck-map-frame" }, scroller);
+    const zoom = h("button", {
+      type: "button",
+      class: "ck-button ck-map-zoom",
+      "data-testid": "map-zoom",
+      "aria-pressed": ui.mapZoom ? "true" : "false",
+      onclick: () => {
+        ui.mapZoom = !ui.mapZoom;
+        ui.mapScroll = [0, 0];
+        fitMap(box);
+      }
+    });
+    const box = h(
+      "div",
+      { class: "ck-map", "data-testid": "map", "data-zoom": ui.mapZoom ? "in" : "fit", "data-fits": "true" },
+      h("div", { class: "ck-map-tools" }, h("p", { class: "ck-map-hint", "data-testid": "map-hint", text: t(model, "map_zoomed_hint") }), zoom),
+      frame
+    );
     box.style.setProperty("--ck-map-readable", `${map.readable_width}px`);
-    const svg = box.querySelector("svg");
+    scroller.addEventListener("scroll", () => {
+      ui.mapScroll = [scroller.scrollLeft, scroller.scrollTop];
+      mapEdges(box);
+    });
+    const svg = scroller.querySelector("svg");
     if (!svg) return box;
     const legal = new Set(view.legal);
     const layer = svgNode("g", { class: "ck-hit-layer" });
@@ -383,7 +421,7 @@ function render({ model, el }) {
       return best;
     };
     const keyAct = (room) => {
-      const token = map.faceup.find((t2) => t2.room === room.id && t2.glyph && legal.has(`collect ${t2.glyph}`));
+      const token = map.faceup.find((tok) => tok.room === room.id && tok.glyph && legal.has(`collect ${tok.glyph}`));
       if (token) act(`collect ${token.glyph}`);
       else roomClick(view, room.id);
     };
@@ -403,10 +441,10 @@ function render({ model, el }) {
         "data-target": target ? "true" : "false",
         role: "button",
         tabindex: room.id === ui.mapRoom ? "0" : "-1",
-        "aria-label": `${words[room.id] || room.name}${target ? ` Enter: ${verb} here.` : ""}`
+        "aria-label": `${words[room.id] || room.name}${target ? ` ${t(model, `enter_${verb}`)}` : ""}`
       });
       const title = svgNode("title");
-      title.textContent = target ? `${room.name}: click to ${verb} here` : room.name;
+      title.textContent = target ? t(model, `click_${verb}`, { room: room.name }) : room.name;
       rect.append(title);
       rect.addEventListener("click", () => roomClick(view, room.id));
       rect.addEventListener("focus", () => {
@@ -446,7 +484,7 @@ function render({ model, el }) {
         "aria-hidden": "true"
       });
       const title = svgNode("title");
-      title.textContent = target ? `collect ${token.glyph}` : token.label;
+      title.textContent = target ? t(model, "collect_glyph", { glyph: token.glyph }) : token.words || token.label;
       rect.append(title);
       rect.addEventListener("click", (event) => {
         event.stopPropagation();
@@ -454,15 +492,39 @@ function render({ model, el }) {
       });
       layer.append(rect);
     });
-    svg.setAttribute("aria-label", `${view.title}: the map. Arrow keys move between rooms; Enter acts in a room.`);
+    svg.setAttribute("aria-label", t(model, "map_label", { title: view.title }));
     svg.append(layer);
     const list = h(
       "ul",
-      { class: "ck-sr-only", "data-testid": "rooms-words", "aria-label": "Rooms of the map" },
+      { class: "ck-sr-only", "data-testid": "rooms-words", "aria-label": t(model, "map_rooms") },
       (view.rooms_words || []).map((r) => h("li", { text: r.text }))
     );
     box.append(list);
     return box;
+  }
+  function fitMap(box) {
+    if (!box || !box.isConnected) return;
+    const view = model.get("view") || {};
+    const readable = (view.map || {}).readable_width || 0;
+    const fits = box.clientWidth >= readable - 0.5;
+    const zoomed = ui.mapZoom && !fits;
+    box.dataset.fits = fits ? "true" : "false";
+    box.dataset.zoom = zoomed ? "in" : "fit";
+    const button = box.querySelector("[data-testid=map-zoom]");
+    button.setAttribute("aria-pressed", zoomed ? "true" : "false");
+    button.replaceChildren(h("span", { "aria-hidden": "true", text: zoomed ? "−" : "+" }), " ", t(model, zoomed ? "map_zoom_out" : "map_zoom_in"));
+    const scroller = box.querySelector(".ck-map-view");
+    if (zoomed) [scroller.scrollLeft, scroller.scrollTop] = ui.mapScroll || [0, 0];
+    mapEdges(box);
+  }
+  function mapEdges(box) {
+    const scroller = box.querySelector(".ck-map-view");
+    const frame = box.querySelector(".ck-map-frame");
+    const zoomed = box.dataset.zoom === "in";
+    const left = zoomed && scroller.scrollLeft > 1;
+    const right = zoomed && scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+    frame.dataset.moreLeft = left ? "true" : "false";
+    frame.dataset.moreRight = right ? "true" : "false";
   }
   function consoleNode(view) {
     const c = view.console;
@@ -470,19 +532,14 @@ function render({ model, el }) {
       "div",
       { class: "ck-console-wrap" },
       svgBlock(c.svg, "ck-console", "console"),
-      h("ul", { class: "ck-sr-only", "data-testid": "console-words", "aria-label": "Console windows" }, (view.console_words || []).map((text) => h("li", { text }))),
+      h("ul", { class: "ck-sr-only", "data-testid": "console-words", "aria-label": t(model, "console_windows") }, (view.console_words || []).map((text) => h("li", { text }))),
       h(
         "div",
         { class: "ck-reading" },
-        h("span", { class: "ck-label", text: "The open windows read" }),
+        h("span", { class: "ck-label", text: t(model, "windows_read") }),
         h("code", { "data-testid": "reading", text: c.reading })
       )
     );
-  }
-  function seatLabel(view, ch) {
-    if (!ch.human) return ch.seat_name.startsWith("Robot") ? ` · ${ch.seat_name}` : ` · ${ch.seat_name} (a robot)`;
-    if (view.seats.length === 1 || ch.seat_name === ch.name) return "";
-    return ` · ${ch.seat_name}`;
   }
   function team(view) {
     return h(
@@ -497,18 +554,18 @@ function render({ model, el }) {
             "span",
             { class: "ck-char-text" },
             h("b", { text: ch.name }),
-            h("small", { text: ` ${ch.ability_name}${seatLabel(view, ch)}` }),
+            h("small", { text: ` ${ch.ability_name}${ch.seat_label ? ` · ${ch.seat_label}` : ""}` }),
             h("br"),
-            h("small", { class: "ck-muted", text: `⌂ ${ch.room_name} · ${ch.hand_size} card${ch.hand_size === 1 ? "" : "s"}` })
+            h("small", { class: "ck-muted", text: `⌂ ${ch.room_name} · ${ch.hand_words}` })
           ),
-          ch.current ? h("span", { class: "ck-now", text: "now" }) : null
+          ch.current ? h("span", { class: "ck-now", text: t(model, "now") }) : null
         )
       )
     );
   }
   function miniCard(view, card, extra = "") {
     if (!card) return h("div", { class: "ck-mini ck-mini-empty", text: "—" });
-    if (card.time) return h("div", { class: `ck-mini ck-time ${extra}`, title: `time card: ${card.time} icon${card.time > 1 ? "s" : ""}` }, "T", h("sub", { text: String(card.time) }));
+    if (card.time) return h("div", { class: `ck-mini ck-time ${extra}`, title: (view.time_titles || {})[String(card.time)] || "" }, "T", h("sub", { text: String(card.time) }));
     return h("div", { class: `ck-mini ${extra}`, style: `--suit:${suitColour(view, card.suit)}`, title: `${card.value} ${suitName(view, card.suit)}`, text: String(card.value) });
   }
   function actionCards(view) {
@@ -534,8 +591,8 @@ function render({ model, el }) {
             onclick: () => actionCardClick(view, card)
           },
           h("div", { class: "ck-ac-head" }, h("span", { class: "ck-ac-icon", text: ACTION_ICONS[card.id] }), h("b", { text: card.name })),
-          h("div", { class: "ck-ac-pile" }, miniCard(view, card.top), h("small", { text: card.count ? `${card.count} card${card.count > 1 ? "s" : ""}` : "empty: any card" })),
-          card.blocked ? h("div", { class: "ck-block", text: `blocked by counter-intel${card.blocked > 1 ? ` ×${card.blocked}` : ""}` }) : h("div", { class: "ck-ac-text", text: card.text })
+          h("div", { class: "ck-ac-pile" }, miniCard(view, card.top), h("small", { text: card.count_words })),
+          card.blocked ? h("div", { class: "ck-block", text: card.blocked_words }) : h("div", { class: "ck-ac-text", text: card.text })
         );
       })
     );
@@ -547,23 +604,23 @@ function render({ model, el }) {
         "div",
         { class: "ck-pass", "data-testid": "pass-device" },
         h("div", { class: "ck-pass-icon", text: "⇄" }),
-        h("div", { class: "ck-pass-text" }, "Pass the device to ", h("b", { text: who }), "."),
-        h("div", { class: "ck-muted ck-small", text: "Hands stay hidden until their owner asks for them." }),
+        h("div", { class: "ck-pass-text" }, ...tNodes(model, "pass_device", { seat: h("b", { text: who }) })),
+        h("div", { class: "ck-muted ck-small", text: t(model, "hands_stay_hidden") }),
         h("button", {
           type: "button",
           class: "ck-button ck-primary",
           "data-testid": "claim",
           disabled: ui.waiting,
           onclick: () => send({ type: "claim", seat: view.locked_for.seat }),
-          text: `I am ${who}: show my hand`
+          text: t(model, "claim", { seat: who })
         })
       );
     }
     if (!view.hands.length) {
-      return h("div", { class: "ck-hand-empty ck-muted", text: view.outcome ? "" : "Hands are hidden." });
+      return h("div", { class: "ck-hand-empty ck-muted", text: view.outcome ? "" : t(model, "hands_hidden") });
     }
     const legal = new Set(view.legal);
-    const mayPick = view.phase === "act" && view.legal.some((t2) => t2.startsWith("play ") || t2.startsWith("special "));
+    const mayPick = view.phase === "act" && view.legal.some((text) => text.startsWith("play ") || text.startsWith("special "));
     return h(
       "div",
       { class: "ck-hands" },
@@ -571,13 +628,13 @@ function render({ model, el }) {
         (hand) => h(
           "div",
           { class: `ck-hand-row${hand.current ? " ck-hand-now" : ""}`, "data-testid": hand.current ? "hand" : `hand-${hand.character}` },
-          h("div", { class: "ck-label", text: `${hand.name}’s hand${hand.current ? " (playing now)" : ""}` }),
+          h("div", { class: "ck-label", text: t(model, hand.current ? "hand_of_now" : "hand_of", { name: hand.name }) }),
           h(
             "div",
             { class: "ck-hand" },
             hand.cards.length ? hand.cards.map((card) => {
               const picked = hand.current && ui.selected.includes(card.label);
-              const playable = hand.current && mayPick && view.legal.some((t2) => t2.startsWith(`play ${card.value} `));
+              const playable = hand.current && mayPick && view.legal.some((text) => text.startsWith(`play ${card.value} `));
               return h(
                 "button",
                 {
@@ -594,7 +651,7 @@ function render({ model, el }) {
                 h("span", { class: "ck-rcard-value", text: String(card.value) }),
                 h("span", { class: "ck-rcard-suit", text: suitName(view, card.suit) })
               );
-            }) : h("span", { class: "ck-muted", text: "no cards" })
+            }) : h("span", { class: "ck-muted", text: t(model, "no_cards") })
           )
         )
       ),
@@ -616,7 +673,7 @@ function render({ model, el }) {
         disabled: ui.waiting || !text,
         title: current ? current.ability_text : "",
         onclick: () => text && act(text),
-        text: `Special: ${current ? current.ability_name : "ability"} (discard the 2 picked cards)`
+        text: t(model, "special", { ability: current ? current.ability_name : t(model, "ability") })
       })
     );
   }
@@ -631,13 +688,13 @@ function render({ model, el }) {
           "button",
           { type: "button", class: "ck-button ck-primary", "data-action": `collect ${glyph}`, disabled: ui.waiting, onclick: () => act(`collect ${glyph}`) },
           icon,
-          "Collect"
+          t(model, "collect")
         )
       );
     }
     for (const [text, label, cls] of BUTTONS) {
       if (!legal.has(text)) continue;
-      row.push(h("button", { type: "button", class: `ck-button ${cls}`, "data-action": text, disabled: ui.waiting, onclick: () => act(text), text: label }));
+      row.push(h("button", { type: "button", class: `ck-button ${cls}`, "data-action": text, disabled: ui.waiting, onclick: () => act(text), text: t(model, label) }));
     }
     if (view.can_solve) {
       row.push(
@@ -651,7 +708,7 @@ function render({ model, el }) {
             ui.answer = view.console.answer_open ? view.console.reading : "";
             draw();
           },
-          text: "Solve…"
+          text: t(model, "solve")
         })
       );
     }
@@ -663,13 +720,13 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-known", "data-testid": "known" },
-      h("span", { class: "ck-label", text: "You peeked (secret)" }),
+      h("span", { class: "ck-label", text: t(model, "peeked") }),
       view.known.map(
         (k) => h(
           "div",
           {},
-          `${k.room}: `,
-          k.tokens.flatMap((words, i) => [i ? ", then " : "", ...glyphText(view, (k.parts || [])[i], words)])
+          t(model, "peeked_room", { room: k.room }),
+          k.tokens.flatMap((words, i) => [i ? t(model, "peeked_then") : "", ...glyphText(view, (k.parts || [])[i], words)])
         )
       )
     );
@@ -679,7 +736,7 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-discard", "data-testid": "discard" },
-      h("div", { class: "ck-label", text: view.peril ? "Discard pile — IN PERIL side" : "Discard pile" }),
+      h("div", { class: "ck-label", text: t(model, view.peril ? "discard_pile_peril" : "discard_pile") }),
       h(
         "div",
         { class: "ck-discard-row" },
@@ -687,9 +744,9 @@ function render({ model, el }) {
         h(
           "div",
           { class: "ck-small" },
-          `${d.size} card${d.size === 1 ? "" : "s"}, `,
-          h("b", { text: `${d.time_icons} time icon${d.time_icons === 1 ? "" : "s"}` }),
-          view.peril ? ` (${view.loss_icons} lose the mission)` : " (they count only In Peril)"
+          `${d.size_words}, `,
+          h("b", { text: d.icons_words }),
+          ` ${d.note}`
         )
       )
     );
@@ -701,9 +758,9 @@ function render({ model, el }) {
       return h(
         "div",
         { class: "ck-dialog", "data-testid": "solve-dialog", role: "dialog" },
-        h("div", { class: "ck-dialog-title", text: "Solve the mission?" }),
-        h("div", {}, `${vote.proposer} proposes the answer `, h("b", { "data-testid": "proposal", text: `“${vote.text}”` }), "."),
-        h("div", { class: "ck-muted ck-small", text: "Every player must agree. A right answer wins; a wrong one loses the mission. Any reject cancels." }),
+        h("div", { class: "ck-dialog-title", text: t(model, "solve_question") }),
+        h("div", {}, ...tNodes(model, "proposes", { seat: vote.proposer, answer: h("b", { "data-testid": "proposal", text: t(model, "quoted", { text: vote.text }) }) })),
+        h("div", { class: "ck-muted ck-small", text: t(model, "every_player_agrees") }),
         h(
           "div",
           { class: "ck-votes" },
@@ -712,11 +769,11 @@ function render({ model, el }) {
               "div",
               { class: "ck-vote", "data-testid": `vote-${s.seat}` },
               h("b", { text: s.name }),
-              s.proposer ? h("span", { class: "ck-muted", text: " proposed it" }) : !s.waiting ? h("span", { class: "ck-ok", text: " ✔ agreed" }) : !s.human ? h("span", { class: "ck-muted", text: " (bot) thinking…" }) : s.mine === false ? h("span", { class: "ck-muted", text: " deciding on their own screen…" }) : h(
+              s.proposer ? h("span", { class: "ck-muted", text: ` ${t(model, "proposed_it")}` }) : !s.waiting ? h("span", { class: "ck-ok", text: ` ${t(model, "agreed")}` }) : !s.human ? h("span", { class: "ck-muted", text: ` ${t(model, "bot_thinking")}` }) : s.mine === false ? h("span", { class: "ck-muted", text: ` ${t(model, "deciding_elsewhere")}` }) : h(
                 "span",
                 {},
-                h("button", { type: "button", class: "ck-button ck-primary", "data-vote": "confirm", disabled: ui.waiting, onclick: () => act("confirm", s.seat), text: "Confirm" }),
-                h("button", { type: "button", class: "ck-button", "data-vote": "reject", disabled: ui.waiting, onclick: () => act("reject", s.seat), text: "Reject" })
+                h("button", { type: "button", class: "ck-button ck-primary", "data-vote": "confirm", disabled: ui.waiting, onclick: () => act("confirm", s.seat), text: t(model, "confirm") }),
+                h("button", { type: "button", class: "ck-button", "data-vote": "reject", disabled: ui.waiting, onclick: () => act("reject", s.seat), text: t(model, "reject") })
               )
             )
           )
@@ -730,7 +787,7 @@ function render({ model, el }) {
       "data-testid": "answer-input",
       maxlength: "100",
       value: ui.answer || "",
-      placeholder: "the answer",
+      placeholder: t(model, "answer_placeholder"),
       oninput: (event) => {
         ui.answer = event.target.value;
       }
@@ -738,7 +795,7 @@ function render({ model, el }) {
     const others = view.seats.length > 1;
     const propose = () => {
       const text = (ui.answer || "").trim();
-      if (!text) return hint("Write the answer first.");
+      if (!text) return hint(t(model, "write_answer_first"));
       ui.solving = false;
       if (text === view.console.reading && new Set(view.legal).has("propose-reading")) act("propose-reading");
       else act(`propose ${text}`);
@@ -746,15 +803,15 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-dialog", "data-testid": "solve-dialog", role: "dialog" },
-      h("div", { class: "ck-dialog-title", text: "Solve the mission" }),
-      h("div", {}, h("span", { class: "ck-muted", text: "Question: " }), view.question),
-      h("div", {}, h("span", { class: "ck-muted", text: "The windows read: " }), h("code", { text: view.console.reading })),
+      h("div", { class: "ck-dialog-title", text: t(model, "solve_title") }),
+      h("div", {}, h("span", { class: "ck-muted", text: `${t(model, "question")} ` }), view.question),
+      h("div", {}, h("span", { class: "ck-muted", text: `${t(model, "windows_read_colon")} ` }), h("code", { text: view.console.reading })),
       input,
-      h("div", { class: "ck-muted ck-small", text: others ? "Every other player must confirm. A wrong answer loses the mission." : "Your answer is final: a wrong answer loses the mission." }),
+      h("div", { class: "ck-muted ck-small", text: t(model, others ? "others_confirm" : "answer_final") }),
       h(
         "div",
         { class: "ck-buttons" },
-        h("button", { type: "button", class: "ck-button ck-gold", "data-testid": "propose", disabled: ui.waiting, onclick: propose, text: others ? "Propose this answer" : "Give this answer" }),
+        h("button", { type: "button", class: "ck-button ck-gold", "data-testid": "propose", disabled: ui.waiting, onclick: propose, text: t(model, others ? "propose" : "give") }),
         h("button", {
           type: "button",
           class: "ck-button",
@@ -763,7 +820,7 @@ function render({ model, el }) {
             ui.solving = false;
             draw();
           },
-          text: "Cancel"
+          text: t(model, "cancel")
         })
       )
     );
@@ -775,22 +832,20 @@ function render({ model, el }) {
     return h(
       "div",
       { class: `ck-outcome ck-result-${o.result}`, "data-testid": "outcome", "data-result": o.result },
-      h("div", { class: "ck-result", "data-testid": "result", text: win ? "Mission accomplished!" : "Mission failed" }),
-      h("div", {}, win ? "" : o.reason === "out of time" ? `Out of time: ${view.loss_icons} time icons lay in the discard pile. ` : "The answer was wrong. ", "The answer: ", h("b", { "data-testid": "answer", text: o.answer || "" })),
+      h("div", { class: "ck-result", "data-testid": "result", text: t(model, win ? "accomplished" : "failed") }),
+      h("div", {}, o.reason_words ? `${o.reason_words} ` : "", `${t(model, "the_answer")} `, h("b", { "data-testid": "answer", text: o.answer || "" })),
       o.text ? h("div", { class: "ck-story", text: o.text }) : null,
-      o.next ? h("div", { class: "ck-small", "data-testid": "next-mission", text: `Next mission: ${o.next_title || o.next}${o.unlock.length ? ` · unlocked: ${(o.unlock_titles || o.unlock).join(", ")}` : ""}` }) : null,
-      view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: "Play again" })
+      o.next ? h("div", { class: "ck-small", "data-testid": "next-mission", text: o.next_words }) : null,
+      view.room ? null : h("button", { type: "button", class: "ck-button ck-gold", "data-action": "new_game", disabled: ui.waiting, onclick: () => send({ type: "new_game" }), text: t(model, "play_again") })
     );
   }
   function logNode(view) {
     const list = h(
       "ol",
-      { class: "ck-log-list", "data-testid": "log", tabindex: "0", "aria-label": "What happened", start: String(view.log_total - view.log.length + 1) },
-      view.log.map(
-        (line, i) => h("li", { class: line.endsWith("’s turn.") || line.endsWith("'s turn.") ? "ck-log-turn" : "" }, ...glyphText(view, (view.log_parts || [])[i], line))
-      )
+      { class: "ck-log-list", "data-testid": "log", tabindex: "0", "aria-label": t(model, "what_happened"), start: String(view.log_total - view.log.length + 1) },
+      view.log.map((line, i) => h("li", { class: (view.log_turn || [])[i] ? "ck-log-turn" : "" }, ...glyphText(view, (view.log_parts || [])[i], line)))
     );
-    return h("details", { class: "ck-log", open: true }, h("summary", { text: "What happened" }), list);
+    return h("details", { class: "ck-log", open: true }, h("summary", { text: t(model, "what_happened") }), list);
   }
   function draw() {
     const view = model.get("view") || {};
@@ -800,7 +855,7 @@ function render({ model, el }) {
     root.dataset.serial = String(view.serial ?? 0);
     root.replaceChildren();
     if (!view.map) {
-      root.append(h("div", { class: "ck-status", text: "Setting up the mission…" }));
+      root.append(h("div", { class: "ck-status", text: t(model, "setting_up") }));
       return;
     }
     const key = `${view.game_number}:${view.turn_number}:${view.phase}:${view.actions_taken}:${view.viewer}`;
@@ -818,7 +873,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-side" },
       team(view),
-      h("div", { class: "ck-label ck-section", text: "Action cards — the top card shows the value to beat" }),
+      h("div", { class: "ck-label ck-section", text: t(model, "action_cards") }),
       actionCards(view),
       handNode(view),
       knownNode(view),
@@ -840,12 +895,15 @@ function render({ model, el }) {
       solveDialog(view),
       h("div", { class: "ck-main" }, h("div", { class: "ck-board" }, mapNode(view), consoleNode(view)), side),
       logNode(view),
-      view.saved && !view.outcome ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: "New game" }) : null
+      view.saved && !view.outcome ? h("button", { type: "button", class: "ck-button", "data-action": "new_game", "data-testid": "new-game", disabled: ui.waiting, onclick: () => startOver(send, model), text: t(model, "new_game") }) : null
     ];
     root.append(...parts.filter((part) => part instanceof Node));
+    fitMap(root.querySelector(".ck-map"));
     const list = root.querySelector(".ck-log-list");
     if (list) list.scrollTop = list.scrollHeight;
   }
+  const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => fitMap(root.querySelector(".ck-map")));
+  if (resized) resized.observe(root);
   const onChange = () => {
     ui.replies += 1;
     root.dataset.replies = String(ui.replies);
@@ -853,7 +911,11 @@ function render({ model, el }) {
     draw();
   };
   const focus = ["[data-room][tabindex='0']", "[data-testid=hand] button:not([disabled])", "[data-testid=buttons] button:not([disabled])", "[data-testid=claim]"];
-  return followTable(model, root, onChange, draw, stopWaiting, focus);
+  const unfollow = followTable(model, root, onChange, draw, stopWaiting, focus);
+  return () => {
+    if (resized) resized.disconnect();
+    unfollow();
+  };
 }
 var table_default = { render };
 export {

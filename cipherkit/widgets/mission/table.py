@@ -34,6 +34,7 @@ from cipherkit.games.mission.rules.actions import Propose
 from cipherkit.games.mission.rules.config import make_config, mission_from_config
 from cipherkit.games.mission.rules.observation import MissionObservation
 from cipherkit.games.mission.source import MissionSource, mission_dict
+from cipherkit.i18n import N_, _, say
 from cipherkit.rooms import Store
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
 from cipherkit.widgets.frontend import es_module, table_styles
@@ -49,6 +50,109 @@ MAX_MESSAGE_CHARS = 400
 
 MAX_ACTION_CHARS = 120
 """Longest action text (a proposed answer is free text)."""
+
+MISSION_WORDS = {
+    # the header and the question
+    "game_number": N_("game {n}"),
+    "turn": N_("Turn"),
+    "deck": N_("Deck"),
+    "discard": N_("Discard"),
+    "time_icons_in_discard": N_("Time icons in discard"),
+    "in_peril": N_("IN PERIL"),
+    "of_total": N_("{n} of {total}"),
+    "mission_question": N_("Mission question"),
+    "setting_up": N_("Setting up the mission…"),
+    # the map and the console
+    "map_label": N_("{title}: the map. Arrow keys move between rooms; Enter acts in a room."),
+    "map_rooms": N_("Rooms of the map"),
+    "map_zoom_in": N_("Enlarge the map"),
+    "map_zoom_out": N_("Fit the map to the screen"),
+    "map_zoomed_hint": N_("The map is enlarged: swipe or scroll sideways to see all of it."),
+    "enter_step": N_("Enter: step here."),
+    "enter_intel": N_("Enter: intel here."),
+    "enter_slip": N_("Enter: slip here."),
+    "enter_scout": N_("Enter: scout here."),
+    "enter_peek": N_("Enter: peek here."),
+    "enter_disarm": N_("Enter: disarm here."),
+    "click_step": N_("{room}: click to step here"),
+    "click_intel": N_("{room}: click to intel here"),
+    "click_slip": N_("{room}: click to slip here"),
+    "click_scout": N_("{room}: click to scout here"),
+    "click_peek": N_("{room}: click to peek here"),
+    "click_disarm": N_("{room}: click to disarm here"),
+    "collect_glyph": N_("collect {glyph}"),
+    "console_windows": N_("Console windows"),
+    "windows_read": N_("The open windows read"),
+    # the team, the cards and the hands
+    "now": N_("now"),
+    "action_cards": N_("Action cards — the top card shows the value to beat"),
+    "hint_two_picked": N_(
+        "Two cards are picked: that is a special action. "
+        "Pick one card to play it on an action card."
+    ),
+    "hint_pick_first": N_("Pick a card from your hand first, then click {card}."),
+    "pass_device": N_("Pass the device to {seat}."),
+    "hands_stay_hidden": N_("Hands stay hidden until their owner asks for them."),
+    "claim": N_("I am {seat}: show my hand"),
+    "hands_hidden": N_("Hands are hidden."),
+    "hand_of": N_("{name}’s hand"),
+    "hand_of_now": N_("{name}’s hand (playing now)"),
+    "no_cards": N_("no cards"),
+    "special": N_("Special: {ability} (discard the 2 picked cards)"),
+    "ability": N_("ability"),
+    "peeked": N_("You peeked (secret)"),
+    "peeked_room": N_("{room}: "),
+    "peeked_then": N_(", then "),
+    "discard_pile": N_("Discard pile"),
+    "discard_pile_peril": N_("Discard pile — IN PERIL side"),
+    # the buttons
+    "collect": N_("Collect"),
+    "reveal_top": N_("Reveal the top token"),
+    "reveal_another": N_("Reveal another token"),
+    "leave": N_("Leave it face up"),
+    "keep": N_("Keep the order"),
+    "swap": N_("Swap the two"),
+    "draw": N_("Draw a card"),
+    "stop_drawing": N_("Stop drawing"),
+    "stop": N_("Stop"),
+    "end_turn": N_("End the turn"),
+    "pass": N_("Pass"),
+    "solve": N_("Solve…"),
+    "new_game": N_("New game"),
+    "play_again": N_("Play again"),
+    # solving and voting
+    "solve_question": N_("Solve the mission?"),
+    "proposes": N_("{seat} proposes the answer {answer}."),
+    "quoted": N_("“{text}”"),
+    "every_player_agrees": N_(
+        "Every player must agree. A right answer wins; a wrong one loses the mission. "
+        "Any reject cancels."
+    ),
+    "proposed_it": N_("proposed it"),
+    "agreed": N_("✔ agreed"),
+    "bot_thinking": N_("(bot) thinking…"),
+    "deciding_elsewhere": N_("deciding on their own screen…"),
+    "confirm": N_("Confirm"),
+    "reject": N_("Reject"),
+    "answer_placeholder": N_("the answer"),
+    "write_answer_first": N_("Write the answer first."),
+    "solve_title": N_("Solve the mission"),
+    "question": N_("Question:"),
+    "windows_read_colon": N_("The windows read:"),
+    "others_confirm": N_("Every other player must confirm. A wrong answer loses the mission."),
+    "answer_final": N_("Your answer is final: a wrong answer loses the mission."),
+    "propose": N_("Propose this answer"),
+    "give": N_("Give this answer"),
+    "cancel": N_("Cancel"),
+    # the end and the log
+    "accomplished": N_("Mission accomplished!"),
+    "failed": N_("Mission failed"),
+    "the_answer": N_("The answer:"),
+    "what_happened": N_("What happened"),
+}
+"""The mission page's own words (:attr:`~cipherkit.widgets.guard.GuardedWidget.WORDS`):
+labels, buttons and tooltips. Sentences with a count or the game's data come whole in
+the view (:func:`~cipherkit.widgets.mission.view.build_view`)."""
 
 _HERE = pathlib.Path(__file__).parent
 _log = logging.getLogger(__name__)
@@ -75,40 +179,46 @@ def check_message(content: Any, buffers: Any = None) -> tuple[str, Any, int | No
     kind = content.get("type")
     if kind == "action":
         if set(content) not in ({"type", "text"}, {"type", "text", "seat"}):
-            raise Refused("refused: an action message has the fields type, text (and seat)")
+            raise Refused("refused: " + _("an action message has the fields type, text (and seat)"))
         text = content["text"]
         if not isinstance(text, str) or not 0 < len(text) <= MAX_ACTION_CHARS:
-            raise Refused("refused: an action is short text such as 'play 7 run'")
+            raise Refused("refused: " + _("an action is short text such as 'play 7 run'"))
         seat = content.get("seat")
         if seat is not None and not _is_seat_number(seat):
-            raise Refused("refused: a seat is a number from 0 to 3")
+            raise Refused("refused: " + _("a seat is a number from 0 to 3"))
         return "action", text, seat
     if kind == "claim":
         if set(content) != {"type", "seat"}:
-            raise Refused("refused: a claim message has the fields type and seat")
+            raise Refused("refused: " + _("a claim message has the fields type and seat"))
         if not _is_seat_number(content["seat"]):
-            raise Refused("refused: claim a seat by its number")
+            raise Refused("refused: " + _("claim a seat by its number"))
         return "claim", None, content["seat"]
     if kind == "new_game":
         if set(content) != {"type"}:
-            raise Refused("refused: a new_game message has only the field type")
+            raise Refused("refused: " + _("a new_game message has only the field type"))
         return "new_game", None, None
-    raise Refused("refused: unknown message type")
+    raise Refused("refused: " + _("unknown message type"))
 
 
 def _human_seats(players: int, humans: int | Iterable[int] | None) -> tuple[int, ...]:
     if humans is None:
         return tuple(range(players))
     if isinstance(humans, bool):
-        raise CipherkitError("humans must be a number of seats or a list of seat numbers")
+        raise CipherkitError(say("humans must be a number of seats or a list of seat numbers"))
     if isinstance(humans, int):
         if not 1 <= humans <= players:
-            raise CipherkitError(f"humans must be from 1 to {players} (the number of players)")
+            raise CipherkitError(
+                say("humans must be from 1 to {players} (the number of players)", players=players)
+            )
         return tuple(range(humans))
     seats = sorted(set(humans))
     if not seats or not all(isinstance(s, int) and 0 <= s < players for s in seats):
         raise CipherkitError(
-            f"humans must list at least one seat number from 0 to {players - 1}, not {humans!r}"
+            say(
+                "humans must list at least one seat number from 0 to {last}, not {humans}",
+                last=players - 1,
+                humans=repr(humans),
+            )
         )
     return tuple(seats)
 
@@ -179,6 +289,7 @@ class MissionTable(TableBase):
 
     _esm = es_module("mission/table")
     _css = table_styles("mission/table")
+    WORDS = MISSION_WORDS
 
     label = "mission table"
     game = "mission"
@@ -211,11 +322,11 @@ class MissionTable(TableBase):
             self._sit(room)
             return
         if isinstance(players, str) or not isinstance(players, int | Sequence):
-            raise CipherkitError("players must be a number of seats or a list of names")
+            raise CipherkitError(say("players must be a number of seats or a list of names"))
         names = None if isinstance(players, int) else [str(n) for n in players]
         count = int(players) if isinstance(players, int) else len(players)
         if not 1 <= count <= 4:
-            raise CipherkitError(f"a mission is for 1 to 4 players, not {count}")
+            raise CipherkitError(say("a mission is for 1 to 4 players, not {count}", count=count))
         self._mission: Mission = mission_from_config(mission)
         config = table_config(
             self._mission,
@@ -229,7 +340,9 @@ class MissionTable(TableBase):
         bot_seats = [s for s in range(count) if s not in self.humans]
         store = open_page_store(save) if save else None
         if store is not None and len(self.humans) != 1:
-            raise CipherkitError("a saved mission table has one person's seat; bots play the rest")
+            raise CipherkitError(
+                say("a saved mission table has one person's seat; bots play the rest")
+            )
         if bot_seats:
             make_bot("mission", bots)  # an unknown bot is an error now, not later
         chars = config["characters"]
@@ -282,7 +395,7 @@ class MissionTable(TableBase):
     def other_message(self, kind: str, payload: Any) -> None:
         """``claim``: "I am ...: show my hand"."""
         if self.room is not None:
-            raise Refused("illegal: in a room each player has their own screen")
+            raise Refused("illegal: " + _("in a room each player has their own screen"))
         self._claim(payload)
 
     def new_game_requested(self) -> None:
@@ -292,9 +405,9 @@ class MissionTable(TableBase):
             super().new_game_requested()
             return
         if not self.session.is_over:
-            raise Refused("illegal: finish this mission first")
+            raise Refused("illegal: " + _("finish this mission first"))
         if not self._replay:
-            raise Refused("illegal: missions are not replayed in a campaign: continue it")
+            raise Refused("illegal: " + _("missions are not replayed in a campaign: continue it"))
         self._start_game()
 
     @property
@@ -374,34 +487,39 @@ class MissionTable(TableBase):
         room = self.room
         assert room is not None
         if room.seat is None:
-            raise Refused("illegal: a spectator watches and cannot move")
+            raise Refused("illegal: " + _("a spectator watches and cannot move"))
         if seat is not None and seat != room.seat:
-            raise Refused("illegal: you can only act for your own seat")
+            raise Refused("illegal: " + _("you can only act for your own seat"))
 
     def check_local_action(self, text: str, seat: int | None) -> tuple[str, int]:
         """The move of the seat that may act: the one holding the device, or a voter."""
         state = self.state
         if state.outcome is not None:
-            raise Refused("illegal: the mission is over; press Play again")
+            raise Refused("illegal: " + _("the mission is over; press Play again"))
         action = self.parse_move(text)
         if state.phase == "solve":
             voters = [s for s in state.actors() if s in self.humans]
             if seat is None:
                 if len(voters) != 1:
-                    raise Refused("illegal: say which player confirms or rejects the answer")
+                    raise Refused(
+                        "illegal: " + _("say which player confirms or rejects the answer")
+                    )
                 seat = voters[0]
             if seat not in self.humans:
-                raise Refused(f"illegal: seat {seat} is played by a bot")
+                raise Refused("illegal: " + _("seat {seat} is played by a bot", seat=seat))
         else:
             actor = state.current_seat
             name = state.name(state.turn)
             if actor not in self.humans:
-                raise Refused(f"illegal: it is {name}’s turn (a bot)")
+                raise Refused("illegal: " + _("it is {name}’s turn (a bot)", name=name))
             if self._holder != actor:
                 who = self.seats[actor].name
-                raise Refused(f"illegal: pass the device to {who} first: press “I am {who}”")
+                raise Refused(
+                    "illegal: "
+                    + _("pass the device to {seat} first: press “I am {seat}”", seat=who)
+                )
             if seat is not None and seat != actor:
-                raise Refused(f"illegal: it is {name}’s turn")
+                raise Refused("illegal: " + _("it is {name}’s turn", name=name))
             seat = actor
         self._check(seat, action)
         return str(action), seat
@@ -417,18 +535,25 @@ class MissionTable(TableBase):
     def _claim(self, seat: int) -> None:
         state = self.state
         if state.outcome is not None:
-            raise Refused("illegal: the mission is over")
+            raise Refused("illegal: " + _("the mission is over"))
         if state.phase == "solve":
-            raise Refused("illegal: an answer is put to the vote: confirm or reject it first")
+            raise Refused(
+                "illegal: " + _("an answer is put to the vote: confirm or reject it first")
+            )
         current = state.current_seat
         name = state.name(state.turn)
         if seat != current:
             who = self.seats[current].name
-            raise Refused(f"illegal: it is {name}’s turn: only {who} may take the device")
+            raise Refused(
+                "illegal: "
+                + _("it is {name}’s turn: only {seat} may take the device", name=name, seat=who)
+            )
         if seat not in self.humans:
-            raise Refused(f"illegal: seat {seat} is played by a bot")
+            raise Refused("illegal: " + _("seat {seat} is played by a bot", seat=seat))
         if self._holder == seat:
-            raise Refused(f"illegal: {self.seats[seat].name} already holds the device")
+            raise Refused(
+                "illegal: " + _("{seat} already holds the device", seat=self.seats[seat].name)
+            )
         self._holder = seat
         self.publish()
 
@@ -436,7 +561,7 @@ class MissionTable(TableBase):
         state = self.state
         self.check_rules(seat, action)
         if not isinstance(action, Propose) and action not in state.legal_actions(seat):
-            raise Refused("illegal: that is not possible now")
+            raise Refused("illegal: " + _("that is not possible now"))
 
     # ------------------------------------------------------------------ the view
     def build_view(self, moment: Moment) -> dict[str, Any]:

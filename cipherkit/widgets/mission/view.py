@@ -21,53 +21,44 @@ False
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
 from cipherkit.games.mission.art.board import BoardArt, glyph_of_token
 from cipherkit.games.mission.content.words import mission_title, secret_title
 from cipherkit.games.mission.rules.observation import MissionObservation, PendingView
-
-__all__ = ["BoardArt", "SeatInfo", "build_view", "card_parts", "glyph_of_token", "status_line"]
-
-ACTION_CARDS: tuple[tuple[str, str, str], ...] = (
-    ("run", "Run", "Move up to {run} rooms, one open passage at a time."),
-    (
-        "gather",
-        "Gather",
-        "In your room: collect up to {gather} card glyphs (or reveal the top token).",
-    ),
-    ("intel", "Intel", "Any room: reveal up to {intel} tokens from the top of its stack."),
-    ("regroup", "Regroup", "Clear the cards and counter-intel from another action card."),
+from cipherkit.i18n import _, ngettext, pgettext
+from cipherkit.widgets.mission.words import (
+    ABILITY_NAMES,
+    ACTION_CARDS,
+    SeatInfo,
+    action_card_text,
+    announcement,
+    console_words,
+    glyph_parts,
+    log_line,
+    room_name,
+    rooms_words,
+    status_line,
+    token_words,
+    unmarked,
 )
-"""The action cards' texts; ``{run}``, ``{gather}`` and ``{intel}`` are the limits in play,
-read from the observation's ``rules`` (secret rules may raise them)."""
-ABILITY_NAMES = {
-    "slip": "Slip",
-    "scout": "Scout",
-    "lower": "Lower",
-    "peek": "Peek",
-    "disarm": "Disarm",
-}
 
+__all__ = [
+    "BoardArt",
+    "SeatInfo",
+    "build_view",
+    "card_parts",
+    "glyph_of_token",
+    "glyph_parts",
+    "status_line",
+]
 
 LOG_LINES = 60
 """How many of the latest log lines the page gets."""
 
 ROOM_VERBS = ("step", "intel", "slip", "scout", "peek", "disarm")
 """Actions whose target is a room (the page maps a click on a room to one of them)."""
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """A seat at the table: its number, the name shown, and who plays it."""
-
-    seat: int
-    name: str
-    human: bool
-    bot: str | None = None
 
 
 def card_parts(label: str) -> CardFace:
@@ -81,226 +72,6 @@ def card_parts(label: str) -> CardFace:
         return {"label": label, "value": None, "suit": None, "time": int(label[1:])}
     digits = "".join(ch for ch in label if ch.isdigit())
     return {"label": label, "value": int(digits), "suit": label[len(digits) :], "time": 0}
-
-
-def _token_words(label: str) -> str:
-    from cipherkit.games.mission.art.data import token_data
-
-    token = token_data(label)
-    if not token.is_trap:
-        return f"the glyph {token.name}"
-    if token.name == "counter-intel":
-        return f"counter-intel ({token.action})" if token.action else "counter-intel"
-    return {"camera": "security camera", "gas": "gas"}.get(token.name, token.name)
-
-
-_NAMED_GLYPH = re.compile(r"\b(reveals|collects|glyph) ([a-z0-9][a-z0-9_-]*)")
-
-
-def glyph_parts(text: str, glyphs: Collection[str]) -> list[dict[str, str]]:
-    """``text`` cut into words (``{"t": ...}``) and the glyphs it names (``{"g": id}``,
-    drawn as pictures on the page): a glyph is named after "reveals", "collects",
-    or "glyph".
-
-    >>> glyph_parts("Mara collects eye: 1 window open (O).", {"eye", "wing"})
-    [{'t': 'Mara collects '}, {'g': 'eye'}, {'t': ': 1 window open (O).'}]
-    >>> glyph_parts("Mara reveals gas in the Study!", {"eye"})
-    [{'t': 'Mara reveals gas in the Study!'}]
-    """
-    parts: list[dict[str, str]] = []
-    at = 0
-    for m in _NAMED_GLYPH.finditer(text):
-        if m.group(2) not in glyphs:
-            continue
-        start = m.start(2)
-        if start > at:
-            parts.append({"t": text[at:start]})
-        parts.append({"g": m.group(2)})
-        at = m.end(2)
-    if at < len(text):
-        parts.append({"t": text[at:]})
-    return parts
-
-
-def _seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
-    return seats[seat].name
-
-
-def status_line(
-    obs: Mapping[str, Any],
-    seats: Sequence[SeatInfo],
-    *,
-    locked_for: int | None,
-    acting: bool,
-    legal: Sequence[str] = (),
-) -> str:
-    """The instruction shown above the table."""
-    phase = obs["phase"]
-    chars = obs["characters"]
-    if obs["outcome"] is not None:
-        if obs["outcome"]["winners"]:
-            return "Mission accomplished! The answer is right."
-        reason = obs["outcome"].get("reason")
-        if reason == "out of time":
-            loss = obs["rules"]["loss_icons"]
-            return f"Mission failed: out of time ({loss} time icons in the discard pile, In Peril)."
-        return "Mission failed: the answer was wrong."
-    current = chars[obs["turn"]]
-    name = current["name"]
-    seat = seats[current["seat"]]
-    if phase == "solve":
-        proposal = obs["proposal"] or {}
-        waiting = [seats[s].name for s in proposal.get("waiting_for", [])]
-        return f"Answer proposed: “{proposal.get('text', '')}”. Waiting for {', '.join(waiting)}."
-    if locked_for is not None:
-        return f"Pass the device to {seats[locked_for].name}: it is {name}’s turn."
-    if not seat.human:
-        return f"{name} ({seat.name}) is playing…"
-    if not acting:
-        return f"It is {name}’s turn ({seat.name})."
-    pending = obs["pending"]
-    steps = pending["steps_left"]
-    if phase == "act":
-        if "pass" in legal:
-            return f"{name} cannot take any action with this hand: press Pass."
-        if obs["actions_taken"] == 0:
-            return (
-                f"{name}’s turn: pick a card from your hand, then an action card it beats; or "
-                "pick two cards for a special action."
-            )
-        return f"{name}: take a second action, or End the turn."
-    if phase == "run":
-        return f"Run: click a room next to {name} to step there ({steps} left), or Stop."
-    if phase == "intel":
-        if pending["room"] is None:
-            return "Intel: click any room to turn up the top token of its stack, or Stop."
-        return f"Intel ({_room_name(obs, pending['room'])}): reveal another token, or Stop."
-    if phase == "gather":
-        if pending["revealed"] is not None:
-            return (
-                f"You turned up {_token_words(pending['revealed'])}: collect it now, or leave it."
-            )
-        return (
-            f"Gather ({_room_name(obs, current['room'])}): click a face-up glyph to collect "
-            f"it, reveal the top token, or Stop ({steps} left)."
-        )
-    if phase == "regroup":
-        return "Regroup: click the action card to clear (Run, Gather or Intel)."
-    if phase == "special":
-        ability = current["ability"]
-        if ability == "slip":
-            return "Slip: click an adjacent room (even through a wall), or Stop."
-        if ability == "scout":
-            return "Scout: click a nearby room to turn up the top token of its stack, or Stop."
-        if ability == "lower":
-            return "Lower: click an action card to discard its top card, or Stop."
-        if ability == "peek":
-            if pending["stage"] == 1:
-                return "Peek: put the two tokens back as they were (Keep) or Swap them."
-            return "Peek: click a nearby room to look at its top two tokens in secret, or Stop."
-        return "Disarm: click a nearby room with a camera, or a blocked action card, or Stop."
-    if phase == "draw":
-        icons = obs["discard"]["time_icons"]
-        return (
-            "In Peril: draw one card at a time or stop drawing. "
-            f"{icons} of {obs['rules']['loss_icons']} time icons are in the discard pile."
-        )
-    return f"{name}’s turn."
-
-
-def _is_turn_marker(line: str) -> bool:
-    return line.endswith(("’s turn.", "'s turn."))
-
-
-def announcement(log: Sequence[str], status: str, *, fresh_turn: bool) -> str:
-    """What the table's live region says after a change, one sentence each: at the start
-    of a person's turn what happened since their last one (the other characters' moves,
-    the last few), else the last event; then the status line.
-
-    >>> log = ["Mara's turn.", "Mara plays 8B on Run.", "Teo's turn.", "Teo stops."]
-    >>> announcement(log, "Ana: your move.", fresh_turn=False)
-    'Teo stops. Ana: your move.'
-    >>> announcement(log + ["Mara's turn."], "Mara’s turn.", fresh_turn=True)
-    "Teo's turn. Teo stops. Mara’s turn."
-    """
-    if fresh_turn:
-        starts = [i for i, line in enumerate(log) if _is_turn_marker(line)]
-        lines = list(log[starts[-2] : starts[-1]]) if len(starts) >= 2 else list(log[-1:])
-        lines = lines[-4:]
-    else:
-        lines = list(log[-1:])
-    lines = [line for line in lines if line != status]
-    return " ".join([*lines, status])
-
-
-def rooms_words(obs: Mapping[str, Any], seats: Sequence[SeatInfo]) -> list[dict[str, str]]:
-    """The map as a list a screen reader can walk: each room with its passages, who is
-    there and what lies there (face-up tokens by their glyph's name, never the letter
-    it stands for; the stack by its size).
-
-    >>> from cipherkit.games.mission import new_game
-    >>> state = new_game({"players": 1, "first_player": 0}, seed=1)
-    >>> rooms_words(state.observe(0), [SeatInfo(0, "Ana", True)])[0]["text"]
-    'Foyer. Passages to Gallery and Study. Here: Mara and Teo. 2 tokens in the stack.'
-    """
-    chars = obs["characters"]
-    words = []
-    for room in obs["mission"]["rooms"]:
-        rid = room["id"]
-        ways = []
-        for p in obs["mission"]["passages"]:
-            if rid not in p["rooms"]:
-                continue
-            other = _room_name(obs, p["rooms"][1] if p["rooms"][0] == rid else p["rooms"][0])
-            if p["open"]:
-                ways.append(other)
-            elif p["wall"]:
-                ways.append(f"{other} (a wall: no passage)")
-            else:
-                by = f" by {_token_words(p['token'])}" if p.get("token") else ""
-                ways.append(f"{other} (closed{by})")
-        parts = [f"{room['name']}."]
-        if ways:
-            parts.append(f"Passage{'s' * (len(ways) > 1)} to {_and(ways)}.")
-        state = obs["rooms"].get(rid, {})
-        here = [chars[c]["name"] for c in state.get("characters", [])]
-        if here:
-            parts.append(f"Here: {_and(here)}.")
-        faceup = [_token_words(t) for t in state.get("face_up", [])]
-        if faceup:
-            parts.append(f"Face up: {_and(faceup)}.")
-        stack = state.get("stack", 0)
-        if stack:
-            parts.append(f"{stack} token{'s' * (stack != 1)} in the stack.")
-        words.append({"id": rid, "name": room["name"], "text": " ".join(parts)})
-    return words
-
-
-def console_words(obs: Mapping[str, Any]) -> list[str]:
-    """The console's windows in words: each by its glyph's name (which says nothing of
-    its letter) and, once open, what it reads.
-
-    >>> from cipherkit.games.mission import new_game
-    >>> console_words(new_game({"players": 1}, seed=1).observe(0))[0]
-    'Window 1, glyph eye: closed.'
-    """
-    lines = []
-    for i, cell in enumerate(obs["console"]["cells"]):
-        shown = f"open, it reads {cell['content']}" if cell["open"] else "closed"
-        answer = " (answer)" if cell.get("answer") else ""
-        lines.append(f"Window {i + 1}{answer}, glyph {cell['glyph']}: {shown}.")
-    return lines
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _room_name(obs: Mapping[str, Any], room_id: str) -> str:
-    for room in obs["mission"]["rooms"]:
-        if room["id"] == room_id:
-            return room["name"]
-    return room_id
 
 
 class CardFace(TypedDict):
@@ -336,6 +107,8 @@ class CharacterPanel(TypedDict):
     room: str
     room_name: str
     hand_size: int
+    hand_words: str
+    seat_label: str
     current: bool
 
 
@@ -347,7 +120,9 @@ class ActionCardView(TypedDict):
     text: str
     top: CardFace | None
     count: int
+    count_words: str
     blocked: int
+    blocked_words: str
 
 
 class VoteSeat(TypedDict):
@@ -387,6 +162,8 @@ class OutcomeView(TypedDict):
     next_title: str | None
     unlock: list[str]
     unlock_titles: list[str]
+    reason_words: str
+    next_words: str
 
 
 class SeatView(TypedDict):
@@ -417,6 +194,9 @@ class DiscardPanel(TypedDict):
     top: CardFace | None
     time_icons: int
     time_cards: list[str]
+    size_words: str
+    icons_words: str
+    note: str
 
 
 class MissionView(TypedDict):
@@ -444,12 +224,15 @@ class MissionView(TypedDict):
     hands: list[HandView]
     hand_limit: int
     suits: list[str]
+    suit_names: list[str]
+    time_titles: dict[str, str]
     action_cards: list[ActionCardView]
     actions_taken: int
     pending: PendingView
     deck_size: int
     discard: DiscardPanel
     peril: bool
+    peril_title: str
     loss_icons: int
     map: dict[str, Any]
     console: dict[str, Any]
@@ -462,6 +245,7 @@ class MissionView(TypedDict):
     outcome: OutcomeView | None
     log: list[str]
     log_parts: list[list[dict[str, str]]]
+    log_turn: list[bool]
     log_total: int
 
 
@@ -506,10 +290,9 @@ def build_view(
     acting = bool(legal) and viewer is not None and viewer in obs["actors"]
     legal_list = list(legal) if acting else []
     known = known_view(obs, art)
-    log = list(obs["log"])[-LOG_LINES:]
-    log_parts = [glyph_parts(line, art.key) for line in log]
-    status = status_line(obs, seats, locked_for=locked_for, acting=acting, legal=legal_list)
-    status_parts = glyph_parts(status, art.key)
+    log, log_parts, log_turn = log_view(obs, art)
+    marked = status_line(obs, seats, locked_for=locked_for, acting=acting, legal=legal_list)
+    status, status_parts = unmarked(marked), glyph_parts(marked, art.key)
     fresh = acting and obs["phase"] == "act" and obs["actions_taken"] == 0
     shown = [status_parts, *log_parts, *(p for k in known for p in k["parts"])]
     glyph_ids = _glyph_ids(obs, drawn_map, shown)
@@ -524,8 +307,8 @@ def build_view(
         "phase": obs["phase"],
         "status": status,
         "status_parts": status_parts,
-        "announce": announcement(log, status, fresh_turn=fresh),
-        "turn_line": f"Your turn: {status}" if acting else "",
+        "announce": announcement(log, status, fresh_turn=fresh, turns=log_turn),
+        "turn_line": _("Your turn: {status}", status=status) if acting else "",
         "rooms_words": rooms_words(obs, seats),
         "console_words": console_words(obs),
         "seats": seats_view(seats),
@@ -538,14 +321,21 @@ def build_view(
         "hands": hands_view(obs),
         "hand_limit": obs["hand_limit"],
         "suits": list(suits),
+        "suit_names": [suit_words(s) for s in suits],
+        "time_titles": time_titles(obs),
         "action_cards": action_cards_view(obs),
         "actions_taken": obs["actions_taken"],
         "pending": {**obs["pending"]},
         "deck_size": obs["deck_size"],
         "discard": discard_view(obs),
         "peril": obs["peril"],
+        "peril_title": ngettext(
+            "In Peril: {n} time icon in the discard pile loses the mission",
+            "In Peril: {n} time icons in the discard pile lose the mission",
+            obs["rules"]["loss_icons"],
+        ),
         "loss_icons": obs["rules"]["loss_icons"],
-        "map": drawn_map,
+        "map": map_view(drawn_map),
         "console": console_view(obs, drawn_console),
         "glyph_icons": {g: art.icon(g) for g in glyph_ids if g in art.key},
         "collectable": [t[len("collect ") :] for t in legal_list if t.startswith("collect ")],
@@ -556,7 +346,57 @@ def build_view(
         "outcome": outcome_view(obs),
         "log": log,
         "log_parts": log_parts,
+        "log_turn": log_turn,
         "log_total": len(obs["log"]),
+    }
+
+
+def log_view(obs: MissionObservation, art: BoardArt) -> tuple[list[str], list[Any], list[bool]]:
+    """The latest :data:`LOG_LINES` lines of the log in words, their glyph parts, and
+    which of them start a turn (:func:`~cipherkit.widgets.mission.words.log_line`)."""
+    lines = [log_line(entry, art.key) for entry in list(obs["log"])[-LOG_LINES:]]
+    return (
+        [unmarked(text) for text, _turn in lines],
+        [glyph_parts(text, art.key) for text, _turn in lines],
+        [turn for _text, turn in lines],
+    )
+
+
+def map_view(drawn: Mapping[str, Any]) -> dict[str, Any]:
+    """The map as drawn, each face-up token with its words (the page's tooltip)."""
+    return {
+        **drawn,
+        "faceup": [{**item, "words": token_words(item["label"])} for item in drawn["faceup"]],
+    }
+
+
+def suit_words(suit: str) -> str:
+    """A suit's name as a card shows it (a colour the catalog knows, else as written).
+
+    >>> suit_words("blue"), suit_words("Comets")
+    ('blue', 'Comets')
+    """
+    known = {
+        "blue": pgettext("suit", "blue"),
+        "green": pgettext("suit", "green"),
+        "yellow": pgettext("suit", "yellow"),
+        "red": pgettext("suit", "red"),
+        "purple": pgettext("suit", "purple"),
+        "orange": pgettext("suit", "orange"),
+        "black": pgettext("suit", "black"),
+        "white": pgettext("suit", "white"),
+    }
+    return known.get(suit.lower(), suit)
+
+
+def time_titles(obs: MissionObservation) -> dict[str, str]:
+    """A time card's tooltip by its number of icons (those of the deck: 1 and 2, and any
+    the observation shows)."""
+    counts = {1, 2, *(card_parts(c)["time"] for c in obs["discard"]["time_cards"])}
+    return {
+        str(n): ngettext("time card: {n} icon", "time card: {n} icons", n)
+        for n in sorted(counts)
+        if n
     }
 
 
@@ -628,18 +468,40 @@ def characters_view(obs: MissionObservation, seats: Sequence[SeatInfo]) -> list[
             "id": ch["id"],
             "name": ch["name"],
             "ability": ch["ability"],
-            "ability_name": ABILITY_NAMES.get(ch["ability"], ch["ability"]),
-            "ability_text": ch["ability_text"],
+            "ability_name": _(ABILITY_NAMES[ch["ability"]])
+            if ch["ability"] in ABILITY_NAMES
+            else ch["ability"],
+            "ability_text": _(ch["ability_text"]) if ch["ability_text"] else "",
             "seat": ch["seat"],
-            "seat_name": _seat_name(seats, ch["seat"]),
+            "seat_name": seats[ch["seat"]].name,
             "human": seats[ch["seat"]].human,
             "room": ch["room"],
-            "room_name": _room_name(obs, ch["room"]),
+            "room_name": room_name(obs, ch["room"]),
             "hand_size": ch["hand_size"],
+            "hand_words": ngettext("{n} card", "{n} cards", ch["hand_size"]),
+            "seat_label": seat_label(seats, ch["seat"], ch["name"]),
             "current": ch["index"] == obs["turn"] and not over,
         }
         for ch in obs["characters"]
     ]
+
+
+def seat_label(seats: Sequence[SeatInfo], seat: int, character: str) -> str:
+    """Who plays a character, as its panel says it after a dot ("" where it says
+    nothing new: one seat, or a seat named as its character).
+
+    >>> seats = [SeatInfo(0, "Ana", True), SeatInfo(1, "Ben", False, "planner")]
+    >>> seat_label(seats, 0, "Mara"), seat_label(seats, 1, "Teo")
+    ('Ana', 'Ben (a robot)')
+    """
+    info = seats[seat]
+    if not info.human:
+        if info.name.startswith(("Robot", _("Robot"))):
+            return info.name
+        return _("{seat} (a robot)", seat=info.name)
+    if len(seats) == 1 or info.name == character:
+        return ""
+    return info.name
 
 
 def hands_view(obs: MissionObservation) -> list[HandView]:
@@ -662,16 +524,25 @@ def hands_view(obs: MissionObservation) -> list[HandView]:
 def action_cards_view(obs: MissionObservation) -> list[ActionCardView]:
     """The four action cards: their texts with the limits in play, and their piles."""
     cards: list[ActionCardView] = []
-    for a, name, text in ACTION_CARDS:
+    for a, name in ACTION_CARDS:
         pile = obs["piles"][a]
+        blocked = obs["blocked"][a]
         cards.append(
             {
                 "id": a,
-                "name": name,
-                "text": text.format(**obs["rules"]),
+                "name": _(name),
+                "text": action_card_text(a, obs["rules"]),
                 "top": card_parts(pile[-1]) if pile else None,
                 "count": len(pile),
-                "blocked": obs["blocked"][a],
+                "count_words": ngettext("{n} card", "{n} cards", len(pile))
+                if pile
+                else _("empty: any card"),
+                "blocked": blocked,
+                "blocked_words": ""
+                if not blocked
+                else _("blocked by counter-intel")
+                if blocked == 1
+                else _("blocked by counter-intel ×{n}", n=blocked),
             }
         )
     return cards
@@ -680,11 +551,17 @@ def action_cards_view(obs: MissionObservation) -> list[ActionCardView]:
 def discard_view(obs: MissionObservation) -> DiscardPanel:
     """The discard pile: its size, its top card, and the time cards in it."""
     discard = obs["discard"]
+    loss = obs["rules"]["loss_icons"]
     return {
         "size": discard["size"],
         "top": None if discard["top"] is None else card_parts(discard["top"]),
         "time_icons": discard["time_icons"],
         "time_cards": list(discard["time_cards"]),
+        "size_words": ngettext("{n} card", "{n} cards", discard["size"]),
+        "icons_words": ngettext("{n} time icon", "{n} time icons", discard["time_icons"]),
+        "note": ngettext("({n} loses the mission)", "({n} lose the mission)", loss)
+        if obs["peril"]
+        else _("(they count only In Peril)"),
     }
 
 
@@ -714,11 +591,13 @@ def known_view(obs: MissionObservation, art: BoardArt) -> list[KnownView]:
     """The tokens the viewer peeked at, by room, top first."""
     known: list[KnownView] = []
     for room_id, tokens in (obs.get("known") or {}).items():
-        words = [_token_words(t["token"]) for t in sorted(tokens, key=lambda t: t["depth"])]
+        words = [
+            token_words(t["token"], mark=True) for t in sorted(tokens, key=lambda t: t["depth"])
+        ]
         known.append(
             {
-                "room": _room_name(obs, room_id),
-                "tokens": words,
+                "room": room_name(obs, room_id),
+                "tokens": [unmarked(w) for w in words],
                 "parts": [glyph_parts(w, art.key) for w in words],
             }
         )
@@ -734,15 +613,39 @@ def outcome_view(obs: MissionObservation) -> OutcomeView | None:
     campaign = obs.get("campaign") or {}
     following = campaign.get("next")
     unlock = list(campaign.get("unlock") or [])
+    title = (
+        mission_title(following, {following: campaign.get("next_title") or ""})
+        if following
+        else None
+    )
+    titles = [_(secret_title(u)) for u in unlock]
+    if outcome["winners"]:
+        reason = ""
+    elif outcome.get("reason") == "out of time":
+        reason = ngettext(
+            "Out of time: {n} time icon lay in the discard pile.",
+            "Out of time: {n} time icons lay in the discard pile.",
+            obs["rules"]["loss_icons"],
+        )
+    else:
+        reason = _("The answer was wrong.")
+    if title is None:
+        following_words = ""
+    elif titles:
+        following_words = _(
+            "Next mission: {title} · unlocked: {rules}", title=title, rules=", ".join(titles)
+        )
+    else:
+        following_words = _("Next mission: {title}", title=title)
     return {
         "result": "win" if outcome["winners"] else "loss",
         "reason": outcome.get("reason"),
         "answer": obs.get("answer"),
         "text": campaign.get("text") or "",
         "next": following,
-        "next_title": mission_title(following, {following: campaign.get("next_title") or ""})
-        if following
-        else None,
+        "next_title": title,
         "unlock": unlock,
-        "unlock_titles": [secret_title(u) for u in unlock],
+        "unlock_titles": titles,
+        "reason_words": reason,
+        "next_words": following_words,
     }

@@ -7,6 +7,7 @@ from intercept_helpers import KEYWORDS, act, game, play_round, write
 
 from cipherkit.core.errors import IllegalAction
 from cipherkit.games.intercept.clues import NEAR_REPEAT_THRESHOLD, check_clue, clue_key
+from cipherkit.games.intercept.messages import words
 from cipherkit.games.intercept.vectors import default_vectors
 
 WHITE = KEYWORDS["white"]  # black, dragonfly, cocktail, sombrero
@@ -107,7 +108,9 @@ def test_engine_records_near_repeat_warnings_once_read() -> None:
     assert state.observe(0)["my_warnings"][1]
     write(state, 1)
     record = state.history[0]
-    assert record["warnings"][0] == [] and "dog" in record["warnings"][1][0]
+    # kept as a message (no words in the record), said in the reader's language
+    assert record["warnings"][0] == [] and "dog" in words(record["warnings"][1][0])
+    assert record["warnings"][1][0]["params"]["clue"] == "dog"
 
 
 @pytest.mark.parametrize(

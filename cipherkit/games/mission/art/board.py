@@ -21,12 +21,14 @@ True
 from __future__ import annotations
 
 import json
+import math
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.games.mission.art.data import from_state, mission_glyph_map, token_data
-from cipherkit.glyphs.mapdraw import ROOM_NAME_SIZE as ROOM_NAME_UNITS
+from cipherkit.glyphs.mapdraw import room_name_lines
+from cipherkit.i18n import language
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -34,7 +36,9 @@ if TYPE_CHECKING:
 __all__ = ["BoardArt", "art_for", "glyph_of_token", "remember"]
 
 READABLE_PX = 12.0
-"""The smallest room-name size, in CSS px, a phone shows the map at (it scrolls sideways)."""
+"""The smallest room-name size, in CSS px, the map is shown at when enlarged (a page fits
+the map to its width, and offers to enlarge it to ``readable_width`` where that draws the
+names smaller)."""
 KNOWN_MISSIONS = 32
 """How many missions' art :func:`remember` keeps (the most recently drawn)."""
 
@@ -79,14 +83,16 @@ class BoardArt:
         self.key = glyph_set_from_spec({"style": DEFAULT_STYLE, "seed": 0}).assign(wanted)
 
     def board(self, obs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        """``(map, console)`` for an observation: SVG text, size and clickable boxes."""
+        """``(map, console)`` for an observation: SVG text, size and clickable boxes, with
+        their words in the language in force."""
         if not self.fixed:
             self._learn(obs)
         rooms = obs["rooms"]
         chars = [(c["room"], c["seat"], c["name"]) for c in obs["characters"]]
-        map_key = json.dumps([rooms, chars], sort_keys=True)
+        lang = language()
+        map_key = json.dumps([lang, rooms, chars], sort_keys=True)
         cells = obs["console"]["cells"]
-        console_key = json.dumps(cells, sort_keys=True)
+        console_key = json.dumps([lang, cells], sort_keys=True)
         drawn_map = self._maps.get(map_key)
         drawn_console = self._consoles.get(console_key)
         if drawn_map is None or drawn_console is None:
@@ -104,6 +110,7 @@ class BoardArt:
 
         _, console, map_data = from_state(obs)
         drawing = map_drawing(map_data, self.key, legend=False)
+        name_units = min((room_name_lines(r.label)[0] for r in map_data.rooms), default=18.0)
         boxes = []
         for room in obs["mission"]["rooms"]:
             x, y, w, h = drawing.regions[f"room:{room['id']}"]
@@ -126,7 +133,7 @@ class BoardArt:
             "width": drawing.width,
             "height": drawing.height,
             # drawn at least this wide (CSS px), room names are READABLE_PX tall or more
-            "readable_width": round(drawing.width * READABLE_PX / ROOM_NAME_UNITS),
+            "readable_width": math.ceil(drawing.width * READABLE_PX / name_units),
             "rooms": boxes,
             "faceup": faceup,
         }
