@@ -18,7 +18,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 SHIPPED = {
-    "missions": ["*.yaml"],
+    "missions": ["*.yaml", "ru/*.yaml"],
     "puzzles": [
         "*.ipynb",
         "README.md",

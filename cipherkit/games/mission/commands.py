@@ -8,6 +8,7 @@ import sys
 from cipherkit.core.commands import Command, add_json, add_quiet, print_json
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.shipped import add_mission, mission_argument
+from cipherkit.i18n import ngettext, say
 
 __all__ = ["RENDER", "VALIDATE"]
 
@@ -27,13 +28,21 @@ def _validate(args: argparse.Namespace) -> int:
     else:
         for problem in problems:
             print(problem.labelled(), file=sys.stderr if problem.is_error else sys.stdout)
+        files = len(args.missions)
         if not problems:
-            print(f"{len(args.missions)} mission file(s) OK")
+            print(ngettext("{n} mission file(s) OK", "{n} mission file(s) OK", files))
         else:
-            warnings = len(problems) - len(errors)
+            counts = {
+                "errors": ngettext("{n} error", "{n} errors", len(errors)),
+                "warnings": ngettext("{n} warning", "{n} warnings", len(problems) - len(errors)),
+            }
             print(
-                f"{len(errors)} error{'s' * (len(errors) != 1)}, "
-                f"{warnings} warning{'s' * (warnings != 1)} in {len(args.missions)} file(s)"
+                ngettext(
+                    "{errors}, {warnings} in {n} file(s)",
+                    "{errors}, {warnings} in {n} file(s)",
+                    files,
+                    **counts,
+                )
             )
     return 1 if errors else 0
 
@@ -87,7 +96,7 @@ def _render(args: argparse.Namespace) -> int:
         from cipherkit.games.mission.art.watch import watch_mission
 
         if args.out is None:
-            raise CipherkitError("--watch redraws into a folder: give --out DIR")
+            raise CipherkitError(say("--watch redraws into a folder: give --out DIR"))
         return watch_mission(
             args.mission, args.out, glyph_set=args.glyph_set, interval=args.interval
         )

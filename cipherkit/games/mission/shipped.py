@@ -2,6 +2,8 @@
 
 >>> mission_argument("signal-box").name
 '02-signal-box.yaml'
+>>> shipped_mission("ru-signal-post").relative_to(shipped_path("missions")).as_posix()
+'ru/02-signal-post.yaml'
 >>> str(mission_argument("nowhere/my.yaml"))
 'nowhere/my.yaml'
 """
@@ -19,10 +21,12 @@ __all__ = ["add_mission", "mission_argument", "shipped_mission"]
 
 
 def shipped_mission(mission_id: str) -> Path | None:
-    """The shipped campaign's file of the mission ``mission_id`` (its ``id:`` field), if any."""
+    """The shipped file of the mission ``mission_id`` (its ``id:`` field), if any: the
+    campaign's (``missions/``), then those in another language (``missions/ru/``)."""
     from cipherkit.games.mission import load
 
-    for file in sorted(shipped_path("missions", must_exist=False).glob("*.y*ml")):
+    folder = shipped_path("missions", must_exist=False)
+    for file in [*sorted(folder.glob("*.y*ml")), *sorted(folder.glob("*/*.y*ml"))]:
         try:
             if load(file).id == mission_id:
                 return file

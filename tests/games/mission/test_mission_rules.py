@@ -23,6 +23,7 @@ from cipherkit.core.errors import ConfigError, IllegalAction, NotationError
 from cipherkit.core.record import Record
 from cipherkit.games.mission import GAME, MissionState, load, new_game, parse_action
 from cipherkit.games.mission.content.tokens import ACTIONS, INTEL, REGROUP, RUN
+from cipherkit.games.mission.content.words import log_words
 from cipherkit.games.mission.format.files import mission_from_dict
 
 
@@ -437,7 +438,7 @@ def test_in_peril_when_the_deck_runs_out_and_the_discard_pile_is_reshuffled() ->
     into_peril(state)
     assert state.discard == [] and state.time_icons == 0
     assert sum(state.t.cards.icons[c] for c in state.deck) == 5  # time cards are in the deck
-    assert any("In Peril" in line for line in state.log)
+    assert any("In Peril" in log_words(line) for line in state.log)
     # Seat 0 could not draw its second card: it may draw after the new deck is made.
     assert state.phase == "draw" and len(state.hands[0]) == 3
     assert texts(state, 0) == ["draw", "stop-drawing"]

@@ -33,8 +33,11 @@ import networkx as nx
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.content.mission import Mission
+from cipherkit.i18n import N_, Message, say
 
 WIN, LOSS = "win", "loss"
+LOOP = N_("missions are not replayed in a campaign, but the links loop: {loop}")
+"""The problem of a campaign whose links loop (``loop``: ``a -> b -> a``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,8 @@ class CampaignMap:
     files: Mapping[str, Path]
     graph: nx.MultiDiGraph
     start: str
-    problems: tuple[str, ...] = ()
+    problems: tuple[Message, ...] = ()
+    """What does not hold together, as messages (their words chosen where shown)."""
 
     @classmethod
     def from_missions(
@@ -66,7 +70,7 @@ class CampaignMap:
         by_id = {m.id: m for m in missions}
         files = dict(files or {})
         graph: nx.MultiDiGraph[str] = nx.MultiDiGraph()
-        problems: list[str] = []
+        problems: list[Message] = []
         for mid, mission in by_id.items():
             graph.add_node(mid, title=mission.title)
         for mid, mission in by_id.items():
@@ -76,7 +80,12 @@ class CampaignMap:
                     continue
                 if link.next not in by_id:
                     problems.append(
-                        f"{where}: campaign.{result}.next: no mission has the id {link.next!r}"
+                        say(
+                            "{where}: campaign.{result}.next: no mission has the id {mission!r}",
+                            where=where,
+                            result=result,
+                            mission=link.next,
+                        )
                     )
                     continue
                 graph.add_edge(
@@ -84,12 +93,15 @@ class CampaignMap:
                 )
         starts = sorted(n for n in graph if graph.in_degree(n) == 0)
         if not by_id:
-            problems.append("no missions")
+            problems.append(say("no missions"))
         elif not starts:
-            problems.append("no first mission: every mission is the next of another")
+            problems.append(say("no first mission: every mission is the next of another"))
         elif len(starts) > 1:
             problems.append(
-                f"more than one first mission (no link leads to them): {', '.join(starts)}"
+                say(
+                    "more than one first mission (no link leads to them): {missions}",
+                    missions=", ".join(starts),
+                )
             )
         try:
             cycle = nx.find_cycle(graph)
@@ -97,13 +109,19 @@ class CampaignMap:
             cycle = None
         if cycle:
             loop = " -> ".join([str(edge[0]) for edge in cycle] + [str(cycle[0][0])])
-            problems.append(f"missions are not replayed in a campaign, but the links loop: {loop}")
+            problems.append(say(LOOP, loop=loop))
         start = starts[0] if starts else next(iter(by_id), "")
         if start and not cycle:
             below = nx.descendants(graph, start)
             unreached = sorted(set(by_id) - below - {start})
             if unreached:
-                problems.append(f"never reached from {start}: {', '.join(unreached)}")
+                problems.append(
+                    say(
+                        "never reached from {start}: {missions}",
+                        start=start,
+                        missions=", ".join(unreached),
+                    )
+                )
         return cls(by_id, files, graph, start, tuple(problems))
 
     # ------------------------------------------------------------------ questions
@@ -180,7 +198,7 @@ class CampaignMap:
                         best = (wins, step.secrets)
                     break
         if best is None:
-            raise KeyError(f"mission {mission!r} is not in the campaign")
+            raise KeyError(f"mission {mission!r} is not in the campaign")  # a programming error
         return best[1]
 
     def _repr_svg_(self) -> str:
@@ -213,7 +231,7 @@ class CampaignLog:
     def record(self, campaign: CampaignMap, *, won: bool) -> CampaignLog:
         """The log after the current mission is won or lost."""
         if self.current is None:
-            raise CipherkitError("the campaign is over: there is no mission to record")
+            raise CipherkitError(say("the campaign is over: there is no mission to record"))
         nxt, unlock = campaign.next(self.current, won=won)
         gained = self.secrets + tuple(u for u in unlock if u not in self.secrets)
         return CampaignLog(nxt, (*self.played, (self.current, WIN if won else LOSS)), gained)

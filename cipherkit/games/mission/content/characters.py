@@ -18,17 +18,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cipherkit.i18n import N_
+
 SLIP, SCOUT, LOWER, PEEK, DISARM = "slip", "scout", "lower", "peek", "disarm"
 
 ABILITIES: dict[str, str] = {
-    SLIP: "Move to an adjacent room, even through a wall (printed or token).",
-    SCOUT: "Reveal the top clue token of a nearby room's stack.",
-    LOWER: "Discard the top resource card of one action pile.",
-    PEEK: "Look at the top two clue tokens of a nearby stack in secret; put them back in "
-    "either order.",
-    DISARM: "Discard a face-up camera in a nearby room, or a counter-intel token from an "
-    "action card (its resource cards stay).",
+    SLIP: N_("Move to an adjacent room, even through a wall (printed or token)."),
+    SCOUT: N_("Reveal the top clue token of a nearby room's stack."),
+    LOWER: N_("Discard the top resource card of one action pile."),
+    PEEK: N_(
+        "Look at the top two clue tokens of a nearby stack in secret; put them back in "
+        "either order."
+    ),
+    DISARM: N_(
+        "Discard a face-up camera in a nearby room, or a counter-intel token from an "
+        "action card (its resource cards stay)."
+    ),
 }
+"""What each ability does (``N_``-marked English: shown with ``_``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,31 +69,31 @@ BUILTIN: dict[str, Character] = {
             "locksmith",
             "Mara",
             SLIP,
-            "No door was ever locked to her for long, and walls are only slower doors.",
+            N_("No door was ever locked to her for long, and walls are only slower doors."),
         ),
         Character(
             "lookout",
             "Teo",
             SCOUT,
-            "Sees round corners; nobody knows how.",
+            N_("Sees round corners; nobody knows how."),
         ),
         Character(
             "archivist",
             "Ines",
             PEEK,
-            "Reads a pile of papers without seeming to touch it.",
+            N_("Reads a pile of papers without seeming to touch it."),
         ),
         Character(
             "fixer",
             "Sol",
             LOWER,
-            "Makes the paperwork go away.",
+            N_("Makes the paperwork go away."),
         ),
         Character(
             "technician",
             "Ola",
             DISARM,
-            "Carries pliers for every kind of wire.",
+            N_("Carries pliers for every kind of wire."),
         ),
     )
 }

@@ -9,12 +9,15 @@ Examples
 'foxesindirtyyarn'
 >>> answers_match("FOXES IN DIRTY YARN", "foxes-in dirty yarn"), answers_match("FOX", "FOXES")
 (True, False)
+>>> answer_script(["К", "Л", "Ю", "Ч"]), alphabet(["К", "Л"])[:6], alphabet(["40", "17"])[:3]
+('CYRILLIC', 'АБВГДЕ', 'ABC')
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cipherkit.i18n.letters import fold_like
@@ -95,3 +98,47 @@ def spell(cells: Sequence[Cell], content: dict[str, str | None] | None = None) -
         text = cell.content if content is None else (content.get(cell.glyph) or "?")
         words.setdefault(cell.word, []).append(text)
     return " ".join("".join(parts) for _, parts in sorted(words.items()))
+
+
+ALPHABETS: dict[str, str] = {
+    "LATIN": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "CYRILLIC": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
+}
+"""The capital letters of the alphabets answers are written in, by Unicode script
+(Russian: 33 letters with Ё)."""
+
+
+def script(char: str) -> str | None:
+    """The Unicode script of a letter (``LATIN``, ``CYRILLIC``, ``GREEK``…), else None.
+
+    >>> script("A"), script("А"), script("ё"), script("7"), script("-")
+    ('LATIN', 'CYRILLIC', 'CYRILLIC', None, None)
+    """
+    if not char.isalpha():
+        return None
+    name = unicodedata.name(char, "")
+    return name.split(" ", 1)[0] if name else None
+
+
+def answer_script(contents: Iterable[str | None]) -> str | None:
+    """The script most of the letters in ``contents`` are written in (None: no letter).
+
+    >>> answer_script(["E", "A", "S", "T"]), answer_script(["4017", "52"])
+    ('LATIN', None)
+    """
+    counts = Counter(s for text in contents if text for ch in text if (s := script(ch)))
+    return max(sorted(counts), key=counts.__getitem__) if counts else None
+
+
+def alphabet(contents: Iterable[str | None]) -> str:
+    """The capital letters an answer with these ``contents`` is written in: its script's
+    alphabet (:data:`ALPHABETS`), or its own letters for another script; the Latin
+    alphabet when it has no letter at all (digits only)."""
+    contents = list(contents)
+    main = answer_script(contents)
+    if main is None:
+        return ALPHABETS["LATIN"]
+    if main in ALPHABETS:
+        return ALPHABETS[main]
+    letters = {ch.upper() for text in contents if text for ch in text if script(ch) == main}
+    return "".join(sorted(letters))

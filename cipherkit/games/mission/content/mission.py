@@ -29,7 +29,7 @@ import networkx as nx
 
 from cipherkit.core.rng import Rng
 from cipherkit.games.mission.content.characters import DEFAULT_CHARACTERS, Character
-from cipherkit.games.mission.content.console import Cell, Glyph, spell
+from cipherkit.games.mission.content.console import Cell, Glyph, alphabet, answer_script, spell
 from cipherkit.games.mission.content.deck import DeckSpec
 from cipherkit.games.mission.content.tokens import Token
 
@@ -205,6 +205,29 @@ class Mission:
     def key(self) -> dict[str, str | None]:
         """The glyph key: each glyph id and what its windows hide (None: not on the card)."""
         return {g.id: g.content for g in self.glyphs.values()}
+
+    @cached_property
+    def script(self) -> str | None:
+        """The script the card's windows are written in (``LATIN``, ``CYRILLIC``…), read
+        from the glyph key: most of its letters' script; None for digits only.
+
+        >>> from cipherkit.games.mission.samples import demo_mission
+        >>> demo_mission().script
+        'LATIN'
+        """
+        return answer_script(self.window_contents)
+
+    @cached_property
+    def alphabet(self) -> str:
+        """The capital letters the answer is written in: the alphabet of :attr:`script`
+        (Latin A-Z, Russian А-Я with Ё), Latin for digits only."""
+        return alphabet(self.window_contents)
+
+    @property
+    def window_contents(self) -> list[str]:
+        """What the windows of the card's glyphs hide, one entry a glyph."""
+        card = self.card_glyphs
+        return [g.content for g in self.glyphs.values() if g.id in card and g.content]
 
     # ------------------------------------------------------------------ writing
     def to_dict(self) -> dict[str, Any]:

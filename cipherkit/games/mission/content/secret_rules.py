@@ -24,6 +24,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from cipherkit.i18n import N_
+
 RUN_STEPS, INTEL_REVEALS, GATHER_COLLECTS, LOSS_ICONS = 3, 2, 2, 3
 """The rulebook's limits: Run up to 3 rooms, Intel up to 2 tokens, Gather up to 2,
 3 time icons In Peril lose."""
@@ -65,13 +67,14 @@ class SecretRule:
 
 
 ADDS_TEXT: Mapping[str, str] = {
-    "run": "Run moves up to four rooms.",
-    "intel": "Intel reveals up to three tokens.",
-    "gather": "Gather collects up to three tokens.",
-    "hand": "Every hand holds one card more.",
-    "loss_icons": "In Peril, the mission is lost only at four time icons.",
+    "run": N_("Run moves up to four rooms."),
+    "intel": N_("Intel reveals up to three tokens."),
+    "gather": N_("Gather collects up to three tokens."),
+    "hand": N_("Every hand holds one card more."),
+    "loss_icons": N_("In Peril, the mission is lost only at four time icons."),
 }
-"""What a secret rule card says, by the limit it adds one to."""
+"""What a secret rule card says, by the limit it adds one to (``N_``-marked English:
+the card's name and text are shown with ``_``)."""
 
 
 def _card(rule_id: str, name: str, adds: str) -> SecretRule:
@@ -83,14 +86,14 @@ def _card(rule_id: str, name: str, adds: str) -> SecretRule:
 SECRET_RULES: Mapping[str, SecretRule] = {
     rule.id: rule
     for rule in (
-        _card("clerks-note", "The Clerk's Note", "intel"),
-        _card("signalmans-diary", "The Signalman's Diary", "run"),
-        _card("torn-ticket", "A Torn Ticket", "hand"),
-        _card("ledger-stub", "The Ledger Stub", "loss_icons"),
-        _card("spare-satchel", "A Spare Satchel", "gather"),
-        _card("harbour-chart", "The Harbour Chart", "run"),
-        _card("night-pass", "A Night Pass", "intel"),
-        _card("last-lantern", "The Last Lantern", "loss_icons"),
+        _card("clerks-note", N_("The Clerk's Note"), "intel"),
+        _card("signalmans-diary", N_("The Signalman's Diary"), "run"),
+        _card("torn-ticket", N_("A Torn Ticket"), "hand"),
+        _card("ledger-stub", N_("The Ledger Stub"), "loss_icons"),
+        _card("spare-satchel", N_("A Spare Satchel"), "gather"),
+        _card("harbour-chart", N_("The Harbour Chart"), "run"),
+        _card("night-pass", N_("A Night Pass"), "intel"),
+        _card("last-lantern", N_("The Last Lantern"), "loss_icons"),
     )
 }
 """Every secret rule cipherkit knows, by id."""

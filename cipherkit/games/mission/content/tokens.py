@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cipherkit.i18n import N_
+
 ACTIONS: tuple[str, ...] = ("run", "gather", "intel", "regroup")
 """The four action cards, in their order on the table."""
 
@@ -48,21 +50,28 @@ TRAPS: dict[str, TrapKind] = {
         CAMERA,
         "brown",
         True,
-        "Security camera: stays in the room. At the end of your turn, before drawing, "
-        "discard one card from the top of the resource deck for each camera in your room.",
+        N_(
+            "Security camera: stays in the room. At the end of your turn, before drawing, "
+            "discard one card from the top of the resource deck for each camera in your room."
+        ),
     ),
     GAS: TrapKind(
         GAS,
         "yellow",
         False,
-        "Gas: every character in the room discards one random card from hand; discard the token.",
+        N_(
+            "Gas: every character in the room discards one random card from hand; "
+            "discard the token."
+        ),
     ),
     COUNTER_INTEL: TrapKind(
         COUNTER_INTEL,
         "yellow",
         False,
-        "Counter-intel: revealed by Intel, it goes onto the action card whose symbol it "
-        "shows and blocks it until a Regroup clears it; revealed otherwise, discard it.",
+        N_(
+            "Counter-intel: revealed by Intel, it goes onto the action card whose symbol it "
+            "shows and blocks it until a Regroup clears it; revealed otherwise, discard it."
+        ),
     ),
 }
 

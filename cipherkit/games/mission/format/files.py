@@ -32,6 +32,7 @@ from cipherkit.games.mission.content.mission import CampaignLinks, Mission
 from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.validate import check_data
 from cipherkit.games.mission.format.yamlio import Source, dump_yaml, read_file, read_yaml
+from cipherkit.i18n import Message, say
 
 __all__ = [
     "load",
@@ -89,10 +90,12 @@ def load_campaign(
     if isinstance(folder, str | os.PathLike):
         base = Path(folder)
         if not base.is_dir():
-            raise CipherkitError(f"{base}: not a folder of mission files")
+            raise CipherkitError(say("{folder}: not a folder of mission files", folder=str(base)))
         paths = sorted(base.glob("*.yaml"))
         if not paths:
-            raise CipherkitError(f"{base}: no mission files (*.yaml) in this folder")
+            raise CipherkitError(
+                say("{folder}: no mission files (*.yaml) in this folder", folder=str(base))
+            )
     else:
         paths = [Path(p) for p in folder]
     missions: dict[str, Mission] = {}
@@ -104,14 +107,21 @@ def load_campaign(
             raise CipherkitError(" ".join(str(exc).split())) from None
         if mission.id in missions:
             raise CipherkitError(
-                f"{path}: id: mission id {mission.id!r} is also used by {files[mission.id]}"
+                say(
+                    "{file}: id: mission id {mission!r} is also used by {other}",
+                    file=str(path),
+                    mission=mission.id,
+                    other=str(files[mission.id]),
+                )
             )
         missions[mission.id] = mission
         files[mission.id] = path
     campaign = CampaignMap.from_missions(missions.values(), files)
     if campaign.problems:
+        listed = {f"problem{i}": said for i, said in enumerate(campaign.problems)}
+        lines = Message("\n  ".join(f"{{{key}}}" for key in listed), listed)
         raise CipherkitError(
-            "the campaign does not hold together:\n  " + "\n  ".join(campaign.problems)
+            say("the campaign does not hold together:\n  {problems}", problems=lines)
         )
     return campaign
 

@@ -10,6 +10,8 @@ Design notes: ``docs/mission-format.md``, ``cipherkit.games.mission.format.glyph
 False
 >>> name_report({"sea": "C", "gull": None}).spelled
 ('sea',)
+>>> name_report({"эль": "Л", "пять": "5", "сова": "К"}).spelled
+('эль', 'пять')
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cipherkit.games.mission.format.problems import WARNING, Problem
+from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -76,12 +79,37 @@ _NUMBER_WORDS = str.split(
     "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
 )
 _TENS = {"30": "thirty", "40": "forty", "50": "fifty", "60": "sixty", "70": "seventy"}
+_RUSSIAN_LETTER_NAMES = {
+    "а": "а", "б": "бэ бе", "в": "вэ ве", "г": "гэ ге", "д": "дэ де", "е": "е йо",
+    "ж": "жэ же", "з": "зэ зе", "и": "и икраткое", "к": "ка", "л": "эль эл", "м": "эм",
+    "н": "эн", "о": "о", "п": "пэ пе", "р": "эр", "с": "эс", "т": "тэ те", "у": "у",
+    "ф": "эф", "х": "ха", "ц": "цэ це", "ч": "че", "ш": "ша", "щ": "ща",
+    "ъ": "твердыизнак ер", "ы": "ы еры", "ь": "мягкиизнак ерь", "э": "э", "ю": "ю", "я": "я",
+}  # fmt: skip
+"""Russian letters said aloud, accents dropped as :func:`_plain` drops them (й is и, ё is е)."""
+_RUSSIAN_NUMBER_WORDS = str.split(
+    "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать "
+    "тринадцать четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать "
+    "двадцать"
+)
+_RUSSIAN_TENS = {
+    "30": "тридцать", "40": "сорок", "50": "пятьдесят", "60": "шестьдесят",
+    "70": "семьдесят", "80": "восемьдесят", "90": "девяносто",
+}  # fmt: skip
 SPOKEN: dict[str, frozenset[str]] = {
     **{letter: frozenset(names.split()) for letter, names in _LETTER_NAMES.items()},
-    **{str(n): frozenset({word}) for n, word in enumerate(_NUMBER_WORDS)},
-    **{n: frozenset({word}) for n, word in {**_TENS, "80": "eighty", "90": "ninety"}.items()},
+    **{letter: frozenset(names.split()) for letter, names in _RUSSIAN_LETTER_NAMES.items()},
+    **{
+        str(n): frozenset({word, _RUSSIAN_NUMBER_WORDS[n]} | ({"нуль"} if n == 0 else set()))
+        for n, word in enumerate(_NUMBER_WORDS)
+    },
+    **{
+        n: frozenset({word, _RUSSIAN_TENS[n]})
+        for n, word in {**_TENS, "80": "eighty", "90": "ninety"}.items()
+    },
 }
-"""What a letter or a number is called aloud (its name, its radio-alphabet word)."""
+"""What a letter or a number is called aloud, in English and in Russian (its name, its
+radio-alphabet word)."""
 
 
 def _plain(text: str) -> str:
@@ -159,9 +187,15 @@ def glyph_name_problems(mission: Mission, source: Source) -> list[Problem]:
         problems.append(
             source.problem(
                 ("glyphs",),
-                f"glyph names start with the letter they hide more often than chance: "
-                f"{named}; {len(report.initials)} of {report.letters} where chance gives "
-                f"about {report.expected:.1f} (rename them so a name gives nothing away)",
+                say(
+                    "glyph names start with the letter they hide more often than chance: "
+                    "{named}; {n} of {letters} where chance gives about {expected:.1f} "
+                    "(rename them so a name gives nothing away)",
+                    n=len(report.initials),
+                    named=named,
+                    letters=report.letters,
+                    expected=report.expected,
+                ),
                 WARNING,
             )
         )
@@ -169,8 +203,12 @@ def glyph_name_problems(mission: Mission, source: Source) -> list[Problem]:
         problems.append(
             source.problem(
                 ("glyphs", glyph),
-                f"glyph {glyph!r} names what it hides ({contents[glyph]}) aloud; "
-                "rename it so the name gives nothing away",
+                say(
+                    "glyph {glyph!r} names what it hides ({content}) aloud; "
+                    "rename it so the name gives nothing away",
+                    glyph=glyph,
+                    content=contents[glyph],
+                ),
                 WARNING,
             )
         )

@@ -18,10 +18,11 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import Message, nsay, pgettext, say, text
 
 PathKey = str | int
 Path = tuple[PathKey, ...]
@@ -41,29 +42,72 @@ def format_path(path: Sequence[PathKey]) -> str:
     return text or "mission"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Problem:
-    """One thing wrong (``severity="error"``) or doubtful (``"warning"``) in a mission."""
+    """One thing wrong (``severity="error"``) or doubtful (``"warning"``) in a mission.
+
+    ``said`` is the structured message (an id and its parameters, no language);
+    :attr:`message` is its words in the language in force where it is read. The file
+    and the field path are as written.
+
+    >>> from cipherkit.i18n import say, speaking
+    >>> p = Problem("m.yaml", 2, "seed", say("must be a whole number, not {kind}", kind="text"))
+    >>> p.said.id, p.message
+    ('must be a whole number, not {kind}', 'must be a whole number, not text')
+    """
 
     file: str
     line: int | None
     path: str
-    message: str
-    severity: str = ERROR
+    said: Message
+    severity: str
+
+    def __init__(
+        self,
+        file: str,
+        line: int | None,
+        path: str,
+        message: str | Message,
+        severity: str = ERROR,
+    ) -> None:
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "said", text(message))
+        object.__setattr__(self, "severity", severity)
+
+    def __hash__(self) -> int:
+        return hash((self.file, self.line, self.path, self.said.id, self.severity))
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in the language in force."""
+        return self.said.words()
+
+    @property
+    def where(self) -> str:
+        """``file:line`` (``file`` when the line is unknown)."""
+        return self.file if self.line is None else f"{self.file}:{self.line}"
 
     def __str__(self) -> str:
-        where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.path}: {self.message}"
+        return f"{self.where}: {self.path}: {self.message}"
 
     def labelled(self) -> str:
         """The problem with its severity, as ``cipherkit validate`` prints it:
-        ``file:line: error: field.path: message`` (or ``warning:``).
+        ``file:line: error: field.path: message`` (or ``warning:``; the label is in the
+        language in force).
 
         >>> Problem("m.yaml", 4, "deck.time", "few icons", WARNING).labelled()
         'm.yaml:4: warning: deck.time: few icons'
         """
-        where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.severity}: {self.path}: {self.message}"
+        label = pgettext("severity", "error") if self.is_error else pgettext("severity", "warning")
+        return f"{self.where}: {label}: {self.path}: {self.message}"
+
+    def words(self) -> Message:
+        """The whole problem as a message (``file:line: field.path: message``) whose
+        words are chosen where it is shown."""
+        params = {"where": self.where, "path": self.path, "message": self.said}
+        return Message("{where}: {path}: {message}", params)
 
     @property
     def is_error(self) -> bool:
@@ -71,12 +115,21 @@ class Problem:
         return self.severity == ERROR
 
     def to_json(self) -> dict[str, Any]:
-        """The problem as a JSON-safe dict (what ``cipherkit validate --json`` prints)."""
-        return asdict(self)
+        """The problem as a JSON-safe dict (what ``cipherkit validate --json`` prints);
+        ``message`` is in the language in force."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "path": self.path,
+            "message": self.message,
+            "severity": self.severity,
+        }
 
 
 class MissionError(CipherkitError):
     """A mission that cannot be loaded; ``problems`` lists every problem found.
+
+    Its words (the first error, and how many more) are chosen where it is shown.
 
     >>> err = MissionError([Problem("a.yaml", 3, "id", "missing field 'id'")])
     >>> str(err)
@@ -86,7 +139,10 @@ class MissionError(CipherkitError):
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = list(problems)
         errors = [p for p in self.problems if p.is_error] or self.problems
-        text = str(errors[0]) if errors else "invalid mission"
+        if not errors:
+            super().__init__(say("invalid mission"))
+            return
+        more: Message | str = ""
         if len(errors) > 1:
-            text += f" (and {len(errors) - 1} more error{'s' * (len(errors) > 2)})"
-        super().__init__(text)
+            more = nsay(" (and {n} more error)", " (and {n} more errors)", len(errors) - 1)
+        super().__init__(Message("{problem}{more}", {"problem": errors[0].words(), "more": more}))

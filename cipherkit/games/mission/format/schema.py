@@ -43,8 +43,9 @@ from cipherkit.games.mission.content.mission import (
 )
 from cipherkit.games.mission.content.tokens import ACTIONS, COUNTER_INTEL, TRAPS, Token
 from cipherkit.games.mission.format.problems import Path, Problem
-from cipherkit.games.mission.format.reader import Reader, did_you_mean, kind_of
+from cipherkit.games.mission.format.reader import Hint, Reader, kind, suggest
 from cipherkit.games.mission.format.yamlio import Source
+from cipherkit.i18n import N_, say, text
 
 MAX_TITLE_CHARS = 120
 MAX_STORY_CHARS = 20_000
@@ -93,24 +94,24 @@ CAMPAIGN_FIELDS = {"win": False, "loss": False}
 LINK_FIELDS = {"next": False, "next_title": False, "unlock": False, "text": False}
 
 TOP_HINTS = {
-    "rooms": "rooms belong under map: (map: {rooms: ...})",
-    "passages": "passages belong under map: (map: {passages: ...})",
-    "entrance": "the entrance is a special token of a room: tokens: [entrance]",
-    "stack": "a stack belongs to a room: map: {rooms: {ROOM: {stack: [...]}}}",
+    "rooms": N_("rooms belong under map: (map: {rooms: ...})"),
+    "passages": N_("passages belong under map: (map: {passages: ...})"),
+    "entrance": N_("the entrance is a special token of a room: tokens: [entrance]"),
+    "stack": N_("a stack belongs to a room: map: {rooms: {ROOM: {stack: [...]}}}"),
 }
 """What a common slip at the top of a mission file should have been."""
 MAP_HINTS = {
-    "pool": "pool belongs at the top level of the file, beside map:, not under it",
-    "deck": "deck belongs at the top level of the file, beside map:, not under it",
-    "glyphs": "glyphs belong at the top level of the file, beside map:, not under it",
-    "entrance": "the entrance is a special token of a room: tokens: [entrance]",
+    "pool": N_("pool belongs at the top level of the file, beside map:, not under it"),
+    "deck": N_("deck belongs at the top level of the file, beside map:, not under it"),
+    "glyphs": N_("glyphs belong at the top level of the file, beside map:, not under it"),
+    "entrance": N_("the entrance is a special token of a room: tokens: [entrance]"),
 }
 ROOM_HINTS = {
-    "entrance": "write tokens: [entrance] in the room where the characters start",
-    "start": "write tokens: [entrance] in the room where the characters start",
-    "tokens_size": "stack_size: N deals N tokens from the pool",
-    "clues": "a room's clue tokens are its stack: [...]",
-    "size": "stack_size: N deals N tokens from the pool",
+    "entrance": N_("write tokens: [entrance] in the room where the characters start"),
+    "start": N_("write tokens: [entrance] in the room where the characters start"),
+    "tokens_size": N_("stack_size: N deals N tokens from the pool"),
+    "clues": N_("a room's clue tokens are its stack: [...]"),
+    "size": N_("stack_size: N deals N tokens from the pool"),
 }
 
 
@@ -119,23 +120,28 @@ def _glyphs(r: Reader, value: Any) -> dict[str, Glyph]:
     path: Path = ("glyphs",)
     out: dict[str, Glyph] = {}
     if not isinstance(value, dict):
-        r.report(path, f"glyphs must be a mapping of glyph id to content, not {kind_of(value)}")
+        r.report(
+            path,
+            say("glyphs must be a mapping of glyph id to content, not {kind}", kind=kind(value)),
+        )
         return out
     if not value:
-        r.report(path, "at least one glyph is needed")
+        r.report(path, say("at least one glyph is needed"))
     for key, entry in value.items():
         gpath = (*path, key)
-        gid = r.ident(key, gpath, "glyph id")
+        gid = r.ident(key, gpath, say("glyph id"))
         if gid is None:
             continue
         if gid in TRAPS or gid.startswith(COUNTER_INTEL):
-            r.report(gpath, f"glyph id {gid!r} is the name of a trap; choose another")
+            r.report(
+                gpath, say("glyph id {glyph!r} is the name of a trap; choose another", glyph=gid)
+            )
             continue
         content_value: Any = entry
         no_token = False
         cpath = gpath
         if isinstance(entry, dict):
-            fields = r.mapping(entry, gpath, GLYPH_FIELDS, "a glyph")
+            fields = r.mapping(entry, gpath, GLYPH_FIELDS, say("a glyph"))
             if fields is None:
                 continue
             content_value = entry.get("content")
@@ -148,7 +154,13 @@ def _glyphs(r: Reader, value: Any) -> dict[str, Glyph]:
             if text is None:
                 continue
             if not CONTENT_PATTERN.match(text) or "_" in text:
-                r.report(cpath, f"content {text!r} must be letters or digits only (no spaces)")
+                r.report(
+                    cpath,
+                    say(
+                        "content {content!r} must be letters or digits only (no spaces)",
+                        content=text,
+                    ),
+                )
                 continue
             content = text
         out[gid] = Glyph(gid, content, no_token)
@@ -159,7 +171,7 @@ def _token(r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph]) -> To
     known = [*glyphs, *TRAPS, *(f"{COUNTER_INTEL}:{a}" for a in ACTIONS)]
     if isinstance(value, dict):
         if "trap" in value:
-            fields = r.mapping(value, path, TOKEN_TRAP_FIELDS, "a trap token")
+            fields = r.mapping(value, path, TOKEN_TRAP_FIELDS, say("a trap token"))
             if fields is None:
                 return None
             trap = r.ref(value["trap"], (*path, "trap"), TRAPS, "trap")
@@ -168,16 +180,16 @@ def _token(r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph]) -> To
             action = value.get("action")
             if trap == COUNTER_INTEL:
                 if action is None:
-                    r.report(path, "a counter-intel token needs an 'action' (run, gather, …)")
+                    r.report(path, say("a counter-intel token needs an 'action' (run, gather, …)"))
                     return None
                 action = r.ref(action, (*path, "action"), ACTIONS, "action")
                 if action is None:
                     return None
             elif action is not None:
-                r.report((*path, "action"), f"a {trap} token has no action")
+                r.report((*path, "action"), say("a {trap} token has no action", trap=trap))
                 return None
             return Token.trap(trap, action)
-        fields = r.mapping(value, path, TOKEN_GLYPH_FIELDS, "a glyph token")
+        fields = r.mapping(value, path, TOKEN_GLYPH_FIELDS, say("a glyph token"))
         if fields is None or "glyph" not in value:
             return None
         glyph = r.ref(value["glyph"], (*path, "glyph"), glyphs, "glyph")
@@ -190,36 +202,39 @@ def _token(r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph]) -> To
         if action not in ACTIONS:
             r.report(
                 path,
-                f"unknown action {action!r} on a counter-intel token"
-                f"{did_you_mean(action, ACTIONS)}",
+                say(
+                    "unknown action {action!r} on a counter-intel token{hint}",
+                    action=action,
+                    hint=suggest(action, ACTIONS),
+                ),
             )
             return None
         return Token.trap(COUNTER_INTEL, action)
     if value == COUNTER_INTEL:
-        r.report(path, "write a counter-intel token with its action, e.g. 'counter-intel:run'")
+        r.report(path, say("write a counter-intel token with its action, e.g. 'counter-intel:run'"))
         return None
     if isinstance(value, str) and value in TRAPS:
         return Token.trap(value)
-    name = r.ident(value, path, "token")
+    name = r.ident(value, path, say("token"))
     if name is None:
         return None
     if name not in glyphs:
-        hint = did_you_mean(name, known) or did_you_mean(name.lower(), known)
+        hint: Hint = suggest(name, known) or suggest(name.lower(), known)
         if not hint:  # "security-camera": a trap's name inside the word
             inside = [t for t in TRAPS if t in name.lower()]
-            hint = f" (did you mean {inside[0]!r}?)" if inside else ""
-        r.report(path, f"unknown glyph {name!r}{hint}")
+            hint = say(" (did you mean {name!r}?)", name=inside[0]) if inside else ""
+        r.report(path, say("unknown glyph {name!r}{hint}", name=name, hint=hint))
         return None
     return Token.glyph(name)
 
 
 def _marks(r: Reader, value: Any, path: Path) -> tuple[str, ...] | None:
-    items = r.listing(value, path, "marks")
+    items = r.listing(value, path, say("marks"))
     if items is None:
         return None
     marks = []
     for i, item in enumerate(items):
-        mark = r.ident(item, (*path, i), "mark")
+        mark = r.ident(item, (*path, i), say("mark"))
         if mark is None:
             return None
         marks.append(mark)
@@ -227,7 +242,7 @@ def _marks(r: Reader, value: Any, path: Path) -> tuple[str, ...] | None:
 
 
 def _tokens(r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph]) -> list[Token]:
-    items = r.listing(value, path, "a token list")
+    items = r.listing(value, path, say("a token list"))
     if items is None:
         return []
     out = []
@@ -245,10 +260,20 @@ def _pos(r: Reader, value: Any, path: Path) -> tuple[float, float] | None:
         and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
     )
     if not ok:
-        r.report(path, f"pos must be a list of two numbers [x, y], not {kind_of(value)}")
+        r.report(
+            path, say("pos must be a list of two numbers [x, y], not {kind}", kind=kind(value))
+        )
         return None
     if not all(math.isfinite(v) and abs(v) <= MAX_POS for v in value):
-        r.report(path, f"pos numbers must lie from {-MAX_POS} to {MAX_POS}, not {value}")
+        r.report(
+            path,
+            say(
+                "pos numbers must lie from {lo} to {hi}, not {value}",
+                lo=-MAX_POS,
+                hi=MAX_POS,
+                value=value,
+            ),
+        )
         return None
     return (value[0], value[1])
 
@@ -256,18 +281,22 @@ def _pos(r: Reader, value: Any, path: Path) -> tuple[float, float] | None:
 def _rooms(r: Reader, value: Any, glyphs: Mapping[str, Glyph], graph: nx.Graph) -> None:
     path: Path = ("map", "rooms")
     if not isinstance(value, dict):
-        r.report(path, f"rooms must be a mapping of room id to room, not {kind_of(value)}")
+        r.report(
+            path, say("rooms must be a mapping of room id to room, not {kind}", kind=kind(value))
+        )
         return
     if not value:
-        r.report(path, "a map needs at least one room")
+        r.report(path, say("a map needs at least one room"))
     if len(value) > MAX_ROOMS:
-        r.report(path, f"a map has at most {MAX_ROOMS} rooms, not {len(value):,}")
+        r.report(
+            path, say("a map has at most {most} rooms, not {n:,}", most=MAX_ROOMS, n=len(value))
+        )
     for key, entry in value.items():
         rpath = (*path, key)
-        room = r.ident(key, rpath, "room id")
+        room = r.ident(key, rpath, say("room id"))
         if entry is None:
             entry = {}
-        fields = r.mapping(entry, rpath, ROOM_FIELDS, "a room", ROOM_HINTS)
+        fields = r.mapping(entry, rpath, ROOM_FIELDS, say("a room"), ROOM_HINTS)
         if room is None or fields is None:
             continue
         attrs: dict[str, Any] = {"name": None, "pos": (0, 0), "tokens": (), "stack": None}
@@ -277,17 +306,20 @@ def _rooms(r: Reader, value: Any, glyphs: Mapping[str, Glyph], graph: nx.Graph) 
         if "pos" in entry:
             attrs["pos"] = _pos(r, entry["pos"], (*rpath, "pos")) or (0, 0)
         if "tokens" in entry:
-            items = r.listing(entry["tokens"], (*rpath, "tokens"), "special tokens")
+            items = r.listing(entry["tokens"], (*rpath, "tokens"), say("special tokens"))
             names = []
             for i, item in enumerate(items or []):
-                name = r.ident(item, (*rpath, "tokens", i), "special token")
+                name = r.ident(item, (*rpath, "tokens", i), say("special token"))
                 if name is not None:
                     names.append(name)
             attrs["tokens"] = tuple(names)
         if "stack" in entry and "stack_size" in entry:
             r.report(
                 rpath,
-                "give either 'stack' (the tokens) or 'stack_size' (dealt from the pool), not both",
+                say(
+                    "give either 'stack' (the tokens) or 'stack_size' (dealt from the pool), "
+                    "not both"
+                ),
             )
         elif "stack" in entry:
             attrs["stack"] = tuple(_tokens(r, entry["stack"], (*rpath, "stack"), glyphs))
@@ -298,14 +330,14 @@ def _rooms(r: Reader, value: Any, glyphs: Mapping[str, Glyph], graph: nx.Graph) 
 
 def _passages(r: Reader, value: Any, graph: nx.Graph) -> None:
     path: Path = ("map", "passages")
-    items = r.listing(value, path, "passages")
+    items = r.listing(value, path, say("passages"))
     for i, entry in enumerate(items or []):
         ppath = (*path, i)
         wall: bool | None = False
         token = None
         rooms_path = ppath
         if isinstance(entry, dict):
-            if r.mapping(entry, ppath, PASSAGE_FIELDS, "a passage") is None:
+            if r.mapping(entry, ppath, PASSAGE_FIELDS, say("a passage")) is None:
                 continue
             if "rooms" not in entry:
                 continue
@@ -322,21 +354,32 @@ def _passages(r: Reader, value: Any, graph: nx.Graph) -> None:
         elif isinstance(entry, list):
             pair = entry
         else:
-            r.report(ppath, f"a passage must be [room, room] or a mapping, not {kind_of(entry)}")
+            r.report(
+                ppath,
+                say("a passage must be [room, room] or a mapping, not {kind}", kind=kind(entry)),
+            )
             continue
         if not isinstance(pair, list) or len(pair) != 2:
-            r.report(rooms_path, "a passage joins exactly two rooms: [room, room]")
+            r.report(rooms_path, say("a passage joins exactly two rooms: [room, room]"))
             continue
         a = r.ref(pair[0], (*rooms_path, 0), graph.nodes, "room")
         b = r.ref(pair[1], (*rooms_path, 1), graph.nodes, "room")
         if a is None or b is None or wall is None:
             continue
         if a == b:
-            r.report(rooms_path, f"a passage must join two different rooms, not {a!r} to itself")
+            r.report(
+                rooms_path,
+                say("a passage must join two different rooms, not {room!r} to itself", room=a),
+            )
             continue
         if graph.has_edge(a, b):
             first = graph.edges[a, b]["index"]
-            r.report(ppath, f"{a!r} and {b!r} are already joined (passages[{first}])")
+            r.report(
+                ppath,
+                say(
+                    "{a!r} and {b!r} are already joined (passages[{first}])", a=a, b=b, first=first
+                ),
+            )
             continue
         graph.add_edge(a, b, wall=bool(wall), token=token, index=i, order=(a, b))
 
@@ -344,22 +387,25 @@ def _passages(r: Reader, value: Any, graph: nx.Graph) -> None:
 def _cells(
     r: Reader, value: Any, path: Path, glyphs: Mapping[str, Glyph], answer: bool, word0: int
 ) -> list[Cell]:
-    words = r.listing(value, path, "the card text (a list of words)")
+    words = r.listing(value, path, say("the card text (a list of words)"))
     cells: list[Cell] = []
     for w, word in enumerate(words or []):
         wpath = (*path, w)
-        items = r.listing(word, wpath, "a word (a list of glyph cells)")
+        items = r.listing(word, wpath, say("a word (a list of glyph cells)"))
         if items is None:
             continue
         if not items:
-            r.report(wpath, "a word needs at least one glyph cell")
+            r.report(wpath, say("a word needs at least one glyph cell"))
         for c, item in enumerate(items):
             cpath = (*wpath, c)
             marks: tuple[str, ...] | None = ()
             gvalue = item
             gpath = cpath
             if isinstance(item, dict):
-                if r.mapping(item, cpath, CELL_FIELDS, "a cell") is None or "glyph" not in item:
+                if (
+                    r.mapping(item, cpath, CELL_FIELDS, say("a cell")) is None
+                    or "glyph" not in item
+                ):
                     continue
                 gvalue, gpath = item["glyph"], (*cpath, "glyph")
                 marks = _marks(r, item.get("marks", []), (*cpath, "marks"))
@@ -370,8 +416,11 @@ def _cells(
             if content is None:
                 r.report(
                     gpath,
-                    f"glyph {glyph!r} is on the card but has no content "
-                    f"(give it one under glyphs.{glyph})",
+                    say(
+                        "glyph {glyph!r} is on the card but has no content "
+                        "(give it one under glyphs.{glyph})",
+                        glyph=glyph,
+                    ),
                 )
                 continue
             cells.append(Cell(glyph, content, word0 + w, answer, marks))
@@ -380,17 +429,17 @@ def _cells(
 
 def _characters(r: Reader, value: Any) -> list[Character]:
     path: Path = ("characters",)
-    items = r.listing(value, path, "characters")
+    items = r.listing(value, path, say("characters"))
     out: list[Character] = []
     seen: set[str] = set()
     for i, item in enumerate(items or []):
         cpath = (*path, i)
         if isinstance(item, dict):
-            if r.mapping(item, cpath, CHARACTER_FIELDS, "a character") is None:
+            if r.mapping(item, cpath, CHARACTER_FIELDS, say("a character")) is None:
                 continue
             if "id" not in item or "ability" not in item:
                 continue
-            cid = r.ident(item["id"], (*cpath, "id"), "character id")
+            cid = r.ident(item["id"], (*cpath, "id"), say("character id"))
             ability = r.ref(item["ability"], (*cpath, "ability"), ABILITIES, "ability")
             name = r.text(item["name"], (*cpath, "name")) if "name" in item else cid
             text = r.text(item.get("text", ""), (*cpath, "text"), allow_empty=True)
@@ -403,7 +452,7 @@ def _characters(r: Reader, value: Any) -> list[Character]:
                 continue
             character = BUILTIN[cid]
         if character.id in seen:
-            r.report(cpath, f"character {character.id!r} is listed twice")
+            r.report(cpath, say("character {character!r} is listed twice", character=character.id))
             continue
         seen.add(character.id)
         out.append(character)
@@ -415,21 +464,21 @@ def _players(r: Reader, value: Any) -> tuple[int, int] | None:
     if isinstance(value, int) and not isinstance(value, bool):
         top = r.integer(value, path, 1, 4)
         return None if top is None else (1, top)
-    if r.mapping(value, path, PLAYER_FIELDS, "players") is None:
+    if r.mapping(value, path, PLAYER_FIELDS, say("players")) is None:
         return None
     lo = r.integer(value.get("min", 1), (*path, "min"), 1, 4)
     hi = r.integer(value.get("max", 4), (*path, "max"), 1, 4)
     if lo is None or hi is None:
         return None
     if lo > hi:
-        r.report(path, f"min ({lo}) is more than max ({hi})")
+        r.report(path, say("min ({lo}) is more than max ({hi})", lo=lo, hi=hi))
         return None
     return (lo, hi)
 
 
 def _deck(r: Reader, value: Any) -> DeckSpec | None:
     path: Path = ("deck",)
-    if r.mapping(value, path, DECK_FIELDS, "the deck") is None:
+    if r.mapping(value, path, DECK_FIELDS, say("the deck")) is None:
         return None
     default = DeckSpec()
     values = r.integer(value.get("values", default.values), (*path, "values"), 1, 99)
@@ -440,24 +489,26 @@ def _deck(r: Reader, value: Any) -> DeckSpec | None:
         if count is not None:
             suits = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:count])
     else:
-        items = r.listing(suits_value, (*path, "suits"), "suits (names, or how many)")
+        items = r.listing(suits_value, (*path, "suits"), say("suits (names, or how many)"))
         if items is not None:
-            names = [r.ident(s, (*path, "suits", i), "suit") for i, s in enumerate(items)]
+            names = [r.ident(s, (*path, "suits", i), say("suit")) for i, s in enumerate(items)]
             if all(names) and names:
                 letters = [str(n)[0].upper() for n in names]
                 if len(set(letters)) != len(letters):
                     r.report(
                         (*path, "suits"),
-                        "suit names must start with different letters "
-                        "(a card is written as its value and that letter, e.g. 7B)",
+                        say(
+                            "suit names must start with different letters "
+                            "(a card is written as its value and that letter, e.g. 7B)"
+                        ),
                     )
                 else:
                     suits = tuple(str(n) for n in names)
             elif not names:
-                r.report((*path, "suits"), "at least one suit is needed")
+                r.report((*path, "suits"), say("at least one suit is needed"))
     time_value = value.get("time", list(default.time))
     time: tuple[int, ...] | None = None
-    items = r.listing(time_value, (*path, "time"), "time (the icons on each time card)")
+    items = r.listing(time_value, (*path, "time"), say("time (the icons on each time card)"))
     if items is not None:
         icons = [r.integer(n, (*path, "time", i), 1, 9) for i, n in enumerate(items)]
         if all(n is not None for n in icons):
@@ -470,25 +521,25 @@ def _deck(r: Reader, value: Any) -> DeckSpec | None:
 
 def _campaign(r: Reader, value: Any) -> CampaignLinks | None:
     path: Path = ("campaign",)
-    if r.mapping(value, path, CAMPAIGN_FIELDS, "the campaign") is None:
+    if r.mapping(value, path, CAMPAIGN_FIELDS, say("the campaign")) is None:
         return None
     links = {}
     for key in ("win", "loss"):
         entry = value.get(key) or {}
         lpath = (*path, key)
-        if r.mapping(entry, lpath, LINK_FIELDS, f"campaign.{key}") is None:
+        if r.mapping(entry, lpath, LINK_FIELDS, text(f"campaign.{key}")) is None:
             return None
         nxt = None
         if entry.get("next") is not None:
-            nxt = r.ident(entry["next"], (*lpath, "next"), "mission id")
-        unlock_items = r.listing(entry.get("unlock", []), (*lpath, "unlock"), "unlock")
+            nxt = r.ident(entry["next"], (*lpath, "next"), say("mission id"))
+        unlock_items = r.listing(entry.get("unlock", []), (*lpath, "unlock"), text("unlock"))
         unlock = [
-            r.ident(u, (*lpath, "unlock", i), "secret rule id")
+            r.ident(u, (*lpath, "unlock", i), say("secret rule id"))
             for i, u in enumerate(unlock_items or [])
         ]
-        text = r.text(entry.get("text", ""), (*lpath, "text"), allow_empty=True)
+        story = r.text(entry.get("text", ""), (*lpath, "text"), allow_empty=True)
         title = r.text(entry.get("next_title", ""), (*lpath, "next_title"), allow_empty=True)
-        links[key] = CampaignLink(nxt, tuple(u for u in unlock if u), text or "", title or "")
+        links[key] = CampaignLink(nxt, tuple(u for u in unlock if u), story or "", title or "")
     return CampaignLinks(links["win"], links["loss"])
 
 
@@ -502,26 +553,33 @@ def _glyph_set(r: Reader, value: Any) -> dict[str, Any] | None:
         if seed_text:
             numeric = seed_text.lstrip("-").isdigit() and len(seed_text) <= 20
             value["seed"] = int(seed_text) if numeric else seed_text
-    if r.mapping(value, path, GLYPH_SET_FIELDS, "glyph_set") is None:
+    if r.mapping(value, path, GLYPH_SET_FIELDS, text("glyph_set")) is None:
         return None
     if "folder" in value:
         if "style" in value or "seed" in value:
-            r.report(path, "give either a folder or a style and seed, not both")
+            r.report(path, say("give either a folder or a style and seed, not both"))
             return None
         folder = r.text(value["folder"], (*path, "folder"))
         if folder is None:
             return None
         beside = FilePath(r.source.file).parent / folder
         if not r.source.file.startswith("<") and not beside.is_dir():
-            r.report((*path, "folder"), f"no such folder {folder!r} beside the mission file")
+            r.report(
+                (*path, "folder"),
+                say("no such folder {folder!r} beside the mission file", folder=folder),
+            )
             return None
         return {"folder": folder}
     style = value.get("style", "circuit")
     if style not in GLYPH_STYLES:
         r.report(
             (*path, "style"),
-            f"unknown glyph style {style!r}{did_you_mean(str(style), GLYPH_STYLES)} "
-            f"(styles: {', '.join(GLYPH_STYLES)})",
+            say(
+                "unknown glyph style {style!r}{hint} (styles: {styles})",
+                style=style,
+                hint=suggest(str(style), GLYPH_STYLES),
+                styles=", ".join(GLYPH_STYLES),
+            ),
         )
         return None
     seed = r.integer(value.get("seed", 0), (*path, "seed"), 0, 2**31 - 1)
@@ -546,11 +604,14 @@ def parse_partial(data: Any, source: Source) -> tuple[Mission | None, list[Probl
     only when ``data`` is not a mapping at all.
     """
     r = Reader(source)
-    if r.mapping(data, (), TOP_FIELDS, "a mission file", TOP_HINTS) is None:
+    if r.mapping(data, (), TOP_FIELDS, say("a mission file"), TOP_HINTS) is None:
         return None, r.problems
     if "format" in data and data["format"] != FORMAT:
-        r.report(("format",), f"unknown format {data['format']!r} (this cipherkit reads 1)")
-    mid = r.ident(data["id"], ("id",), "mission id") if "id" in data else None
+        r.report(
+            ("format",),
+            say("unknown format {format!r} (this cipherkit reads 1)", format=data["format"]),
+        )
+    mid = r.ident(data["id"], ("id",), say("mission id")) if "id" in data else None
     title = (
         r.text(data["title"], ("title",), max_chars=MAX_TITLE_CHARS) if "title" in data else None
     )
@@ -559,26 +620,29 @@ def parse_partial(data: Any, source: Source) -> tuple[Mission | None, list[Probl
     seed = r.integer(data.get("seed", 0), ("seed",), -(2**63), 2**63 - 1)
     deal = data.get("deal", "shuffled")
     if deal not in DEALS:
-        r.report(("deal",), f"deal must be one of {', '.join(DEALS)}, not {deal!r}")
+        r.report(
+            ("deal",),
+            say("deal must be one of {deals}, not {deal!r}", deals=", ".join(DEALS), deal=deal),
+        )
     players = _players(r, data["players"]) if "players" in data else (1, 4)
     glyphs = _glyphs(r, data.get("glyphs", {})) if "glyphs" in data else {}
     cells: list[Cell] = []
     card = data.get("card")
-    if "card" in data and r.mapping(card, ("card",), CARD_FIELDS, "the card") is not None:
+    if "card" in data and r.mapping(card, ("card",), CARD_FIELDS, say("the card")) is not None:
         if "text" in card:
             cells = _cells(r, card["text"], ("card", "text"), glyphs, False, 0)
         if "answer" in card:
             start = 1 + max((c.word for c in cells), default=-1)
             answer = _cells(r, card["answer"], ("card", "answer"), glyphs, True, start)
             if not answer and card["answer"] is not None:
-                r.report(("card", "answer"), "the Answer section has no cells")
+                r.report(("card", "answer"), say("the Answer section has no cells"))
             cells += answer
     solution = None
     if data.get("solution") is not None:
         solution = r.text(data["solution"], ("solution",))
     graph: nx.Graph[str] = nx.Graph()
     mp = data.get("map")
-    if "map" in data and r.mapping(mp, ("map",), MAP_FIELDS, "the map", MAP_HINTS) is not None:
+    if "map" in data and r.mapping(mp, ("map",), MAP_FIELDS, say("the map"), MAP_HINTS) is not None:
         if "rooms" in mp:
             _rooms(r, mp["rooms"], glyphs, graph)
         if mp.get("passages") is not None:

@@ -32,16 +32,17 @@ from typing import Any, Protocol
 
 import networkx as nx
 
-from cipherkit.games.mission.content.campaign import CampaignMap
-from cipherkit.games.mission.content.console import answers_match
+from cipherkit.games.mission.content.campaign import LOOP, CampaignMap
+from cipherkit.games.mission.content.console import answers_match, script
 from cipherkit.games.mission.content.mission import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN, Mission
 from cipherkit.games.mission.content.secret_rules import SECRET_RULES
 from cipherkit.games.mission.content.tokens import COUNTER_INTEL, GLYPH, Token
 from cipherkit.games.mission.format.glyph_names import glyph_name_problems
 from cipherkit.games.mission.format.problems import ERROR, WARNING, Path, Problem
-from cipherkit.games.mission.format.reader import did_you_mean
+from cipherkit.games.mission.format.reader import suggest
 from cipherkit.games.mission.format.schema import TOP_FIELDS, parse_partial
 from cipherkit.games.mission.format.yamlio import Source, read_file, read_yaml
+from cipherkit.i18n import N_, Message, nsay, say, text
 
 __all__ = [
     "CHECKS",
@@ -80,7 +81,7 @@ def mission_check(*needs: str) -> Callable[[CheckFunction], CheckFunction]:
 
     >>> @mission_check("glyphs")
     ... def check_short_ids(mission, source):
-    ...     return [source.problem(("glyphs", g), "a one-letter id", WARNING)
+    ...     return [source.problem(("glyphs", g), say("a one-letter id"), WARNING)
     ...             for g in mission.glyphs if len(g) == 1]
     >>> CHECKS[-1].name
     'check_short_ids'
@@ -126,7 +127,7 @@ def broken_parts(problems: Iterable[Problem], data: Any, fields: Mapping[str, bo
     """
     broken: set[str] = set()
     for problem in problems:
-        if not problem.is_error or problem.message.startswith("unknown field "):
+        if not problem.is_error or problem.said.id.startswith("unknown field "):
             continue  # an unknown field is left out; what was read is whole
         parts = re.split(r"[.\[]", problem.path)
         if parts[0] == "map" and ("stack" in parts[3:] or "stack_size" in parts[3:]):
@@ -154,11 +155,11 @@ def check_data(data: Any, source: Source) -> tuple[Mission | None, list[Problem]
 class Report(Protocol):
     """Records a problem at a field path (an error unless the severity says otherwise)."""
 
-    def __call__(self, path: Path, message: str, severity: str = ERROR, /) -> None: ...
+    def __call__(self, path: Path, message: Message, severity: str = ERROR, /) -> None: ...
 
 
 def _reporter(source: Source, problems: list[Problem]) -> Report:
-    def report(path: Path, message: str, severity: str = ERROR) -> None:
+    def report(path: Path, message: Message, severity: str = ERROR) -> None:
         problems.append(source.problem(path, message, severity))
 
     return report
@@ -181,18 +182,27 @@ def check_entrance(mission: Mission, source: Source) -> list[Problem]:
     if not entrances and graph.number_of_nodes():
         report(
             ROOMS,
-            "no room has the entrance token (add tokens: [entrance] to the "
-            "room where the characters start)",
+            say(
+                "no room has the entrance token (add tokens: [entrance] to the "
+                "room where the characters start)"
+            ),
         )
     for extra in entrances[1:]:
-        report((*ROOMS, extra, "tokens"), f"a second entrance (the first is in {entrances[0]!r})")
+        report(
+            (*ROOMS, extra, "tokens"),
+            say("a second entrance (the first is in {room!r})", room=entrances[0]),
+        )
     for room, tokens in graph.nodes(data="tokens"):
         for i, token in enumerate(tokens or ()):
-            hint = did_you_mean(token, [ENTRANCE]) if token != ENTRANCE else ""
+            hint = suggest(token, [ENTRANCE]) if token != ENTRANCE else ""
             if hint:
                 report(
                     (*ROOMS, room, "tokens", i),
-                    f"unknown special token {token!r}{hint}; it has no effect",
+                    say(
+                        "unknown special token {token!r}{hint}; it has no effect",
+                        token=token,
+                        hint=hint,
+                    ),
                     WARNING,
                 )
     return problems
@@ -215,12 +225,17 @@ def check_reachable(mission: Mission, source: Source) -> list[Problem]:
         if room in through_walls:
             report(
                 (*ROOMS, room),
-                f"room {room!r} can be reached from the entrance only through a wall "
-                "(only a character who passes walls can get there)",
+                say(
+                    "room {room!r} can be reached from the entrance only through a wall "
+                    "(only a character who passes walls can get there)",
+                    room=room,
+                ),
                 WARNING,
             )
         else:
-            report((*ROOMS, room), f"room {room!r} cannot be reached from the entrance")
+            report(
+                (*ROOMS, room), say("room {room!r} cannot be reached from the entrance", room=room)
+            )
     return problems
 
 
@@ -234,15 +249,23 @@ def check_passage_tokens(mission: Mission, source: Source) -> list[Problem]:
         if attrs.get("token") == PASSAGE_TOKEN and not attrs.get("wall"):
             report(
                 ppath,
-                f"a passage token between {a!r} and {b!r} has no effect: there is "
-                "no printed wall there (wall: true)",
+                say(
+                    "a passage token between {a!r} and {b!r} has no effect: there is "
+                    "no printed wall there (wall: true)",
+                    a=a,
+                    b=b,
+                ),
                 WARNING,
             )
         if attrs.get("token") == WALL_TOKEN and attrs.get("wall"):
             report(
                 ppath,
-                f"a wall token between {a!r} and {b!r} has no effect: a printed "
-                "wall is already there",
+                say(
+                    "a wall token between {a!r} and {b!r} has no effect: a printed "
+                    "wall is already there",
+                    a=a,
+                    b=b,
+                ),
                 WARNING,
             )
     return problems
@@ -267,37 +290,123 @@ def check_glyph_tokens(mission: Mission, source: Source) -> list[Problem]:
             if not token_glyphs[glyph.id] and not glyph.no_token:
                 report(
                     gpath,
-                    f"glyph {glyph.id!r} is on the card but no clue token carries "
-                    "it, so its windows can never open (add a token, or mark it "
-                    "no_token: true if that is deliberate)",
+                    say(
+                        "glyph {glyph!r} is on the card but no clue token carries "
+                        "it, so its windows can never open (add a token, or mark it "
+                        "no_token: true if that is deliberate)",
+                        glyph=glyph.id,
+                    ),
                     WARNING,
                 )
             if glyph.no_token and token_glyphs[glyph.id]:
                 report(
                     gpath,
-                    f"glyph {glyph.id!r} is marked no_token but a clue token carries it",
+                    say(
+                        "glyph {glyph!r} is marked no_token but a clue token carries it",
+                        glyph=glyph.id,
+                    ),
                     WARNING,
                 )
         elif glyph.content is not None:
-            report(gpath, f"glyph {glyph.id!r} has content but is not on the card", WARNING)
+            report(
+                gpath,
+                say("glyph {glyph!r} has content but is not on the card", glyph=glyph.id),
+                WARNING,
+            )
         elif not token_glyphs[glyph.id]:
-            report(gpath, f"glyph {glyph.id!r} is neither on the card nor on a token", WARNING)
+            report(
+                gpath,
+                say("glyph {glyph!r} is neither on the card nor on a token", glyph=glyph.id),
+                WARNING,
+            )
     return problems
 
 
 @mission_check("glyphs", "card", "solution")
 def check_answer(mission: Mission, source: Source) -> list[Problem]:
-    """The card has cells, and the answer cells spell ``solution`` when one is given."""
+    """The card has cells, and the answer cells spell ``solution`` when one is given
+    (in the cells' alphabet: look-alike letters of another are pointed out)."""
     if not mission.cells:
-        return [source.problem(("card", "text"), "the card has no glyph cells")]
-    if mission.solution is not None and not answers_match(mission.solution, mission.answer):
-        what = "Answer section cells spell" if mission.has_answer_section else "answer cells spell"
-        return [
-            source.problem(
-                ("solution",), f"the {what} {mission.answer!r}, not {mission.solution!r}"
+        return [source.problem(("card", "text"), say("the card has no glyph cells"))]
+    if mission.solution is None:
+        return []
+    others = _other_scripts(mission.solution, mission.script)
+    look_alikes: dict[str, Any] = {}
+    if others:
+        look_alikes = {
+            "script": script_name(others[0][1]),
+            "letters": ", ".join(letter for letter, _script in others),
+            "main": script_name(mission.script or ""),
+        }
+    if not answers_match(mission.solution, mission.answer):
+        spelt = {"spelt": mission.answer, "solution": mission.solution}
+        if mission.has_answer_section:
+            said = say("the Answer section cells spell {spelt!r}, not {solution!r}", **spelt)
+        else:
+            said = say("the answer cells spell {spelt!r}, not {solution!r}", **spelt)
+        if look_alikes:
+            said = say(
+                "{problem}: the solution has {script} letters ({letters}) where the cells "
+                "have {main} ones (look-alike letters typed in the other keyboard layout?)",
+                problem=said,
+                **look_alikes,
             )
-        ]
+        return [source.problem(("solution",), said)]
+    if look_alikes:  # read as meant (answers fold look-alikes), but written in two alphabets
+        said = say(
+            "the solution has {script} letters ({letters}) where the cells have {main} ones "
+            "(look-alike letters typed in the other keyboard layout?)",
+            **look_alikes,
+        )
+        return [source.problem(("solution",), said, WARNING)]
     return []
+
+
+SCRIPT_NAMES = {"LATIN": N_("Latin"), "CYRILLIC": N_("Cyrillic")}
+"""How a script reads in a problem (``N_``-marked English)."""
+
+
+def script_name(name: str) -> Message:
+    """A Unicode script's name in words (``Latin``, ``Cyrillic``; others as they are)."""
+    return say(SCRIPT_NAMES[name]) if name in SCRIPT_NAMES else text(name.title())
+
+
+def _other_scripts(words: str, main: str | None) -> list[tuple[str, str]]:
+    """The letters of ``words`` (and their scripts) not written in the script ``main``."""
+    if main is None:
+        return []
+    found = ((ch, script(ch)) for ch in dict.fromkeys(words))
+    return [(ch, s) for ch, s in found if s is not None and s != main]
+
+
+@mission_check("glyphs", "card")
+def check_alphabet(mission: Mission, source: Source) -> list[Problem]:
+    """The windows hide letters of one alphabet: a Latin ``A`` among Cyrillic letters
+    looks the same and is a different letter (and the reverse)."""
+    main = mission.script
+    problems: list[Problem] = []
+    for glyph in mission.glyphs.values():
+        if glyph.id not in mission.card_glyphs or not glyph.content:
+            continue
+        others = _other_scripts(glyph.content, main)
+        if others:
+            problems.append(
+                source.problem(
+                    ("glyphs", glyph.id),
+                    say(
+                        "glyph {glyph!r} hides {content!r} with {script} letters ({letters}) "
+                        "where the other windows hide {main} ones (a look-alike letter typed "
+                        "in the other keyboard layout?)",
+                        glyph=glyph.id,
+                        content=glyph.content,
+                        script=script_name(others[0][1]),
+                        letters=", ".join(letter for letter, _script in others),
+                        main=script_name(main or ""),
+                    ),
+                    WARNING,
+                )
+            )
+    return problems
 
 
 @mission_check("stacks", "pool")
@@ -308,16 +417,25 @@ def check_pool(mission: Mission, source: Source) -> list[Problem]:
         return [
             source.problem(
                 ("pool",) if mission.pool else ROOMS,
-                f"rooms ask for {asked} pooled tokens (stack_size) but the pool has "
-                f"{len(mission.pool)}",
+                say(
+                    "rooms ask for {asked} pooled tokens (stack_size) but the pool has {pool}",
+                    asked=asked,
+                    pool=len(mission.pool),
+                ),
             )
         ]
     if len(mission.pool) > asked:
         return [
             source.problem(
                 ("pool",),
-                f"{len(mission.pool) - asked} token(s) of the pool are never dealt "
-                f"(rooms ask for {asked} with stack_size)",
+                nsay(
+                    "{n} token(s) of the pool are never dealt (rooms ask for {asked} with "
+                    "stack_size)",
+                    "{n} token(s) of the pool are never dealt (rooms ask for {asked} with "
+                    "stack_size)",
+                    len(mission.pool) - asked,
+                    asked=asked,
+                ),
                 WARNING,
             )
         ]
@@ -335,14 +453,26 @@ def check_deck(mission: Mission, source: Source) -> list[Problem]:
     if deck.resource_count < need:
         report(
             ("deck",),
-            f"the deck is too small to play: {hi} player(s) need {need} cards "
-            f"for their first hands but it has {deck.resource_count} resource cards",
+            nsay(
+                "the deck is too small to play: {n} player(s) need {need} cards "
+                "for their first hands but it has {cards} resource cards",
+                "the deck is too small to play: {n} player(s) need {need} cards "
+                "for their first hands but it has {cards} resource cards",
+                hi,
+                need=need,
+                cards=deck.resource_count,
+            ),
         )
     if sum(deck.time) < 3:
         report(
             ("deck", "time"),
-            f"the time cards carry {sum(deck.time)} icon(s): with fewer "
-            "than 3 the group can never run out of time",
+            nsay(
+                "the time cards carry {n} icon(s): with fewer "
+                "than 3 the group can never run out of time",
+                "the time cards carry {n} icon(s): with fewer "
+                "than 3 the group can never run out of time",
+                sum(deck.time),
+            ),
             WARNING,
         )
     return problems
@@ -356,8 +486,12 @@ def check_characters(mission: Mission, source: Source) -> list[Problem]:
         return [
             source.problem(
                 ("characters",) if mission.characters else ("players",),
-                f"up to {hi} player(s) but only {len(mission.characters)} character(s) "
-                "to choose from",
+                nsay(
+                    "up to {n} player(s) but only {characters} character(s) to choose from",
+                    "up to {n} player(s) but only {characters} character(s) to choose from",
+                    hi,
+                    characters=len(mission.characters),
+                ),
             )
         ]
     return []
@@ -372,15 +506,19 @@ def check_campaign(mission: Mission, source: Source) -> list[Problem]:
         if link.next == mission.id:
             report(
                 ("campaign", key, "next"),
-                "missions are not replayed in a campaign: the next mission is this one",
+                say("missions are not replayed in a campaign: the next mission is this one"),
                 WARNING,
             )
         for i, rule_id in enumerate(link.unlock):
             if rule_id not in SECRET_RULES:
                 report(
                     ("campaign", key, "unlock", i),
-                    f"unknown secret rule {rule_id!r}{did_you_mean(rule_id, SECRET_RULES)} "
-                    f"(known: {', '.join(SECRET_RULES)})",
+                    say(
+                        "unknown secret rule {rule!r}{hint} (known: {known})",
+                        rule=rule_id,
+                        hint=suggest(rule_id, SECRET_RULES),
+                        known=", ".join(SECRET_RULES),
+                    ),
                 )
     return problems
 
@@ -404,8 +542,10 @@ def _note_token(
     elif token.name == COUNTER_INTEL and token.action == "regroup":
         report(
             path,
-            "a counter-intel token on Regroup can never be cleared by a Regroup "
-            "(Regroup cannot clear itself)",
+            say(
+                "a counter-intel token on Regroup can never be cleared by a Regroup "
+                "(Regroup cannot clear itself)"
+            ),
             WARNING,
         )
 
@@ -468,7 +608,14 @@ def validate_paths(paths: Iterable[str | FilePath]) -> list[Problem]:
         try:
             mission, source, found = _validate_file(path)
         except Exception as exc:  # pragma: no cover - a last guard: never a traceback
-            found = [Problem(str(path), None, "mission", f"could not be checked: {exc!r}")]
+            found = [
+                Problem(
+                    str(path),
+                    None,
+                    "mission",
+                    say("could not be checked: {error}", error=repr(exc)),
+                )
+            ]
             mission = None
         problems += found
         if mission is not None:
@@ -482,8 +629,11 @@ def validate_paths(paths: Iterable[str | FilePath]) -> list[Problem]:
                     problems.append(
                         source.problem(
                             ("campaign", key, "next"),
-                            f"mission {link.next!r} is not among the files checked"
-                            f"{did_you_mean(link.next, ids)}",
+                            say(
+                                "mission {mission!r} is not among the files checked{hint}",
+                                mission=link.next,
+                                hint=suggest(link.next, ids),
+                            ),
                             WARNING,
                         )
                     )
@@ -495,9 +645,9 @@ def _campaign_problems(missions: list[tuple[Source, Mission]]) -> list[Problem]:
     campaign = CampaignMap.from_missions(m for _, m in missions)
     source = {m.id: src for src, m in missions}
     out = []
-    for text in campaign.problems:
-        if "links loop" in text:
-            first = text.split(": ", 1)[-1].split(" ")[0].strip(",")
+    for said in campaign.problems:
+        if said.id == LOOP:
+            first = str(said.params["loop"]).split(" -> ")[0]
             src = source.get(first) or missions[0][0]
-            out.append(src.problem(("campaign",), text, WARNING))
+            out.append(src.problem(("campaign",), said, WARNING))
     return out

@@ -31,6 +31,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.files import read_limited
 from cipherkit.games.mission.format.problems import ERROR, Path, Problem, format_path
+from cipherkit.i18n import N_, Message, say, text
 
 MAX_NODES = 200_000
 """Documents with more values than this (after expanding aliases) are refused."""
@@ -57,7 +58,7 @@ class Source:
                 return None
             path = path[:-1]
 
-    def problem(self, path: Path, message: str, severity: str = ERROR) -> Problem:
+    def problem(self, path: Path, message: str | Message, severity: str = ERROR) -> Problem:
         """A problem at ``path`` in this file, with the line it was read from."""
         return Problem(self.file, self.line(path), format_path(path), message, severity)
 
@@ -82,7 +83,7 @@ class _Walker:
             raise _TooBig
         self.source.lines.setdefault(path, node.start_mark.line + 1)
         if id(node) in self.active:
-            self.problems.append(self.source.problem(path, "recursive YAML alias"))
+            self.problems.append(self.source.problem(path, say("recursive YAML alias")))
             return None
         if isinstance(node, ScalarNode):
             surrogate = next((ch for ch in node.value if "\ud800" <= ch <= "\udfff"), None)
@@ -90,20 +91,27 @@ class _Walker:
                 self.problems.append(
                     self.source.problem(
                         path,
-                        f"contains an unpaired surrogate (U+{ord(surrogate):04X}), which is "
-                        "not a character: no page or printout can show it",
+                        say(
+                            "contains an unpaired surrogate (U+{code:04X}), which is "
+                            "not a character: no page or printout can show it",
+                            code=ord(surrogate),
+                        ),
                     )
                 )
                 return node.value.encode("utf-8", "replace").decode("utf-8")  # checked on
             try:
                 value = self.constructor.construct_object(node, deep=True)
             except yaml.YAMLError as exc:
-                self.problems.append(self.source.problem(path, f"bad value: {exc}"))
+                self.problems.append(
+                    self.source.problem(path, say("bad value: {error}", error=str(exc)))
+                )
                 return None
             except ValueError:  # Python refuses to read integers of over 4,300 digits
                 digits = sum(ch.isdigit() for ch in node.value)
                 self.problems.append(
-                    self.source.problem(path, f"a number of {digits} digits is far too large")
+                    self.source.problem(
+                        path, say("a number of {digits} digits is far too large", digits=digits)
+                    )
                 )
                 return 0  # the problem is reported; the rest of the file is still checked
             if isinstance(value, str):
@@ -119,7 +127,7 @@ class _Walker:
                 return self._mapping(node, path)
         finally:
             self.active.discard(id(node))
-        self.problems.append(self.source.problem(path, "unsupported YAML node"))
+        self.problems.append(self.source.problem(path, say("unsupported YAML node")))
         return None
 
     def _mapping(self, node: MappingNode, path: Path) -> dict[Any, Any]:
@@ -132,7 +140,9 @@ class _Walker:
             line = key_node.start_mark.line + 1
             if isinstance(key, list | dict) or key is None:
                 self.problems.append(
-                    self.source.problem(path, f"line {line}: a field name must be plain text")
+                    self.source.problem(
+                        path, say("line {line}: a field name must be plain text", line=line)
+                    )
                 )
                 continue
             if not isinstance(key, str):
@@ -142,7 +152,12 @@ class _Walker:
                 self.source.lines[child] = line
                 self.problems.append(
                     self.source.problem(
-                        child, f"duplicate key {key!r} (the first is on line {first_line[key]})"
+                        child,
+                        say(
+                            "duplicate key {key!r} (the first is on line {first})",
+                            key=key,
+                            first=first_line[key],
+                        ),
                     )
                 )
                 continue
@@ -165,37 +180,49 @@ def read_yaml(text: str, file: str = "<mission>") -> tuple[Any, Source, list[Pro
         mark = exc.problem_mark or exc.context_mark
         line = None if mark is None else mark.line + 1
         what = " ".join(str(x) for x in (exc.context, exc.problem) if x)
-        problems.append(Problem(file, line, "yaml", f"YAML syntax error: {what}"))
+        problems.append(Problem(file, line, "yaml", say("YAML syntax error: {error}", error=what)))
         return None, source, problems
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, max(exc.position, 0)) + 1
         char = exc.character if isinstance(exc.character, int) else ord(exc.character)
         problems.append(
-            Problem(file, line, "yaml", f"unacceptable character #x{char:04x}: {exc.reason}")
+            Problem(
+                file,
+                line,
+                "yaml",
+                say("unacceptable character #x{code:04x}: {reason}", code=char, reason=exc.reason),
+            )
         )
         return None, source, problems
     except yaml.YAMLError as exc:
-        problems.append(Problem(file, None, "yaml", f"YAML syntax error: {exc}"))
+        problems.append(
+            Problem(file, None, "yaml", say("YAML syntax error: {error}", error=str(exc)))
+        )
         return None, source, problems
     except RecursionError:
-        problems.append(Problem(file, None, "yaml", "the document is nested too deeply"))
+        problems.append(Problem(file, None, "yaml", say("the document is nested too deeply")))
         return None, source, problems
     finally:
         if loader is not None:
             loader.dispose()
     if node is None:
-        problems.append(Problem(file, None, "mission", "the file is empty"))
+        problems.append(Problem(file, None, "mission", say("the file is empty")))
         return None, source, problems
     walker = _Walker(source, problems)
     try:
         data = walker.walk(node, ())
     except _TooBig:
         problems.append(
-            Problem(file, None, "yaml", f"the document is too large (over {MAX_NODES} values)")
+            Problem(
+                file,
+                None,
+                "yaml",
+                say("the document is too large (over {most} values)", most=MAX_NODES),
+            )
         )
         return None, source, problems
     except RecursionError:
-        problems.append(Problem(file, None, "yaml", "the document is nested too deeply"))
+        problems.append(Problem(file, None, "yaml", say("the document is nested too deeply")))
         return None, source, problems
     return data, source, problems
 
@@ -206,21 +233,45 @@ def read_file(path: str | FilePath) -> tuple[Any, Source, list[Problem]]:
     try:  # checks what the path is and its size before reading (no device, FIFO, giant)
         blob = read_limited(path, max_bytes=MAX_BYTES)
     except CipherkitError as exc:
-        reason = str(exc).removeprefix(f"{name}: ")
-        return None, Source(name), [Problem(name, None, "file", reason)]
+        return None, Source(name), [Problem(name, None, "file", _file_reason(exc, name))]
     if b"\x00" in blob:
-        return None, Source(name), [Problem(name, None, "file", "not a text file")]
+        return None, Source(name), [Problem(name, None, "file", say("not a text file"))]
     try:
         text = blob.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         return (
             None,
             Source(name),
-            [Problem(name, None, "file", f"not UTF-8 text (bad byte at offset {exc.start})")],
+            [
+                Problem(
+                    name,
+                    None,
+                    "file",
+                    say("not UTF-8 text (bad byte at offset {offset})", offset=exc.start),
+                )
+            ],
         )
     if not text.strip():
-        return None, Source(name), [Problem(name, None, "mission", "the file is empty")]
+        return None, Source(name), [Problem(name, None, "mission", say("the file is empty"))]
     return read_yaml(text, name)
+
+
+def _file_reason(exc: CipherkitError, name: str) -> Message:
+    """Why a file could not be read (:func:`~cipherkit.core.files.read_limited`'s reason,
+    without the file's name, which the problem gives)."""
+    reason = str(exc).removeprefix(f"{name}: ")
+    if reason in _FILE_REASONS:
+        return say(_FILE_REASONS[reason])
+    if reason.startswith("cannot read: "):
+        return say("cannot read: {reason}", reason=reason.removeprefix("cannot read: "))
+    return text(reason)
+
+
+_FILE_REASONS = {
+    "is a directory": N_("is a directory"),
+    "no such file": N_("no such file"),
+    "not a regular file": N_("not a regular file"),
+}
 
 
 def dump_yaml(data: Any) -> str:

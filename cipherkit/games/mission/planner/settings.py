@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,9 @@ class PlannerSettings:
             return LEVELS[level]
         except KeyError:
             known = ", ".join(LEVELS)
-            raise CipherkitError(f"unknown planner level {level!r} (known: {known})") from None
+            raise CipherkitError(
+                say("unknown planner level {level!r} (known: {known})", level=level, known=known)
+            ) from None
 
     @staticmethod
     def parse(option: str) -> PlannerSettings:
@@ -71,7 +74,7 @@ class PlannerSettings:
         for part in parts:
             key, sep, value = part.partition("=")
             if not sep:
-                raise CipherkitError(f"planner option {part!r}: write key=value")
+                raise CipherkitError(say("planner option {option!r}: write key=value", option=part))
             settings = _set_option(settings, key.strip(), value.strip())
         return settings
 
@@ -95,9 +98,13 @@ def _set_option(settings: PlannerSettings, key: str, value: str) -> PlannerSetti
             switch: dict[str, Any] = {SWITCHES[key]: value == "on"}  # a bool field
             return replace(settings, **switch)
     except ValueError:
-        raise CipherkitError(f"planner option {key}={value!r} is out of range") from None
+        raise CipherkitError(
+            say("planner option {key}={value!r} is out of range", key=key, value=value)
+        ) from None
     known = ", ".join(["confidence", "peril_risk", "blunder", *SWITCHES])
-    raise CipherkitError(f"unknown planner option {key!r} (known: {known})")
+    raise CipherkitError(
+        say("unknown planner option {key!r} (known: {known})", key=key, known=known)
+    )
 
 
 SWITCHES = {

@@ -2,6 +2,8 @@
 
 One plain function per action kind, ``(state, seat, action)``; :mod:`.rulebook` holds the
 table that finds them. The turn's end is in :mod:`.turn_end`, the vote in :mod:`.vote`.
+What happens is told as structured messages (``say``): each seat reads them in its own
+language; a parameter naming a glyph has "glyph" in its name.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING
 from cipherkit.core.protocol import Action, Seat
 from cipherkit.games.mission.content.characters import SLIP
 from cipherkit.games.mission.content.tokens import ACTIONS, GATHER, REGROUP, RUN
-from cipherkit.games.mission.content.words import the_room
+from cipherkit.games.mission.content.words import room_words
 from cipherkit.games.mission.rules.actions import (
     Collect,
     Disarm,
@@ -38,16 +40,20 @@ from cipherkit.games.mission.rules.phases import (
 )
 from cipherkit.games.mission.rules.tables import T_CAMERA, T_GAS, T_GLYPH, T_OFF_CARD
 from cipherkit.games.mission.rules.turn_end import finish_action
+from cipherkit.i18n import N_, nsay, say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules.state import MissionState
 
 STOP_WORDS = {
-    RUN_PHASE: "stops moving",
-    INTEL_PHASE: "stops revealing",
-    GATHER_PHASE: "stops gathering",
-    SPECIAL_PHASE: "makes no use of the ability",
+    RUN_PHASE: N_("{name} stops moving."),
+    INTEL_PHASE: N_("{name} stops revealing."),
+    GATHER_PHASE: N_("{name} stops gathering."),
+    SPECIAL_PHASE: N_("{name} makes no use of the ability."),
 }
+STOPS = N_("{name} stops.")
+"""What ``stop`` says in each phase (``N_``-marked English; ``{name}``: the character),
+and in any other (:data:`STOPS`)."""
 
 
 # ---------------------------------------------------------------- main actions
@@ -63,7 +69,12 @@ def play(state: MissionState, seat: Seat, action: Play) -> None:
     state.emit(
         "play",
         {"character": c, "card": label, "action": action.action},
-        f"{state.name(c)} plays {label} on {ACTION_NAMES[action.action]}.",
+        say(
+            "{name} plays {card} on {action}.",
+            name=state.name(c),
+            card=label,
+            action=say(ACTION_NAMES[action.action]),
+        ),
     )
     state.phase = ACTION_PHASE[a]
     lim = state.limits
@@ -88,8 +99,13 @@ def special(state: MissionState, seat: Seat, action: Special) -> None:
     state.emit(
         "special",
         {"character": c, "cards": [labels[first], labels[second]]},
-        f"{state.name(c)} discards {labels[first]} and {labels[second]} for a special "
-        f"action ({state.chars[c].ability}).",
+        say(
+            "{name} discards {first} and {second} for a special action ({ability}).",
+            name=state.name(c),
+            first=labels[first],
+            second=labels[second],
+            ability=state.chars[c].ability,
+        ),
     )
     state.phase = SPECIAL_PHASE
     state.stage = 0
@@ -99,8 +115,8 @@ def special(state: MissionState, seat: Seat, action: Special) -> None:
 def stop(state: MissionState, seat: Seat, action: Action) -> None:
     """``stop``: end the action under way early (or decline the ability)."""
     c = state.turn
-    what = STOP_WORDS.get(state.phase, "stops")
-    state.emit("stop", {"character": c, "phase": state.phase}, f"{state.name(c)} {what}.")
+    said = say(STOP_WORDS.get(state.phase, STOPS), name=state.name(c))
+    state.emit("stop", {"character": c, "phase": state.phase}, said)
     finish_action(state)
 
 
@@ -114,7 +130,7 @@ def step(state: MissionState, seat: Seat, action: Step) -> None:
     state.emit(
         "move",
         {"character": c, "room": action.room},
-        f"{state.name(c)} moves to {the_room(state.t.room_names[r])}.",
+        say("{name} moves to {room}.", name=state.name(c), room=room_words(state.t.room_names[r])),
     )
     if state.steps <= 0:
         finish_action(state)
@@ -156,16 +172,22 @@ def collect(state: MissionState, seat: Seat, action: Collect) -> None:
     state.faceup[here].remove(token)
     state.collected.append(token)
     windows = t.windows[g]
+    content = state.key[g]
+    told = {"name": state.name(c), "glyph": action.glyph, "content": content}
     if state.opened[g]:
-        words = "its windows are already open"
+        said = say("{name} collects {glyph}: its windows are already open ({content}).", **told)
     else:
         state.opened[g] = True
-        words = f"{windows} window{'s' * (windows != 1)} open"
-    content = state.key[g]
+        said = nsay(
+            "{name} collects {glyph}: {n} window open ({content}).",
+            "{name} collects {glyph}: {n} windows open ({content}).",
+            windows,
+            **told,
+        )
     state.emit(
         "collect",
         {"character": c, "glyph": action.glyph, "content": content, "windows": windows},
-        f"{state.name(c)} collects {action.glyph}: {words} ({content}).",
+        said,
     )
     if state.steps <= 0:
         finish_action(state)
@@ -198,12 +220,22 @@ def regroup(state: MissionState, seat: Seat, action: RegroupCard) -> None:
     state.removed.extend(tokens)
     state.piles[a] = []
     state.blocks[a] = []
-    extra = f" and {len(tokens)} counter-intel token{'s' * (len(tokens) != 1)}" if tokens else ""
+    extra = (
+        nsay(" and {n} counter-intel token", " and {n} counter-intel tokens", len(tokens))
+        if tokens
+        else ""
+    )
     state.emit(
         "regroup",
         {"character": c, "action": action.action, "cards": len(cards), "tokens": len(tokens)},
-        f"{state.name(c)} clears {ACTION_NAMES[action.action]}: {len(cards)} "
-        f"card{'s' * (len(cards) != 1)}{extra} discarded.",
+        nsay(
+            "{name} clears {action}: {n} card{tokens} discarded.",
+            "{name} clears {action}: {n} cards{tokens} discarded.",
+            len(cards),
+            name=state.name(c),
+            action=say(ACTION_NAMES[action.action]),
+            tokens=extra,
+        ),
     )
     finish_action(state)
 
@@ -213,13 +245,13 @@ def slip(state: MissionState, seat: Seat, action: Slip) -> None:
     """Locksmith: move to an adjacent room, through a wall if need be."""
     c = state.turn
     r = state.t.room_index[action.room]
-    through = "" if r in state.t.open_adj[state.pos[c]] else " through the wall"
+    told = {"name": state.name(c), "room": room_words(state.t.room_names[r])}
+    if r in state.t.open_adj[state.pos[c]]:
+        said = say("{name} slips into {room}.", **told)
+    else:
+        said = say("{name} slips into {room} through the wall.", **told)
     state.pos[c] = r
-    state.emit(
-        "move",
-        {"character": c, "room": action.room, "ability": SLIP},
-        f"{state.name(c)} slips into {the_room(state.t.room_names[r])}{through}.",
-    )
+    state.emit("move", {"character": c, "room": action.room, "ability": SLIP}, said)
     finish_action(state)
 
 
@@ -239,7 +271,12 @@ def lower(state: MissionState, seat: Seat, action: Lower) -> None:
     state.emit(
         "lower",
         {"character": c, "action": action.action, "card": label},
-        f"{state.name(c)} discards {label} from the {ACTION_NAMES[action.action]} pile.",
+        say(
+            "{name} discards {card} from the {action} pile.",
+            name=state.name(c),
+            card=label,
+            action=say(ACTION_NAMES[action.action]),
+        ),
     )
     finish_action(state)
 
@@ -254,8 +291,13 @@ def peek(state: MissionState, seat: Seat, action: Peek) -> None:
     state.emit(
         "peek",
         {"character": c, "room": action.room, "count": count},
-        f"{state.name(c)} looks at the top {count} token{'s' * (count != 1)} of "
-        f"{the_room(state.t.room_names[r])} in secret.",
+        nsay(
+            "{name} looks at the top {n} token of {room} in secret.",
+            "{name} looks at the top {n} tokens of {room} in secret.",
+            count,
+            name=state.name(c),
+            room=room_words(state.t.room_names[r]),
+        ),
     )
     if count >= 2:
         state.stage = 1
@@ -267,7 +309,9 @@ def peek(state: MissionState, seat: Seat, action: Peek) -> None:
 def keep(state: MissionState, seat: Seat, action: Action) -> None:
     """Archivist: put the two peeked tokens back as they were."""
     c = state.turn
-    state.emit("order", {"character": c, "swap": False}, f"{state.name(c)} puts them back.")
+    state.emit(
+        "order", {"character": c, "swap": False}, say("{name} puts them back.", name=state.name(c))
+    )
     finish_action(state)
 
 
@@ -279,7 +323,7 @@ def swap(state: MissionState, seat: Seat, action: Action) -> None:
     state.emit(
         "order",
         {"character": c, "swap": True},
-        f"{state.name(c)} puts them back, swapping the two.",
+        say("{name} puts them back, swapping the two.", name=state.name(c)),
     )
     finish_action(state)
 
@@ -295,7 +339,11 @@ def disarm(state: MissionState, seat: Seat, action: Disarm) -> None:
     state.emit(
         "disarm",
         {"character": c, "room": action.room},
-        f"{state.name(c)} disarms a camera in {the_room(state.t.room_names[r])}.",
+        say(
+            "{name} disarms a camera in {room}.",
+            name=state.name(c),
+            room=room_words(state.t.room_names[r]),
+        ),
     )
     finish_action(state)
 
@@ -309,7 +357,11 @@ def unblock(state: MissionState, seat: Seat, action: Unblock) -> None:
     state.emit(
         "unblock",
         {"character": c, "action": action.action},
-        f"{state.name(c)} removes a counter-intel token from {ACTION_NAMES[action.action]}.",
+        say(
+            "{name} removes a counter-intel token from {action}.",
+            name=state.name(c),
+            action=say(ACTION_NAMES[action.action]),
+        ),
     )
     finish_action(state)
 
@@ -323,36 +375,45 @@ def reveal_token(state: MissionState, c: int, r: int, *, by_intel: bool) -> int:
         known.discard(token)
     cls = t.token_class[token]
     label = t.token_labels[token]
-    where = the_room(t.room_names[r])
-    who = state.name(c)
+    told = {"name": state.name(c), "room": room_words(t.room_names[r])}
     data = {"character": c, "room": t.rooms[r], "token": label}
     if cls == T_GLYPH:
         state.faceup[r].append(token)
-        state.emit("reveal", data, f"{who} reveals {label} in {where}.")
+        state.emit("reveal", data, say("{name} reveals {glyph} in {room}.", glyph=label, **told))
     elif cls == T_OFF_CARD:
         state.removed.append(token)
         state.emit(
             "reveal",
             data,
-            f"{who} reveals {label} in {where}: it is not on the card and is removed.",
+            say(
+                "{name} reveals {glyph} in {room}: it is not on the card and is removed.",
+                glyph=label,
+                **told,
+            ),
         )
     elif cls == T_CAMERA:
         state.faceup[r].append(token)
-        state.emit("reveal", data, f"{who} reveals a security camera in {where}.")
+        state.emit("reveal", data, say("{name} reveals a security camera in {room}.", **told))
     elif cls == T_GAS:
         state.removed.append(token)
-        state.emit("reveal", data, f"{who} reveals gas in {where}!")
+        state.emit("reveal", data, say("{name} reveals gas in {room}!", **told))
         _gas(state, r)
     else:
         a = t.token_action[token]
-        name = ACTION_NAMES[ACTIONS[a]]
+        card = say(ACTION_NAMES[ACTIONS[a]])
         if by_intel:
             state.blocks[a].append(token)
-            text = f"{who} reveals counter-intel in {where}: {name} is blocked."
+            said = say(
+                "{name} reveals counter-intel in {room}: {action} is blocked.", action=card, **told
+            )
         else:
             state.removed.append(token)
-            text = f"{who} reveals counter-intel ({name}) in {where}; it is discarded."
-        state.emit("reveal", {**data, "blocks": ACTIONS[a] if by_intel else None}, text)
+            said = say(
+                "{name} reveals counter-intel ({action}) in {room}; it is discarded.",
+                action=card,
+                **told,
+            )
+        state.emit("reveal", {**data, "blocks": ACTIONS[a] if by_intel else None}, said)
     return token
 
 
@@ -368,5 +429,5 @@ def _gas(state: MissionState, r: int) -> None:
         state.emit(
             "gas",
             {"character": other, "card": labels[card]},
-            f"{state.name(other)} discards {labels[card]} at random.",
+            say("{name} discards {card} at random.", name=state.name(other), card=labels[card]),
         )

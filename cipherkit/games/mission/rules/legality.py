@@ -1,7 +1,22 @@
 """Mission legality: the actions a seat may take now, and why any other is refused.
 
 :func:`legal_actions` lists them; each action kind has its check (``check_play``, …),
-found through :data:`~.rulebook.RULES`.
+found through :data:`~.rulebook.RULES`. A refusal is an :class:`IllegalAction` holding a
+structured message: its words are chosen where it is shown.
+
+>>> from cipherkit.core.errors import IllegalAction
+>>> from cipherkit.games.mission import new_game
+>>> from cipherkit.i18n import speaking
+>>> state = new_game({"players": 2, "first_player": 0}, seed=1)
+>>> try:
+...     state.apply(1, state.legal_actions(0)[0])
+... except IllegalAction as exc:
+...     refusal = exc
+>>> refusal.reason
+"it is Mara's turn (seat 0)"
+>>> with speaking("ru"):
+...     refusal.reason
+'сейчас ходит Mara (место 0)'
 """
 
 from __future__ import annotations
@@ -12,7 +27,7 @@ from cipherkit.core.errors import IllegalAction
 from cipherkit.core.protocol import Action, Seat
 from cipherkit.games.mission.content.characters import DISARM, LOWER, PEEK, SCOUT, SLIP
 from cipherkit.games.mission.content.tokens import REGROUP
-from cipherkit.games.mission.content.words import the_room
+from cipherkit.games.mission.content.words import room_words
 from cipherkit.games.mission.rules.actions import (
     CONFIRM,
     DRAW,
@@ -48,18 +63,25 @@ from cipherkit.games.mission.rules.phases import (
     SPECIAL_PHASE,
 )
 from cipherkit.games.mission.rules.tables import T_CAMERA, T_GLYPH, Tables
+from cipherkit.i18n import N_, Message, say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules.state import MissionState
 
 PENDING_HINT = {
-    RUN_PHASE: "finish the Run first: step to an adjacent room or stop",
-    INTEL_PHASE: "finish the Intel first: choose a room, reveal another token or stop",
-    GATHER_PHASE: "finish the Gather first: collect, reveal-top, leave or stop",
-    REGROUP_PHASE: "finish the Regroup first: choose the action card to clear",
-    SPECIAL_PHASE: "finish your special action first (or stop)",
-    DRAW_PHASE: "you are drawing: draw another card or stop-drawing",
+    RUN_PHASE: N_("finish the Run first: step to an adjacent room or stop"),
+    INTEL_PHASE: N_("finish the Intel first: choose a room, reveal another token or stop"),
+    GATHER_PHASE: N_("finish the Gather first: collect, reveal-top, leave or stop"),
+    REGROUP_PHASE: N_("finish the Regroup first: choose the action card to clear"),
+    SPECIAL_PHASE: N_("finish your special action first (or stop)"),
+    DRAW_PHASE: N_("you are drawing: draw another card or stop-drawing"),
 }
+"""What the action under way still needs (``N_``-marked English: ``say`` it)."""
+
+
+def pending(phase: str) -> Message:
+    """What the action under way in ``phase`` still needs, as a message."""
+    return say(PENDING_HINT.get(phase, phase))
 
 
 # ---------------------------------------------------------------- listing
@@ -200,68 +222,87 @@ def card_of_value(state: MissionState, c: int, value: int, skip: int = -1) -> in
 def check_seat(state: MissionState, seat: Seat) -> None:
     """Every action: the mission is on and ``seat`` is one of its seats."""
     if state._outcome is not None:
-        raise IllegalAction("the mission is over")
+        raise IllegalAction(say("the mission is over"))
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise IllegalAction(f"there is no seat {seat!r} (seats are 0 to {state.players - 1})")
+        raise IllegalAction(
+            say(
+                "there is no seat {seat!r} (seats are 0 to {last})",
+                seat=seat,
+                last=state.players - 1,
+            )
+        )
 
 
 def check_turn(state: MissionState, seat: Seat) -> None:
     """Every action but a vote: no answer awaits its vote, and it is ``seat``'s turn."""
     if state.phase == SOLVE:
         raise IllegalAction(
-            f"the answer {state.proposal!r} has been proposed: confirm or reject it first"
+            say(
+                "the answer {answer!r} has been proposed: confirm or reject it first",
+                answer=state.proposal,
+            )
         )
     c = state.turn
     if seat != state.seat_of[c]:
-        raise IllegalAction(f"it is {state.name(c)}'s turn (seat {state.seat_of[c]})")
+        raise IllegalAction(
+            say("it is {name}'s turn (seat {seat})", name=state.name(c), seat=state.seat_of[c])
+        )
 
 
 def check_vote(state: MissionState, seat: Seat, action: Action) -> None:
     """``confirm``, ``reject`` and ``reject WHY``: an answer awaits this seat's vote."""
     if state.phase != SOLVE:
-        raise IllegalAction("nobody has proposed an answer")
+        raise IllegalAction(say("nobody has proposed an answer"))
     if seat not in state.votes:
         if seat == state.proposer:
-            raise IllegalAction("you proposed this answer; the others decide")
-        raise IllegalAction("you have already confirmed this answer")
+            raise IllegalAction(say("you proposed this answer; the others decide"))
+        raise IllegalAction(say("you have already confirmed this answer"))
 
 
 def check_play(state: MissionState, seat: Seat, action: Play) -> None:
     """``play 7 run``: between actions, a card in hand higher than the pile's top."""
     check_turn(state, seat)
     if state.phase != ACT:
-        raise IllegalAction(PENDING_HINT[state.phase])
+        raise IllegalAction(pending(state.phase))
     a = ACTION_INDEX.get(action.action)
     if a is None:
-        raise IllegalAction(f"there is no action card {action.action!r}")
+        raise IllegalAction(say("there is no action card {card!r}", card=action.action))
     if card_of_value(state, state.turn, action.value) < 0:
-        raise IllegalAction(f"you have no {action.value} in hand")
-    card_name = ACTION_NAMES[action.action]
+        raise IllegalAction(say("you have no {value} in hand", value=action.value))
+    card_name = say(ACTION_NAMES[action.action])
     if state.blocks[a]:
         raise IllegalAction(
-            f"the {card_name} card is blocked by counter-intel until a Regroup clears it"
+            say(
+                "the {card} card is blocked by counter-intel until a Regroup clears it",
+                card=card_name,
+            )
         )
     pile = state.piles[a]
     if pile:
         top = state.t.cards.value[pile[-1]]
         if top >= action.value:
-            raise IllegalAction(f"the {card_name} pile shows {top}: play a card higher than {top}")
+            raise IllegalAction(
+                say(
+                    "the {card} pile shows {top}: play a card higher than {top}",
+                    card=card_name,
+                    top=top,
+                )
+            )
 
 
 def check_special(state: MissionState, seat: Seat, action: Special) -> None:
     """``special 3 9``: between actions, both cards in hand."""
     check_turn(state, seat)
     if state.phase != ACT:
-        raise IllegalAction(PENDING_HINT[state.phase])
+        raise IllegalAction(pending(state.phase))
     c = state.turn
     first = card_of_value(state, c, action.low)
     if first < 0 or card_of_value(state, c, action.high, skip=first) < 0:
-        pair = (
-            f"two {action.low}s"
-            if action.low == action.high
-            else (f"a {action.low} and a {action.high}")
+        if action.low == action.high:
+            raise IllegalAction(say("you do not have two {value}s in hand", value=action.low))
+        raise IllegalAction(
+            say("you do not have a {low} and a {high} in hand", low=action.low, high=action.high)
         )
-        raise IllegalAction(f"you do not have {pair} in hand")
 
 
 def check_propose(state: MissionState, seat: Seat, action: Propose) -> None:
@@ -269,7 +310,7 @@ def check_propose(state: MissionState, seat: Seat, action: Propose) -> None:
     check_turn(state, seat)
     _between_actions(state)
     if not str(action.text).strip():
-        raise IllegalAction("propose what? give the answer")
+        raise IllegalAction(say("propose what? give the answer"))
 
 
 def check_propose_reading(state: MissionState, seat: Seat, action: Action) -> None:
@@ -277,33 +318,33 @@ def check_propose_reading(state: MissionState, seat: Seat, action: Action) -> No
     check_turn(state, seat)
     _between_actions(state)
     if not state.answer_open():
-        raise IllegalAction("some answer windows are still closed: propose WORDS instead")
+        raise IllegalAction(say("some answer windows are still closed: propose WORDS instead"))
 
 
 def _between_actions(state: MissionState) -> None:
     phase = state.phase
     if phase not in (ACT, DRAW_PHASE):
-        raise IllegalAction(f"{PENDING_HINT[phase]}; propose between actions")
+        raise IllegalAction(say("{hint}; propose between actions", hint=pending(phase)))
 
 
 def check_end(state: MissionState, seat: Seat, action: Action) -> None:
     """``end``: between actions, after at least one."""
     check_turn(state, seat)
     if state.phase != ACT:
-        raise IllegalAction(PENDING_HINT[state.phase])
+        raise IllegalAction(pending(state.phase))
     if state.actions_taken == 0:
-        raise IllegalAction("take at least one action before ending your turn")
+        raise IllegalAction(say("take at least one action before ending your turn"))
 
 
 def check_pass(state: MissionState, seat: Seat, action: Action) -> None:
     """``pass``: before any action, when none is possible."""
     check_turn(state, seat)
     if state.phase != ACT:
-        raise IllegalAction(PENDING_HINT[state.phase])
+        raise IllegalAction(pending(state.phase))
     if state.actions_taken:
-        raise IllegalAction("you have taken an action: end your turn instead of passing")
+        raise IllegalAction(say("you have taken an action: end your turn instead of passing"))
     if state.can_act(state.turn):
-        raise IllegalAction("you can still act: pass only when no action is possible")
+        raise IllegalAction(say("you can still act: pass only when no action is possible"))
 
 
 def check_under_way(state: MissionState, seat: Seat, action: Action) -> None:
@@ -311,38 +352,52 @@ def check_under_way(state: MissionState, seat: Seat, action: Action) -> None:
     check_turn(state, seat)
     if state.phase == ACT:
         raise IllegalAction(
-            f"{action} is not a main action: play a card (play 7 run), use your special "
-            "action (special 3 9), end or pass"
+            say(
+                "{action} is not a main action: play a card (play 7 run), use your special "
+                "action (special 3 9), end or pass",
+                action=str(action),
+            )
         )
     if action not in sub_actions(state, state.turn):
         raise IllegalAction(why_not(state, state.turn, action))
 
 
-def why_not(state: MissionState, c: int, action: Action) -> str:
-    """Why ``action`` is not one of the steps under way (a sentence a person can read)."""
+def why_not(state: MissionState, c: int, action: Action) -> Message:
+    """Why ``action`` is not one of the steps under way (a message a person can read)."""
     phase = state.phase
     t = state.t
     room = getattr(action, "room", None)
     if room is not None and room not in t.room_index:
-        return f"there is no room {room!r}"
+        return say("there is no room {room!r}", room=room)
     if phase == RUN_PHASE and isinstance(action, Step):
-        here = the_room(t.room_names[state.pos[c]])
-        return f"you cannot step from {here} to {room!r}: no open passage joins them"
+        here = room_words(t.room_names[state.pos[c]])
+        return say(
+            "you cannot step from {here} to {room!r}: no open passage joins them",
+            here=here,
+            room=room,
+        )
     if phase == INTEL_PHASE and isinstance(action, IntelRoom):
         if state.room >= 0:
-            return "Intel reveals in one room only: reveal another token there, or stop"
-        where = the_room(t.room_names[t.room_index[action.room]])
-        return f"{where} has no face-down token left"
+            return say("Intel reveals in one room only: reveal another token there, or stop")
+        where = room_words(t.room_names[t.room_index[action.room]])
+        return say("{where} has no face-down token left", where=where)
     if phase == GATHER_PHASE and isinstance(action, Collect):
         if state.fresh >= 0:
-            return "collect the glyph you just revealed, or leave it"
-        return f"there is no face-up {action.glyph} on the card's glyphs in your room"
+            return say("collect the glyph you just revealed, or leave it")
+        return say(
+            "there is no face-up {glyph} on the card's glyphs in your room", glyph=action.glyph
+        )
     if phase == GATHER_PHASE and action == REVEAL_TOP:
         if state.fresh >= 0:
-            return "collect the glyph you just revealed, or leave it"
-        return "your room has no face-down token left"
+            return say("collect the glyph you just revealed, or leave it")
+        return say("your room has no face-down token left")
     if phase == REGROUP_PHASE and isinstance(action, RegroupCard):
-        return "Regroup cannot clear itself: choose run, gather or intel"
+        return say("Regroup cannot clear itself: choose run, gather or intel")
     if phase == SPECIAL_PHASE:
-        return f"{action} is not possible for {state.name(c)} now ({state.chars[c].ability})"
-    return f"{action} is not possible now: {PENDING_HINT.get(phase, phase)}"
+        return say(
+            "{action} is not possible for {name} now ({ability})",
+            action=str(action),
+            name=state.name(c),
+            ability=state.chars[c].ability,
+        )
+    return say("{action} is not possible now: {hint}", action=str(action), hint=pending(phase))

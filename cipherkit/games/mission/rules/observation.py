@@ -125,4 +125,6 @@ class MissionObservation(TypedDict):
     outcome: JsonDict | None
     answer: str | None
     campaign: dict[str, Any] | None
-    log: list[str]
+    log: list[dict[str, Any]]
+    """What happened, each a structured message (``{"id", "params"}``, and ``plural``,
+    ``count``): a page says it in its viewer's language (``Message(**entry).words()``)."""

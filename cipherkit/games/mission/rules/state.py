@@ -22,6 +22,7 @@ from cipherkit.games.mission.rules.observation import MissionObservation
 from cipherkit.games.mission.rules.observe import observe
 from cipherkit.games.mission.rules.phases import ACT, ACTION_NAMES, SOLVE
 from cipherkit.games.mission.rules.tables import Tables, tables_for
+from cipherkit.i18n import Message, say
 
 __all__ = ["MissionState"]
 
@@ -118,7 +119,9 @@ class MissionState(State[MissionObservation]):
     votes: set[Seat]
     resume: str
     # what has happened
-    log: list[str]
+    log: list[dict[str, Any]]
+    """What happened, as structured messages (``Message.to_json()``: an id and its
+    parameters, no words); a page says each in its viewer's language."""
     _outcome: Outcome | None = None
     _out: list[Event] = field(default_factory=list)
     # the actions legal_actions last listed, and for which seat (None once one is taken)
@@ -184,7 +187,7 @@ class MissionState(State[MissionObservation]):
             proposer=-1,
             votes=set(),
             resume=ACT,
-            log=[f"{f.chars[turn].name} goes first."],
+            log=[say("{name} goes first.", name=f.chars[turn].name).to_json()],
         )
 
     def name(self, character: int) -> str:
@@ -269,10 +272,11 @@ class MissionState(State[MissionObservation]):
         """After the game: ``result`` (win/loss), the ``next`` mission and what unlocks."""
         return vote.campaign_result(self)
 
-    def emit(self, kind: str, data: dict[str, Any], text: str) -> None:
-        """Record an event of the action being carried out, and its text in the log."""
-        self._out.append(Event(kind, data, text))
-        self.log.append(text)
+    def emit(self, kind: str, data: dict[str, Any], said: Message) -> None:
+        """Record an event of the action being carried out, and its message in the log
+        (its id and parameters: each seat reads it in its own language)."""
+        self._out.append(Event(kind, data, said))
+        self.log.append(said.to_json())
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> JsonDict:

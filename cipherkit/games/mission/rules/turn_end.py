@@ -8,6 +8,7 @@ from cipherkit.core.protocol import Action, Seat
 from cipherkit.games.mission.rules.phases import ACT, DRAW_PHASE, TIME
 from cipherkit.games.mission.rules.tables import T_CAMERA
 from cipherkit.games.mission.rules.vote import finish
+from cipherkit.i18n import nsay, say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules.state import MissionState
@@ -16,14 +17,18 @@ if TYPE_CHECKING:
 def end(state: MissionState, seat: Seat, action: Action) -> None:
     """``end``: end the turn after one action."""
     c = state.turn
-    state.emit("end", {"character": c}, f"{state.name(c)} ends the turn.")
+    state.emit("end", {"character": c}, say("{name} ends the turn.", name=state.name(c)))
     end_turn(state)
 
 
 def forced_pass(state: MissionState, seat: Seat, action: Action) -> None:
     """``pass``: no action is possible; drawing back up is optional this turn."""
     c = state.turn
-    state.emit("pass", {"character": c}, f"{state.name(c)} cannot act and passes (forced pass).")
+    state.emit(
+        "pass",
+        {"character": c},
+        say("{name} cannot act and passes (forced pass).", name=state.name(c)),
+    )
     end_turn(state, forced=True)
 
 
@@ -49,7 +54,7 @@ def draw(state: MissionState, seat: Seat, action: Action) -> None:
 def stop_drawing(state: MissionState, seat: Seat, action: Action) -> None:
     """``stop-drawing``: stop drawing and end the turn."""
     c = state.turn
-    state.emit("stop-drawing", {"character": c}, f"{state.name(c)} stops drawing.")
+    state.emit("stop-drawing", {"character": c}, say("{name} stops drawing.", name=state.name(c)))
     next_turn(state)
 
 
@@ -81,7 +86,11 @@ def end_turn(state: MissionState, forced: bool = False) -> None:
         state.emit(
             "camera",
             {"character": c, "card": labels[card]},
-            f"A camera watches {state.name(c)}: {labels[card]} is discarded from the deck.",
+            say(
+                "A camera watches {name}: {card} is discarded from the deck.",
+                name=state.name(c),
+                card=labels[card],
+            ),
         )
         if _time_check(state):
             return
@@ -126,7 +135,7 @@ def _drawn(state: MissionState, c: int, count: int) -> int:
         state.emit(
             "draw",
             {"character": c, "count": count},
-            f"{state.name(c)} draws {count} card{'s' * (count != 1)}.",
+            nsay("{name} draws {n} card.", "{name} draws {n} cards.", count, name=state.name(c)),
         )
     return 0
 
@@ -138,9 +147,12 @@ def _time_card(state: MissionState, c: int, card: int) -> None:
     state.emit(
         "time",
         {"character": c, "icons": icons, "discard_icons": state.time_icons},
-        f"{state.name(c)} draws a time card ({icons} icon{'s' * (icons != 1)}) and "
-        f"discards it: {state.time_icons} time icon{'s' * (state.time_icons != 1)} in the "
-        "discard pile.",
+        say(
+            "{name} draws a time card ({icons}) and discards it: {total} in the discard pile.",
+            name=state.name(c),
+            icons=nsay("{n} icon", "{n} icons", icons),
+            total=nsay("{n} time icon", "{n} time icons", state.time_icons),
+        ),
     )
     _time_check(state)
 
@@ -163,18 +175,28 @@ def refresh(state: MissionState) -> None:
         state.discard = []
         state.time_icons = 0
         state.rng.shuffle(state.deck)
-        again = "" if first else " again"
-        state.emit(
-            "peril",
-            {"deck": len(state.deck), "first": first},
-            f"The deck has run out{again}: In Peril! The discard pile, time cards "
-            f"included, is shuffled into a new deck of {len(state.deck)}.",
-        )
+        if first:
+            said = nsay(
+                "The deck has run out: In Peril! The discard pile, time cards included, is "
+                "shuffled into a new deck of {n}.",
+                "The deck has run out: In Peril! The discard pile, time cards included, is "
+                "shuffled into a new deck of {n}.",
+                len(state.deck),
+            )
+        else:
+            said = nsay(
+                "The deck has run out again: In Peril! The discard pile, time cards included, "
+                "is shuffled into a new deck of {n}.",
+                "The deck has run out again: In Peril! The discard pile, time cards included, "
+                "is shuffled into a new deck of {n}.",
+                len(state.deck),
+            )
+        state.emit("peril", {"deck": len(state.deck), "first": first}, said)
     elif first:
         state.emit(
             "peril",
             {"deck": 0, "first": True},
-            "The deck has run out and the discard pile is empty: In Peril!",
+            say("The deck has run out and the discard pile is empty: In Peril!"),
         )
 
 
@@ -187,4 +209,4 @@ def next_turn(state: MissionState) -> None:
     state.forced = False
     state.steps = state.stage = 0
     state.room = state.fresh = -1
-    state.emit("turn", {"character": c}, f"{state.name(c)}'s turn.")
+    state.emit("turn", {"character": c}, say("{name}'s turn.", name=state.name(c)))

@@ -18,6 +18,7 @@ from cipherkit.games.mission.rules.phases import OVER
 from cipherkit.games.mission.rules.state import MissionState
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The Latin alphabet (a variant draws from its mission's :attr:`Mission.alphabet`)."""
 
 
 def hidden_variant(state: MissionState, viewer: Viewer, rng: Rng) -> MissionState:
@@ -59,7 +60,7 @@ def hidden_variant(state: MissionState, viewer: Viewer, rng: Rng) -> MissionStat
     contents = [state.key[g] for g in closed]
     rng.shuffle(contents)
     if contents and rng.randbelow(2):
-        contents[rng.randbelow(len(contents))] = rng.choice(LETTERS)
+        contents[rng.randbelow(len(contents))] = rng.choice(state.mission.alphabet)
     for g, content in zip(closed, contents, strict=True):
         twin.key[g] = content
     twin.rng = rng.spawn()

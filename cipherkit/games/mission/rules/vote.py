@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.protocol import Action, Outcome, Seat
 from cipherkit.games.mission.content.console import answers_match
-from cipherkit.games.mission.content.words import campaign_words
+from cipherkit.games.mission.content.words import campaign_message
 from cipherkit.games.mission.rules.actions import Propose, RejectBecause
-from cipherkit.games.mission.rules.phases import OVER, SOLVE, TIME, WON, WRONG
+from cipherkit.games.mission.rules.phases import OVER, SOLVE, WON, WRONG
+from cipherkit.i18n import Message, nsay, say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules.state import MissionState
@@ -32,7 +33,7 @@ def _propose(state: MissionState, seat: Seat, text: str) -> None:
     state.emit(
         "propose",
         {"seat": seat, "text": text},
-        f"{state.name(state.turn)} proposes the answer {text!r}.",
+        say("{name} proposes the answer {answer!r}.", name=state.name(state.turn), answer=text),
     )
     if state.votes:
         state.phase = SOLVE
@@ -43,7 +44,7 @@ def _propose(state: MissionState, seat: Seat, text: str) -> None:
 def confirm(state: MissionState, seat: Seat, action: Action) -> None:
     """``confirm``: agree to the proposed answer; the last to agree settles the game."""
     state.votes.discard(seat)
-    state.emit("confirm", {"seat": seat}, f"{state.seat_name(seat)} confirms.")
+    state.emit("confirm", {"seat": seat}, say("{name} confirms.", name=state.seat_name(seat)))
     if not state.votes:
         resolve(state)
 
@@ -61,10 +62,12 @@ def reject_because(state: MissionState, seat: Seat, action: RejectBecause) -> No
 def _reject(state: MissionState, seat: Seat, reason: str) -> None:
     who = state.seat_name(seat)
     if reason:
-        text = f"{who} rejects the answer ({reason}); play goes on."
-        state.emit("reject", {"seat": seat, "reason": reason}, text)
+        said = say("{name} rejects the answer ({reason}); play goes on.", name=who, reason=reason)
+        state.emit("reject", {"seat": seat, "reason": reason}, said)
     else:
-        state.emit("reject", {"seat": seat}, f"{who} rejects the answer; play goes on.")
+        state.emit(
+            "reject", {"seat": seat}, say("{name} rejects the answer; play goes on.", name=who)
+        )
     state.phase = state.resume
     state.proposal = None
     state.proposer = -1
@@ -82,16 +85,24 @@ def finish(state: MissionState, won: bool, reason: str) -> None:
     state.phase = OVER
     state.votes = set()
     state._outcome = Outcome(tuple(range(state.players)) if won else (), reason)
-    words = {
-        WON: "The answer is right: the mission is accomplished!",
-        WRONG: f"The answer is wrong (it was {state.true_answer()!r}): the mission fails.",
-        TIME: f"{state.time_icons} time icons lie in the discard pile: out of time, "
-        "the mission fails.",
-    }[reason]
-    state.emit("outcome", {"won": won, "reason": reason}, words)
+    said: Message
+    if reason == WON:
+        said = say("The answer is right: the mission is accomplished!")
+    elif reason == WRONG:
+        said = say(
+            "The answer is wrong (it was {answer!r}): the mission fails.",
+            answer=state.true_answer(),
+        )
+    else:
+        said = nsay(
+            "{n} time icons lie in the discard pile: out of time, the mission fails.",
+            "{n} time icons lie in the discard pile: out of time, the mission fails.",
+            state.time_icons,
+        )
+    state.emit("outcome", {"won": won, "reason": reason}, said)
     link = campaign_result(state)
     if link["next"] or link["unlock"] or link["text"]:
-        state.emit("campaign", link, campaign_words(link))
+        state.emit("campaign", link, campaign_message(link))
 
 
 def campaign_result(state: MissionState) -> dict[str, Any]:
