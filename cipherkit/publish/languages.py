@@ -84,7 +84,7 @@ def translate_page(notebook: dict[str, Any], name: str, lang: str) -> dict[str, 
         from cipherkit.publish.pages import speak_cell
 
         first_code = next((i for i, c in enumerate(cells) if c.get("cell_type") == "code"), 0)
-        speak = {
+        speak: dict[str, Any] = {
             "cell_type": "code",
             "id": "ck-lang",
             "metadata": {},
