@@ -13,7 +13,10 @@ matches its translation. ``update`` merges with fuzzy matching: the changed cell
 its old translation marked fuzzy, which is not compiled, so the page shows that cell in
 English (and says so, :func:`cipherkit.publish.lessons_i18n.translate_lesson`) until a
 translator updates it and removes the flag. The sentences of
-``cipherkit/publish/lessons_i18n.py`` (calls of ``note_ngettext``) are in the domain too.
+``cipherkit/publish/lessons_i18n.py`` (calls of ``note_ngettext``) are in the domain too,
+and so is the question of each ``ExerciseBox(...)`` call of a lesson's code (context
+``ExerciseBox``: the box shows it in its page's language,
+:func:`cipherkit.widgets.exercises.question_words`).
 
 ``scripts/catalogs.py`` runs ``compile`` and ``check`` of this script with its own, so
 ``make setup``, ``make lint`` and the wheel's build cover the lessons. The ``.po`` files
@@ -23,6 +26,7 @@ are in the repo; the ``.mo`` files are built, never committed.
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import json
 import re
@@ -98,6 +102,33 @@ def markdown_cells(path: Path) -> list[str]:
     return texts
 
 
+QUESTION_CONTEXT = "ExerciseBox"
+"""The context of an exercise's question (cipherkit.widgets.exercises reads it so)."""
+
+
+def exercise_questions(path: Path) -> list[str]:
+    """The questions of the ``ExerciseBox(...)`` calls in the code cells of the notebook at
+    ``path`` (a string written in the call, first or as ``question=``), in order."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        try:
+            tree = ast.parse(source if isinstance(source, str) else "".join(source))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "ExerciseBox"):
+                continue
+            given = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "question")]
+            for value in given:
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    found.append(value.value)
+    return found
+
+
 def extracted() -> Catalog:
     """The template: every lesson's markdown cells, then this domain's own sentences."""
     catalog = Catalog(
@@ -113,6 +144,13 @@ def extracted() -> Catalog:
                 text,
                 locations=[(f"notebooks/lessons/{path.name}", None)],  # type: ignore[list-item]
                 context=path.name,
+            )
+    for path in lesson_files():
+        for text in exercise_questions(path):
+            catalog.add(
+                text,
+                locations=[(f"notebooks/lessons/{path.name}", None)],  # type: ignore[list-item]
+                context=QUESTION_CONTEXT,
             )
     for path in page_files():
         for text in page_texts(path):
@@ -191,10 +229,12 @@ def pseudo(text: str) -> str:
 
     >>> pseudo("# Title\\n\\nSome *words*.\\n")
     '# ⟦Title⟧\\n\\n⟦Some *words*.⟧\\n'
+    >>> pseudo("![A penny](images/x.svg)")  # a picture's words too
+    '⟦![⟦A penny⟧](images/x.svg)⟧'
     """
     blocks = re.split(r"(\n\s*\n)", text)
     for index in range(0, len(blocks), 2):
-        block = blocks[index]
+        block = re.sub(r"!\[([^\]]+)\]", r"![⟦\1⟧]", blocks[index])
         body = block.rstrip("\n")
         if not body.strip():
             continue

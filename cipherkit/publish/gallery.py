@@ -35,6 +35,7 @@ __all__ = [
     "Entry",
     "build_index",
     "gallery_entries",
+    "language_folder",
     "page_files",
     "page_metadata",
     "write_notebook",
@@ -57,8 +58,23 @@ PLAY = N_("Play")
 DIFFICULTY_WORDS = (N_("harder"),)
 """Difficulty labels a page's own metadata may give, beside playtest's ratings."""
 LANGUAGE_FOLDERS = frozenset(code for code in LANGUAGES if code != SOURCE)
-"""A gallery's folders of translated pages (``ru/``): the twins of its pages, with an
-index of their own; never listed in the gallery's own index."""
+"""The folders of translated pages a gallery is published with (``ru/``): the twins of
+its pages, with an index of their own; never listed in the gallery's own index. A caller
+may ask for more (the pseudo-locale's ``en-XA/``, for the tests): see
+:func:`language_folder`."""
+
+
+def language_folder(name: str) -> str | None:
+    """The language of a gallery's folder called ``name`` if it holds translated pages
+    (``ru``, the pseudo-locale's ``en-XA``), else None.
+
+    >>> language_folder("ru"), language_folder("en-XA"), language_folder("lessons")
+    ('ru', 'en-XA', None)
+    >>> language_folder("en"), language_folder("ru-RU")
+    (None, None)
+    """
+    code = canonical(name)
+    return code if code == name and code != SOURCE else None
 
 
 @dataclass
@@ -198,13 +214,13 @@ def page_files(folder: str | os.PathLike[str]) -> list[Path]:
     in a dot-folder (``.ipynb_checkpoints``, ``.cipherkit``) and the translated pages of a
     gallery's language folders (``ru/``: they have their own index), sorted by path."""
     root = Path(folder)
-    translated = root.name not in LANGUAGE_FOLDERS
+    translated = language_folder(root.name) is None
     return sorted(
         p
         for p in root.rglob("*.ipynb")
         if p.relative_to(root).as_posix() != INDEX
         and not any(part.startswith(".") for part in p.relative_to(root).parts)
-        and not (translated and p.relative_to(root).parts[0] in LANGUAGE_FOLDERS)
+        and not (translated and language_folder(p.relative_to(root).parts[0]))
     )
 
 
@@ -285,7 +301,7 @@ def build_index(folder: str | os.PathLike[str], *, title: str | None = None) -> 
     cards' pictures are the gallery's own (one folder up).
     """
     root = Path(folder)
-    lang = canonical(root.name) if root.name in LANGUAGE_FOLDERS else None
+    lang = language_folder(root.name)
     entries = gallery_entries(root)
     with speaking(lang or SOURCE):
         title = title or _("Cipher Puzzle Gallery")

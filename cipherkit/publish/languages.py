@@ -23,12 +23,13 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import SOURCE, canonical, speaking
-from cipherkit.publish.gallery import LANGUAGE_FOLDERS, build_index
+from cipherkit.i18n import SOURCE, canonical, say, speaking
+from cipherkit.publish.gallery import LANGUAGE_FOLDERS, build_index, language_folder
 from cipherkit.publish.lessons_i18n import BEHIND_TAG, behind_note, lesson_catalog
 from cipherkit.publish.nav import back_link, nav_html
 
@@ -83,7 +84,7 @@ def translate_page(notebook: dict[str, Any], name: str, lang: str) -> dict[str, 
         from cipherkit.publish.pages import speak_cell
 
         first_code = next((i for i, c in enumerate(cells) if c.get("cell_type") == "code"), 0)
-        speak = {
+        speak: dict[str, Any] = {
             "cell_type": "code",
             "id": "ck-lang",
             "metadata": {},
@@ -108,10 +109,15 @@ def translate_page(notebook: dict[str, Any], name: str, lang: str) -> dict[str, 
     return twin
 
 
-def write_twins(folder: str | Path) -> list[Path]:
-    """Write the twin of each of the gallery's own pages in every language folder of
-    ``folder``, then each language's index; returns the files written."""
+def write_twins(folder: str | Path, languages: Iterable[str] = LANGUAGE_FOLDERS) -> list[Path]:
+    """Write the twin of each of the gallery's own pages in each of ``languages``'
+    folders of ``folder`` (the gallery's: ``ru/``; a test may ask for the pseudo-locale's
+    ``en-XA/``), then each language's index; returns the files written."""
     root = Path(folder)
+    chosen = sorted(set(languages))
+    for lang in chosen:
+        if language_folder(lang) is None:
+            raise CipherkitError(say("{lang}: not a language a gallery has pages in", lang=lang))
     written: list[Path] = []
     for path in sorted(root.glob("*.ipynb")):
         try:
@@ -120,13 +126,11 @@ def write_twins(folder: str | Path) -> list[Path]:
             raise CipherkitError(f"{path}: not a notebook ({exc})") from None
         if (page.get("metadata", {}).get("cipherkit") or {}).get("kind") not in OWN_KINDS:
             continue
-        for lang in sorted(LANGUAGE_FOLDERS):
+        for lang in chosen:
             target = root / lang / path.name
             target.parent.mkdir(parents=True, exist_ok=True)
             text = json.dumps(translate_page(page, path.name, lang), indent=1, ensure_ascii=False)
             target.write_text(text + "\n", encoding="utf-8")
             written.append(target)
-    written += [
-        build_index(root / lang) for lang in sorted(LANGUAGE_FOLDERS) if (root / lang).is_dir()
-    ]
+    written += [build_index(root / lang) for lang in chosen if (root / lang).is_dir()]
     return written

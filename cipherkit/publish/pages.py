@@ -17,14 +17,20 @@ import io
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import SOURCE, _, canonical, speaking
+from cipherkit.i18n import SOURCE, _, canonical, say, speaking
 from cipherkit.publish.escape import paragraphs_html, text_html
-from cipherkit.publish.gallery import INDEX, LANGUAGE_FOLDERS, build_index, write_notebook
+from cipherkit.publish.gallery import (
+    INDEX,
+    LANGUAGE_FOLDERS,
+    build_index,
+    language_folder,
+    write_notebook,
+)
 from cipherkit.publish.nav import NavLink, back_link, nav_html, next_link
 from cipherkit.publish.registry import check_id, write_registry
 
@@ -468,8 +474,10 @@ def publish_lessons(
     out: str | os.PathLike[str] = "puzzles",
     *,
     index: bool = True,
+    languages: Iterable[str] = LANGUAGE_FOLDERS,
 ) -> list[Path]:
-    """Publish each lesson notebook as ``<out>/lessons/<name>.ipynb``; rebuild the index.
+    """Publish each lesson notebook as ``<out>/lessons/<name>.ipynb`` and its twin in
+    each of ``languages`` (``<out>/ru/lessons/<name>.ipynb``); rebuild the indexes.
 
     Returns the files written (per lesson: the page and its thumbnail; then the index,
     unless ``index=False``). Every lesson is read and checked before anything is
@@ -480,6 +488,10 @@ def publish_lessons(
         raise CipherkitError(f"--out {folder} is a file, not a folder")
     if not lesson_paths:
         raise CipherkitError("give at least one lesson notebook to publish")
+    chosen = sorted(set(languages))
+    for lang in chosen:
+        if language_folder(lang) is None:
+            raise CipherkitError(say("{lang}: not a language a gallery has pages in", lang=lang))
     pages = []
     for given in lesson_paths:
         path = Path(given)
@@ -500,7 +512,7 @@ def publish_lessons(
                 lesson_thumbnail_svg(_order(path, 0) % 100, meta["title"]), encoding="utf-8"
             )
             written += [write_notebook(target / path.name, cells, meta), thumb]
-        for lang in sorted(LANGUAGE_FOLDERS):  # each lesson's twin (its pictures: ours)
+        for lang in chosen:  # each lesson's twin (its pictures: ours)
             (folder / lang / LESSONS_FOLDER).mkdir(parents=True, exist_ok=True)
             for path, _cells, _meta in pages:
                 twin = folder / lang / LESSONS_FOLDER / path.name
@@ -509,5 +521,5 @@ def publish_lessons(
         raise CipherkitError(f"cannot write in {folder}: {exc.strerror or exc}") from None
     if index:
         written.append(build_index(folder))
-        written += [build_index(folder / lang) for lang in sorted(LANGUAGE_FOLDERS)]
+        written += [build_index(folder / lang) for lang in chosen]
     return written

@@ -49,6 +49,23 @@ class GalleryContentsManager(LargeFileManager):
             raise web.HTTPError(404, "%s leads outside the gallery", path)
         return os_path
 
+    def file_exists(self, path: str = "") -> bool:
+        """Whether ``path`` is a file of the gallery; one leading outside it is not (Voila's
+        page renderer asks this of every markdown image, such as a translated page's
+        ``../images/x.svg``, with the path taken from the gallery's folder: the answer is
+        no, and the browser loads the picture by its address, never a failed page).
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as name:
+        ...     manager = GalleryContentsManager(root_dir=name)
+        ...     manager.file_exists("../images/x.svg"), manager.file_exists("x.svg")
+        (False, False)
+        """
+        try:
+            return bool(super().file_exists(path))
+        except web.HTTPError:
+            return False
+
     def _dir_model(self, path: str, content: bool = True) -> Any:
         previous = self._listing
         self._listing = self._get_os_path(path)

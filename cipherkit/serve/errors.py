@@ -24,6 +24,7 @@ __all__ = [
     "bad_text",
     "plain",
     "summary",
+    "wants_html",
 ]
 
 _SENTENCES = {
@@ -66,6 +67,21 @@ def plain(
     else:
         handler.set_header("Content-Type", "text/plain; charset=UTF-8")
         handler.finish(words + "\n")
+
+
+def wants_html(handler: web.RequestHandler) -> bool:
+    """Whether the request is a browser's for a page (``Accept: text/html``): its error is
+    then a tiny page that says its language (``<html lang>``), not bare text.
+
+    >>> from types import SimpleNamespace
+    >>> wants_html(SimpleNamespace(request=SimpleNamespace(headers={"Accept": "text/html"})))
+    True
+    >>> wants_html(SimpleNamespace(request=SimpleNamespace(headers={})))
+    False
+    """
+    request = getattr(handler, "request", None)
+    accept = request.headers.get("Accept", "") if request is not None else ""
+    return "text/html" in accept
 
 
 def summary(path: str) -> str:
@@ -111,7 +127,7 @@ class PlainErrors:
             handler.finish(json.dumps({"message": reason, "reason": None}))
             return
         sentence = _SENTENCES.get(status_code, N_("{status}: the server could not do that."))
-        plain(handler, status_code, say(sentence, status=status_code))
+        plain(handler, status_code, say(sentence, status=status_code), html=wants_html(handler))
 
     def set_default_headers(self) -> None:
         """The handler's own default headers, then any of the server's ``headers``

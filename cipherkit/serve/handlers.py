@@ -30,6 +30,7 @@ from cipherkit.serve.failures import readable_failures
 from cipherkit.serve.languages import (
     LANG_QUERY,
     chosen_language,
+    follows_visitor,
     page_language,
     twin,
     visitor_language,
@@ -198,8 +199,8 @@ class PageRenderHandler(PlainErrors, TornadoVoilaHandler):
             self.set_cookie(
                 LANG_COOKIE, chosen, path=self.base_url, samesite="Lax", expires_days=365
             )
-        wanted = chosen or visitor_language(self)
         here = page_language(path)
+        wanted = chosen or (visitor_language(self) if follows_visitor(path) else here)
         target = (
             path
             if wanted == here

@@ -4,12 +4,16 @@ A gallery has its pages in each language: ``X.ipynb`` (English) and ``ru/X.ipynb
 Russian twin, :mod:`cipherkit.publish.translate`). A visitor's language is the
 ``cipherkit_lang`` cookie (set by a page's language switch, ``?lang=ru``), else their
 Accept-Language, else English; a page asked for in another language than the visitor's
-sends them to its twin when there is one.
+sends them to its twin when there is one. A page of the pseudo-locale's folder
+(``en-XA/X.ipynb``, written for the tests' crawl) keeps every visitor but one who
+chooses another language with the switch.
 
 Examples
 --------
 >>> page_language("ru/intercept.ipynb"), page_language("intercept.ipynb")
 ('ru', 'en')
+>>> page_language("en-XA/intercept.ipynb"), twin_path("en-XA/intercept.ipynb", "ru")
+('en-XA', 'ru/intercept.ipynb')
 >>> twin_path("ru/lessons/01.ipynb", "en"), twin_path("lessons/01.ipynb", "ru")
 ('lessons/01.ipynb', 'ru/lessons/01.ipynb')
 """
@@ -19,20 +23,40 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from cipherkit.i18n import COOKIE, LANGUAGES, SOURCE, canonical, negotiate
+from cipherkit.i18n import COOKIE, LANGUAGES, PSEUDO, SOURCE, canonical, negotiate
 
-__all__ = ["LANG_QUERY", "page_language", "twin", "twin_path", "visitor_language"]
+__all__ = [
+    "LANG_QUERY",
+    "follows_visitor",
+    "page_language",
+    "twin",
+    "twin_path",
+    "visitor_language",
+]
 
 LANG_QUERY = "lang"
 """The query argument of a page's language switch (``?lang=ru``): remembered in a cookie."""
 
 OTHERS = tuple(code for code in LANGUAGES if code != SOURCE)
+FOLDERS = (*OTHERS, PSEUDO)
+"""The folders of a gallery's translated pages (the pseudo-locale's only in tests)."""
 
 
 def page_language(path: str) -> str:
     """The language of the page at ``path`` (relative to the gallery)."""
     first = path.strip("/").split("/", 1)[0]
-    return first if first in OTHERS else SOURCE
+    return first if first in FOLDERS else SOURCE
+
+
+def follows_visitor(path: str) -> bool:
+    """Whether a visitor's own language (cookie, Accept-Language) sends them from the page
+    at ``path`` to its twin: not from a pseudo-locale page, which a test crawls in a
+    browser of any language.
+
+    >>> follows_visitor("ru/intercept.ipynb"), follows_visitor("en-XA/intercept.ipynb")
+    (True, False)
+    """
+    return page_language(path) != PSEUDO
 
 
 def twin_path(path: str, lang: str) -> str:

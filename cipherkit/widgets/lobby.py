@@ -64,6 +64,7 @@ from cipherkit.rooms.limits import RULES
 from cipherkit.rooms.storage import GONE_WORDS
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+from cipherkit.widgets.table_backend import seat_names
 from cipherkit.widgets.tables import make_table
 
 _log = logging.getLogger(__name__)
@@ -658,14 +659,15 @@ class Lobby(GuardedWidget):
             view["game"] = info["game"]
             view["title"] = choices.get(info["game"], {}).get("title", info["game"])
             view["team_labels"] = choices.get(info["game"], {}).get("team_labels", {})
+            shown = seat_names(seats)  # a bot by "Robot 1", in the lobby's language
             view["players"] = [
                 {
                     "seat": s["seat"],
-                    "name": s.get("name"),
+                    "name": shown[i] if s.get("name") or s.get("bot") else None,
                     "bot": bool(s.get("bot")),
                     "team": s.get("team"),
                 }
-                for s in seats
+                for i, s in enumerate(seats)
             ]
             if handle.seat is not None:
                 mine = next(s for s in seats if s["seat"] == handle.seat)

@@ -41,7 +41,35 @@ __all__ = [
     "RoomHandle",
     "SavedBackend",
     "TableBackend",
+    "seat_names",
 ]
+
+
+def seat_names(seats: list[dict[str, Any]]) -> list[str]:
+    """Each seat of a room's ``info()["seats"]`` by its display name, in the language in
+    force: the person's name, ``"Robot 1"``, ``"Robot 2"``... for the bots (not their
+    ids, nor the store's ``"solver bot"``), or ``"a free seat"`` while nobody sits there.
+
+    >>> seats = [{"name": "Ada", "bot": None}, {"name": "solver bot", "bot": "solver"},
+    ...          {"name": None, "bot": None}]
+    >>> seat_names(seats)
+    ['Ada', 'Robot 1', 'a free seat']
+    >>> from cipherkit.i18n import speaking
+    >>> with speaking("ru"):
+    ...     seat_names(seats)
+    ['Ada', 'Робот 1', 'свободное место']
+    """
+    names = []
+    robots = 0
+    for entry in seats:
+        name, bot = entry.get("name"), entry.get("bot")
+        if bot and (not name or name == f"{bot} bot"):
+            robots += 1
+            names.append(_("Robot {n}", n=robots))
+        else:
+            names.append(str(name) if name else _("a free seat"))
+    return names
+
 
 RoomHandle: TypeAlias = SeatHandle | Spectator
 """A page's hold on a room: a person's seat (``store.join`` / ``store.resume``) or a
@@ -379,19 +407,8 @@ class RoomBackend:
         return dict(self.handle.info())
 
     def names(self) -> list[str]:
-        """Each seat's display name in plain words: the person's name, ``"Robot 1"``,
-        ``"Robot 2"``... for the bots (not their ids), or ``"a free seat"`` while nobody
-        sits there."""
-        names = []
-        robots = 0
-        for entry in self.info()["seats"]:
-            name, bot = entry.get("name"), entry.get("bot")
-            if bot and (not name or name == f"{bot} bot"):
-                robots += 1
-                names.append(f"Robot {robots}")
-            else:
-                names.append(str(name) if name else "a free seat")
-        return names
+        """Each seat's display name in plain words (:func:`seat_names`)."""
+        return seat_names(self.info()["seats"])
 
     def in_names(self, text: str) -> str:
         """``text`` (a game's sentence) with the seats' display names for the names in

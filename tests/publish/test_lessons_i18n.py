@@ -176,7 +176,10 @@ def test_the_lessons_catalog_is_in_step_with_the_notebooks_and_complete() -> Non
     cells = sum(len(lessons.markdown_cells(p)) for p in LESSONS)
     pages = sum(len(lessons.page_texts(p)) for p in lessons.page_files())  # the gallery's own
     assert pages >= 6 * 4  # six pages: title, summary, players, text
-    assert cells + pages == len([m for m in lessons._read(lessons.POT) if m.id]) - 1  # + note
+    questions = sum(len(lessons.exercise_questions(p)) for p in LESSONS)  # ExerciseBox(...)
+    assert questions >= len(LESSONS)
+    entries = len([m for m in lessons._read(lessons.POT) if m.id])
+    assert cells + pages + questions == entries - 1  # + note
 
 
 def test_scripts_catalogs_compiles_and_checks_the_lessons_too() -> None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cipherkit.games.decipher.cards import CARDS, Card
+from cipherkit.i18n import _, ngettext
 
 COLUMNS = 3
 
@@ -213,8 +214,17 @@ class CandidateTable:
         return f"<CandidateTable: {self.count} codes fit, {self.bits:.2f} bits missing>"
 
     def _repr_html_(self) -> str:
+        """The table and its count in the language in force (a lesson page's).
+
+        >>> from cipherkit.i18n import speaking
+        >>> with speaking("ru"):
+        ...     html = candidate_table([["AS", "KH"], ["2C", "3D", "4S"], ["QS"]])._repr_html_()
+        >>> "<th>карта 1</th>" in html, "<b>6</b> кодов подходят" in html
+        (True, True)
+        """
         tallest = max((len(c) for c in self.columns), default=0)
-        head = "".join(f"<th>card {i + 1}</th>" for i in range(len(self.columns)))
+        labels = [_("card {n}", n=i + 1) for i in range(len(self.columns))]
+        head = "".join(f"<th>{label}</th>" for label in labels)
         rows = "".join(
             "<tr>"
             + "".join(f"<td>{c[r].pretty if r < len(c) else ''}</td>" for c in self.columns)
@@ -223,8 +233,14 @@ class CandidateTable:
         )
         return (
             f"<table class='cipherkit-candidates'><tr>{head}</tr>{rows}</table>"
-            f"<p><b>{self.count}</b> codes fit: log₂ {self.count} = "
-            f"<b>{self.bits:.2f} bits</b> missing.</p>"
+            "<p>"
+            + ngettext(
+                "<b>{n}</b> code fits: log₂ {n} = <b>{bits} bits</b> missing.",
+                "<b>{n}</b> codes fit: log₂ {n} = <b>{bits} bits</b> missing.",
+                self.count,
+                bits=format(self.bits, ".2f"),
+            )
+            + "</p>"
         )
 
 

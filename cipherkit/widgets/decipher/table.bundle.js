@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   decipher/table.js 152ac06470102f10b112c05f1f51b3fb42eeafa0bcd5589ed825fd175fd6f670
+//   decipher/table.js 11938f9232936c5a19948c16d77edc3535354fa6afbdaa3d2b8811f99d1161f3
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -290,7 +290,7 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-header" },
-      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), " Decipher ", h("small", { text: view.say.heading })),
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), ` ${t(model, "title")} `, h("small", { text: view.say.heading })),
       h(
         "div",
         { class: "ck-stats" },

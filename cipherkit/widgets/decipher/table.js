@@ -137,7 +137,7 @@ function render({ model, el }) {
     return h(
       "div",
       { class: "ck-header" },
-      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), " Decipher ", h("small", { text: view.say.heading })),
+      h("div", { class: "ck-title" }, h("span", { class: "ck-logo", text: "♠♥" }), ` ${t(model, "title")} `, h("small", { text: view.say.heading })),
       h(
         "div",
         { class: "ck-stats" },

@@ -132,6 +132,7 @@ class DecipherTable(TableBase):
     _css = table_styles("decipher/table")  # the shared styles first (frontend.py)
 
     WORDS: ClassVar[Mapping[str, str]] = {
+        "title": N_("Decipher"),
         "dealing": N_("Dealing…"),
         "game": N_("Game"),
         "turn": N_("Turn"),
