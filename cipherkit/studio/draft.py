@@ -24,6 +24,7 @@ start)
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from cipherkit.games.mission.format.files import with_next_titles
 from cipherkit.games.mission.format.problems import Problem
 from cipherkit.games.mission.format.schema import parse_partial
 from cipherkit.games.mission.format.validate import check_text
-from cipherkit.i18n import say
+from cipherkit.i18n import SOURCE, _, language, pgettext, say
 from cipherkit.studio.edits import apply_intent, rooms_of, sections_of
 from cipherkit.studio.intents import Intent, StudioRefused, parse_intent
 from cipherkit.studio.yamltext import YAMLError, dump_doc, edit_sections, load_doc
@@ -57,7 +58,34 @@ map:
       pos: [0, 0]
   passages: []
 """
-"""The text of :meth:`Draft.new`: it needs an entrance and an answer to validate."""
+"""The text of :meth:`Draft.new` in English: it needs an entrance and an answer to validate."""
+
+
+def new_mission_text() -> str:
+    """:data:`NEW_MISSION` in the language in force: its comment, title, question and
+    first room (its id too: a mission's ids may be Cyrillic).
+
+    >>> from cipherkit.i18n import speaking
+    >>> with speaking("ru"):
+    ...     print(new_mission_text().splitlines()[3])
+    title: Новое задание
+    """
+    if language() == SOURCE:
+        return NEW_MISSION
+    room = pgettext("the first room's id in a new mission", "start")
+    if not re.fullmatch(r"[^\W_][\w-]*", room):  # an id in any alphabet, never marked
+        room = "start"
+    return (
+        NEW_MISSION.replace(
+            "A new mission, begun in the cipherkit studio.",
+            _("A new mission, begun in the cipherkit studio."),
+        )
+        .replace("title: A new mission", "title: " + _("A new mission"))
+        .replace("question: What is the answer?", "question: " + _("What is the answer?"))
+        .replace("    start:\n", f"    {room}:\n")
+        .replace("name: Start", "name: " + _("Start"))
+    )
+
 
 MAX_UNDO = 500
 """The most undo steps a draft keeps (the oldest are dropped)."""
@@ -121,7 +149,7 @@ class Draft:
         >>> [p.severity for p in draft.problems if p.is_error], draft.mission.answer
         ([], 'KEY')
         """
-        return cls(NEW_MISSION, name="new-mission.yaml")
+        return cls(new_mission_text(), name="new-mission.yaml")
 
     @classmethod
     def from_graph(cls, graph: nx.Graph[Any], *, name: str = "new-mission.yaml") -> Draft:

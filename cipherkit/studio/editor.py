@@ -212,7 +212,8 @@ class MissionEditor(GuardedWidget):
 
     def __init__(self, source: Source = None, *, write: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.draft = _draft(source)
+        with self.speaking():  # a new mission's words are in the author's language
+            self.draft = _draft(source)
         self.write = write
         """Whether the page's Save writes the file it was opened from (a notebook); if
         not, or if it has no file, Save hands the page the text as a download."""

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   intercept/table.js 18b52fdf6b51f7bb7f33ea0a70c9c9fd9c0c3c0b74c52e843f2e00c5d076f21c
+//   intercept/table.js 35336da4f16cd8ee98ac5d3f6a2e5e2bb996946fbf8e21c2ac5c12517252a9ff
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -391,7 +391,7 @@ function render({ model, el }) {
         "div",
         { class: `ck-clue-row${i === written.length ? " ck-clue-now" : ""}` },
         h("span", { class: "ck-digit", text: String(digit) }),
-        h("span", { class: "ck-muted ck-kwhint", text: word }),
+        h("span", { class: "ck-muted ck-kwhint", lang: view.language, text: word }),
         clue ? h("span", { class: "ck-clue-given", "data-testid": `given-${i + 1}` }, h("b", { text: clue.text }), clue.warnings.map((w) => h("small", { class: "ck-warnmsg", text: ` ⚠ ${w}` }))) : i === written.length ? h("span", { class: "ck-clue-slot" }, ui.clue) : h("span", { class: "ck-muted", text: "…" })
       );
     });
@@ -539,7 +539,7 @@ function render({ model, el }) {
               (cell) => h(
                 "div",
                 { class: "ck-index-col", "data-testid": `index-${side.team}-${cell.digit}` },
-                h("div", { class: "ck-index-head" }, h("span", { class: "ck-kw-no", text: String(cell.digit) }), cell.keyword ? ` ${cell.keyword}` : ""),
+                h("div", { class: "ck-index-head" }, h("span", { class: "ck-kw-no", text: String(cell.digit) }), cell.keyword ? h("span", { lang: view.language, text: ` ${cell.keyword}` }) : ""),
                 cell.clues.length ? cell.clues.map((c) => h("div", { class: "ck-index-clue", text: c })) : h("div", { class: "ck-muted", text: "—" })
               )
             )

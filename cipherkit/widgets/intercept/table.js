@@ -238,7 +238,7 @@ function render({ model, el }) {
         "div",
         { class: `ck-clue-row${i === written.length ? " ck-clue-now" : ""}` },
         h("span", { class: "ck-digit", text: String(digit) }),
-        h("span", { class: "ck-muted ck-kwhint", text: word }),
+        h("span", { class: "ck-muted ck-kwhint", lang: view.language, text: word }),
         clue
           ? h("span", { class: "ck-clue-given", "data-testid": `given-${i + 1}` }, h("b", { text: clue.text }), clue.warnings.map((w) => h("small", { class: "ck-warnmsg", text: ` ⚠ ${w}` })))
           : i === written.length
@@ -394,7 +394,7 @@ function render({ model, el }) {
               h(
                 "div",
                 { class: "ck-index-col", "data-testid": `index-${side.team}-${cell.digit}` },
-                h("div", { class: "ck-index-head" }, h("span", { class: "ck-kw-no", text: String(cell.digit) }), cell.keyword ? ` ${cell.keyword}` : ""),
+                h("div", { class: "ck-index-head" }, h("span", { class: "ck-kw-no", text: String(cell.digit) }), cell.keyword ? h("span", { lang: view.language, text: ` ${cell.keyword}` }) : ""),
                 cell.clues.length ? cell.clues.map((c) => h("div", { class: "ck-index-clue", text: c })) : h("div", { class: "ck-muted", text: "—" }),
               ),
             ),

@@ -54,7 +54,17 @@ __all__ = ["InterceptTable", "check_message", "table_config"]
 
 MAX_MESSAGE_CHARS = 300
 MAX_TEXT_CHARS = 160
-BOT_NAMES = ("Ada", "Boris", "Chen", "Dara", "Eli", "Fay", "Gus", "Hana")
+BOT_NAMES = (
+    N_("Ada"),
+    N_("Boris"),
+    N_("Chen"),
+    N_("Dara"),
+    N_("Eli"),
+    N_("Fay"),
+    N_("Gus"),
+    N_("Hana"),
+)
+"""The bots' names at a local table, said in the viewer's alphabet (Борис at a Russian one)."""
 _HERE = pathlib.Path(__file__).parent
 
 
@@ -108,8 +118,8 @@ def table_config(
     """The intercept config of a table (no sand timer: bots write at once); a
     :class:`~cipherkit.core.errors.ConfigError` for a language the bots do not play."""
     if names is None:
-        bots = iter(BOT_NAMES)
-        names = ["You" if s == seat else next(bots) for s in range(players)]
+        bots = iter(_(name) for name in BOT_NAMES)
+        names = [_("You") if s == seat else next(bots) for s in range(players)]
     config = make_config(
         {
             "players": players,
@@ -234,16 +244,17 @@ class InterceptTable(TableBase):
             raise CipherkitError(
                 say("seat must be a seat number from 0 to {last}", last=players - 1)
             )
-        config = table_config(
-            players,
-            seat,
-            names=names,
-            keywords=keywords,
-            alternate_first=alternate_first,
-            no_repeat_codes=no_repeat_codes,
-            max_rounds=max_rounds,
-            language=language,
-        )
+        with self.speaking():  # "You" in the viewer's language
+            config = table_config(
+                players,
+                seat,
+                names=names,
+                keywords=keywords,
+                alternate_first=alternate_first,
+                no_repeat_codes=no_repeat_codes,
+                max_rounds=max_rounds,
+                language=language,
+            )
         self.seat: int | None = seat
         self.bot_name = bots
         make_bot("intercept", bots)  # an unknown bot is an error now, not later
