@@ -351,6 +351,8 @@ class Crawl:
     names: tuple[str, ...]
     findings: list[Finding] = field(default_factory=list)
     langs: dict[str, str] = field(default_factory=dict)
+    wider: dict[str, int] = field(default_factory=dict)
+    """Stops whose page is wider than its window (px of sideways scroll): it does not fit."""
     looked: int = 0
 
     def __post_init__(self) -> None:
@@ -371,6 +373,9 @@ class Crawl:
         page.wait_for_timeout(200)  # the last redraws and announcements settle
         seen = page.evaluate(COLLECT_JS, [list(SKIPPED), list(OWNERS)])
         self.langs[label] = seen["lang"]
+        over = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+        if over > 1:
+            self.wider[label] = int(over)
         self.looked += 1
         allowed = [*self.names, *extra]
         for item in seen["texts"]:

@@ -83,7 +83,9 @@ def new_crawl(browser: Any, server: Server, lang: str) -> Crawl:
     """A browser context speaking ``lang`` (its own cookies), its live regions watched."""
     # The context's locale is the browser's Accept-Language (en-XA; ru-RU).
     locale = PSEUDO if lang == PSEUDO else "ru-RU"
-    context = browser.new_context(viewport={"width": 1200, "height": 1300}, locale=locale)
+    # the Russian crawl on a phone (its longer words must fit 390 px), the pseudo one on a laptop
+    viewport = {"width": 1200, "height": 1300} if lang == PSEUDO else {"width": 390, "height": 844}
+    context = browser.new_context(viewport=viewport, locale=locale, has_touch=lang != PSEUDO)
     context.add_init_script(LIVE_JS)
     page = context.new_page()
     page.set_default_timeout(UI_TIMEOUT_MS)
@@ -268,4 +270,5 @@ def test_the_russian_crawl_finds_lang_ru_and_no_latin_words(
 ) -> None:
     crawl = crawled(browser, crawl_server, "ru")
     assert {label: lang for label, lang in crawl.langs.items() if lang != "ru"} == {}
+    assert crawl.wider == {}, f"Russian pages wider than a 390 px phone: {crawl.wider}"
     judged(crawl, "Latin words on Russian pages")
