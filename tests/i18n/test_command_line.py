@@ -67,3 +67,29 @@ def test_the_environment_chooses_the_language(env, expected):
         check=True,
     )
     assert result.stdout.startswith(expected)
+
+
+def test_validate_speaks_russian_by_flag_and_by_environment(tmp_path):
+    """`cipherkit --lang ru validate` and `LANGUAGE=ru cipherkit validate`: the problems in
+    Russian, the file and the field path as written; English without either."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nid: bad\ntitel: Oops\n", encoding="utf-8")
+    run = [sys.executable, "-m", "cipherkit.cli"]
+    flagged = subprocess.run(
+        [*run, "--lang", "ru", "validate", str(bad)], env=os.environ, capture_output=True, text=True
+    )
+    by_env = subprocess.run(
+        [*run, "validate", str(bad)],
+        env={**os.environ, "LANGUAGE": "ru"},
+        capture_output=True,
+        text=True,
+    )
+    english = subprocess.run(
+        [*run, "validate", str(bad)], env=os.environ, capture_output=True, text=True
+    )
+    for done in (flagged, by_env):
+        said = done.stdout + done.stderr
+        assert done.returncode == 1, said
+        assert "bad.yaml" in said and "titel" in said and "ошибка" in said, said
+    assert "error" in english.stdout + english.stderr
+    assert "ошибка" not in english.stdout + english.stderr
