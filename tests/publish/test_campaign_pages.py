@@ -13,11 +13,16 @@ PUZZLES = ROOT / "puzzles"
 
 
 def test_each_shipped_mission_is_published_in_puzzles() -> None:
+    """Each shipped mission has its page: the English campaign's in the gallery, the
+    Russian one's in its Russian folder (issue 47)."""
     campaign = load_campaign(ROOT / "missions")
+    russian = load_campaign(ROOT / "missions" / "ru")
     registry = read_registry(PUZZLES / ".cipherkit" / "published.json")
-    assert set(registry) == set(campaign.missions)
-    for mid, path in campaign.files.items():
-        page = json.loads((PUZZLES / f"{mid}.ipynb").read_text(encoding="utf-8"))
+    assert set(registry) == set(campaign.missions) | set(russian.missions)
+    pages = [(PUZZLES, campaign, mid, path) for mid, path in campaign.files.items()]
+    pages += [(PUZZLES / "ru", russian, mid, path) for mid, path in russian.files.items()]
+    for folder, campaign, mid, path in pages:
+        page = json.loads((folder / f"{mid}.ipynb").read_text(encoding="utf-8"))
         meta = page["metadata"]["cipherkit"]
         assert meta["mission"] == mid and meta["kind"] == "mission"
         assert meta["title"] == campaign.missions[mid].title

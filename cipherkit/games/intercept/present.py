@@ -14,7 +14,7 @@ shown, so their words are in the language in force there.
 >>> from cipherkit.i18n import speaking
 >>> with speaking("ru"):
 ...     board(state.observe("spectator"), None)["facts"][:2]
-[['Раунд', 1], ['Этап', 'подсказки']]
+[['Раунд', 1], ['Фаза', 'подсказки']]
 """
 
 from __future__ import annotations
