@@ -138,9 +138,14 @@ def install(calls: Iterable[tuple[str, str]] = SHARED_CALLS) -> list[str]:
     return done
 
 
+SPEAK = "from cipherkit.i18n import use"
+"""How a translated page's first code cell begins (:func:`cipherkit.publish.pages.speak_cell`)."""
+
+
 def lesson_pages(gallery: str | os.PathLike[str]) -> list[Path]:
     """The lesson notebooks of the gallery (``metadata.cipherkit.kind == "lesson"``),
-    not in dot-folders, in path order; of two with the same code, the first."""
+    not in dot-folders, in path order; of two with the same code, the first (a lesson's
+    twin in another language has its code)."""
     root = Path(gallery)
     found, seen = [], set()
     for folder, dirs, files in os.walk(root):
@@ -152,10 +157,11 @@ def lesson_pages(gallery: str | os.PathLike[str]) -> list[Path]:
             try:
                 notebook = json.loads(path.read_text(encoding="utf-8"))
                 kind = notebook["metadata"]["cipherkit"]["kind"]
-                code = [
-                    "".join(c.get("source") or [])
+                code = [  # a twin's first cell (its language) does not make it another lesson
+                    text
                     for c in notebook["cells"]
                     if c.get("cell_type") == "code"
+                    and not (text := "".join(c.get("source") or [])).startswith(SPEAK)
                 ]
             except (OSError, ValueError, KeyError, TypeError):
                 continue

@@ -24,7 +24,8 @@ def test_the_template_builds_every_page_and_prepares_the_mission_bots(
     words = answers.shipped_words()
     monkeypatch.setattr(words, "_pools", {})  # as in a template that has built nothing yet
     built = forkserver.warm_pages(os.fspath(GALLERY))
-    missions = [p for p in GALLERY.glob("*.ipynb") if "mission_table(" in p.read_text()]
+    pages = [*GALLERY.glob("*.ipynb"), *GALLERY.glob("ru/*.ipynb")]  # the Russian ones too
+    missions = [p for p in pages if "mission_table(" in p.read_text()]
     assert built == 2 + len(missions)  # Decipher, Intercept and each mission page
     assert words._pools  # the fits of the missions' answer words
 
