@@ -6,7 +6,7 @@
 ('игра окончена', 'игра окончена')
 """
 
-from cipherkit.i18n.message import Message, nsay, say, text
+from cipherkit.i18n.message import Message, nsay, say, text, words_of
 from cipherkit.i18n.negotiate import COOKIE, negotiate
 from cipherkit.i18n.words import (
     LANGUAGES,
@@ -40,4 +40,5 @@ __all__ = [
     "speaking",
     "text",
     "use",
+    "words_of",
 ]

@@ -45,6 +45,25 @@ class Message:
     def __str__(self) -> str:
         return self.words()
 
+    @classmethod
+    def from_json(cls, data: Any) -> Message:
+        """The message :meth:`to_json` wrote (nested ones too); plain text is a message
+        of its own words.
+
+        >>> m = say("it is {name}'s turn", name="Mara")
+        >>> Message.from_json(m.to_json()) == m, str(Message.from_json("Round 1."))
+        (True, 'Round 1.')
+        """
+        if isinstance(data, Message):
+            return data
+        if not _is_message(data):
+            return text(str(data))
+        params = {
+            key: (cls.from_json(value) if _is_message(value) else value)
+            for key, value in dict(data["params"]).items()
+        }
+        return cls(str(data["id"]), params, data.get("plural"), data.get("count"))
+
     def to_json(self) -> dict[str, Any]:
         """``{"id", "params"}`` (and ``plural``/``count``): JSON-safe, no words in it."""
         out: dict[str, Any] = {
@@ -75,3 +94,21 @@ def nsay(singular: str, plural: str, count: int, /, **params: Any) -> Message:
 def text(words: str | Message) -> Message:
     """A message for text that is already words (a name, a reason from outside the catalog)."""
     return words if isinstance(words, Message) else Message("{text}", {"text": words})
+
+
+def _is_message(value: Any) -> bool:
+    return (
+        isinstance(value, Mapping)
+        and "id" in value
+        and "params" in value
+        and set(value) <= {"id", "params", "plural", "count"}
+    )
+
+
+def words_of(data: Any) -> str:
+    """A message, its JSON or plain text, in the language in force.
+
+    >>> words_of(say("the game is over").to_json()), words_of("as it is")
+    ('the game is over', 'as it is')
+    """
+    return data if isinstance(data, str) else Message.from_json(data).words()

@@ -27,8 +27,11 @@ def campaign_table(here: str | os.PathLike[str] | None = None, **options: Any) -
     room store, so a reload resumes it."""
     from cipherkit.widgets.mission.campaign import CampaignTable
 
-    registry = read_registry(Path(here if here is not None else os.getcwd()) / REGISTRY_NAME)
-    missions: Any = sorted(registry.values(), key=lambda p: p.name) if registry else SHIPPED
+    folder = Path(here if here is not None else os.getcwd())
+    registry = read_registry(folder / REGISTRY_NAME)
+    # the missions whose pages are beside this one (a language folder's are its own)
+    mine = {mid: path for mid, path in registry.items() if (folder / f"{mid}.ipynb").is_file()}
+    missions: Any = sorted(mine.values(), key=lambda p: p.name) if mine else SHIPPED
     return CampaignTable(missions, **{**CAMPAIGN_PLAYERS, "save": True, **options})
 
 

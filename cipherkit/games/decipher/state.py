@@ -23,7 +23,7 @@ from cipherkit.games.decipher.rules import (
     make_config,
     player_name,
 )
-from cipherkit.i18n import Message, say
+from cipherkit.i18n import Message, say, words_of
 
 Pile = list[list[Any]]
 """The ``[card, hit]`` pairs played on one column, oldest first; ``hit`` is ``None``
@@ -64,6 +64,10 @@ class DecipherState(State[DecipherObservation]):
     """What happened, public, oldest first: each a message's id and parameters
     (:meth:`~cipherkit.i18n.Message.to_json`), no words."""
     outcome: Outcome | None = None
+
+    def log_words(self) -> list[str]:
+        """The log in the language in force, oldest first."""
+        return [words_of(entry) for entry in self.log]
 
     @classmethod
     def new(cls, config: Mapping[str, Any] | None = None, *, seed: int) -> Self:

@@ -21,7 +21,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cipherkit.i18n import N_, SOURCE, Message, say, text
@@ -87,15 +87,6 @@ def clauses(parts: Sequence[Message]) -> Message:
     return said
 
 
-def _is_message(value: Any) -> bool:
-    return (
-        isinstance(value, Mapping)
-        and "id" in value
-        and "params" in value
-        and set(value) <= {"id", "params", "plural", "count"}
-    )
-
-
 def from_json(data: Any) -> Message:
     """The message written by :meth:`Message.to_json` (nested ones too); plain text (a
     state saved before messages) is a message of its own words.
@@ -104,15 +95,7 @@ def from_json(data: Any) -> Message:
     >>> from_json(m.to_json()) == m, str(from_json("Round 1."))
     (True, 'Round 1.')
     """
-    if isinstance(data, Message):
-        return data
-    if not _is_message(data):
-        return text(str(data))
-    params = {
-        key: (from_json(value) if _is_message(value) else value)
-        for key, value in dict(data["params"]).items()
-    }
-    return Message(str(data["id"]), params, data.get("plural"), data.get("count"))
+    return Message.from_json(data)
 
 
 def words(data: Any) -> str:
