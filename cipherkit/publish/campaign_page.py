@@ -11,6 +11,7 @@ from typing import Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.escape import text_html
+from cipherkit.publish.gallery import LANGUAGE_FOLDERS
 from cipherkit.publish.nav import back_link, nav_html
 from cipherkit.publish.registry import REGISTRY_NAME, SHIPPED, read_registry
 
@@ -29,8 +30,14 @@ def campaign_table(here: str | os.PathLike[str] | None = None, **options: Any) -
 
     folder = Path(here if here is not None else os.getcwd())
     registry = read_registry(folder / REGISTRY_NAME)
-    # the missions whose pages are beside this one (a language folder's are its own)
-    mine = {mid: path for mid, path in registry.items() if (folder / f"{mid}.ipynb").is_file()}
+    # not the missions whose pages are in a language folder (that folder's own campaign)
+    elsewhere = {
+        mid
+        for mid in registry
+        if not (folder / f"{mid}.ipynb").is_file()
+        and any((folder / lang / f"{mid}.ipynb").is_file() for lang in LANGUAGE_FOLDERS)
+    }
+    mine = {mid: path for mid, path in registry.items() if mid not in elsewhere}
     missions: Any = sorted(mine.values(), key=lambda p: p.name) if mine else SHIPPED
     return CampaignTable(missions, **{**CAMPAIGN_PLAYERS, "save": True, **options})
 
