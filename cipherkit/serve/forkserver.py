@@ -143,6 +143,9 @@ WARM_DATA: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
     ("cipherkit.ciphers.stats", "_word_logprobs", ()),
     ("cipherkit.ciphers.wordmodel", "word_model", ()),
     ("cipherkit.ciphers.substitution_solver", "_pattern_words", ()),
+    # the compiled catalogs: a page in Russian reads its words at once (issue 47)
+    ("cipherkit.i18n.words", "catalog", ("ru",)),
+    ("cipherkit.publish.lessons_i18n", "lesson_catalog", ("ru",)),
 )
 """The ciphers' shared data the lessons and workbench pages load, as (module, cached
 loader, arguments): n-gram and word tables. Loaded in the template, each kernel shares them
