@@ -424,7 +424,7 @@ class PlaytestResult:
             (_("difficulty"), esc(self.difficulty.text)),
         ]
         body = "".join(
-            f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows
+            f"<tr><th style='text-align:left'>{esc(k)}</th><td>{v}</td></tr>" for k, v in rows
         )
         players = "".join(
             f"<tr><td>{p}</td><td>{g['games']}</td><td>{100 * g['win_rate']:.1f}%</td>"
