@@ -1,17 +1,21 @@
 """The preheat judge: with kernels forked from the template, a page stays preheated (its
 kernel started and its cells run before anyone asks) only if that costs enough CPU to be
 worth it; a quicker page is rendered when asked for, on a new fork, and its idle kernel
-no longer holds memory.
+no longer holds memory. A page's translations (``ru/X.ipynb`` for ``X.ipynb``) cost what
+it costs: they wait for its judgement, and are preheated only if it stays preheated, so a
+fresh server runs each page once, not once per language.
 """
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from jupyter_server.utils import ApiPath
 from traitlets import Float
 
+from cipherkit.serve.languages import FOLDERS, twin_path
 from cipherkit.serve.spares import SpareKernelManager
 
 __all__ = ["PreheatJudgingManager"]
@@ -37,6 +41,45 @@ class PreheatJudgingManager(SpareKernelManager):
         super().__init__(**kwargs)
         self._preheat_cpu: dict[str, float] = {}
         self._judging: asyncio.Task[None] | None = None
+        self._twins: dict[str, list[str]] = {}
+        self._defer_twins()
+
+    def _defer_twins(self) -> None:
+        """With forked kernels, each translated page whose English page exists starts
+        unheated (pool size 0) until that page is judged (:meth:`judge_pools`)."""
+        from cipherkit.serve.forkprov import forking
+
+        root = getattr(getattr(self, "parent", None), "root_dir", None)
+        if not (forking() and self.preheat_min_cpu > 0 and root and self._has_pools()):
+            return
+        config = dict(self.kernel_pools_config)
+        sizes = config.get("default", {})
+        for folder in FOLDERS:
+            for page in sorted((Path(root) / folder).rglob("*.ipynb")):
+                name = page.relative_to(root).as_posix()
+                source = twin_path(name, "en")
+                if ".ipynb_checkpoints" in name or not (Path(root) / source).is_file():
+                    continue
+                config[name] = {**sizes, **config.get(name, {}), "pool_size": 0}
+                self._twins.setdefault(source, []).append(name)
+        self.kernel_pools_config = config
+
+    def _has_pools(self) -> bool:
+        return bool(self.has_trait("kernel_pools_config"))
+
+    def _heat_twins(self, notebook: str) -> list[str]:
+        """The translations of ``notebook`` (which stays preheated) are preheated too."""
+        twins = self._twins.pop(notebook, [])
+        if twins:
+            config = dict(self.kernel_pools_config)
+            for name in twins:
+                config.pop(name, None)
+            self.kernel_pools_config = config
+            fill = getattr(self, "fill_if_needed", None)  # Voila's, as at start-up
+            for name in twins:
+                if fill is not None:
+                    fill(notebook_name=name)
+        return twins
 
     async def start_kernel(  # type: ignore[override]
         self, *, kernel_id: str | None = None, path: ApiPath | None = None, **kwargs: Any
@@ -100,12 +143,15 @@ class PreheatJudgingManager(SpareKernelManager):
                         cpu,
                     )
                     quick.append(notebook)
+                    self._twins.pop(notebook, None)  # (never preheated)
                     await self.shutdown_kernel(kernel_id, now=True)
                 else:
                     self.log.info(
-                        "Page %s starts and runs in %.2f CPU-s on a forked kernel: kept preheated",
+                        "Page %s starts and runs in %.2f CPU-s on a forked kernel: kept "
+                        "preheated%s",
                         notebook,
                         cpu,
+                        ", with its translations" if self._heat_twins(notebook) else "",
                     )
                 break
         return quick

@@ -4,6 +4,7 @@ pages (with ordinary kernels, said in the log)."""
 
 from __future__ import annotations
 
+import shutil
 import signal
 import time
 from collections.abc import Iterator
@@ -35,10 +36,15 @@ CARD = "[data-testid=hand] button[data-card]:not([disabled])"
 # and read its whole log for tracebacks.
 @pytest.fixture(scope="module")
 def forking(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A gallery server with forked kernels (the default, asked for explicitly)."""
-    log = tmp_path_factory.mktemp("template") / "voila.log"
+    """A gallery server with forked kernels (the default, asked for explicitly), on a copy
+    of the gallery where the costly test page has a Russian twin."""
+    folder = tmp_path_factory.mktemp("template")
+    root = folder / "gallery"
+    shutil.copytree(gallery, root)
+    (root / "ru" / TEST_PAGES).mkdir(parents=True)
+    shutil.copy(root / TEST_PAGES / "cpu-run.ipynb", root / "ru" / TEST_PAGES / "cpu-run.ipynb")
     env = {"CIPHERKIT_KERNELS": "fork", "CIPHERKIT_SEED": str(SEED)}
-    server, process = start_gallery_server(gallery, log, env)
+    server, process = start_gallery_server(root, folder / "voila.log", env)
     try:
         yield server, process
     finally:
@@ -94,6 +100,24 @@ def test_preheated_pages_are_judged_after_their_run(forking: Any) -> None:
     assert "rendered when asked for" in judged(server, f"{TEST_PAGES}/slow-run.ipynb")
     log = log_text(server)
     assert "Kernel died" not in log and "Traceback" not in log, log
+
+
+def test_translations_are_preheated_only_when_their_page_is(forking: Any) -> None:
+    """A fresh server runs each page once, not once per language: a translated page waits
+    for its English page's judgement, and is preheated only if that page stays
+    preheated. A Russian page with no English one is judged on its own."""
+    server, _ = forking
+    costly = f"{TEST_PAGES}/cpu-run.ipynb"
+    assert "kept preheated, with its translations" in judged(server, costly)
+    assert "rendered when asked for" in judged(server, DECIPHER)
+    assert "rendered when asked for" in judged(server, "ru/ru-night-archive.ipynb")
+    deadline = time.monotonic() + 240
+    while f"Kernel pool of ru/{costly} is filled" not in log_text(server):
+        assert time.monotonic() < deadline, f"ru/{costly} was never preheated"
+        time.sleep(1.0)
+    log = log_text(server)
+    assert f"Kernel pool of ru/{DECIPHER}" not in log
+    assert f"Page ru/{DECIPHER} " not in log
 
 
 def test_pages_outlive_a_killed_template_and_new_pages_are_served(
