@@ -22,7 +22,7 @@ from cipherkit import __version__
 from cipherkit.core.bench import bench_module
 from cipherkit.core.commands import Command
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import LANGUAGES, _, use
+from cipherkit.i18n import LANGUAGES, _, default_language, use
 from cipherkit.i18n.commandline import language_from, speak_argparse
 from cipherkit.serve.commands import teacher_key_argument
 
@@ -90,7 +90,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     no traceback), 2 on a usage error.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
+    before = default_language()  # (restored: main may be called in a notebook or a test)
     use(language_from(argv, os.environ))
+    try:
+        return _run(argv)
+    finally:
+        use(before)
+
+
+def _run(argv: list[str]) -> int:
     speak_argparse()
     args = build_parser(_command_line(argv)).parse_args(argv)
     try:

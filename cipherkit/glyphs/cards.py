@@ -186,7 +186,7 @@ def card_drawing(card: CardData, glyphs: Glyphs, *, width: float = WIDTH) -> Dra
     key = resolve_glyphs(glyphs, card.glyph_ids)
     cell, gap, word_gap, row_gap = 76.0, 8.0, 34.0, 16.0
     inner = width - 2 * MARGIN
-    d = Drawing(width, 10, title=f"Mission card: {card.title or card.question}")
+    d = Drawing(width, 10, title=_("Mission card: {title}", title=card.title or card.question))
     header = 92.0
     # header band (drawn last-but-one so the card outline sits over it)
     y = header + 34
@@ -243,8 +243,8 @@ def card_drawing(card: CardData, glyphs: Glyphs, *, width: float = WIDTH) -> Dra
     under.rect(3, 3, width - 6, height - 6, fill=CARD, stroke=INK, width=3, radius=26)
     under.rect(3, 3, width - 6, header, fill=INK, radius=26)
     under.rect(3, header - 24, width - 6, 27, fill=INK)
-    under.text(MARGIN, 32, "MISSION", size=14, bold=True, fill="#aab2c3", anchor="lt", spacing=3)
-    title = card.title or "Mission card"
+    under.text(MARGIN, 32, _("MISSION"), size=14, bold=True, fill="#aab2c3", anchor="lt", spacing=3)
+    title = card.title or _("Mission card")
     under.text(MARGIN, 58, title, size=26, bold=True, font="serif", fill=WHITE, anchor="lt")
     under.text(MARGIN, footer + 14, "cipherkit", size=13, fill=MUTED, anchor="lm", bold=True)
     if card.mission_id:

@@ -26,6 +26,7 @@ from cipherkit.glyphs.theme import (
     WHITE,
     mark_colour,
 )
+from cipherkit.i18n import N_, _
 
 ACTION_ICONS = ("run", "gather", "intel", "regroup")
 
@@ -148,6 +149,10 @@ def trap_colour(colour: str | None) -> str:
     return TRAP_COLOURS.get(colour, colour if colour.startswith("#") else MUTED)
 
 
+TRAP_LABELS = {"camera": N_("camera"), "gas": N_("gas"), "counter-intel": N_("counter-intel")}
+"""The word printed on a trap token (in the catalog; other names are printed as they are)."""
+
+
 def token(
     d: Drawing,
     tok: TokenData,
@@ -165,7 +170,8 @@ def token(
         fg = INK if colour == TRAP_COLOURS["yellow"] else WHITE
         trap_icon(d, tok, cx, cy - (0.12 * r if label else 0), r * (1.0 if label else 1.2), fg)
         if label:
-            text = tok.name.replace("-", " ")
+            known = TRAP_LABELS.get(tok.name)
+            text = _(known) if known else tok.name.replace("-", " ")
             d.text(cx, cy + 0.58 * r, text, size=r * 0.2, bold=True, fill=fg, anchor="mm")
         return
     colour = mark_colour(tok.marks) or INK

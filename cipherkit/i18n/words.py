@@ -70,6 +70,11 @@ def use(language: str | None) -> str:
     return _default
 
 
+def default_language() -> str:
+    """The process's default language (what :func:`use` set last)."""
+    return _default
+
+
 def language() -> str:
     """The language in force here: the innermost :func:`speaking`, else the default."""
     return _current.get() or _default

@@ -93,3 +93,17 @@ def test_validate_speaks_russian_by_flag_and_by_environment(tmp_path):
         assert "bad.yaml" in said and "titel" in said and "ошибка" in said, said
     assert "error" in english.stdout + english.stderr
     assert "ошибка" not in english.stdout + english.stderr
+
+
+def test_main_gives_back_the_language_it_found(capsys):
+    """``main`` called in a notebook or a test speaks its ``--lang`` only while it runs:
+    the process's language is as it was afterwards, also after a usage error."""
+    from cipherkit.i18n import default_language, use
+
+    use("en")
+    assert main(["--lang", "ru", "validate", "missions/01-lantern-archive.yaml"]) == 0
+    assert any("а" <= ch <= "я" for ch in capsys.readouterr().out)  # it spoke Russian
+    assert default_language() == "en"
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "validate", "--no-such-option"])
+    assert default_language() == "en"

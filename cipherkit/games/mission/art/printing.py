@@ -45,6 +45,7 @@ from cipherkit.glyphs.theme import (
     SLAT,
     WHITE,
 )
+from cipherkit.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -104,17 +105,30 @@ TOKEN_CELL = 300.0
 CARD_W, CARD_H = 744.0, 1039.0
 """Action cards: 63 x 88 mm."""
 
-ACTION_TEXT = {
-    "run": "Move up to 3 rooms, one step at a time, each through an open passage.",
-    "gather": "Collect up to 2 tokens in your room, one at a time: a face-up glyph on the "
-    "mission card, or the top of your room's stack. Open every window under a collected "
-    "glyph.",
-    "intel": "Choose any room and reveal up to 2 tokens of its stack, one at a time. A "
-    "revealed glyph that is not on the mission card is removed.",
-    "regroup": "Choose another action card and discard every card and token on it. "
-    "Regroup cannot clear itself.",
+ACTION_NAME = {
+    "run": N_("Run"),
+    "gather": N_("Gather"),
+    "intel": N_("Intel"),
+    "regroup": N_("Regroup"),
 }
-PILE_RULE = "Play a card higher than the top card of this pile."
+ACTION_TEXT = {
+    "run": N_("Move up to 3 rooms, one step at a time, each through an open passage."),
+    "gather": N_(
+        "Collect up to 2 tokens in your room, one at a time: a face-up glyph on the "
+        "mission card, or the top of your room's stack. Open every window under a collected "
+        "glyph."
+    ),
+    "intel": N_(
+        "Choose any room and reveal up to 2 tokens of its stack, one at a time. A "
+        "revealed glyph that is not on the mission card is removed."
+    ),
+    "regroup": N_(
+        "Choose another action card and discard every card and token on it. "
+        "Regroup cannot clear itself."
+    ),
+}
+"""What each action card says (in the catalog: said in the language in force)."""
+PILE_RULE = N_("Play a card higher than the top card of this pile.")
 
 
 # ------------------------------------------------------------------ page furniture
@@ -139,10 +153,11 @@ def _page(mission: Mission, name: str, paper: Paper) -> Drawing:
 def _footer(d: Drawing, number: int, total: int, note: str = "") -> None:
     W, H = d.width, d.height
     y = H - MARGIN + 40
-    d.text(MARGIN, y, "cipherkit · print and play", size=30, fill=MUTED, anchor="lm")
+    d.text(MARGIN, y, _("cipherkit · print and play"), size=30, fill=MUTED, anchor="lm")
     if note:
         d.text(W / 2, y, note, size=30, fill=MUTED, anchor="mm")
-    d.text(W - MARGIN, y, f"page {number} of {total}", size=30, fill=MUTED, anchor="rm")
+    page_of = _("page {number} of {total}", number=number, total=total)
+    d.text(W - MARGIN, y, page_of, size=30, fill=MUTED, anchor="rm")
 
 
 def _crop_marks(d: Drawing, x: float, y: float, w: float, h: float) -> None:
@@ -186,13 +201,13 @@ def card_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = 
     """The print page with the mission card front and its briefing."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
-    d = _page(mission, "Mission card", paper)
+    d = _page(mission, _("Mission card"), paper)
     card = card_drawing(card_from_mission(mission), key)
     top = MARGIN + 220
-    _, _, _, h = _place_centred(d, card, top, 1700 - (A4.height - H))
+    h = _place_centred(d, card, top, 1700 - (A4.height - H))[3]
     y = top + h + 170
     if mission.story:
-        d.text(MARGIN, y, "BRIEFING", size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+        d.text(MARGIN, y, _("BRIEFING"), size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
         y += 80
         for line in wrap_text(mission.story, 46, W - 2 * MARGIN, font="serif"):
             d.text(MARGIN, y, line, size=46, font="serif", anchor="lt")
@@ -204,7 +219,7 @@ def console_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None
     """The print page with the console (windows blank) and the shutters to cut out."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
-    d = _page(mission, "Console", paper)
+    d = _page(mission, _("Console"), paper)
     card = card_from_mission(mission)
     blank = ConsoleData(
         tuple(CellData(c.glyph, c.word, c.answer, c.marks, True, "") for c in card.cells),
@@ -217,8 +232,8 @@ def console_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None
     # shutters to cut out, one per window, the same size as a printed window
     sw, sh = 76.0 * scale, 70.0 * scale
     y = top + h + 150
-    d.text(MARGIN, y, "SHUTTERS", size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
-    note = (
+    d.text(MARGIN, y, _("SHUTTERS"), size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+    note = _(
         "Cut out the console and the shutters. Lay a shutter on every window; when a "
         "glyph is collected, lift the shutters over it and write in what the glyph key "
         "says (the key is on the last page: only the console keeper reads it)."
@@ -274,10 +289,10 @@ def token_pages(
     out: list[tuple[str, Drawing]] = []
     for k, chunk in enumerate(chunks):
         part = f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else ""
-        fronts = _page(mission, "Clue tokens: fronts" + part, paper)
-        backs = _page(mission, "Clue tokens: backs" + part, paper)
+        fronts = _page(mission, _("Clue tokens: fronts") + part, paper)
+        backs = _page(mission, _("Clue tokens: backs") + part, paper)
         for page, text in (
-            (fronts, "Print the next page on the back (flip on the long edge), then cut."),
+            (fronts, _("Print the next page on the back (flip on the long edge), then cut.")),
             (backs, back_note(mission)),
         ):
             page.text(MARGIN, MARGIN + 160, text, size=34, fill=INK, anchor="lt")
@@ -316,9 +331,9 @@ def setup_page(mission: Mission, paper: Paper | None = None) -> Drawing:
     """The setup sheet: the rulebook's setup steps for the mission's deal, numbered."""
     paper = A4 if paper is None else paper
     W = paper.width
-    d = _page(mission, "Setup", paper)
+    d = _page(mission, _("Setup"), paper)
     y = MARGIN + 200
-    d.text(MARGIN, y, "SETUP", size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+    d.text(MARGIN, y, _("SETUP"), size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
     y += 90
     for number, step in enumerate(setup_steps(mission), 1):
         d.text(MARGIN, y, f"{number}.", size=40, bold=True, anchor="lt")
@@ -333,7 +348,7 @@ def map_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = N
     """The print page with the map."""
     paper = A4 if paper is None else paper
     H = paper.height
-    d = _page(mission, "Map", paper)
+    d = _page(mission, _("Map"), paper)
     drawing = map_drawing(map_from_mission(mission), key)
     _place_centred(d, drawing, MARGIN + 220, H - 2 * MARGIN - 420)
     return d
@@ -390,53 +405,65 @@ def action_cards_page(mission: Mission, paper: Paper | None = None) -> Drawing:
     """The print page with the action cards and the discard-pile card."""
     paper = A4 if paper is None else paper
     W = paper.width
-    d = _page(mission, "Action cards", paper)
+    d = _page(mission, _("Action cards"), paper)
     d.text(
         MARGIN,
         MARGIN + 160,
-        "Cut along the grey lines. The last card is the discard "
-        "pile (print it on both sides, or use one side at a time).",
+        _(
+            "Cut along the grey lines. The last card is the discard "
+            "pile (print it on both sides, or use one side at a time)."
+        ),
         size=34,
         anchor="lt",
     )
     cols, rows = 3, 2
     x0 = (W - cols * CARD_W) / 2
     y0 = MARGIN + 300
-    cards: list[tuple[str, str, str, str, Any]] = []
+    cards: list[tuple[str, str, str, str, str, Any]] = []
     for action in ACTIONS:
         colour = ACTION_COLOURS[action]
 
         def icon(dd: Drawing, cx: float, cy: float, s: float, a: str = action) -> None:
             action_icon(dd, a, cx, cy, s, WHITE)
 
-        cards.append((action, colour, ACTION_TEXT[action], PILE_RULE, icon))
+        name, body = _(ACTION_NAME[action]), _(ACTION_TEXT[action])
+        cards.append((action, name, colour, body, _(PILE_RULE), icon))
     deck = mission.deck
-    icons = sum(deck.time)
+    icons = ngettext("{n} time icon", "{n} time icons", sum(deck.time))
     cards.append(
         (
-            "Discard pile",
+            "discard pile",
+            _("Discard pile"),
             "#5b6478",
-            f"The {len(deck.time)} time cards ({icons} time icons) start here. When the deck "
-            "runs out, turn this card to In Peril and shuffle the whole discard pile into a "
-            "new deck.",
-            "Normal side",
+            ngettext(
+                "The {n} time card ({icons}) starts here. When the deck runs out, turn "
+                "this card to In Peril and shuffle the whole discard pile into a new deck.",
+                "The {n} time cards ({icons}) start here. When the deck runs out, turn "
+                "this card to In Peril and shuffle the whole discard pile into a new deck.",
+                len(deck.time),
+                icons=icons,
+            ),
+            _("Normal side"),
             _hourglass,
         )
     )
     cards.append(
         (
-            "In Peril",
+            "in peril",
+            _("In Peril"),
             RED,
-            "If the discard pile holds 3 or more time icons, the mission is lost at once. "
-            "Drawing up at the end of a turn is optional, one card at a time.",
-            "The other side of the discard pile",
+            _(
+                "If the discard pile holds 3 or more time icons, the mission is lost at once. "
+                "Drawing up at the end of a turn is optional, one card at a time."
+            ),
+            _("The other side of the discard pile"),
             _hourglass,
         )
     )
-    for i, (name, colour, body, footer, icon_fn) in enumerate(cards):
+    for i, (key, name, colour, body, footer, icon_fn) in enumerate(cards):
         r, c = divmod(i, cols)
         _action_card(d, x0 + c * CARD_W, y0 + r * CARD_H, name, colour, body, footer, icon_fn)
-        d.region(f"card:{name.lower()}", x0 + c * CARD_W, y0 + r * CARD_H, CARD_W, CARD_H)
+        d.region(f"card:{key}", x0 + c * CARD_W, y0 + r * CARD_H, CARD_W, CARD_H)
     _grid_cut_lines(d, x0, y0, cols, rows, CARD_W, CARD_H)
     return d
 
@@ -458,15 +485,15 @@ def key_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = N
     """The print page with the author's glyph key, marked as a spoiler."""
     paper = A4 if paper is None else paper
     W, H = paper.width, paper.height
-    d = _page(mission, "Glyph key", paper)
+    d = _page(mission, _("Glyph key"), paper)
     y = MARGIN + 170
     d.rect(MARGIN, y, W - 2 * MARGIN, 190, fill=RED, radius=24)
     d.region("spoiler", MARGIN, y, W - 2 * MARGIN, 190)
-    d.text(W / 2, y + 70, "SPOILER", size=84, bold=True, fill=WHITE, anchor="mm", spacing=16)
+    d.text(W / 2, y + 70, _("SPOILER"), size=84, bold=True, fill=WHITE, anchor="mm", spacing=16)
     d.text(
         W / 2,
         y + 145,
-        "The glyph key: what every window hides. Players, do not read on.",
+        _("The glyph key: what every window hides. Players, do not read on."),
         size=36,
         fill=WHITE,
         anchor="mm",
@@ -476,7 +503,9 @@ def key_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = N
     glyphs = []
     for gid, glyph in key.items():
         content = contents.get(gid)
-        captions[f"{gid}"] = f"{gid} = {content}" if content is not None else f"{gid}: decoy"
+        captions[f"{gid}"] = (
+            f"{gid} = {content}" if content is not None else _("{glyph}: decoy", glyph=gid)
+        )
         glyphs.append(_renamed(glyph, gid))
     sheet = sheet_drawing(glyphs, title="", captions=captions, subtitle="")
     sheet.background = None
@@ -489,7 +518,7 @@ def key_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = N
         d.text(
             MARGIN,
             ay,
-            "THE ANSWER CELLS SPELL",
+            _("THE ANSWER CELLS SPELL"),
             size=34,
             bold=True,
             fill=MUTED,
@@ -527,7 +556,7 @@ def print_pages(
     ]
     total = len(pages)
     for number, (name, page) in enumerate(pages, 1):
-        note = "SPOILER: keep this page face down" if name == "glyph key" else ""
+        note = _("SPOILER: keep this page face down") if name == "glyph key" else ""
         _footer(page, number, total, note)
     return pages
 

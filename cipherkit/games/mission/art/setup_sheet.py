@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cipherkit.games.mission.content.mission import ENTRANCE, PASSAGE_TOKEN, WALL_TOKEN
+from cipherkit.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -37,8 +38,8 @@ def prints_room_on_backs(mission: Mission) -> bool:
 def back_note(mission: Mission) -> str:
     """The line printed over the token backs."""
     if prints_room_on_backs(mission):
-        return "Each back names the token's room and its place in the stack (1 = top)."
-    return (
+        return _("Each back names the token's room and its place in the stack (1 = top).")
+    return _(
         "All backs are alike: mix the tokens face down at the table and deal them "
         "(see the setup sheet)."
     )
@@ -47,7 +48,7 @@ def back_note(mission: Mission) -> str:
 def _piles(mission: Mission) -> str:
     names = names_of_rooms(mission)
     sizes = [(names[room], len(stack)) for room, stack in mission.stacks.items() if stack]
-    return ", ".join(f"{name} {size}" for name, size in sizes) or "none"
+    return ", ".join(f"{name} {size}" for name, size in sizes) or _("none")
 
 
 def setup_steps(mission: Mission) -> list[str]:
@@ -56,36 +57,63 @@ def setup_steps(mission: Mission) -> list[str]:
     names = names_of_rooms(mission)
     entrance = next(
         (names[r] for r, t in mission.map.nodes(data="tokens") if ENTRANCE in (t or ())),
-        "the entrance room",
+        _("the entrance room"),
     )
     count = sum(len(stack) for stack in mission.stacks.values())
-    special = [f"the entrance token in {entrance}"]
+    special = [_("the entrance token in {room}", room=entrance)]
     for a, b, attrs in mission.map.edges(data=True):
-        kind = {WALL_TOKEN: "a wall token", PASSAGE_TOKEN: "a passage token"}.get(
-            attrs.get("token") or ""
-        )
-        if kind:
-            special.append(f"{kind} between {names[a]} and {names[b]}")
-    steps = ["Lay out the map and put " + "; ".join(special) + "."]
+        token = attrs.get("token") or ""
+        if token == WALL_TOKEN:
+            special.append(_("a wall token between {a} and {b}", a=names[a], b=names[b]))
+        elif token == PASSAGE_TOKEN:
+            special.append(_("a passage token between {a} and {b}", a=names[a], b=names[b]))
+    steps = [_("Lay out the map and put {tokens}.", tokens="; ".join(special))]
     piles = _piles(mission)
     if prints_room_on_backs(mission):
         steps.append(
-            f"Sort the {count} clue tokens by the room named on their backs and stack each "
-            f"room's pile face down by the numbers on the backs, 1 on top: {piles}. "
-            "(This mission's deal is fixed: every game starts from this layout.)"
+            ngettext(
+                "Sort the {n} clue token by the room named on its back and stack each "
+                "room's pile face down by the numbers on the backs, 1 on top: {piles}. "
+                "(This mission's deal is fixed: every game starts from this layout.)",
+                "Sort the {n} clue tokens by the room named on their backs and stack each "
+                "room's pile face down by the numbers on the backs, 1 on top: {piles}. "
+                "(This mission's deal is fixed: every game starts from this layout.)",
+                count,
+                piles=piles,
+            )
         )
     else:
         steps.append(
-            f"Mix all {count} clue tokens face down (their backs are all alike) and deal "
-            f"them, unseen, into the rooms' piles: {piles}. (Every game gets a fresh "
-            "layout, as in the playtests.)"
+            ngettext(
+                "Lay the {n} clue token face down and deal it, unseen, into the rooms' "
+                "piles: {piles}. (Every game gets a fresh layout, as in the playtests.)",
+                "Mix all {n} clue tokens face down (their backs are all alike) and deal "
+                "them, unseen, into the rooms' piles: {piles}. (Every game gets a fresh "
+                "layout, as in the playtests.)",
+                count,
+                piles=piles,
+            )
         )
     deck = mission.deck
     steps += [
-        f"Every character starts in {entrance}.",
-        f"Lay a shutter on every window of the console ({len(mission.cells)} windows).",
-        f"Put the {len(deck.time)} time cards on the discard pile card, normal side up.",
-        f"Shuffle the other {deck.resource_count} resource cards into the resource deck "
-        f"and deal every character a hand of {deck.hand_size}.",
+        _("Every character starts in {room}.", room=entrance),
+        ngettext(
+            "Lay a shutter on every window of the console ({n} window).",
+            "Lay a shutter on every window of the console ({n} windows).",
+            len(mission.cells),
+        ),
+        ngettext(
+            "Put the {n} time card on the discard pile card, normal side up.",
+            "Put the {n} time cards on the discard pile card, normal side up.",
+            len(deck.time),
+        ),
+        ngettext(
+            "Shuffle the other {n} resource card into the resource deck and deal every "
+            "character a hand of {hand}.",
+            "Shuffle the other {n} resource cards into the resource deck and deal every "
+            "character a hand of {hand}.",
+            deck.resource_count,
+            hand=deck.hand_size,
+        ),
     ]
     return steps
