@@ -219,12 +219,14 @@ def page(browser: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def devices(browser: Any) -> Iterator[Any]:
-    """``devices(viewport=None)``: a new page in a new browser context (one person's
-    device, its own cookies and storage), closed after the test; 1200x1300 by default."""
+    """``devices(viewport=None, **options)``: a new page in a new browser context (one
+    person's device, its own cookies and storage; ``options`` such as ``locale="ru-RU"``
+    go to Playwright), closed after the test; 1200x1300 by default."""
     made: list[Any] = []
 
-    def new_page(viewport: dict[str, int] | None = None) -> Any:
-        context = browser.new_context(viewport=viewport or {"width": 1200, "height": 1300})
+    def new_page(viewport: dict[str, int] | None = None, **options: Any) -> Any:
+        size = viewport or {"width": 1200, "height": 1300}
+        context = browser.new_context(viewport=size, **options)
         made.append(context)
         page = context.new_page()
         page.set_default_timeout(UI_TIMEOUT_MS)

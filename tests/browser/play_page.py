@@ -70,13 +70,22 @@ def quoted(cards: list[str], text: str) -> list[str]:
     return [c for c in cards if f'"{c}"' in text]
 
 
+RESULTS = ("A draw.", "You win!", "wins")
+"""What an English page's result says: a draw, a win, a loss."""
+
+
 def finish_decipher(
-    room: Any, pages: dict[int, Any], secrets: dict[int, list[str]], first: int
+    room: Any,
+    pages: dict[int, Any],
+    secrets: dict[int, list[str]],
+    first: int,
+    results: dict[int, tuple[str, str, str]] | None = None,
 ) -> dict[int, int]:
     """Turn 2 of a Decipher room, by clicks on each seat's own page: ``first`` (who
     began turn 1) breaks the code; both guess every column (cards that are nobody's
-    secret); each page then shows the result. Returns each page's frame count before
-    the last guess (the reveal)."""
+    secret); each page then shows the result (in its words: ``results`` per seat, else
+    :data:`RESULTS`). Returns each page's frame count before the last guess (the
+    reveal)."""
 
     def act_by_click(seat: int, selector: str) -> None:
         before = room.version
@@ -99,9 +108,7 @@ def finish_decipher(
             # Guess a card that is nobody's secret (guessing the truth would put the
             # other code in this page's own frames, as its own guess).
             truth = spare[column]
-            picker = page.locator("[data-testid=guess-picker]")
-            picker.locator(f"[data-rank='{truth[:-1]}']").click()
-            picker.locator(f"[data-suit='{truth[-1]}']").click()
+            pick(page, truth)
             if seat != breaker and column == 2:
                 marks = {s: len(pages[s].frames) for s in (0, 1)}
             act_by_click(seat, "[data-action=guess]:not([disabled])")
@@ -112,9 +119,25 @@ def finish_decipher(
     for seat, page in pages.items():
         page.page.wait_for_selector(f"{TABLE} [data-testid=result]")
         result = page.page.locator("[data-testid=result]").inner_text()
-        expected = "A draw." if outcome.draw else "You win!" if seat in outcome.winners else "wins"
+        draw, win, loss = (results or {}).get(seat, RESULTS)
+        expected = draw if outcome.draw else win if seat in outcome.winners else loss
         assert expected in result
     return marks
+
+
+def pick(page: Any, card: str) -> None:
+    """Choose ``card``'s rank and suit in the guess picker, as a person does: click, and
+    see each choice pressed (a choice made while the page was still drawing the new
+    turn is made again)."""
+    picker = page.locator("[data-testid=guess-picker]")
+    rank, suit = f"[data-rank='{card[:-1]}']", f"[data-suit='{card[-1]}']"
+    for _attempt in range(3):
+        for choice in (rank, suit):
+            if picker.locator(choice).get_attribute("aria-pressed") != "true":
+                picker.locator(choice).click()
+        if all(picker.locator(c).get_attribute("aria-pressed") == "true" for c in (rank, suit)):
+            return
+    raise AssertionError(f"the picker would not keep {card} chosen")
 
 
 def play_first_turn(room: Any, pages: dict[int, Any]) -> None:

@@ -8,6 +8,7 @@ must not see.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -331,4 +332,50 @@ def test_a_dead_kernel_reconnects_and_resumes_the_seat(rooms_server: Any, device
     # The resumed page plays on.
     ada.page.locator("[data-testid=hand] button[data-card]:not([disabled])").first.click()
     assert room.wait(version, timeout=30) > version
+    store.close()
+
+
+def test_an_english_and_a_russian_device_play_one_room_each_in_their_own_words(
+    rooms_server: Any, devices: Any
+) -> None:
+    """Ada's browser asks for English, Бо's for Russian (Accept-Language): the same Play
+    together link opens each in its language, they play one Decipher room to its end
+    by clicks, each page reads moves and the result in its own words, and the stored
+    record holds no translated word."""
+    server, url, _ = rooms_server
+    store = open_store(url)
+    ada = PlayPage(devices(locale="en-GB"), server).open()
+    bo = PlayPage(devices(locale="ru-RU"), server).open()
+    assert ada.page.evaluate("document.documentElement.lang") == "en"
+    assert bo.page.evaluate("document.documentElement.lang") == "ru"
+    assert "/voila/render/ru/play-together.ipynb" in bo.page.url  # sent to the twin
+
+    form = ada.page.locator("[data-testid=create-form]")
+    form.locator("[data-testid=name]").fill("Ada")
+    form.locator("[data-testid=create]").click()
+    ada.page.wait_for_selector("[data-testid=room-code]")
+    code = ada.page.locator("[data-testid=room-code]").inner_text().strip()
+    room = store.room(code)
+    ada.table_ready()
+    bo.join(code, "Бо")
+    bo.table_ready()
+    assert ada.page.locator("[data-testid=who]").inner_text().strip() == "You are Ada."
+    assert bo.page.locator("[data-testid=who]").inner_text().strip() == "Вы — Бо."
+
+    state = room.session().state
+    first = state.turn
+    secrets = {s: [str(c) for c in state.hidden[s]] for s in (0, 1)}
+    pages = {0: ada, 1: bo}
+    play_first_turn(room, pages)
+    russian = ("Ничья.", "Вы победили!", "Побеждает")
+    finish_decipher(room, pages, secrets, first, results={1: russian})
+
+    board_ru = bo.page.locator("[data-testid=decipher-table]").inner_text()
+    board_en = ada.page.locator("[data-testid=decipher-table]").inner_text()
+    assert re.search(r"[А-Яа-яЁё]{4}", board_ru)
+    names_and_code = {"Ada", "ADA", *re.findall(r"[A-Za-z]+", code)}  # not words
+    assert set(re.findall(r"[A-Za-z]{3,}", board_ru)) <= names_and_code
+    assert not re.search(r"[А-Яа-яЁё]", re.sub("(?i)бо", "", board_en))  # but the name
+    record = json.dumps(store.record(room.id).to_json(), ensure_ascii=False)
+    assert not re.search(r"[А-Яа-яЁё]", record.replace("Бо", ""))  # no translated word
     store.close()
