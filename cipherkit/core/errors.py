@@ -21,6 +21,17 @@ class CipherkitError(Exception):
             return self.args[0].words()
         return super().__str__()
 
+    def __repr__(self) -> str:
+        """Its class and its words (not the message's id and parameters).
+
+        >>> from cipherkit.i18n import say
+        >>> CipherkitError(say("{path}: no such file", path="a.yaml"))
+        CipherkitError('a.yaml: no such file')
+        """
+        if len(self.args) == 1 and isinstance(self.args[0], Message):
+            return f"{type(self).__name__}({self.args[0].words()!r})"
+        return super().__repr__()
+
 
 class IllegalAction(CipherkitError):
     """An action that the rules do not allow now; the state is left exactly as it was.

@@ -13,19 +13,20 @@ import stat
 from typing import BinaryIO
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import Message, nsay, say
 
 __all__ = ["describe_size", "read_limited", "read_stream_limited"]
 
 
-def describe_size(size: int) -> str:
-    """``14 bytes``, ``2.5 MB``.
+def describe_size(size: int) -> Message:
+    """``14 bytes``, ``2.5 MB``: a message, in words where it is shown.
 
-    >>> describe_size(14), describe_size(2_500_000)
+    >>> str(describe_size(14)), str(describe_size(2_500_000))
     ('14 bytes', '2.5 MB')
     """
     if size < 1_000_000:
-        return f"{size} bytes"
-    return f"{size / 1_000_000:.1f} MB"
+        return nsay("{n} byte", "{n} bytes", size)
+    return say("{size:.1f} MB", size=size / 1_000_000)
 
 
 def read_limited(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
@@ -54,26 +55,34 @@ def read_limited(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
         # O_NONBLOCK: opening a FIFO with no writer must not hang; it is refused below.
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except IsADirectoryError:
-        raise CipherkitError(f"{name}: is a directory") from None
+        raise CipherkitError(say("{name}: is a directory", name=name)) from None
     except FileNotFoundError:
-        raise CipherkitError(f"{name}: no such file") from None
+        raise CipherkitError(say("{name}: no such file", name=name)) from None
     except OSError as exc:
-        raise CipherkitError(f"{name}: cannot read: {exc.strerror}") from None
+        raise CipherkitError(
+            say("{name}: cannot read: {reason}", name=name, reason=exc.strerror)
+        ) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise CipherkitError(f"{name}: is a directory")
+            raise CipherkitError(say("{name}: is a directory", name=name))
         if not stat.S_ISREG(info.st_mode):
-            raise CipherkitError(f"{name}: not a regular file")
+            raise CipherkitError(say("{name}: not a regular file", name=name))
         if info.st_size > max_bytes:
             raise CipherkitError(
-                f"{name}: the file is too large ({describe_size(info.st_size)}; "
-                f"at most {describe_size(max_bytes)})"
+                say(
+                    "{name}: the file is too large ({size}; at most {most})",
+                    name=name,
+                    size=describe_size(info.st_size),
+                    most=describe_size(max_bytes),
+                )
             )
         with os.fdopen(os.dup(fd), "rb") as handle:
             return read_stream_limited(handle, max_bytes=max_bytes, name=name)
     except OSError as exc:
-        raise CipherkitError(f"{name}: cannot read: {exc.strerror}") from None
+        raise CipherkitError(
+            say("{name}: cannot read: {reason}", name=name, reason=exc.strerror)
+        ) from None
     finally:
         os.close(fd)
 
@@ -83,5 +92,7 @@ def read_stream_limited(stream: BinaryIO, *, max_bytes: int, name: str) -> bytes
     an error rather than a memory hog."""
     blob = stream.read(max_bytes + 1)
     if len(blob) > max_bytes:
-        raise CipherkitError(f"{name}: too large (more than {describe_size(max_bytes)})")
+        raise CipherkitError(
+            say("{name}: too large (more than {most})", name=name, most=describe_size(max_bytes))
+        )
     return blob

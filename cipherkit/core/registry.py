@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from cipherkit.core.bots import Bot
@@ -84,14 +85,25 @@ def get_game(name: str) -> GameSpec[State]:
         entry = _game_entries()[name]
     except KeyError:
         known = ", ".join(game_names())
-        raise CipherkitError(f"unknown game {name!r} (known: {known})") from None
+        raise CipherkitError(
+            say("unknown game {name!r} (known: {known})", name=name, known=known)
+        ) from None
     loaded: Any = entry.load()
     if isinstance(loaded, ModuleType):
         loaded = getattr(loaded, "GAME", None)
     if not isinstance(loaded, GameSpec):
-        raise CipherkitError(f"game {name!r} ({entry.value}) is not a GameSpec")
+        raise CipherkitError(
+            say("game {name!r} ({entry}) is not a GameSpec", name=name, entry=entry.value)
+        )
     if loaded.name != name:
-        raise CipherkitError(f"game {name!r} ({entry.value}) calls itself {loaded.name!r}")
+        raise CipherkitError(
+            say(
+                "game {name!r} ({entry}) calls itself {other!r}",
+                name=name,
+                entry=entry.value,
+                other=loaded.name,
+            )
+        )
     return loaded
 
 
@@ -138,7 +150,9 @@ def make_bot(game: str, spec: str) -> Bot:
         factory = bots[name]
     except KeyError:
         known = ", ".join(sorted(bots))
-        raise CipherkitError(f"unknown {game} bot {name!r} (known: {known})") from None
+        raise CipherkitError(
+            say("unknown {game} bot {name!r} (known: {known})", game=game, name=name, known=known)
+        ) from None
     return factory(option) if option else factory()
 
 

@@ -11,6 +11,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import say
 
 __all__ = [
     "PACKAGED",
@@ -56,7 +57,15 @@ def shipped_path(name: str, *, must_exist: bool = True) -> Path:
     cipherkit.core.errors.CipherkitError: no shipped folder 'notebooks': choose missions or puzzles
     """
     if name not in SHIPPED_FOLDERS:
-        raise CipherkitError(f"no shipped folder {name!r}: choose {' or '.join(SHIPPED_FOLDERS)}")
+        first, second = SHIPPED_FOLDERS
+        raise CipherkitError(
+            say(
+                "no shipped folder {name!r}: choose {first} or {second}",
+                name=name,
+                first=first,
+                second=second,
+            )
+        )
     packaged = package_root() / PACKAGED / name
     if packaged.is_dir():
         return packaged
@@ -64,7 +73,12 @@ def shipped_path(name: str, *, must_exist: bool = True) -> Path:
     if checkout.is_dir() or not must_exist:
         return checkout
     raise CipherkitError(
-        f"this cipherkit has no shipped {name}/ folder (looked in {packaged} and {checkout})"
+        say(
+            "this cipherkit has no shipped {name}/ folder (looked in {packaged} and {checkout})",
+            name=name,
+            packaged=packaged,
+            checkout=checkout,
+        )
     )
 
 
@@ -99,6 +113,10 @@ def default_gallery() -> Path:
                 shutil.copyfile(source, copy)
     except OSError as exc:
         raise CipherkitError(
-            f"cannot copy the shipped gallery to {target}: {exc.strerror or exc}"
+            say(
+                "cannot copy the shipped gallery to {target}: {reason}",
+                target=target,
+                reason=exc.strerror or exc,
+            )
         ) from None
     return target

@@ -27,7 +27,7 @@ from cipherkit.core.protocol import (
     StateT,
     Viewer,
 )
-from cipherkit.core.record import Record
+from cipherkit.core.record import Record, not_replayed
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.i18n import say
@@ -244,7 +244,9 @@ class Session(Generic[StateT]):
             for s in self._bots
         }
         if fallback not in ("random", "raise"):
-            raise CipherkitError(f"fallback must be 'random' or 'raise', not {fallback!r}")
+            raise CipherkitError(
+                say("fallback must be 'random' or 'raise', not {fallback!r}", fallback=fallback)
+            )
         self.fallback = fallback
         self.shortcut = shortcut
         self.keep_log = keep_log
@@ -358,7 +360,11 @@ class Session(Generic[StateT]):
             actors = self._state.actors()
             if not actors:
                 raise CipherkitError(
-                    f"{self.spec.name} seed {self.seed}: nobody may act but no outcome"
+                    say(
+                        "{game} seed {seed}: nobody may act but no outcome",
+                        game=self.spec.name,
+                        seed=self.seed,
+                    )
                 )
             movers = (s for s in actors if s in self._bots and self._bot_decides(s, actors))
             seat = next(movers, None)
@@ -389,9 +395,14 @@ class Session(Generic[StateT]):
         self.step_bots(max_actions)
         if self.outcome is None:
             if self.waiting():
-                raise CipherkitError("play_out needs a bot in every seat that acts")
+                raise CipherkitError(say("play_out needs a bot in every seat that acts"))
             raise CipherkitError(
-                f"{self.spec.name} seed {self.seed} did not end in {max_actions} actions"
+                say(
+                    "{game} seed {seed} did not end in {max_actions} actions",
+                    game=self.spec.name,
+                    seed=self.seed,
+                    max_actions=max_actions,
+                )
             )
         return self.outcome
 
@@ -413,8 +424,14 @@ class Session(Generic[StateT]):
         except Exception as exc:
             if self.fallback == "raise":
                 raise CipherkitError(
-                    f"bot {name!r} failed ({self.spec.name} seed {self.seed}): "
-                    f"{type(exc).__name__}: {exc}"
+                    say(
+                        "bot {name!r} failed ({game} seed {seed}): {error}: {exc}",
+                        name=name,
+                        game=self.spec.name,
+                        seed=self.seed,
+                        error=type(exc).__name__,
+                        exc=exc,
+                    )
                 ) from exc
             _log.warning("%s: the %s bot failed (%s)", self.spec.name, name, type(exc).__name__)
             action = None
@@ -422,13 +439,19 @@ class Session(Generic[StateT]):
             try:
                 return self.apply(seat, action)  # checks first: an illegal move changes nothing
             except IllegalAction as exc:
-                reason = exc.reason
+                reason = exc.message
         else:
-            reason = "it returned nothing" if action is None else "it returned no action"
+            reason = say("it returned nothing") if action is None else say("it returned no action")
         if self.fallback == "raise":
             raise CipherkitError(
-                f"bot {name!r} chose an illegal action {action} "
-                f"({self.spec.name} seed {self.seed}): {reason}"
+                say(
+                    "bot {name!r} chose an illegal action {action} ({game} seed {seed}): {reason}",
+                    name=name,
+                    action=action,
+                    game=self.spec.name,
+                    seed=self.seed,
+                    reason=reason,
+                )
             )
         # never name the move: it may be a hidden card
         _log.warning("%s: the %s bot's move is not legal; playing at random", self.spec.name, name)
@@ -444,7 +467,7 @@ class Session(Generic[StateT]):
         """Restore streams written by :meth:`bot_states` (unknown seats are an error)."""
         for seat, value in states.items():
             if int(seat) not in self._rngs:
-                raise CipherkitError(f"seat {seat} has no bot")
+                raise CipherkitError(say("seat {seat} has no bot", seat=seat))
             self._rngs[int(seat)].state = int(value)
 
     def to_json(self) -> JsonDict:
@@ -477,7 +500,7 @@ class Session(Generic[StateT]):
             rng_states = {int(s): int(v) for s, v in data.get("rngs", {}).items()}
             meta = dict(data.get("meta", {}))
         except (KeyError, TypeError, ValueError) as exc:
-            raise CipherkitError(f"not a session: {exc}") from None
+            raise CipherkitError(say("not a session: {exc}", exc=exc)) from None
         session.replay(actions)
         session.set_bot_states(rng_states)
         session.meta = meta
@@ -490,9 +513,7 @@ class Session(Generic[StateT]):
             try:
                 self.apply(seat, text)
             except IllegalAction as exc:
-                raise CipherkitError(
-                    f"record does not replay at move {index + 1} ({seat}: {text}): {exc.reason}"
-                ) from None
+                raise not_replayed(index, seat, text, exc) from None
 
     @classmethod
     def from_record(
@@ -517,12 +538,16 @@ def _bots_by_seat(
     if isinstance(bots, Mapping):
         chosen = {int(s): b for s, b in bots.items() if b is not None}
     elif isinstance(bots, str):
-        raise CipherkitError("bots must be a mapping seat -> bot or one entry per seat")
+        raise CipherkitError(say("bots must be a mapping seat -> bot or one entry per seat"))
     else:
         if len(bots) > seats:
-            raise CipherkitError(f"{len(bots)} bots for a game of {seats} seats")
+            raise CipherkitError(
+                say("{count} bots for a game of {seats} seats", count=len(bots), seats=seats)
+            )
         chosen = {s: b for s, b in enumerate(bots) if b is not None}
     for seat in chosen:
         if not 0 <= seat < seats:
-            raise CipherkitError(f"no seat {seat}: this game has seats 0 to {seats - 1}")
+            raise CipherkitError(
+                say("no seat {seat}: this game has seats 0 to {last}", seat=seat, last=seats - 1)
+            )
     return chosen

@@ -29,7 +29,7 @@ from cipherkit.core.commands import (
 )
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.shipped import add_mission, mission_argument
-from cipherkit.i18n import N_, _
+from cipherkit.i18n import N_, _, say
 
 __all__ = ["CAMPAIGN", "PLAYTEST", "PLAYTEST_SUBSETS", "TUNE", "deck_sizes", "win_rate"]
 
@@ -74,7 +74,7 @@ def run_tune(args: argparse.Namespace) -> int:
     mission, secrets = mission_argument(args.mission), _secrets(args.secrets)
 
     if (args.win_rate is None) == (args.rating is None):
-        raise CipherkitError("give --win-rate (e.g. 60%) or --rating (e.g. medium), not both")
+        raise CipherkitError(say("give --win-rate (e.g. 60%) or --rating (e.g. medium), not both"))
     tuned = tune_deck(
         mission,
         args.rating,
@@ -90,7 +90,9 @@ def run_tune(args: argparse.Namespace) -> int:
         try:
             Path(args.write).write_text(tuned.to_yaml(), encoding="utf-8")
         except OSError as exc:
-            raise CipherkitError(f"{args.write}: cannot write ({exc.strerror})") from None
+            raise CipherkitError(
+                say("{path}: cannot write ({reason})", path=args.write, reason=exc.strerror)
+            ) from None
     if args.json:
         print_json(tuned.to_json())
     else:
@@ -119,7 +121,11 @@ def run_campaign(args: argparse.Namespace) -> int:
             Path(args.graph).write_text(campaign_svg(campaign, table), encoding="utf-8")
         except OSError as exc:
             raise CipherkitError(
-                f"{args.graph}: cannot write the picture ({exc.strerror})"
+                say(
+                    "{path}: cannot write the picture ({reason})",
+                    path=args.graph,
+                    reason=exc.strerror,
+                )
             ) from None
     if args.json:
         data: dict[str, Any] = {
@@ -156,11 +162,13 @@ def win_rate(text: str) -> float:
     try:
         value = float(raw)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a win rate (e.g. 60%)") from None
+        raise argparse.ArgumentTypeError(
+            say("{text!r} is not a win rate (e.g. 60%)", text=text)
+        ) from None
     if text.strip().endswith("%") or value > 1:
         value /= 100
     if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: a win rate is from 0% to 100%")
+        raise argparse.ArgumentTypeError(say("{text!r}: a win rate is from 0% to 100%", text=text))
     return value
 
 
@@ -173,9 +181,11 @@ def deck_sizes(text: str) -> list[int]:
         else:
             sizes = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: give sizes as 7-14 or 8,10,12") from None
+        raise argparse.ArgumentTypeError(
+            say("{text!r}: give sizes as 7-14 or 8,10,12", text=text)
+        ) from None
     if not sizes or min(sizes) < 1 or max(sizes) > 99:
-        raise argparse.ArgumentTypeError(f"{text!r}: deck sizes are from 1 to 99")
+        raise argparse.ArgumentTypeError(say("{text!r}: deck sizes are from 1 to 99", text=text))
     return sizes
 
 

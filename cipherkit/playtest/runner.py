@@ -22,12 +22,13 @@ from cipherkit.core.rng import Rng
 from cipherkit.core.session import Session, bot_rng
 from cipherkit.games.mission import GAME
 from cipherkit.games.mission.content.mission import Mission
-from cipherkit.games.mission.content.secret_rules import limits_for
+from cipherkit.games.mission.content.secret_rules import SECRET_RULES
 from cipherkit.games.mission.format.files import load, mission_from_dict
 from cipherkit.games.mission.format.problems import MissionError
+from cipherkit.games.mission.format.reader import suggest
 from cipherkit.games.mission.rules.config import mission_from_config
 from cipherkit.games.mission.rules.engine import MissionState
-from cipherkit.i18n import _
+from cipherkit.i18n import _, say
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
 
 MAX_TURNS = 1000
@@ -154,7 +155,14 @@ def play_game(
         try:
             events = step(1)
         except CipherkitError as exc:
-            raise CipherkitError(f"playtest of {mission.id}, game {index}: {exc}") from exc
+            raise CipherkitError(
+                say(
+                    "playtest of {mission}, game {index}: {exc}",
+                    mission=mission.id,
+                    index=index,
+                    exc=exc,
+                )
+            ) from exc
         for event in events:
             kind = event.kind
             if kind == "move":
@@ -245,7 +253,9 @@ def read_candidates(path: str | Path) -> tuple[str, ...]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise CipherkitError(f"{path}: cannot read the candidate answers ({exc})") from None
+        raise CipherkitError(
+            say("{path}: cannot read the candidate answers ({exc})", path=path, exc=exc)
+        ) from None
     lines = (line.strip() for line in text.splitlines())
     return tuple(line for line in lines if line and not line.startswith("#"))
 
@@ -353,7 +363,15 @@ def run_playtest(
     chosen = load_mission(mission)
     lo, hi = chosen.players
     if players is not None and not lo <= players <= hi:
-        raise CipherkitError(f"mission {chosen.id} is for {lo} to {hi} players, not {players}")
+        raise CipherkitError(
+            say(
+                "mission {mission} is for {lo} to {hi} players, not {players}",
+                mission=chosen.id,
+                lo=lo,
+                hi=hi,
+                players=players,
+            )
+        )
     answers = _candidates(mission, candidates)
     make_bots(bots, 1, answers)  # an unknown bot or option fails here, before any game
     secrets = _checked_secrets(secrets)
@@ -387,23 +405,33 @@ def run_playtest(
 def _check_counts(games: int, workers: int | None) -> None:
     """Refuse a game count or a worker count a playtest cannot run."""
     if not isinstance(games, int) or games < 1:
-        raise CipherkitError("a playtest needs at least one game")
+        raise CipherkitError(say("a playtest needs at least one game"))
     if games > MAX_GAMES:
-        raise CipherkitError(f"a playtest plays at most {MAX_GAMES:,} games, not {games:,}")
+        raise CipherkitError(
+            say(
+                "a playtest plays at most {most:,} games, not {games:,}",
+                most=MAX_GAMES,
+                games=games,
+            )
+        )
     cpus = os.cpu_count() or 1
     if workers is not None and not 1 <= workers <= cpus:
         raise CipherkitError(
-            f"workers must be from 1 to {cpus} (the CPUs of this machine), not {workers:,}"
+            say(
+                "workers must be from 1 to {cpus} (the CPUs of this machine), not {workers:,}",
+                cpus=cpus,
+                workers=workers,
+            )
         )
 
 
 def _checked_secrets(secrets: Sequence[str]) -> tuple[str, ...]:
     """The secret rules as a tuple, refusing a name no rule has."""
     chosen = tuple(secrets)
-    try:
-        limits_for(chosen)
-    except KeyError as exc:
-        raise CipherkitError(str(exc.args[0])) from None
+    for rule_id in chosen:
+        if rule_id not in SECRET_RULES:
+            hint = suggest(rule_id, SECRET_RULES)
+            raise CipherkitError(say("unknown secret rule {rule!r}{hint}", rule=rule_id, hint=hint))
     return chosen
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cipherkit.core.commands import Command, add_quiet
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, _
+from cipherkit.i18n import N_, _, say
 
 __all__ = ["PUBLISH"]
 
@@ -44,20 +44,24 @@ def _lesson_files(folders: list[str]) -> list[str]:
     lessons: list[str] = []
     for folder in folders:
         if not Path(folder).is_dir():
-            raise CipherkitError(f"--lessons {folder}: no such folder of lesson notebooks")
+            raise CipherkitError(
+                say("--lessons {folder}: no such folder of lesson notebooks", folder=folder)
+            )
         found = sorted(str(p) for p in Path(folder).glob("*.ipynb"))
         if not found:
-            raise CipherkitError(f"--lessons {folder}: no lesson notebooks in it")
+            raise CipherkitError(
+                say("--lessons {folder}: no lesson notebooks in it", folder=folder)
+            )
         lessons += found
     return lessons
 
 
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a FIFO (named pipe)")),
+    (stat.S_ISCHR, N_("a character device")),
+    (stat.S_ISBLK, N_("a block device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
@@ -76,8 +80,10 @@ def _check_regular(files: list[str]) -> None:
         except OSError:
             continue  # missing: said by the step that reads it
         if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _KINDS if test(mode)), "a special file")
-            raise CipherkitError(f"{file}: not a regular file but {kind}")
+            kind = next((name for test, name in _KINDS if test(mode)), N_("a special file"))
+            raise CipherkitError(
+                say("{file}: not a regular file but {kind}", file=file, kind=say(kind))
+            )
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -88,7 +94,9 @@ def _run(args: argparse.Namespace) -> int:
     lessons += _lesson_files(args.lessons or [])
     _check_regular([*lessons, *missions])
     if not lessons and not missions:
-        raise CipherkitError("give mission files, lesson notebooks or --lessons DIR to publish")
+        raise CipherkitError(
+            say("give mission files, lesson notebooks or --lessons DIR to publish")
+        )
     written = []
     if lessons:  # the index is rebuilt once, by the last step
         written += publish_lessons(lessons, out=args.out, index=not missions)
@@ -99,7 +107,7 @@ def _run(args: argparse.Namespace) -> int:
             written += publish_campaign(missions, out=args.out)
         written += publish_missions(missions, out=args.out, progress=not args.quiet)
     elif args.campaign:
-        raise CipherkitError("--campaign needs the campaign's mission files")
+        raise CipherkitError(say("--campaign needs the campaign's mission files"))
     from cipherkit.publish.languages import write_twins
 
     written += write_twins(args.out)  # the gallery's own pages in every language

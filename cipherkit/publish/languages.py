@@ -123,7 +123,9 @@ def write_twins(folder: str | Path, languages: Iterable[str] = LANGUAGE_FOLDERS)
         try:
             page = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise CipherkitError(f"{path}: not a notebook ({exc})") from None
+            raise CipherkitError(
+                say("{file}: not a notebook ({exc})", file=path, exc=exc)
+            ) from None
         if (page.get("metadata", {}).get("cipherkit") or {}).get("kind") not in OWN_KINDS:
             continue
         for lang in chosen:

@@ -174,7 +174,13 @@ def _check_public(mission: Mission, cells: list[tuple[str, str]], path: Path) ->
     text = html.unescape("\n".join(source for _, source in cells))  # as the page shows it
     secret = gives_away(text, str(mission.solution or ""))
     if secret is not None:
-        raise CipherkitError(f"{path}: the title or story gives the answer away ({secret!r})")
+        raise CipherkitError(
+            say(
+                "{path}: the title or story gives the answer away ({secret!r})",
+                path=path,
+                secret=secret,
+            )
+        )
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -203,22 +209,28 @@ def publish_missions(
 
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
-        raise CipherkitError(f"--out {folder} is a file, not a folder")
+        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=folder))
     if not mission_paths:
-        raise CipherkitError("give at least one mission file to publish")
+        raise CipherkitError(say("give at least one mission file to publish"))
     missions: list[tuple[Path, Any, list[tuple[str, str]]]] = []
     for given in mission_paths:
         path = Path(given)
         if not path.is_file():
-            raise CipherkitError(f"{path}: no such mission file")
+            raise CipherkitError(say("{path}: no such mission file", path=path))
         if _inside(path, folder):
             raise CipherkitError(
-                f"{path} is inside {folder}: keep mission files out of the served folder"
+                say(
+                    "{path} is inside {folder}: keep mission files out of the served folder",
+                    path=path,
+                    folder=folder,
+                )
             )
         mission = load(path)
         check_id(mission.id)
         if mission.id == Path(INDEX).stem:
-            raise CipherkitError(f"{path}: the mission id 'index' is taken by the gallery index")
+            raise CipherkitError(
+                say("{path}: the mission id 'index' is taken by the gallery index", path=path)
+            )
         missions.append((path, mission, []))
     published = {m.id for _, m, _ in missions}
     if folder.is_dir():
@@ -268,7 +280,9 @@ def publish_missions(
             if bar is not None:
                 bar.update()
     except OSError as exc:
-        raise CipherkitError(f"cannot write in {folder}: {exc.strerror or exc}") from None
+        raise CipherkitError(
+            say("cannot write in {folder}: {reason}", folder=folder, reason=exc.strerror or exc)
+        ) from None
     finally:
         if bar is not None:
             bar.close()
@@ -339,7 +353,7 @@ def lesson_page(
     try:
         notebook = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise CipherkitError(f"{file}: not a notebook ({exc})") from None
+        raise CipherkitError(say("{file}: not a notebook ({exc})", file=file, exc=exc)) from None
     with speaking(lang):
         return _lesson_cells(file, translated(notebook, file.name, lang), lang)
 
@@ -382,7 +396,9 @@ def _lesson_cells(
         source = "".join(cell.get("source", ""))
         if cell["cell_type"] == "markdown":
             if _LOCAL_IMAGE.search(source):
-                raise CipherkitError(f"{file}: lesson pages cannot show local images yet")
+                raise CipherkitError(
+                    say("{file}: lesson pages cannot show local images yet", file=file)
+                )
             cells.append(("markdown", source))
         elif source.strip():
             if _shows_source(cell):
@@ -403,7 +419,9 @@ def _lesson_cells(
     )
     for kind, source in cells:
         if kind == "markdown" and _HASH.search(source):
-            raise CipherkitError(f"{file}: the page would show a salted hash; tag its cell")
+            raise CipherkitError(
+                say("{file}: the page would show a salted hash; tag its cell", file=file)
+            )
     entry = notebook_entry(notebook, file.name)
     own = notebook.get("metadata", {}).get("cipherkit", {})
     meta: dict[str, Any] = {
@@ -485,9 +503,9 @@ def publish_lessons(
     """
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
-        raise CipherkitError(f"--out {folder} is a file, not a folder")
+        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=folder))
     if not lesson_paths:
-        raise CipherkitError("give at least one lesson notebook to publish")
+        raise CipherkitError(say("give at least one lesson notebook to publish"))
     chosen = sorted(set(languages))
     for lang in chosen:
         if language_folder(lang) is None:
@@ -496,11 +514,19 @@ def publish_lessons(
     for given in lesson_paths:
         path = Path(given)
         if path.suffix != ".ipynb" or not path.is_file():
-            raise CipherkitError(f"{path}: no such lesson notebook")
+            raise CipherkitError(say("{path}: no such lesson notebook", path=path))
         if _inside(path, folder):
-            raise CipherkitError(f"{path} is inside {folder}: lessons are published from outside")
+            raise CipherkitError(
+                say(
+                    "{path} is inside {folder}: lessons are published from outside",
+                    path=path,
+                    folder=folder,
+                )
+            )
         if not _LESSON_NAME.fullmatch(path.stem):
-            raise CipherkitError(f"{path}: name lessons with lower-case letters, digits and -")
+            raise CipherkitError(
+                say("{path}: name lessons with lower-case letters, digits and -", path=path)
+            )
         pages.append((path, *lesson_page(path)))
     target = folder / LESSONS_FOLDER
     written: list[Path] = []
@@ -518,7 +544,9 @@ def publish_lessons(
                 twin = folder / lang / LESSONS_FOLDER / path.name
                 written.append(write_notebook(twin, *lesson_page(path, lang)))
     except OSError as exc:
-        raise CipherkitError(f"cannot write in {folder}: {exc.strerror or exc}") from None
+        raise CipherkitError(
+            say("cannot write in {folder}: {reason}", folder=folder, reason=exc.strerror or exc)
+        ) from None
     if index:
         written.append(build_index(folder))
         written += [build_index(folder / lang) for lang in chosen]

@@ -51,7 +51,10 @@ def _config(text: str | None) -> dict[str, Any] | None:
             say("--config is not JSON: {msg} (column {colno})", msg=exc.msg, colno=exc.colno)
         ) from None
     if not isinstance(config, dict):
-        raise CipherkitError("--config must be a JSON object, e.g. '{\"players\": 4}'")
+        example = '{"players": 4}'
+        raise CipherkitError(
+            say("--config must be a JSON object, e.g. '{example}'", example=example)
+        )
     return config
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from cipherkit.i18n import say
+from cipherkit.i18n import N_, say
 from cipherkit.rooms.errors import StoreError, StoreReadOnly, StoreUnreachable
 
 _log = logging.getLogger("cipherkit.rooms")
@@ -171,13 +171,13 @@ def _is_integrity(exc: BaseException) -> bool:
     return any(c.__name__ == "IntegrityError" for c in type(exc).__mro__)
 
 
-READ_ONLY = (
+READ_ONLY = N_(
     "the room store cannot be written: its file or folder is read-only, so nothing can be "
     "saved (the server's log says where)"
 )
 """What a page and the Python API say when the store cannot be written."""
 
-UNREACHABLE = "the rooms' database is not answering just now; try again in a moment"
+UNREACHABLE = N_("the rooms' database is not answering just now; try again in a moment")
 """What they say when the store's database server does not answer (it stopped, is
 starting, or the network is down): nothing is wrong with the store's URL."""
 
@@ -185,13 +185,13 @@ CANNOT_CONNECT = UNREACHABLE
 """What they say when no connection can be made because the server does not answer
 (the same sentence as :data:`UNREACHABLE`)."""
 
-BAD_URL = (
+BAD_URL = N_(
     "the room store's URL is not one PostgreSQL can use (the server's log says why): "
     "check cipherkit serve --store"
 )
 """What they say when the store's PostgreSQL URL is malformed or names an unknown host."""
 
-REFUSED = (
+REFUSED = N_(
     "the rooms' database refused the store URL's user, password or database name "
     "(the server's log says which)"
 )
@@ -218,12 +218,12 @@ def connect_error(exc: BaseException) -> StoreError:
     """
     text = str(exc).lower()
     if not any(c.__name__ == "OperationalError" for c in type(exc).__mro__):
-        return StoreError(BAD_URL)  # the driver could not read the URL at all
+        return StoreError(say(BAD_URL))  # the driver could not read the URL at all
     if "resolve host" in text or "translate host name" in text:
-        return StoreError(BAD_URL)
+        return StoreError(say(BAD_URL))
     if "fatal:" in text and not any(words in text for words in _BUSY_SERVER):
-        return StoreError(REFUSED)
-    return StoreUnreachable(CANNOT_CONNECT)
+        return StoreError(say(REFUSED))
+    return StoreUnreachable(say(CANNOT_CONNECT))
 
 
 def plain_error(exc: BaseException) -> StoreError:
@@ -238,18 +238,18 @@ def plain_error(exc: BaseException) -> StoreError:
     code = getattr(exc, "sqlite_errorcode", None)
     if (code is not None and code & 0xFF == 8) or "readonly" in text or "read-only" in text:
         _log.warning("the room store is read-only: %s", redact(first))
-        return StoreReadOnly(READ_ONLY)
+        return StoreReadOnly(say(READ_ONLY))
     if isinstance(exc, sqlite3.Error) and (
         (code is not None and code & 0xFF == 14) or "unable to open" in text
     ):
         _log.warning("the room store cannot be opened: %s", redact(first))
-        return StoreReadOnly(READ_ONLY)
+        return StoreReadOnly(say(READ_ONLY))
     if not isinstance(exc, sqlite3.Error) and any(
         c.__name__ in ("OperationalError", "InterfaceError") for c in type(exc).__mro__
     ):
         _log.warning("the room store cannot be reached: %s", redact(first))
-        return StoreUnreachable(UNREACHABLE)
-    return StoreError(f"the room store failed: {redact(first)}")
+        return StoreUnreachable(say(UNREACHABLE))
+    return StoreError(say("the room store failed: {reason}", reason=redact(first)))
 
 
 @contextlib.contextmanager
@@ -548,7 +548,9 @@ class Database:
                 error = plain_error(exc)
                 if type(error) is StoreError:  # not read-only: say which file, in the log
                     _log.warning("cannot open the room store %s: %s", self.target, exc)
-                    error = StoreError("cannot open the room store (the server's log says why)")
+                    error = StoreError(
+                        say("cannot open the room store (the server's log says why)")
+                    )
                 raise error from None
             return Connection(raw, "sqlite")
         return Connection(self._connect_postgresql(), "postgresql", self._connect_postgresql)

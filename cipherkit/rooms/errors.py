@@ -8,6 +8,7 @@ down repeated wrong codes.
 from __future__ import annotations
 
 from cipherkit.core.errors import CipherkitError
+from cipherkit.i18n import Message, say
 
 __all__ = [
     "BadName",
@@ -56,7 +57,7 @@ class TooManyTries(RoomError):
     """Too many wrong codes (or keys, or rooms made) from one device or on the whole
     server just now: its message says how long to wait, ``wait`` holds the seconds."""
 
-    def __init__(self, message: str, wait: float) -> None:
+    def __init__(self, message: str | Message, wait: float) -> None:
         super().__init__(message)
         self.wait = wait
 
@@ -103,7 +104,11 @@ class StaleVersion(RoomError):
 
     def __init__(self, expected: int, actual: int) -> None:
         super().__init__(
-            f"the room moved on: the action was for version {expected}, it is at {actual}"
+            say(
+                "the room moved on: the action was for version {expected}, it is at {actual}",
+                expected=expected,
+                actual=actual,
+            )
         )
         self.expected = expected
         self.actual = actual

@@ -10,11 +10,21 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from cipherkit.i18n import ngettext
+from cipherkit.i18n import N_, Message, nsay, say
 from cipherkit.rooms.db import Connection, Database
 from cipherkit.rooms.errors import TooManyTries
 
-__all__ = ["RULES", "SERVER", "STAMP", "Limits", "Rule", "client_key", "say_wait"]
+__all__ = [
+    "RULES",
+    "SERVER",
+    "STAMP",
+    "TOO_MANY",
+    "Limits",
+    "Rule",
+    "client_key",
+    "say_wait",
+    "wait_message",
+]
 
 SERVER = "*"
 """The client name of the whole server's row."""
@@ -88,6 +98,23 @@ RULES: dict[str, Rule] = {
 """The rules by kind: ``code`` (wrong join or class codes), ``key`` (wrong teacher
 keys), ``room`` (rooms made on the *Play together* page)."""
 
+TOO_MANY: dict[str, tuple[str, str]] = {
+    "code": (
+        N_("too many wrong codes from this device: wait {wait} and try again"),
+        N_("too many wrong codes on this server just now: wait {wait} and try again"),
+    ),
+    "key": (
+        N_("too many wrong keys from this device: wait {wait} and try again"),
+        N_("too many wrong keys on this server just now: wait {wait} and try again"),
+    ),
+    "room": (
+        N_("too many rooms made from this device: wait {wait} and try again"),
+        N_("too many rooms made on this server just now: wait {wait} and try again"),
+    ),
+}
+"""What :class:`~cipherkit.rooms.errors.TooManyTries` says, by kind: when this device
+must wait, and when the whole server must (whole sentences, for the catalog)."""
+
 
 def client_key(client: str) -> str:
     """What the store keeps of a client's name: a short digest (a page's device id is
@@ -101,16 +128,27 @@ def client_key(client: str) -> str:
     return hashlib.sha256(client.encode("utf-8")).hexdigest()[:32]
 
 
+def wait_message(seconds: float) -> Message:
+    """A wait as a message (its words chosen where it is shown).
+
+    >>> from cipherkit.i18n import speaking
+    >>> with speaking("ru"):
+    ...     str(wait_message(20.2))
+    '21 секунду'
+    """
+    whole = max(1, math.ceil(seconds))
+    if whole <= 60:
+        return nsay("{n} second", "{n} seconds", whole)
+    return nsay("{n} minute", "{n} minutes", math.ceil(whole / 60))
+
+
 def say_wait(seconds: float) -> str:
-    """A wait in words a student reads.
+    """A wait in words a student reads (in the language in force).
 
     >>> say_wait(1), say_wait(20.2), say_wait(90), say_wait(3600)
     ('1 second', '21 seconds', '2 minutes', '60 minutes')
     """
-    whole = max(1, math.ceil(seconds))
-    if whole <= 60:
-        return ngettext("{n} second", "{n} seconds", whole)
-    return ngettext("{n} minute", "{n} minutes", math.ceil(whole / 60))
+    return wait_message(seconds).words()
 
 
 class Limits:
@@ -163,16 +201,9 @@ class Limits:
             default=0.0,
         )
         if mine > 0 and mine >= server:
-            raise TooManyTries(
-                f"too many {rule.what} from this device: wait {say_wait(mine)} and try again",
-                mine,
-            )
+            raise TooManyTries(say(TOO_MANY[kind][0], wait=wait_message(mine)), mine)
         if server > 0:
-            raise TooManyTries(
-                f"too many {rule.what} on this server just now: wait {say_wait(server)} "
-                "and try again",
-                server,
-            )
+            raise TooManyTries(say(TOO_MANY[kind][1], wait=wait_message(server)), server)
 
     @staticmethod
     def _server_wait(rule: Rule, count: int, since: float, lately: int, now: float) -> float:

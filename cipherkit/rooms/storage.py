@@ -144,7 +144,9 @@ class Storage:
         if row is None and code is not None:
             row = conn.execute(f"SELECT id FROM rooms WHERE code = ?{status}", (code,)).fetchone()
         if row is None:
-            raise UnknownRoom(f"no room {text!r}" if len(text) <= 64 else "no such room")
+            raise UnknownRoom(
+                say("no room {room!r}", room=text) if len(text) <= 64 else say("no such room")
+            )
         return str(row[0])
 
     def find_open_code(self, code: str) -> str:

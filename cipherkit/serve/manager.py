@@ -138,7 +138,7 @@ class GalleryKernelManager(CullingManager):
                 ipaddress.ip_network(value.strip(), strict=False)
             except ValueError:
                 raise TraitError(
-                    f"trusted_proxies: {value!r} is not an address or network"
+                    say("trusted_proxies: {value!r} is not an address or network", value=value)
                 ) from None
         return list(proposal["value"])
 

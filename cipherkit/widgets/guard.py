@@ -29,7 +29,7 @@ import anywidget
 import traitlets
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, _, canonical, language, speaking
+from cipherkit.i18n import N_, _, canonical, language, say, speaking
 from cipherkit.rooms.limits import STAMP
 
 __all__ = [
@@ -65,7 +65,9 @@ def default_seed() -> int:
         try:
             return int(text)
         except ValueError:
-            raise CipherkitError(f"{SEED_ENV} must be a whole number, not {text!r}") from None
+            raise CipherkitError(
+                say("{name} must be a whole number, not {text!r}", name=SEED_ENV, text=text)
+            ) from None
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 

@@ -45,7 +45,7 @@ from cipherkit.glyphs.theme import (
     SLAT,
     WHITE,
 )
-from cipherkit.i18n import N_, _, ngettext
+from cipherkit.i18n import N_, _, ngettext, say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -94,7 +94,15 @@ def paper(name: str | Paper) -> Paper:
         return name
     found = PAPERS.get(str(name).lower())
     if found is None:
-        raise CipherkitError(f"unknown paper {name!r}: choose {' or '.join(PAPERS)}")
+        first, second = PAPERS
+        raise CipherkitError(
+            say(
+                "unknown paper {name!r}: choose {first} or {second}",
+                name=name,
+                first=first,
+                second=second,
+            )
+        )
     return found
 
 

@@ -33,6 +33,7 @@ from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.glyph import Glyph
 from cipherkit.glyphs.mapdraw import map_drawing
 from cipherkit.glyphs.sheet import sheet_drawing
+from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -59,11 +60,13 @@ def mission_drawings(mission: Mission, key: dict[str, Glyph]) -> list[tuple[str,
 def _prepare_out(out_dir: str | Path) -> Path:
     path = Path(out_dir)
     if path.exists() and not path.is_dir():
-        raise CipherkitError(f"--out {path} is a file, not a folder")
+        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=path))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CipherkitError(f"cannot create the folder {path}: {exc.strerror or exc}") from None
+        raise CipherkitError(
+            say("cannot create the folder {path}: {reason}", path=path, reason=exc.strerror or exc)
+        ) from None
     return path
 
 
@@ -72,9 +75,9 @@ def _load(mission_path: str | Path) -> Any:
 
     path = Path(mission_path)
     if path.is_dir():
-        raise CipherkitError(f"{path} is a folder, not a mission file")
+        raise CipherkitError(say("{path} is a folder, not a mission file", path=path))
     if not path.exists():
-        raise CipherkitError(f"{path}: no such mission file")
+        raise CipherkitError(say("{path}: no such mission file", path=path))
     return load(path)
 
 
@@ -99,12 +102,12 @@ def render_mission(
 
     sheet = paper_named(paper)
     if out_dir is None and pdf is None:
-        raise CipherkitError("nothing to render: give --out DIR, --pdf FILE or both")
+        raise CipherkitError(say("nothing to render: give --out DIR, --pdf FILE or both"))
     mission = _load(mission_path)
     out = None if out_dir is None else _prepare_out(out_dir)
     pdf_path = None if pdf is None else Path(pdf)
     if pdf_path is not None and pdf_path.is_dir():
-        raise CipherkitError(f"--pdf {pdf_path} is a folder; give a file name")
+        raise CipherkitError(say("--pdf {path} is a folder; give a file name", path=pdf_path))
     key = mission_glyph_map(mission, glyph_set, Path(mission_path).parent)
     drawings = mission_drawings(mission, key) if out is not None else []
     pages: list[Any] = []
@@ -138,11 +141,15 @@ def render_mission(
             from cipherkit.games.mission.art.printing import save_pdf
 
             if not pdf_path.parent.exists():
-                raise CipherkitError(f"--pdf: the folder {pdf_path.parent} does not exist")
+                raise CipherkitError(
+                    say("--pdf: the folder {folder} does not exist", folder=pdf_path.parent)
+                )
             try:
                 save_pdf(pages, pdf_path, progress=tick)
             except OSError as exc:
-                raise CipherkitError(f"cannot write {pdf_path}: {exc.strerror or exc}") from None
+                raise CipherkitError(
+                    say("cannot write {path}: {reason}", path=pdf_path, reason=exc.strerror or exc)
+                ) from None
             tick()
             written.append(pdf_path)
     finally:
@@ -155,4 +162,6 @@ def _write(drawing: Drawing, target: Path) -> None:
     try:
         drawing.save(target)
     except OSError as exc:
-        raise CipherkitError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise CipherkitError(
+            say("cannot write {path}: {reason}", path=target, reason=exc.strerror or exc)
+        ) from None
