@@ -57,7 +57,7 @@ def test_the_language_is_the_callers_not_the_missions():
 
 
 def test_setup_steps_count_in_russian_plural_forms():
-    """Counted steps take the Russian form for their number (1 окно, 2 окна, 5 окон)."""
+    """Counted steps take the Russian form for their number (1 шторка, 2 шторки, 5 шторок)."""
     from cipherkit.i18n import ngettext
 
     with speaking("ru"):
@@ -69,4 +69,4 @@ def test_setup_steps_count_in_russian_plural_forms():
             )
             for n in (1, 2, 5, 21)
         ]
-    assert [f.split("(")[1] for f in forms] == ["1 окно).", "2 окна).", "5 окон).", "21 окно)."]
+    assert [f.split("(")[1] for f in forms] == ["1 шторка).", "2 шторки).", "5 шторок).", "21 шторка)."]
