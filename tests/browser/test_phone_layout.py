@@ -13,11 +13,13 @@ import pytest
 
 from tests.browser.conftest import CHROMIUM_ARGS, UI_TIMEOUT_MS, Server
 from tests.browser.layout_checks import PHONE, TABLET, layout_kind, measure
-from tests.browser.security_fixtures import gallery_pages
+from tests.browser.security_fixtures import PUZZLES, gallery_pages
 
 pytestmark = pytest.mark.browser
 
 PAGES = gallery_pages()
+RUSSIAN = sorted(p.relative_to(PUZZLES).as_posix() for p in (PUZZLES / "ru").rglob("*.ipynb"))
+"""The Russian gallery's pages (issue 47: every page fits in both languages)."""
 
 
 @pytest.fixture
@@ -39,7 +41,7 @@ def open_page(page: Any, server: Server, name: str) -> str:
     return kind
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", PAGES + RUSSIAN)
 def test_every_page_fits_a_phone_and_a_tablet(phone: Any, voila_server: Server, name: str) -> None:
     kind = open_page(phone, voila_server, name)
     problems = measure(phone, name, kind).problems()
@@ -79,11 +81,13 @@ def test_the_mission_map_fills_the_phones_width(phone: Any, voila_server: Server
     assert len(fonts) == len(names) and min(fonts) >= 12 - 0.01, fonts
 
 
-def test_decipher_while_guessing_fits_a_phone(phone: Any, voila_server: Server) -> None:
-    """The guess picker (ranks and suits) and the board while guessing."""
-    open_page(phone, voila_server, "decipher.ipynb")
+@pytest.mark.parametrize("name", ["decipher.ipynb", "ru/decipher.ipynb"])
+def test_decipher_while_guessing_fits_a_phone(phone: Any, voila_server: Server, name: str) -> None:
+    """The guess picker (ranks and suits) and the board while guessing, in both
+    languages (the Russian picker's label once ran under its buttons)."""
+    open_page(phone, voila_server, name)
     phone.once("dialog", lambda dialog: dialog.accept())  # breaking on a first turn asks
     phone.locator("[data-action=break]").click()
     phone.wait_for_selector("[data-testid=decipher-table]:not(.ck-is-waiting) .ck-picker")
-    problems = measure(phone, "decipher.ipynb (guessing)", "game").problems()
+    problems = measure(phone, f"{name} (guessing)", "game").problems()
     assert not problems, "\n".join(problems)
