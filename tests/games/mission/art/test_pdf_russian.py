@@ -69,4 +69,9 @@ def test_setup_steps_count_in_russian_plural_forms():
             )
             for n in (1, 2, 5, 21)
         ]
-    assert [f.split("(")[1] for f in forms] == ["1 шторка).", "2 шторки).", "5 шторок).", "21 шторка)."]
+    assert [f.split("(")[1] for f in forms] == [
+        "1 шторка).",
+        "2 шторки).",
+        "5 шторок).",
+        "21 шторка).",
+    ]
