@@ -49,6 +49,8 @@ USAGES = {
     "class roster remove": "[-h] [--store URL] --class NAME [--json] ID",
     "class assign": "[-h] [--store URL] --class NAME --due TIME [--base BASE] [--json] LESSON",
     "class sessions": "[-h] [--store URL] [--json]",
+    # issue 48 added this (and its line in the command list below)
+    "worksheet": "[-h] [--pdf FILE] [--out DIR] [--paper {a4,letter}] [--no-answers] LESSON",
 }
 """Each command's usage (whitespace squeezed), from ``cipherkit CMD --help`` before."""
 
@@ -61,6 +63,7 @@ playtest  simulate many games of a mission with bots and measure its difficulty
 tune      find the deck size (and traps) that give a mission the win rate you want
 campaign  check a campaign, draw its graph, and measure how hard each mission is
 publish   turn missions and lessons into Voila pages and update the gallery index
+worksheet print a lesson's exercises as a worksheet PDF, with the teacher's answers
 crack     break a classical cipher: Caesar, affine, Vigenère, substitution, ...
 match     play bots against each other and report the results
 bench     run the benchmarks and print their figures

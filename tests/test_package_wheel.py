@@ -158,6 +158,8 @@ def test_the_wheel_carries_the_campaign_the_gallery_and_the_licence(wheel: Path)
     assert "cipherkit/_shipped/puzzles/lessons/01-caesar-and-brute-force.ipynb" in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "cipherkit/data/NOTICE" in names
+    # the lessons' worksheet specs (cipherkit worksheet): issue 48
+    assert "cipherkit/data/worksheets/01-caesar-and-brute-force.yaml" in names
     # the compiled catalogs (built from the .po files, never committed): issue 47
     for domain in ("cipherkit", "lessons"):
         assert f"cipherkit/locale/ru/LC_MESSAGES/{domain}.mo" in names

@@ -19,7 +19,7 @@ FORMS = {
     ("01-caesar-and-brute-force", 1): ["25", "Twenty-five", "25 shifts", "twenty five shifts."],
     ("02-substitution-and-frequency", 0): ["e", "The letter E", "letter e"],
     ("02-substitution-and-frequency", 1): ["Tuesday", "tuesdays", "On Tuesdays!", "on tuesday"],
-    ("03-glyph-ciphers", 0): ["9", "Nine", "9 glyphs", "nine glyphs"],
+    ("03-glyph-ciphers", 0): ["8", "Eight", "8 glyphs", "eight glyphs"],
     ("06-codebooks-and-reuse", 0): ["2", "two", "Keyword 2", "keyword #2", "number two"],
     ("07-deduction-and-information", 0): ["10", "ten", "10 bits", "Ten bits."],
 }
@@ -29,7 +29,7 @@ WRONG = {
     ("01-caesar-and-brute-force", 1): ["26", "24 shifts", "twenty"],
     ("02-substitution-and-frequency", 0): ["T", "the letter T", "letters"],
     ("02-substitution-and-frequency", 1): ["Monday", "on Mondays", "Tues"],
-    ("03-glyph-ciphers", 0): ["8", "ten glyphs"],
+    ("03-glyph-ciphers", 0): ["9", "nine glyphs", "ten glyphs"],
     ("06-codebooks-and-reuse", 0): ["3", "keyword three"],
     ("07-deduction-and-information", 0): ["1024", "11 bits", "bits"],
 }
@@ -65,3 +65,14 @@ def test_one_digest_still_works_and_a_list_holds_only_hashes() -> None:
     assert all(len(d) == 64 and "ORCHARD" not in d.upper() for d in digests)
     with pytest.raises(ValueError, match="an answer is empty"):
         make_checks(["ok", "?!"])
+
+
+def test_the_glyph_lesson_counts_the_glyphs_it_draws() -> None:
+    """Lesson 3's answer is the number of different glyphs its picture shows: the
+    message's letters (a space is drawn as a gap, not a glyph)."""
+    from cipherkit.ciphers import GlyphSubstitution
+
+    glyphs = GlyphSubstitution.random({"style": "runes", "seed": 7}, seed=4)
+    drawn = {gid for gid in glyphs.encrypt("open the north door") if gid != " "}
+    salt, digests = declared("03-glyph-ciphers", 0)
+    assert check_answer(str(len(drawn)), salt, digests)

@@ -10,7 +10,7 @@ from pathlib import Path
 LESSON_ANSWERS = {
     "01-caesar-and-brute-force": ["You can read this message", "25"],
     "02-substitution-and-frequency": ["E", "Tuesdays"],
-    "03-glyph-ciphers": ["9"],
+    "03-glyph-ciphers": ["8"],
     "04-vigenere-and-kasiski": ["ORCHARD"],
     "05-transposition": ["SEND MORE SUPPLIES TO THE BRIDGE"],
     "06-codebooks-and-reuse": ["2"],
