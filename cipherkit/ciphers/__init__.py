@@ -34,6 +34,16 @@ from cipherkit.ciphers.classical import (
 )
 from cipherkit.ciphers.crack import CrackResult, crack_text, identify
 from cipherkit.ciphers.glyph import GlyphSubstitution
+from cipherkit.ciphers.pad import (
+    CribReading,
+    combine,
+    crib_drag,
+    key_for,
+    random_pad,
+    vernam_decrypt,
+    vernam_encrypt,
+    xor_bytes,
+)
 from cipherkit.ciphers.readings import Reading, other_readings
 from cipherkit.ciphers.solvers import (
     Solution,
@@ -72,6 +82,7 @@ __all__ = [
     "Cipher",
     "Columnar",
     "CrackResult",
+    "CribReading",
     "GlyphSubstitution",
     "Playfair",
     "RailFence",
@@ -81,7 +92,9 @@ __all__ = [
     "Vigenere",
     "chi_squared",
     "cipher_from_json",
+    "combine",
     "crack_text",
+    "crib_drag",
     "detect_alphabet",
     "english",
     "fitness",
@@ -89,12 +102,14 @@ __all__ = [
     "identify",
     "index_of_coincidence",
     "kasiski",
+    "key_for",
     "keyword_alphabet",
     "letter_counts",
     "letter_frequencies",
     "letters_only",
     "ngram_counts",
     "other_readings",
+    "random_pad",
     "rank_affine",
     "rank_caesar",
     "solve_columnar",
@@ -102,5 +117,8 @@ __all__ = [
     "solve_railfence",
     "solve_substitution",
     "solve_vigenere",
+    "vernam_decrypt",
+    "vernam_encrypt",
     "vigenere_key_lengths",
+    "xor_bytes",
 ]
