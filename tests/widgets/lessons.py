@@ -16,6 +16,7 @@ LESSON_ANSWERS = {
     "06-codebooks-and-reuse": ["2"],
     "07-deduction-and-information": ["10"],
     "08-build-your-own-puzzle": ["bring a lantern and a map"],
+    "09-one-time-pad": ["MIDNIGHT", "EHATO", "BRING THE MAPS TO THE MILL"],
 }
 """Each lesson's exercise answers, in the order of its exercises."""
 
