@@ -100,6 +100,20 @@ LESSON_EXAMPLES: dict[str, tuple[str, ...]] = {
     "05-transposition.ipynb": ("railfence", "SRLTDEOEPIOHIGNMSPETEREDUSB"),
     "06-codebooks-and-reuse.ipynb": ("ocean", "wave", "gear", "cog", "bark"),
     "08-build-your-own-puzzle.ipynb": ("under the third stone", "karwp j ujwcnaw jwm j vjy"),
+    "09-one-time-pad.ipynb": (
+        "AT&T",
+        "XOR",
+        "THE",
+        "ATTACK",
+        "HOLDTH",
+        "hold th",
+        "HOLD THE",
+        "BRI",
+        "FNWNUJPG",
+        "RVZACPWZ",
+        "TLAVS",
+        "PEACE",
+    ),
 }
 """Per lesson: Latin text its Russian page quotes as it is (see the comment)."""
 

@@ -22,6 +22,7 @@ FORMS = {
     ("03-glyph-ciphers", 0): ["8", "Eight", "8 glyphs", "eight glyphs"],
     ("06-codebooks-and-reuse", 0): ["2", "two", "Keyword 2", "keyword #2", "number two"],
     ("07-deduction-and-information", 0): ["10", "ten", "10 bits", "Ten bits."],
+    ("09-one-time-pad", 1): ["EHATO", "ehato", "the pad EHATO", "The key: EHATO."],
 }
 """Each declared exercise's accepted forms, as a student might type them."""
 
@@ -32,6 +33,7 @@ WRONG = {
     ("03-glyph-ciphers", 0): ["9", "nine glyphs", "ten glyphs"],
     ("06-codebooks-and-reuse", 0): ["3", "keyword three"],
     ("07-deduction-and-information", 0): ["1024", "11 bits", "bits"],
+    ("09-one-time-pad", 1): ["PEACE", "TLAVS", "EHAT", "the pad is EHATO"],
 }
 
 
