@@ -224,11 +224,17 @@ def update() -> None:
         path.write_bytes(_po_bytes(catalog))
 
 
+LIST_ITEM = re.compile(r"^(\s*(?:[-*+]|\d+\.)\s+)(.+)$", re.MULTILINE)
+"""A line of a markdown list: its marker, then its words."""
+
+
 def pseudo(text: str) -> str:
     """Markdown with the words of each block marked ``⟦…⟧`` (headings stay headings).
 
     >>> pseudo("# Title\\n\\nSome *words*.\\n")
     '# ⟦Title⟧\\n\\n⟦Some *words*.⟧\\n'
+    >>> pseudo("* one\\n* two\\n* three")  # each item of a list
+    '* ⟦one⟧\\n* ⟦two⟧\\n* ⟦three⟧'
     >>> pseudo("![A penny](images/x.svg)")  # a picture's words too
     '⟦![⟦A penny⟧](images/x.svg)⟧'
     """
@@ -240,6 +246,8 @@ def pseudo(text: str) -> str:
             continue
         if HEADING.match(body):
             body = re.sub(r"^(#{1,6}\s+)(.+)$", r"\1⟦\2⟧", body, flags=re.MULTILINE)
+        elif all(LIST_ITEM.match(line) for line in body.splitlines() if line.strip()):
+            body = LIST_ITEM.sub(r"\1⟦\2⟧", body)  # each item its own marks
         else:
             marker = re.match(r"\s*(?:[-*+>]|\d+\.)?\s*", body)
             start = marker.end() if marker else 0

@@ -62,6 +62,8 @@ ALLOWED: dict[str, str] = {
     # Glyph styles by their names in a mission file (the studio's own Russian test too).
     r"\b(?:circuit|pigpen|runes)\b": "glyph styles' names in a mission file",
     r"\blog₂": "the binary logarithm",
+    # A logic operation by its name, as Russian textbooks print it too (lesson 9's title).
+    r"\bXOR\b": "the XOR operation's name",
 }
 """Patterns a page may show in any language, each with why (checked before words)."""
 

@@ -150,3 +150,41 @@ def test_the_workbench_and_an_exercise_work_on_the_lesson_page(
     received = text_of(opened.frames)
     assert "YOUCANREADTHISMESSAGE" not in received.upper().replace(" ", "")
     page.screenshot(path=str(voila_server.log.parent / "lesson-workbench.png"), full_page=True)
+
+
+NEW_LESSONS = ["lessons/09-one-time-pad.ipynb"]
+"""The course's lessons after the first eight (issue 48): each exercise in a browser."""
+
+
+@pytest.mark.parametrize("name", NEW_LESSONS)
+def test_every_exercise_of_a_new_lesson_refuses_a_wrong_answer_then_takes_the_right(
+    page: Any, voila_server: Server, name: str
+) -> None:
+    """Each exercise box of the page: a wrong answer is refused (✗), the right one is
+    accepted (✓), checked in the kernel; no answer ever reaches the page's frames."""
+    opened = OpenPage(page, voila_server, name).open()
+    answers = lesson_answers(name)
+    boxes = page.locator("[data-testid=exercise]")
+    assert boxes.count() == len(answers) > 0
+    for index, answer in enumerate(answers):
+        box = boxes.nth(index)
+        for typed, shown in (("not the answer", "✗ not yet"), (answer.lower(), "✓ correct")):
+            box.get_by_label("your answer").fill(typed)
+            box.get_by_role("button", name="Check").click()
+            wait_for_js(
+                page,
+                """([i, want]) => document.querySelectorAll('[data-testid=exercise]')[i]
+                    .querySelector('[data-testid=result]').textContent === want""",
+                arg=[index, shown],
+            )
+    kernel = opened.kernel()
+    try:
+        states = kernel.request_states()
+    finally:
+        kernel.close()
+    solved = [s["view"]["solved"] for s in widget_states(states, EXERCISE_WIDGET).values()]
+    assert solved == [True] * len(answers)
+    received = text_of(opened.frames).upper().replace(" ", "")
+    for answer in answers:
+        if len(answer) > 3:
+            assert answer.upper().replace(" ", "") not in received, answer
