@@ -81,18 +81,22 @@ def translate_page(notebook: dict[str, Any], name: str, lang: str) -> dict[str, 
                 text = text.replace("](images/", "](../images/")  # the pictures: ours
                 cell["source"] = _lines((nav_html([back_link()]) + "\n\n" if bar else "") + text)
             cells.append(cell)
-        from cipherkit.publish.pages import speak_cell
+        from cipherkit.publish.pages import speak_cell, spoken
 
-        first_code = next((i for i, c in enumerate(cells) if c.get("cell_type") == "code"), 0)
-        speak: dict[str, Any] = {
-            "cell_type": "code",
-            "id": "ck-lang",
-            "metadata": {},
-            "source": _lines(speak_cell(code)),
-            "execution_count": None,
-            "outputs": [],
-        }
-        cells.insert(first_code, speak)
+        first_code = next((c for c in cells if c.get("cell_type") == "code"), None)
+        if first_code is not None:  # the page's first code cell speaks first
+            first_code["source"] = _lines(spoken("".join(first_code.get("source", "")), code))
+        else:
+            cells.append(
+                {
+                    "cell_type": "code",
+                    "id": "ck-lang",
+                    "metadata": {},
+                    "source": _lines(speak_cell(code)),
+                    "execution_count": None,
+                    "outputs": [],
+                }
+            )
         if behind:
             note = behind_note(behind, catalog)
             cells.insert(

@@ -144,10 +144,9 @@ def page_cells(mission: Mission, next_page: NavLink | None = None) -> list[tuple
             ),
         ]
     code = f'from cipherkit.publish.live import mission_table\n\nmission_table("{mission.id}")'
-    cells = [("markdown", "\n".join(intro)), ("code", code)]
     if lang != SOURCE:
-        cells.insert(1, ("code", speak_cell(lang)))
-    return cells
+        code = spoken(code, lang)
+    return [("markdown", "\n".join(intro)), ("code", code)]
 
 
 def next_mission(mission: Mission, published: set[str] | frozenset[str]) -> NavLink | None:
@@ -370,6 +369,20 @@ def speak_cell(lang: str) -> str:
     return f'from cipherkit.i18n import use\n\nuse("{canonical(lang) or SOURCE}")'
 
 
+def spoken(source: str, lang: str) -> str:
+    """A page's first code cell in ``lang``: :func:`speak_cell`, then the cell's own code
+    (one cell, not two: each cell costs the page a round trip to its kernel).
+
+    >>> print(spoken("Workbench()", "ru"))
+    from cipherkit.i18n import use
+    <BLANKLINE>
+    use("ru")
+    <BLANKLINE>
+    Workbench()
+    """
+    return f"{speak_cell(lang)}\n\n{source}"
+
+
 def translated(notebook: dict[str, Any], name: str, lang: str) -> dict[str, Any]:
     """The lesson notebook in ``lang`` (English: as it is)."""
     if canonical(lang) in (None, SOURCE):
@@ -390,8 +403,7 @@ def _lesson_cells(
         links.append(following)
     bar = nav_html(links)
     cells: list[tuple[str, str]] = [("markdown", bar)]
-    if canonical(lang) not in (None, SOURCE):
-        cells.append(("code", speak_cell(lang)))
+    speak = canonical(lang) not in (None, SOURCE)
     for cell in _cells_of(notebook):
         source = "".join(cell.get("source", ""))
         if cell["cell_type"] == "markdown":
@@ -403,7 +415,8 @@ def _lesson_cells(
         elif source.strip():
             if _shows_source(cell):
                 cells.append(("markdown", f"```python\n{source.rstrip()}\n```"))
-            cells.append(("code", source))
+            cells.append(("code", spoken(source, lang) if speak else source))
+            speak = False
     cells.append(
         (
             "markdown",

@@ -19,6 +19,7 @@ import inspect
 import json
 import os
 import pickle
+import re
 import select
 import signal
 import sys
@@ -140,6 +141,7 @@ def install(calls: Iterable[tuple[str, str]] = SHARED_CALLS) -> list[str]:
 
 SPEAK = "from cipherkit.i18n import use"
 """How a translated page's first code cell begins (:func:`cipherkit.publish.pages.speak_cell`)."""
+_SPOKEN = re.compile(re.escape(SPEAK) + r'\n\nuse\("[^"]*"\)\n*')
 
 
 def lesson_pages(gallery: str | os.PathLike[str]) -> list[Path]:
@@ -157,11 +159,10 @@ def lesson_pages(gallery: str | os.PathLike[str]) -> list[Path]:
             try:
                 notebook = json.loads(path.read_text(encoding="utf-8"))
                 kind = notebook["metadata"]["cipherkit"]["kind"]
-                code = [  # a twin's first cell (its language) does not make it another lesson
-                    text
+                code = [  # a twin's language does not make it another lesson
+                    _SPOKEN.sub("", "".join(c.get("source") or []))
                     for c in notebook["cells"]
                     if c.get("cell_type") == "code"
-                    and not (text := "".join(c.get("source") or [])).startswith(SPEAK)
                 ]
             except (OSError, ValueError, KeyError, TypeError):
                 continue
