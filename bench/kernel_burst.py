@@ -207,11 +207,12 @@ def load(port: int, page: str, timeout: float) -> dict[str, Any]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     cookies = {"ck_client": client}
     path = f"/voila/render/{page}"
+    # a browser of the page's language (else a ru/ page sends it to its English twin)
+    accept = {"ru": "ru-RU,ru;q=0.9"}.get(page.split("/", 1)[0], "en-US,en;q=0.9")
     try:
         for _ in range(4):
-            conn.request(
-                "GET", path, headers={"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())}
-            )
+            cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+            conn.request("GET", path, headers={"Cookie": cookie, "Accept-Language": accept})
             response = conn.getresponse()
             body = response.read().decode("utf-8", "replace")
             for name, value in response.getheaders():
