@@ -35,25 +35,19 @@ def test_cipherkit_lang_ru_prints_a_russian_mission_with_no_english_word(tmp_pat
     assert english == set(), english
 
 
+def sheet_words(mission, lang: str) -> str:
+    """Every text drawn on ``mission``'s print pages, in ``lang``."""
+    with speaking(lang):
+        pages = print_pages(mission)
+    return " ".join(s.text for _, page in pages for s in page.shapes if hasattr(s, "text"))
+
+
 def test_the_language_is_the_callers_not_the_missions():
     """A Russian mission printed in English has English furniture, and the other way."""
     mission = load(RUSSIAN)
-    with speaking("en"):
-        words = " ".join(
-            shape.text
-            for _, page in print_pages(mission)
-            for shape in page.shapes
-            if hasattr(shape, "text")
-        )
-    assert "SETUP" in words and "ПОДГОТОВКА" not in words
-    with speaking("ru"):
-        words = " ".join(
-            shape.text
-            for _, page in print_pages(mission)
-            for shape in page.shapes
-            if hasattr(shape, "text")
-        )
-    assert "ПОДГОТОВКА" in words and "SETUP" not in words
+    english, russian = sheet_words(mission, "en"), sheet_words(mission, "ru")
+    assert "SETUP" in english and "ПОДГОТОВКА" not in english
+    assert "ПОДГОТОВКА" in russian and "SETUP" not in russian
 
 
 def test_setup_steps_count_in_russian_plural_forms():
