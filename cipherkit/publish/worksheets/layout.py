@@ -22,16 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cipherkit.games.mission.art.printing import A4, MARGIN, Paper, paper
+from cipherkit.games.mission.art.printing import A4, MARGIN, Paper, paper, titled_page
 from cipherkit.glyphs.drawing import CAP_HEIGHT, Drawing, Rect, text_width, wrap_text
-from cipherkit.glyphs.theme import ANSWER, CARD, INK, MUTED, RULE, WHITE
+from cipherkit.glyphs.theme import ANSWER, CARD, INK, MUTED, RULE
 from cipherkit.i18n import _, pgettext
 from cipherkit.publish.worksheets.spec import SheetExercise, Worksheet
 
 __all__ = ["worksheet_pages"]
 
-TITLE_SIZE = 60
-LABEL_SIZE = 34
 BODY_SIZE = 40
 SMALL_SIZE = 32
 HINT_SIZE = 36
@@ -72,29 +70,7 @@ def worksheet_pages(
 # ------------------------------------------------------------------ pages
 def _page(title: str, label: str, size: Paper) -> Drawing:
     """An empty page with the title on the left, ``label`` on the right, and a rule."""
-    W = size.width
-    d = Drawing(W, size.height, background=WHITE, title=f"{title}: {label}")
-    shown = label.upper()
-    label_w = text_width(shown, LABEL_SIZE, bold=True) + 6 * len(shown)
-    room = W - 2 * MARGIN - label_w - 60
-    title_size = min(TITLE_SIZE, TITLE_SIZE * room / max(1.0, _width(title, TITLE_SIZE)))
-    d.text(MARGIN, MARGIN, title, size=title_size, bold=True, font="serif", anchor="lt")
-    d.text(
-        W - MARGIN,
-        MARGIN + 10,
-        shown,
-        size=LABEL_SIZE,
-        bold=True,
-        fill=MUTED,
-        anchor="rt",
-        spacing=6,
-    )
-    d.line([(MARGIN, MARGIN + 100), (W - MARGIN, MARGIN + 100)], stroke=RULE, width=4)
-    return d
-
-
-def _width(title: str, size: float) -> float:
-    return text_width(title, size, font="serif", bold=True)
+    return titled_page(title, label, size)
 
 
 def _footer(d: Drawing, number: int, total: int) -> None:

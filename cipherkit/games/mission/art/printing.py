@@ -140,14 +140,26 @@ PILE_RULE = N_("Play a card higher than the top card of this pile.")
 
 
 # ------------------------------------------------------------------ page furniture
-def _page(mission: Mission, name: str, paper: Paper) -> Drawing:
+def titled_page(title: str, label: str, paper: Paper) -> Drawing:
+    """An empty print page: ``title`` on the left (smaller if it would run into the
+    label), ``label`` in capitals on the right, and a rule under them.
+
+    >>> page = titled_page("The Lantern Archive", "Map", A4)
+    >>> [shape.text for shape in page.shapes if hasattr(shape, "text")]
+    ['The Lantern Archive', 'MAP']
+    """
     W = paper.width
-    d = Drawing(W, paper.height, background=WHITE, title=f"{mission.title}: {name}")
-    d.text(MARGIN, MARGIN, mission.title, size=60, bold=True, font="serif", anchor="lt")
+    d = Drawing(W, paper.height, background=WHITE, title=f"{title}: {label}")
+    shown = label.upper()
+    room = W - 2 * MARGIN - text_width(shown, 34, bold=True) - 6 * len(shown) - 60
+    wide = max(1.0, text_width(title, 60, font="serif", bold=True))
+    d.text(
+        MARGIN, MARGIN, title, size=min(60, 60 * room / wide), bold=True, font="serif", anchor="lt"
+    )
     d.text(
         W - MARGIN,
         MARGIN + 10,
-        name.upper(),
+        shown,
         size=34,
         bold=True,
         fill=MUTED,
@@ -156,6 +168,10 @@ def _page(mission: Mission, name: str, paper: Paper) -> Drawing:
     )
     d.line([(MARGIN, MARGIN + 100), (W - MARGIN, MARGIN + 100)], stroke=RULE, width=4)
     return d
+
+
+def _page(mission: Mission, name: str, paper: Paper) -> Drawing:
+    return titled_page(mission.title, name, paper)
 
 
 def _footer(d: Drawing, number: int, total: int, note: str = "") -> None:
