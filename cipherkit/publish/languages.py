@@ -14,8 +14,10 @@ Examples
 >>> twin = translate_page(page, "intercept.ipynb", "ru")
 >>> twin["metadata"]["cipherkit"]["title"], twin["metadata"]["cipherkit"]["lang"]
 ('Перехват: взломайте код соперников', 'ru')
->>> [c["cell_type"] for c in twin["cells"]]
-['markdown', 'code', 'code']
+>>> [c["cell_type"] for c in twin["cells"]]  # as many cells as the page
+['markdown', 'code']
+>>> "".join(twin["cells"][1]["source"]).splitlines()[2]  # its code speaks first
+'use("ru")'
 """
 
 from __future__ import annotations
