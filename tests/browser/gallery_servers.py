@@ -101,9 +101,8 @@ def start_gallery_server(
     )
     # Its pages preheat first (a fresh server forks and runs a kernel for each, tens of
     # CPU-seconds): a test's first page is not queued behind that on a busy machine. On
-    # CI's busiest minutes (the browser half beside the late tests) that took over 120 s,
-    # and a campaign page asked for mid-preheat twice never came alive: see the closing
-    # note of 2026-12-02 (a first visitor during preheat is still to be looked into).
+    # CI's busiest minutes (the browser half beside the late tests) that took over 120 s.
+    # (A page asked for then used to lose its widget: tests/serve/test_page_outputs.py.)
     wait_until_settled(process.pid, timeout=300)
     store = full.get(STORE_ENV)
     return Server(url, port, SEED, gallery, log, process, store), process
