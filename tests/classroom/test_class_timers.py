@@ -4,7 +4,10 @@ messages, for the class's own rooms only."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from cipherkit.classroom import Classroom
+from cipherkit.games.intercept.clues import check_clue
 from cipherkit.widgets.teacher import TeacherDesk
 from tests.classroom.conftest import KEY
 
@@ -19,6 +22,14 @@ def unlocked(desk: Classroom) -> TeacherDesk:
     page.handle_message({"type": "unlock", "key": KEY})
     page.handle_message({"type": "start", "title": "Year 8"})
     return page
+
+
+def clues_for(seat: Any) -> list[str]:
+    """Three clues the seat's team may write this round (its rooms deal at random, so
+    a fixed clue could be one of its keywords)."""
+    keywords = seat.observe()["keywords"][seat.observe()["team"]]
+    words = ("bar", "insect", "hat", "river", "lantern", "cloud", "pepper")
+    return [w for w in words if check_clue(w, keywords).clean][:3]
 
 
 def say(page: TeacherDesk, message: dict[str, object]) -> None:
@@ -43,7 +54,7 @@ def test_rooms_made_with_a_timer_and_the_teacher_extends_it_and_turns_it_off(
         timer = page.view["timers"][room_id]
         assert timer["running"] is False and timer["off"] is False
         writer = next(s for s in seats if s.seat == 0)
-        for word in ("bar", "insect", "hat"):
+        for word in clues_for(writer):
             writer.act(f"clue {word}")
         say(page, {"type": "timer", "room": room_id, "change": "extend"})
         timer = page.view["timers"][room_id]
@@ -129,7 +140,7 @@ def test_a_timed_round_waiting_on_nobody_is_said(desk: Classroom) -> None:
         desk.store.join(room.code, "Cy", seat=2)
         say(page, {"type": "start_rooms"})
         assert page.view["timers"][room_id]["unattended"] is False  # nobody is done yet
-        for word in ("bar", "insect", "hat"):
+        for word in clues_for(ada):
             ada.act(f"clue {word}")
         with page._lock:
             page._show()
