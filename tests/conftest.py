@@ -17,11 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from cipherkit.core import registry
 from tests.servers import ServerProcesses
 from tests.suite_marks import marks_for, started_kind
 from tests.toy import TOY
+
+# Property tests check behaviour, not speed (speed is measured in bench/): no deadline,
+# which an example's first call (imports, a cold cache) missed on a busy CI machine.
+settings.register_profile("cipherkit", deadline=None)
+settings.load_profile("cipherkit")
 
 # tests/fixtures holds packages the tests install on purpose (the toy game's entry points
 # must not be seen by other tests just because pytest imported it for doctests).
