@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -18,12 +19,27 @@ import urllib.request
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+TEST_PORTS = range(20_000, 32_000)
+"""Where the test servers' ports are drawn from: below Linux's ephemeral range
+(32768-60999), where kernels and clients of the other half of the suite get theirs, so
+none takes a port between our pick and our server's bind."""
+
+_PICK = random.SystemRandom()  # (not the seeded random a test may have set)
+
 
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as sock:
+    """A TCP port on 127.0.0.1 that nothing listens on now (from :data:`TEST_PORTS`)."""
+    for _ in range(200):
+        port = _PICK.choice(TEST_PORTS)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    with socket.socket() as sock:  # (the range is full: any free port)
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        return int(sock.getsockname()[1])
 
 
 def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
