@@ -37,7 +37,7 @@ COMMANDS = {
     "tune": "cipherkit.playtest.commands:TUNE",
     "campaign": "cipherkit.playtest.commands:CAMPAIGN",
     "publish": "cipherkit.publish.commands:PUBLISH",
-    "worksheet": "cipherkit.publish.worksheets.commands:WORKSHEET",
+    "worksheet": "cipherkit.classroom.worksheets.commands:WORKSHEET",
     "crack": "cipherkit.ciphers.commands:CRACK",
     "match": "cipherkit.core.match:MATCH",
     "bench": "cipherkit.core.bench:BENCH",

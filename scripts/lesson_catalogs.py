@@ -16,7 +16,7 @@ translator updates it and removes the flag. The sentences of
 ``cipherkit/publish/lessons_i18n.py`` (calls of ``note_ngettext``) are in the domain too,
 and so is the question of each ``ExerciseBox(...)`` call of a lesson's code (context
 ``ExerciseBox``: the box shows it in its page's language,
-:func:`cipherkit.widgets.exercises.question_words`).
+:func:`cipherkit.i18n.lessons.question_words`).
 
 ``scripts/catalogs.py`` runs ``compile`` and ``check`` of this script with its own, so
 ``make setup``, ``make lint`` and the wheel's build cover the lessons. The ``.po`` files

@@ -24,20 +24,18 @@ matter:
 
 from __future__ import annotations
 
-import gettext
 import re
 import secrets
 import time
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, ClassVar
 
 from cipherkit.ciphers.exercises import MAX_ANSWER, Exercise
 from cipherkit.classroom.errors import TooManyAnswers, TooManyStudents
 from cipherkit.classroom.homework import check_link
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, SOURCE, _, language
-from cipherkit.i18n.words import LOCALE_DIR
+from cipherkit.i18n import N_, _
+from cipherkit.i18n.lessons import question_words
 from cipherkit.rooms.errors import StoreError, TooManyTries
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
@@ -47,36 +45,6 @@ __all__ = ["ExerciseBox", "exercise_id", "question_words"]
 RESULT_WORDS = {"✓ correct": N_("✓ correct"), "✗ not yet": N_("✗ not yet")}
 """A check's result (:meth:`cipherkit.ciphers.exercises.Exercise.check`) as the box says it."""
 UNREACHABLE_CLASS = N_("the class store cannot be reached")
-
-
-QUESTION_CONTEXT = "ExerciseBox"
-"""The context of a lesson's exercise question in the ``lessons`` catalog, where
-``scripts/lesson_catalogs.py`` puts the question of each ``ExerciseBox(...)`` call."""
-
-
-@cache
-def _lesson_words(lang: str) -> gettext.NullTranslations:
-    """The compiled ``lessons`` catalog of ``lang`` (English, none: the words as written)."""
-    if lang == SOURCE:
-        return gettext.NullTranslations()
-    path = LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES" / "lessons.mo"
-    try:
-        with path.open("rb") as handle:
-            return gettext.GNUTranslations(handle)
-    except OSError:
-        return gettext.NullTranslations()
-
-
-def question_words(question: str) -> str:
-    """An exercise's question in the language in force: a lesson's from the ``lessons``
-    catalog, any other as it is written.
-
-    >>> from cipherkit.i18n import speaking
-    >>> with speaking("ru"):
-    ...     question_words("What does the message say?"), question_words("Which day?")
-    ('Что говорится в сообщении?', 'Which day?')
-    """
-    return _lesson_words(language()).pgettext(QUESTION_CONTEXT, question)
 
 
 def _not_in_class(reason: object) -> str:

@@ -7,7 +7,7 @@ is for pencil and paper only, and says its own words in each language (``ru:``).
 
 Examples
 --------
->>> from cipherkit.publish.worksheets.spec import find_lessons, load_worksheet
+>>> from cipherkit.classroom.worksheets.spec import find_lessons, load_worksheet
 >>> find_lessons("01")
 ['01-caesar-and-brute-force']
 >>> sheet = load_worksheet("01-caesar-and-brute-force")
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.resources import package_root
 from cipherkit.i18n import language, say
+from cipherkit.i18n.lessons import question_words
 
 if TYPE_CHECKING:
     from cipherkit.glyphs.glyph import Glyph
@@ -125,8 +126,6 @@ class Worksheet:
 
 
 def _lesson_question(question: str) -> str:
-    from cipherkit.widgets.exercises import question_words
-
     return question_words(question)
 
 

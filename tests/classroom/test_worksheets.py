@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from cipherkit.ciphers.exercises import check_answer
+from cipherkit.classroom.worksheets import lesson_ids, load_worksheet
+from cipherkit.classroom.worksheets.layout import mono_lines
+from cipherkit.classroom.worksheets.spec import Worksheet, find_lessons, parse_worksheet
 from cipherkit.cli import main
-from cipherkit.publish.worksheets import lesson_ids, load_worksheet
-from cipherkit.publish.worksheets.layout import mono_lines
-from cipherkit.publish.worksheets.spec import Worksheet, find_lessons, parse_worksheet
 from tests.games.mission.art.art_helpers import Page, Pdf
 from tests.widgets.lessons import lesson_exercises
 

@@ -49,8 +49,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from cipherkit.publish.worksheets.output import write_worksheet, write_worksheets
-    from cipherkit.publish.worksheets.spec import find_lessons
+    from cipherkit.classroom.worksheets.output import write_worksheet, write_worksheets
+    from cipherkit.classroom.worksheets.spec import find_lessons
 
     lessons = find_lessons(args.lesson)
     if args.lesson == "all" and args.pdf is not None:

@@ -2,13 +2,13 @@
 on paper, with the material to work on and lines to write on, then the teacher's
 answers and hints. The specs are package data, ``cipherkit/data/worksheets/*.yaml``.
 
->>> from cipherkit.publish.worksheets import find_lessons, worksheet_pdf
+>>> from cipherkit.classroom.worksheets import find_lessons, worksheet_pdf
 >>> worksheet_pdf(find_lessons("05")[0], "a4")[:5]
 b'%PDF-'
 """
 
-from cipherkit.publish.worksheets.output import worksheet_pdf, write_worksheet, write_worksheets
-from cipherkit.publish.worksheets.spec import (
+from cipherkit.classroom.worksheets.output import worksheet_pdf, write_worksheet, write_worksheets
+from cipherkit.classroom.worksheets.spec import (
     SheetExercise,
     Worksheet,
     find_lessons,

@@ -10,7 +10,7 @@ answer and a short hint. Every word is said in the language in force.
 
 Examples
 --------
->>> from cipherkit.publish.worksheets.spec import load_worksheet
+>>> from cipherkit.classroom.worksheets.spec import load_worksheet
 >>> pages = worksheet_pages(load_worksheet("06-codebooks-and-reuse"))
 >>> len(pages), pages[0].width, pages[-1].title
 (2, 2480.0, 'Lesson 6: Codebooks and why reuse leaks: For the teacher')
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cipherkit.classroom.worksheets.spec import SheetExercise, Worksheet
 from cipherkit.games.mission.art.printing import A4, MARGIN, Paper, paper, titled_page
 from cipherkit.glyphs.drawing import CAP_HEIGHT, Drawing, Rect, text_width, wrap_text
 from cipherkit.glyphs.theme import ANSWER, CARD, INK, MUTED, RULE
 from cipherkit.i18n import _, pgettext
-from cipherkit.publish.worksheets.spec import SheetExercise, Worksheet
 
 __all__ = ["worksheet_pages"]
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cipherkit.classroom.worksheets.layout import worksheet_pages
+from cipherkit.classroom.worksheets.spec import find_lessons, load_worksheet
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.art.pdf import pdf_bytes
 from cipherkit.games.mission.art.printing import A4, Paper, paper
 from cipherkit.i18n import say
-from cipherkit.publish.worksheets.layout import worksheet_pages
-from cipherkit.publish.worksheets.spec import find_lessons, load_worksheet
 
 __all__ = ["worksheet_pdf", "write_worksheet", "write_worksheets"]
 
