@@ -1,8 +1,9 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
 //   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
-//   teacher.js e9a367faafb5e1f941949397aae11f9182d3611a3d9b2f80f7f4d15e80075a3f
+//   teacher.js a7618025075b57c30cd2388ef8188ff3e9ef96bbc9b406566bd153251fc5b9ca
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
+//   teacher_sheets.js 0fd0bb1249d1ea1e618b9262a5c920b1fb3479189b156b57b9e0b83e78a6b831
 //   teacher_term.js bc9226da21503570e3a1493c754eab4ee5e43dfabd38b4dec96fb57273f1c0ce
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
@@ -61,6 +62,39 @@ function teacherPass(action, fields = {}) {
   const xsrf = (document.cookie.match(/(?:^|;\s*)_xsrf=([^;]*)/) || [])[1] || "";
   const body = new URLSearchParams({ _xsrf: decodeURIComponent(xsrf), ...fields });
   return fetch(`${base}voila/api/teacher/${action}`, { method: "POST", body, credentials: "same-origin" }).then((reply) => reply.ok ? reply : null);
+}
+
+// cipherkit/widgets/teacher_sheets.js
+function sheetsStage(model, view, form, send) {
+  const lessons = view.worksheets || [];
+  if (!lessons.length) return null;
+  if (!lessons.some((l) => l.id === form.sheet)) form.sheet = lessons[0].id;
+  form.paper = form.paper === "letter" ? "letter" : "a4";
+  return h(
+    "details",
+    { class: "ck-teacher-card", "data-testid": "worksheets", open: form.sheetsOpen ?? false, ontoggle: (e) => {
+      form.sheetsOpen = e.target.open;
+    } },
+    h("summary", { text: t(model, "sheets_title") }),
+    h("p", { class: "ck-teacher-hint", text: t(model, "sheets_hint") }),
+    h(
+      "form",
+      { class: "ck-teacher-row", "data-testid": "worksheet-form", onsubmit: (e) => {
+        e.preventDefault();
+        send({ type: "worksheet", lesson: form.sheet, paper: form.paper, answers: form.sheetAnswers !== false });
+      } },
+      h("select", { "data-testid": "worksheet-lesson", "aria-label": t(model, "sheet_lesson"), onchange: (e) => {
+        form.sheet = e.target.value;
+      } }, ...lessons.map((l) => h("option", { value: l.id, selected: l.id === form.sheet, text: l.title }))),
+      h("select", { "data-testid": "worksheet-paper", "aria-label": t(model, "sheet_paper"), onchange: (e) => {
+        form.paper = e.target.value;
+      } }, h("option", { value: "a4", selected: form.paper === "a4", text: t(model, "paper_a4") }), h("option", { value: "letter", selected: form.paper === "letter", text: t(model, "paper_letter") })),
+      h("label", {}, h("input", { type: "checkbox", "data-testid": "worksheet-answers", checked: form.sheetAnswers !== false, onchange: (e) => {
+        form.sheetAnswers = e.target.checked;
+      } }), " " + t(model, "sheet_answers")),
+      h("button", { type: "submit", "data-testid": "worksheet-download", text: t(model, "sheet_download") })
+    )
+  );
 }
 
 // cipherkit/widgets/teacher_term.js
@@ -649,7 +683,7 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
-    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(model, view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(model, view, send)] : [view.locked ? lockedStage() : null];
+    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(model, view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(model, view, send), sheetsStage(model, view, form, send)] : [view.locked ? lockedStage() : null];
     root.replaceChildren(
       ...[h("h2", { class: "ck-teacher-title", text: t(model, "title") }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean)
     );
@@ -660,15 +694,18 @@ function render({ model, el }) {
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
-  model.on("msg:custom", (msg) => {
+  model.on("msg:custom", (msg, buffers) => {
     if (msg && msg.type === "stay" && typeof msg.token === "string") {
       teacherPass("stay", { token: msg.token }).catch(() => {
       });
       return;
     }
-    if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
+    if (!msg || msg.type !== "download") return;
+    const pdf = msg.mime === "application/pdf" && buffers && buffers.length ? buffers[0] : null;
+    if (typeof msg.text !== "string" && !pdf) return;
     const json = String(msg.name || "").endsWith(".json");
-    const url = URL.createObjectURL(new Blob([msg.text], { type: json ? "application/json" : "text/csv;charset=utf-8" }));
+    const type = pdf ? "application/pdf" : json ? "application/json" : "text/csv;charset=utf-8";
+    const url = URL.createObjectURL(new Blob([pdf || msg.text], { type }));
     const link = h("a", { href: url, download: String(msg.name || "results.csv") });
     document.body.append(link);
     link.click();

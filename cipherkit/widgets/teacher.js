@@ -6,7 +6,8 @@
 // {type: "make", game, rooms, players, people}, {type: "watch", room},
 // {type: "stop_watching"}, {type: "close_room", room}, {type: "fill_bots", room},
 // {type: "fill_bots_all"}, {type: "start_rooms"}, {type: "give_seat", room, seat},
-// {type: "remove", room, seat}, {type: "export", what} and {type: "end"}. Everything it
+// {type: "remove", room, seat}, {type: "export", what}, {type: "worksheet", lesson, paper,
+// answers} and {type: "end"}. Everything it
 // shows comes from the kernel, which checks every message; nothing here decides.
 // A page the teacher's cookie reopened (view.by_pass) acts on its own session only: it
 // shows a key prompt, and starting or continuing a session or exporting needs the key
@@ -19,6 +20,7 @@
 import { h, speakLanguage, t } from "./table_common.js";
 import { deviceId } from "./outage.js";
 import { teacherPass } from "./teacher_pass.js";
+import { sheetsStage } from "./teacher_sheets.js";
 import { analysisChart, classInput, classStage, personControls, roundButtons, sessionsStage } from "./teacher_term.js";
 
 function render({ model, el }) {
@@ -367,7 +369,7 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const message = model.get("message") || "";
     const focus = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-testid") : null;
-    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(model, view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(model, view, send)] : [view.locked ? lockedStage() : null];
+    const stages = view.locked === false ? [rekeyStage(view), sessionStage(view), view.session ? [classStage(model, view, form, send), makeStage(view), codesStage(view), roomsStage(view), resultsStage(view), gridStage(view)] : [], sessionsStage(model, view, send), sheetsStage(model, view, form, send)] : [view.locked ? lockedStage() : null];
     root.replaceChildren(
       ...[h("h2", { class: "ck-teacher-title", text: t(model, "title") }), message ? h("div", { class: "ck-teacher-message", role: "alert", "data-testid": "teacher-message", text: message }) : null, ...stages.flat()].filter(Boolean),
     );
@@ -379,17 +381,21 @@ function render({ model, el }) {
 
   model.on("change:view", draw);
   model.on("change:message", draw);
-  model.on("msg:custom", (msg) => {
+  model.on("msg:custom", (msg, buffers) => {
     if (msg && msg.type === "stay" && typeof msg.token === "string") {
       // Stay unlocked for this class session across a reload: the server turns the
       // kernel's one-time token into an httponly cookie (the key is never kept).
       teacherPass("stay", { token: msg.token }).catch(() => {});
       return;
     }
-    if (!msg || msg.type !== "download" || typeof msg.text !== "string") return;
-    // The kernel sent one CSV file for this page alone: hand it to the browser to save.
+    if (!msg || msg.type !== "download") return;
+    // The kernel sent one file for this page alone (a CSV or JSON text, or a worksheet's
+    // PDF as a binary buffer): hand it to the browser to save.
+    const pdf = msg.mime === "application/pdf" && buffers && buffers.length ? buffers[0] : null;
+    if (typeof msg.text !== "string" && !pdf) return;
     const json = String(msg.name || "").endsWith(".json");
-    const url = URL.createObjectURL(new Blob([msg.text], { type: json ? "application/json" : "text/csv;charset=utf-8" }));
+    const type = pdf ? "application/pdf" : json ? "application/json" : "text/csv;charset=utf-8";
+    const url = URL.createObjectURL(new Blob([pdf || msg.text], { type }));
     const link = h("a", { href: url, download: String(msg.name || "results.csv") });
     document.body.append(link);
     link.click();

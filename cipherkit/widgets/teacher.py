@@ -48,6 +48,13 @@ from cipherkit.rooms.limits import RULES
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 from cipherkit.widgets.projector import PROJECTOR_PAGE
+from cipherkit.widgets.teacher_sheets import (
+    SHEET_FIELDS,
+    SHEET_WORDS,
+    check_sheet,
+    sheet_lessons,
+    worksheet_file,
+)
 from cipherkit.widgets.teacher_term import (
     KEY_ONLY_TERM,
     MAX_ROSTER_TEXT,
@@ -107,6 +114,7 @@ _FIELDS: dict[str, set[str]] = {
     "timer": {"room", "change"},
     "timer_length": {"room", "seconds"},
     **TERM_FIELDS,
+    **SHEET_FIELDS,
 }
 KEY_ONLY = frozenset({"start", "continue", "export"}) | KEY_ONLY_TERM
 """What a page opened by a pass may not do without the key typed again."""
@@ -172,6 +180,8 @@ people, players, rooms
         raise Refused("refused: " + _("room options are names with true, false or a number"))
     if kind in TERM_FIELDS:
         return check_term(msg)
+    if kind in SHEET_FIELDS:
+        return check_sheet(msg)
     for key in _FIELDS[kind] | (set(msg) & optional - {"options"}):  # content: text
         value = msg[key]
         if key in ("rooms", "players", "people", "seat", "seconds"):
@@ -202,6 +212,7 @@ class TeacherDesk(GuardedWidget):
     error_text = N_("something went wrong in the kernel; try again")
     WORDS: ClassVar[Mapping[str, str]] = {
         **TERM_WORDS,
+        **SHEET_WORDS,
         "title": N_("Teacher"),
         "key_title": N_("Teacher key"),
         "key_hint": N_(
@@ -459,6 +470,10 @@ class TeacherDesk(GuardedWidget):
             session = desk.open_session(msg["session"])
             self._session_id = session.id
             return
+        if kind == "worksheet":  # no session needed: this page alone gets the PDF
+            name, pdf = worksheet_file(msg["lesson"], msg["paper"], answers=msg["answers"])
+            self.send({"type": "download", "name": name, "mime": "application/pdf"}, [pdf])
+            return
         if kind == "export" and msg.get("session"):
             self._export(msg["what"], desk.session(msg["session"]).id)
             return
@@ -598,6 +613,7 @@ class TeacherDesk(GuardedWidget):
             "projector": PROJECTOR_PAGE if session is not None else None,
             **term_view(desk, current_open, self._by_pass),
             "past": None if self._past is None or self._by_pass else past_view(desk, self._past),
+            "worksheets": sheet_lessons(),
         }
         if view != self.view:
             self.view = view

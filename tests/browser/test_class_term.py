@@ -19,11 +19,13 @@ import pytest
 
 from cipherkit.classroom import open_classroom
 from cipherkit.classroom.homework import homework_list, progress
+from cipherkit.classroom.worksheets import load_worksheet
 from cipherkit.rooms import open_store
 from tests.browser.conftest import UI_TIMEOUT_MS
 from tests.browser.play_page import PlayPage
 from tests.browser.test_teacher_classroom import LessonPage, TeacherPage, class_server
 from tests.browser.waits import wait_for_js
+from tests.games.mission.art.art_helpers import Pdf
 from tests.widgets.lessons import LESSON_ANSWERS
 
 pytestmark = pytest.mark.browser
@@ -201,6 +203,20 @@ def test_a_term_class_two_rounds_moves_removal_end_and_homework(
         item.wait_for()
         homework_link = item.locator("[data-testid=homework-link]").input_value()
         assert homework_link.startswith(server.url) and "#homework=" in homework_link
+
+        # A worksheet to print for the next lesson: Letter paper, the students' pages only.
+        tp.locator("[data-testid=worksheets] summary").click()
+        tp.locator("[data-testid=worksheet-lesson]").select_option("09-one-time-pad")
+        tp.locator("[data-testid=worksheet-paper]").select_option("letter")
+        tp.locator("[data-testid=worksheet-answers]").uncheck()
+        with tp.expect_download(timeout=UI_TIMEOUT_MS) as sheet:
+            tp.locator("[data-testid=worksheet-download]").click()
+        assert sheet.value.suggested_filename == "09-one-time-pad-student-sheet-letter.pdf"
+        pages = Pdf(Path(sheet.value.path()).read_bytes()).pages()
+        said = " ".join(" ".join(p.text) for p in pages)
+        assert pages and all(p.size == (612.0, 792.0) for p in pages)
+        first = load_worksheet("09-one-time-pad").exercises[0]
+        assert "Exercise 1" in said and "FOR THE TEACHER" not in said and first.answer not in said
 
         # End: the results stay on the teacher's page, and its export has the roster.
         tp.locator("[data-testid=end-session]").click()

@@ -29,9 +29,11 @@ DATA = frozenset(
     }
 )
 """View keys whose values are data, never words on the page."""
-ALLOWED = ("cipherkit serve", "CSV", "id, name, email", "QR", "ada@x.example", "ck bot")
-"""Latin letters a Russian page may show: the command, the file format and its column
-names, what the teacher typed (an address), a bot's name."""
+ALLOWED = ("cipherkit serve", "CSV", "id, name, email", "QR", "ada@x.example", "ck bot", "PDF")
+ALLOWED += ("A4", "Letter", "XOR")
+"""Latin letters a Russian page may show: the command, the file formats and the CSV's
+column names, the paper sizes' names, a lesson title's XOR, what the teacher typed (an
+address), a bot's name."""
 
 
 def codes(value: Any) -> list[str]:
@@ -49,7 +51,8 @@ def codes(value: Any) -> list[str]:
 def english_left(view: Any, skip: frozenset[str] = frozenset()) -> list[str]:
     """The view's strings with English words in them, but for its data, names, codes and
     the lessons' names (file names: ``01-caesar``, an exercise's lesson)."""
-    names = (*ALLOWED, *codes(view), *view.get("lessons", []), "01-caesar")
+    sheets = [w["id"] for w in view.get("worksheets", [])]  # (ids; their titles are words)
+    names = (*ALLOWED, *codes(view), *view.get("lessons", []), *sheets, "01-caesar")
     return latin_runs(view, names, DATA | skip)
 
 
