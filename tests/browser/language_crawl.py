@@ -116,6 +116,12 @@ LESSON_EXAMPLES: dict[str, tuple[str, ...]] = {
         "TLAVS",
         "PEACE",
     ),
+    "10-modular-arithmetic.ipynb": (
+        "Disquisitiones Arithmeticae",  # Gauss's book, by its Latin title
+        "Python",
+        "mod",
+        "QCCZ QC IZ VAAV",
+    ),
 }
 """Per lesson: Latin text its Russian page quotes as it is (see the comment)."""
 

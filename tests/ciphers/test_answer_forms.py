@@ -23,6 +23,7 @@ FORMS = {
     ("06-codebooks-and-reuse", 0): ["2", "two", "Keyword 2", "keyword #2", "number two"],
     ("07-deduction-and-information", 0): ["10", "ten", "10 bits", "Ten bits."],
     ("09-one-time-pad", 1): ["EHATO", "ehato", "the pad EHATO", "The key: EHATO."],
+    ("10-modular-arithmetic", 0): ["15", "fifteen", "Fifteen.", "пятнадцать", " 1 5 "],
 }
 """Each declared exercise's accepted forms, as a student might type them."""
 
@@ -34,6 +35,7 @@ WRONG = {
     ("06-codebooks-and-reuse", 0): ["3", "keyword three"],
     ("07-deduction-and-information", 0): ["1024", "11 bits", "bits"],
     ("09-one-time-pad", 1): ["PEACE", "TLAVS", "EHAT", "the pad is EHATO"],
+    ("10-modular-arithmetic", 0): ["7", "21", "1", "150", "the inverse is 15"],
 }
 
 
