@@ -28,11 +28,11 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cipherkit.ciphers.text import check_text
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, say
+from cipherkit.i18n import N_, _, say
 
 __all__ = [
     "ALGORITHMS",
@@ -46,6 +46,7 @@ __all__ = [
     "Account",
     "Attack",
     "avalanche",
+    "brute_force_plot",
     "brute_force_seconds",
     "dictionary_attack",
     "fingerprint",
@@ -463,3 +464,53 @@ above 0 (at most 1e30), not 0
             )
         )
     return tries / rate
+
+
+ALPHABETS = (
+    (10, N_("digits")),
+    (26, N_("lower-case letters")),
+    (62, N_("letters and digits")),
+    (95, N_("every keyboard character")),
+)
+"""The alphabets :func:`brute_force_plot` draws: their sizes and names (said with ``_``)."""
+_MARKS = (
+    (3600, N_("an hour")),
+    (86_400, N_("a day")),
+    (31_557_600, N_("a year")),
+    (31_557_600_000, N_("a thousand years")),
+)
+
+
+def brute_force_plot(rate: float = 1e9, longest: int = 16, ax: Any = None) -> Any:
+    """A plot of :func:`brute_force_seconds` for passwords of 1 to ``longest``
+    characters over the :data:`ALPHABETS`, at ``rate`` guesses a second: seconds on a
+    log scale, with an hour, a day, a year and a thousand years marked. Draws on ``ax``
+    (else a new figure; matplotlib is imported only here) and returns the axes.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = brute_force_plot(longest=12)
+    >>> len(ax.lines), ax.get_yscale()
+    (8, 'log')
+    """
+    size = _whole(
+        longest, 1, MAX_LENGTH, N_("a password's length is {low} to {high} characters, not {value}")
+    )
+    brute_force_seconds(1, 10, rate)  # the rate checked before anything is drawn
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        __, ax = plt.subplots(figsize=(6.4, 4))
+    lengths = list(range(1, size + 1))
+    for letters, name in ALPHABETS:
+        seconds = [brute_force_seconds(n, letters, rate) for n in lengths]
+        ax.plot(lengths, seconds, marker="o", markersize=3, label=f"{_(name)} ({letters})")
+    for seconds, name in _MARKS:
+        ax.axhline(seconds, color="grey", linewidth=0.8, linestyle=":")
+        ax.text(lengths[0], seconds * 1.4, _(name), color="grey", fontsize=8)
+    ax.set_yscale("log")
+    ax.set_xlabel(_("password length (characters)"))
+    ax.set_ylabel(_("seconds to try every password"))
+    ax.set_title(say("Brute force at {rate} guesses a second", rate=format(rate, ",.0f")))
+    ax.legend(frameon=False, fontsize=8)
+    return ax

@@ -16,6 +16,7 @@ from cipherkit.ciphers.hashing import (
     USERS,
     Account,
     avalanche,
+    brute_force_plot,
     brute_force_seconds,
     dictionary_attack,
     fingerprint,
@@ -125,6 +126,23 @@ def test_the_lessons_figures() -> None:
     assert brute_force_seconds(8, 26) == pytest.approx(208.827064576)
 
 
+def test_the_plot_draws_every_alphabet_in_the_language_spoken() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ax = brute_force_plot(rate=1e6, longest=10)
+    curves = [line for line in ax.lines if len(line.get_xdata()) == 10]
+    assert len(curves) == 4
+    assert list(curves[1].get_ydata()) == pytest.approx([26**n / 1e6 for n in range(1, 11)])
+    assert ax.get_yscale() == "log" and "1,000,000" in ax.get_title()
+    with speaking("ru"):
+        russian = brute_force_plot(longest=8)
+    assert any("а" <= c <= "я" for c in russian.get_xlabel().lower())
+    plt.close("all")
+
+
 BAD = [
     (lambda: fingerprint(""), "there is no text to hash"),
     (lambda: fingerprint("x" * 10_000_000), "text too long: 10000000 characters"),
@@ -171,6 +189,8 @@ BAD = [
     (lambda: brute_force_seconds(8, 26, rate=float("nan")), "not nan"),
     (lambda: brute_force_seconds(8, 26, rate=10**400), "at most 1e30"),
     (lambda: brute_force_seconds(8, 26, rate="fast"), "not 'fast'"),  # type: ignore[arg-type]
+    (lambda: brute_force_plot(longest=0), "a password's length is 1 to 64 characters, not 0"),
+    (lambda: brute_force_plot(rate=-1), "the rate must be a number of guesses"),
 ]
 
 
