@@ -505,9 +505,9 @@ def brute_force_plot(rate: float = 1e9, longest: int = 16, ax: Any = None) -> An
     for letters, name in ALPHABETS:
         seconds = [brute_force_seconds(n, letters, rate) for n in lengths]
         ax.plot(lengths, seconds, marker="o", markersize=3, label=f"{_(name)} ({letters})")
-    for seconds, name in _MARKS:
-        ax.axhline(seconds, color="grey", linewidth=0.8, linestyle=":")
-        ax.text(lengths[0], seconds * 1.4, _(name), color="grey", fontsize=8)
+    for mark, name in _MARKS:
+        ax.axhline(mark, color="grey", linewidth=0.8, linestyle=":")
+        ax.text(lengths[0], mark * 1.4, _(name), color="grey", fontsize=8)
     ax.set_yscale("log")
     ax.set_xlabel(_("password length (characters)"))
     ax.set_ylabel(_("seconds to try every password"))
