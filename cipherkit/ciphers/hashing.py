@@ -121,7 +121,7 @@ class Account(NamedTuple):
     user: str
     salt: str
     """Empty for an unsalted table."""
-    digest: str
+    hash: str
     """The hex hash: :func:`salted` (``iterations`` 0) or :func:`slow_hash`."""
     iterations: int = 0
     """0: one SHA-256 of salt + password; more: PBKDF2 with that many iterations."""
@@ -415,8 +415,8 @@ def dictionary_attack(table: Sequence[Account], words: Sequence[str]) -> Attack:
         else:
             lookup = {salted(word, row_salt): word for word in tries}
         for row in members:
-            if row.digest in lookup:
-                found[row.user] = lookup[row.digest]
+            if row.hash in lookup:
+                found[row.user] = lookup[row.hash]
     return Attack({row.user: found[row.user] for row in rows if row.user in found}, work)
 
 

@@ -89,7 +89,7 @@ def test_a_table_is_made_up_deterministic_and_the_salt_hides_nothing_else(
     assert dear.hashes == len(words) * len({row.salt for row in salty})
     for user, password in cheap.found.items():
         row = next(r for r in salty if r.user == user)
-        assert salted(password, row.salt) == row.digest
+        assert salted(password, row.salt) == row.hash
         assert password in words
 
 
