@@ -17,6 +17,7 @@ LESSON_ANSWERS = {
     "07-deduction-and-information": ["10"],
     "08-build-your-own-puzzle": ["bring a lantern and a map"],
     "09-one-time-pad": ["MIDNIGHT", "EHATO", "BRING THE MAPS TO THE MILL"],
+    "11-hashing-and-passwords": ["d1068bee", "14", "39"],
 }
 """Each lesson's exercise answers, in the order of its exercises."""
 
