@@ -122,6 +122,22 @@ LESSON_EXAMPLES: dict[str, tuple[str, ...]] = {
         "mod",
         "QCCZ QC IZ VAAV",
     ),
+    # Names of papers, sites, hashes and code quoted as written (printed in Latin in
+    # Russian textbooks too); the made-up word the first exercise hashes.
+    "11-hashing-and-passwords.ipynb": (
+        "Bell Labs",
+        "Password Security: A Case History",
+        "Unix",
+        "LinkedIn",
+        "SHA-1",
+        "SHA-256",
+        "PBKDF2",
+        "compass",
+        "leaked_table",
+        "seed",
+        "salted",
+        "weak_passwords",
+    ),
 }
 """Per lesson: Latin text its Russian page quotes as it is (see the comment)."""
 

@@ -24,6 +24,14 @@ FORMS = {
     ("07-deduction-and-information", 0): ["10", "ten", "10 bits", "Ten bits."],
     ("09-one-time-pad", 1): ["EHATO", "ehato", "the pad EHATO", "The key: EHATO."],
     ("10-modular-arithmetic", 0): ["15", "fifteen", "Fifteen.", "пятнадцать", " 1 5 "],
+    ("11-hashing-and-passwords", 0): [
+        "d1068bee",
+        "D1068BEE",
+        "d106 8bee",
+        "d1068beeb96a6a79937661d5cc9f290dddaa5730e64b7ab2b238078a1194c614",
+    ],
+    ("11-hashing-and-passwords", 1): ["14", "fourteen", "14 accounts", "14 of 16"],
+    ("11-hashing-and-passwords", 2): ["39", "Thirty-nine", "39 hours", "39 h"],
 }
 """Each declared exercise's accepted forms, as a student might type them."""
 
@@ -36,6 +44,9 @@ WRONG = {
     ("07-deduction-and-information", 0): ["1024", "11 bits", "bits"],
     ("09-one-time-pad", 1): ["PEACE", "TLAVS", "EHAT", "the pad is EHATO"],
     ("10-modular-arithmetic", 0): ["7", "21", "1", "150", "the inverse is 15"],
+    ("11-hashing-and-passwords", 0): ["d1068be", "c5220b3c", "d1068bef"],
+    ("11-hashing-and-passwords", 1): ["16", "12", "1536", "2"],
+    ("11-hashing-and-passwords", 2): ["40", "39.2", "141167"],
 }
 
 
@@ -80,3 +91,25 @@ def test_the_glyph_lesson_counts_the_glyphs_it_draws() -> None:
     drawn = {gid for gid in glyphs.encrypt("open the north door") if gid != " "}
     salt, digests = declared("03-glyph-ciphers", 0)
     assert check_answer(str(len(drawn)), salt, digests)
+
+
+def test_the_hashing_lessons_answers_are_what_its_module_computes() -> None:
+    """Lesson 11's answers come from cipherkit.ciphers.hashing itself, as the notebook
+    asks the student to compute them."""
+    from cipherkit.ciphers.hashing import (
+        brute_force_seconds,
+        dictionary_attack,
+        fingerprint,
+        leaked_table,
+        weak_passwords,
+    )
+
+    computed = [
+        fingerprint("compass")[:8],
+        str(len(dictionary_attack(leaked_table(16, seed=9), weak_passwords()).found)),
+        str(int(brute_force_seconds(10, 26, rate=10**9) // 3600)),
+    ]
+    boxes = lesson_exercises(LESSONS / "11-hashing-and-passwords.ipynb")
+    assert len(boxes) == len(computed)
+    for answer, (_question, salt, digest) in zip(computed, boxes, strict=True):
+        assert check_answer(answer, salt, digest), answer
