@@ -24,6 +24,8 @@ FORMS = {
     ("07-deduction-and-information", 0): ["10", "ten", "10 bits", "Ten bits."],
     ("09-one-time-pad", 1): ["EHATO", "ehato", "the pad EHATO", "The key: EHATO."],
     ("10-modular-arithmetic", 0): ["15", "fifteen", "Fifteen.", "пятнадцать", " 1 5 "],
+    ("12-rsa-small-numbers", 0): ["27", "twenty-seven", "Twenty seven.", "d = 27", "двадцать семь"],
+    ("12-rsa-small-numbers", 2): ["480913", "m = 480913", " 480 913 "],
 }
 """Each declared exercise's accepted forms, as a student might type them."""
 
@@ -36,6 +38,8 @@ WRONG = {
     ("07-deduction-and-information", 0): ["1024", "11 bits", "bits"],
     ("09-one-time-pad", 1): ["PEACE", "TLAVS", "EHAT", "the pad is EHATO"],
     ("10-modular-arithmetic", 0): ["7", "21", "1", "150", "the inverse is 15"],
+    ("12-rsa-small-numbers", 0): ["3", "55", "40", "d is 27", "7"],
+    ("12-rsa-small-numbers", 2): ["6676557664", "104723", "480914", "the combination is 480913"],
 }
 
 

@@ -51,8 +51,8 @@ def markdown(notebook: dict[str, Any]) -> list[str]:
     return [text(c) for c in notebook["cells"] if c["cell_type"] == "markdown"]
 
 
-def test_there_are_ten_lessons() -> None:
-    assert len(LESSONS) == 10
+def test_there_are_eleven_lessons() -> None:
+    assert len(LESSONS) == 11
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)

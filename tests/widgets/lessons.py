@@ -18,6 +18,7 @@ LESSON_ANSWERS = {
     "08-build-your-own-puzzle": ["bring a lantern and a map"],
     "09-one-time-pad": ["MIDNIGHT", "EHATO", "BRING THE MAPS TO THE MILL"],
     "10-modular-arithmetic": ["15", "MEET ME AT NOON", "THE GUARDS MEET AT THE WEST GATE AT TEN"],
+    "12-rsa-small-numbers": ["27", "OPEN SESAME", "480913"],
 }
 """Each lesson's exercise answers, in the order of its exercises."""
 
