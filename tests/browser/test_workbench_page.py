@@ -152,7 +152,11 @@ def test_the_workbench_and_an_exercise_work_on_the_lesson_page(
     page.screenshot(path=str(voila_server.log.parent / "lesson-workbench.png"), full_page=True)
 
 
-NEW_LESSONS = ["lessons/09-one-time-pad.ipynb", "lessons/10-modular-arithmetic.ipynb"]
+NEW_LESSONS = [
+    "lessons/09-one-time-pad.ipynb",
+    "lessons/10-modular-arithmetic.ipynb",
+    "lessons/12-rsa-small-numbers.ipynb",
+]
 """The course's lessons after the first eight (issue 48): each exercise in a browser."""
 
 
