@@ -138,6 +138,16 @@ LESSON_EXAMPLES: dict[str, tuple[str, ...]] = {
         "salted",
         "weak_passwords",
     ),
+    "12-rsa-small-numbers.ipynb": (
+        "New Directions in Cryptography",  # Diffie and Hellman's paper, by its title
+        "Scientific American",  # the magazine, by its name
+        "THE MAGIC WORDS ARE SQUEAMISH OSSIFRAGE",  # RSA-129's message, as it was read
+        "RSA",
+        "MIT",
+        "GCHQ",
+        "Python",
+        "mod",
+    ),
 }
 """Per lesson: Latin text its Russian page quotes as it is (see the comment)."""
 

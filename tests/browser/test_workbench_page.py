@@ -156,6 +156,7 @@ NEW_LESSONS = [
     "lessons/09-one-time-pad.ipynb",
     "lessons/10-modular-arithmetic.ipynb",
     "lessons/11-hashing-and-passwords.ipynb",
+    "lessons/12-rsa-small-numbers.ipynb",
 ]
 """The course's lessons after the first eight (issue 48): each exercise in a browser."""
 

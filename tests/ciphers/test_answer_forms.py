@@ -32,6 +32,8 @@ FORMS = {
     ],
     ("11-hashing-and-passwords", 1): ["14", "fourteen", "14 accounts", "14 of 16"],
     ("11-hashing-and-passwords", 2): ["39", "Thirty-nine", "39 hours", "39 h"],
+    ("12-rsa-small-numbers", 0): ["27", "twenty-seven", "Twenty seven.", "d = 27", "двадцать семь"],
+    ("12-rsa-small-numbers", 2): ["480913", "m = 480913", " 480 913 "],
 }
 """Each declared exercise's accepted forms, as a student might type them."""
 
@@ -47,6 +49,8 @@ WRONG = {
     ("11-hashing-and-passwords", 0): ["d1068be", "c5220b3c", "d1068bef"],
     ("11-hashing-and-passwords", 1): ["16", "12", "1536", "2"],
     ("11-hashing-and-passwords", 2): ["40", "39.2", "141167"],
+    ("12-rsa-small-numbers", 0): ["3", "55", "40", "d is 27", "7"],
+    ("12-rsa-small-numbers", 2): ["6676557664", "104723", "480914", "the combination is 480913"],
 }
 
 

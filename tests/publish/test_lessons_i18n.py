@@ -51,8 +51,8 @@ def markdown(notebook: dict[str, Any]) -> list[str]:
     return [text(c) for c in notebook["cells"] if c["cell_type"] == "markdown"]
 
 
-def test_there_are_eleven_lessons() -> None:
-    assert len(LESSONS) == 11
+def test_there_are_twelve_lessons() -> None:
+    assert len(LESSONS) == 12
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)

@@ -19,6 +19,7 @@ LESSON_ANSWERS = {
     "09-one-time-pad": ["MIDNIGHT", "EHATO", "BRING THE MAPS TO THE MILL"],
     "10-modular-arithmetic": ["15", "MEET ME AT NOON", "THE GUARDS MEET AT THE WEST GATE AT TEN"],
     "11-hashing-and-passwords": ["d1068bee", "14", "39"],
+    "12-rsa-small-numbers": ["27", "OPEN SESAME", "480913"],
 }
 """Each lesson's exercise answers, in the order of its exercises."""
 
