@@ -137,6 +137,8 @@ LESSON_EXAMPLES: dict[str, tuple[str, ...]] = {
         "seed",
         "salted",
         "weak_passwords",
+        "Python",
+        "RSA",  # lesson 12's title, in the link leading on to it
     ),
     "12-rsa-small-numbers.ipynb": (
         "New Directions in Cryptography",  # Diffie and Hellman's paper, by its title

@@ -227,7 +227,8 @@ def tour(crawl: Crawl, server: Server) -> None:
     """Every stop of the crawl, in order (module docs)."""
     assert server.store is not None
     crawl.goto("index.ipynb", ".ck-card")
-    crawl.look("index.ipynb")
+    # a lesson's card quotes its first paragraph: the names it quotes are the lesson's
+    crawl.look("index.ipynb", extra=[w for words in LESSON_EXAMPLES.values() for w in words])
     decipher(crawl)
     intercept(crawl)
     lobby(crawl, server.store)
