@@ -22,7 +22,7 @@ from cipherkit.ciphers.modular import (
     mod_table,
 )
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import speaking
+from tests.ciphers.bad_input import bad_input_tests
 
 numbers = st.integers(-MAX_NUMBER, MAX_NUMBER)
 moduli = st.integers(2, MAX_NUMBER)
@@ -137,18 +137,4 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize(("call", "words"), BAD, ids=[w for _f, w in BAD])
-def test_bad_input_is_one_clear_sentence(call: object, words: str) -> None:
-    with pytest.raises(CipherkitError) as caught:
-        call()  # type: ignore[operator]
-    assert words in str(caught.value)
-    assert "\n" not in str(caught.value)
-
-
-@pytest.mark.parametrize(("call", "words"), BAD, ids=[w for _f, w in BAD])
-def test_bad_input_reads_in_russian(call: object, words: str) -> None:
-    with pytest.raises(CipherkitError) as caught:
-        call()  # type: ignore[operator]
-    with speaking("ru"):
-        said = str(caught.value)
-    assert said != words and any("а" <= c <= "я" for c in said.lower()), said
+test_bad_input_is_one_clear_sentence, test_bad_input_reads_in_russian = bad_input_tests(BAD)

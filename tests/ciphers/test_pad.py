@@ -4,7 +4,6 @@ ciphertexts and crib-dragging); bad input is one clear sentence."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +19,7 @@ from cipherkit.ciphers.pad import (
     vernam_encrypt,
     xor_bytes,
 )
-from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import speaking
+from tests.ciphers.bad_input import bad_input_tests
 
 latin_words = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=40)
 russian_words = st.text(alphabet=RUSSIAN.letters, min_size=1, max_size=40)
@@ -128,18 +126,4 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize(("call", "words"), BAD, ids=[w for _f, w in BAD])
-def test_bad_input_is_one_clear_sentence(call: object, words: str) -> None:
-    with pytest.raises(CipherkitError) as caught:
-        call()  # type: ignore[operator]
-    assert words in str(caught.value)
-    assert "\n" not in str(caught.value)
-
-
-@pytest.mark.parametrize(("call", "words"), BAD, ids=[w for _f, w in BAD])
-def test_bad_input_reads_in_russian(call: object, words: str) -> None:
-    with pytest.raises(CipherkitError) as caught:
-        call()  # type: ignore[operator]
-    with speaking("ru"):
-        said = str(caught.value)
-    assert said != words and any("а" <= c <= "я" for c in said.lower()), said
+test_bad_input_is_one_clear_sentence, test_bad_input_reads_in_russian = bad_input_tests(BAD)

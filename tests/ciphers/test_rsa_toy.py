@@ -27,7 +27,7 @@ from cipherkit.ciphers import (
 )
 from cipherkit.ciphers.rsa_toy import MAX_MODULUS
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import speaking
+from tests.ciphers.bad_input import bad_input_tests
 
 SMALL_PRIMES = [k for k in range(3, 2000) if all(k % j for j in range(2, int(k**0.5) + 1))]
 pairs = st.tuples(st.sampled_from(SMALL_PRIMES), st.sampled_from(SMALL_PRIMES)).filter(
@@ -140,23 +140,7 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize(("call", "words"), BAD)
-def test_bad_input_is_one_clear_sentence(call: object, words: str) -> None:
-    start = time.perf_counter()
-    with pytest.raises(CipherkitError) as caught:
-        call()  # type: ignore[operator]
-    assert words in str(caught.value)
-    assert "\n" not in str(caught.value)
-    assert time.perf_counter() - start < 2
-
-
-@pytest.mark.parametrize(("call", "words"), BAD)
-def test_bad_input_reads_in_russian(call: object, words: str) -> None:
-    with pytest.raises(CipherkitError) as caught:
-        call()  # type: ignore[operator]
-    with speaking("ru"):
-        said = str(caught.value)
-    assert words not in said and any("а" <= c <= "я" for c in said.lower()), said
+test_bad_input_is_one_clear_sentence, test_bad_input_reads_in_russian = bad_input_tests(BAD)
 
 
 def test_no_bound_is_above_what_trial_division_does_at_once() -> None:
