@@ -243,7 +243,12 @@ def test_after_joining_on_a_phone_the_table_and_your_turn_are_in_view(
         assert line.inner_text().startswith("Your turn: play a card on column 1"), line.inner_text()
         # pinned: still on screen once the page is scrolled down through the table
         page.mouse.wheel(0, 600)
-        page.wait_for_timeout(300)
+        in_view = (
+            "() => { const r = document.querySelector('[data-testid=turn-line]')"
+            ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+        )
+        page.wait_for_function("() => window.scrollY > 0")  # the wheel has scrolled
+        wait_for_js(page, in_view)  # (a busy machine lays the page out late)
         box = line.bounding_box()
         assert box is not None and 0 <= box["y"] <= 844 - box["height"], box
         live = page.locator("[data-testid=live]").inner_text()
