@@ -30,9 +30,9 @@ DATA = frozenset(
 )
 """View keys whose values are data, never words on the page."""
 ALLOWED = ("cipherkit serve", "CSV", "id, name, email", "QR", "ada@x.example", "ck bot", "PDF")
-ALLOWED += ("A4", "Letter", "XOR")
+ALLOWED += ("A4", "Letter", "XOR", "RSA")
 """Latin letters a Russian page may show: the command, the file formats and the CSV's
-column names, the paper sizes' names, a lesson title's XOR, what the teacher typed (an
+column names, the paper sizes' names, lesson titles' XOR and RSA, what the teacher typed (an
 address), a bot's name."""
 
 
