@@ -74,8 +74,14 @@ def next_link(href: str, title: str) -> NavLink:
     return NavLink(href, _("Next: {title} →", title=" ".join(str(title).split())))
 
 
-def nav_html(links: Sequence[NavLink]) -> str:
-    """The bar of ``links`` as one line of HTML (a markdown cell's first line)."""
+def nav_html(links: Sequence[NavLink], *, end: bool = False) -> str:
+    """The bar of ``links`` as one line of HTML (a markdown cell's first line); ``end``
+    names the bar at the end of a page apart from the one at its top (each landmark its
+    own name, for a screen reader's list of them).
+
+    >>> 'aria-label="Gallery, end of page"' in nav_html([back_link()], end=True)
+    True
+    """
     inner = "".join(link.html() for link in links)
-    label = html.escape(_("Gallery"))
+    label = html.escape(_("Gallery, end of page") if end else _("Gallery"))
     return f'<nav class="ck-nav" aria-label="{label}" style="{_BAR_STYLE}">{inner}</nav>'

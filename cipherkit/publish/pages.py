@@ -427,7 +427,7 @@ def _lesson_cells(
                 "code and run it yourself.",
                 name=file.name,
             )
-            + f"*\n\n{bar}",
+            + f"*\n\n{nav_html(links, end=True)}",
         )
     )
     for kind, source in cells:

@@ -241,3 +241,69 @@ export function focusKeeper(root, fallbacks = []) {
   new MutationObserver(restore).observe(root, { childList: true });
   return restore;
 }
+
+// ---------------------------------------------------------------- groups of choices (issue #50)
+// Choices that belong together (a rank, a suit, the cards of a hand) are one tab stop:
+// the WAI-ARIA radio-group and toolbar patterns. In `group`, the items marked
+// `data-roving` take turns as the stop (the checked one, else the first, then whichever
+// has focus); the arrow keys, Home and End move along them, and a typed key picks the
+// item whose `data-keys` (space-separated, lower case) holds it. `choose(node)` is what a
+// move does: nothing but focus in a toolbar; a click in a radio group (the choice follows
+// focus, and the page redraws and focuses the new choice).
+export function roving(group, { choose = (node) => node.focus() } = {}) {
+  const items = () => [...group.querySelectorAll("[data-roving]")].filter((node) => !node.disabled);
+  const stopOn = (stop) => {
+    for (const node of group.querySelectorAll("[data-roving]")) node.tabIndex = node === stop ? 0 : -1;
+  };
+  const first = items();
+  stopOn(first.find((node) => node.getAttribute("aria-checked") === "true") || first[0] || null);
+  group.addEventListener("focusin", (event) => {
+    if (event.target.matches("[data-roving]")) stopOn(event.target);
+  });
+  group.addEventListener("keydown", (event) => {
+    const list = items();
+    const at = list.indexOf(event.target);
+    if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    let to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to === undefined && event.key.length === 1) {
+      const typed = event.key.toLowerCase();
+      const found = list.findIndex((node) => (node.dataset.keys || "").split(" ").includes(typed));
+      if (found >= 0) to = found;
+    }
+    if (to === undefined) return;
+    event.preventDefault();
+    choose(list[(to + list.length) % list.length]);
+  });
+  return group;
+}
+
+// A radio group of `options` ({value, text, label, keys, cls}) as one tab stop: `attr`
+// (a data- attribute) names each option's value; `pick(value)` records the choice and
+// redraws, then the new choice takes focus (found in `root` by its attribute).
+export function radioGroup(root, { label, attr, options, chosen, pick, cls = "ck-pick-group" }) {
+  const choose = (value) => {
+    pick(value);
+    const node = root.querySelector(`[${attr}="${CSS.escape(value)}"]`);
+    if (node) node.focus();
+  };
+  const group = h(
+    "div",
+    { class: cls, role: "radiogroup", "aria-label": label },
+    options.map((option) =>
+      h("button", {
+        class: `ck-pick${option.cls ? ` ${option.cls}` : ""}${option.value === chosen ? " ck-picked" : ""}`,
+        type: "button",
+        role: "radio",
+        "aria-checked": option.value === chosen ? "true" : "false",
+        "aria-label": option.label || option.text,
+        title: option.label || option.text,
+        [attr]: option.value,
+        "data-roving": "",
+        "data-keys": (option.keys || []).map((key) => String(key).toLowerCase()).join(" "),
+        onclick: () => choose(option.value),
+        text: option.text,
+      }),
+    ),
+  );
+  return roving(group, { choose: (node) => choose(node.getAttribute(attr)) });
+}

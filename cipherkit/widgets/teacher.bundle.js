@@ -1,10 +1,10 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
-//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
-//   teacher.js a7618025075b57c30cd2388ef8188ff3e9ef96bbc9b406566bd153251fc5b9ca
+//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
+//   teacher.js cc28da9a68b2de83f5f032d8f686c3aea93f5183f3a6e615c1c3631bb62ba17a
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
 //   teacher_sheets.js 0fd0bb1249d1ea1e618b9262a5c920b1fb3479189b156b57b9e0b83e78a6b831
-//   teacher_term.js bc9226da21503570e3a1493c754eab4ee5e43dfabd38b4dec96fb57273f1c0ce
+//   teacher_term.js e9a945786a47461a952f2250414717b4e587e36c82f5126864e0442006937eb4
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -124,7 +124,7 @@ function rosterTable(model, klass, send) {
   return h(
     "table",
     { class: "ck-teacher-table", "data-testid": "roster" },
-    h("thead", {}, h("tr", {}, ...["col_id", "col_name", "col_email", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
+    h("thead", {}, h("tr", {}, ...["col_id", "col_name", "col_email", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
     h(
       "tbody",
       {},
@@ -305,7 +305,7 @@ function sessionsStage(model, view, send) {
     h(
       "table",
       { class: "ck-teacher-table" },
-      h("thead", {}, h("tr", {}, ...["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
+      h("thead", {}, h("tr", {}, ...["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
       h(
         "tbody",
         {},
@@ -597,7 +597,7 @@ function render({ model, el }) {
     return h(
       "table",
       { class: "ck-teacher-table", "data-testid": "rooms" },
-      h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", ""].map((key2) => h("th", { text: key2 ? t(model, key2) : "" })))),
+      h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", "col_actions"].map((key2) => h("th", { text: t(model, key2) })))),
       h("tbody", {}, ...rooms.map((r) => roomRow(view, r)))
     );
   }

@@ -273,7 +273,7 @@ function render({ model, el }) {
     return h(
       "table",
       { class: "ck-teacher-table", "data-testid": "rooms" },
-      h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
+      h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
       h("tbody", {}, ...rooms.map((r) => roomRow(view, r))),
     );
   }

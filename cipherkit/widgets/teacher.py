@@ -304,6 +304,7 @@ class TeacherDesk(GuardedWidget):
         "col_to_act": N_("To act"),
         "col_people": N_("People"),
         "col_state": N_("State"),
+        "col_actions": N_("Actions"),
         "col_players": N_("Players"),
         "col_result": N_("Result"),
         "col_student": N_("Student"),

@@ -35,7 +35,7 @@ function rosterTable(model, klass, send) {
   return h(
     "table",
     { class: "ck-teacher-table", "data-testid": "roster" },
-    h("thead", {}, h("tr", {}, ...["col_id", "col_name", "col_email", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
+    h("thead", {}, h("tr", {}, ...["col_id", "col_name", "col_email", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
     h(
       "tbody",
       {},
@@ -206,7 +206,7 @@ export function sessionsStage(model, view, send) {
     h(
       "table",
       { class: "ck-teacher-table" },
-      h("thead", {}, h("tr", {}, ...["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", ""].map((key) => h("th", { text: key ? t(model, key) : "" })))),
+      h("thead", {}, h("tr", {}, ...["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
       h(
         "tbody",
         {},

@@ -1,4 +1,5 @@
-"""axe-core (WCAG 2.0-2.2 A and AA rules) on the rendered gallery pages (issue #32).
+"""axe-core (WCAG 2.0-2.2 A and AA rules and axe's best practices) on the rendered gallery
+pages (issues #32 and #50).
 
 :func:`audit` opens one gallery page, waits for its widgets, and runs axe-core (bundled in
 ``axe-playwright-python``: nothing is fetched at run time) at each width of
@@ -15,22 +16,32 @@ WIDTHS = (1280, 390)
 
 HEIGHTS = {1280: 800, 390: 844}
 
-WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
-"""axe-core's rule tags for WCAG 2.0, 2.1 and 2.2, levels A and AA."""
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+"""axe-core's rule tags for WCAG 2.0, 2.1 and 2.2, levels A and AA, and its best practices
+(landmarks: one ``main``, every content in a landmark, unique landmark names; headings)."""
+
+PAGE_RULES = ("region", "landmark-one-main", "page-has-heading-one", "landmark-unique")
+"""Best-practice rules about a whole page, not checked on a widget inside someone else's."""
 
 IMPACTS = ("critical", "serious", "moderate", "minor")
-BLOCKING = ("critical", "serious")
-"""Impacts the suite allows none of."""
+BLOCKING = ("critical", "serious", "moderate")
+"""Impacts the suite allows none of (issue #50: moderate too, with the best practices)."""
 
 
 def run_axe(page: Any, within: str | None = None) -> list[dict[str, Any]]:
-    """The WCAG A/AA violations axe-core finds in ``page`` now (only in the elements
-    ``within`` selects, if given: a widget inside JupyterLab, whose own page is not
-    ours): one dict per rule with its ``id``, ``impact``, ``help`` and the first few
+    """The WCAG A/AA and best-practice violations axe-core finds in ``page`` now (only
+    in the elements ``within`` selects, if given: a widget inside JupyterLab, whose own
+    page is not ours, so the rules about a whole page's landmarks and headings are left
+    out): one dict per rule with its ``id``, ``impact``, ``help`` and the first few
     failing elements (``targets``)."""
     from axe_playwright_python.sync_playwright import Axe
 
-    options = {"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]}
+    options: dict[str, Any] = {
+        "runOnly": {"type": "tag", "values": WCAG_TAGS},
+        "resultTypes": ["violations"],
+    }
+    if within:
+        options["rules"] = {rule: {"enabled": False} for rule in PAGE_RULES}
     response = Axe().run(page, context=within, options=options).response
     return [
         {
@@ -53,7 +64,7 @@ def by_impact(violations: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def blocking(violations: list[dict[str, Any]]) -> list[str]:
-    """The serious and critical violations as lines a failure message can show."""
+    """The critical, serious and moderate violations as lines a failure message can show."""
     return [
         f"{v['impact']} {v['id']} ({v['nodes']} elements, e.g. {v['targets']}): {v['help']}"
         for v in violations

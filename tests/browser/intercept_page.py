@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import TEST_PAGES, KernelClient, table_model_id
+from tests.browser.keys import Keys
 from tests.browser.play_page import PlayPage
 from tests.browser.recorded_page import RecordedPage
 from tests.browser.waits import wait_for_js
@@ -66,6 +67,21 @@ class InterceptPage(RecordedPage):
         for clue, digit in enumerate(digits, start=1):
             self.page.click(f"{TABLE} [data-clue='{clue}'][data-digit='{digit}']")
         self.click("[data-testid=give-guess]")
+
+    def guess_by_keys(self, digits: list[int]) -> int:
+        """Give a guess with the keyboard alone, from the table's first tab stop: each
+        clue's digits are one stop (type the digit), then Enter on the guess button.
+        Returns the keys pressed."""
+        keys = Keys(self.page, TABLE)
+        for clue, digit in enumerate(digits, start=1):
+            keys.tab_to(f"{TABLE} [data-clue='{clue}'][tabindex='0']")
+            keys.press(str(digit))
+            chosen = f"{TABLE} [data-clue='{clue}'][data-digit='{digit}']"
+            assert self.page.locator(chosen).get_attribute("aria-checked") == "true"
+        keys.tab_to(f"{TABLE} [data-testid=give-guess]")
+        keys.press("Enter")
+        self.page.wait_for_selector(READY)
+        return keys.count
 
 
 def hidden_words(words: list[str], public: str) -> list[str]:

@@ -133,9 +133,9 @@ def pick(page: Any, card: str) -> None:
     rank, suit = f"[data-rank='{card[:-1]}']", f"[data-suit='{card[-1]}']"
     for _attempt in range(3):
         for choice in (rank, suit):
-            if picker.locator(choice).get_attribute("aria-pressed") != "true":
+            if picker.locator(choice).get_attribute("aria-checked") != "true":
                 picker.locator(choice).click()
-        if all(picker.locator(c).get_attribute("aria-pressed") == "true" for c in (rank, suit)):
+        if all(picker.locator(c).get_attribute("aria-checked") == "true" for c in (rank, suit)):
             return
     raise AssertionError(f"the picker would not keep {card} chosen")
 

@@ -205,7 +205,7 @@ class Pointer:
         """Fill a field, then click the map's background so the field commits."""
         self.click(f"[data-testid={testid}]")
         self.page.fill(f"[data-testid={testid}]", text)
-        self.click("[data-testid=studio] h3")
+        self.click("[data-testid=studio] h2")
 
 
 def rebuild_by_pointer(page: Any) -> tuple[str, int]:

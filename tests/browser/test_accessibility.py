@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser.axe_checks import WIDTHS, audit, blocking
 from tests.browser.conftest import TEST_PAGES, UI_TIMEOUT_MS, Server
+from tests.browser.keys import MOVE_KEYS, Keys, focused, tab_to
 from tests.browser.security_fixtures import gallery_pages
 from tests.browser.waits import wait_for_js
 
@@ -71,24 +72,6 @@ def test_every_page_passes_axe_at_both_widths(fresh: Any, voila_server: Server, 
 
 
 # ---------------------------------------------------------------- the keyboard alone
-def tab_to(page: Any, selector: str, *, back: bool = False, limit: int = 60) -> int:
-    """Press Tab (Shift+Tab with ``back``) until the focused element matches
-    ``selector``; return how many presses it took."""
-    for presses in range(limit + 1):
-        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
-            return presses
-        page.keyboard.press("Shift+Tab" if back else "Tab")
-    raise AssertionError(f"{limit} presses of Tab never reached {selector}")
-
-
-def focused(page: Any) -> str:
-    """The focused element, as a short description."""
-    return page.evaluate(
-        "() => { const e = document.activeElement; return e ? e.tagName + ' ' + "
-        "[...e.attributes].map(a => a.name + '=' + a.value).join(' ') : '' }"
-    )
-
-
 def settle(page: Any, table: str) -> None:
     page.wait_for_selector(f"{table}:not(.ck-is-waiting)")
     page.wait_for_timeout(100)
@@ -100,32 +83,60 @@ def test_decipher_is_played_to_its_end_with_the_keyboard(fresh: Any, voila_serve
     page.goto(f"{voila_server.url}/voila/render/decipher.ipynb")
     page.wait_for_selector(f"{DECIPHER}:not(.ck-is-waiting) [data-testid=board]")
     hand = f"{DECIPHER} [data-testid=hand] button:not([disabled])"
-    # A whole first turn from the hand: Enter plays a card, and focus stays in the hand
-    # (no Tab between the moves).
+    # The hand is one tab stop: one playable card has tabindex 0, the others -1.
+    stops = page.locator(hand).evaluate_all("cs => cs.map(c => c.getAttribute('tabindex'))")
+    assert stops.count("0") == 1 and set(stops) <= {"0", "-1"}, stops
+    # A whole first turn from the hand: Enter plays a card (one key from the table's
+    # first stop), and focus stays in the hand (no Tab between the moves).
     if page.locator(hand).count():
-        tab_to(page, hand)
-        for _ in range(3):
-            if not page.locator(hand).count():
-                break
-            page.keyboard.press("Enter")
+        keys = Keys(page, DECIPHER)
+        assert page.evaluate("() => document.activeElement.closest('[data-testid=hand]') !== null")
+        if len(stops) > 1:  # the arrow keys move along the hand
+            before = page.evaluate("() => document.activeElement.dataset.card")
+            page.keyboard.press("ArrowRight")
+            after = page.evaluate("() => document.activeElement.dataset.card")
+            assert after != before, (before, after)
+            page.keyboard.press("ArrowLeft")
+        keys.press("Enter")
+        assert keys.count <= MOVE_KEYS
+        for more in (True, True, False):  # three cards at most, as a turn allows
             settle(page, DECIPHER)
             assert page.evaluate(f"() => !!document.activeElement.closest('{DECIPHER}')"), focused(
                 page
             )
+            if not (more and page.locator(hand).count()):
+                break
+            page.keyboard.press("Enter")
     page.wait_for_selector(f"{DECIPHER} [data-action=break]:not([disabled])")
-    tab_to(page, f"{DECIPHER} [data-action=break]")
-    page.keyboard.press("Enter")
-    # Guess every column: a rank and a suit with Space, then Guess with Enter.
+    settle(page, DECIPHER)
+    keys = Keys(page, DECIPHER)
+    keys.tab_to(f"{DECIPHER} [data-action=break]")
+    keys.press("Enter")
+    assert keys.count <= MOVE_KEYS, f"Break the Code took {keys.count} keys"
+    # Guess every column: the rank and the suit are one tab stop each, picked by a typed
+    # key ("7", "h") or the arrow keys; then Guess with Enter.
     for column in (1, 2, 3):
         page.wait_for_selector(f"[data-testid=column-{column}][data-current=true]")
         settle(page, DECIPHER)
-        tab_to(page, f"{DECIPHER} [data-rank='7']")
-        page.keyboard.press("Space")
-        assert page.locator(f"{DECIPHER} [data-rank='7']").get_attribute("aria-pressed") == "true"
-        tab_to(page, f"{DECIPHER} [data-suit='H']")
-        page.keyboard.press("Space")
-        tab_to(page, f"{DECIPHER} [data-action=guess]")
-        page.keyboard.press("Enter")
+        keys = Keys(page, DECIPHER)
+        ranks = page.locator(f"{DECIPHER} [data-rank]")
+        assert ranks.evaluate_all("rs => rs.filter(r => r.tabIndex === 0).length") == 1
+        keys.tab_to(f"{DECIPHER} [data-rank]")
+        if column == 1:  # the arrow keys choose too (the choice follows focus)
+            page.keyboard.press("End")
+            assert page.evaluate("() => document.activeElement.dataset.rank") == "K"
+            assert (
+                page.locator(f"{DECIPHER} [data-rank='K']").get_attribute("aria-checked") == "true"
+            )
+        keys.press("7")
+        assert page.locator(f"{DECIPHER} [data-rank='7']").get_attribute("aria-checked") == "true"
+        assert page.evaluate("() => document.activeElement.dataset.rank") == "7"
+        keys.tab_to(f"{DECIPHER} [data-suit]")
+        keys.press("h")
+        assert page.locator(f"{DECIPHER} [data-suit='H']").get_attribute("aria-checked") == "true"
+        keys.tab_to(f"{DECIPHER} [data-action=guess]")
+        keys.press("Enter")
+        assert keys.count <= MOVE_KEYS, f"a guess took {keys.count} keys"
     page.wait_for_selector(f"{DECIPHER} [data-testid=result]")
     live = page.locator("[data-testid=live]").first.inner_text()
     assert "The game is over" in live or "revealed" in live, live
@@ -144,21 +155,34 @@ def test_a_mission_is_lost_with_the_keyboard_the_map_by_arrow_keys(
         "rs => rs.map(r => r.getAttribute('tabindex'))"
     )
     assert sorted(stops) == ["-1", "0"], stops
-    # A card from the hand (Space picks it), then Run (Enter).
-    tab_to(page, f"{MISSION} [data-testid=hand] button:not([disabled])")
-    page.keyboard.press("Space")
-    tab_to(page, f"{MISSION} [data-action-card=run]", back=True)
-    page.keyboard.press("Enter")
+    # The hand in play is one tab stop too.
+    cards = page.locator(f"{MISSION} [data-testid=hand] button:not([disabled])")
+    assert cards.evaluate_all("cs => cs.filter(c => c.tabIndex === 0).length") == 1
+    # A card from the hand (Space picks it), then Run (Enter): counted from the table's
+    # first tab stop (issue #50).
+    keys = Keys(page, MISSION)
+    keys.tab_to(f"{MISSION} [data-testid=hand] button:not([disabled])")
+    keys.press("Space")
+    # back to the action cards (one tab stop), along them to Run with the arrow keys
+    keys.tab_to(f"{MISSION} [data-action-card][tabindex='0']", back=True)
+    for _ in range(6):
+        if page.evaluate("() => document.activeElement.dataset.actionCard") == "run":
+            break
+        keys.press("ArrowRight")
+    keys.press("Enter")
+    assert keys.count <= MOVE_KEYS, f"picking a card and Run took {keys.count} keys"
     settle(page, MISSION)
     assert page.locator(MISSION).get_attribute("data-phase") == "run"
     # Into the map; the arrow key moves to the Shed, Enter steps there.
-    tab_to(page, f"{MISSION} [data-room][tabindex='0']", back=True)
+    keys = Keys(page, MISSION)
+    keys.tab_to(f"{MISSION} [data-room][tabindex='0']")
     assert page.evaluate("() => document.activeElement.dataset.room") == "yard"
-    page.keyboard.press("ArrowRight")
+    keys.press("ArrowRight")
     assert page.evaluate("() => document.activeElement.dataset.room") == "shed"
     label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
     assert label.startswith("Shed. Passage to Yard.") and "Enter: step here." in label, label
-    page.keyboard.press("Enter")
+    keys.press("Enter")
+    assert keys.count <= MOVE_KEYS, f"a step took {keys.count} keys"
     settle(page, MISSION)
     assert "Shed" in page.locator(f"{MISSION} [data-testid=team]").inner_text()
     assert page.evaluate("() => document.activeElement.dataset.room") == "shed"  # kept

@@ -12,6 +12,7 @@ from cipherkit.games.intercept import new_game
 from cipherkit.widgets.intercept.table import table_config
 from tests.browser.conftest import Server
 from tests.browser.intercept_page import CANDIDATES, TABLE, InterceptPage, hidden_words
+from tests.browser.keys import MOVE_KEYS, Keys
 from tests.widgets.leaks import as_text
 
 pytestmark = pytest.mark.browser
@@ -46,7 +47,14 @@ def test_play_a_round_with_typed_clues_then_decrypt_and_intercept(
                 break
         else:
             raise AssertionError("no candidate clue passed the check")
-        table.click("[data-testid=give-clue]")
+        if n < 2:
+            table.click("[data-testid=give-clue]")
+        else:  # the last clue with the keyboard alone: to the box, the word, Enter
+            keys = Keys(page, TABLE)
+            keys.tab_to(f"{TABLE} [data-testid=clue-input]")
+            keys.count += 1  # the word, typed above
+            keys.press("Enter")
+            assert keys.count <= MOVE_KEYS, f"a clue took {keys.count} keys"
         given.append(word)
         if n < 2:
             assert page.locator(f"{TABLE} [data-testid=given-{n + 1}]").inner_text() == word
@@ -61,7 +69,8 @@ def test_play_a_round_with_typed_clues_then_decrypt_and_intercept(
     for word in hidden_words(black, " ".join(table.view()["log"])):
         assert not re.search(rf"\b{re.escape(word)}\b", states.lower()), word
     page.locator(TABLE).screenshot(path=str(voila_server.log.parent / "intercept-decrypt.png"))
-    table.guess([1, 2, 3])
+    keys = table.guess_by_keys([1, 2, 3])  # the keyboard alone (issue #50)
+    assert keys <= MOVE_KEYS, f"a guess took {keys} keys"
     if table.role() == "interceptor":
         assert "Intercept Black’s clues" in table.text("guess")
         table.guess([4, 3, 2])

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   decipher/table.js 11938f9232936c5a19948c16d77edc3535354fa6afbdaa3d2b8811f99d1161f3
-//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
+//   decipher/table.js 1decce8af833fb02583e2c818cd563d519f8b601b8c1bda9fa730672dde57c7e
+//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
 function h(tag, attrs = {}, ...children) {
@@ -188,6 +188,59 @@ function focusKeeper(root, fallbacks = []) {
   new MutationObserver(restore).observe(root, { childList: true });
   return restore;
 }
+function roving(group, { choose = (node) => node.focus() } = {}) {
+  const items = () => [...group.querySelectorAll("[data-roving]")].filter((node) => !node.disabled);
+  const stopOn = (stop) => {
+    for (const node of group.querySelectorAll("[data-roving]")) node.tabIndex = node === stop ? 0 : -1;
+  };
+  const first = items();
+  stopOn(first.find((node) => node.getAttribute("aria-checked") === "true") || first[0] || null);
+  group.addEventListener("focusin", (event) => {
+    if (event.target.matches("[data-roving]")) stopOn(event.target);
+  });
+  group.addEventListener("keydown", (event) => {
+    const list = items();
+    const at = list.indexOf(event.target);
+    if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    let to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to === void 0 && event.key.length === 1) {
+      const typed = event.key.toLowerCase();
+      const found = list.findIndex((node) => (node.dataset.keys || "").split(" ").includes(typed));
+      if (found >= 0) to = found;
+    }
+    if (to === void 0) return;
+    event.preventDefault();
+    choose(list[(to + list.length) % list.length]);
+  });
+  return group;
+}
+function radioGroup(root, { label, attr, options, chosen, pick, cls = "ck-pick-group" }) {
+  const choose = (value) => {
+    pick(value);
+    const node = root.querySelector(`[${attr}="${CSS.escape(value)}"]`);
+    if (node) node.focus();
+  };
+  const group = h(
+    "div",
+    { class: cls, role: "radiogroup", "aria-label": label },
+    options.map(
+      (option) => h("button", {
+        class: `ck-pick${option.cls ? ` ${option.cls}` : ""}${option.value === chosen ? " ck-picked" : ""}`,
+        type: "button",
+        role: "radio",
+        "aria-checked": option.value === chosen ? "true" : "false",
+        "aria-label": option.label || option.text,
+        title: option.label || option.text,
+        [attr]: option.value,
+        "data-roving": "",
+        "data-keys": (option.keys || []).map((key) => String(key).toLowerCase()).join(" "),
+        onclick: () => choose(option.value),
+        text: option.text
+      })
+    )
+  );
+  return roving(group, { choose: (node) => choose(node.getAttribute(attr)) });
+}
 
 // cipherkit/widgets/decipher/table.js
 var SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -223,6 +276,7 @@ function cardFace(model, code, { size = "", onClick = null, enabled = false, ext
         class: cls + " ck-card-button",
         "data-card": code,
         "data-testid": "hand-card",
+        "data-roving": "",
         type: "button",
         title: title || label,
         "aria-label": label,
@@ -336,7 +390,8 @@ function render({ model, el }) {
       "div",
       { class: "ck-hand-row" },
       h("div", { class: "ck-label", text: t(model, "your_hand", { n: view.hand.length }) }),
-      h("div", { class: "ck-hand", "data-testid": "hand" }, cards.length ? cards : h("span", { class: "ck-muted", text: t(model, "no_cards") }))
+      // the hand is one tab stop (arrow keys move along it, Enter plays)
+      roving(h("div", { class: "ck-hand", "data-testid": "hand", role: "toolbar", "aria-label": t(model, "your_hand", { n: view.hand.length }) }, cards.length ? cards : h("span", { class: "ck-muted", text: t(model, "no_cards") })))
     );
   }
   function controls(view) {
@@ -371,39 +426,44 @@ function render({ model, el }) {
     }
     const may = new Set(view.legal).has("guess");
     const chosen = ui.rank && ui.suit ? ui.rank + ui.suit : null;
-    const rankButtons = RANKS.map(
-      (r) => h("button", {
-        class: `ck-pick${ui.rank === r ? " ck-picked" : ""}`,
-        type: "button",
-        "data-rank": r,
-        "aria-pressed": ui.rank === r ? "true" : "false",
-        onclick: () => {
-          ui.rank = r;
-          draw();
-        },
-        text: rankText(r)
-      })
-    );
-    const suitButtons = SUIT_ORDER.map(
-      (s) => h("button", {
-        class: `ck-pick ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}${ui.suit === s ? " ck-picked" : ""}`,
-        type: "button",
-        "data-suit": s,
-        "aria-pressed": ui.suit === s ? "true" : "false",
-        title: t(model, `suit_${s}`),
-        onclick: () => {
-          ui.suit = s;
-          draw();
-        },
-        text: SUIT_SYMBOL[s]
-      })
-    );
+    const named = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" };
+    const rankGroup = radioGroup(root, {
+      label: t(model, "rank"),
+      attr: "data-rank",
+      chosen: ui.rank,
+      options: RANKS.map((r) => ({
+        value: r,
+        text: rankText(r),
+        label: named[r] ? t(model, named[r]) : rankText(r),
+        keys: r === "T" ? ["t", "0", "1"] : [r, named[r] ? t(model, named[r]).charAt(0) : r]
+      })),
+      pick: (r) => {
+        ui.rank = r;
+        draw();
+      }
+    });
+    const suitGroup = radioGroup(root, {
+      label: t(model, "suit"),
+      attr: "data-suit",
+      chosen: ui.suit,
+      options: SUIT_ORDER.map((s) => ({
+        value: s,
+        text: SUIT_SYMBOL[s],
+        label: t(model, `suit_${s}`),
+        keys: [s, t(model, `suit_${s}`).charAt(0)],
+        cls: `ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}`
+      })),
+      pick: (s) => {
+        ui.suit = s;
+        draw();
+      }
+    });
     return h(
       "div",
       { class: "ck-picker", "data-testid": "guess-picker" },
       h("div", { class: "ck-picker-title", text: view.say.picker }),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: t(model, "rank") }), rankButtons),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: t(model, "suit") }), suitButtons),
+      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, "rank") }), rankGroup),
+      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, "suit") }), suitGroup),
       h(
         "div",
         { class: "ck-pick-row" },
@@ -450,7 +510,7 @@ function render({ model, el }) {
       h(
         "table",
         { class: "ck-table" },
-        h("thead", {}, h("tr", {}, h("th"), headers.map((text) => h("th", { text })))),
+        h("thead", {}, h("tr", {}, h("td"), headers.map((text) => h("th", { text })))),
         h("tbody", {}, rows)
       ),
       h("div", { class: "ck-muted ck-small", text: t(model, "points_per_card", { exact: s.exact, rank: s.rank, suit: s.suit }) }),
@@ -531,7 +591,7 @@ function render({ model, el }) {
     stopWaiting();
     draw();
   };
-  const focus = ["[data-testid=hand] button:not([disabled])", "[data-testid=guess-picker] [data-rank]", "[data-testid=play-again]"];
+  const focus = ["[data-testid=hand] button:not([disabled])[tabindex='0']", "[data-testid=guess-picker] [data-rank][tabindex='0']", "[data-testid=play-again]"];
   return followTable(model, root, onChange, draw, stopWaiting, focus);
 }
 var table_default = { render };

@@ -8,7 +8,7 @@
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
 // imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
 
-import { followTable, h, kernelSender, plainWords, savedHandshake, startOver, t } from "../table_common.js";
+import { followTable, h, kernelSender, plainWords, radioGroup, roving, savedHandshake, startOver, t } from "../table_common.js";
 
 // Words come from the kernel: t(model, key) reads the widget's `words` (DecipherTable.WORDS,
 // in the table's language); sentences with a number or a name come whole in `view.say`.
@@ -54,6 +54,7 @@ function cardFace(model, code, { size = "", onClick = null, enabled = false, ext
         class: cls + " ck-card-button",
         "data-card": code,
         "data-testid": "hand-card",
+        "data-roving": "",
         type: "button",
         title: title || label,
         "aria-label": label,
@@ -191,7 +192,8 @@ function render({ model, el }) {
       "div",
       { class: "ck-hand-row" },
       h("div", { class: "ck-label", text: t(model, "your_hand", { n: view.hand.length }) }),
-      h("div", { class: "ck-hand", "data-testid": "hand" }, cards.length ? cards : h("span", { class: "ck-muted", text: t(model, "no_cards") })),
+      // the hand is one tab stop (arrow keys move along it, Enter plays)
+      roving(h("div", { class: "ck-hand", "data-testid": "hand", role: "toolbar", "aria-label": t(model, "your_hand", { n: view.hand.length }) }, cards.length ? cards : h("span", { class: "ck-muted", text: t(model, "no_cards") }))),
     );
   }
 
@@ -231,39 +233,46 @@ function render({ model, el }) {
     }
     const may = new Set(view.legal).has("guess");
     const chosen = ui.rank && ui.suit ? ui.rank + ui.suit : null;
-    const rankButtons = RANKS.map((r) =>
-      h("button", {
-        class: `ck-pick${ui.rank === r ? " ck-picked" : ""}`,
-        type: "button",
-        "data-rank": r,
-        "aria-pressed": ui.rank === r ? "true" : "false",
-        onclick: () => {
-          ui.rank = r;
-          draw();
-        },
+    // Rank and suit are one tab stop each (arrow keys inside, or type "7", "q", "h"):
+    // a guess is Tab, 7, Tab, h, Tab, Enter.
+    const named = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" };
+    const rankGroup = radioGroup(root, {
+      label: t(model, "rank"),
+      attr: "data-rank",
+      chosen: ui.rank,
+      options: RANKS.map((r) => ({
+        value: r,
         text: rankText(r),
-      }),
-    );
-    const suitButtons = SUIT_ORDER.map((s) =>
-      h("button", {
-        class: `ck-pick ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}${ui.suit === s ? " ck-picked" : ""}`,
-        type: "button",
-        "data-suit": s,
-        "aria-pressed": ui.suit === s ? "true" : "false",
-        title: t(model, `suit_${s}`),
-        onclick: () => {
-          ui.suit = s;
-          draw();
-        },
+        label: named[r] ? t(model, named[r]) : rankText(r),
+        keys: r === "T" ? ["t", "0", "1"] : [r, named[r] ? t(model, named[r]).charAt(0) : r],
+      })),
+      pick: (r) => {
+        ui.rank = r;
+        draw();
+      },
+    });
+    const suitGroup = radioGroup(root, {
+      label: t(model, "suit"),
+      attr: "data-suit",
+      chosen: ui.suit,
+      options: SUIT_ORDER.map((s) => ({
+        value: s,
         text: SUIT_SYMBOL[s],
-      }),
-    );
+        label: t(model, `suit_${s}`),
+        keys: [s, t(model, `suit_${s}`).charAt(0)],
+        cls: `ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}`,
+      })),
+      pick: (s) => {
+        ui.suit = s;
+        draw();
+      },
+    });
     return h(
       "div",
       { class: "ck-picker", "data-testid": "guess-picker" },
       h("div", { class: "ck-picker-title", text: view.say.picker }),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: t(model, "rank") }), rankButtons),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", text: t(model, "suit") }), suitButtons),
+      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, "rank") }), rankGroup),
+      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, "suit") }), suitGroup),
       h(
         "div",
         { class: "ck-pick-row" },
@@ -311,7 +320,7 @@ function render({ model, el }) {
       h(
         "table",
         { class: "ck-table" },
-        h("thead", {}, h("tr", {}, h("th"), headers.map((text) => h("th", { text })))),
+        h("thead", {}, h("tr", {}, h("td"), headers.map((text) => h("th", { text })))),
         h("tbody", {}, rows),
       ),
       h("div", { class: "ck-muted ck-small", text: t(model, "points_per_card", { exact: s.exact, rank: s.rank, suit: s.suit }) }),
@@ -404,7 +413,7 @@ function render({ model, el }) {
     draw();
   };
   // After a move, focus goes on in the hand, the guess picker or Play again.
-  const focus = ["[data-testid=hand] button:not([disabled])", "[data-testid=guess-picker] [data-rank]", "[data-testid=play-again]"];
+  const focus = ["[data-testid=hand] button:not([disabled])[tabindex='0']", "[data-testid=guess-picker] [data-rank][tabindex='0']", "[data-testid=play-again]"];
   return followTable(model, root, onChange, draw, stopWaiting, focus);
 }
 

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   intercept/table.js 35336da4f16cd8ee98ac5d3f6a2e5e2bb996946fbf8e21c2ac5c12517252a9ff
-//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
+//   intercept/table.js d97e9a170cbfd9106ecc70ca948cf08b66a6a3cb67f54f7a07c1988d170815cb
+//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
 function h(tag, attrs = {}, ...children) {
@@ -187,6 +187,32 @@ function focusKeeper(root, fallbacks = []) {
   };
   new MutationObserver(restore).observe(root, { childList: true });
   return restore;
+}
+function roving(group, { choose = (node) => node.focus() } = {}) {
+  const items = () => [...group.querySelectorAll("[data-roving]")].filter((node) => !node.disabled);
+  const stopOn = (stop) => {
+    for (const node of group.querySelectorAll("[data-roving]")) node.tabIndex = node === stop ? 0 : -1;
+  };
+  const first = items();
+  stopOn(first.find((node) => node.getAttribute("aria-checked") === "true") || first[0] || null);
+  group.addEventListener("focusin", (event) => {
+    if (event.target.matches("[data-roving]")) stopOn(event.target);
+  });
+  group.addEventListener("keydown", (event) => {
+    const list = items();
+    const at = list.indexOf(event.target);
+    if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    let to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to === void 0 && event.key.length === 1) {
+      const typed = event.key.toLowerCase();
+      const found = list.findIndex((node) => (node.dataset.keys || "").split(" ").includes(typed));
+      if (found >= 0) to = found;
+    }
+    if (to === void 0) return;
+    event.preventDefault();
+    choose(list[(to + list.length) % list.length]);
+  });
+  return group;
 }
 
 // cipherkit/widgets/intercept/table.js
@@ -432,29 +458,39 @@ function render({ model, el }) {
         "div",
         { class: "ck-guess-row", "data-testid": `clue-${i + 1}` },
         h("span", { class: "ck-clue-text", text: clue === null ? t(model, "missing") : t(model, "quoted", { text: clue }) }),
-        h(
-          "span",
-          { class: "ck-digits" },
-          range(view.limits.keywords).map((i2) => i2 + 1).map(
-            (d) => h(
-              "button",
-              {
-                type: "button",
-                class: `ck-dbutton${ui.pick[i] === d ? " ck-picked" : ""}`,
-                "data-clue": String(i + 1),
-                "data-digit": String(d),
-                "aria-pressed": ui.pick[i] === d ? "true" : "false",
-                "aria-label": `${d}: ${labelOf(d)}`,
-                title: `${d}: ${labelOf(d)}`,
-                onclick: () => {
-                  ui.pick = ui.pick.map((p, j) => j === i ? d : p === d ? null : p);
-                  draw();
-                }
-              },
-              h("b", { class: "ck-dnum", text: String(d) }),
-              h("span", { class: `ck-dword${own ? "" : " ck-dclues"}`, "data-testid": "digit-label", text: labelOf(d) })
+        // a clue's digits are one tab stop (arrow keys, or type the digit): a guess is
+        // Tab, 3, Tab, 1, Tab, 4, Tab, Enter
+        roving(
+          h(
+            "span",
+            { class: "ck-digits", role: "radiogroup", "aria-label": t(model, "quoted", { text: clue === null ? t(model, "missing") : clue }) },
+            range(view.limits.keywords).map((i2) => i2 + 1).map(
+              (d) => h(
+                "button",
+                {
+                  type: "button",
+                  class: `ck-dbutton${ui.pick[i] === d ? " ck-picked" : ""}`,
+                  role: "radio",
+                  "data-clue": String(i + 1),
+                  "data-digit": String(d),
+                  "data-roving": "",
+                  "data-keys": String(d),
+                  "aria-checked": ui.pick[i] === d ? "true" : "false",
+                  "aria-label": `${d}: ${labelOf(d)}`,
+                  title: `${d}: ${labelOf(d)}`,
+                  onclick: () => {
+                    ui.pick = ui.pick.map((p, j) => j === i ? d : p === d ? null : p);
+                    draw();
+                    const again = root.querySelector(`[data-clue="${i + 1}"][data-digit="${d}"]`);
+                    if (again) again.focus();
+                  }
+                },
+                h("b", { class: "ck-dnum", text: String(d) }),
+                h("span", { class: `ck-dword${own ? "" : " ck-dclues"}`, "data-testid": "digit-label", text: labelOf(d) })
+              )
             )
-          )
+          ),
+          { choose: (node) => node.click() }
         )
       )
     );

@@ -12,7 +12,7 @@
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
 // imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
 
-import { followTable, h, kernelSender, plainWords, savedHandshake, startOver, t } from "../table_common.js";
+import { followTable, h, kernelSender, plainWords, roving, savedHandshake, startOver, t } from "../table_common.js";
 
 const CHECK_DELAY_MS = 220;
 
@@ -286,27 +286,37 @@ function render({ model, el }) {
         "div",
         { class: "ck-guess-row", "data-testid": `clue-${i + 1}` },
         h("span", { class: "ck-clue-text", text: clue === null ? t(model, "missing") : t(model, "quoted", { text: clue }) }),
-        h(
-          "span",
-          { class: "ck-digits" },
-          range(view.limits.keywords).map((i) => i + 1).map((d) =>
-            h("button", {
-              type: "button",
-              class: `ck-dbutton${ui.pick[i] === d ? " ck-picked" : ""}`,
-              "data-clue": String(i + 1),
-              "data-digit": String(d),
-              "aria-pressed": ui.pick[i] === d ? "true" : "false",
-              "aria-label": `${d}: ${labelOf(d)}`,
-              title: `${d}: ${labelOf(d)}`,
-              onclick: () => {
-                ui.pick = ui.pick.map((p, j) => (j === i ? d : p === d ? null : p));
-                draw();
+        // a clue's digits are one tab stop (arrow keys, or type the digit): a guess is
+        // Tab, 3, Tab, 1, Tab, 4, Tab, Enter
+        roving(
+          h(
+            "span",
+            { class: "ck-digits", role: "radiogroup", "aria-label": t(model, "quoted", { text: clue === null ? t(model, "missing") : clue }) },
+            range(view.limits.keywords).map((i) => i + 1).map((d) =>
+              h("button", {
+                type: "button",
+                class: `ck-dbutton${ui.pick[i] === d ? " ck-picked" : ""}`,
+                role: "radio",
+                "data-clue": String(i + 1),
+                "data-digit": String(d),
+                "data-roving": "",
+                "data-keys": String(d),
+                "aria-checked": ui.pick[i] === d ? "true" : "false",
+                "aria-label": `${d}: ${labelOf(d)}`,
+                title: `${d}: ${labelOf(d)}`,
+                onclick: () => {
+                  ui.pick = ui.pick.map((p, j) => (j === i ? d : p === d ? null : p));
+                  draw();
+                  const again = root.querySelector(`[data-clue="${i + 1}"][data-digit="${d}"]`);
+                  if (again) again.focus();
+                },
               },
-            },
-            h("b", { class: "ck-dnum", text: String(d) }),
-            h("span", { class: `ck-dword${own ? "" : " ck-dclues"}`, "data-testid": "digit-label", text: labelOf(d) }),
+              h("b", { class: "ck-dnum", text: String(d) }),
+              h("span", { class: `ck-dword${own ? "" : " ck-dclues"}`, "data-testid": "digit-label", text: labelOf(d) }),
+              ),
             ),
           ),
+          { choose: (node) => node.click() },
         ),
       ),
     );

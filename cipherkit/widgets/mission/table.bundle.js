@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   mission/table.js d568bcabb5a48bbca00e77f911f69afb0eed61f3c87812e523d2bbb292d057d1
-//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
+//   mission/table.js 7f107c4416e341f45ecec3301e33d2f9b142fd96d021c8ec77b2a4fc8959b10d
+//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
 function h(tag, attrs = {}, ...children) {
@@ -187,6 +187,32 @@ function focusKeeper(root, fallbacks = []) {
   };
   new MutationObserver(restore).observe(root, { childList: true });
   return restore;
+}
+function roving(group, { choose = (node) => node.focus() } = {}) {
+  const items = () => [...group.querySelectorAll("[data-roving]")].filter((node) => !node.disabled);
+  const stopOn = (stop) => {
+    for (const node of group.querySelectorAll("[data-roving]")) node.tabIndex = node === stop ? 0 : -1;
+  };
+  const first = items();
+  stopOn(first.find((node) => node.getAttribute("aria-checked") === "true") || first[0] || null);
+  group.addEventListener("focusin", (event) => {
+    if (event.target.matches("[data-roving]")) stopOn(event.target);
+  });
+  group.addEventListener("keydown", (event) => {
+    const list = items();
+    const at = list.indexOf(event.target);
+    if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    let to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to === void 0 && event.key.length === 1) {
+      const typed = event.key.toLowerCase();
+      const found = list.findIndex((node) => (node.dataset.keys || "").split(" ").includes(typed));
+      if (found >= 0) to = found;
+    }
+    if (to === void 0) return;
+    event.preventDefault();
+    choose(list[(to + list.length) % list.length]);
+  });
+  return group;
 }
 
 // cipherkit/widgets/mission/table.js
@@ -571,9 +597,9 @@ function render({ model, el }) {
   function actionCards(view) {
     const legal = new Set(view.legal);
     const one = ui.selected.length === 1 ? cardValue(view, ui.selected[0]) : null;
-    return h(
+    return roving(h(
       "div",
-      { class: "ck-actions", "data-testid": "action-cards" },
+      { class: "ck-actions", "data-testid": "action-cards", role: "toolbar", "aria-label": t(model, "action_cards") },
       view.action_cards.map((card) => {
         let state = "";
         if (one !== null) state = legal.has(`play ${one} ${card.id}`) ? " ck-accepts" : " ck-refuses";
@@ -584,6 +610,7 @@ function render({ model, el }) {
             type: "button",
             class: `ck-action-card ck-ac-${card.id}${state}${card.blocked ? " ck-blocked" : ""}`,
             "data-action-card": card.id,
+            "data-roving": "",
             "data-top": card.top ? String(card.top.value) : "0",
             "data-blocked": String(card.blocked),
             disabled: ui.waiting,
@@ -595,7 +622,7 @@ function render({ model, el }) {
           card.blocked ? h("div", { class: "ck-block", text: card.blocked_words }) : h("div", { class: "ck-ac-text", text: card.text })
         );
       })
-    );
+    ));
   }
   function handNode(view) {
     if (view.locked_for) {
@@ -629,9 +656,10 @@ function render({ model, el }) {
           "div",
           { class: `ck-hand-row${hand.current ? " ck-hand-now" : ""}`, "data-testid": hand.current ? "hand" : `hand-${hand.character}` },
           h("div", { class: "ck-label", text: t(model, hand.current ? "hand_of_now" : "hand_of", { name: hand.name }) }),
-          h(
+          // the hand in play is one tab stop (arrow keys move along it, Space picks)
+          (hand.current ? roving : (node) => node)(h(
             "div",
-            { class: "ck-hand" },
+            hand.current ? { class: "ck-hand", role: "toolbar", "aria-label": t(model, "hand_of_now", { name: hand.name }) } : { class: "ck-hand" },
             hand.cards.length ? hand.cards.map((card) => {
               const picked = hand.current && ui.selected.includes(card.label);
               const playable = hand.current && mayPick && view.legal.some((text) => text.startsWith(`play ${card.value} `));
@@ -644,6 +672,7 @@ function render({ model, el }) {
                   "data-card": card.label,
                   "data-value": String(card.value),
                   "aria-pressed": picked ? "true" : "false",
+                  "data-roving": hand.current ? "" : null,
                   title: `${card.value} ${suitName(view, card.suit)}`,
                   disabled: ui.waiting || !hand.current || !mayPick,
                   onclick: () => toggleCard(card.label)
@@ -652,7 +681,7 @@ function render({ model, el }) {
                 h("span", { class: "ck-rcard-suit", text: suitName(view, card.suit) })
               );
             }) : h("span", { class: "ck-muted", text: t(model, "no_cards") })
-          )
+          ))
         )
       ),
       specialButton(view, legal)

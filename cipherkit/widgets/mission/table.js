@@ -11,7 +11,7 @@
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
 // imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
 
-import { followTable, h, kernelSender, plainWords, savedHandshake, startOver, t } from "../table_common.js";
+import { followTable, h, kernelSender, plainWords, roving, savedHandshake, startOver, t } from "../table_common.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ROOM_VERBS = ["step", "intel", "slip", "scout", "peek", "disarm"];
@@ -442,9 +442,10 @@ function render({ model, el }) {
   function actionCards(view) {
     const legal = new Set(view.legal);
     const one = ui.selected.length === 1 ? cardValue(view, ui.selected[0]) : null;
-    return h(
+    // the action cards are one tab stop (arrow keys move along them)
+    return roving(h(
       "div",
-      { class: "ck-actions", "data-testid": "action-cards" },
+      { class: "ck-actions", "data-testid": "action-cards", role: "toolbar", "aria-label": t(model, "action_cards") },
       view.action_cards.map((card) => {
         let state = "";
         if (one !== null) state = legal.has(`play ${one} ${card.id}`) ? " ck-accepts" : " ck-refuses";
@@ -455,6 +456,7 @@ function render({ model, el }) {
             type: "button",
             class: `ck-action-card ck-ac-${card.id}${state}${card.blocked ? " ck-blocked" : ""}`,
             "data-action-card": card.id,
+            "data-roving": "",
             "data-top": card.top ? String(card.top.value) : "0",
             "data-blocked": String(card.blocked),
             disabled: ui.waiting,
@@ -466,7 +468,7 @@ function render({ model, el }) {
           card.blocked ? h("div", { class: "ck-block", text: card.blocked_words }) : h("div", { class: "ck-ac-text", text: card.text }),
         );
       }),
-    );
+    ));
   }
 
   function handNode(view) {
@@ -501,9 +503,10 @@ function render({ model, el }) {
           "div",
           { class: `ck-hand-row${hand.current ? " ck-hand-now" : ""}`, "data-testid": hand.current ? "hand" : `hand-${hand.character}` },
           h("div", { class: "ck-label", text: t(model, hand.current ? "hand_of_now" : "hand_of", { name: hand.name }) }),
-          h(
+          // the hand in play is one tab stop (arrow keys move along it, Space picks)
+          (hand.current ? roving : (node) => node)(h(
             "div",
-            { class: "ck-hand" },
+            hand.current ? { class: "ck-hand", role: "toolbar", "aria-label": t(model, "hand_of_now", { name: hand.name }) } : { class: "ck-hand" },
             hand.cards.length
               ? hand.cards.map((card) => {
                   const picked = hand.current && ui.selected.includes(card.label);
@@ -517,6 +520,7 @@ function render({ model, el }) {
                       "data-card": card.label,
                       "data-value": String(card.value),
                       "aria-pressed": picked ? "true" : "false",
+                      "data-roving": hand.current ? "" : null,
                       title: `${card.value} ${suitName(view, card.suit)}`,
                       disabled: ui.waiting || !hand.current || !mayPick,
                       onclick: () => toggleCard(card.label),
@@ -526,7 +530,7 @@ function render({ model, el }) {
                   );
                 })
               : h("span", { class: "ck-muted", text: t(model, "no_cards") }),
-          ),
+          )),
         ),
       ),
       specialButton(view, legal),

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   studio/editor.js 01d6a1027d81a2c6fa93bee32cff99e2ba2cf33a93cad0a42ba0667f2befe54b
-//   table_common.js 86943054cd582af8545c9292fab9c364cb7b5d2fbb2d4fffaaba8c9d7c18e12d
+//   studio/editor.js 60ce2f0c97b42e4a8c2f0adc5a90ae371a839f6c61af478b0672a5b47a3d0eeb
+//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -175,7 +175,7 @@ function render({ model, el }) {
   const roomName = h("input", { "aria-label": w("room_name"), "data-testid": "room-name" });
   const roomStack = h("input", { type: "number", min: 0, max: 100, "aria-label": w("stack_size"), "data-testid": "room-stack" });
   const roomPlaced = h("input", { "aria-label": w("placed_stack"), "data-testid": "room-placed" });
-  const roomTitle = h("h3", { text: w("room") });
+  const roomTitle = h("h2", { text: w("room") });
   const labelled = (key, input) => h("label", {}, `${w(key)} `, input);
   const roomPanel = h(
     "section",
@@ -202,7 +202,7 @@ function render({ model, el }) {
   const cipher = h(
     "section",
     { class: "ck-st-cipher", "aria-label": w("cipher_panel") },
-    h("h3", { text: w("cipher") }),
+    h("h2", { text: w("cipher") }),
     labelled("answer_label", answer),
     labelled("glyphs_label", style),
     labelled("seed_label", seed),
@@ -261,7 +261,7 @@ function render({ model, el }) {
   const playPanel = h(
     "section",
     { class: "ck-st-play", "aria-label": w("playtest_panel") },
-    h("h3", { text: w("playtest") }),
+    h("h2", { text: w("playtest") }),
     h("div", { class: "ck-st-row" }, games, playButton),
     progress,
     figures,
@@ -357,7 +357,7 @@ function render({ model, el }) {
     "div",
     { class: "ck-st-side" },
     infoPanel,
-    h("section", { "aria-label": w("issues_panel") }, h("h3", { text: w("issues") }), issues),
+    h("section", { "aria-label": w("issues_panel") }, h("h2", { text: w("issues") }), issues),
     roomPanel,
     cipher,
     playPanel

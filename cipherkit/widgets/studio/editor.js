@@ -137,7 +137,7 @@ function render({ model, el }) {
   const roomName = h("input", { "aria-label": w("room_name"), "data-testid": "room-name" });
   const roomStack = h("input", { type: "number", min: 0, max: 100, "aria-label": w("stack_size"), "data-testid": "room-stack" });
   const roomPlaced = h("input", { "aria-label": w("placed_stack"), "data-testid": "room-placed" });
-  const roomTitle = h("h3", { text: w("room") });
+  const roomTitle = h("h2", { text: w("room") });
   // A field's label: its word, a space, the field.
   const labelled = (key, input) => h("label", {}, `${w(key)} `, input);
   const roomPanel = h("section", { class: "ck-st-room", "aria-label": w("room_panel") },
@@ -155,7 +155,7 @@ function render({ model, el }) {
     "data-testid": "pool" });
   const poolNote = h("p", { class: "ck-st-note", id: `ck-st-pool-${model.cid}`, "data-testid": "pool-note" });
   const cipher = h("section", { class: "ck-st-cipher", "aria-label": w("cipher_panel") },
-    h("h3", { text: w("cipher") }), labelled("answer_label", answer),
+    h("h2", { text: w("cipher") }), labelled("answer_label", answer),
     labelled("glyphs_label", style), labelled("seed_label", seed), setLabel,
     labelled("card_label", card), cells, glyphList, verdict,
     labelled("pool_label", pool), poolNote);
@@ -178,7 +178,7 @@ function render({ model, el }) {
       send({ op: "set_field", field: "deck", value: { ...((view().info || {}).deck || {}), values: p.values } });
     } });
   const playPanel = h("section", { class: "ck-st-play", "aria-label": w("playtest_panel") },
-    h("h3", { text: w("playtest") }), h("div", { class: "ck-st-row" }, games, playButton), progress, figures, plot,
+    h("h2", { text: w("playtest") }), h("div", { class: "ck-st-row" }, games, playButton), progress, figures, plot,
     h("div", { class: "ck-st-row" }, labelled("win_rate_label", aim), tuneButton), useDeck);
   // The mission's other fields: each change sends one set_field edit (a compound field,
   // such as the players or a campaign link, whole).
@@ -252,7 +252,7 @@ function render({ model, el }) {
     }
   }
   const side = h("div", { class: "ck-st-side" }, infoPanel,
-    h("section", { "aria-label": w("issues_panel") }, h("h3", { text: w("issues") }), issues), roomPanel, cipher, playPanel);
+    h("section", { "aria-label": w("issues_panel") }, h("h2", { text: w("issues") }), issues), roomPanel, cipher, playPanel);
   // The mission file itself: the text is the source; an edit anywhere shows here, and
   // text typed or pasted here replaces the mission (one undo step) when it is applied.
   const source = h("textarea", { class: "ck-st-source", rows: 16, spellcheck: "false",
