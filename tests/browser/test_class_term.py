@@ -21,6 +21,7 @@ from cipherkit.classroom import open_classroom
 from cipherkit.classroom.homework import homework_list, progress
 from cipherkit.classroom.worksheets import load_worksheet
 from cipherkit.rooms import open_store
+from tests.browser.axe_checks import blocking, run_axe
 from tests.browser.conftest import UI_TIMEOUT_MS
 from tests.browser.play_page import PlayPage
 from tests.browser.test_teacher_classroom import LessonPage, TeacherPage, class_server
@@ -217,6 +218,11 @@ def test_a_term_class_two_rounds_moves_removal_end_and_homework(
         assert pages and all(p.size == (612.0, 792.0) for p in pages)
         first = load_worksheet("09-one-time-pad").exercises[0]
         assert "Exercise 1" in said and "FOR THE TEACHER" not in said and first.answer not in said
+
+        # The unlocked page, with its rooms, homework and worksheet cards open, passes axe
+        # (WCAG A/AA and best practices: nothing moderate or worse; issue #50).
+        problems = blocking(run_axe(tp))
+        assert not problems, "\n".join(problems)
 
         # End: the results stay on the teacher's page, and its export has the roster.
         tp.locator("[data-testid=end-session]").click()

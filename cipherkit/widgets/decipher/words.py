@@ -286,12 +286,12 @@ def status_line(
         return _("Your first turn: play one card on each column, starting with column 1.")
     if column == 0:
         return _(
-            "Your turn, column {column}: click a card in your hand to play it here, or Skip. "
+            "Your turn, column {column}: choose a card in your hand to play it here, or Skip. "
             "Or Break the Code now and start guessing.",
             column=column + 1,
         )
     return _(
-        "Your turn, column {column}: click a card in your hand to play it here, or Skip.",
+        "Your turn, column {column}: choose a card in your hand to play it here, or Skip.",
         column=column + 1,
     )
 

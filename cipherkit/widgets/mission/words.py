@@ -306,14 +306,14 @@ def _acting_line(obs: Mapping[str, Any], current: Mapping[str, Any], legal: Sequ
         return _("{name}: take a second action, or End the turn.", name=name)
     if phase == "run":
         return ngettext(
-            "Run: click a room next to {name} to step there ({n} left), or Stop.",
-            "Run: click a room next to {name} to step there ({n} left), or Stop.",
+            "Run: choose a room next to {name} to step there ({n} left), or Stop.",
+            "Run: choose a room next to {name} to step there ({n} left), or Stop.",
             steps,
             name=name,
         )
     if phase == "intel":
         if pending["room"] is None:
-            return _("Intel: click any room to turn up the top token of its stack, or Stop.")
+            return _("Intel: choose any room to turn up the top token of its stack, or Stop.")
         return _(
             "Intel ({room}): reveal another token, or Stop.",
             room=room_name(obs, pending["room"]),
@@ -325,15 +325,15 @@ def _acting_line(obs: Mapping[str, Any], current: Mapping[str, Any], legal: Sequ
                 token=token_words(pending["revealed"], mark=True),
             )
         return ngettext(
-            "Gather ({room}): click a face-up glyph to collect it, reveal the top token, "
+            "Gather ({room}): choose a face-up glyph to collect it, reveal the top token, "
             "or Stop ({n} left).",
-            "Gather ({room}): click a face-up glyph to collect it, reveal the top token, "
+            "Gather ({room}): choose a face-up glyph to collect it, reveal the top token, "
             "or Stop ({n} left).",
             steps,
             room=room_name(obs, current["room"]),
         )
     if phase == "regroup":
-        return _("Regroup: click the action card to clear (Run, Gather or Intel).")
+        return _("Regroup: choose the action card to clear (Run, Gather or Intel).")
     if phase == "special":
         return _special_line(current["ability"], pending)
     if phase == "draw":
@@ -350,16 +350,16 @@ def _acting_line(obs: Mapping[str, Any], current: Mapping[str, Any], legal: Sequ
 
 def _special_line(ability: str, pending: Mapping[str, Any]) -> str:
     if ability == "slip":
-        return _("Slip: click an adjacent room (even through a wall), or Stop.")
+        return _("Slip: choose an adjacent room (even through a wall), or Stop.")
     if ability == "scout":
-        return _("Scout: click a nearby room to turn up the top token of its stack, or Stop.")
+        return _("Scout: choose a nearby room to turn up the top token of its stack, or Stop.")
     if ability == "lower":
-        return _("Lower: click an action card to discard its top card, or Stop.")
+        return _("Lower: choose an action card to discard its top card, or Stop.")
     if ability == "peek":
         if pending["stage"] == 1:
             return _("Peek: put the two tokens back as they were (Keep) or Swap them.")
-        return _("Peek: click a nearby room to look at its top two tokens in secret, or Stop.")
-    return _("Disarm: click a nearby room with a camera, or a blocked action card, or Stop.")
+        return _("Peek: choose a nearby room to look at its top two tokens in secret, or Stop.")
+    return _("Disarm: choose a nearby room with a camera, or a blocked action card, or Stop.")
 
 
 def announcement(
