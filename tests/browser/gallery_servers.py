@@ -25,6 +25,12 @@ from tests.servers import free_port, start_server_process, stop_process_groups, 
 
 SEED = 20_250_611
 SERVER_START_TIMEOUT = 90
+NO_LESSON_PREHEAT: dict[str, dict[str, Any]] = {
+    "VoilaKernelManager": {"preheat_denylist": [".ipynb_checkpoints", "lessons/"]}
+}
+"""``config`` for a server whose tests open no lesson: its lessons (English and Russian,
+the costliest pages to preheat, several CPU-seconds each) are rendered when asked for,
+not preheated, so the server settles in a fraction of the CPU time (the suite's time)."""
 
 
 @dataclass

@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser.axe_checks import WIDTHS, audit, blocking
 from tests.browser.conftest import TEST_PAGES, UI_TIMEOUT_MS, Server
+from tests.browser.gallery_servers import NO_LESSON_PREHEAT
 from tests.browser.keys import MOVE_KEYS, Keys, focused, tab_to
 from tests.browser.security_fixtures import gallery_pages
 from tests.browser.waits import wait_for_js
@@ -235,7 +236,9 @@ def test_a_screen_reader_finds_the_live_region_the_board_and_the_rooms(
 def rooms_server(voila_servers: Any, request: pytest.FixtureRequest) -> Server:
     """The gallery server whose kernels share a throwaway rooms store (as the rooms
     pages' tests use: the same server)."""
-    server = voila_servers.get(store=True, drop=("CIPHERKIT_SEED",), user=request.fixturename)
+    server = voila_servers.get(
+        store=True, drop=("CIPHERKIT_SEED",), config=NO_LESSON_PREHEAT, user=request.fixturename
+    )
     assert server.store is not None
     return server
 

@@ -25,7 +25,7 @@ import pytest
 from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
 from tests.browser.conftest import UI_TIMEOUT_MS, Server
-from tests.browser.gallery_servers import start_gallery_server
+from tests.browser.gallery_servers import NO_LESSON_PREHEAT, start_gallery_server
 from tests.browser.play_page import PlayPage
 from tests.browser.waits import wait_for_js
 from tests.servers import stop_process_group
@@ -44,7 +44,11 @@ def own_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
     folder = tmp_path_factory.mktemp("outage")
     url = f"sqlite:///{folder / 'rooms.db'}"
     server, process = start_gallery_server(
-        gallery, folder / "voila.log", {STORE_ENV: url}, drop=("CIPHERKIT_SEED",)
+        gallery,
+        folder / "voila.log",
+        {STORE_ENV: url},
+        drop=("CIPHERKIT_SEED",),
+        config=NO_LESSON_PREHEAT,
     )
     try:
         yield server, url, process

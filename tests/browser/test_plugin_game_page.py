@@ -18,6 +18,7 @@ from cipherkit.core import registry
 from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
 from tests.browser.conftest import UI_TIMEOUT_MS, start_gallery_server, stop_process_group
+from tests.browser.gallery_servers import NO_LESSON_PREHEAT
 from tests.browser.recorded_page import RecordedPage
 from tests.browser.waits import wait_for_js
 from tests.toy import TOY, toy_env
@@ -36,7 +37,7 @@ def toy_server(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
     sys.path.insert(0, str(TOY))  # this process reads the room's state too
     registry.refresh()
     server, process = start_gallery_server(
-        gallery, folder / "voila.log", env, drop=("CIPHERKIT_SEED",)
+        gallery, folder / "voila.log", env, drop=("CIPHERKIT_SEED",), config=NO_LESSON_PREHEAT
     )
     try:
         yield server, url

@@ -27,7 +27,7 @@ import pytest
 from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
 from tests.browser.conftest import SEED, Server
-from tests.browser.gallery_servers import start_gallery_server
+from tests.browser.gallery_servers import NO_LESSON_PREHEAT, start_gallery_server
 from tests.browser.intercept_page import CANDIDATES, TABLE, InterceptSeat
 from tests.servers import free_port, stop_process_groups, wait_until_up
 
@@ -124,7 +124,9 @@ def proxied(
         for name in ("s1", "s2"):
             env = {STORE_ENV: url}
             log = folder / f"voila-{name}.log"
-            server, process = start_gallery_server(gallery, log, env, drop=("CIPHERKIT_SEED",))
+            server, process = start_gallery_server(
+                gallery, log, env, drop=("CIPHERKIT_SEED",), config=NO_LESSON_PREHEAT
+            )
             processes.append(process)
             servers[name] = server
         run = folder / "nginx"

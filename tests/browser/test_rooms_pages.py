@@ -21,6 +21,7 @@ from cipherkit.rooms import open_store
 from cipherkit.serve.launcher import STORE_ENV
 from tests.browser.conftest import Server, table_model_id
 from tests.browser.gallery_servers import (
+    NO_LESSON_PREHEAT,
     GalleryServers,
     start_gallery_server,
 )
@@ -43,7 +44,9 @@ LOBBY_CLASS = "cipherkit.widgets.lobby.Lobby"
 def start_store_server(gallery: Path, url: str, log: Path) -> tuple[Server, Any]:
     """A gallery server whose kernels use the rooms store at ``url`` (rooms deal from
     os.urandom: no fixed seed)."""
-    return start_gallery_server(gallery, log, {STORE_ENV: url}, drop=("CIPHERKIT_SEED",))
+    return start_gallery_server(
+        gallery, log, {STORE_ENV: url}, drop=("CIPHERKIT_SEED",), config=NO_LESSON_PREHEAT
+    )
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +55,9 @@ def rooms_server(
 ) -> tuple[Server, str, Any]:
     """A gallery server whose kernels share a throwaway rooms store (rooms deal from
     os.urandom: no fixed seed); (server, store url, server process)."""
-    server = voila_servers.get(store=True, drop=("CIPHERKIT_SEED",), user=request.fixturename)
+    server = voila_servers.get(
+        store=True, drop=("CIPHERKIT_SEED",), config=NO_LESSON_PREHEAT, user=request.fixturename
+    )
     assert server.store is not None
     return server, server.store, server.process
 
