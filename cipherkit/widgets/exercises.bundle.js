@@ -1,7 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   exercises.js 35f16e4aeecfdb21c87427f9c070626e2098800c52bd972ed9ef9cb6ea72a51c
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
-//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
+//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 // cipherkit/widgets/outage.js
 var DEVICE_KEY = "cipherkit.device";
 function deviceId() {

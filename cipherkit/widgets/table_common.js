@@ -187,6 +187,13 @@ export function tableVoice(model, root) {
   return { update, remove: () => (line.remove(), live.remove()) };
 }
 
+// Say `text` once in the table's live region (what the page itself did, such as a card
+// picked before anything is sent; the words come from the catalog).
+export function announce(root, text) {
+  const live = root.nextElementSibling;
+  if (live && live.dataset.testid === "live") live.textContent = text;
+}
+
 // Keyboard focus survives a redraw: the control that had it (found again by its data-
 // attribute), else the first of `fallbacks` that can take it, else the status line; the
 // person's next Tab goes on from there. Nothing moves focus that was not in the table.

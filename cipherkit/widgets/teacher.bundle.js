@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
-//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
+//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 //   teacher.js cc28da9a68b2de83f5f032d8f686c3aea93f5183f3a6e615c1c3631bb62ba17a
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
 //   teacher_sheets.js 0fd0bb1249d1ea1e618b9262a5c920b1fb3479189b156b57b9e0b83e78a6b831

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
+//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 //   workbench.js c5facde519e06c1ae9bd9b5cd2bc0116c9ee7d8e1b2ec018fe02a5256015af45
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {

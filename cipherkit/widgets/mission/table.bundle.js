@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   mission/table.js 7f107c4416e341f45ecec3301e33d2f9b142fd96d021c8ec77b2a4fc8959b10d
-//   table_common.js f38f86a5d8c1af28c326bfc6388b6f1769a0aa9765558320b314534d6a041052
+//   mission/table.js a013494c288e6ce0e2de593d91874fd038b6dd6c37c6261624f411422bceb74d
+//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
 function h(tag, attrs = {}, ...children) {
@@ -118,10 +118,10 @@ function tableVoice(model, root) {
   let shown = false;
   const update = () => {
     const view = model.get("view") || {};
-    const announce = view.announce || view.status || view.turn || "";
-    if (announce !== said) {
-      said = announce;
-      live.textContent = announce;
+    const announce2 = view.announce || view.status || view.turn || "";
+    if (announce2 !== said) {
+      said = announce2;
+      live.textContent = announce2;
     }
     const turn = view.turn_line || "";
     line.textContent = turn;
@@ -140,6 +140,10 @@ function tableVoice(model, root) {
     node.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
   };
   return { update, remove: () => (line.remove(), live.remove()) };
+}
+function announce(root, text) {
+  const live = root.nextElementSibling;
+  if (live && live.dataset.testid === "live") live.textContent = text;
 }
 var FOCUS_KEYS = ["data-room", "data-card", "data-rank", "data-suit", "data-vote", "data-action-card", "data-action", "data-testid"];
 var FOCUSABLE = "button, input, select, textarea, summary, a[href], [tabindex]";
@@ -367,6 +371,9 @@ function render({ model, el }) {
     }
     ui.hint = "";
     draw();
+    const view = model.get("view") || {};
+    const card = view.hands.flatMap((hand) => hand.cards).find((c) => c.label === label);
+    if (card) announce(root, t(model, at >= 0 ? "card_put_back" : "card_picked", { card: `${card.value} ${suitName(view, card.suit)}` }));
   }
   function header(view) {
     const stat = (label, value, testid, extra = "") => h("span", { class: `ck-stat ${extra}`, "data-testid": testid }, label, " ", h("b", { text: String(value) }));

@@ -11,7 +11,7 @@
 // h(), kernelSender(), savedHandshake() and followTable() come from table_common.js,
 // imported; the widget loads this module bundled with it (scripts/build_widget_js.py).
 
-import { followTable, h, kernelSender, plainWords, roving, savedHandshake, startOver, t } from "../table_common.js";
+import { announce, followTable, h, kernelSender, plainWords, roving, savedHandshake, startOver, t } from "../table_common.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ROOM_VERBS = ["step", "intel", "slip", "scout", "peek", "disarm"];
@@ -189,6 +189,10 @@ function render({ model, el }) {
     }
     ui.hint = "";
     draw();
+    // said once, in the words the card's title uses ("7 blue picked")
+    const view = model.get("view") || {};
+    const card = view.hands.flatMap((hand) => hand.cards).find((c) => c.label === label);
+    if (card) announce(root, t(model, at >= 0 ? "card_put_back" : "card_picked", { card: `${card.value} ${suitName(view, card.suit)}` }));
   }
 
   // ---------------------------------------------------------------- pieces

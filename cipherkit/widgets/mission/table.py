@@ -97,6 +97,8 @@ MISSION_WORDS = {
     "hands_hidden": N_("Hands are hidden."),
     "hand_of": N_("{name}’s hand"),
     "hand_of_now": N_("{name}’s hand (playing now)"),
+    "card_picked": N_("{card} picked"),
+    "card_put_back": N_("{card} put back"),
     "no_cards": N_("no cards"),
     "special": N_("Special: {ability} (discard the 2 picked cards)"),
     "ability": N_("ability"),
