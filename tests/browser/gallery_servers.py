@@ -80,15 +80,16 @@ def start_gallery_server(
 ) -> tuple[Server, subprocess.Popen[bytes]]:
     """Start what ``cipherkit serve`` runs on ``gallery`` on a free port, with ``env``
     added to this process's environment (``drop``: variables taken out) and ``config``'s
-    sections merged into the committed ``voila.json`` (a copy beside ``log``); return the
-    server and its process once it answers (the caller stops it)."""
+    sections merged into the committed ``voila.json`` (a copy beside ``log``, named after
+    it); return the server and its process once it answers (the caller stops it)."""
     port = free_port()
     full = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     for name in drop:
         full.pop(name, None)
     command = voila_command(gallery, port)
     if config:
-        folder = log.parent / "voila-config"
+        # one folder per server: two servers may keep their logs side by side
+        folder = log.parent / f"{log.stem}-config"
         shutil.copytree(CONFIG_DIR, folder)
         merged = json.loads((folder / "voila.json").read_text(encoding="utf-8"))
         for section, values in config.items():
