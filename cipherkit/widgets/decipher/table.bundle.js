@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   decipher/table.js 1decce8af833fb02583e2c818cd563d519f8b601b8c1bda9fa730672dde57c7e
+//   decipher/table.js 870fa2db29c0c3dbb6ba5dc7b3d7038fab13cbf63f250438b706454715b9f104
 //   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -255,10 +255,12 @@ function isRed(suit) {
 function prettyCard(code) {
   return rankText(code.slice(0, -1)) + SUIT_SYMBOL[code.slice(-1)];
 }
+var NAMED_RANKS = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" };
+function rankWords(model, rank) {
+  return NAMED_RANKS[rank] ? t(model, NAMED_RANKS[rank]) : rankText(rank);
+}
 function cardLabel(model, code) {
-  const rank = code.slice(0, -1);
-  const named = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" }[rank];
-  return t(model, `card_${code.slice(-1)}`, { rank: named ? t(model, named) : rankText(rank) });
+  return t(model, `card_${code.slice(-1)}`, { rank: rankWords(model, code.slice(0, -1)) });
 }
 function cardFace(model, code, { size = "", onClick = null, enabled = false, extra = "", title = "" } = {}) {
   const rank = code.slice(0, -1);
@@ -426,7 +428,6 @@ function render({ model, el }) {
     }
     const may = new Set(view.legal).has("guess");
     const chosen = ui.rank && ui.suit ? ui.rank + ui.suit : null;
-    const named = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" };
     const rankGroup = radioGroup(root, {
       label: t(model, "rank"),
       attr: "data-rank",
@@ -434,8 +435,8 @@ function render({ model, el }) {
       options: RANKS.map((r) => ({
         value: r,
         text: rankText(r),
-        label: named[r] ? t(model, named[r]) : rankText(r),
-        keys: r === "T" ? ["t", "0", "1"] : [r, named[r] ? t(model, named[r]).charAt(0) : r]
+        label: rankWords(model, r),
+        keys: r === "T" ? ["t", "0", "1"] : [r, rankWords(model, r).charAt(0)]
       })),
       pick: (r) => {
         ui.rank = r;

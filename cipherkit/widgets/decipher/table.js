@@ -28,11 +28,16 @@ function prettyCard(code) {
   return rankText(code.slice(0, -1)) + SUIT_SYMBOL[code.slice(-1)];
 }
 
+const NAMED_RANKS = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" };
+
+// A rank in words: "queen", "7".
+function rankWords(model, rank) {
+  return NAMED_RANKS[rank] ? t(model, NAMED_RANKS[rank]) : rankText(rank);
+}
+
 // A card in words, for a screen reader: "queen of spades".
 function cardLabel(model, code) {
-  const rank = code.slice(0, -1);
-  const named = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" }[rank];
-  return t(model, `card_${code.slice(-1)}`, { rank: named ? t(model, named) : rankText(rank) });
+  return t(model, `card_${code.slice(-1)}`, { rank: rankWords(model, code.slice(0, -1)) });
 }
 
 // A face-up card; a <button> when it can be clicked.
@@ -235,7 +240,6 @@ function render({ model, el }) {
     const chosen = ui.rank && ui.suit ? ui.rank + ui.suit : null;
     // Rank and suit are one tab stop each (arrow keys inside, or type "7", "q", "h"):
     // a guess is Tab, 7, Tab, h, Tab, Enter.
-    const named = { A: "rank_A", J: "rank_J", Q: "rank_Q", K: "rank_K" };
     const rankGroup = radioGroup(root, {
       label: t(model, "rank"),
       attr: "data-rank",
@@ -243,8 +247,8 @@ function render({ model, el }) {
       options: RANKS.map((r) => ({
         value: r,
         text: rankText(r),
-        label: named[r] ? t(model, named[r]) : rankText(r),
-        keys: r === "T" ? ["t", "0", "1"] : [r, named[r] ? t(model, named[r]).charAt(0) : r],
+        label: rankWords(model, r),
+        keys: r === "T" ? ["t", "0", "1"] : [r, rankWords(model, r).charAt(0)],
       })),
       pick: (r) => {
         ui.rank = r;
