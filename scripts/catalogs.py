@@ -44,6 +44,7 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "nsay": (1, 2),
     "pgettext": ((1, "c"), 2),
+    "psay": ((1, "c"), 2),
 }
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")

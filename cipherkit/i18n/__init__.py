@@ -6,7 +6,7 @@
 ('игра окончена', 'игра окончена')
 """
 
-from cipherkit.i18n.message import Message, nsay, say, text, words_of
+from cipherkit.i18n.message import Message, nsay, psay, say, text, words_of
 from cipherkit.i18n.negotiate import COOKIE, negotiate
 from cipherkit.i18n.words import (
     LANGUAGES,
@@ -38,6 +38,7 @@ __all__ = [
     "ngettext",
     "nsay",
     "pgettext",
+    "psay",
     "say",
     "speaking",
     "text",

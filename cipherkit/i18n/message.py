@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cipherkit.i18n.words import _, language, ngettext, speaking
+from cipherkit.i18n.words import _, language, ngettext, pgettext, speaking
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ class Message:
     params: Mapping[str, Any] = field(default_factory=dict)
     plural: str | None = None
     count: int | None = None
+    context: str | None = None
+    """A catalog context telling two same English words apart (``"suit"``)."""
 
     def words(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the language in force); nested messages too."""
@@ -40,6 +42,8 @@ class Message:
             params = {k: (str(v) if isinstance(v, Message) else v) for k, v in self.params.items()}
             if self.plural is not None:
                 return ngettext(self.id, self.plural, self.count or 0, **params)
+            if self.context is not None:
+                return pgettext(self.context, self.id, **params)
             return _(self.id, **params)
 
     def __str__(self) -> str:
@@ -62,7 +66,9 @@ class Message:
             key: (cls.from_json(value) if _is_message(value) else value)
             for key, value in dict(data["params"]).items()
         }
-        return cls(str(data["id"]), params, data.get("plural"), data.get("count"))
+        return cls(
+            str(data["id"]), params, data.get("plural"), data.get("count"), data.get("context")
+        )
 
     def to_json(self) -> dict[str, Any]:
         """``{"id", "params"}`` (and ``plural``/``count``): JSON-safe, no words in it."""
@@ -74,12 +80,25 @@ class Message:
         }
         if self.plural is not None:
             out |= {"plural": self.plural, "count": self.count}
+        if self.context is not None:
+            out["context"] = self.context
         return out
 
 
 def say(id: str, /, **params: Any) -> Message:
     """A message with its parameters (the catalog extracts ``say("…")`` calls)."""
     return Message(id, dict(params))
+
+
+def psay(context: str, id: str, /, **params: Any) -> Message:
+    """A message in a catalog context (``psay("suit", "blue")``: the colour of a suit).
+
+    >>> from cipherkit.i18n import speaking
+    >>> with speaking("ru"):
+    ...     str(psay("suit", "blue"))
+    'синий'
+    """
+    return Message(id, dict(params), context=context)
 
 
 def nsay(singular: str, plural: str, count: int, /, **params: Any) -> Message:
@@ -101,7 +120,7 @@ def _is_message(value: Any) -> bool:
         isinstance(value, Mapping)
         and "id" in value
         and "params" in value
-        and set(value) <= {"id", "params", "plural", "count"}
+        and set(value) <= {"id", "params", "plural", "count", "context"}
     )
 
 

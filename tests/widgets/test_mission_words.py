@@ -17,7 +17,7 @@ import pytest
 
 from cipherkit.i18n import speaking
 from cipherkit.widgets import CampaignTable, MissionTable
-from cipherkit.widgets.mission.view import SeatInfo, glyph_parts, status_line
+from cipherkit.widgets.mission.view import SeatInfo, card_parts, glyph_parts, status_line
 from cipherkit.widgets.mission.words import marked_glyph, token_words, unmarked
 from tests.widgets.mission_games import play_out, vault_mission
 from tests.widgets.page_messages import page_message
@@ -41,7 +41,8 @@ def sentences(view: dict[str, Any]) -> list[str]:
     assert view["announce"].endswith(view["status"])  # after the engine's latest lines
     out = [view["status"], view["turn_line"], view["peril_title"]]
     out += [r["text"] for r in view["rooms_words"]] + list(view["console_words"])
-    out += list(view["suit_names"]) + list(view["time_titles"].values())
+    out += list(view["suit_names"])
+    out += [card["words"] for hand in view["hands"] for card in hand["cards"]]
     for card in view["action_cards"]:
         out += [card["name"], card["text"], card["count_words"], card["blocked_words"]]
     for ch in view["characters"]:
@@ -112,7 +113,10 @@ def test_the_english_words_are_the_old_ones() -> None:
     assert view["discard"]["note"] == "(they count only In Peril)"
     assert view["characters"][0]["hand_words"] == "4 cards"
     assert view["action_cards"][0]["count_words"] == "empty: any card"
-    assert view["time_titles"] == {"1": "time card: 1 icon", "2": "time card: 2 icons"}
+    names = {"B": "blue", "G": "green", "Y": "yellow"}
+    cards = view["hands"][0]["cards"]
+    assert [c["words"] for c in cards] == [f"{c['value']} {names[c['suit']]}" for c in cards]
+    assert card_parts("T2")["words"] == "time card: 2 icons"
 
 
 @pytest.mark.parametrize(

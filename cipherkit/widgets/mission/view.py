@@ -25,9 +25,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
 from cipherkit.games.mission.art.board import BoardArt, glyph_of_token
+from cipherkit.games.mission.content import deck
+from cipherkit.games.mission.content.deck import DEFAULT_SUITS
 from cipherkit.games.mission.content.words import mission_title, secret_title
 from cipherkit.games.mission.rules.observation import MissionObservation, PendingView
-from cipherkit.i18n import _, ngettext, pgettext
+from cipherkit.i18n import _, ngettext
 from cipherkit.widgets.mission.words import (
     ABILITY_NAMES,
     ACTION_CARDS,
@@ -61,17 +63,20 @@ ROOM_VERBS = ("step", "intel", "slip", "scout", "peek", "disarm")
 """Actions whose target is a room (the page maps a click on a room to one of them)."""
 
 
-def card_parts(label: str) -> CardFace:
-    """``"7B"`` -> value 7, suit ``B``; ``"T2"`` -> a time card with 2 icons.
+def card_parts(label: str, suits: Sequence[str] = DEFAULT_SUITS) -> CardFace:
+    """``"7B"`` -> value 7, suit ``B``; ``"T2"`` -> a time card with 2 icons; and the
+    card in the words the log says it in (:func:`~cipherkit.games.mission.content.deck.card_words`).
 
     >>> card_parts("12Y"), card_parts("T2")
-    ({'label': '12Y', 'value': 12, 'suit': 'Y', 'time': 0}, {'label': 'T2', 'value': None, \
-'suit': None, 'time': 2})
+    ({'label': '12Y', 'value': 12, 'suit': 'Y', 'time': 0, 'words': '12 yellow'}, \
+{'label': 'T2', 'value': None, 'suit': None, 'time': 2, 'words': 'time card: 2 icons'})
     """
+    words = str(deck.card_words(label, suits))
     if label.startswith("T") and label[1:].isdigit():
-        return {"label": label, "value": None, "suit": None, "time": int(label[1:])}
+        return {"label": label, "value": None, "suit": None, "time": int(label[1:]), "words": words}
     digits = "".join(ch for ch in label if ch.isdigit())
-    return {"label": label, "value": int(digits), "suit": label[len(digits) :], "time": 0}
+    suit = label[len(digits) :]
+    return {"label": label, "value": int(digits), "suit": suit, "time": 0, "words": words}
 
 
 class CardFace(TypedDict):
@@ -81,6 +86,8 @@ class CardFace(TypedDict):
     value: int | None
     suit: str | None
     time: int
+    words: str
+    """The card as a person says it, the same in the hand, the piles, the log."""
 
 
 class HandView(TypedDict):
@@ -225,7 +232,6 @@ class MissionView(TypedDict):
     hand_limit: int
     suits: list[str]
     suit_names: list[str]
-    time_titles: dict[str, str]
     action_cards: list[ActionCardView]
     actions_taken: int
     pending: PendingView
@@ -258,7 +264,7 @@ def build_view(
     locked_for: int | None = None,
     game_number: int = 1,
     serial: int = 0,
-    suits: Sequence[str] = (),
+    suits: Sequence[str] = DEFAULT_SUITS,
 ) -> MissionView:
     """The view synced to the page, from one observation only: the status lines, the
     seats and characters (:func:`characters_view`, :func:`current_view`), the hands
@@ -318,16 +324,15 @@ def build_view(
         else {"seat": locked_for, "name": seats[locked_for].name},
         "current": current_view(obs, seats),
         "characters": characters_view(obs, seats),
-        "hands": hands_view(obs),
+        "hands": hands_view(obs, suits),
         "hand_limit": obs["hand_limit"],
         "suits": list(suits),
         "suit_names": [suit_words(s) for s in suits],
-        "time_titles": time_titles(obs),
-        "action_cards": action_cards_view(obs),
+        "action_cards": action_cards_view(obs, suits),
         "actions_taken": obs["actions_taken"],
         "pending": {**obs["pending"]},
         "deck_size": obs["deck_size"],
-        "discard": discard_view(obs),
+        "discard": discard_view(obs, suits),
         "peril": obs["peril"],
         "peril_title": ngettext(
             "In Peril: {n} time icon in the discard pile loses the mission",
@@ -376,28 +381,7 @@ def suit_words(suit: str) -> str:
     >>> suit_words("blue"), suit_words("Comets")
     ('blue', 'Comets')
     """
-    known = {
-        "blue": pgettext("suit", "blue"),
-        "green": pgettext("suit", "green"),
-        "yellow": pgettext("suit", "yellow"),
-        "red": pgettext("suit", "red"),
-        "purple": pgettext("suit", "purple"),
-        "orange": pgettext("suit", "orange"),
-        "black": pgettext("suit", "black"),
-        "white": pgettext("suit", "white"),
-    }
-    return known.get(suit.lower(), suit)
-
-
-def time_titles(obs: MissionObservation) -> dict[str, str]:
-    """A time card's tooltip by its number of icons (those of the deck: 1 and 2, and any
-    the observation shows)."""
-    counts = {1, 2, *(card_parts(c)["time"] for c in obs["discard"]["time_cards"])}
-    return {
-        str(n): ngettext("time card: {n} icon", "time card: {n} icons", n)
-        for n in sorted(counts)
-        if n
-    }
+    return str(deck.suit_words(suit))
 
 
 def _glyph_ids(
@@ -504,7 +488,7 @@ def seat_label(seats: Sequence[SeatInfo], seat: int, character: str) -> str:
     return info.name
 
 
-def hands_view(obs: MissionObservation) -> list[HandView]:
+def hands_view(obs: MissionObservation, suits: Sequence[str] = DEFAULT_SUITS) -> list[HandView]:
     """The hands the viewer may see: its own characters' (every hand once the game is
     over); none for a spectator."""
     over = obs["outcome"] is not None
@@ -514,14 +498,16 @@ def hands_view(obs: MissionObservation) -> list[HandView]:
             "character": c,
             "name": chars[c]["name"],
             "current": c == obs["turn"] and not over,
-            "cards": [card_parts(label) for label in cards],
+            "cards": [card_parts(label, suits) for label in cards],
         }
         for c, cards in enumerate(obs["hands"])
         if cards is not None
     ]
 
 
-def action_cards_view(obs: MissionObservation) -> list[ActionCardView]:
+def action_cards_view(
+    obs: MissionObservation, suits: Sequence[str] = DEFAULT_SUITS
+) -> list[ActionCardView]:
     """The four action cards: their texts with the limits in play, and their piles."""
     cards: list[ActionCardView] = []
     for a, name in ACTION_CARDS:
@@ -532,7 +518,7 @@ def action_cards_view(obs: MissionObservation) -> list[ActionCardView]:
                 "id": a,
                 "name": _(name),
                 "text": action_card_text(a, obs["rules"]),
-                "top": card_parts(pile[-1]) if pile else None,
+                "top": card_parts(pile[-1], suits) if pile else None,
                 "count": len(pile),
                 "count_words": ngettext("{n} card", "{n} cards", len(pile))
                 if pile
@@ -548,13 +534,13 @@ def action_cards_view(obs: MissionObservation) -> list[ActionCardView]:
     return cards
 
 
-def discard_view(obs: MissionObservation) -> DiscardPanel:
+def discard_view(obs: MissionObservation, suits: Sequence[str] = DEFAULT_SUITS) -> DiscardPanel:
     """The discard pile: its size, its top card, and the time cards in it."""
     discard = obs["discard"]
     loss = obs["rules"]["loss_icons"]
     return {
         "size": discard["size"],
-        "top": None if discard["top"] is None else card_parts(discard["top"]),
+        "top": None if discard["top"] is None else card_parts(discard["top"], suits),
         "time_icons": discard["time_icons"],
         "time_cards": list(discard["time_cards"]),
         "size_words": ngettext("{n} card", "{n} cards", discard["size"]),

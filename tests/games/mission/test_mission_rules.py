@@ -76,7 +76,7 @@ def test_worked_example_from_the_rulebook() -> None:
         with pytest.raises(IllegalAction, match="the Intel pile shows 4: play a card higher"):
             act(state, 0, f"play {low} intel")
     six = next(label for label in state.cards_in_hand(0) if label.startswith("6"))
-    assert act(state, 0, "play 6 intel") == [f"Mara plays {six} on Intel."]
+    assert act(state, 0, "play 6 intel") == [f"Mara plays {said(six)} on Intel."]
     # 2. He reveals two tokens in a room, one at a time; glyph Q is not on the card: removed.
     assert act(state, 0, "intel archive") == [
         "Mara reveals Q in the Archive: it is not on the card and is removed."
@@ -378,6 +378,11 @@ def test_a_left_glyph_can_be_collected_later() -> None:
 
 
 # ---------------------------------------------------------------- traps
+def said(label: str) -> str:
+    """A card label as the log says it, as a person would: ``"6G"`` -> ``"6 green"``."""
+    return f"{label[:-1]} {dict(B='blue', G='green', Y='yellow')[label[-1]]}"
+
+
 def test_camera_stays_and_discards_from_the_deck_at_the_end_of_your_turn() -> None:
     state = game(hello_mission(hall=["camera", "camera", "L"]))
     give(state, 0, [5, 6, 7, 8])
@@ -389,8 +394,8 @@ def test_camera_stays_and_discards_from_the_deck_at_the_end_of_your_turn() -> No
     deck = len(state.deck)
     events = act(state, 0, "end")
     assert events[1:3] == [
-        f"A camera watches Mara: {top_two[0]} is discarded from the deck.",
-        f"A camera watches Mara: {top_two[1]} is discarded from the deck.",
+        f"A camera watches Mara: {said(top_two[0])} is discarded from the deck.",
+        f"A camera watches Mara: {said(top_two[1])} is discarded from the deck.",
     ]
     assert len(state.deck) == deck - 2 - 1  # two for the cameras, then one drawn
     assert [state.t.cards.labels[c] for c in state.discard[-2:]] == top_two

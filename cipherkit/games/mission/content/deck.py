@@ -10,13 +10,18 @@ Examples
 (40, 36, (36, 37, 38, 39))
 >>> table.label(0), table.label(35), table.label(39), table.value[13]
 ('1B', '12Y', 'T2', 5)
+>>> str(table.words(0)), str(table.words(39))
+('1 blue', 'time card: 2 icons')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+
+from cipherkit.i18n import Message, nsay, psay, say, text
 
 DEFAULT_SUITS: tuple[str, ...] = ("blue", "green", "yellow")
 DEFAULT_TIME: tuple[int, ...] = (1, 1, 1, 2)
@@ -117,3 +122,50 @@ class CardTable:
         ('1B', 'T2')
         """
         return self.labels[card]
+
+    def words(self, card: int) -> Message:
+        """``card`` in words, as every place that shows it says it: ``"7 blue"``."""
+        return card_words(self.labels[card], self.spec.suits)
+
+
+def card_words(label: str, suits: Sequence[str]) -> Message:
+    """A card's short label in words (the suit found by its initial among ``suits``):
+    what the hand, the piles, the log and the live region all say.
+
+    >>> from cipherkit.i18n import speaking
+    >>> str(card_words("7B", DEFAULT_SUITS)), str(card_words("T1", DEFAULT_SUITS))
+    ('7 blue', 'time card: 1 icon')
+    >>> with speaking("ru"):
+    ...     str(card_words("12Y", DEFAULT_SUITS))
+    '12 жёлтый'
+    """
+    if label.startswith("T") and label[1:].isdigit():
+        n = int(label[1:])
+        return nsay("time card: {n} icon", "time card: {n} icons", n)
+    digits = "".join(ch for ch in label if ch.isdigit())
+    initial = label[len(digits) :]
+    suit = next((s for s in suits if s[:1].upper() == initial), initial)
+    # TRANSLATORS: a mission card: its value and its suit's colour ("7 blue")
+    return say("{value} {suit}", value=int(digits), suit=suit_words(suit))
+
+
+SUIT_WORDS: dict[str, Message] = {
+    "blue": psay("suit", "blue"),
+    "green": psay("suit", "green"),
+    "yellow": psay("suit", "yellow"),
+    "red": psay("suit", "red"),
+    "purple": psay("suit", "purple"),
+    "orange": psay("suit", "orange"),
+    "black": psay("suit", "black"),
+    "white": psay("suit", "white"),
+}
+"""The suit colours the catalog knows (a mission may name its suits otherwise)."""
+
+
+def suit_words(suit: str) -> Message:
+    """A suit's name as a card says it: a colour the catalog knows, else as written.
+
+    >>> str(suit_words("Blue")), str(suit_words("Comets"))
+    ('blue', 'Comets')
+    """
+    return SUIT_WORDS.get(suit.lower()) or text(suit)

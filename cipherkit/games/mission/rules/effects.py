@@ -72,7 +72,7 @@ def play(state: MissionState, seat: Seat, action: Play) -> None:
         say(
             "{name} plays {card} on {action}.",
             name=state.name(c),
-            card=label,
+            card=state.t.cards.words(card),
             action=say(ACTION_NAMES[action.action]),
         ),
     )
@@ -102,8 +102,8 @@ def special(state: MissionState, seat: Seat, action: Special) -> None:
         say(
             "{name} discards {first} and {second} for a special action ({ability}).",
             name=state.name(c),
-            first=labels[first],
-            second=labels[second],
+            first=state.t.cards.words(first),
+            second=state.t.cards.words(second),
             ability=state.chars[c].ability,
         ),
     )
@@ -274,7 +274,7 @@ def lower(state: MissionState, seat: Seat, action: Lower) -> None:
         say(
             "{name} discards {card} from the {action} pile.",
             name=state.name(c),
-            card=label,
+            card=state.t.cards.words(card),
             action=say(ACTION_NAMES[action.action]),
         ),
     )
@@ -429,5 +429,9 @@ def _gas(state: MissionState, r: int) -> None:
         state.emit(
             "gas",
             {"character": other, "card": labels[card]},
-            say("{name} discards {card} at random.", name=state.name(other), card=labels[card]),
+            say(
+                "{name} discards {card} at random.",
+                name=state.name(other),
+                card=state.t.cards.words(card),
+            ),
         )

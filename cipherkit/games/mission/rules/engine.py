@@ -14,7 +14,7 @@ Examples
 ['play 1 run', 'play 1 gather', 'play 1 intel', 'play 1 regroup']
 >>> events = state.apply(0, parse_action("play 1 intel"))
 >>> events[0].text
-'Mara plays 1Y on Intel.'
+'Mara plays 1 yellow on Intel.'
 >>> [e.text for e in state.apply(0, parse_action("intel foyer"))]
 ['Mara reveals moth in the Foyer: it is not on the card and is removed.']
 """

@@ -89,7 +89,7 @@ def end_turn(state: MissionState, forced: bool = False) -> None:
             say(
                 "A camera watches {name}: {card} is discarded from the deck.",
                 name=state.name(c),
-                card=labels[card],
+                card=state.t.cards.words(card),
             ),
         )
         if _time_check(state):
