@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.games.decipher.cards import Card
+from cipherkit.i18n import speaking
 from cipherkit.rooms import open_store
 from cipherkit.widgets import DecipherTable
 from tests.widgets.languages import latin_runs
@@ -77,7 +78,9 @@ def test_an_illegal_move_at_a_russian_table_is_refused_in_russian() -> None:
     assert (table.state.to_json(), list(table.record.actions), table.view) == before
     mine = str(table.state.hidden[0][0])  # my own hidden card: never in my hand
     table.handle_message({"type": "action", "text": f"play {mine}"})
-    assert table.message == f"illegal: карты {Card.parse(mine).pretty} нет у вас в руке"
+    with speaking("ru"):
+        said = Card.parse(mine).name  # in words, as the hand names it: "7 червей"
+    assert table.message == f"illegal: карты {said} нет у вас в руке"
     table.handle_message({"type": "action", "text": "play 11Z"})
     assert table.message.startswith("illegal: '11Z' — не карта")
     assert (table.state.to_json(), list(table.record.actions), table.view) == before

@@ -206,7 +206,8 @@ def test_playing_a_card_not_in_hand_names_the_reason() -> None:
     table = DecipherTable(bot="random", seed=11, human_first=True)
     stranger = next(str(c) for c in table.state.hidden[0])  # my own hidden card
     page_message(table, {"type": "action", "text": f"play {stranger}"})
-    assert table.message == f"illegal: {Card.parse(stranger).pretty} is not in your hand"
+    # the card in words, as the hand names it ("jack of diamonds")
+    assert table.message == f"illegal: {Card.parse(stranger).name} is not in your hand"
 
 
 def test_binary_buffers_are_refused() -> None:

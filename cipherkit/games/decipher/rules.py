@@ -13,7 +13,7 @@ Examples
 ['break', 'play 6S', 'play 3H']
 >>> events = state.apply(0, parse_action("play 6S"))
 >>> events[0].text
-'Player 1 plays 6♠ on column 1.'
+'Player 1 plays 6 of spades on column 1.'
 >>> events[0].message.id
 '{name} plays {card} on column {column}.'
 >>> state.is_legal(0, parse_action("skip"))   # first turn: every column needs a card
@@ -41,7 +41,7 @@ from cipherkit.games.decipher.actions import (
     Play,
     Skip,
 )
-from cipherkit.games.decipher.cards import Card
+from cipherkit.games.decipher.cards import Card, card_name
 from cipherkit.i18n import N_, Message, nsay, say
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ def new_game(config: Mapping[str, Any] | None = None, *, seed: int) -> DecipherS
 def card_score(guess: Card | None, truth: Card, scoring: Mapping[str, int]) -> int:
     """Points for one guessed column: exact card, same rank only, same suit only, else 0.
 
-    >>> from cipherkit.games.decipher.cards import Card
+    >>> from cipherkit.games.decipher.cards import Card, card_name
     >>> s = {"exact": 3, "rank": 2, "suit": 1}
     >>> [card_score(Card.parse(g), Card.parse("QS"), s) for g in ("QS", "QH", "2S", "2H")]
     [3, 2, 1, 0]
@@ -243,7 +243,7 @@ def check_play(state: DecipherState, seat: Seat, action: Play) -> None:
     if state.phase == GUESS or (state.column == 0 and state.must_break()):
         _refuse_outside_play(state)
     if action.card.index not in map(_INDEX, state.hands[seat]):
-        raise IllegalAction(say("{card} is not in your hand", card=action.card.pretty))
+        raise IllegalAction(say("{card} is not in your hand", card=card_name(action.card)))
 
 
 def play_card(state: DecipherState, seat: Seat, action: Play) -> list[Event]:
@@ -255,7 +255,7 @@ def play_card(state: DecipherState, seat: Seat, action: Play) -> list[Event]:
     text = say(
         "{name} plays {card} on column {column}.",
         name=state.name(seat),
-        card=card.pretty,
+        card=card_name(card),
         column=column + 1,
     )
     state.log.append(text.to_json())

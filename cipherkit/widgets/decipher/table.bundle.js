@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   decipher/table.js 870fa2db29c0c3dbb6ba5dc7b3d7038fab13cbf63f250438b706454715b9f104
+//   decipher/table.js da9b181a1333dbdf1eb47ad720834e9f2d71fdccd9ea4432ee837f50a3ca41a9
 //   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -262,6 +262,9 @@ function rankWords(model, rank) {
 function cardLabel(model, code) {
   return t(model, `card_${code.slice(-1)}`, { rank: rankWords(model, code.slice(0, -1)) });
 }
+function cardText(model, code) {
+  return h("span", {}, h("span", { "aria-hidden": "true", text: prettyCard(code) }), h("span", { class: "ck-sr-only", text: cardLabel(model, code) }));
+}
 function cardFace(model, code, { size = "", onClick = null, enabled = false, extra = "", title = "" } = {}) {
   const rank = code.slice(0, -1);
   const suit = code.slice(-1);
@@ -362,8 +365,8 @@ function render({ model, el }) {
     const guessing = view.phase === "guess";
     const labels = view.say.labels;
     const botCard = col.bot_card ? cardFace(model, col.bot_card, { extra: "ck-revealed" }) : cardBack(model);
-    const yourGuess = col.your_guess ? h("div", { class: "ck-guess", "data-testid": "your-guess" }, `${t(model, "your_guess")} `, h("b", { text: prettyCard(col.your_guess) })) : guessing && view.guesser === "you" && col.current ? h("div", { class: "ck-guess ck-guess-now", text: t(model, "guess_this_card") }) : null;
-    const botGuess = over && col.bot_guess ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, `${labels.their_guess} `, h("b", { text: prettyCard(col.bot_guess) })) : null;
+    const yourGuess = col.your_guess ? h("div", { class: "ck-guess", "data-testid": "your-guess" }, `${t(model, "your_guess")} `, h("b", {}, cardText(model, col.your_guess))) : guessing && view.guesser === "you" && col.current ? h("div", { class: "ck-guess ck-guess-now", text: t(model, "guess_this_card") }) : null;
+    const botGuess = over && col.bot_guess ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, `${labels.their_guess} `, h("b", {}, cardText(model, col.bot_guess))) : null;
     return h(
       "div",
       {
@@ -490,9 +493,9 @@ function render({ model, el }) {
         "tr",
         {},
         h("th", { text: t(model, "column", { column: col.index + 1 }) }),
-        h("td", {}, col.your_guess ? prettyCard(col.your_guess) : "—", " / ", h("b", { text: prettyCard(col.bot_card) })),
+        h("td", {}, col.your_guess ? cardText(model, col.your_guess) : "—", " / ", h("b", {}, cardText(model, col.bot_card))),
         h("td", { class: "ck-points", text: `${col.your_points} (${col.your_match})` }),
-        h("td", {}, col.bot_guess ? prettyCard(col.bot_guess) : "—", " / ", h("b", { text: prettyCard(col.your_card) })),
+        h("td", {}, col.bot_guess ? cardText(model, col.bot_guess) : "—", " / ", h("b", {}, cardText(model, col.your_card))),
         h("td", { class: "ck-points", text: `${col.bot_points} (${col.bot_match})` })
       )
     );

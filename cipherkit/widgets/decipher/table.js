@@ -40,6 +40,11 @@ function cardLabel(model, code) {
   return t(model, `card_${code.slice(-1)}`, { rank: rankWords(model, code.slice(0, -1)) });
 }
 
+// A card named in a line of text: drawn with its suit symbol, read in words.
+function cardText(model, code) {
+  return h("span", {}, h("span", { "aria-hidden": "true", text: prettyCard(code) }), h("span", { class: "ck-sr-only", text: cardLabel(model, code) }));
+}
+
 // A face-up card; a <button> when it can be clicked.
 function cardFace(model, code, { size = "", onClick = null, enabled = false, extra = "", title = "" } = {}) {
   const rank = code.slice(0, -1);
@@ -161,12 +166,12 @@ function render({ model, el }) {
     const labels = view.say.labels;
     const botCard = col.bot_card ? cardFace(model, col.bot_card, { extra: "ck-revealed" }) : cardBack(model);
     const yourGuess = col.your_guess
-      ? h("div", { class: "ck-guess", "data-testid": "your-guess" }, `${t(model, "your_guess")} `, h("b", { text: prettyCard(col.your_guess) }))
+      ? h("div", { class: "ck-guess", "data-testid": "your-guess" }, `${t(model, "your_guess")} `, h("b", {}, cardText(model, col.your_guess)))
       : guessing && view.guesser === "you" && col.current
         ? h("div", { class: "ck-guess ck-guess-now", text: t(model, "guess_this_card") })
         : null;
     const botGuess = over && col.bot_guess
-      ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, `${labels.their_guess} `, h("b", { text: prettyCard(col.bot_guess) }))
+      ? h("div", { class: "ck-guess", "data-testid": "bot-guess" }, `${labels.their_guess} `, h("b", {}, cardText(model, col.bot_guess)))
       : null;
     return h(
       "div",
@@ -303,9 +308,9 @@ function render({ model, el }) {
         "tr",
         {},
         h("th", { text: t(model, "column", { column: col.index + 1 }) }),
-        h("td", {}, col.your_guess ? prettyCard(col.your_guess) : "—", " / ", h("b", { text: prettyCard(col.bot_card) })),
+        h("td", {}, col.your_guess ? cardText(model, col.your_guess) : "—", " / ", h("b", {}, cardText(model, col.bot_card))),
         h("td", { class: "ck-points", text: `${col.your_points} (${col.your_match})` }),
-        h("td", {}, col.bot_guess ? prettyCard(col.bot_guess) : "—", " / ", h("b", { text: prettyCard(col.your_card) })),
+        h("td", {}, col.bot_guess ? cardText(model, col.bot_guess) : "—", " / ", h("b", {}, cardText(model, col.your_card))),
         h("td", { class: "ck-points", text: `${col.bot_points} (${col.bot_match})` }),
       ),
     );

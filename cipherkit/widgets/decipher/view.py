@@ -35,7 +35,6 @@ from cipherkit.widgets.decipher.words import (
     card_words,
     event_words,
     explained,
-    pretty,
     status_line,
     turn_line,
     who,
@@ -51,7 +50,6 @@ __all__ = [
     "card_words",
     "event_words",
     "journal",
-    "pretty",
     "status_line",
     "turn_line",
 ]

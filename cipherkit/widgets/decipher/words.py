@@ -11,14 +11,14 @@ Examples
 >>> from cipherkit.i18n import speaking
 >>> play = Event("play", {"seat": 1, "column": 0, "card": "QS"})
 >>> event_words(play, human=0)
-'The bot plays Q♠ on column 1 of your code.'
+'The bot plays queen of spades on column 1 of your code.'
 >>> event_words(play, human=0, sides=Sides(other="Bo"))
-'Bo plays Q♠ on column 1 of your code.'
+'Bo plays queen of spades on column 1 of your code.'
 >>> event_words(play, human=0, sides=Sides(me="Ada", other="Bo"))
-"Bo plays Q♠ on column 1 of Ada's code."
+"Bo plays queen of spades on column 1 of Ada's code."
 >>> with speaking("ru"):
 ...     event_words(play, human=0)
-'Бот кладёт Q♠ на столбец 1 вашего кода.'
+'Бот кладёт карту на столбец 1 вашего кода: дама пик.'
 """
 
 from __future__ import annotations
@@ -104,15 +104,6 @@ def card_words(card: str) -> str:
     return str(card_name(Card.parse(card)))
 
 
-def pretty(card: str) -> str:
-    """``"QS"`` -> ``"Q♠"`` (card notation, the same in every language).
-
-    >>> pretty("TH")
-    '10♥'
-    """
-    return Card.parse(card).pretty
-
-
 def columns_words(hits: Sequence[bool]) -> str:
     """Each column's hit or miss: ``"column 1 hit, column 2 miss"``."""
     return ", ".join(
@@ -143,7 +134,7 @@ def event_words(
     actor = sides.me if mine else sides.other
     kind = event.kind
     if kind == "play":
-        card, column = pretty(data["card"]), data["column"] + 1
+        card, column = card_words(data["card"]), data["column"] + 1
         if you:
             return _("You play {card} on column {column}.", card=card, column=column)
         if sides.watching:
