@@ -375,12 +375,19 @@ def announcement(
     'Teo stops. Ana: your move.'
     >>> announcement(log + ["Mara's turn."], "Mara’s turn.", fresh_turn=True)
     "Teo's turn. Teo stops. Mara’s turn."
+    >>> vote = ["Mara's turn.", "Ana proposes SUN.", "Bo rejects the answer (too soon)."]
+    >>> announcement(log + vote, "Mara’s turn.", fresh_turn=True)
+    "Teo's turn. Teo stops. Ana proposes SUN. Bo rejects the answer (too soon). Mara’s turn."
     """
     marks = list(turns) if turns is not None else [_is_turn_marker(line) for line in log]
     if fresh_turn:
+        # the last turn, and what happened in this one before the person could act (a
+        # vote on an answer: the team-mates' replies and reasons); not this turn's marker
         starts = [i for i, turn in enumerate(marks) if turn]
-        lines = list(log[starts[-2] : starts[-1]]) if len(starts) >= 2 else list(log[-1:])
-        lines = lines[-4:]
+        if len(starts) >= 2:
+            lines = [*log[starts[-2] : starts[-1]], *log[starts[-1] + 1 :]][-4:]
+        else:
+            lines = list(log[-1:])
     else:
         lines = list(log[-1:])
     lines = [line for line in lines if line != status]

@@ -21,6 +21,7 @@ from cipherkit.games.mission.rules.actions import (
     Propose,
     RejectBecause,
 )
+from cipherkit.games.mission.rules.vote import ANOTHER, MANY, NO_FIT, NOT_LISTED, UNSETTLED
 
 GUESS_AMONG = 3
 """A team that would otherwise lose guesses when at most this many candidates are left."""
@@ -46,14 +47,14 @@ def reject_reason(found: Assessment, listed: bool, ready: bool) -> str:
     'the open windows point to another answer'
     """
     if found.count == 0:
-        return "no answer I know fits the open windows yet"
+        return NO_FIT
     if ready and not listed:
-        return "the open windows point to another answer"
+        return ANOTHER
     if found.count > GUESS_AMONG:
-        return f"{found.count} answers still fit the open windows: open more first"
+        return MANY.format(n=found.count)
     if not listed:
-        return "it does not fit the windows open so far"
-    return "the open windows do not settle it yet"
+        return NOT_LISTED
+    return UNSETTLED
 
 
 class AnswerPolicy:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.protocol import Action, Outcome, Seat
@@ -9,10 +10,42 @@ from cipherkit.games.mission.content.console import answers_match
 from cipherkit.games.mission.content.words import campaign_message
 from cipherkit.games.mission.rules.actions import Propose, RejectBecause
 from cipherkit.games.mission.rules.phases import OVER, SOLVE, WON, WRONG
-from cipherkit.i18n import Message, nsay, say
+from cipherkit.i18n import N_, Message, nsay, say, text
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.rules.state import MissionState
+
+
+NO_FIT = N_("no answer I know fits the open windows yet")
+ANOTHER = N_("the open windows point to another answer")
+NOT_LISTED = N_("it does not fit the windows open so far")
+UNSETTLED = N_("the open windows do not settle it yet")
+MANY = "{n} answers still fit the open windows: open more first"
+"""The reasons a bot gives with ``reject WHY`` (``MANY`` with its count filled in): the
+log says them in each viewer's language (:func:`reason_words`)."""
+_MANY = re.compile(r"(\d+) answers still fit the open windows: open more first")
+
+
+def reason_words(reason: str) -> Message:
+    """A ``reject WHY`` reason as a message: a bot's reason in the viewer's language,
+    a person's as they wrote it.
+
+    >>> from cipherkit.i18n import speaking
+    >>> str(reason_words(MANY.format(n=12))), str(reason_words("I like it not"))
+    ('12 answers still fit the open windows: open more first', 'I like it not')
+    >>> with speaking("ru"):
+    ...     str(reason_words(MANY.format(n=12)))
+    'к открытым окнам подходят ещё 12 ответов: сначала откройте больше'
+    """
+    if reason in (NO_FIT, ANOTHER, NOT_LISTED, UNSETTLED):
+        return say(reason)
+    if many := _MANY.fullmatch(reason):
+        return nsay(
+            "{n} answer still fits the open windows: open more first",
+            "{n} answers still fit the open windows: open more first",
+            int(many[1]),
+        )
+    return text(reason)
 
 
 def propose(state: MissionState, seat: Seat, action: Propose) -> None:
@@ -62,7 +95,11 @@ def reject_because(state: MissionState, seat: Seat, action: RejectBecause) -> No
 def _reject(state: MissionState, seat: Seat, reason: str) -> None:
     who = state.seat_name(seat)
     if reason:
-        said = say("{name} rejects the answer ({reason}); play goes on.", name=who, reason=reason)
+        said = say(
+            "{name} rejects the answer ({reason}); play goes on.",
+            name=who,
+            reason=reason_words(reason),
+        )
         state.emit("reject", {"seat": seat, "reason": reason}, said)
     else:
         state.emit(
