@@ -165,7 +165,7 @@ def test_a_mission_is_lost_with_the_keyboard_the_map_by_arrow_keys(
     keys.tab_to(f"{MISSION} [data-testid=hand] button:not([disabled])")
     keys.press("Space")
     # the pick is said once, in the card's own words ("7 blue picked")
-    title = page.evaluate("() => document.activeElement.getAttribute('title')")
+    title = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
     live = page.locator("[data-testid=live]").first
     assert live.inner_text() == f"{title} picked", (live.inner_text(), title)
     # back to the action cards (one tab stop), along them to Run with the arrow keys

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   mission/table.js a013494c288e6ce0e2de593d91874fd038b6dd6c37c6261624f411422bceb74d
+//   mission/table.js b3051e6b434b8bc5c62d506a23ec30e3abef1cddbb243023cca1a24b63587265
 //   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -373,7 +373,7 @@ function render({ model, el }) {
     draw();
     const view = model.get("view") || {};
     const card = view.hands.flatMap((hand) => hand.cards).find((c) => c.label === label);
-    if (card) announce(root, t(model, at >= 0 ? "card_put_back" : "card_picked", { card: `${card.value} ${suitName(view, card.suit)}` }));
+    if (card) announce(root, t(model, at >= 0 ? "card_put_back" : "card_picked", { card: card.words }));
   }
   function header(view) {
     const stat = (label, value, testid, extra = "") => h("span", { class: `ck-stat ${extra}`, "data-testid": testid }, label, " ", h("b", { text: String(value) }));
@@ -598,8 +598,9 @@ function render({ model, el }) {
   }
   function miniCard(view, card, extra = "") {
     if (!card) return h("div", { class: "ck-mini ck-mini-empty", text: "—" });
-    if (card.time) return h("div", { class: `ck-mini ck-time ${extra}`, title: (view.time_titles || {})[String(card.time)] || "" }, "T", h("sub", { text: String(card.time) }));
-    return h("div", { class: `ck-mini ${extra}`, style: `--suit:${suitColour(view, card.suit)}`, title: `${card.value} ${suitName(view, card.suit)}`, text: String(card.value) });
+    const words = h("span", { class: "ck-sr-only", text: card.words });
+    if (card.time) return h("div", { class: `ck-mini ck-time ${extra}`, title: card.words }, h("span", { "aria-hidden": "true" }, "T", h("sub", { text: String(card.time) })), words);
+    return h("div", { class: `ck-mini ${extra}`, style: `--suit:${suitColour(view, card.suit)}`, title: card.words }, h("span", { "aria-hidden": "true", text: String(card.value) }), words);
   }
   function actionCards(view) {
     const legal = new Set(view.legal);
@@ -680,7 +681,7 @@ function render({ model, el }) {
                   "data-value": String(card.value),
                   "aria-pressed": picked ? "true" : "false",
                   "data-roving": hand.current ? "" : null,
-                  title: `${card.value} ${suitName(view, card.suit)}`,
+                  "aria-label": card.words,
                   disabled: ui.waiting || !hand.current || !mayPick,
                   onclick: () => toggleCard(card.label)
                 },
@@ -743,6 +744,7 @@ function render({ model, el }) {
             ui.solving = true;
             ui.answer = view.console.answer_open ? view.console.reading : "";
             draw();
+            root.querySelector("[data-testid=answer-input]")?.focus();
           },
           text: t(model, "solve")
         })
@@ -826,16 +828,22 @@ function render({ model, el }) {
       placeholder: t(model, "answer_placeholder"),
       oninput: (event) => {
         ui.answer = event.target.value;
+      },
+      onkeydown: (event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          propose();
+        }
       }
     });
     const others = view.seats.length > 1;
-    const propose = () => {
+    function propose() {
       const text = (ui.answer || "").trim();
       if (!text) return hint(t(model, "write_answer_first"));
       ui.solving = false;
       if (text === view.console.reading && new Set(view.legal).has("propose-reading")) act("propose-reading");
       else act(`propose ${text}`);
-    };
+    }
     return h(
       "div",
       { class: "ck-dialog", "data-testid": "solve-dialog", role: "dialog" },

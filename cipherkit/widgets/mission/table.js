@@ -189,10 +189,10 @@ function render({ model, el }) {
     }
     ui.hint = "";
     draw();
-    // said once, in the words the card's title uses ("7 blue picked")
+    // said once, in the card's own words, as the log says it ("7 blue picked")
     const view = model.get("view") || {};
     const card = view.hands.flatMap((hand) => hand.cards).find((c) => c.label === label);
-    if (card) announce(root, t(model, at >= 0 ? "card_put_back" : "card_picked", { card: `${card.value} ${suitName(view, card.suit)}` }));
+    if (card) announce(root, t(model, at >= 0 ? "card_put_back" : "card_picked", { card: card.words }));
   }
 
   // ---------------------------------------------------------------- pieces
@@ -439,8 +439,10 @@ function render({ model, el }) {
 
   function miniCard(view, card, extra = "") {
     if (!card) return h("div", { class: "ck-mini ck-mini-empty", text: "—" });
-    if (card.time) return h("div", { class: `ck-mini ck-time ${extra}`, title: (view.time_titles || {})[String(card.time)] || "" }, "T", h("sub", { text: String(card.time) }));
-    return h("div", { class: `ck-mini ${extra}`, style: `--suit:${suitColour(view, card.suit)}`, title: `${card.value} ${suitName(view, card.suit)}`, text: String(card.value) });
+    // drawn as "7" or "T2", read in the card's words ("7 blue", "time card: 2 icons")
+    const words = h("span", { class: "ck-sr-only", text: card.words });
+    if (card.time) return h("div", { class: `ck-mini ck-time ${extra}`, title: card.words }, h("span", { "aria-hidden": "true" }, "T", h("sub", { text: String(card.time) })), words);
+    return h("div", { class: `ck-mini ${extra}`, style: `--suit:${suitColour(view, card.suit)}`, title: card.words }, h("span", { "aria-hidden": "true", text: String(card.value) }), words);
   }
 
   function actionCards(view) {
@@ -525,7 +527,7 @@ function render({ model, el }) {
                       "data-value": String(card.value),
                       "aria-pressed": picked ? "true" : "false",
                       "data-roving": hand.current ? "" : null,
-                      title: `${card.value} ${suitName(view, card.suit)}`,
+                      "aria-label": card.words,
                       disabled: ui.waiting || !hand.current || !mayPick,
                       onclick: () => toggleCard(card.label),
                     },
@@ -591,6 +593,8 @@ function render({ model, el }) {
             ui.solving = true;
             ui.answer = view.console.answer_open ? view.console.reading : "";
             draw();
+            // the next sensible control: the answer's box (Enter there proposes it)
+            root.querySelector("[data-testid=answer-input]")?.focus();
           },
           text: t(model, "solve"),
         }),
@@ -686,15 +690,21 @@ function render({ model, el }) {
       oninput: (event) => {
         ui.answer = event.target.value;
       },
+      onkeydown: (event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          propose();
+        }
+      },
     });
     const others = view.seats.length > 1;
-    const propose = () => {
+    function propose() {
       const text = (ui.answer || "").trim();
       if (!text) return hint(t(model, "write_answer_first"));
       ui.solving = false;
       if (text === view.console.reading && new Set(view.legal).has("propose-reading")) act("propose-reading");
       else act(`propose ${text}`);
-    };
+    }
     return h(
       "div",
       { class: "ck-dialog", "data-testid": "solve-dialog", role: "dialog" },
