@@ -137,7 +137,7 @@ def page_cells(mission: Mission, next_page: NavLink | None = None) -> list[tuple
         intro += [
             "",
             _(
-                "You play with a bot as your team-mate. Click a room on the map to move, play "
+                "You play with a bot as your team-mate. Choose a room on the map to move, play "
                 "cards to reveal and collect glyphs, and open the console's windows. The bot "
                 "plays and votes, but the answer is yours: read the glyphs and press **Solve** "
                 "before time runs out."
