@@ -63,6 +63,14 @@ def test_play_a_round_with_typed_clues_then_decrypt_and_intercept(
     page.wait_for_selector(f"{TABLE}[data-round='2']")
     assert table.role() == "decryptor"
     assert "White’s clues" in table.text("notes-white") and given[0] in table.text("notes-white")
+    # The round read as a screen reader reads it (issue #50): the clues in the same words
+    # in the notes and the log, the code said in digits, no symbol in place of a word.
+    page.locator(f"{TABLE} .ck-log summary").click()
+    notes = page.locator(f"{TABLE} [data-testid=notes-white]").aria_snapshot()
+    log = page.locator(f"{TABLE} [data-testid=log]").aria_snapshot()
+    for word in given:
+        assert word in notes and word in log, (word, notes, log)
+    assert re.search(r"\b[1-4]\b.*\b[1-4]\b.*\b[1-4]\b", log), log
     assert page.locator(f"{TABLE} [data-testid=code]").count() == 0  # Boris's code is his
     kernel = table.kernel
     states = as_text(kernel.request_states())

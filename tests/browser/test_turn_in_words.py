@@ -1,0 +1,173 @@
+"""One turn of each game read as a screen reader reads it (issue #50), in Chromium:
+Playwright's aria snapshots of the hand, the board and the log name every card in the
+same words, the words a person says ("queen of spades", "7 blue"), never in card
+notation; the live region says each event once, a bot's reason for refusing an answer
+included; and the mission's answer and vote are made with a few keys. The Intercept
+round is read in the same way in ``test_intercept_page.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import TEST_PAGES, UI_TIMEOUT_MS, Server
+from tests.browser.keys import MOVE_KEYS, Keys
+
+pytestmark = pytest.mark.browser
+
+DECIPHER = "[data-testid=decipher-table]"
+MISSION = "[data-testid=mission-table]"
+NOTATION = re.compile(r"\b(?:[2-9]|10|[AJQK])[♠♥♦♣]|\b\d{1,2}[BGY]\b")
+"""A card in notation ("Q♠", "8G"): what no snapshot may hold."""
+
+
+@pytest.fixture
+def fresh(browser: Any) -> Iterator[Any]:
+    """A page in a context of its own (its own kernels and saved games)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(UI_TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+def settle(page: Any, table: str) -> None:
+    page.wait_for_selector(f"{table}:not(.ck-is-waiting)")
+    page.wait_for_timeout(100)
+
+
+def live(page: Any) -> str:
+    return str(page.locator("[data-testid=live]").first.inner_text())
+
+
+def test_a_decipher_turn_is_read_in_the_same_words_in_hand_board_and_log(
+    fresh: Any, voila_server: Server
+) -> None:
+    page = fresh
+    page.goto(f"{voila_server.url}/voila/render/decipher.ipynb")
+    page.wait_for_selector(f"{DECIPHER}:not(.ck-is-waiting) [data-testid=board]")
+    playable = f"{DECIPHER} [data-testid=hand-card]:not([disabled])"
+    played = []
+    for column in (1, 2, 3):  # the first turn: a card on every column
+        settle(page, DECIPHER)
+        hand = page.locator(f"{DECIPHER} [data-testid=hand]").aria_snapshot()
+        card = page.locator(playable).first
+        name = card.get_attribute("aria-label")
+        assert f'button "{name}"' in hand, hand
+        assert re.fullmatch(r"(ace|jack|queen|king|\d+) of (spades|hearts|diamonds|clubs)", name)
+        card.focus()
+        page.keyboard.press("Enter")
+        played.append(name)
+        page.wait_for_function(
+            "([t, n]) => document.querySelector(t).querySelector(`[data-testid=log]`)"
+            ".innerText.includes(n)",
+            arg=[DECIPHER, f"You play {name} on column {column}."],
+        )
+    # the bot's turn, then the person's again: what the bot did is said in the live region
+    page.wait_for_function(
+        "t => /The bot plays .* column 3/.test(document.querySelector(t)"
+        ".querySelector('[data-testid=log]').innerText)",
+        arg=DECIPHER,
+    )
+    settle(page, DECIPHER)
+    board = page.get_by_role("table", name="The board").aria_snapshot()
+    log = page.locator(f"{DECIPHER} [data-testid=log]").aria_snapshot()
+    for column, name in enumerate(played, 1):
+        assert f"You play {name} on column {column}." in log, log
+        assert name in board, board  # on the bot's code, in the same words
+    bots = re.findall(r"The bot plays (.+?) on column (\d) of your code\.", log)
+    assert len(bots) == 3, log
+    for name, _column in bots:
+        assert name in board, (name, board)
+    said = live(page)
+    assert all(f"The bot plays {name} on column {c}" in said for name, c in bots), said
+    for snapshot in (board, log, said):
+        assert not NOTATION.search(snapshot), snapshot
+
+
+def test_a_mission_turn_is_read_in_the_same_words_in_hand_piles_and_log(
+    fresh: Any, voila_server: Server
+) -> None:
+    page = fresh
+    page.goto(f"{voila_server.url}/voila/render/{TEST_PAGES}/mission-win.ipynb")
+    page.wait_for_selector(f"{MISSION}:not(.ck-is-waiting) [data-testid=claim]")
+    page.locator(f"{MISSION} [data-testid=claim]").click()
+    settle(page, MISSION)
+    hand = page.get_by_role("toolbar", name=re.compile("Mara")).aria_snapshot()
+    card = page.locator(f"{MISSION} [data-testid=hand] button:not([disabled])").first
+    name = card.get_attribute("aria-label")
+    assert re.fullmatch(r"\d+ (blue|green|yellow)", name), name
+    assert f'button "{name}"' in hand, hand
+    card.focus()
+    page.keyboard.press("Space")
+    assert live(page) == f"{name} picked"
+    page.locator(f"{MISSION} [data-action-card=gather]").click()
+    settle(page, MISSION)
+    line = f"Mara plays {name} on Gather."
+    log = page.locator(f"{MISSION} [data-testid=log]").aria_snapshot()
+    assert line in log, log
+    piles = page.get_by_role("toolbar", name="Action cards").aria_snapshot()
+    assert name in piles, piles  # the Gather pile's top card, in the same words
+    assert line in live(page), live(page)
+    for snapshot in (hand, piles, log):
+        assert not NOTATION.search(snapshot), snapshot
+
+
+def test_a_mission_answer_and_a_vote_take_a_few_keys(fresh: Any, voila_server: Server) -> None:
+    page = fresh
+    page.goto(f"{voila_server.url}/voila/render/{TEST_PAGES}/mission-win.ipynb")
+    page.wait_for_selector(f"{MISSION}:not(.ck-is-waiting) [data-testid=claim]")
+    page.locator(f"{MISSION} [data-testid=claim]").click()
+    settle(page, MISSION)
+    # Mara proposes an answer: to Solve, Enter (focus goes to the answer's box), the
+    # words, Enter
+    keys = Keys(page, MISSION)
+    keys.tab_to(f"{MISSION} [data-testid=solve]")
+    keys.press("Enter")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "answer-input"
+    page.keyboard.press("Control+A")  # the box may hold what the windows read
+    keys.type("FOO BAR")
+    keys.press("Enter")
+    assert keys.count <= MOVE_KEYS, f"an answer took {keys.count} keys"
+    page.wait_for_selector(f"{MISSION} [data-testid=vote-1] [data-vote=reject]")
+    settle(page, MISSION)
+    assert "FOO BAR" in live(page)
+    # Teo's vote: to Reject, Enter
+    keys = Keys(page, MISSION)
+    keys.tab_to(f"{MISSION} [data-testid=vote-1] [data-vote=reject]")
+    keys.press("Enter")
+    assert keys.count <= MOVE_KEYS, f"a vote took {keys.count} keys"
+    page.wait_for_function(
+        "t => document.querySelector(t).querySelector('[data-testid=log]')"
+        ".innerText.includes('Teo rejects the answer')",
+        arg=MISSION,
+    )
+    assert "Teo rejects the answer; play goes on." in live(page)
+
+
+def test_the_bot_team_mate_s_reason_for_refusing_an_answer_is_said(
+    fresh: Any, voila_server: Server
+) -> None:
+    page = fresh
+    page.goto(f"{voila_server.url}/voila/render/{TEST_PAGES}/mission-team.ipynb")
+    page.wait_for_selector(f"{MISSION}:not(.ck-is-waiting) [data-testid=claim]")
+    page.locator(f"{MISSION} [data-testid=claim]").click()
+    settle(page, MISSION)
+    page.locator(f"{MISSION} [data-testid=solve]").click()
+    page.locator(f"{MISSION} [data-testid=answer-input]").fill("FOO BAR")
+    page.locator(f"{MISSION} [data-testid=propose]").click()
+    page.wait_for_function(
+        "t => document.querySelector(t).querySelector('[data-testid=log]')"
+        ".innerText.includes('rejects the answer (')",
+        arg=MISSION,
+    )
+    settle(page, MISSION)
+    log = page.locator(f"{MISSION} [data-testid=log]").inner_text()
+    # the bot's seat plays Ines (the third character): her reason, in the log and said
+    reason = re.search(r"Ines rejects the answer \((.+?)\); play goes on\.", log)
+    assert reason and "open" in reason[1], log  # a reason a player can act on
+    assert reason[0] in live(page), live(page)
