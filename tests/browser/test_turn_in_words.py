@@ -16,6 +16,7 @@ import pytest
 
 from tests.browser.conftest import TEST_PAGES, UI_TIMEOUT_MS, Server
 from tests.browser.keys import MOVE_KEYS, Keys
+from tests.browser.table_page import MissionPage
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +43,12 @@ def settle(page: Any, table: str) -> None:
 
 def live(page: Any) -> str:
     return str(page.locator("[data-testid=live]").first.inner_text())
+
+
+def words(locator: Any) -> str:
+    """The text of ``locator`` as one line (an inline glyph picture breaks the layout's
+    lines, not the sentence)."""
+    return " ".join(locator.inner_text().split())
 
 
 def test_a_decipher_turn_is_read_in_the_same_words_in_hand_board_and_log(
@@ -89,15 +96,18 @@ def test_a_decipher_turn_is_read_in_the_same_words_in_hand_board_and_log(
         assert not NOTATION.search(snapshot), snapshot
 
 
-def test_a_mission_turn_is_read_in_the_same_words_in_hand_piles_and_log(
+def test_a_mission_turn_is_read_in_the_same_words_in_hand_map_console_and_log(
     fresh: Any, voila_server: Server
 ) -> None:
     page = fresh
-    page.goto(f"{voila_server.url}/voila/render/{TEST_PAGES}/mission-win.ipynb")
-    page.wait_for_selector(f"{MISSION}:not(.ck-is-waiting) [data-testid=claim]")
-    page.locator(f"{MISSION} [data-testid=claim]").click()
-    settle(page, MISSION)
+    table = MissionPage(page, voila_server, "mission-win.ipynb").open()
+    table.claim()
+    log = page.locator(f"{MISSION} [data-testid=log]")
+    rooms = page.get_by_role("list", name="Rooms of the map")
+    console = page.get_by_role("list", name="Console windows")
+    # A card: named in the hand, said when picked, then in the pile, the log, the live region
     hand = page.get_by_role("toolbar", name=re.compile("Mara")).aria_snapshot()
+    assert table.top("gather") == 0  # an empty pile: any card beats it
     card = page.locator(f"{MISSION} [data-testid=hand] button:not([disabled])").first
     name = card.get_attribute("aria-label")
     assert re.fullmatch(r"\d+ (blue|green|yellow)", name), name
@@ -105,16 +115,35 @@ def test_a_mission_turn_is_read_in_the_same_words_in_hand_piles_and_log(
     card.focus()
     page.keyboard.press("Space")
     assert live(page) == f"{name} picked"
-    page.locator(f"{MISSION} [data-action-card=gather]").click()
-    settle(page, MISSION)
+    table.click("[data-action-card=gather]")
     line = f"Mara plays {name} on Gather."
-    log = page.locator(f"{MISSION} [data-testid=log]").aria_snapshot()
-    assert line in log, log
     piles = page.get_by_role("toolbar", name="Action cards").aria_snapshot()
     assert name in piles, piles  # the Gather pile's top card, in the same words
-    assert line in live(page), live(page)
-    for snapshot in (hand, piles, log):
-        assert not NOTATION.search(snapshot), snapshot
+    assert line in words(log) and line in live(page), (words(log), live(page))
+    # A glyph: "the glyph star" on the map, in the log, in the live region, in the console
+    table.button("reveal-top")
+    assert "Face up: the glyph star." in rooms.aria_snapshot()
+    line = "Mara reveals the glyph star in the Hall."
+    assert line in words(log) and line in live(page), (words(log), live(page))
+    table.button("collect star")
+    assert "Window 1, glyph star: open, it reads XYZZY." in console.aria_snapshot()
+    line = "Mara collects the glyph star: 1 window open (XYZZY)."
+    assert line in words(log) and line in live(page), (words(log), live(page))
+    # A room: the map and the log say where Mara went; then the turn ends
+    table.button("stop")
+    table.play("run")
+    table.room("den")
+    assert "Den. Passage to Hall. Here: Mara." in rooms.aria_snapshot()
+    assert "Mara moves to the Den." in words(log) and "Mara moves to the Den." in live(page)
+    table.button("stop")
+    said = words(log)
+    assert "Mara draws 2 cards." in said and said.endswith("Teo's turn."), said
+    assert live(page).startswith("Teo's turn. Pass the device to Teo"), live(page)
+    # read aloud, the log is words alone: its glyph pictures are hidden, no card notation
+    snapshot = log.aria_snapshot()
+    assert "img" not in snapshot, snapshot
+    for read in (hand, piles, snapshot, rooms.aria_snapshot()):
+        assert not NOTATION.search(read), read
 
 
 def test_a_mission_answer_and_a_vote_take_a_few_keys(fresh: Any, voila_server: Server) -> None:

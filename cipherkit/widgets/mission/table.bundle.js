@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   mission/table.js b3051e6b434b8bc5c62d506a23ec30e3abef1cddbb243023cca1a24b63587265
+//   mission/table.js 04eb879bb6857a13e339337108804c445f2e3dd06420749294dc3e07fd33bc1a
 //   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -282,7 +282,7 @@ function glyphText(view, parts, fallback) {
   if (!parts) return [fallback];
   return parts.map((part) => {
     if (part.g === void 0) return part.t;
-    const icon = h("span", { class: "ck-inline-glyph", "data-glyph": part.g, title: part.g });
+    const icon = h("span", { class: "ck-inline-glyph", "data-glyph": part.g, title: part.g, "aria-hidden": "true" });
     icon.innerHTML = (view.glyph_icons || {})[part.g] || "";
     return h("span", { class: "ck-glyph-named" }, icon, part.g);
   });

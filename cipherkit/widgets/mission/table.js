@@ -85,7 +85,8 @@ function glyphText(view, parts, fallback) {
   if (!parts) return [fallback];
   return parts.map((part) => {
     if (part.g === undefined) return part.t;
-    const icon = h("span", { class: "ck-inline-glyph", "data-glyph": part.g, title: part.g });
+    // the picture is decoration: the words beside it name the glyph
+    const icon = h("span", { class: "ck-inline-glyph", "data-glyph": part.g, title: part.g, "aria-hidden": "true" });
     icon.innerHTML = (view.glyph_icons || {})[part.g] || "";
     return h("span", { class: "ck-glyph-named" }, icon, part.g);
   });

@@ -203,7 +203,7 @@ def log_line(entry: Any, glyphs: Collection[str] = ()) -> tuple[str, bool]:
     >>> log_line("Teo's turn.")
     ("Teo's turn.", True)
     >>> log_line({"id": "{name} collects {glyph}.", "params": {"name": "Mara",
-    ...           "glyph": "eye"}}, {"eye"})[0] == f"Mara collects {marked_glyph('eye')}."
+    ...           "glyph": "eye"}}, {"eye"})[0] == f"Mara collects the glyph {marked_glyph('eye')}."
     True
     """
     if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
@@ -215,7 +215,8 @@ def log_line(entry: Any, glyphs: Collection[str] = ()) -> tuple[str, bool]:
         if isinstance(value, Mapping) and isinstance(value.get("id"), str):
             params[key] = log_line(value, glyphs)[0]
         elif "glyph" in key and isinstance(value, str) and value in glyphs:
-            params[key] = marked_glyph(value)
+            # named as the map, the console and the live region name it: "the glyph eye"
+            params[key] = _("the glyph {name}", name=marked_glyph(value))
     plural, count = entry.get("plural"), entry.get("count")
     message = Message(ident, params, plural if isinstance(plural, str) else None, count)
     return message.words(), _is_turn_marker(ident)
