@@ -9,12 +9,11 @@ round is read in the same way in ``test_intercept_page.py``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import TEST_PAGES, UI_TIMEOUT_MS, Server
+from tests.browser.conftest import TEST_PAGES, Server
 from tests.browser.keys import MOVE_KEYS, Keys
 from tests.browser.table_page import MissionPage
 
@@ -24,16 +23,6 @@ DECIPHER = "[data-testid=decipher-table]"
 MISSION = "[data-testid=mission-table]"
 NOTATION = re.compile(r"\b(?:[2-9]|10|[AJQK])[♠♥♦♣]|\b\d{1,2}[BGY]\b")
 """A card in notation ("Q♠", "8G"): what no snapshot may hold."""
-
-
-@pytest.fixture
-def fresh(browser: Any) -> Iterator[Any]:
-    """A page in a context of its own (its own kernels and saved games)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(UI_TIMEOUT_MS)
-    yield page
-    context.close()
 
 
 def settle(page: Any, table: str) -> None:
@@ -52,9 +41,8 @@ def words(locator: Any) -> str:
 
 
 def test_a_decipher_turn_is_read_in_the_same_words_in_hand_board_and_log(
-    fresh: Any, voila_server: Server
+    page: Any, voila_server: Server
 ) -> None:
-    page = fresh
     page.goto(f"{voila_server.url}/voila/render/decipher.ipynb")
     page.wait_for_selector(f"{DECIPHER}:not(.ck-is-waiting) [data-testid=board]")
     playable = f"{DECIPHER} [data-testid=hand-card]:not([disabled])"
@@ -97,9 +85,8 @@ def test_a_decipher_turn_is_read_in_the_same_words_in_hand_board_and_log(
 
 
 def test_a_mission_turn_is_read_in_the_same_words_in_hand_map_console_and_log(
-    fresh: Any, voila_server: Server
+    page: Any, voila_server: Server
 ) -> None:
-    page = fresh
     table = MissionPage(page, voila_server, "mission-win.ipynb").open()
     table.claim()
     log = page.locator(f"{MISSION} [data-testid=log]")
@@ -146,8 +133,7 @@ def test_a_mission_turn_is_read_in_the_same_words_in_hand_map_console_and_log(
         assert not NOTATION.search(read), read
 
 
-def test_a_mission_answer_and_a_vote_take_a_few_keys(fresh: Any, voila_server: Server) -> None:
-    page = fresh
+def test_a_mission_answer_and_a_vote_take_a_few_keys(page: Any, voila_server: Server) -> None:
     page.goto(f"{voila_server.url}/voila/render/{TEST_PAGES}/mission-win.ipynb")
     page.wait_for_selector(f"{MISSION}:not(.ck-is-waiting) [data-testid=claim]")
     page.locator(f"{MISSION} [data-testid=claim]").click()
@@ -179,9 +165,8 @@ def test_a_mission_answer_and_a_vote_take_a_few_keys(fresh: Any, voila_server: S
 
 
 def test_the_bot_team_mate_s_reason_for_refusing_an_answer_is_said(
-    fresh: Any, voila_server: Server
+    page: Any, voila_server: Server
 ) -> None:
-    page = fresh
     page.goto(f"{voila_server.url}/voila/render/{TEST_PAGES}/mission-team.ipynb")
     page.wait_for_selector(f"{MISSION}:not(.ck-is-waiting) [data-testid=claim]")
     page.locator(f"{MISSION} [data-testid=claim]").click()
