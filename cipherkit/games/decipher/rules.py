@@ -120,7 +120,7 @@ def new_game(config: Mapping[str, Any] | None = None, *, seed: int) -> DecipherS
 def card_score(guess: Card | None, truth: Card, scoring: Mapping[str, int]) -> int:
     """Points for one guessed column: exact card, same rank only, same suit only, else 0.
 
-    >>> from cipherkit.games.decipher.cards import Card, card_name
+    >>> from cipherkit.games.decipher.cards import Card
     >>> s = {"exact": 3, "rank": 2, "suit": 1}
     >>> [card_score(Card.parse(g), Card.parse("QS"), s) for g in ("QS", "QH", "2S", "2H")]
     [3, 2, 1, 0]

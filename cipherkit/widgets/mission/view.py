@@ -71,12 +71,11 @@ def card_parts(label: str, suits: Sequence[str] = DEFAULT_SUITS) -> CardFace:
     ({'label': '12Y', 'value': 12, 'suit': 'Y', 'time': 0, 'words': '12 yellow'}, \
 {'label': 'T2', 'value': None, 'suit': None, 'time': 2, 'words': 'time card: 2 icons'})
     """
+    value, suit, icons = deck.label_parts(label)
     words = str(deck.card_words(label, suits))
-    if label.startswith("T") and label[1:].isdigit():
-        return {"label": label, "value": None, "suit": None, "time": int(label[1:]), "words": words}
-    digits = "".join(ch for ch in label if ch.isdigit())
-    suit = label[len(digits) :]
-    return {"label": label, "value": int(digits), "suit": suit, "time": 0, "words": words}
+    if icons:
+        return {"label": label, "value": None, "suit": None, "time": icons, "words": words}
+    return {"label": label, "value": value, "suit": suit, "time": 0, "words": words}
 
 
 class CardFace(TypedDict):

@@ -123,9 +123,26 @@ class CardTable:
         """
         return self.labels[card]
 
+    @cached_property
+    def said(self) -> tuple[Message, ...]:
+        """Every card in words, by id (made once: the log names a card at every play)."""
+        return tuple(card_words(label, self.spec.suits) for label in self.labels)
+
     def words(self, card: int) -> Message:
         """``card`` in words, as every place that shows it says it: ``"7 blue"``."""
-        return card_words(self.labels[card], self.spec.suits)
+        return self.said[card]
+
+
+def label_parts(label: str) -> tuple[int, str, int]:
+    """A card's short label read back: its value, suit initial and time icons.
+
+    >>> label_parts("12Y"), label_parts("T2")
+    ((12, 'Y', 0), (0, '', 2))
+    """
+    if label.startswith("T") and label[1:].isdigit():
+        return 0, "", int(label[1:])
+    digits = "".join(ch for ch in label if ch.isdigit())
+    return int(digits), label[len(digits) :], 0
 
 
 def card_words(label: str, suits: Sequence[str]) -> Message:
@@ -139,14 +156,12 @@ def card_words(label: str, suits: Sequence[str]) -> Message:
     ...     str(card_words("12Y", DEFAULT_SUITS))
     '12 жёлтый'
     """
-    if label.startswith("T") and label[1:].isdigit():
-        n = int(label[1:])
-        return nsay("time card: {n} icon", "time card: {n} icons", n)
-    digits = "".join(ch for ch in label if ch.isdigit())
-    initial = label[len(digits) :]
+    value, initial, icons = label_parts(label)
+    if icons:
+        return nsay("time card: {n} icon", "time card: {n} icons", icons)
     suit = next((s for s in suits if s[:1].upper() == initial), initial)
     # TRANSLATORS: a mission card: its value and its suit's colour ("7 blue")
-    return say("{value} {suit}", value=int(digits), suit=suit_words(suit))
+    return say("{value} {suit}", value=value, suit=suit_words(suit))
 
 
 SUIT_WORDS: dict[str, Message] = {

@@ -23,7 +23,7 @@ UNSETTLED = N_("the open windows do not settle it yet")
 MANY = "{n} answers still fit the open windows: open more first"
 """The reasons a bot gives with ``reject WHY`` (``MANY`` with its count filled in): the
 log says them in each viewer's language (:func:`reason_words`)."""
-_MANY = re.compile(r"(\d+) answers still fit the open windows: open more first")
+_MANY = re.compile(re.escape(MANY).replace(re.escape("{n}"), r"(\d+)"))
 
 
 def reason_words(reason: str) -> Message:
