@@ -373,6 +373,9 @@ class GameSpec(Generic[StateT]):
     progress:
         ``progress(spectator_observation) -> (how_far, score)``: two short texts for
         the teacher's room table (default: the turn number, if the view has one).
+    action_words:
+        ``action_words(notation) -> str``: a legal action as a person reads it, in the
+        language in force, for the generic table's buttons (default: the notation).
     """
 
     name: str
@@ -403,6 +406,7 @@ class GameSpec(Generic[StateT]):
     room_config: Callable[[int, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
     room_content: Callable[[int, Mapping[str, Any], Any], Mapping[str, Any]] | None = None
     progress: Callable[[JsonDict], tuple[str, str]] | None = None
+    action_words: Callable[[str], str] | None = None
 
     def state_from_json(self, data: Mapping[str, Any]) -> StateT:
         """Rebuild a state of this game from its ``to_json`` dict."""

@@ -33,7 +33,7 @@ import pathlib
 import re
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import ipywidgets
@@ -91,10 +91,11 @@ MAX_OPTIONS = 8
 """Most room options one create message may carry."""
 
 
-def game_choices(lang: str = "en") -> dict[str, dict[str, Any]]:
+def game_choices(lang: str = "en", games: Sequence[str] | None = None) -> dict[str, dict[str, Any]]:
     """The games a room may hold, as the page shows them: from each game's spec, for a
     page in ``lang`` (a game whose table is in that language and whose bots play only
-    other languages offers no bot seat, and says so).
+    other languages offers no bot seat, and says so); ``games``: only these (a lesson's
+    page offers its own game).
 
     >>> game_choices()["decipher"]["players"], game_choices()["intercept"]["teams"]
     ([2], ['white', 'black'])
@@ -103,6 +104,8 @@ def game_choices(lang: str = "en") -> dict[str, dict[str, Any]]:
     """
     choices = {}
     for name in game_names():
+        if games is not None and name not in games:
+            continue
         try:
             spec = get_game(name)
         except CipherkitError as exc:  # a broken plug-in is left out, not the page
@@ -148,14 +151,17 @@ def _text(content: dict[str, Any], key: str, limit: int, *, required: bool = Tru
     return value
 
 
-def _check_create(content: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """The fields of a ``create`` message (:func:`check_message`) from a page in ``lang``."""
+def _check_create(
+    content: dict[str, Any], lang: str = "en", games: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The fields of a ``create`` message (:func:`check_message`) from a page in ``lang``
+    that offers ``games`` (``None``: all)."""
     allowed = {"type", "game", "players", "bots", "name", "team", "options"}
     if not {"type", "game"} <= set(content) <= allowed:
         raise Refused(
             "refused: " + _("a create message has type, game, players, bots, name, team, options")
         )
-    choices = game_choices(lang)
+    choices = game_choices(lang, games)
     game = content["game"]
     if not isinstance(game, str) or game not in choices:
         raise Refused("refused: " + _("unknown game"))
@@ -213,8 +219,11 @@ def _check_create(content: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     }
 
 
-def check_message(content: Any, buffers: Any = None, lang: str = "en") -> dict[str, Any]:
-    """Validate a message from the page; return its fields. Raises :class:`Refused`.
+def check_message(
+    content: Any, buffers: Any = None, lang: str = "en", games: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """Validate a message from the page (which offers ``games``, ``None``: all); return
+    its fields. Raises :class:`Refused`.
 
     >>> check_message({"type": "join", "code": "tiger 48213 moss", "name": "Ada"})["kind"]
     'join'
@@ -271,7 +280,7 @@ name (and team)
             raise Refused("refused: " + _("a link message has only the field type"))
         return {"kind": kind}
     if kind == "create":
-        return _check_create(content, lang)
+        return _check_create(content, lang, games)
     if kind == "leave":
         if set(content) != {"type"}:
             raise Refused("refused: " + _("a leave message has only the field type"))
@@ -355,9 +364,11 @@ class Lobby(GuardedWidget):
         *,
         client: str | None = None,
         clock: Callable[[], float] = time.time,
+        games: Sequence[str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self._games = None if games is None else tuple(games)
         # patient: a page opened while the rooms' database is down opens, and says so
         self.store = store if store is not None else open_store(default_store_url(), patient=True)
         self._clock = clock
@@ -382,7 +393,7 @@ class Lobby(GuardedWidget):
 
     # ------------------------------------------------------------------ messages
     def _handle(self, content: Any, buffers: Any) -> None:
-        msg = check_message(content, buffers, self.lang)
+        msg = check_message(content, buffers, self.lang, self._games)
         kind = msg["kind"]
         if kind != "ping":
             self._note = ""  # what the teacher did is said until the student acts
@@ -645,7 +656,7 @@ class Lobby(GuardedWidget):
 
     def _show_now(self) -> None:
         handle = self.handle
-        choices = game_choices(self.lang)
+        choices = game_choices(self.lang, self._games)
         view: dict[str, Any] = {"stage": "start", "games": choices}
         if handle is None:
             view["kept"] = [
@@ -657,8 +668,10 @@ class Lobby(GuardedWidget):
             view["stage"] = "watching" if handle.seat is None else "seated"
             view["code"] = handle.code
             view["game"] = info["game"]
-            view["title"] = choices.get(info["game"], {}).get("title", info["game"])
-            view["team_labels"] = choices.get(info["game"], {}).get("team_labels", {})
+            # a room kept from another page may hold a game this page does not offer
+            known = choices if info["game"] in choices else game_choices(self.lang)
+            view["title"] = known.get(info["game"], {}).get("title", info["game"])
+            view["team_labels"] = known.get(info["game"], {}).get("team_labels", {})
             shown = seat_names(seats)  # a bot by "Robot 1", in the lobby's language
             view["players"] = [
                 {
@@ -685,12 +698,18 @@ class Lobby(GuardedWidget):
 
 class PlayTogether(ipywidgets.VBox):
     """The *Play together* page: a :class:`Lobby` and, below it, the seat's table
-    (``client``: the visitor as the server knows them, for the limits)."""
+    (``client``: the visitor as the server knows them, for the limits; ``games``: the
+    games offered, ``None``: all)."""
 
     def __init__(
-        self, store: Store | None = None, *, client: str | None = None, **kwargs: Any
+        self,
+        store: Store | None = None,
+        *,
+        client: str | None = None,
+        games: Sequence[str] | None = None,
+        **kwargs: Any,
     ) -> None:
-        self.lobby = Lobby(store=store, client=client)
+        self.lobby = Lobby(store=store, client=client, games=games)
         super().__init__(children=[self.lobby], **kwargs)
         self.add_class("ck-play-together")
         self.lobby.on_table(self._table)

@@ -141,3 +141,34 @@ def test_a_seat_is_told_when_its_room_closes_starts_or_is_given_away(tmp_path: P
         finally:
             for table in tables:
                 table.close()
+
+
+def test_a_lessons_lobby_offers_its_game_alone_and_refuses_another(tmp_path: Path) -> None:
+    """Lesson 13's page: ``PlayTogether(games=["keyexchange"])`` offers key exchange rooms
+    only; a forged create of another game is refused and makes no room; the key exchange
+    room is made, joined and watched, and the watcher's table holds no seat's secret."""
+    with open_store(f"sqlite:///{tmp_path / 'rooms.db'}") as store:
+        lobby = Lobby(store=store, games=["keyexchange"])
+        joiner, eve = Lobby(store=store), Lobby(store=store)
+        try:
+            assert list(lobby.view["games"]) == ["keyexchange"]
+            send(lobby, {"type": "create", "game": "decipher", "bots": [], "name": "Ada"})
+            assert lobby.message.startswith("refused: unknown game")
+            assert lobby.view["stage"] == "start" and store.rooms() == []
+            send(lobby, {"type": "create", "game": "keyexchange", "bots": [], "name": "Ada"})
+            assert lobby.message == "" and lobby.view["stage"] == "seated"
+            code = lobby.view["code"]
+            send(joiner, {"type": "join", "code": code, "name": "Bo"})
+            send(eve, {"type": "watch", "code": code})
+            assert eve.view["stage"] == "watching" and eve.table is not None
+            facts = dict(eve.table.view["board"]["facts"])
+            assert (
+                "Your secret number" not in facts and "Secret numbers offered to you" not in facts
+            )
+            assert lobby.table is not None
+            mine = dict(lobby.table.view["board"]["facts"])
+            assert "Secret numbers offered to you" in mine
+            assert [w.startswith("Keep ") for w in lobby.table.view["legal_words"]] == [True] * 5
+        finally:
+            for widget in (lobby, joiner, eve):
+                widget.close()

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   generic/table.js fa3fc966e6069d9793baf1e47456909938d74f54202f08b230e2ec475554fd41
+//   generic/table.js af6dd063fd4b0027c79b7f25927b8b8a0b763a1d83b232215ad4b93fe714e5a7
 //   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -246,7 +246,7 @@ function render({ model, el }) {
         "div",
         { class: "ck-generic-actions", "data-testid": "actions" },
         (view.legal || []).map(
-          (text) => h("button", { class: "ck-button", type: "button", "data-action": text, disabled: ui.waiting, onclick: () => send({ type: "action", text }), text })
+          (text, i) => h("button", { class: "ck-button", type: "button", "data-action": text, disabled: ui.waiting, onclick: () => send({ type: "action", text }), text: (view.legal_words || [])[i] || text })
         )
       ),
       h(

@@ -67,8 +67,8 @@ function render({ model, el }) {
       h(
         "div",
         { class: "ck-generic-actions", "data-testid": "actions" },
-        (view.legal || []).map((text) =>
-          h("button", { class: "ck-button", type: "button", "data-action": text, disabled: ui.waiting, onclick: () => send({ type: "action", text }), text }),
+        (view.legal || []).map((text, i) =>
+          h("button", { class: "ck-button", type: "button", "data-action": text, disabled: ui.waiting, onclick: () => send({ type: "action", text }), text: (view.legal_words || [])[i] || text }),
         ),
       ),
       h(
