@@ -342,7 +342,8 @@ def lesson_page(
     * ``metadata.cipherkit``: ``kind`` ``lesson``, the title (first heading), summary
       (first paragraph), ``difficulty`` (from the lesson's own ``metadata.cipherkit``),
       ``thumbnail`` (``images/<stem>.svg``, beside the page) and ``order`` (from the
-      ``NN-`` of the file name, after the missions and games).
+      ``NN-`` of the file name, after the missions and games); ``frontend: full`` when
+      the lesson's own metadata says so (a page with an ipywidgets box: lesson 13's room).
 
     Raises :class:`CipherkitError` if the page would show a salted hash or a local
     image (lesson pages are text, code and widgets only).
@@ -450,6 +451,8 @@ def _lesson_cells(
             meta[key] = own[key]
     if "difficulty" in own:
         meta["difficulty"] = own["difficulty"]
+    if own.get("frontend") == "full":  # an ipywidgets box (lesson 13's room): no light page
+        meta["frontend"] = "full"
     if canonical(lang) not in (None, SOURCE):
         meta["lang"] = canonical(lang)
     return cells, meta

@@ -140,6 +140,10 @@ LESSON_EXAMPLES: dict[str, tuple[str, ...]] = {
         "Python",
         "RSA",  # lesson 12's title, in the link leading on to it
     ),
+    # The agency and the cipher by their names, and mod as lesson 10 writes it.
+    "13-key-exchange.ipynb": ("GCHQ", "RSA", "mod"),
+    # The cipher and the encoding by their names; the lesson's functions, as called.
+    "14-steganography.ipynb": ("RSA", "UTF-8", "mystery", "suspects"),
     "12-rsa-small-numbers.ipynb": (
         "New Directions in Cryptography",  # Diffie and Hellman's paper, by its title
         "Scientific American",  # the magazine, by its name

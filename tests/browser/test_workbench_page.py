@@ -157,6 +157,8 @@ NEW_LESSONS = [
     "lessons/10-modular-arithmetic.ipynb",
     "lessons/11-hashing-and-passwords.ipynb",
     "lessons/12-rsa-small-numbers.ipynb",
+    "lessons/13-key-exchange.ipynb",
+    "lessons/14-steganography.ipynb",
 ]
 """The course's lessons after the first eight (issue 48): each exercise in a browser."""
 

@@ -34,6 +34,8 @@ FORMS = {
     ("11-hashing-and-passwords", 2): ["39", "Thirty-nine", "39 hours", "39 h"],
     ("12-rsa-small-numbers", 0): ["27", "twenty-seven", "Twenty seven.", "d = 27", "двадцать семь"],
     ("12-rsa-small-numbers", 2): ["480913", "m = 480913", " 480 913 "],
+    ("14-steganography", 1): ["11246", "11 246 bytes", "11,246 characters", "11246 letters"],
+    ("14-steganography", 2): ["A", "a", "picture A", "Image A.", "landscape a"],
 }
 """Each declared exercise's accepted forms, as a student might type them."""
 
@@ -51,6 +53,8 @@ WRONG = {
     ("11-hashing-and-passwords", 2): ["40", "39.2", "141167"],
     ("12-rsa-small-numbers", 0): ["3", "55", "40", "d is 27", "7"],
     ("12-rsa-small-numbers", 2): ["6676557664", "104723", "480914", "the combination is 480913"],
+    ("14-steganography", 1): ["11250", "7196", "90000", "11247", "11246 bits"],
+    ("14-steganography", 2): ["B", "picture B", "both", "AB"],
 }
 
 
@@ -117,3 +121,30 @@ def test_the_hashing_lessons_answers_are_what_its_module_computes() -> None:
     assert len(boxes) == len(computed)
     for answer, (_question, salt, digest) in zip(computed, boxes, strict=True):
         assert check_answer(answer, salt, digest), answer
+
+
+def test_the_steganography_lessons_answers_are_what_its_module_computes() -> None:
+    """Lesson 14's answers come from cipherkit.ciphers.stego itself, as the notebook
+    asks the student to compute them: the word reveal reads, the capacity, and the
+    picture detect finds a message in."""
+    from cipherkit.ciphers.stego import capacity, detect, mystery, reveal, suspects
+
+    carriers = [name for name, picture in suspects(14).items() if detect(picture).carries]
+    computed = [reveal(mystery(14)), str(capacity(200, 150)), *carriers]
+    boxes = lesson_exercises(LESSONS / "14-steganography.ipynb")
+    assert len(boxes) == len(computed) == 3
+    for answer, (_question, salt, digest) in zip(computed, boxes, strict=True):
+        assert check_answer(answer, salt, digest), answer
+
+
+def test_the_key_exchange_lessons_answers_are_what_its_module_computes() -> None:
+    """Lesson 13's answers come from cipherkit.ciphers.keyexchange, as the notebook asks
+    the student to compute them (Eve's by a discrete logarithm)."""
+    from cipherkit.ciphers.keyexchange import discrete_log, public_number, shared_key
+
+    eve = discrete_log(2, 550, 1019).exponent
+    computed = [public_number(5, 4, 23), shared_key(10, 4, 23), shared_key(531, eve, 1019)]
+    boxes = lesson_exercises(LESSONS / "13-key-exchange.ipynb")
+    assert len(boxes) == len(computed)
+    for answer, (_question, salt, digest) in zip(computed, boxes, strict=True):
+        assert check_answer(str(answer), salt, digest), answer

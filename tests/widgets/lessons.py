@@ -20,6 +20,8 @@ LESSON_ANSWERS = {
     "10-modular-arithmetic": ["15", "MEET ME AT NOON", "THE GUARDS MEET AT THE WEST GATE AT TEN"],
     "11-hashing-and-passwords": ["d1068bee", "14", "39"],
     "12-rsa-small-numbers": ["27", "OPEN SESAME", "480913"],
+    "13-key-exchange": ["4", "18", "911"],
+    "14-steganography": ["MEET ME AT THE LIGHTHOUSE AT DUSK", "11246", "A"],
 }
 """Each lesson's exercise answers, in the order of its exercises."""
 
