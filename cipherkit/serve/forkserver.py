@@ -43,9 +43,15 @@ __all__ = [
 READY = "cipherkit-kernel-template ready"
 """The line the template prints once it listens."""
 KERNEL_MODULE = "ipykernel_launcher"
-AT_START = "__import__('ipywidgets').register_comm_target()"
-"""Run by each forked kernel once its shell exists (what importing ipywidgets in a
-kernel does)."""
+AT_START = (
+    "__import__('ipywidgets').register_comm_target();"
+    "__import__('matplotlib').rcParams.update("
+    "backend=__import__('os').environ.get('MPLBACKEND') or 'agg')"
+)
+"""Run by each forked kernel once its shell exists: what importing ipywidgets in a
+kernel does, and matplotlib's backend as the kernel set it (``MPLBACKEND``, the inline
+backend: the template imported matplotlib before any kernel existed, so without this a
+lesson's ``plt.show()`` drew nothing on its page)."""
 MAX_REQUEST = 1 << 20
 LESSON_WAIT = 5.0
 """Seconds the template waits, once its tables are built, for the lesson pages' shared
@@ -68,6 +74,7 @@ WARM_MODULES = (
     "yaml",
     "PIL.Image",
     "matplotlib",
+    "matplotlib.pyplot",  # 0.6 CPU-s a lesson kernel would spend (its backend: the kernel's)
     "cipherkit.core.session",
     "cipherkit.rooms",
     "cipherkit.ciphers",

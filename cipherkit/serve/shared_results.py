@@ -46,9 +46,14 @@ SHARED_CALLS: tuple[tuple[str, str], ...] = (
     ("cipherkit.ciphers", "solve_playfair"),
     ("cipherkit.ciphers", "solve_columnar"),
     ("cipherkit.ciphers", "crack_text"),
+    ("cipherkit.ciphers", "factor_times"),
+    ("cipherkit.ciphers", "log_times"),
 )
 """(module, function) of the deterministic solvers whose results may be shared: the
-same arguments (seed included) always give the same result."""
+same arguments (seed included) always give the same result. The two timing tables
+(lessons 12 and 13: how long an attack takes as the key grows, "timed now, on this
+computer") are shared too: measured once by the template on this server, they say the
+same thing, and a class of kernels measuring it at once would only measure each other."""
 MIN_CPU = 0.05
 """A warm-up call that took less CPU than this (seconds) is not worth keeping."""
 SIMPLE = (str, int, float, bool, type(None))
@@ -66,13 +71,16 @@ def call_key(
     name: str, signature: inspect.Signature, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> Hashable | None:
     """The key of a call of the function ``name``: its arguments bound to ``signature``,
-    defaults filled in; ``None`` when an argument is not a plain value (a string, number,
-    bool or None), which is never shared.
+    defaults filled in (a list or tuple of plain values as a tuple); ``None`` when an
+    argument is not a plain value (a string, number, bool or None) or such a list, which
+    is never shared.
 
     >>> sig = inspect.signature(lambda text, *, seed=0: None)
     >>> call_key("f", sig, ("abc",), {}) == call_key("f", sig, (), {"text": "abc", "seed": 0})
     True
-    >>> call_key("f", sig, (["abc"],), {}) is None
+    >>> call_key("f", sig, ([8, 10],), {}) == call_key("f", sig, ((8, 10),), {})
+    True
+    >>> call_key("f", sig, ([["abc"]],), {}) is None
     True
     """
     try:
@@ -80,10 +88,16 @@ def call_key(
     except TypeError:
         return None
     bound.apply_defaults()
-    items = tuple(bound.arguments.items())
-    if not all(type(value) in SIMPLE for _, value in items):
-        return None
-    return (name, items)
+    items = []
+    for key, value in bound.arguments.items():
+        if type(value) in (list, tuple) and len(value) <= 100:
+            value = tuple(value)
+            if not all(type(v) in SIMPLE for v in value):
+                return None
+        elif type(value) not in SIMPLE:
+            return None
+        items.append((key, value))
+    return (name, tuple(items))
 
 
 def shared(function: Callable[..., Any], name: str) -> Callable[..., Any]:

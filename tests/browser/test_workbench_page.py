@@ -10,6 +10,8 @@ never from the page.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +29,8 @@ from tests.browser.security_fixtures import (
 from tests.browser.waits import wait_for_js
 
 pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
 
 LESSON = "lessons/01-caesar-and-brute-force.ipynb"
 START_TEXT = "Brx fdq uhdg wklv phvvdjh"  # the lesson's workbench text (Caesar, shift 3)
@@ -163,6 +167,12 @@ NEW_LESSONS = [
 """The course's lessons after the first eight (issue 48): each exercise in a browser."""
 
 
+def lesson_source(name: str) -> str:
+    """The code of a lesson notebook, as one text."""
+    notebook = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
+
+
 @pytest.mark.parametrize("name", NEW_LESSONS)
 def test_every_exercise_of_a_new_lesson_refuses_a_wrong_answer_then_takes_the_right(
     page: Any, voila_server: Server, name: str
@@ -195,3 +205,7 @@ def test_every_exercise_of_a_new_lesson_refuses_a_wrong_answer_then_takes_the_ri
     for answer in answers:
         if len(answer) > 3:
             assert answer.upper().replace(" ", "") not in received, answer
+    # every plot the lesson shows is drawn on the page (plt.show() in a forked kernel)
+    plots = lesson_source(name).count("plt.show()")
+    drawn = page.locator('img[src^="data:image/png"]').count()
+    assert drawn >= plots, f"{name}: {drawn} of {plots} plots drawn"
