@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from typing import Any, NamedTuple
 
-from cipherkit.ciphers.rsa_toy import is_prime
+from cipherkit.ciphers.rsa_toy import bit_sizes, is_prime, prime_below
 from cipherkit.core.errors import CipherkitError
 from cipherkit.i18n import _, say
 
@@ -180,13 +180,6 @@ def generator(p: int) -> int:
     return next(g for g in range(2, prime) if all(pow(g, order // f, prime) != 1 for f in factors))
 
 
-def _prime_below(limit: int) -> int:
-    k = limit - 1
-    while not is_prime(k):
-        k -= 1
-    return k
-
-
 def log_times(bits_list: list[int]) -> list[LogTime]:
     """For each size in ``bits_list`` (8 to :data:`MAX_BITS` bits), the largest prime of
     that size, and the time :func:`discrete_log` takes to find the secret p − 2 (the
@@ -195,20 +188,9 @@ def log_times(bits_list: list[int]) -> list[LogTime]:
     >>> [(row.bits, row.p, row.steps) for row in log_times([8, 10])]
     [(8, 251, 249), (10, 1021, 1019)]
     """
-    sizes = list(bits_list)[:40]
-    for bits in sizes:
-        if isinstance(bits, bool) or not isinstance(bits, int) or not 8 <= bits <= MAX_BITS:
-            raise CipherkitError(
-                say(
-                    "give sizes from {low} to {high} bits, not {bits}",
-                    low=8,
-                    high=MAX_BITS,
-                    bits=repr(bits)[:20],
-                )
-            )
     rows = []
-    for bits in sizes:
-        p = _prime_below(2**bits)
+    for bits in bit_sizes(bits_list, MAX_BITS)[:40]:
+        p = prime_below(2**bits)
         g = generator(p)
         start = time.perf_counter()
         found = discrete_log(g, pow(g, p - 2, p), p)

@@ -375,12 +375,37 @@ def factor(n: int) -> Factoring:
     raise CipherkitError(say("n = {n} is prime: it has no factors to find", n=value))
 
 
-def _prime_below(limit: int) -> int:
-    """The largest prime below ``limit`` (``limit`` above 2)."""
+def prime_below(limit: int) -> int:
+    """The largest prime below ``limit`` (``limit`` above 2).
+
+    >>> prime_below(256), prime_below(1024)
+    (251, 1021)
+    """
     k = limit - 1
     while not is_prime(k):
         k -= 1
     return k
+
+
+def bit_sizes(bits_list: list[int], high: int) -> list[int]:
+    """The sizes a timing table is asked for (at most 100), each a whole number of bits
+    from 8 to ``high``; anything else is refused in one sentence.
+
+    >>> bit_sizes([8, 12], 39)
+    [8, 12]
+    """
+    sizes = list(bits_list)[:100]
+    for bits in sizes:
+        if isinstance(bits, bool) or not isinstance(bits, int) or not 8 <= bits <= high:
+            raise CipherkitError(
+                say(
+                    "give sizes from {low} to {high} bits, not {bits}",
+                    low=8,
+                    high=high,
+                    bits=repr(bits)[:20],
+                )
+            )
+    return sizes
 
 
 def factor_times(bits_list: list[int]) -> list[FactorTime]:
@@ -395,23 +420,12 @@ def factor_times(bits_list: list[int]) -> list[FactorTime]:
     ...
     cipherkit.core.errors.CipherkitError: give sizes from 8 to 39 bits, not 64
     """
-    sizes = list(bits_list)[:100]
-    for bits in sizes:
-        if isinstance(bits, bool) or not isinstance(bits, int) or not 8 <= bits <= MAX_BITS:
-            raise CipherkitError(
-                say(
-                    "give sizes from {low} to {high} bits, not {bits}",
-                    low=8,
-                    high=MAX_BITS,
-                    bits=repr(bits)[:20],
-                )
-            )
     rows = []
-    for bits in sizes:
-        p = _prime_below(2 ** (bits // 2))
-        q = _prime_below(2 ** (bits - bits // 2))
+    for bits in bit_sizes(bits_list, MAX_BITS):
+        p = prime_below(2 ** (bits // 2))
+        q = prime_below(2 ** (bits - bits // 2))
         if p == q:
-            q = _prime_below(p)
+            q = prime_below(p)
         n = p * q
         start = time.perf_counter()
         found = factor(n)
