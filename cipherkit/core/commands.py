@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -118,8 +119,17 @@ def add_store(parser: argparse.ArgumentParser, help: str = STORE_HELP) -> None:
     parser.add_argument("--store", metavar="URL", help=_(help))
 
 
+class _WholeNames(argparse.HelpFormatter):
+    """Help lines broken at spaces only, so a game's name (``toy-nim``) stays whole."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 def add_game(parser: argparse.ArgumentParser) -> None:
-    """``GAME``: a registered game's name (every game registered by entry point)."""
+    """``GAME``: a registered game's name (every game registered by entry point); the
+    help lists them, each name whole."""
+    parser.formatter_class = _WholeNames
     parser.add_argument(
         "game", metavar="GAME", help=_("game name: {names}", names=", ".join(game_names()))
     )

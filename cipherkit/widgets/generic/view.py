@@ -148,8 +148,9 @@ def build_view(
         "turn_line": _turn(moment, seat, names) if playing else "",
         "outcome": None if moment.outcome is None else words_of_outcome(moment.outcome, names),
         "legal": list(moment.legal) if playing else [],
-        "legal_words": [spec.action_words(a) if spec.action_words else a for a in moment.legal]
-        if playing
+        # a game's own words for its moves (else the page shows each move's notation)
+        "legal_words": [spec.action_words(a) for a in moment.legal]
+        if playing and spec.action_words
         else [],
         "version": moment.version,
         "game_number": game_number,
