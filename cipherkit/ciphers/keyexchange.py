@@ -243,6 +243,13 @@ def paint_exchange_plot(common: str = "yellow", alice: str = "red", bob: str = "
     from matplotlib.patches import FancyArrowPatch, Rectangle
 
     fig, ax = plt.subplots(figsize=(7, 3.6))
+    fig.set_label(  # the picture's words for a screen reader (its alt text on a page)
+        _(
+            "Alice mixes the common paint with her secret paint, Bob with his; they swap "
+            "the mixtures in public, each adds their own secret paint, and both get the "
+            "same colour."
+        )
+    )
     rows = [
         (
             _("Alice"),

@@ -34,6 +34,9 @@ from cipherkit.publish.gallery import (
 from cipherkit.publish.nav import NavLink, back_link, nav_html, next_link
 from cipherkit.publish.registry import check_id, write_registry
 
+FIGURES = "from cipherkit.widgets.figures import describe_figures\n\ndescribe_figures()"
+"""Run first on a lesson page (in its first code cell): its plots carry an alt text."""
+
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
 
@@ -405,6 +408,7 @@ def _lesson_cells(
     bar = nav_html(links)
     cells: list[tuple[str, str]] = [("markdown", bar)]
     speak = canonical(lang) not in (None, SOURCE)
+    first = True  # the first code cell also describes the page's plots (their alt text)
     for cell in _cells_of(notebook):
         source = "".join(cell.get("source", ""))
         if cell["cell_type"] == "markdown":
@@ -416,8 +420,9 @@ def _lesson_cells(
         elif source.strip():
             if _shows_source(cell):
                 cells.append(("markdown", f"```python\n{source.rstrip()}\n```"))
-            cells.append(("code", spoken(source, lang) if speak else source))
-            speak = False
+            code = spoken(source, lang) if speak else source
+            cells.append(("code", f"{FIGURES}\n\n{code}" if first else code))
+            speak = first = False
     cells.append(
         (
             "markdown",

@@ -18,7 +18,7 @@ import pytest
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.publish.gallery import build_index, gallery_entries, write_notebook
-from cipherkit.publish.pages import LESSONS_FOLDER, lesson_page, publish_lessons
+from cipherkit.publish.pages import FIGURES, LESSONS_FOLDER, lesson_page, publish_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "notebooks" / "lessons"
@@ -78,10 +78,11 @@ def test_a_lesson_page_shows_code_and_outputs_but_never_an_exercise(lesson: Path
     assert page["metadata"]["cipherkit"]["kind"] == "lesson"
     code = [c for c in page["cells"] if c["cell_type"] == "code"]
     assert all(c["outputs"] == [] and c["execution_count"] is None for c in code)
-    # Every code cell of the lesson runs on the page, in order.
-    assert ["".join(c["source"]) for c in code] == [
-        "".join(c["source"]) for c in source["cells"] if c["cell_type"] == "code"
-    ]
+    # Every code cell of the lesson runs on the page, in order; the first also gives the
+    # page's plots their words (cipherkit.widgets.figures).
+    expected = ["".join(c["source"]) for c in source["cells"] if c["cell_type"] == "code"]
+    expected[0] = f"{FIGURES}\n\n{expected[0]}"
+    assert ["".join(c["source"]) for c in code] == expected
     shown = "\n".join("".join(c["source"]) for c in page["cells"] if c["cell_type"] == "markdown")
     exercises = [c for c in code if "ExerciseBox(" in "".join(c["source"])]
     assert exercises, "a lesson has self-checking exercises"
@@ -135,7 +136,7 @@ def test_a_hidden_cell_keeps_its_source_off_the_page(tmp_path: Path) -> None:
     cells, meta = lesson_page(lesson)
     markdown = "\n".join(s for k, s in cells if k == "markdown")
     assert "SHOWN" in markdown and "HIDDEN" not in markdown
-    assert [s for k, s in cells if k == "code"] == ["x = 'SHOWN'", "y = 'HIDDEN'"]
+    assert [s for k, s in cells if k == "code"] == [f"{FIGURES}\n\nx = 'SHOWN'", "y = 'HIDDEN'"]
     assert meta["title"] == "Demo" and meta["order"] == 1 and meta["kind"] == "lesson"
 
 
