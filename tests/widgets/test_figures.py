@@ -37,7 +37,7 @@ def test_a_figure_is_shown_with_its_alt_text_and_the_text_is_escaped(shell: obje
         shown = data["text/html"]
         assert shown.startswith('<img alt="A plot: &lt;script&gt;alert(&quot;x&quot;)')
         assert "<script>" not in shown and "against bits of p" in shown
-        assert "image/png" in data  # the PNG is still there for frontends without HTML
+        assert 'src="data:image/png;base64,iVBORw0KGgo' in shown  # the plot itself, a PNG
         fig.set_label("The colour story: two mixtures swapped in public")
         data, _meta = shell.display_formatter.format(fig)  # type: ignore[attr-defined]
         assert data["text/html"].startswith('<img alt="The colour story: two mixtures')
