@@ -46,6 +46,9 @@ CHANNEL = "cipherkit_rooms"
 BUSY_TIMEOUT = 30.0
 """Seconds an SQLite writer waits for another one to finish before giving up."""
 
+CLOSE_PATIENCE = 5.0
+"""Seconds :meth:`Connection.close` waits for a statement under way on another thread."""
+
 
 def private_folder(folder: Path) -> None:
     """Make ``folder`` (and its parents) if missing, readable by its owner alone (0700).
@@ -276,8 +279,9 @@ class Cursor:
     """A driver's cursor whose reads raise cipherkit errors too (a row is read from the
     file, or the network, when it is fetched)."""
 
-    def __init__(self, raw: Any) -> None:
+    def __init__(self, raw: Any, busy: threading.RLock | None = None) -> None:
         self.raw = raw
+        self._busy = busy or threading.RLock()
 
     @property
     def rowcount(self) -> int:
@@ -286,12 +290,12 @@ class Cursor:
 
     def fetchone(self) -> Any:
         """The next row, or ``None``."""
-        with store_errors():
+        with self._busy, store_errors():
             return self.raw.fetchone()
 
     def fetchall(self) -> list[Any]:
         """Every row left."""
-        with store_errors():
+        with self._busy, store_errors():
             return list(self.raw.fetchall())
 
     def __iter__(self) -> Iterator[Any]:
@@ -305,12 +309,18 @@ class Connection:
     ended (it stopped and came back, or an administrator ended it) is replaced, and
     work that certainly never reached the server (a ``BEGIN``, a read outside a
     transaction) is sent again once on the new one (see :meth:`_once_more`).
+
+    A connection is its thread's, but :meth:`close` may come from another thread (the
+    store closing while a table's live thread reads): the driver is never closed in the
+    middle of a statement or a fetch (SQLite would crash the process), ``_busy`` keeps
+    the two apart.
     """
 
     def __init__(self, raw: Any, dialect: str, reopen: Callable[[], Any] | None = None) -> None:
         self.raw = raw
         self.dialect = dialect
         self._reopen = reopen
+        self._busy = threading.RLock()
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
@@ -358,19 +368,21 @@ class Connection:
         read again, once, on a new connection: a read changes nothing, so it is safe.
         """
         text, values = self._sql(sql), tuple(params)
-        with store_errors():
+        with self._busy, store_errors():
             if self.dialect != "postgresql" or not _is_read(sql) or not self._idle():
-                return Cursor(self.raw.execute(text, values))
+                return Cursor(self.raw.execute(text, values), self._busy)
             try:
-                return Cursor(self.raw.execute(text, values))
+                return Cursor(self.raw.execute(text, values), self._busy)
             except Exception as exc:
-                return self._once_more(lambda: Cursor(self.raw.execute(text, values)), exc)
+                return self._once_more(
+                    lambda: Cursor(self.raw.execute(text, values), self._busy), exc
+                )
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run one SQL statement for each of ``rows``."""
         if not rows:
             return
-        with store_errors():
+        with self._busy, store_errors():
             if self.dialect == "postgresql":
                 with self.raw.cursor() as cur:
                     cur.executemany(self._sql(sql), [tuple(r) for r in rows])
@@ -398,7 +410,7 @@ class Connection:
         try:
             yield self
         except BaseException:
-            with contextlib.suppress(sqlite3.Error):
+            with self._busy, contextlib.suppress(sqlite3.Error):
                 self.raw.execute("ROLLBACK")
             raise
         self.execute("COMMIT")
@@ -422,9 +434,18 @@ class Connection:
         return False
 
     def close(self) -> None:
-        """Close the connection (an error while closing is ignored)."""
-        with contextlib.suppress(Exception):
-            self.raw.close()
+        """Close the connection once no statement or fetch is under way on it (an error
+        while closing is ignored). One that stays busy past :data:`CLOSE_PATIENCE`
+        seconds is left to its thread: closing it under a running statement could crash
+        the process; the garbage collector closes it when that thread lets it go."""
+        if not self._busy.acquire(timeout=CLOSE_PATIENCE):
+            _log.warning("a room store connection stayed busy: left open for its thread")
+            return
+        try:
+            with contextlib.suppress(Exception):
+                self.raw.close()
+        finally:
+            self._busy.release()
 
 
 def _use_wal(raw: sqlite3.Connection, patience: float | None = None) -> None:
