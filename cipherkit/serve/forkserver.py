@@ -5,6 +5,7 @@ Design notes: ``docs/serve.md``, ``cipherkit.serve.forkserver``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS"):
@@ -45,13 +46,13 @@ READY = "cipherkit-kernel-template ready"
 KERNEL_MODULE = "ipykernel_launcher"
 AT_START = (
     "__import__('ipywidgets').register_comm_target();"
-    "__import__('matplotlib').rcParams.update("
-    "backend=__import__('os').environ.get('MPLBACKEND') or 'agg')"
+    "__import__('cipherkit.widgets.figures', fromlist=['_']).start_inline_plots()"
 )
 """Run by each forked kernel once its shell exists: what importing ipywidgets in a
 kernel does, and matplotlib's backend as the kernel set it (``MPLBACKEND``, the inline
-backend: the template imported matplotlib before any kernel existed, so without this a
-lesson's ``plt.show()`` drew nothing on its page)."""
+backend, connected to the shell: the template imported matplotlib and the backend before
+any kernel existed, so without this a lesson's ``plt.show()`` drew nothing on its page;
+:func:`cipherkit.widgets.figures.start_inline_plots`)."""
 MAX_REQUEST = 1 << 20
 LESSON_WAIT = 5.0
 """Seconds the template waits, once its tables are built, for the lesson pages' shared
@@ -75,6 +76,7 @@ WARM_MODULES = (
     "PIL.Image",
     "matplotlib",
     "matplotlib.pyplot",  # 0.6 CPU-s a lesson kernel would spend (its backend: the kernel's)
+    "matplotlib_inline.backend_inline",
     "cipherkit.core.session",
     "cipherkit.rooms",
     "cipherkit.ciphers",
@@ -141,6 +143,11 @@ def warm() -> list[str]:
             )
             continue
         done.append(f"game {game}")
+    with contextlib.suppress(Exception):  # matplotlib's backends named by entry points,
+        from matplotlib.backends.registry import backend_registry  # read once, not per kernel
+
+        backend_registry.is_valid_backend("inline")
+        done.append("matplotlib's backends")
     return done
 
 

@@ -13,8 +13,11 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
+
+from cipherkit.widgets.figure_cache import CACHE_ENV
 
 SHARE = Path(__file__).resolve().parent / "share"
 """The Jupyter data folder holding ``voila/templates/cipherkit``."""
@@ -110,7 +113,10 @@ def main() -> None:
     from cipherkit.serve.forkprov import install
 
     install()  # page kernels forked from a warm template ($CIPHERKIT_KERNELS=plain: not)
-    sys.exit(gallery_app().launch_instance())
+    with tempfile.TemporaryDirectory(prefix="cipherkit-figures-") as figures:
+        os.environ[CACHE_ENV] = figures  # the pages' plots, drawn once (figure_cache)
+        code = gallery_app().launch_instance()
+    sys.exit(code)
 
 
 if __name__ == "__main__":

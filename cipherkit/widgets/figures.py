@@ -25,8 +25,11 @@ import html
 from typing import Any
 
 from cipherkit.i18n import _
+from cipherkit.widgets.figure_cache import CellTracker, kept_png
 
-__all__ = ["alt_text", "describe_figures", "figure_html"]
+__all__ = ["alt_text", "describe_figures", "figure_html", "start_inline_plots"]
+
+_tracker = CellTracker()
 
 
 def alt_text(figure: Any) -> str:
@@ -47,12 +50,17 @@ def alt_text(figure: Any) -> str:
     return _("A plot: {what}.", what="; ".join(parts))
 
 
-def figure_html(figure: Any) -> str:
-    """``figure`` as an ``<img>`` with its :func:`alt_text` (escaped) and the PNG the
-    inline backend would send."""
+def _png(figure: Any) -> str:
     from IPython.core.pylabtools import print_figure
 
-    png = print_figure(figure, "png", base64=True)
+    return str(print_figure(figure, "png", base64=True))
+
+
+def figure_html(figure: Any) -> str:
+    """``figure`` as an ``<img>`` with its :func:`alt_text` (escaped) and the PNG the
+    inline backend would send (drawn once per server for a cell's figure:
+    :mod:`cipherkit.widgets.figure_cache`)."""
+    png = kept_png(figure, _tracker.next_key(), _png)
     return f'<img alt="{html.escape(alt_text(figure))}" src="data:image/png;base64,{png}">'
 
 
@@ -69,4 +77,36 @@ def describe_figures() -> None:
     # (select_figure_formats): load it first, so the HTML form stays
     with contextlib.suppress(ImportError):
         import matplotlib_inline.backend_inline  # noqa: F401
-    shell.display_formatter.formatters["text/html"].for_type(Figure, figure_html)
+    formatters = shell.display_formatter.formatters
+    formatters["text/html"].for_type(Figure, figure_html)
+    # the HTML carries the picture: a second PNG output would draw every figure twice
+    formatters["image/png"].pop(Figure, None)
+    for event in ("pre_run_cell", "post_run_cell"):
+        callback = getattr(_tracker, event)
+        if callback not in shell.events.callbacks[event]:
+            shell.events.register(event, callback)
+
+
+def start_inline_plots() -> None:
+    """In a kernel forked from the template (which imported matplotlib and the inline
+    backend before any kernel existed): use the backend the kernel asks for
+    (``$MPLBACKEND``) and, when it is the inline one, connect it to this shell as its
+    import would have (figures shown at a cell's end)."""
+    import os
+
+    import matplotlib
+
+    backend = os.environ.get("MPLBACKEND") or "agg"
+    matplotlib.rcParams["backend"] = backend
+    if backend not in ("inline", "module://matplotlib_inline.backend_inline"):
+        return
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None:
+        return
+    from IPython.core.pylabtools import activate_matplotlib
+    from matplotlib_inline.backend_inline import configure_inline_support
+
+    activate_matplotlib(backend)
+    configure_inline_support(shell, backend)
