@@ -7,7 +7,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 
-.PHONY: help setup play test test-fast test-deps lint format bench widgets-js wheel clean
+.PHONY: help setup play test test-fast test-deps bytecode lint format bench widgets-js wheel clean
 
 help:
 	@echo "make play   - set up and serve the puzzle gallery on http://127.0.0.1:$(PORT)"
@@ -32,7 +32,7 @@ cipherkit/locale/.compiled: $(BIN)/.installed $(CATALOGS)
 
 setup: $(BIN)/.installed cipherkit/locale/.compiled
 
-play: setup
+play: setup bytecode
 	$(BIN)/cipherkit serve puzzles --port $(PORT)
 
 # The tests drive Debian's chromium, a throwaway PostgreSQL cluster and nginx: install
@@ -69,7 +69,13 @@ LATE_TESTS ?= \
 	tests/browser/test_security.py::test_a_whole_mission_playthrough_sends_nothing_hidden
 DURATIONS := --durations=25
 
-test: setup test-deps lint
+# Python may be told not to write bytecode (PYTHONDONTWRITEBYTECODE, set on some CI
+# machines): then every process the tests start (a CLI, a server, a plain kernel) would
+# compile cipherkit's ~300 modules again, about 0.4 CPU-s each. Compile them once.
+bytecode: setup
+	$(BIN)/python -m compileall -q -j 0 cipherkit tests bench >/dev/null
+
+test: setup test-deps lint bytecode
 ifeq ($(TEST_JOBS),1)
 	$(BIN)/pytest
 else
@@ -88,7 +94,7 @@ endif
 
 # Marks come from tests/conftest.py (by fixtures and folder); a test that starts Voila,
 # cipherkit serve or Chromium without its mark fails, so this starts none of them.
-test-fast: setup lint
+test-fast: setup lint bytecode
 	$(BIN)/pytest -m "not browser and not server"
 
 bench: setup
