@@ -57,10 +57,12 @@ def test_every_published_lesson_page_describes_its_plots_first() -> None:
 
 CELL = """
 import matplotlib.pyplot as plt
+from IPython.display import display
 fig, ax = plt.subplots()
 ax.bar(range(4), {heights})
 ax.set_title("letters")
-plt.show()
+display(fig)  # what the inline backend's show does (another test may have chosen Agg)
+plt.close(fig)
 """
 
 
