@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import html
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -68,6 +69,14 @@ def _signature(path: Path) -> tuple[int, int] | None:
     return (st.st_mtime_ns, st.st_size)
 
 
+def _write_whole(target: Path, text: str) -> None:
+    """Write ``text`` beside ``target`` and rename it over: a browser refreshing the
+    preview, or anything reading it, sees the old page or the new one, never half."""
+    part = target.with_name(f".{target.name}.part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, target)
+
+
 def redraw(mission_path: str | Path, out_dir: str | Path, glyph_set: Any = None) -> Redraw:
     """Validate ``mission_path`` and draw its card, console and map into ``out_dir``
     (with ``preview.html``); errors go on the page instead of the drawings."""
@@ -93,7 +102,7 @@ def redraw(mission_path: str | Path, out_dir: str | Path, glyph_set: Any = None)
                     continue
                 svg = drawing.svg()
                 target = out / f"{mission.id}-{name}.svg"
-                target.write_text(svg, encoding="utf-8")
+                _write_whole(target, svg)
                 written.append(target)
                 drawings.append((name, svg))
         except Exception as exc:  # a glyph folder gone, a drawing that fails: in place
@@ -101,7 +110,7 @@ def redraw(mission_path: str | Path, out_dir: str | Path, glyph_set: Any = None)
             drawings = []
     seconds = time.perf_counter() - started
     page = out / PAGE
-    page.write_text(_page(title, problems, drawings, seconds), encoding="utf-8")
+    _write_whole(page, _page(title, problems, drawings, seconds))
     return Redraw(problems, tuple(written), round(seconds, 3), page)
 
 
