@@ -31,7 +31,7 @@ USAGES = {
     "campaign": "[-h] [--games GAMES] [--players PLAYERS] [--bots BOTS] [--seed SEED] "
     "[--workers WORKERS] [--graph FILE] [--json] [--quiet] [dir]",
     "publish": "[-h] [--lessons LESSONS] [--out DIR] [--campaign] [--quiet] [FILE ...]",
-    "crack": "[-h] [--file F] [--cipher CIPHER] [--json] [text ...]",
+    "crack": "[-h] [--file F] [--cipher CIPHER] [--time SECONDS] [--progress] [--json] [text ...]",
     "match": "[-h] --bots BOTS [--games GAMES] [--seed SEED] [--json] GAME",
     "bench": "[-h] [--quick] [--json] [only ...]",
     "rooms": "[-h] ACTION ...",

@@ -1,12 +1,14 @@
-"""``cipherkit crack [TEXT | --file F] [--cipher auto|...] [--json]``: identify and break
-a classical cipher.
+"""``cipherkit crack [TEXT | --file F] [--cipher auto|...] [--time S] [--progress]
+[--json]``: identify and break a classical cipher.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TextIO
 
+from cipherkit.ciphers.budget import TIME_LIMIT, Progress
 from cipherkit.core.commands import Command, add_json, print_json
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.files import read_limited, read_stream_limited
@@ -16,6 +18,10 @@ __all__ = ["CRACK", "MAX_CRACK_BYTES"]
 
 MAX_CRACK_BYTES = 1_000_000
 """The longest ciphertext ``crack`` reads from a file or standard input."""
+BAR = 20
+"""Width of ``--progress``'s bar, in characters."""
+READING = 60
+"""Letters of the reading so far that ``--progress`` shows."""
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +38,76 @@ def _configure(parser: argparse.ArgumentParser) -> None:
             "letters: auto, caesar, vigenere, beaufort"
         ),
     )
+    parser.add_argument(
+        "--time",
+        type=_seconds,
+        default=TIME_LIMIT,
+        metavar="SECONDS",
+        help=_(
+            "the most seconds the search may take (default {seconds:g}); it stops sooner "
+            "once a reading looks like English",
+            seconds=TIME_LIMIT,
+        ),
+    )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help=_("show the best reading so far on standard error while the search runs"),
+    )
     add_json(parser, _("print cipher, key, plaintext, score"))
+
+
+def _seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = float("nan")
+    if not seconds > 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(
+            _("{value!r} is not a number of seconds above 0", value=value)
+        )
+    return seconds
+
+
+class _ProgressLine:
+    """``--progress``: a bar, the seconds used, the cipher and the best reading so far,
+    redrawn in place on a terminal, a line a second otherwise."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.terminal = stream.isatty()
+        self.last = -1.0
+        self.width = 0
+
+    def __call__(self, seen: Progress) -> bool:
+        if not self.terminal and seen.elapsed - self.last < 1.0:
+            return False
+        self.last = seen.elapsed
+        done = round(seen.fraction * BAR)
+        reading = seen.plaintext[:READING] + ("…" if len(seen.plaintext) > READING else "")
+        line = "[{bar}] {text}".format(
+            bar="#" * done + "." * (BAR - done),
+            text=_(
+                "{seconds:.1f}/{limit:g} s {cipher} (fitness {fitness:.2f}): {reading}",
+                seconds=seen.elapsed,
+                limit=seen.limit,
+                cipher=seen.cipher,
+                fitness=seen.fitness,
+                reading=reading,
+            ),
+        )
+        if self.terminal:
+            self.stream.write("\r" + line.ljust(self.width))
+            self.width = len(line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+        return False
+
+    def end(self) -> None:
+        if self.terminal and self.width:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def _ciphertext(args: argparse.Namespace) -> str:
@@ -60,7 +135,12 @@ def _run(args: argparse.Namespace) -> int:
     text = _ciphertext(args).rstrip(
         "\r\n"
     )  # a file's or a pipe's last line break is not ciphertext
-    result = crack_text(text, cipher=args.cipher)
+    shown = _ProgressLine(sys.stderr) if args.progress else None
+    try:
+        result = crack_text(text, cipher=args.cipher, time_limit=args.time, progress=shown)
+    finally:
+        if shown is not None:
+            shown.end()
     if args.json:
         print_json(result.to_json())
     else:

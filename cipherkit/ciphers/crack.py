@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from cipherkit.ciphers.alphabet import RUSSIAN, detect_alphabet
+from cipherkit.ciphers.budget import TIME_LIMIT, Budget, ProgressFunction
 from cipherkit.ciphers.classical import (
     Atbash,
     Caesar,
@@ -44,6 +45,7 @@ from cipherkit.ciphers.solvers import (
     solve_vigenere,
 )
 from cipherkit.ciphers.stats import chi_squared, index_of_coincidence
+from cipherkit.ciphers.substitution_solver import WORD_ANNEAL_LETTERS
 from cipherkit.ciphers.text import check_text, letter_codes
 from cipherkit.ciphers.vigenere_solver import MAX_KEY_LENGTH
 from cipherkit.core.errors import CipherkitError
@@ -83,19 +85,35 @@ KEYS_LOG10 = {
     "substitution": math.log10(math.factorial(26)),
 }
 """log10 of the number of keys of each monoalphabetic cipher."""
-SHORT_LETTERS = 60
-"""A substitution ciphertext with fewer letters than this is solved with
-:data:`SHORT_WORD_STEPS` (the solver's compiled path when its word breaks are lost:
-word-by-word readings and annealing on words; about 3.5 s). 40-letter dev texts without
-breaks: 26 of 40 read so, 6 of 40 without; at 80 letters it would read 29 of 30 rather
-than 28, in 5.4 s rather than 0.4 s, so longer texts do without."""
 SHORT_WORD_STEPS = 200
-"""``word_steps`` of the substitution solver on short ciphertexts (see
-:data:`SHORT_LETTERS`); the budget stays the solver's default runs, so a seed reads a
-text the same way every time."""
+"""``word_steps`` of the substitution solver on a ciphertext without word breaks and
+under :data:`~cipherkit.ciphers.substitution_solver.WORD_ANNEAL_LETTERS` letters (its
+compiled path: word-by-word readings and annealing on words; about 3.5 to 5.5 s). Every
+such text gets it, whatever its length: until issue #49 only texts under 60 letters did,
+and 60-letter texts were read less often than 50-letter ones (28/40 against 32/40)."""
+LETTERS_PER_KEY_LETTER = 5
+"""Letters of text per key letter below which a Vigenère-family reading says nothing for
+its cipher (:func:`_evidence`): with fewer, each key letter is chosen to fit a handful of
+letters, and nonsense fits (dev substitution texts of 40-44 letters: readings with keys
+of 10-12 letters beat the right substitution; experience says about 4 letters a key
+letter are the least that can be read)."""
+PLAYFAIR_LETTERS = 60
+"""Fewest letters on which ``auto`` tries Playfair when the cues named another family
+(the solver reads almost nothing shorter, and a square fits a short text's letters by
+chance)."""
+CUES_LETTERS = 40
+"""Fewest letters whose cues :func:`identify` reads: a shorter text is taken for
+monoalphabetic (its index of coincidence says little)."""
 UNSOLVED = -1.5
-"""Quadgram fitness below which ``auto`` takes a reading for a failure and tries the
-other families too."""
+"""Quadgram fitness below which ``auto`` tries the other families on a text shorter than
+:data:`CUES_LETTERS` (on so few letters a Vigenère-family key fits nonsense better than
+the true shift fits the text: only a failed reading is doubted)."""
+CERTAIN = LOOKS_ENGLISH
+"""Quadgram fitness above which a reading is certain: ``auto`` then stops; below it, the
+reading is weak and ``auto`` tries the other families that fit the cues too, within the
+same time budget, keeping the reading with the best :func:`_evidence` (until issue #49 it
+did so only below -1.5, and wrong readings above that cut kept the right cipher from
+being tried)."""
 FAMILIES = {
     "monoalphabetic": ("atbash", "caesar", "affine", "substitution"),
     "polyalphabetic": ("vigenere", "beaufort", "autokey"),
@@ -122,20 +140,32 @@ class CrackResult:
     alphabet: str = "en"
     """The alphabet the text was read over ("en", or "ru": fitness is then per bigram
     against Russian, not per quadgram against English)."""
+    tried: tuple[str, ...] = ()
+    """The ciphers solved on the way, in order (``auto`` may try several)."""
+    seconds: float = 0.0
+    """Wall-clock seconds the crack took."""
+    cancelled: bool = False
+    """Whether the caller cancelled the search (the reading is then the best so far)."""
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-safe dict (what ``cipherkit crack --json`` prints)."""
         extra = {} if self.alphabet == "en" else {"alphabet": self.alphabet}
-        return extra | {
-            "cipher": self.cipher,
-            "key": self.key,
-            "key_text": self.cipher_value.key_text(),
-            "plaintext": self.plaintext,
-            "score": round(self.score, 3),
-            "fitness": round(self.fitness, 3) if math.isfinite(self.fitness) else None,
-            "cues": self.cues,
-            "alternatives": [reading.to_json() for reading in self.alternatives],
-        }
+        return (
+            extra
+            | {
+                "cipher": self.cipher,
+                "key": self.key,
+                "key_text": self.cipher_value.key_text(),
+                "plaintext": self.plaintext,
+                "score": round(self.score, 3),
+                "fitness": round(self.fitness, 3) if math.isfinite(self.fitness) else None,
+                "cues": self.cues,
+                "alternatives": [reading.to_json() for reading in self.alternatives],
+                "tried": list(self.tried),
+                "seconds": self.seconds,
+            }
+            | ({"cancelled": True} if self.cancelled else {})
+        )
 
     def summary_text(self) -> str:
         """The result in a few lines of text (what ``cipherkit crack`` prints)."""
@@ -192,9 +222,9 @@ def identify(text: str) -> dict[str, Any]:
     unshifted = all(chi <= chi_squared((codes + s) % 26) for s in range(1, 26))
     if n >= 20 and chi < 2.0 * n**0.5 + 40 and unshifted:
         family = "transposition"
-    elif ioc >= 0.055 or n < 40:
+    elif ioc >= 0.055 or n < CUES_LETTERS:
         family = "monoalphabetic"
-    elif n % 2 == 0 and not has_j and doubled_pairs == 0 and n >= 40:
+    elif n % 2 == 0 and not has_j and doubled_pairs == 0:
         family = "playfair"
     else:
         family = "polyalphabetic"
@@ -202,7 +232,9 @@ def identify(text: str) -> dict[str, Any]:
     return cues
 
 
-def _result(name: str, sol: Solution, text: str, cues: dict[str, Any]) -> CrackResult:
+def _result(
+    name: str, sol: Solution, text: str, cues: dict[str, Any], budget: Budget
+) -> CrackResult:
     cipher = sol.cipher
     plain = sol.plaintext
     if name != "playfair":
@@ -211,10 +243,34 @@ def _result(name: str, sol: Solution, text: str, cues: dict[str, Any]) -> CrackR
     others: tuple[Reading, ...] = ()
     if name == "substitution" and isinstance(cipher, Substitution):
         others = tuple(other_readings(text, cipher.decryption_table()))
-    return CrackResult(name, key, plain, sol.score, sol.fitness, cipher, cues, others)
+    return CrackResult(
+        name,
+        key,
+        plain,
+        sol.score,
+        sol.fitness,
+        cipher,
+        cues,
+        others,
+        tried=tuple(budget.tried),
+        seconds=round(budget.elapsed(), 3),
+        cancelled=budget.cancelled,
+    )
 
 
-def _solve(name: str, text: str, codes: np.ndarray, seed: int) -> Solution:
+QUICK = frozenset({"caesar", "atbash", "affine", "vigenere", "beaufort", "autokey"})
+"""Ciphers whose solvers take well under a second and no budget."""
+
+
+def _solve(name: str, text: str, codes: np.ndarray, seed: int, budget: Budget) -> Solution:
+    """Solve ``text`` as cipher ``name`` within what is left of ``budget``."""
+    budget.tried.append(name)
+    sol = _solver(name, text, codes, seed, budget)
+    budget.tell(name, sol)
+    return sol
+
+
+def _solver(name: str, text: str, codes: np.ndarray, seed: int, budget: Budget) -> Solution:
     if name == "caesar":
         return rank_caesar(codes)[0]
     if name == "atbash":
@@ -223,11 +279,13 @@ def _solve(name: str, text: str, codes: np.ndarray, seed: int) -> Solution:
         return rank_affine(codes)[0]
     if name in ("vigenere", "beaufort", "autokey"):
         return solve_vigenere(codes, variant=name, seed=seed)
+    report = budget.reporter(name)
     if name == "substitution":
-        steps = SHORT_WORD_STEPS if len(codes) < SHORT_LETTERS else 0
-        return solve_substitution(text, seed=seed, word_steps=steps)
+        left = budget.remaining()
+        steps = SHORT_WORD_STEPS if len(codes) < WORD_ANNEAL_LETTERS and left > 0 else 0
+        return solve_substitution(text, seed=seed, word_steps=steps, time_limit=left, report=report)
     if name == "playfair":
-        return solve_playfair(codes, seed=seed)
+        return solve_playfair(codes, seed=seed, time_limit=budget.remaining(), report=report)
     if name == "railfence":
         return solve_railfence(codes)
     if name == "columnar":
@@ -288,13 +346,25 @@ def _russian_result(name: str, sol: Solution, text: str, cues: dict[str, Any]) -
     return CrackResult(name, key, plain, sol.score, sol.fitness, cipher, cues, (), "ru")
 
 
-def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult:
+def crack_text(
+    text: str,
+    cipher: str = "auto",
+    *,
+    seed: int = 0,
+    time_limit: float = TIME_LIMIT,
+    progress: ProgressFunction | None = None,
+) -> CrackResult:
     """Break ``text``, enciphered with ``cipher`` (a name of :data:`CIPHER_NAMES`).
 
     ``auto`` identifies the family first and tries its ciphers (:data:`FAMILIES`),
-    keeping the reading that looks most like English; if none does, it tries the other
-    families too. Raises :class:`CipherkitError` (one line) for an unknown
-    cipher name or a text with too few letters.
+    keeping the reading that looks most like English; if that reading is not certain
+    (:data:`CERTAIN`), it tries the other families that fit the cues too and keeps the
+    best. The slow solvers (substitution, Playfair) share ``time_limit`` seconds
+    (wall-clock; Playfair stops sooner only once its reading looks like English);
+    ``progress``, if given, is told of the best reading so far as the search runs
+    (:class:`~cipherkit.ciphers.budget.Progress`) and cancels it by returning True.
+    Raises :class:`CipherkitError` (one line) for an unknown cipher name or a text
+    with too few letters.
 
     Examples
     --------
@@ -322,71 +392,86 @@ def crack_text(text: str, cipher: str = "auto", *, seed: int = 0) -> CrackResult
         raise CipherkitError(say("the text needs at least 4 letters to crack"))
     if cipher == "playfair" and len(codes) % 2:
         raise CipherkitError(say("Playfair ciphertext has an even number of letters"))
+    if not time_limit > 0:
+        raise CipherkitError(say("the time limit must be more than 0 seconds"))
+    budget = Budget(time_limit, progress)
     cues = identify(text)
     if cipher != "auto":
-        return _result(cipher, _solve(cipher, text, codes, seed), text, cues)
+        return _result(cipher, _solve(cipher, text, codes, seed, budget), text, cues, budget)
     # a shift that reads as English settles it, whatever the cues say (they are noisy
     # on short texts), and costs 26 tries
-    caesar = _solve("caesar", text, codes, seed)
+    caesar = _solve("caesar", text, codes, seed, budget)
     if caesar.fitness > LOOKS_ENGLISH:
-        return _result("caesar", caesar, text, cues)
+        return _result("caesar", caesar, text, cues, budget)
     solved = {"caesar": caesar}
+    n = len(codes)
 
     def family_best(family: str) -> tuple[str, Solution]:
         if family == "monoalphabetic":
-            return _simplest_monoalphabetic(text, codes, seed, solved)
-        if family == "playfair":
-            return playfair_best()
+            return _simplest_monoalphabetic(text, codes, seed, solved, budget)
         best: tuple[str, Solution] | None = None
         for name in FAMILIES[family]:
+            if name == "playfair":
+                continue  # last, with what is left of the budget (below)
             if name not in solved:
-                solved[name] = _solve(name, text, codes, seed)
+                solved[name] = _solve(name, text, codes, seed, budget)
             fitness = solved[name].fitness
             if best is None or fitness > best[1].fitness + 0.05:
                 best = (name, solved[name])
+        if family == "playfair" and (best is None or best[1].fitness <= LOOKS_ENGLISH):
+            # Playfair's cues are strong: only a quick reading that looks like English
+            # beats them, and then the Playfair solver (the slowest) is not run
+            if "playfair" not in solved and not budget.cancelled:
+                solved["playfair"] = _solve("playfair", text, codes, seed, budget)
+            if "playfair" in solved:
+                best = ("playfair", solved["playfair"])
         assert best is not None
         return best
 
-    def playfair_best() -> tuple[str, Solution]:
-        # Playfair's cues are strong: only a reading that looks like English beats them;
-        # the other ciphers are tried first (they are quick), and if one reads as
-        # English the Playfair solver (the slowest) is not run
-        english: tuple[str, Solution] | None = None
-        for name in FAMILIES["playfair"][1:]:
-            if name not in solved:
-                solved[name] = _solve(name, text, codes, seed)
-            fitness = solved[name].fitness
-            if fitness > LOOKS_ENGLISH and (english is None or fitness > english[1].fitness):
-                english = (name, solved[name])
-        if english is not None:
-            return english
-        if "playfair" not in solved:
-            solved["playfair"] = _solve("playfair", text, codes, seed)
-        return "playfair", solved["playfair"]
-
     name, sol = family_best(cues["family"])
-    # the cues may have misled (index of coincidence and letter counts are noisy on short
-    # texts): try the other families. Not after Playfair's cues, which chance seldom
-    # gives, and whose solver needs long texts: there a failed reading is expected.
-    if sol.fitness < UNSOLVED and cues["family"] != "playfair":
-        playfair_cues = cues["even_length"] and not cues["has_j"]
-        for family in FAMILIES:
-            if family == cues["family"] or (family == "playfair" and not playfair_cues):
-                continue
-            other, other_sol = family_best(family)
-            if _evidence(other, other_sol, len(codes)) > _evidence(name, sol, len(codes)):
-                name, sol = other, other_sol
-    return _result(name, sol, text, cues)
+    # a weak reading: the cues may have misled (index of coincidence and letter counts
+    # are noisy on short texts), so the other families that fit them are tried too,
+    # quickest first, and the reading with the best evidence is kept
+    weak = CERTAIN if n >= CUES_LETTERS else UNSOLVED
+    for family in _other_families(cues, n):
+        if sol.fitness > weak or budget.cancelled:
+            break
+        other, other_sol = family_best(family)
+        if _evidence(other, other_sol, n) > _evidence(name, sol, n):
+            name, sol = other, other_sol
+    return _result(name, sol, text, cues, budget)
+
+
+def _other_families(cues: dict[str, Any], n: int) -> list[str]:
+    """The families ``auto`` tries after a weak reading of the one the cues named, in
+    order: the quick ones first, Playfair last (given what is left of the budget), and
+    Playfair only when the text could be one (an even number of letters, no J, no
+    doubled letter in a pair) and has :data:`PLAYFAIR_LETTERS` letters or more.
+
+    >>> _other_families(identify("WKH TXLFN EURZQ IRA MXPSV RYHU WKH ODCB GRJ"), 33)
+    ['polyalphabetic', 'transposition']
+    """
+    playfair = (
+        cues["even_length"]
+        and not cues["has_j"]
+        and cues["doubled_pairs"] == 0
+        and n >= PLAYFAIR_LETTERS
+    )
+    order = ("monoalphabetic", "polyalphabetic", "transposition", "playfair")
+    return [f for f in order if f != cues["family"] and (f != "playfair" or playfair)]
 
 
 def _evidence(name: str, sol: Solution, n: int) -> float:
     """How much a reading of ``n`` letters says for its cipher: its quadgram score less
     log10 of the number of keys its cipher had to choose from (a cipher with more keys
-    fits any short text better, by chance)."""
+    fits any short text better, by chance); nothing (-inf) for a Vigenère-family key
+    longer than a :data:`LETTERS_PER_KEY_LETTER` th of the text."""
     cipher = sol.cipher
     if name in KEYS_LOG10:
         keys = KEYS_LOG10[name]
     elif isinstance(cipher, Vigenere):  # and Beaufort, autokey: a length, 26 per letter
+        if len(cipher.key) * LETTERS_PER_KEY_LETTER > n:
+            return -math.inf  # too long a key for the text: it fits anything
         lengths = max(1, min(MAX_KEY_LENGTH, n // 3))
         keys = math.log10(lengths) + len(cipher.key) * math.log10(26)
     elif isinstance(cipher, Columnar):  # a width from 2, an order of the columns
@@ -400,7 +485,7 @@ def _evidence(name: str, sol: Solution, n: int) -> float:
 
 
 def _simplest_monoalphabetic(
-    text: str, codes: np.ndarray, seed: int, solved: dict[str, Solution]
+    text: str, codes: np.ndarray, seed: int, solved: dict[str, Solution], budget: Budget
 ) -> tuple[str, Solution]:
     """Atbash, Caesar, affine or general substitution (solved now unless in ``solved``,
     which keeps them): the reading with the best :func:`_evidence`. A general
@@ -413,7 +498,7 @@ def _simplest_monoalphabetic(
         if name == "substitution" and best is not None and best[2].fitness > LOOKS_ENGLISH:
             break  # an affine reading already looks like English
         if name not in solved:
-            solved[name] = _solve(name, text, codes, seed)
+            solved[name] = _solve(name, text, codes, seed, budget)
         value = _evidence(name, solved[name], len(codes))
         if best is None or value > best[0]:
             best = (value, name, solved[name])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -416,6 +417,7 @@ def solve_substitution(
     time_limit: float | None = None,
     word_chains: int = 16,
     word_steps: int = 0,
+    report: Callable[[Solution], bool] | None = None,
 ) -> Solution:
     """Break a monoalphabetic substitution (how: ``docs/ciphers.md``, design notes).
 
@@ -432,6 +434,8 @@ def solve_substitution(
     few letters; the last climb of each run then also tries two swaps at once
     (:func:`_double_swaps`). That path runs compiled kernels (:func:`_compiled_finalists`;
     how it reads a short text, and how well: ``docs/ciphers.md``, design notes).
+    ``report``, if given, is called with the best reading after each run;
+    when it returns True the runs end there.
 
     >>> from cipherkit.ciphers.classical import Substitution
     >>> secret = Substitution.random(5).encrypt("The spy hid the key inside a hollow book.")
@@ -493,9 +497,15 @@ def solve_substitution(
         seen[tag] = seen.get(tag, 0) + 1
         if seen[tag] >= agree + (FAST_AGREE if compiled else 0):
             break
-    _best, best_key = max(results, key=lambda r: r[0])
-    plain = best_key[c]
-    cipher = Substitution.from_decryption("".join(ALPHABET[int(p)] for p in best_key))
+        if report is not None and report(_reading(max(results, key=lambda r: r[0])[1], c)):
+            break
+    return _reading(max(results, key=lambda r: r[0])[1], c)
+
+
+def _reading(key: np.ndarray, c: np.ndarray) -> Solution:
+    """The solution a decryption ``key`` gives ciphertext codes ``c``."""
+    plain = key[c]
+    cipher = Substitution.from_decryption("".join(ALPHABET[int(p)] for p in key))
     return Solution(cipher, codes_to_text(plain), float(batch_scores(plain)), fitness(plain))
 
 
