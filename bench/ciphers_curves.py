@@ -1,6 +1,15 @@
-"""Solver curves (issue #34 item 4): exact-solve rate and median time by ciphertext length
-for substitution without word breaks, Vigenère with an unknown period (3-12) and
-Playfair, on held-out texts; prints JSON and draws the curves (matplotlib, SVG).
+"""Solver curves (issue #34 item 4, issue #49): exact-solve rate, symbol error rate and
+median time by ciphertext length for substitution without word breaks, Vigenère with an
+unknown period (3-12) and Playfair, on held-out texts; prints JSON and draws the curves
+(matplotlib, SVG).
+
+Since issue #49 each text goes through what users call, ``cipherkit crack --cipher NAME``
+with its defaults (:func:`cipherkit.ciphers.crack_text`: a 10 s budget); ``--auto``
+lets ``crack`` identify the cipher too, and ``--solver`` runs the solvers alone with the
+bench's own budgets (the figures before #49). ``--variant word`` cuts each text at the
+end of the word that holds its N-th letter rather than at the N-th letter itself. The
+symbol error rate (SER, as Nuhn et al. 2013 report it) is the share of the plaintext's
+letters read wrong, averaged over the texts.
 
 Texts: ``bench/ciphers_heldout.txt`` (30 passages written for cipherkit, built by
 ``scripts/build_heldout_texts.py``, listed in ``cipherkit/data/NOTICE``). The solvers
@@ -18,6 +27,8 @@ quiet machine.
 
     python bench/ciphers_curves.py                          # full run, default plot path
     python bench/ciphers_curves.py --quick                   # 2 texts, 2 lengths each
+    python bench/ciphers_curves.py --cipher substitution --lengths 50,60,80 \
+        --variant word --texts 10 --no-plot                  # cut at word ends
     python bench/ciphers_curves.py --cipher playfair --texts 30 --lengths 80,100 \\
         --json /tmp/playfair.json --no-plot
     python bench/ciphers_curves.py --replot /tmp/a.json /tmp/b.json   # merge and draw
@@ -38,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from cipherkit.ciphers import Playfair, Substitution, Vigenere, letters_only
+from cipherkit.ciphers import Playfair, Substitution, Vigenere, crack_text, letters_only
 from cipherkit.ciphers.classical import Cipher
 from cipherkit.ciphers.playfair_solver import solve_playfair
 from cipherkit.ciphers.solution import Solution
@@ -74,8 +85,47 @@ TEXTS = 30
 
 def heldout_texts() -> list[str]:
     """The held-out passages, letters only (upper case)."""
+    return ["".join(words) for words in heldout_words()]
+
+
+def heldout_words() -> list[list[str]]:
+    """The held-out passages as words of letters (upper case)."""
     lines = HELDOUT.read_text(encoding="utf-8").splitlines()
-    return [re.sub("[^A-Z]", "", line.upper()) for line in lines if line.strip()]
+    return [
+        [w for w in (re.sub("[^A-Z]", "", word) for word in line.upper().split()) if w]
+        for line in lines
+        if line.strip()
+    ]
+
+
+def cut(words: list[str], letters: int, variant: str = "letters") -> str:
+    """The first ``letters`` letters of a passage (``variant="letters"``), or its first
+    words up to the end of the one holding the ``letters``-th letter (``"word"``).
+
+    >>> cut(["THE", "FERRY", "REACHED"], 5), cut(["THE", "FERRY", "REACHED"], 5, "word")
+    ('THEFE', 'THEFERRY')
+    """
+    text = "".join(words)
+    if variant == "letters":
+        return text[:letters]
+    end = 0
+    for word in words:
+        end += len(word)
+        if end >= letters:
+            break
+    return text[:end]
+
+
+def symbol_errors(read: str, truth: str) -> float:
+    """The share of ``truth``'s letters that ``read`` gets wrong (a missing letter is
+    wrong).
+
+    >>> symbol_errors("THEFERRX", "THEFERRY")
+    0.125
+    """
+    read, truth = letters_only(read), letters_only(truth)
+    wrong = sum(a != b for a, b in zip(read, truth, strict=False))
+    return (wrong + max(0, len(truth) - len(read))) / max(1, len(truth))
 
 
 def make_case(cipher: str, i: int) -> Cipher:
@@ -89,8 +139,18 @@ def make_case(cipher: str, i: int) -> Cipher:
     return Playfair("".join(letters[int(x)] for x in rng.permutation(25)))
 
 
-def solver(cipher: str) -> Callable[[str, int], Solution]:
-    """The solver run on each ciphertext (with the bench's budget)."""
+def solver(cipher: str, mode: str = "crack") -> Callable[[str, int], Solution]:
+    """The solver run on each ciphertext: ``crack --cipher NAME`` with its defaults
+    (``mode="crack"``), ``crack --cipher auto`` (``"auto"``), or the solver alone with
+    the bench's budget (``"solver"``)."""
+    if mode in ("crack", "auto"):
+        name = "auto" if mode == "auto" else cipher
+
+        def cracked(text: str, i: int) -> Solution:
+            result = crack_text(text, name)
+            return Solution(result.cipher_value, result.plaintext, result.score, result.fitness)
+
+        return cracked
     if cipher == "substitution":
         return lambda text, i: solve_substitution(
             text, seed=i, max_runs=50, time_limit=BUDGETS[cipher], word_steps=200
@@ -100,25 +160,38 @@ def solver(cipher: str) -> Callable[[str, int], Solution]:
     return lambda text, i: solve_playfair(text, seed=i, time_limit=BUDGETS[cipher])
 
 
-def run_point(cipher: str, letters: int, texts: list[str]) -> dict[str, Any]:
-    """Exact-solve rate and times of ``cipher`` on the first ``letters`` letters of each
-    text."""
-    solve = solver(cipher)
-    solved, wall, cpu = 0, [], []
-    for i, text in enumerate(texts):
-        plain = text[:letters]
+def run_point(
+    cipher: str,
+    letters: int,
+    passages: list[list[str]],
+    mode: str = "crack",
+    variant: str = "letters",
+) -> dict[str, Any]:
+    """Exact-solve rate, symbol error rate and times of ``cipher`` on each passage cut
+    at ``letters`` letters (``variant``: see :func:`cut`)."""
+    solve = solver(cipher, mode)
+    solved, wall, cpu, errors = 0, [], [], []
+    for i, words in enumerate(passages):
+        plain = cut(words, letters, variant)
+        if cipher == "playfair" and len(plain) % 2:
+            plain = plain[:-1]  # Playfair: an even number of letters
         key = make_case(cipher, i)
         secret = key.encrypt(plain)
+        truth = key.decrypt(secret)
         start, start_cpu = time.perf_counter(), time.process_time()
         solution = solve(secret, i)
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
-        solved += letters_only(solution.plaintext) == letters_only(key.decrypt(secret))
+        solved += letters_only(solution.plaintext) == letters_only(truth)
+        errors.append(symbol_errors(solution.plaintext, truth))
     return {
         "letters": letters,
-        "texts": len(texts),
+        "variant": variant,
+        "mode": mode,
+        "texts": len(passages),
         "solved": solved,
-        "rate": round(solved / len(texts), 3),
+        "rate": round(solved / len(passages), 3),
+        "ser": round(statistics.fmean(errors), 4),
         "median_s": round(statistics.median(wall), 3),
         "max_s": round(max(wall), 3),
         "median_cpu_s": round(statistics.median(cpu), 3),
@@ -127,17 +200,21 @@ def run_point(cipher: str, letters: int, texts: list[str]) -> dict[str, Any]:
 
 
 def draw(results: dict[str, list[dict[str, Any]]], path: Path) -> None:
-    """Two panels: exact-solve rate and median seconds by plaintext letters."""
+    """Three panels: exact-solve rate, symbol error rate and median seconds by plaintext
+    letters (a point without a SER, measured before #49, is left out of that panel)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (rate_ax, time_ax) = plt.subplots(1, 2, figsize=(10, 4))
+    fig, (rate_ax, ser_ax, time_ax) = plt.subplots(1, 3, figsize=(14, 4))
     for cipher, points in results.items():
         xs = [p["letters"] for p in points]
         (line,) = rate_ax.plot(xs, [100 * p["rate"] for p in points], "o-", label=LABELS[cipher])
         time_ax.plot(xs, [p["median_s"] for p in points], "o-", color=line.get_color())
+        sers = [(p["letters"], 100 * p["ser"]) for p in points if "ser" in p]
+        if sers:
+            ser_ax.plot(*zip(*sers, strict=True), "o-", color=line.get_color())
         goal_letters, goal_rate, goal_s = GOALS[cipher]
         rate_ax.plot([goal_letters], [100 * goal_rate], "*", ms=14, color=line.get_color())
         if goal_s is not None:
@@ -149,13 +226,19 @@ def draw(results: dict[str, list[dict[str, Any]]], path: Path) -> None:
         ylim=(-3, 103),
         title=f"Exact solves ({texts} held-out texts a point; stars: goals)",
     )
+    ser_ax.set(
+        xlabel="plaintext letters",
+        ylabel="letters read wrong (%)",
+        ylim=(-1, None),
+        title="Symbol error rate (mean over the texts)",
+    )
     time_ax.set(
         xlabel="plaintext letters",
         ylabel="median seconds (wall clock, 2 cores)",
         title="Median time per text (stars: goals)",
     )
     rate_ax.legend(loc="lower right")
-    for ax in (rate_ax, time_ax):
+    for ax in (rate_ax, ser_ax, time_ax):
         ax.grid(alpha=0.3)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -172,6 +255,19 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--lengths", help="plaintext letters, comma-separated")
     parser.add_argument("--quick", action="store_true", help="2 texts, 2 lengths each")
+    parser.add_argument(
+        "--variant",
+        choices=("letters", "word"),
+        default="letters",
+        help="cut each text at N letters (default) or at the end of the word there",
+    )
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument(
+        "--auto", action="store_true", help="crack --cipher auto (identify the cipher too)"
+    )
+    how.add_argument(
+        "--solver", action="store_true", help="the solvers alone, with the bench's budgets"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--plot", type=Path, default=PLOT)
     parser.add_argument("--no-plot", action="store_true")
@@ -185,10 +281,11 @@ def main(argv: list[str]) -> int:
                 merged.setdefault(cipher, {}).update({p["letters"]: p for p in points})
         results = {c: [by[k] for k in sorted(by)] for c, by in merged.items()}
     else:
-        texts = heldout_texts()
+        texts = heldout_words()
         count = 2 if args.quick else args.texts
         if count > len(texts):
             parser.error(f"at most {len(texts)} held-out texts")
+        mode = "auto" if args.auto else "solver" if args.solver else "crack"
         for cipher in args.cipher.split(","):
             if cipher not in LENGTHS:
                 parser.error(f"unknown cipher {cipher!r}")
@@ -196,7 +293,7 @@ def main(argv: list[str]) -> int:
             if args.lengths:
                 lengths = tuple(int(x) for x in args.lengths.split(","))
             for letters in lengths:
-                point = run_point(cipher, letters, texts[:count])
+                point = run_point(cipher, letters, texts[:count], mode, args.variant)
                 results.setdefault(cipher, []).append(point)
                 print(json.dumps({cipher: point}), file=sys.stderr, flush=True)
                 if args.json:
