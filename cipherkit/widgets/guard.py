@@ -209,6 +209,51 @@ class CostGuard:
             end = self._clock()
             self._next = end + (end - start) * (1 - self.share) / self.share
 
+    def start(
+        self,
+        work: Callable[[], T],
+        done: Callable[[T | None, BaseException | None], None],
+    ) -> threading.Thread:
+        """Run ``work()`` in a thread of its own, under the same rules as :meth:`run`
+        (refused while another expensive request runs or before the last one's cost has
+        passed), and hand ``done`` its result or its exception. The page's messages are
+        handled meanwhile (a Cancel among them); ``work`` bounds its own time (the CPU
+        budget of :meth:`run` needs the main thread).
+
+        >>> import threading
+        >>> got = []
+        >>> CostGuard("search").start(lambda: 6 * 7, lambda r, e: got.append(r)).join()
+        >>> got
+        [42]
+        """
+        now = self._clock()
+        if now < self._next:
+            limited = COST_WORDS.get(self.what, COST_WORDS[""])[0]
+            raise Refused("refused: " + _(limited, wait=math.ceil(self._next - now)))
+        if not _KERNEL_BUSY.acquire(blocking=False):
+            raise Refused("refused: " + _(COST_WORDS.get(self.what, COST_WORDS[""])[1]))
+
+        def body() -> None:
+            result: T | None = None
+            failed: BaseException | None = None
+            try:
+                result = work()
+            except BaseException as exc:  # handed to done: never lost in a thread
+                failed = exc
+            finally:
+                _KERNEL_BUSY.release()
+                end = self._clock()
+                self._next = end + (end - now) * (1 - self.share) / self.share
+            done(result, failed)
+
+        thread = threading.Thread(target=body, name=f"cipherkit-{self.what}", daemon=True)
+        try:
+            thread.start()
+        except RuntimeError:  # no thread to be had (a process limit)
+            _KERNEL_BUSY.release()
+            raise Refused("refused: " + _(COST_WORDS.get(self.what, COST_WORDS[""])[1])) from None
+        return thread
+
 
 COST_WORDS: dict[str, tuple[str, str, str]] = {
     "hint": (
@@ -222,6 +267,11 @@ COST_WORDS: dict[str, tuple[str, str, str]] = {
         N_(
             "the print took too long and was stopped (over {seconds} s of work); try a shorter text"
         ),
+    ),
+    "search": (
+        N_("searches are limited on this page: ask again in {wait} s"),
+        N_("busy with another request; start the search again"),
+        N_("the search took too long and was stopped (over {seconds} s of work)"),
     ),
     "": (
         N_("requests are limited on this page: ask again in {wait} s"),

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
-//   workbench.js c5facde519e06c1ae9bd9b5cd2bc0116c9ee7d8e1b2ec018fe02a5256015af45
+//   workbench.js 27b18703133e98ca69fb03ee9c57bf19eb5191e9339ddf9c9f38c89d3b172c52
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -59,6 +59,18 @@ function render({ model, el }) {
   const hintButton = h("button", { text: t(model, "hint"), onclick: hint });
   const clearButton = h("button", { text: t(model, "clear"), onclick: () => send({ type: "clear" }) });
   const hintRow = h("div", { class: "ck-wb-row", "data-testid": "hint-row" }, hintTitle, hintButton, clearButton);
+  const crackButton = h("button", { text: t(model, "crack"), "data-testid": "crack", onclick: () => send({ type: "crack" }) });
+  const cancelButton = h("button", { text: t(model, "cancel"), "data-testid": "cancel", onclick: () => send({ type: "cancel" }) });
+  const searchBar = h("progress", { max: 1, value: 0, "aria-label": t(model, "search_progress"), "data-testid": "search-bar" });
+  const searchStatus = h("div", { class: "ck-wb-search-status", role: "status", "data-testid": "search-status" });
+  const reading = h("pre", { class: "ck-wb-reading", "data-testid": "search-reading" });
+  const searchBox = h(
+    "div",
+    { class: "ck-wb-search", "data-testid": "search" },
+    h("div", { class: "ck-wb-row" }, h("strong", { text: t(model, "search_title") }), crackButton, cancelButton, searchBar),
+    searchStatus,
+    reading
+  );
   el.append(h(
     "div",
     { class: "ck-wb", "data-testid": "workbench" },
@@ -77,8 +89,19 @@ function render({ model, el }) {
     hintRow,
     board,
     preview,
+    searchBox,
     message
   ));
+  function drawSearch() {
+    const s = model.get("search") || {};
+    const running = s.state === "running";
+    crackButton.disabled = running;
+    cancelButton.disabled = !running;
+    searchBar.value = Number(s.fraction) || 0;
+    const params = { cipher: s.title || s.cipher || "…", seconds: s.seconds ?? 0, limit: s.limit ?? 0, key: s.key || "" };
+    searchStatus.textContent = running ? t(model, "search_running", params) : s.state === "done" ? t(model, "search_done", params) : s.state === "cancelled" ? t(model, "search_cancelled", params) : s.note || "";
+    reading.textContent = s.reading || "";
+  }
   let letters = [];
   let textBars = [];
   let refBars = [];
@@ -128,6 +151,7 @@ function render({ model, el }) {
       if (!typing(cells[i])) cells[i].value = (v.board || {})[L] || "";
     });
     preview.textContent = v.preview || "";
+    searchBox.hidden = !v.search;
     const uses = v.uses_board !== false;
     board.hidden = preview.hidden = clearButton.hidden = !uses;
     hintRow.hidden = !uses && v.hint !== "key";
@@ -137,7 +161,9 @@ function render({ model, el }) {
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
+  model.on("change:search", drawSearch);
   draw();
+  drawSearch();
 }
 var workbench_default = { render };
 export {

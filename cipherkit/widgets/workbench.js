@@ -1,11 +1,14 @@
 // The cipher workbench's view: an ES module + DOM (bundled with the shared one by scripts/build_widget_js.py).
 //
 // It draws the `view` and `message` traits and sends small custom messages
-// ({type: "set" | "run" | "assign" | "hint" | "clear", ...}); the kernel checks every
+// ({type: "set" | "run" | "assign" | "hint" | "clear" | "crack" | "cancel", ...}); the
+// kernel checks every
 // one. No cipher runs here, and the page sets no trait. The DOM is built once and
 // updated in place, so a field being typed in is never replaced under the student's
 // fingers; the frequency bars and the board are built again only when the alphabet
-// changes (the view's `letters`: 26 Latin letters, or 33 Russian ones).
+// changes (the view's `letters`: 26 Latin letters, or 33 Russian ones). The `search`
+// trait is the kernel's anytime search (Crack): its bar, what it tries and its best
+// reading so far, redrawn as the kernel sends them; Cancel asks the kernel to stop it.
 //
 // Every word comes from the kernel: the widget's `words` (t(model, key)) and the view's
 // sentences (legend, the bars' label, the cipher names). h(), t(), plainWords() and
@@ -41,12 +44,36 @@ function render({ model, el }) {
   const hintButton = h("button", { text: t(model, "hint"), onclick: hint });
   const clearButton = h("button", { text: t(model, "clear"), onclick: () => send({ type: "clear" }) });
   const hintRow = h("div", { class: "ck-wb-row", "data-testid": "hint-row" }, hintTitle, hintButton, clearButton);
+  const crackButton = h("button", { text: t(model, "crack"), "data-testid": "crack", onclick: () => send({ type: "crack" }) });
+  const cancelButton = h("button", { text: t(model, "cancel"), "data-testid": "cancel", onclick: () => send({ type: "cancel" }) });
+  const searchBar = h("progress", { max: 1, value: 0, "aria-label": t(model, "search_progress"), "data-testid": "search-bar" });
+  const searchStatus = h("div", { class: "ck-wb-search-status", role: "status", "data-testid": "search-status" });
+  const reading = h("pre", { class: "ck-wb-reading", "data-testid": "search-reading" });
+  const searchBox = h("div", { class: "ck-wb-search", "data-testid": "search" },
+    h("div", { class: "ck-wb-row" }, h("strong", { text: t(model, "search_title") }), crackButton, cancelButton, searchBar),
+    searchStatus, reading);
   el.append(h("div", { class: "ck-wb", "data-testid": "workbench" },
     text,
     h("div", { class: "ck-wb-row" }, pick, key,
       h("button", { text: t(model, "encrypt"), onclick: () => send({ type: "run", direction: "encrypt" }) }),
       h("button", { text: t(model, "decrypt"), onclick: () => send({ type: "run", direction: "decrypt" }) })),
-    output, legend, bars, hintRow, board, preview, message));
+    output, legend, bars, hintRow, board, preview, searchBox, message));
+
+  // The search as the kernel last told it: the page only draws it.
+  function drawSearch() {
+    const s = model.get("search") || {};
+    const running = s.state === "running";
+    crackButton.disabled = running;
+    cancelButton.disabled = !running;
+    searchBar.value = Number(s.fraction) || 0;
+    const params = { cipher: s.title || s.cipher || "…", seconds: s.seconds ?? 0, limit: s.limit ?? 0, key: s.key || "" };
+    searchStatus.textContent =
+      running ? t(model, "search_running", params)
+        : s.state === "done" ? t(model, "search_done", params)
+          : s.state === "cancelled" ? t(model, "search_cancelled", params)
+            : s.note || "";
+    reading.textContent = s.reading || "";
+  }
 
   // One bar pair and one board cell per letter of the alphabet, built again when it changes.
   let letters = [];
@@ -96,6 +123,7 @@ function render({ model, el }) {
       if (!typing(cells[i])) cells[i].value = (v.board || {})[L] || "";
     });
     preview.textContent = v.preview || "";
+    searchBox.hidden = !v.search; // the kernel says whether this workbench has a search
     const uses = v.uses_board !== false;
     board.hidden = preview.hidden = clearButton.hidden = !uses;
     hintRow.hidden = !uses && v.hint !== "key";
@@ -107,7 +135,9 @@ function render({ model, el }) {
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
+  model.on("change:search", drawSearch);
   draw();
+  drawSearch();
 }
 
 export default { render };

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 import numpy as np
+import traitlets
 
 from cipherkit.ciphers import (
     CIPHERS,
@@ -56,6 +57,7 @@ from cipherkit.i18n import N_, _, ngettext, pgettext, say
 from cipherkit.i18n.letters import fold_like
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
+from cipherkit.widgets.workbench_search import Search, idle_view
 
 __all__ = ["WORKBENCH_CIPHERS", "Workbench", "make_cipher"]
 
@@ -99,6 +101,17 @@ def cipher_titles(names: tuple[str, ...] = WORKBENCH_CIPHERS) -> dict[str, str]:
         "columnar": pgettext("cipher", "columnar"),
     }
     return {name: titles[name] for name in names}
+
+
+def search_cipher_title(name: str) -> str:
+    """The name of a cipher ``crack`` may read a text as, in the language in force.
+
+    >>> search_cipher_title("substitution"), search_cipher_title("vigenere")
+    ('substitution', 'vigenere')
+    """
+    if name == "substitution":
+        return pgettext("cipher", "substitution")
+    return cipher_titles(WORKBENCH_CIPHERS).get(name, name)
 
 
 def ciphers_over(alphabet: Alphabet) -> tuple[str, ...]:
@@ -308,6 +321,11 @@ class Workbench(GuardedWidget):
         ``"en"`` (A-Z) or ``"ru"`` (the 33 Russian letters): the workbench works over it
         whatever its text. Default: the alphabet of the text's letters (of the secret's),
         else of the workbench's language.
+    search:
+        Show **Crack**, the anytime search (:mod:`.workbench_search`): ``crack`` runs in
+        the kernel and the page shows its best reading so far, until Cancel. Off by
+        default: a lesson whose exercise is the workbench's text would be solved at a
+        click; never on a ``secret``'s workbench.
     **kwargs:
         The widget's own: ``lang``, the viewer's language (default: the language in
         force; :class:`~cipherkit.widgets.guard.GuardedWidget`).
@@ -329,9 +347,19 @@ class Workbench(GuardedWidget):
         "key_title": N_("The key, one letter a hint"),
         "hint": N_("Hint"),
         "clear": N_("Clear"),
+        "search_title": N_("Crack it: the best reading so far"),
+        "crack": N_("Crack"),
+        "cancel": N_("Cancel"),
+        "search_running": N_("searching: {cipher}, {seconds} of {limit} s"),
+        "search_done": N_("read as {cipher} in {seconds} s: {key}"),
+        "search_cancelled": N_("cancelled after {seconds} s: the best reading so far"),
+        "search_progress": N_("search time used"),
     }
 
     _esm, _css = widget_files("workbench")
+    search = traitlets.Dict().tag(sync=True)
+    """(synced) The anytime search's view (:mod:`.workbench_search`): state, cipher
+    tried (and its ``title``), seconds of the budget used, the reading so far."""
 
     def __init__(
         self,
@@ -341,6 +369,7 @@ class Workbench(GuardedWidget):
         *,
         secret: str | None = None,
         alphabet: str | Alphabet | None = None,
+        search: bool = False,
         **kwargs: Any,
     ) -> None:
         if cipher not in WORKBENCH_CIPHERS:
@@ -366,6 +395,9 @@ class Workbench(GuardedWidget):
         self._solved: _Solved | None = None
         self._key_solved: tuple[str, str, str] | None = None
         self._solver = CostGuard("hint")
+        self._search = Search(self._show_search, speak=self.speaking)
+        self._searchable = bool(search) and secret is None
+        self.search = idle_view()
         with self.speaking():
             self._publish()
 
@@ -438,6 +470,12 @@ class Workbench(GuardedWidget):
         if kind == "clear":
             self._board = {}
             return ""
+        if kind == "crack":
+            self._crack()
+            return ""
+        if kind == "cancel":
+            self._search.cancel()
+            return ""
         raise Refused("refused: " + _("unknown message type"))
 
     def _assign(self, cipher_letter: str, plain_letter: str) -> None:
@@ -464,6 +502,23 @@ class Workbench(GuardedWidget):
             self._board[c] = p
         else:
             self._board.pop(c, None)
+
+    def _crack(self) -> None:
+        """Start the anytime search (:mod:`.workbench_search`) on the text: not on a
+        text that is a puzzle to break (its answer would be given away)."""
+        if self._locked:
+            raise Refused("refused: " + _("this workbench's text is a puzzle: no crack here"))
+        if not self._searchable:
+            raise Refused("refused: " + _("this workbench has no search"))
+        if len(self._codes()) < 20:
+            raise Refused("refused: " + _("a search needs at least 20 letters of ciphertext"))
+        self._search.start(self._text)
+
+    def _show_search(self, view: dict[str, Any]) -> None:
+        """Put a search view on the page (called from the search's thread)."""
+        with self.speaking():
+            title = search_cipher_title(view["cipher"]) if view["cipher"] else ""
+        self.search = view | {"title": title}
 
     def _codes(self) -> np.ndarray:
         """The text's letter codes (over the workbench's alphabet)."""
@@ -569,4 +624,5 @@ class Workbench(GuardedWidget):
             else _("letter frequencies of the text against English"),
             "board": dict(self._board),
             "preview": preview[:MAX_TEXT_CHARS],
+            "search": self._searchable,
         }

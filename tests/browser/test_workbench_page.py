@@ -27,6 +27,7 @@ from tests.browser.security_fixtures import (
     widget_states,
 )
 from tests.browser.waits import wait_for_js
+from tests.widgets.test_workbench_search import playfair_noise
 
 pytestmark = pytest.mark.browser
 
@@ -82,6 +83,8 @@ def test_the_workbench_and_an_exercise_work_on_the_lesson_page(
     bench = page.locator("[data-testid=workbench]")
     assert page.locator("h1").first.inner_text().startswith("Lesson 1")
     assert bench.locator("textarea").input_value() == START_TEXT
+    # its text is the exercise's message: this workbench has no Crack (issue #49)
+    assert bench.locator("[data-testid=search]").is_hidden()
     # Code the lesson shows is text on the page; the exercise's code is not.
     assert "rank_caesar(" in page.locator("body").inner_text()
 
@@ -209,3 +212,53 @@ def test_every_exercise_of_a_new_lesson_refuses_a_wrong_answer_then_takes_the_ri
     plots = lesson_source(name).count("plt.show()")
     drawn = page.locator('img[src^="data:image/png"]').count()
     assert drawn >= plots, f"{name}: {drawn} of {plots} plots drawn"
+
+
+def test_the_workbench_shows_the_search_as_it_runs_and_stops_on_cancel(
+    page: Any, voila_server: Server
+) -> None:
+    """Issue #49, on lesson 8 (whose workbench has the search): Crack runs in the kernel
+    and the page shows its best reading so far as it changes (a bar, the cipher tried,
+    the reading); Cancel stops it there."""
+    opened = OpenPage(page, voila_server, "lessons/08-build-your-own-puzzle.ipynb").open()
+    bench = page.locator("[data-testid=workbench]")
+    change(bench.locator("textarea"), playfair_noise(100))  # nothing reads it: a long search
+    wait_for_js(
+        page,
+        "() => document.querySelector('[data-testid=workbench] textarea').value.length === 100",
+    )
+    page.evaluate(
+        """() => {
+            const n = document.querySelector(
+                '[data-testid=workbench] [data-testid=search-reading]');
+            window.__readings = [];
+            new MutationObserver(() => {
+                if (n.textContent && !window.__readings.includes(n.textContent))
+                    window.__readings.push(n.textContent);
+            }).observe(n, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+    assert bench.get_by_role("button", name="Cancel").is_disabled()
+    bench.get_by_role("button", name="Crack").click()
+    wait_for_js(page, "() => window.__readings.length >= 3", timeout=60_000)
+    status = bench_text(page, "search-status")
+    assert status.startswith("searching: "), status
+    assert bench.get_by_role("button", name="Crack").is_disabled()
+    bar = float(bench.locator("[data-testid=search-bar]").evaluate("b => b.value"))
+    assert 0 < bar < 1, bar
+    bench.get_by_role("button", name="Cancel").click()
+    wait_for_text(page, "search-status", "cancelled after ")
+    readings = page.evaluate("() => window.__readings")
+    assert len(set(readings)) >= 3 and all(len(r) == 100 for r in readings), readings
+    assert len(bench_text(page, "search-reading")) == 100
+    assert bench.get_by_role("button", name="Cancel").is_disabled()
+    assert not bench.get_by_role("button", name="Crack").is_disabled()
+    kernel = opened.kernel()
+    try:
+        states = kernel.request_states()
+    finally:
+        kernel.close()
+    (bench_state,) = widget_states(states, WORKBENCH_WIDGET).values()
+    assert bench_state["search"]["state"] == "cancelled"
+    assert bench_state["search"]["seconds"] < 10  # stopped before its budget ran out
+    page.screenshot(path=str(voila_server.log.parent / "workbench-search.png"), full_page=True)
