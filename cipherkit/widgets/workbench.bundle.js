@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
-//   workbench.js 27b18703133e98ca69fb03ee9c57bf19eb5191e9339ddf9c9f38c89d3b172c52
+//   workbench.js b65aded23851d29b201bef0ab266b18c4c18c707ce5f9ad67ae3e13d8cd6c3cf
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -93,7 +93,7 @@ function render({ model, el }) {
     message
   ));
   function drawSearch() {
-    const s = model.get("search") || {};
+    const s = (model.get("view") || {}).search || {};
     const running = s.state === "running";
     crackButton.disabled = running;
     cancelButton.disabled = !running;
@@ -151,7 +151,7 @@ function render({ model, el }) {
       if (!typing(cells[i])) cells[i].value = (v.board || {})[L] || "";
     });
     preview.textContent = v.preview || "";
-    searchBox.hidden = !v.search;
+    searchBox.hidden = !v.searchable;
     const uses = v.uses_board !== false;
     board.hidden = preview.hidden = clearButton.hidden = !uses;
     hintRow.hidden = !uses && v.hint !== "key";
@@ -161,7 +161,7 @@ function render({ model, el }) {
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
-  model.on("change:search", drawSearch);
+  model.on("change:view", drawSearch);
   draw();
   drawSearch();
 }

@@ -6,8 +6,8 @@
 // one. No cipher runs here, and the page sets no trait. The DOM is built once and
 // updated in place, so a field being typed in is never replaced under the student's
 // fingers; the frequency bars and the board are built again only when the alphabet
-// changes (the view's `letters`: 26 Latin letters, or 33 Russian ones). The `search`
-// trait is the kernel's anytime search (Crack): its bar, what it tries and its best
+// changes (the view's `letters`: 26 Latin letters, or 33 Russian ones). The view's
+// `search` is the kernel's anytime search (Crack): its bar, what it tries and its best
 // reading so far, redrawn as the kernel sends them; Cancel asks the kernel to stop it.
 //
 // Every word comes from the kernel: the widget's `words` (t(model, key)) and the view's
@@ -61,7 +61,7 @@ function render({ model, el }) {
 
   // The search as the kernel last told it: the page only draws it.
   function drawSearch() {
-    const s = model.get("search") || {};
+    const s = (model.get("view") || {}).search || {};
     const running = s.state === "running";
     crackButton.disabled = running;
     cancelButton.disabled = !running;
@@ -123,7 +123,7 @@ function render({ model, el }) {
       if (!typing(cells[i])) cells[i].value = (v.board || {})[L] || "";
     });
     preview.textContent = v.preview || "";
-    searchBox.hidden = !v.search; // the kernel says whether this workbench has a search
+    searchBox.hidden = !v.searchable; // the kernel says whether this workbench has a search
     const uses = v.uses_board !== false;
     board.hidden = preview.hidden = clearButton.hidden = !uses;
     hintRow.hidden = !uses && v.hint !== "key";
@@ -135,7 +135,7 @@ function render({ model, el }) {
   }
   model.on("change:view", draw);
   model.on("change:message", draw);
-  model.on("change:search", drawSearch);
+  model.on("change:view", drawSearch);
   draw();
   drawSearch();
 }

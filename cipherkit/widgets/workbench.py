@@ -26,12 +26,12 @@ another alphabet moves the workbench to it (unless ``alphabet`` was given).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 import numpy as np
-import traitlets
 
 from cipherkit.ciphers import (
     CIPHERS,
@@ -357,9 +357,6 @@ class Workbench(GuardedWidget):
     }
 
     _esm, _css = widget_files("workbench")
-    search = traitlets.Dict().tag(sync=True)
-    """(synced) The anytime search's view (:mod:`.workbench_search`): state, cipher
-    tried (and its ``title``), seconds of the budget used, the reading so far."""
 
     def __init__(
         self,
@@ -397,7 +394,8 @@ class Workbench(GuardedWidget):
         self._solver = CostGuard("hint")
         self._search = Search(self._show_search, speak=self.speaking)
         self._searchable = bool(search) and secret is None
-        self.search = idle_view()
+        self._search_view = idle_view() | {"title": ""}
+        self._view_lock = threading.Lock()  # the search's thread writes the view too
         with self.speaking():
             self._publish()
 
@@ -514,11 +512,20 @@ class Workbench(GuardedWidget):
             raise Refused("refused: " + _("a search needs at least 20 letters of ciphertext"))
         self._search.start(self._text)
 
+    @property
+    def search(self) -> dict[str, Any]:
+        """The anytime search as the page sees it (the view's ``search``): its state,
+        the cipher tried (and its ``title``), seconds of the budget used, the reading so
+        far (:mod:`.workbench_search`)."""
+        return dict(self._search_view)
+
     def _show_search(self, view: dict[str, Any]) -> None:
         """Put a search view on the page (called from the search's thread)."""
         with self.speaking():
             title = search_cipher_title(view["cipher"]) if view["cipher"] else ""
-        self.search = view | {"title": title}
+        with self._view_lock:
+            self._search_view = view | {"title": title}
+            self.view = self.view | {"search": self._search_view}
 
     def _codes(self) -> np.ndarray:
         """The text's letter codes (over the workbench's alphabet)."""
@@ -590,6 +597,10 @@ class Workbench(GuardedWidget):
 
     # ------------------------------------------------------------------ view
     def _publish(self) -> None:
+        with self._view_lock:
+            self._publish_view()
+
+    def _publish_view(self) -> None:
         abc = self._alphabet
         codes = self._codes()
         size = abc.size
@@ -624,5 +635,6 @@ class Workbench(GuardedWidget):
             else _("letter frequencies of the text against English"),
             "board": dict(self._board),
             "preview": preview[:MAX_TEXT_CHARS],
-            "search": self._searchable,
+            "searchable": self._searchable,
+            "search": self._search_view,
         }

@@ -259,6 +259,6 @@ def test_the_workbench_shows_the_search_as_it_runs_and_stops_on_cancel(
     finally:
         kernel.close()
     (bench_state,) = widget_states(states, WORKBENCH_WIDGET).values()
-    assert bench_state["search"]["state"] == "cancelled"
-    assert bench_state["search"]["seconds"] < 10  # stopped before its budget ran out
+    assert bench_state["view"]["search"]["state"] == "cancelled"
+    assert bench_state["view"]["search"]["seconds"] < 10  # stopped before its budget ran out
     page.screenshot(path=str(voila_server.log.parent / "workbench-search.png"), full_page=True)

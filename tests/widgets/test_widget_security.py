@@ -221,7 +221,7 @@ FRONT_ENDS = {
     "mission/table.js": {"action", "claim", "new_game"},
     "replay.js": {"seek", "viewer"},
     "intercept/table.js": {"action", "check", "new_game"},
-    "workbench.js": {"set", "run", "assign", "hint", "clear"},
+    "workbench.js": {"set", "run", "assign", "hint", "clear", "crack", "cancel"},
     "exercises.js": {"check", "class", "leave_class", "roster"},
     "generic/table.js": {"action", "new_game"},
     "table_common.js": {"saved", "new_game"},

@@ -29,7 +29,7 @@ def playfair_noise(letters: int = 100, seed: int = 3) -> str:
 
 def _watch(bench: Workbench) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
-    bench.observe(lambda change: seen.append(dict(change["new"])), names="search")
+    bench.observe(lambda change: seen.append(dict(change["new"]["search"])), names="view")
     return seen
 
 
@@ -82,7 +82,7 @@ def test_a_search_is_refused_on_a_puzzle_a_short_text_and_too_soon_after_the_las
     assert puzzle.search["state"] == "idle"
     plain = Workbench(text=playfair_noise(40))  # a lesson's workbench: no search by default
     plain.handle_message({"type": "crack"})
-    assert "has no search" in plain.message and plain.view["search"] is False
+    assert "has no search" in plain.message and plain.view["searchable"] is False
     short = Workbench(text="Wkh hdjoh", search=True)
     short.handle_message({"type": "crack"})
     assert "at least 20 letters" in short.message
@@ -99,6 +99,7 @@ def test_a_search_is_refused_on_a_puzzle_a_short_text_and_too_soon_after_the_las
 
 def test_the_page_cannot_set_the_search() -> None:
     bench = Workbench(text=playfair_noise(40), search=True)
-    bench.set_state({"search": {"state": "done", "reading": "FORGED"}})
-    assert bench.search["state"] == "idle" and bench.search["reading"] == ""
+    forged = bench.view | {"search": {"state": "done", "reading": "FORGED"}}
+    bench.set_state({"view": forged})
+    assert bench.view["search"]["state"] == "idle" and bench.view["search"]["reading"] == ""
     assert bench.message.startswith("refused:")
