@@ -31,6 +31,8 @@ quiet machine.
         --variant word --texts 10 --no-plot                  # cut at word ends
     python bench/ciphers_curves.py --cipher playfair --texts 30 --lengths 80,100 \\
         --json /tmp/playfair.json --no-plot
+    python bench/ciphers_curves.py --cipher substitution --peer --texts 10 --no-plot
+    # (and subbreaker 1.2.0 on the same texts: pip install -e .[peer])
     python bench/ciphers_curves.py --replot /tmp/a.json /tmp/b.json   # merge and draw
     # (a point of a later file replaces the same cipher and length of an earlier one)
 """
@@ -74,8 +76,11 @@ GOALS = {
 """Issue #34's goals: letters, exact-solve rate, seconds."""
 BUDGETS = {"substitution": 4.0, "playfair": 9.5}
 """The solvers' ``time_limit`` (substitution: CPU seconds; Playfair: wall-clock)."""
+PEER = "substitution:subbreaker"
+"""The curve of the peer (``--peer``): subbreaker 1.2.0 on the substitution texts."""
 LABELS = {
     "substitution": "substitution, no word breaks",
+    PEER: "subbreaker 1.2.0 (peer), same texts",
     "vigenere": "Vigenère, period 3-12",
     "playfair": "Playfair",
 }
@@ -141,8 +146,11 @@ def make_case(cipher: str, i: int) -> Cipher:
 
 def solver(cipher: str, mode: str = "crack") -> Callable[[str, int], Solution]:
     """The solver run on each ciphertext: ``crack --cipher NAME`` with its defaults
-    (``mode="crack"``), ``crack --cipher auto`` (``"auto"``), or the solver alone with
-    the bench's budget (``"solver"``)."""
+    (``mode="crack"``), ``crack --cipher auto`` (``"auto"``), the solver alone with
+    the bench's budget (``"solver"``), or the peer, subbreaker with its defaults
+    (``"peer"``, substitution only; ``pip install -e .[peer]``)."""
+    if mode == "peer":
+        return _peer()
     if mode in ("crack", "auto"):
         name = "auto" if mode == "auto" else cipher
 
@@ -158,6 +166,27 @@ def solver(cipher: str, mode: str = "crack") -> Callable[[str, int], Solution]:
     if cipher == "vigenere":
         return lambda text, i: solve_vigenere(text, seed=i)
     return lambda text, i: solve_playfair(text, seed=i, time_limit=BUDGETS[cipher])
+
+
+def _peer() -> Callable[[str, int], Solution]:
+    import random
+
+    try:
+        from subbreaker.breaker import Breaker
+    except ImportError:
+        sys.exit("--peer needs subbreaker: pip install -e .[peer] (subbreaker 1.2.0, MIT)")
+    import subbreaker
+
+    tables = Path(subbreaker.__file__).parent / "quadgram" / "EN.json"
+    with tables.open() as fh:
+        breaker = Breaker(fh)
+
+    def broken(text: str, i: int) -> Solution:
+        random.seed(i)  # its restarts shuffle with the random module's generator
+        result = breaker.break_cipher(text.lower())
+        return Solution(Substitution.random(0), result.plaintext.upper(), 0.0, 0.0)
+
+    return broken
 
 
 def run_point(
@@ -215,6 +244,8 @@ def draw(results: dict[str, list[dict[str, Any]]], path: Path) -> None:
         sers = [(p["letters"], 100 * p["ser"]) for p in points if "ser" in p]
         if sers:
             ser_ax.plot(*zip(*sers, strict=True), "o-", color=line.get_color())
+        if cipher not in GOALS:
+            continue
         goal_letters, goal_rate, goal_s = GOALS[cipher]
         rate_ax.plot([goal_letters], [100 * goal_rate], "*", ms=14, color=line.get_color())
         if goal_s is not None:
@@ -268,6 +299,11 @@ def main(argv: list[str]) -> int:
     how.add_argument(
         "--solver", action="store_true", help="the solvers alone, with the bench's budgets"
     )
+    parser.add_argument(
+        "--peer",
+        action="store_true",
+        help="also run subbreaker 1.2.0 on the substitution texts (pip install -e .[peer])",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--plot", type=Path, default=PLOT)
     parser.add_argument("--no-plot", action="store_true")
@@ -296,6 +332,10 @@ def main(argv: list[str]) -> int:
                 point = run_point(cipher, letters, texts[:count], mode, args.variant)
                 results.setdefault(cipher, []).append(point)
                 print(json.dumps({cipher: point}), file=sys.stderr, flush=True)
+                if args.peer and cipher == "substitution":
+                    peer = run_point(cipher, letters, texts[:count], "peer", args.variant)
+                    results.setdefault(PEER, []).append(peer)
+                    print(json.dumps({PEER: peer}), file=sys.stderr, flush=True)
                 if args.json:
                     args.json.write_text(json.dumps({"curves": results}, indent=2))
     out = {"quick": args.quick, "curves": results}
