@@ -81,6 +81,8 @@ PEER = "substitution:subbreaker"
 LABELS = {
     "substitution": "substitution, no word breaks",
     PEER: "subbreaker 1.2.0 (peer), same texts",
+    "substitution:word": "substitution, cut at a word end",
+    "playfair:word": "Playfair, cut at a word end",
     "vigenere": "Vigenère, period 3-12",
     "playfair": "Playfair",
 }
@@ -239,11 +241,13 @@ def draw(results: dict[str, list[dict[str, Any]]], path: Path) -> None:
     fig, (rate_ax, ser_ax, time_ax) = plt.subplots(1, 3, figsize=(14, 4))
     for cipher, points in results.items():
         xs = [p["letters"] for p in points]
-        (line,) = rate_ax.plot(xs, [100 * p["rate"] for p in points], "o-", label=LABELS[cipher])
-        time_ax.plot(xs, [p["median_s"] for p in points], "o-", color=line.get_color())
+        style = "s--" if cipher.endswith(":word") else "o-"
+        label = LABELS.get(cipher, cipher)
+        (line,) = rate_ax.plot(xs, [100 * p["rate"] for p in points], style, label=label)
+        time_ax.plot(xs, [p["median_s"] for p in points], style, color=line.get_color())
         sers = [(p["letters"], 100 * p["ser"]) for p in points if "ser" in p]
         if sers:
-            ser_ax.plot(*zip(*sers, strict=True), "o-", color=line.get_color())
+            ser_ax.plot(*zip(*sers, strict=True), style, color=line.get_color())
         if cipher not in GOALS:
             continue
         goal_letters, goal_rate, goal_s = GOALS[cipher]
