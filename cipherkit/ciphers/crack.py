@@ -88,7 +88,7 @@ KEYS_LOG10 = {
 SHORT_WORD_STEPS = 200
 """``word_steps`` of the substitution solver on a ciphertext without word breaks and
 under :data:`~cipherkit.ciphers.substitution_solver.WORD_ANNEAL_LETTERS` letters (its
-compiled path: word-by-word readings and annealing on words; about 3.5 to 5.5 s). Every
+compiled path: word-by-word readings and annealing on words; 5 to 10 s here). Every
 such text gets it, whatever its length: until issue #49 only texts under 60 letters did,
 and 60-letter texts were read less often than 50-letter ones (28/40 against 32/40)."""
 LETTERS_PER_KEY_LETTER = 5
@@ -142,8 +142,9 @@ class CrackResult:
     against Russian, not per quadgram against English)."""
     tried: tuple[str, ...] = ()
     """The ciphers solved on the way, in order (``auto`` may try several)."""
-    seconds: float = 0.0
-    """Wall-clock seconds the crack took."""
+    seconds: float = field(default=0.0, compare=False, repr=False)
+    """Wall-clock seconds the crack took (not part of the reading: two cracks of one text
+    with one seed are equal, and a result kept for a class is the one computed afresh)."""
     cancelled: bool = False
     """Whether the caller cancelled the search (the reading is then the best so far)."""
 
@@ -256,10 +257,6 @@ def _result(
         seconds=round(budget.elapsed(), 3),
         cancelled=budget.cancelled,
     )
-
-
-QUICK = frozenset({"caesar", "atbash", "affine", "vigenere", "beaufort", "autokey"})
-"""Ciphers whose solvers take well under a second and no budget."""
 
 
 def _solve(name: str, text: str, codes: np.ndarray, seed: int, budget: Budget) -> Solution:

@@ -244,7 +244,10 @@ class CostGuard:
                 _KERNEL_BUSY.release()
                 end = self._clock()
                 self._next = end + (end - now) * (1 - self.share) / self.share
-            done(result, failed)
+            try:
+                done(result, failed)
+            except Exception:  # a widget closed meanwhile: the kernel's log, not a page's
+                _log.exception("%s: could not show the result", self.what)
 
         thread = threading.Thread(target=body, name=f"cipherkit-{self.what}", daemon=True)
         try:
