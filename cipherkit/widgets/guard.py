@@ -188,15 +188,7 @@ class CostGuard:
 
     def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``work(*args, **kwargs)`` within the guard's limits (see the class docs)."""
-        now = self._clock()
-        if now < self._next:
-            wait = math.ceil(self._next - now)
-            limited, _busy, _long = COST_WORDS.get(self.what, COST_WORDS[""])
-            raise Refused("refused: " + _(limited, wait=wait))
-        if not _KERNEL_BUSY.acquire(blocking=False):
-            busy = COST_WORDS.get(self.what, COST_WORDS[""])[1]
-            raise Refused("refused: " + _(busy))
-        start = now
+        start = self._admit()
         try:
             with cpu_budget(self.cpu_seconds):
                 return work(*args, **kwargs)
@@ -208,6 +200,17 @@ class CostGuard:
             _KERNEL_BUSY.release()
             end = self._clock()
             self._next = end + (end - start) * (1 - self.share) / self.share
+
+    def _admit(self) -> float:
+        """Take the kernel's expensive-request lock and return the time now, or refuse:
+        before the last request's cost has passed, or while another one runs."""
+        now = self._clock()
+        if now < self._next:
+            limited = COST_WORDS.get(self.what, COST_WORDS[""])[0]
+            raise Refused("refused: " + _(limited, wait=math.ceil(self._next - now)))
+        if not _KERNEL_BUSY.acquire(blocking=False):
+            raise Refused("refused: " + _(COST_WORDS.get(self.what, COST_WORDS[""])[1]))
+        return now
 
     def start(
         self,
@@ -226,12 +229,7 @@ class CostGuard:
         >>> got
         [42]
         """
-        now = self._clock()
-        if now < self._next:
-            limited = COST_WORDS.get(self.what, COST_WORDS[""])[0]
-            raise Refused("refused: " + _(limited, wait=math.ceil(self._next - now)))
-        if not _KERNEL_BUSY.acquire(blocking=False):
-            raise Refused("refused: " + _(COST_WORDS.get(self.what, COST_WORDS[""])[1]))
+        now = self._admit()
 
         def body() -> None:
             result: T | None = None

@@ -1,10 +1,11 @@
 """The workbench's anytime search (issue #49): ``crack`` run in a thread of the kernel,
 its best reading so far shown on the page as it runs, stopped by Cancel.
 
-What the page sees is the :class:`Search`'s view (the ``search`` trait): its state, the
-cipher being tried, the share of the budget used and the reading so far. The search runs
-under the workbench's :class:`~cipherkit.widgets.guard.CostGuard` (one expensive request
-at a time in the kernel, and a pause after it) and ``crack``'s own time budget.
+What the page sees is the :class:`Search`'s view (the workbench's ``view["search"]``):
+its state, the cipher being tried, the share of the budget used and the reading so far.
+The search runs under the workbench's :class:`~cipherkit.widgets.guard.CostGuard` (one
+expensive request at a time in the kernel, and a pause after it) and ``crack``'s own
+time budget.
 
 >>> from cipherkit.ciphers import Caesar
 >>> shown = []
