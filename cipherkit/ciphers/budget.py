@@ -87,6 +87,10 @@ class Budget:
         """Seconds left (0 when spent or cancelled)."""
         return 0.0 if self.cancelled else max(0.0, self.limit - self.elapsed())
 
+    def spent(self) -> bool:
+        """Whether the time ran out (not merely cancelled by the caller)."""
+        return not self.cancelled and self.elapsed() >= self.limit
+
     def reporter(self, cipher: str) -> Report | None:
         """The report function a solver of ``cipher`` is given (None when nobody asked
         for progress: the solver then has nothing to call)."""

@@ -147,6 +147,9 @@ class CrackResult:
     with one seed are equal, and a result kept for a class is the one computed afresh)."""
     cancelled: bool = False
     """Whether the caller cancelled the search (the reading is then the best so far)."""
+    timed_out: bool = field(default=False, compare=False, repr=False)
+    """Whether the time limit ran out (a search may have been cut short: on a busier or
+    slower machine the same call may read less far, so such a result is never shared)."""
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-safe dict (what ``cipherkit crack --json`` prints)."""
@@ -166,6 +169,7 @@ class CrackResult:
                 "seconds": self.seconds,
             }
             | ({"cancelled": True} if self.cancelled else {})
+            | ({"timed_out": True} if self.timed_out else {})
         )
 
     def summary_text(self) -> str:
@@ -256,6 +260,7 @@ def _result(
         tried=tuple(budget.tried),
         seconds=round(budget.elapsed(), 3),
         cancelled=budget.cancelled,
+        timed_out=budget.spent(),
     )
 
 

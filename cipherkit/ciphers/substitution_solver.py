@@ -427,7 +427,8 @@ def solve_substitution(
     words) the word model reads the ciphertext's own words.
 
     Runs also stop once ``agree`` of them end on the same plaintext, or (checked before
-    each run) after ``time_limit`` CPU seconds. Without word breaks and under
+    each run) after ``time_limit`` CPU seconds of this thread (another thread's work,
+    e.g. a search running beside it, does not count). Without word breaks and under
     :data:`WORD_ANNEAL_LETTERS` letters, ``word_steps`` > 0 (e.g. 200; slower, so off by
     default) anneals the ``word_chains`` best distinct keys of each run on the combined
     score too, and climbs from the best of them as well: quadgrams alone mislead on so
@@ -462,9 +463,9 @@ def solve_substitution(
     results: list[tuple[float, np.ndarray]] = []
     seen: dict[bytes, int] = {}
     reached: dict[bytes, int] = {}  # keys a run climbed to or ended on: which run
-    started = time.process_time()
+    started = time.thread_time()
     for run in range(max(1, max_runs)):
-        if run and time_limit is not None and time.process_time() - started > time_limit:
+        if run and time_limit is not None and time.thread_time() - started > time_limit:
             break
         if compiled:
             finalists = _compiled_finalists(

@@ -125,8 +125,8 @@ def shared(function: Callable[..., Any], name: str) -> Callable[..., Any]:
             return function(*args, **kwargs)
         started = time.process_time()
         result = function(*args, **kwargs)
-        if time.process_time() - started >= MIN_CPU:
-            _recording[key] = result
+        if time.process_time() - started >= MIN_CPU and not getattr(result, "timed_out", False):
+            _recording[key] = result  # (a search its time limit cut short is not kept)
         return result
 
     call.__cipherkit_shared__ = True  # type: ignore[attr-defined]

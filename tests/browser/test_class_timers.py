@@ -81,7 +81,16 @@ def test_the_sand_timer_and_the_game_on_four_phones(class_server: Any, devices: 
         assert room.record().config["timer"] == 30  # the teacher's room has the timer
         by_seat = {s["seat"]: phones[s["name"]] for s in room.info()["seats"]}
         tp.locator("[data-testid=start-rooms]").click()
+        # the click reaches the store through the teacher's kernel: wait for the start
+        # itself (a held table may already look ready), then for each phone to draw it
+        deadline = time.monotonic() + 30
+        while room.info().get("held"):
+            assert time.monotonic() < deadline, "the teacher's start never reached the room"
+            time.sleep(0.1)
         for phone in phones.values():
+            phone.page.locator(
+                "[data-testid=message]", has_text="starts when your teacher"
+            ).wait_for(state="hidden")
             phone.table_ready()
         keywords = {t: list(room.session().state.keywords[t]) for t in (0, 1)}
 

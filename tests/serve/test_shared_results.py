@@ -161,3 +161,35 @@ def test_lessons_2_and_8_show_the_same_with_kept_results(
         assert type(fresh) is type(kept)
         assert fresh.plaintext == kept.plaintext, name
         assert repr(fresh) == repr(kept), name
+
+
+def test_a_crack_its_time_limit_cut_short_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_table: None
+) -> None:
+    """A search the clock stopped reads as far as this machine got, busy or not: another
+    run may read further, so it is never shared; a crack that finished is."""
+    import cipherkit.ciphers as ciphers
+
+    monkeypatch.setattr(ciphers, "crack_text", ciphers.crack_text)  # put back afterwards
+    shared_results.install([("cipherkit.ciphers", "crack_text")])
+    playfair = ciphers.Playfair("MONARCHY").encrypt(
+        "The harbour clock stopped at noon when the storm broke over the old quay wall"
+    )
+    substitution = ciphers.Substitution.random(4).encrypt(
+        "We waited at the station because the storm had stopped."
+    )
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "l.ipynb").write_text(
+        notebook(
+            "lesson",
+            "from cipherkit.ciphers import crack_text",
+            f"cut = crack_text({playfair!r}, cipher='playfair', time_limit=0.3)",
+            "assert cut.timed_out and cut.to_json()['timed_out'] is True",
+            f"whole = crack_text({substitution!r})",
+            "assert not whole.timed_out and 'timed_out' not in whole.to_json()",
+        )
+    )
+    assert shared_results.warm_lessons(tmp_path / "g", timeout=120) == {"l.ipynb": 1}
+    ((name, arguments),) = shared_results.table()
+    assert name.endswith("crack_text")
+    assert dict(arguments)["text"] == substitution
