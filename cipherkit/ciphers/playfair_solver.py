@@ -8,13 +8,13 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 import numpy as np
 
+from cipherkit.ciphers.budget import clock
 from cipherkit.ciphers.classical import Playfair
 from cipherkit.ciphers.solution import Solution, make_solution, solver_codes
 from cipherkit.ciphers.stats import QUAD_FLOOR, english
@@ -355,18 +355,18 @@ def solve_playfair(
     teams = _Teams(c, seed, tries)
     try:
         best, best_square = teams.best()
-        started, steps = time.perf_counter(), 0
+        started, steps = clock(), 0
         reported = started
         stop_at, english = _threshold(ENGLISH, n), False
         while steps < max_steps:
-            if time_limit is not None and time.perf_counter() - started > time_limit:
+            if time_limit is not None and clock() - started > time_limit:
                 break
             top, done, square = teams.sweep(stop_at)
             steps += done
             if top > best:
                 best, best_square = top, square
-            if report is not None and time.perf_counter() - reported > REPORT_EVERY:
-                reported = time.perf_counter()
+            if report is not None and clock() - reported > REPORT_EVERY:
+                reported = clock()
                 key = "".join(ALPHABET[_PLAIN[i]] for i in best_square)
                 if report(make_solution(Playfair(key), _decrypt(best_square, c_all))):
                     break

@@ -123,3 +123,19 @@ def test_crack_progress_and_time_on_the_command_line() -> None:
     )
     assert bad.returncode == 2 and "not a number of seconds above 0" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_a_budget_in_cpu_seconds_is_not_spent_by_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The warm-up measures budgets in its own CPU seconds (measure_cpu_time): time the
+    process spends not running (a busy machine, a lower priority) is not counted."""
+    import time
+
+    from cipherkit.ciphers import budget
+
+    monkeypatch.setattr(budget, "_CLOCK", [budget._CLOCK[0]])
+    wall = budget.Budget(0.2)
+    budget.measure_cpu_time()
+    cpu = budget.Budget(0.2)
+    time.sleep(0.3)
+    assert wall.spent() and wall.remaining() == 0
+    assert not cpu.spent() and cpu.remaining() > 0.1
