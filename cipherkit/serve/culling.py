@@ -17,6 +17,7 @@ from typing import Any
 from jupyter_server._tz import utcnow
 from traitlets import Float, TraitError
 
+from cipherkit.serve.activity import activity_recorder
 from cipherkit.serve.budget import PageBook
 from cipherkit.serve.preheat import PreheatJudgingManager
 
@@ -59,6 +60,15 @@ class CullingManager(PreheatJudgingManager):
             self.log.debug("kernel %s: %s", kernel_id, exc)
         finally:
             self.pages.forget(kernel_id)
+
+    def start_watching_activity(self, kernel_id: str) -> None:
+        """jupyter_server's watch of the kernel's messages (its idle clock and execution
+        state), reading their headers alone (:mod:`cipherkit.serve.activity`)."""
+        kernel = self._kernels[kernel_id]
+        kernel.reason = ""
+        kernel.last_activity = utcnow()
+        kernel._activity_stream = kernel.connect_iopub()
+        kernel._activity_stream.on_recv(activity_recorder(self, kernel))
 
     def notify_connect(self, kernel_id: str) -> None:
         self._connected_once.add(kernel_id)
