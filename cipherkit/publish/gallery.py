@@ -29,9 +29,11 @@ from typing import Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.i18n import LANGUAGES, N_, SOURCE, _, canonical, say, speaking
 from cipherkit.publish.escape import text_html
+from cipherkit.publish.static_cells import TAG as STATIC_TAG
 
 __all__ = [
     "INDEX",
+    "STATIC_CODE",
     "Entry",
     "build_index",
     "gallery_entries",
@@ -42,6 +44,8 @@ __all__ = [
 ]
 
 INDEX = "index.ipynb"
+STATIC_CODE = "code:static"
+"""The cell kind :func:`write_notebook` writes as a code cell tagged static."""
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 KIND_LABELS = {
     "campaign": N_("Campaign"),
@@ -104,7 +108,8 @@ class Entry:
 def write_notebook(
     path: str | os.PathLike[str], cells: list[tuple[str, str]], metadata: dict[str, Any]
 ) -> Path:
-    """Write an nbformat 4 notebook of ``(kind, source)`` cells with no outputs, checked
+    """Write an nbformat 4 notebook of ``(kind, source)`` cells with no outputs (kind
+    :data:`STATIC_CODE`: a code cell tagged static, :mod:`cipherkit.publish.static_cells`), checked
     against the notebook format's schema by ``nbformat.validate`` before it is written;
     its ``title`` (from ``metadata``) is the browser's title for the page."""
     import nbformat
@@ -112,12 +117,12 @@ def write_notebook(
     out_cells = []
     for i, (kind, source) in enumerate(cells):
         cell: dict[str, Any] = {
-            "cell_type": kind,
+            "cell_type": "code" if kind == STATIC_CODE else kind,
             "id": f"c{i}",
-            "metadata": {},
+            "metadata": {"tags": [STATIC_TAG]} if kind == STATIC_CODE else {},
             "source": source.splitlines(keepends=True),
         }
-        if kind == "code":
+        if cell["cell_type"] == "code":
             cell.update(execution_count=None, outputs=[])
         out_cells.append(cell)
     notebook = {

@@ -27,12 +27,14 @@ from cipherkit.publish.escape import paragraphs_html, text_html
 from cipherkit.publish.gallery import (
     INDEX,
     LANGUAGE_FOLDERS,
+    STATIC_CODE,
     build_index,
     language_folder,
     write_notebook,
 )
 from cipherkit.publish.nav import NavLink, back_link, nav_html, next_link
 from cipherkit.publish.registry import check_id, write_registry
+from cipherkit.publish.static_cells import is_static, static_problem
 
 FIGURES = "from cipherkit.widgets.figures import describe_figures\n\ndescribe_figures()"
 """Run first on a lesson page (in its first code cell): its plots carry an alt text."""
@@ -409,6 +411,19 @@ def _lesson_cells(
     cells: list[tuple[str, str]] = [("markdown", bar)]
     speak = canonical(lang) not in (None, SOURCE)
     first = True  # the first code cell also describes the page's plots (their alt text)
+    codes = [c for c in _cells_of(notebook) if c["cell_type"] == "code"]
+    sources = ["".join(c.get("source", "")) for c in codes]
+    for number, cell in enumerate(codes, 1):
+        problem = static_problem(sources, number - 1) if is_static(cell) else None
+        if problem is not None:
+            raise CipherkitError(
+                say(
+                    "{file}: code cell {number} is tagged static, but {problem}",
+                    file=file,
+                    number=number,
+                    problem=problem,
+                )
+            )
     for cell in _cells_of(notebook):
         source = "".join(cell.get("source", ""))
         if cell["cell_type"] == "markdown":
@@ -421,7 +436,8 @@ def _lesson_cells(
             if _shows_source(cell):
                 cells.append(("markdown", f"```python\n{source.rstrip()}\n```"))
             code = spoken(source, lang) if speak else source
-            cells.append(("code", f"{FIGURES}\n\n{code}" if first else code))
+            kind = STATIC_CODE if is_static(cell) else "code"
+            cells.append((kind, f"{FIGURES}\n\n{code}" if first else code))
             speak = first = False
     cells.append(
         (

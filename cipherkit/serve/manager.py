@@ -155,9 +155,11 @@ class GalleryKernelManager(CullingManager):
         self._cap: KernelCap | None = None
         _raise_open_files()
         # Pages render from templates compiled once, not once per page (a burst's CPU).
+        from cipherkit.serve.kept_cells import install as keep_static_cells
         from cipherkit.serve.template_cache import install as cache_templates
 
         cache_templates()
+        keep_static_cells()  # a lesson's static cells (its plots) run twice, then shown
 
     # jupyter_client types shutdown_all as MultiKernelManager's blocking wrapper (run_sync),
     # though the async managers' shutdown_all, this one's base, is a coroutine

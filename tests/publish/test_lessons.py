@@ -159,3 +159,57 @@ def test_the_cli_publishes_lessons_and_missions_together(tmp_path: Path) -> None
     for bad in (["--lessons", str(tmp_path / "nope")], []):
         failed = subprocess.run([*run, *bad], capture_output=True, text=True, cwd=ROOT)
         assert failed.returncode == 1 and len(failed.stderr.strip().splitlines()) == 1
+
+
+def test_a_static_cell_is_tagged_on_its_page_and_one_whose_names_are_needed_is_refused(
+    tmp_path: Path,
+) -> None:
+    """A lesson cell tagged static (its output the same for every student) stays tagged
+    on the page, for the server to show without running it; a tagged cell that defines
+    what a later cell uses, or changes what it does not define, is refused by name."""
+    lesson = tmp_path / "01-demo.ipynb"
+    write_notebook(
+        lesson,
+        [
+            ("markdown", "# Demo\n\nHello."),
+            ("code", "rows = [1, 2, 3]"),
+            ("code", "total = sum(rows)\nprint(total)"),
+            ("code", "print(len(rows))"),
+        ],
+        {},
+    )
+    nb = notebook(lesson)
+    nb["cells"][2]["metadata"]["tags"] = ["static"]
+    lesson.write_text(json.dumps(nb), encoding="utf-8")
+    out = tmp_path / "gallery"
+    (page,) = publish_lessons([lesson], out=out, index=False)[:1]
+    tags = [c["metadata"].get("tags") for c in notebook(page)["cells"] if c["cell_type"] == "code"]
+    assert tags == [None, ["static"], None]
+
+    for tagged, reason in [
+        (1, "a later cell uses rows, which it defines"),
+        (3, None),
+    ]:
+        nb = notebook(lesson)
+        for cell in nb["cells"]:
+            cell["metadata"].pop("tags", None)
+        nb["cells"][tagged]["metadata"]["tags"] = ["static"]
+        nb["cells"][tagged]["source"] = (
+            "rows = [1, 2, 3]" if tagged == 1 else "rows.append(4)\nrows[0] = 9"
+        )
+        lesson.write_text(json.dumps(nb), encoding="utf-8")
+        expected = reason or "changes something it does not define"
+        with pytest.raises(
+            CipherkitError, match=rf"01-demo.ipynb: code cell {tagged} .*{expected}"
+        ):
+            publish_lessons([lesson], out=tmp_path / f"refused{tagged}", index=False)
+
+
+def test_the_new_lessons_plots_are_static_cells() -> None:
+    """Lessons 9-14 show their plots as static cells (a class opening one at once pays
+    for its plots once): every code cell that draws with matplotlib is tagged."""
+    for path in LESSONS[8:]:
+        for cell in notebook(path)["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code" and re.search(r"plt\.show\(\)", source):
+                assert "static" in cell["metadata"].get("tags", []), (path.name, source[:60])
