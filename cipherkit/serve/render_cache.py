@@ -34,6 +34,19 @@ LONGEST = 65536
 """Longer texts are not kept (an output of a student's own, not a page's cell)."""
 
 
+def _recall(results: OrderedDict[Any, str], key: Any, make: Callable[[], str]) -> str:
+    """``results[key]``, made by ``make`` the first time; the least recently used goes
+    once there are more than :data:`KEPT`."""
+    found = results.get(key)
+    if found is None:
+        found = results[key] = make()
+        if len(results) > KEPT:
+            results.popitem(last=False)
+    else:
+        results.move_to_end(key)
+    return found
+
+
 def kept(function: Callable[[Any], str]) -> Callable[[Any], str]:
     """``function`` (pure, of one text) with its results kept by text."""
     results: OrderedDict[str, str] = OrderedDict()
@@ -42,14 +55,7 @@ def kept(function: Callable[[Any], str]) -> Callable[[Any], str]:
     def call(text: Any) -> str:
         if not isinstance(text, str) or len(text) > LONGEST:
             return function(text)
-        found = results.get(text)
-        if found is None:
-            found = results[text] = function(text)
-            if len(results) > KEPT:
-                results.popitem(last=False)
-        else:
-            results.move_to_end(text)
-        return found
+        return _recall(results, text, lambda: function(text))
 
     call.__cipherkit_kept__ = True  # type: ignore[attr-defined]
     return call
@@ -78,15 +84,7 @@ def kept_markdown(render: Callable[[Any, str], str]) -> Callable[[Any, str], str
             or "<img" in source.lower()
         ):
             return render(context, source)
-        key = (*settings, source)
-        found = results.get(key)
-        if found is None:
-            found = results[key] = render(context, source)
-            if len(results) > KEPT:
-                results.popitem(last=False)
-        else:
-            results.move_to_end(key)
-        return found
+        return _recall(results, (*settings, source), lambda: render(context, source))
 
     markdown2html.__cipherkit_kept__ = True  # type: ignore[attr-defined]
     return markdown2html
