@@ -179,3 +179,79 @@ def test_two_browsers_agree_a_key_and_the_third_sees_only_public_numbers(
     facts = eve.facts()
     assert set(facts) <= PUBLIC_FACTS, facts
     assert str(key) != facts["The shared key"]
+
+
+def test_the_room_played_on_a_phone_and_a_tablet_by_keys_alone(
+    rooms_server: Server, devices: Any
+) -> None:
+    """Lesson 13's room at phone (390 px) and tablet (768 px) sizes, every move made with
+    the keyboard alone: the room made and joined by keys, a secret kept, the key picked
+    and the code sent, each move in at most :data:`MOVE_KEYS` presses from the table's
+    first stop; and at each size, before and after, the page fits the screen (no text
+    clipped, no small targets: ``tests/browser/layout_checks.py``)."""
+    from tests.browser.keys import MOVE_KEYS, Keys, tab_to
+    from tests.browser.layout_checks import PHONE, TABLET, measure
+
+    assert rooms_server.store is not None
+    ada = LessonRoom(devices(viewport={"width": PHONE[0], "height": PHONE[1]}), rooms_server)
+    ada.open()
+    bo = LessonRoom(devices(viewport={"width": TABLET[0], "height": TABLET[1]}), rooms_server)
+    bo.open()
+    problems = measure(ada.page, LESSON, "lesson").problems()
+    problems += measure(bo.page, LESSON, "lesson").problems()
+
+    tab_to(ada.page, "[data-testid=create-form] [data-testid=name]")
+    ada.page.keyboard.type("Ada", delay=15)
+    tab_to(ada.page, "[data-testid=create]")
+    ada.page.keyboard.press("Enter")
+    code = ada.page.locator("[data-testid=room-code]").inner_text().strip()
+    ada.page.wait_for_selector(f"{TABLE} [data-testid=title]:has-text('Key exchange')")
+    tab_to(bo.page, "[data-testid=join-form] [data-testid=code]")
+    bo.page.keyboard.type(code, delay=15)
+    tab_to(bo.page, "[data-testid=join-form] [data-testid=name]")
+    bo.page.keyboard.type("Bo", delay=15)
+    tab_to(bo.page, "[data-testid=join]")
+    bo.page.keyboard.press("Enter")
+    bo.page.wait_for_selector(f"{TABLE} [data-testid=title]")
+
+    with open_store(rooms_server.store) as store:
+        room = store.room(code)
+        seats = {s["name"]: s["seat"] for s in room.info()["seats"]}
+        offers = room.session().state.offers  # type: ignore[attr-defined]
+    pages = {seats["Ada"]: ada, seats["Bo"]: bo}
+
+    def logged(page: LessonRoom, count: int) -> None:
+        wait_for_js(
+            page.page,
+            f"() => document.querySelectorAll('{TABLE} [data-testid=log] li').length >= {count}",
+        )
+
+    def move(page: LessonRoom, action: str) -> int:
+        """The move ``action`` by keys from the table's first stop: how many presses."""
+        keys = Keys(page.page, TABLE)
+        keys.tab_to(f'{TABLE} button[data-action="{action}"]')
+        keys.press("Enter")
+        return keys.count
+
+    presses = {}
+    for seat, page in pages.items():
+        presses[f"secret ({page.page.viewport_size['width']} px)"] = move(
+            page, f"secret {offers[seat][0]}"
+        )
+    for page in pages.values():
+        logged(page, 2)
+    with open_store(rooms_server.store) as store:
+        key = store.room(code).session().state.shared_key()  # type: ignore[attr-defined]
+    for page in pages.values():
+        presses[f"key ({page.page.viewport_size['width']} px)"] = move(page, f"key {key}")
+    for page in pages.values():
+        logged(page, 4)
+    presses["send"] = move(pages[0], "send")
+    for page in pages.values():
+        page.page.locator(f"{TABLE} [data-testid=outcome]").wait_for()
+    assert all(n <= MOVE_KEYS for n in presses.values()), presses
+    assert pages[0].facts()["The shared key"] == pages[1].facts()["The shared key"] == str(key)
+
+    problems += measure(ada.page, f"{LESSON} (played)", "lesson").problems()
+    problems += measure(bo.page, f"{LESSON} (played)", "lesson").problems()
+    assert problems == [], problems
