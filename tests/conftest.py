@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from cipherkit.ciphers import budget
 from cipherkit.core import registry
+from tests import sharding
 from tests.servers import ServerProcesses
 from tests.suite_marks import marks_for, started_kind
 from tests.toy import TOY
@@ -77,8 +79,18 @@ def _guarded_init(self: subprocess.Popen[Any], args: Any, *rest: Any, **kwargs: 
     _popen_init(self, args, *rest, **kwargs)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    sharding.add_option(parser)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     subprocess.Popen.__init__ = _guarded_init  # type: ignore[method-assign]
+    # The solvers' time limits, in the suite's own process, are CPU seconds (as the kernel
+    # template's warm-up measures them): a test reads what a quiet machine reads in the
+    # default budget, whatever runs beside it (the other shards). Wall-clock limits are
+    # still what the command line, the kernels and the benchmarks use.
+    budget.measure_cpu_time()
+    sharding.configure(config)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

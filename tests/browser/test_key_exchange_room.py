@@ -58,9 +58,12 @@ class LessonRoom(RecordedPage):
     def facts(self) -> dict[str, str]:
         """The table's facts as the screen shows them (label: value)."""
         rows = self.page.locator(f"{TABLE} [data-testid=facts]").first
-        labels = rows.locator("dt").all_inner_texts()
-        values = rows.locator("dd").all_inner_texts()
-        return dict(zip(labels, values, strict=True))
+        # one read of both columns: the table may be drawn again between two reads
+        pairs = rows.evaluate(
+            "list => Array.from(list.querySelectorAll('dt'), dt =>"
+            " [dt.innerText, dt.nextElementSibling ? dt.nextElementSibling.innerText : ''])"
+        )
+        return {label: value for label, value in pairs}
 
     def click_action(self, notation: str) -> None:
         button = self.page.locator(f'{TABLE} button[data-action="{notation}"]')
