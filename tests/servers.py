@@ -21,7 +21,7 @@ from pathlib import Path
 
 TEST_PORTS = range(20_000, 32_000)
 """Where the test servers' ports are drawn from: below Linux's ephemeral range
-(32768-60999), where kernels and clients of the other half of the suite get theirs, so
+(32768-60999), where kernels and clients of the other shards of the suite get theirs, so
 none takes a port between our pick and our server's bind."""
 
 _PICK = random.SystemRandom()  # (not the seeded random a test may have set)
