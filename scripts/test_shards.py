@@ -1,22 +1,24 @@
 """Run the test suite as N pytest processes side by side (``make test``).
 
 Each process runs one shard (``pytest --shard=K/N``, split by file on the times in
-``tests/test_times.json``: see ``tests/sharding.py``) and writes its output to a log;
-the logs are printed, shard by shard, as each shard ends, and the run fails if any
-shard failed. The browser tests wait on pages and servers much of the time, the others
-mostly compute: mixed in every shard, they keep both cores busy.
+``tests/test_times.json``: see ``tests/sharding.py``) and writes its output to a log.
+Every two minutes a line says how far each shard is; each shard's log is printed when
+it ends; the run fails if any shard failed. The browser tests wait on pages and servers
+much of the time, the others mostly compute: mixed in every shard, they keep both cores
+busy.
 
     python scripts/test_shards.py --jobs 3 -- -x     # arguments after -- go to pytest
 
-Ctrl-C (or SIGTERM) stops every shard (and the servers and kernels they started). A shard runs with
-SIGINT at its default even when this runs in the background, where a shell would have
-them ignore it (tests send SIGINT to servers they start).
+Ctrl-C (or SIGTERM) stops every shard (and the servers and kernels they started). A
+shard runs with SIGINT at its default even when this runs in the background, where a
+shell would have it ignored (tests send SIGINT to servers they start).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -25,6 +27,24 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+NO_TESTS = 5
+REPORT_EVERY = 120.0
+"""Seconds between two lines saying how far each running shard has got."""
+_PERCENT = re.compile(rb"\[\s*(\d+)%\]")
+
+
+def progress(running: dict[int, tuple[subprocess.Popen[bytes], Path]], started: float) -> str:
+    """One line: the minutes so far and how far each running shard's pytest says it is."""
+    parts = []
+    for k, (_, log) in sorted(running.items()):
+        try:
+            found = _PERCENT.findall(log.read_bytes()[-4096:])
+        except OSError:
+            found = []
+        parts.append(f"shard {k} at {int(found[-1]) if found else 0}%")
+    return f"after {(time.monotonic() - started) / 60:.0f} min: " + ", ".join(parts)
 
 
 def _default_sigint() -> None:
@@ -73,8 +93,12 @@ def main(argv: list[str] | None = None) -> int:
             )
         running[k] = (process, log)
     codes: dict[int, int] = {}
+    told = started
     try:
         while running:
+            if time.monotonic() - told >= REPORT_EVERY:
+                told = time.monotonic()
+                print(progress(running, started), flush=True)
             for k, (process, log) in list(running.items()):
                 code = process.poll()
                 if code is None:
@@ -91,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         for process, _ in running.values():
             process.wait()
         return 130
-    failed = sorted(k for k, code in codes.items() if code != 0)
+    # pytest's 5 is "no tests": a shard may get none of a small selection (-k, a folder)
+    failed = sorted(k for k, code in codes.items() if code not in (0, NO_TESTS))
+    if all(code == NO_TESTS for code in codes.values()):
+        failed = sorted(codes)
     minutes = (time.monotonic() - started) / 60
     verdict = f"shards {failed} failed" if failed else "every shard passed"
     print(f"\n==== {args.jobs} shards in {minutes:.1f} min: {verdict}")
