@@ -56,15 +56,23 @@ def split(weights: dict[str, float], count: int) -> list[list[str]]:
     return [sorted(shard) for shard in shards]
 
 
-def file_of(item: pytest.Item) -> str:
-    """The test file an item comes from, as its node id says it (``tests/x.py``)."""
-    return item.nodeid.split("::", 1)[0]
+def file_of(node: pytest.Item | pytest.TestReport) -> str:
+    """The test file an item or report comes from, as its node id says (``tests/x.py``)."""
+    return node.nodeid.split("::", 1)[0]
+
+
+def parse_times(text: str) -> dict[str, float]:
+    """Seconds by file from the times file's text (nothing if it is not such a table)."""
+    try:
+        return {str(k): float(v) for k, v in json.loads(text or "{}").items()}
+    except (ValueError, AttributeError):
+        return {}
 
 
 def known_times(path: Path = TIMES) -> dict[str, float]:
     try:
-        return {str(k): float(v) for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
-    except (OSError, ValueError, AttributeError):
+        return parse_times(path.read_text(encoding="utf-8"))
+    except OSError:
         return {}
 
 
@@ -108,7 +116,7 @@ class TimeRecorder:
         self.seconds: dict[str, float] = defaultdict(float)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        self.seconds[report.nodeid.split("::", 1)[0]] += report.duration
+        self.seconds[file_of(report)] += report.duration
 
     def pytest_sessionfinish(self) -> None:
         if not self.seconds:
@@ -116,10 +124,7 @@ class TimeRecorder:
         with open(self.path, "a+", encoding="utf-8") as file:
             fcntl.flock(file, fcntl.LOCK_EX)  # (shards finish side by side)
             file.seek(0)
-            try:
-                times = {str(k): float(v) for k, v in json.loads(file.read() or "{}").items()}
-            except (ValueError, AttributeError):
-                times = {}
+            times = parse_times(file.read())
             times.update({name: round(s, 1) for name, s in self.seconds.items()})
             file.seek(0)
             file.truncate()
