@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import count
 from typing import Any
 
 from cipherkit.games.intercept import CODES, InterceptState, new_game, parse_action
@@ -13,21 +12,20 @@ KEYWORDS = {
     "black": ["antiquity", "bone", "morning", "nightmare"],
 }
 
+HAND_WRITTEN = {"mexico", "insect", "horror", "gargoyle", "dog", "puppy", "volcano"}
+"""Clues the tests write by hand (``write(state, 0, ["Mexico"])``): never drawn below."""
+
 CLUE_WORDS = str.split(
     """
-    mexico insect horror parasol evening skeleton rise freddy ocean candle orbit violet
+    parasol evening skeleton rise freddy ocean candle orbit violet
     thunder harvest pillow castle ribbon spider garden tunnel lemon basket anchor comet
     meadow lantern saddle marble glacier falcon pepper shadow whisper engine velvet
     copper kettle island hammer circus
     """
 )
-
-_counter = count()
-
-
-def next_clue() -> str:
-    """A fresh clue word (never the same twice in a test session's game)."""
-    return CLUE_WORDS[next(_counter) % len(CLUE_WORDS)]
+"""The clues :func:`write` draws: the first still legal, so a game's clues depend on
+that game alone (not on which tests ran before it in the same process)."""
+assert not HAND_WRITTEN & set(CLUE_WORDS)
 
 
 def game(seed: int = 1, **config: Any) -> InterceptState:
@@ -51,8 +49,7 @@ def write(state: InterceptState, team: int, clues: list[str] | None = None) -> N
         return
     while len(state.written[team]) < 3 and seat in state.writers():
         written = len(state.written[team])
-        for _ in range(len(CLUE_WORDS)):
-            word = next_clue()
+        for word in CLUE_WORDS:
             if state.is_legal(seat, parse_action(f"clue {word}")):
                 act(state, seat, f"clue {word}")
                 break
