@@ -12,6 +12,7 @@ Voila's file routes serve no mission, notebook or registry, however the path is 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -189,84 +190,67 @@ def test_file_routes_serve_no_mission_notebook_or_registry(voila_server: Server)
 
 
 # ------------------------------------------------------------------ each page
-@pytest.mark.parametrize("name", PLAIN_PAGES)
-def test_page_html_and_widget_states_hold_nothing_hidden(
-    page: Any, voila_server: Server, name: str
-) -> None:
-    opened = OpenPage(page, voila_server, name).open()
-    strings, cards = page_secrets(name, voila_server)
-    assert_clean(opened.first_html, strings + PAGE_CODE, cards, f"{name}: first HTML")
-    assert_clean(live_text(page), strings + PAGE_CODE, cards, f"{name}: live page")
-    if page_kind(name) == "index":  # no widget: the page ends its kernel once drawn
-        assert opened.kernel_has_ended() and not opened.socket_urls
-        return
-    kernel = opened.kernel()
-    try:
-        if widget_of(name):
-            states = kernel.request_states()
-            assert_clean(as_text(states), strings, cards, f"{name}: request_states")
-            widget_state(states, widget_of(name))  # the table is there to be read
-        page.wait_for_timeout(300)
-        assert_clean(text_of(opened.frames), strings, cards, f"{name}: websocket frames")
-        assert_clean("\n".join(kernel.raw), strings, cards, f"{name}: raw client")
-    finally:
-        kernel.close()
-
-
+# One visit per page runs the three checks below in turn (each page load costs a
+# preheated kernel, its refill and Chromium's work: the suite's time); each check says
+# which it is when it fails.
 EXEC_MARK = "EXEC-RAN-4417"
 
 
-@pytest.mark.parametrize("name", PLAIN_PAGES + LESSON_PAGES[:1])
-def test_execute_request_and_other_kernel_requests_are_refused(
-    page: Any, voila_server: Server, name: str, tmp_path: Any
+def check_nothing_hidden(
+    page: Any, opened: OpenPage, kernel: RawKernel, name: str, strings: list[str], cards: list[str]
 ) -> None:
-    opened = OpenPage(page, voila_server, name).open()
-    if page_kind(name) == "index":  # nothing left to send code to
-        assert opened.kernel_has_ended()
-        return
-    kernel = opened.kernel()
-    proof = tmp_path / "ran.txt"
+    """The widget states and every websocket frame and kernel message so far hold
+    nothing hidden (the first HTML and the live page are checked before the kernel is
+    opened)."""
+    if widget_of(name):
+        states = kernel.request_states()
+        assert_clean(as_text(states), strings, cards, f"{name}: request_states")
+        widget_state(states, widget_of(name))  # the table is there to be read
+    page.wait_for_timeout(300)
+    assert_clean(text_of(opened.frames), strings, cards, f"{name}: websocket frames")
+    assert_clean("\n".join(kernel.raw), strings, cards, f"{name}: raw client")
+
+
+def check_kernel_requests_refused(kernel: RawKernel, name: str, proof: Path) -> None:
+    """``execute_request`` and every other non-widget request (on the shell, control and
+    stdin channels) get no reply and run nothing; the kernel stays alive and still
+    serves its widgets."""
     code = f"open({str(proof)!r}, 'w').write('x'); print({EXEC_MARK!r})"
-    try:
-        sent = {
-            kernel.send(
-                "execute_request",
-                {
-                    "code": code,
-                    "silent": False,
-                    "store_history": True,
-                    "user_expressions": {"x": f"{EXEC_MARK!r}"},
-                    "allow_stdin": False,
-                    "stop_on_error": True,
-                },
-            ),
-            kernel.send("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}),
-            kernel.send("complete_request", {"code": "import o", "cursor_pos": 8}),
-            kernel.send(
-                "history_request",
-                {"output": True, "raw": True, "hist_access_type": "tail", "n": 10},
-            ),
-            kernel.send("is_complete_request", {"code": "x ="}),
-            kernel.send("execute_request", {"code": code}, channel="control"),
-            kernel.send(
-                "debug_request", {"command": "evaluate", "arguments": {}}, channel="control"
-            ),
-            kernel.send("interrupt_request", {}, channel="control"),
-            kernel.send("input_reply", {"value": code}, channel="stdin"),
-        }
-        got = kernel.collect(4)
-        replies = [m for m in got if m.get("parent_header", {}).get("msg_id") in sent]
-        assert not replies, f"the kernel answered: {[m['msg_type'] for m in replies]}"
-        assert EXEC_MARK not in "\n".join(kernel.raw) and not proof.exists()
-        # ... and it is alive and still serves its widgets.
-        if widget_of(name):
-            widget_state(kernel.request_states(), widget_of(name))
-        if page_kind(name) == "lesson":
-            assert widget_states(kernel.request_states(), EXERCISE_WIDGET)
-        info = kernel.send("kernel_info_request", {})
-        assert kernel.until_idle(info)
-    finally:
-        kernel.close()
+    sent = {
+        kernel.send(
+            "execute_request",
+            {
+                "code": code,
+                "silent": False,
+                "store_history": True,
+                "user_expressions": {"x": f"{EXEC_MARK!r}"},
+                "allow_stdin": False,
+                "stop_on_error": True,
+            },
+        ),
+        kernel.send("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}),
+        kernel.send("complete_request", {"code": "import o", "cursor_pos": 8}),
+        kernel.send(
+            "history_request",
+            {"output": True, "raw": True, "hist_access_type": "tail", "n": 10},
+        ),
+        kernel.send("is_complete_request", {"code": "x ="}),
+        kernel.send("execute_request", {"code": code}, channel="control"),
+        kernel.send("debug_request", {"command": "evaluate", "arguments": {}}, channel="control"),
+        kernel.send("interrupt_request", {}, channel="control"),
+        kernel.send("input_reply", {"value": code}, channel="stdin"),
+    }
+    got = kernel.collect(4)
+    replies = [m for m in got if m.get("parent_header", {}).get("msg_id") in sent]
+    assert not replies, f"{name}: the kernel answered: {[m['msg_type'] for m in replies]}"
+    assert EXEC_MARK not in "\n".join(kernel.raw) and not proof.exists(), name
+    # ... and it is alive and still serves its widgets.
+    if widget_of(name):
+        widget_state(kernel.request_states(), widget_of(name))
+    if page_kind(name) == "lesson":
+        assert widget_states(kernel.request_states(), EXERCISE_WIDGET)
+    info = kernel.send("kernel_info_request", {})
+    assert kernel.until_idle(info), f"{name}: the kernel no longer answers"
 
 
 def forgeries(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -290,38 +274,39 @@ def forgeries(view: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-@pytest.mark.parametrize("name", [p for p in PAGES if widget_of(p)])
-def test_forged_comm_messages_neither_reveal_nor_win_nor_kill(
-    page: Any, voila_server: Server, name: str
+def check_forgeries_change_nothing(
+    kernel: RawKernel, name: str, strings: list[str], cards: list[str]
+) -> tuple[str, dict[str, Any]]:
+    """Forged comm messages to the table, to an unknown comm and to an unknown target
+    neither reveal, nor win, nor change the view; return the table's id and state."""
+    model_id, before = widget_state(kernel.request_states(), widget_of(name))
+    for data in forgeries(before["view"]):
+        kernel.to_widget(model_id, data)
+    # Unknown comm ids and unknown comm targets never reach the kernel (the server
+    # refuses them: no reply at all); then a message over the size limit.
+    refused = {
+        kernel.send("comm_msg", {"comm_id": "no-such-comm", "data": {}}),
+        kernel.send("comm_open", {"comm_id": "c1", "target_name": "evil", "data": {}}),
+    }
+    replies = [m for m in kernel.collect(2) if m.get("parent_header", {}).get("msg_id") in refused]
+    assert not replies, replies
+    _, after = widget_state(kernel.request_states(), widget_of(name))
+    assert after["view"].get("outcome") == before["view"].get("outcome")
+    assert after["view"].get("phase") == before["view"].get("phase")
+    assert {k: v for k, v in after["view"].items() if k != "serial"} == {
+        k: v for k, v in before["view"].items() if k != "serial"
+    }
+    assert_clean("\n".join(kernel.raw), strings, cards, f"{name}: replies to forgeries")
+    return model_id, before
+
+
+def check_a_huge_frame_kills_nothing(
+    port: int, kernel_id: str, model_id: str, before: dict[str, Any], name: str
 ) -> None:
-    opened = OpenPage(page, voila_server, name).open()
-    strings, cards = page_secrets(name, voila_server)
-    kernel = opened.kernel()
+    """3 MB in one frame: the server drops the connection, not the kernel, whose table
+    is still as it was."""
+    huge = RawKernel(port, kernel_id)
     try:
-        model_id, before = widget_state(kernel.request_states(), widget_of(name))
-        for data in forgeries(before["view"]):
-            kernel.to_widget(model_id, data)
-        # Unknown comm ids and unknown comm targets never reach the kernel (the server
-        # refuses them: no reply at all); then a message over the size limit.
-        refused = {
-            kernel.send("comm_msg", {"comm_id": "no-such-comm", "data": {}}),
-            kernel.send("comm_open", {"comm_id": "c1", "target_name": "evil", "data": {}}),
-        }
-        replies = [
-            m for m in kernel.collect(2) if m.get("parent_header", {}).get("msg_id") in refused
-        ]
-        assert not replies, replies
-        _, after = widget_state(kernel.request_states(), widget_of(name))
-        assert after["view"].get("outcome") == before["view"].get("outcome")
-        assert after["view"].get("phase") == before["view"].get("phase")
-        assert {k: v for k, v in after["view"].items() if k != "serial"} == {
-            k: v for k, v in before["view"].items() if k != "serial"
-        }
-        assert_clean("\n".join(kernel.raw), strings, cards, f"{name}: replies to forgeries")
-    finally:
-        kernel.close()
-    huge = RawKernel(voila_server.port, kernel.kernel_id)
-    try:  # 3 MB in one frame: the server drops the connection, not the kernel
         huge.send(
             "comm_msg",
             {"comm_id": model_id, "data": {"method": "custom", "content": {"x": "A" * 3_000_000}}},
@@ -331,15 +316,56 @@ def test_forged_comm_messages_neither_reveal_nor_win_nor_kill(
         pass
     finally:
         huge.close()
-    again = RawKernel(voila_server.port, kernel.kernel_id)
+    again = RawKernel(port, kernel_id)
     try:
         _, last = widget_state(again.request_states(), widget_of(name))
         assert last["view"].get("outcome") == before["view"].get("outcome")
     finally:
         again.close()
-    page.wait_for_timeout(300)
-    assert_clean(text_of(opened.frames), strings, cards, f"{name}: page frames")
-    assert_clean(live_text(page), strings, cards, f"{name}: page after forgeries")
+
+
+@pytest.mark.parametrize("name", PLAIN_PAGES)
+def test_a_page_holds_nothing_hidden_refuses_kernel_requests_and_resists_forgeries(
+    page: Any, voila_server: Server, name: str, tmp_path: Path
+) -> None:
+    """(Before, three tests of a visit each: ``..._html_and_widget_states_hold_nothing_
+    hidden``, ``..._execute_request_and_other_kernel_requests_are_refused`` and
+    ``..._forged_comm_messages_neither_reveal_nor_win_nor_kill``.)"""
+    opened = OpenPage(page, voila_server, name).open()
+    strings, cards = page_secrets(name, voila_server)
+    assert_clean(opened.first_html, strings + PAGE_CODE, cards, f"{name}: first HTML")
+    assert_clean(live_text(page), strings + PAGE_CODE, cards, f"{name}: live page")
+    if page_kind(name) == "index":  # no widget: the page ends its kernel once drawn,
+        assert opened.kernel_has_ended() and not opened.socket_urls  # nothing to send to
+        return
+    kernel = opened.kernel()
+    try:
+        check_nothing_hidden(page, opened, kernel, name, strings, cards)
+        check_kernel_requests_refused(kernel, name, tmp_path / "ran.txt")
+        if widget_of(name):
+            model_id, before = check_forgeries_change_nothing(kernel, name, strings, cards)
+    finally:
+        kernel.close()
+    if widget_of(name):
+        check_a_huge_frame_kills_nothing(
+            voila_server.port, kernel.kernel_id, model_id, before, name
+        )
+        page.wait_for_timeout(300)
+        assert_clean(text_of(opened.frames), strings, cards, f"{name}: page frames")
+        assert_clean(live_text(page), strings, cards, f"{name}: page after forgeries")
+
+
+def test_a_lesson_page_refuses_execute_request_and_other_kernel_requests(
+    page: Any, voila_server: Server, tmp_path: Path
+) -> None:
+    """One lesson stands for them all (the check is about Voila, not the page)."""
+    (name,) = LESSON_PAGES[:1]
+    opened = OpenPage(page, voila_server, name).open()
+    kernel = opened.kernel()
+    try:
+        check_kernel_requests_refused(kernel, name, tmp_path / "ran.txt")
+    finally:
+        kernel.close()
 
 
 # ------------------------------------------------------------------ lessons
