@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import prod
@@ -172,6 +172,7 @@ class WordList:
         self._by_length = {n: tuple(sorted(ws)) for n, ws in by_length.items()}
         self._set = frozenset(seen)
         self._pools: dict[tuple[tuple[int, ...], int], list[tuple[str, ...]]] = {}
+        self._indexes: dict[tuple[tuple[int, ...], int], list[dict[str, list[int]]]] = {}
 
     @classmethod
     def of(cls, words: Iterable[str]) -> WordList:
@@ -210,6 +211,45 @@ class WordList:
             pool = self._fit(signature, max_group)
             self._pools[key] = pool
         return pool
+
+    def matching(
+        self,
+        signature: tuple[int, ...],
+        max_group: int,
+        known: Mapping[int, str],
+        banned: Collection[str],
+    ) -> list[tuple[str, ...]]:
+        """The entries of :meth:`fitting` whose content is ``known[k]`` at each slot
+        ``k`` of ``known`` and none of ``banned`` at every other slot, in the pool's
+        order (found through an index of each slot's contents, built once).
+
+        >>> words = WordList.of(["abc", "abd", "xbc"])
+        >>> words.matching((0, 1, 2), 1, {1: "B"}, {"D"})
+        [('A', 'B', 'C'), ('X', 'B', 'C')]
+        """
+        pool = self.fitting(signature, max_group)
+        key = (signature, max_group)
+        index = self._indexes.get(key)
+        if index is None:
+            index = [{} for _ in range(max(signature) + 1 if signature else 0)]
+            for i, entry in enumerate(pool):
+                for k, piece in enumerate(entry):
+                    index[k].setdefault(piece, []).append(i)
+            self._indexes[key] = index
+        chosen: set[int] | None = None
+        for k, piece in known.items():
+            ids = index[k].get(piece, ())
+            chosen = set(ids) if chosen is None else chosen.intersection(ids)
+            if not chosen:
+                return []
+        bad: set[int] = set()
+        for k, pieces in enumerate(index):
+            if k not in known:
+                for piece in banned:
+                    bad.update(pieces.get(piece, ()))
+        if chosen is None:
+            return [entry for i, entry in enumerate(pool) if i not in bad]
+        return [pool[i] for i in sorted(chosen - bad)]
 
     def prepared(self, signature: tuple[int, ...], max_group: int = 1) -> bool:
         """Work out :meth:`fitting` now; whether it was not already known."""
@@ -488,16 +528,8 @@ class AnswerModel:
             if all(g in fixed for g in slots):
                 domains.append([tuple(fixed[g] for g in slots)])
                 continue
-            pool = self.words.fitting(_signature(word), max_group)
-            domain = []
-            for entry in pool:
-                for g, piece in zip(slots, entry, strict=True):
-                    known = fixed.get(g)
-                    if (piece != known) if known is not None else (piece in banned):
-                        break
-                else:
-                    domain.append(entry)
-            domains.append(domain)
+            known = {k: fixed[g] for k, g in enumerate(slots) if g in fixed}
+            domains.append(self.words.matching(_signature(word), max_group, known, banned))
         domains = _propagate(slots_of, domains)
         total = prod(len(d) for d in domains)
         if total == 0:

@@ -4,6 +4,8 @@ confidence, on small hand-made word lists (and once on the shipped list)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mission_helpers import MISSIONS
 
 from cipherkit.core.errors import CipherkitError
@@ -151,3 +153,28 @@ def test_word_list_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert len(words) == 2 and "OWL" in words and "emu" not in words
     with pytest.raises(CipherkitError, match="cannot read"):
         WordList.from_file(tmp_path / "missing.txt")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([(0, 1, 2), (0, 1, 0), (0, 1, 1, 2), (0, 1, 2, 3), (0, 1, 2, 0, 3)]),
+    st.integers(1, 2),
+    st.data(),
+)
+def test_matching_is_the_pool_filtered_by_known_and_banned_contents(
+    signature: tuple[int, ...], max_group: int, data: st.DataObject
+) -> None:
+    """The indexed look-up gives what filtering every entry of the pool gives, in the
+    pool's order."""
+    words = shipped_words()
+    pool = words.fitting(signature, max_group)
+    pieces = sorted({piece for entry in pool[:400] for piece in entry}) or ["A"]
+    slots = max(signature) + 1
+    known = data.draw(st.dictionaries(st.integers(0, slots - 1), st.sampled_from(pieces)))
+    banned = data.draw(st.sets(st.sampled_from(pieces), max_size=6))
+    plain = [
+        entry
+        for entry in pool
+        if all(entry[k] == known[k] if k in known else entry[k] not in banned for k in range(slots))
+    ]
+    assert words.matching(signature, max_group, known, banned) == plain
