@@ -100,6 +100,17 @@ def gallery_app() -> Any:
                 logger["level"] = self.log_level
             return config
 
+        def stop(self) -> None:
+            """Voila's stop with its kernels ended first: a kernel still starting when
+            Ctrl-C came wrote its connection file into the folder Voila was removing
+            ("Directory not empty", a traceback on a busy server)."""
+            import shutil
+
+            from jupyter_core.utils import run_sync
+
+            run_sync(self.kernel_manager.shutdown_all)()
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+
     GalleryVoila.__name__ = GalleryVoila.__qualname__ = "Voila"  # its log reads "[Voila]"
     return GalleryVoila
 
