@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from cipherkit.classroom import open_classroom
+from cipherkit.publish.contents import room_contents
 from cipherkit.rooms import open_store
 from tests.browser.conftest import (
     SERVER_START_TIMEOUT,
@@ -416,7 +417,13 @@ def test_bots_take_the_empty_seats_and_an_intercept_room_is_watched(
     # The class and room codes are words too (``cobra-12345-acorn``), drawn from a list that
     # shares words with the keywords': they are on the page by design.
     codes = f"{class_code} {code}".lower()
-    public = own_code + " " + clues + " " + codes
+    # The missions a room may hold are offered by title ("Winter Garden"): public too.
+    offered = " ".join(
+        f"{i} {label}".lower()
+        for contents in room_contents(server.root).values()
+        for i, (label, _) in contents.items()
+    )
+    public = " ".join((own_code, clues, codes, offered))
     hidden = [
         w for w in keywords if not re.search(rf"(?<![a-z]){re.escape(w.lower())}(?![a-z])", public)
     ]
