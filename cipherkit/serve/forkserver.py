@@ -527,9 +527,10 @@ def main(argv: list[str] | None = None) -> int:
     # The lessons' same-for-everyone results: each lesson page runs once in a child of
     # its own, while the tables are built here and kernels are forked (shared_results).
     from cipherkit.serve import shared_results
+    from cipherkit.serve.lesson_cache import LessonCache
 
     shared_results.install()
-    lessons = shared_results.LessonWarmup(gallery)
+    lessons = shared_results.LessonWarmup(gallery, cache=LessonCache(gallery))
     lessons.start()
     pages = warm_pages(gallery)
     lessons.wait(LESSON_WAIT)  # most often done by now; if not, kept as they come

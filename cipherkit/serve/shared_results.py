@@ -28,6 +28,8 @@ from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 from typing import Any
 
+from cipherkit.serve.lesson_cache import FOLDER, LessonCache
+
 __all__ = [
     "MIN_CPU",
     "SHARED_CALLS",
@@ -244,14 +246,22 @@ class LessonWarmup:
     """Each lesson page of a gallery (:func:`lesson_pages`) run in a child forked from
     this process, all at once (:meth:`start`), and what their slower shared calls
     returned kept in the table as each child ends (:meth:`poll`, :meth:`collect`); call
-    :func:`install` first. The process goes on with its own work meanwhile."""
+    :func:`install` first. The process goes on with its own work meanwhile. With
+    ``cache``, a page whose results it keeps is not run, and what a page run gives is
+    kept there for the next start."""
 
     def __init__(
-        self, gallery: str | os.PathLike[str], timeout: float = 300.0, at_once: int = 0
+        self,
+        gallery: str | os.PathLike[str],
+        timeout: float = 300.0,
+        at_once: int = 0,
+        cache: LessonCache | None = None,
     ) -> None:
         self.gallery = gallery
         self.timeout = timeout
         self.at_once = at_once or os.cpu_count() or 1
+        self.cache = cache
+        self.from_cache = 0
         self.deadline = 0.0
         self.waiting: list[Path] = []
         self.children: dict[int, tuple[Path, int, bytearray]] = {}
@@ -261,9 +271,17 @@ class LessonWarmup:
         """Fork a child per lesson page (``at_once`` at a time, one per CPU by default:
         the rest as those end); return how many pages."""
         self.deadline = time.monotonic() + self.timeout
-        self.waiting = lesson_pages(self.gallery)
+        pages, self.waiting = lesson_pages(self.gallery), []
+        for path in pages:
+            kept = self.cache.read(path) if self.cache is not None else None
+            if kept is None:
+                self.waiting.append(path)
+            else:
+                _table.update(kept)
+                self.given[path.name] = len(kept)
+                self.from_cache += 1
         self._fork_more()
-        return len(self.waiting) + len(self.children)
+        return len(pages)
 
     def _fork_more(self) -> None:
         while self.waiting and len(self.children) < self.at_once:
@@ -328,6 +346,9 @@ class LessonWarmup:
                 results = pickle.loads(bytes(data))
             except Exception as exc:
                 print(f"kernel template: {path.name}: {type(exc).__name__}", file=sys.stderr)
+            else:
+                if self.cache is not None:
+                    self.cache.write(path, results)
         _table.update(results)
         self.given[path.name] = len(results)
 
@@ -353,7 +374,10 @@ class LessonWarmup:
     def summary(self) -> str:
         """What was kept, for the log."""
         kept = [f"{name}: {n}" for name, n in self.given.items() if n]
-        return f"{sum(self.given.values())} lesson results kept ({', '.join(kept) or 'none'})"
+        found = f"{sum(self.given.values())} lesson results kept ({', '.join(kept) or 'none'})"
+        if self.from_cache:
+            found += f", {self.from_cache} page(s) read from {FOLDER} instead of run"
+        return found
 
 
 def warm_lessons(gallery: str | os.PathLike[str], timeout: float = 90.0) -> dict[str, int]:

@@ -217,3 +217,59 @@ def test_a_crack_its_time_limit_cut_short_is_not_kept(
     ((name, arguments),) = shared_results.table()
     assert name.endswith("crack_text")
     assert dict(arguments)["text"] == substitution
+
+
+def test_a_started_again_template_reads_the_kept_results_instead_of_running_the_page(
+    tmp_path: Path, slowmod: object
+) -> None:
+    """The results a lesson page gave are kept in the gallery's .cipherkit/: the next
+    warm-up answers from them without running the page; a damaged file or a changed page
+    runs again (and the page's older file goes); a gallery that cannot be written to
+    runs its pages at each start, as before."""
+    from cipherkit.serve.lesson_cache import FOLDER, LessonCache
+
+    gallery = tmp_path / "g"
+    gallery.mkdir()
+    page = gallery / "l.ipynb"
+    page.write_text(notebook("lesson", "from ck_slowmod import slow", "slow('x')"))
+
+    def warm() -> tuple[shared_results.LessonWarmup, int]:
+        shared_results.table().clear()
+        warmup = shared_results.LessonWarmup(gallery, timeout=60, cache=LessonCache(gallery))
+        warmup.start()
+        assert warmup.collect() == {"l.ipynb": 1}
+        ((_, kept),) = shared_results.table().items()
+        return warmup, kept["pid"]
+
+    warmup, first_pid = warm()
+    assert warmup.from_cache == 0 and first_pid != os.getpid()  # computed in a child
+    assert "read from" not in warmup.summary()
+    (kept_file,) = (gallery / FOLDER).iterdir()
+    assert kept_file.name.startswith("l@")
+
+    warmup, pid = warm()
+    assert (warmup.from_cache, pid) == (1, first_pid)  # read, not run again
+    assert warmup.summary() == (
+        "1 lesson results kept (l.ipynb: 1), 1 page(s) read from .cipherkit/lesson-results "
+        "instead of run"
+    )
+
+    kept_file.write_bytes(b"not a pickle")  # damaged: the page runs again
+    warmup, pid = warm()
+    assert warmup.from_cache == 0 and pid != first_pid
+
+    page.write_text(notebook("lesson", "from ck_slowmod import slow", "slow('x')", "1 + 1"))
+    warmup, changed_pid = warm()
+    assert warmup.from_cache == 0 and changed_pid != pid  # a changed page runs again
+    (newer,) = (gallery / FOLDER).iterdir()  # and its older file is gone
+    assert newer != kept_file
+
+    # a gallery where nothing can be kept (a file where the folder would be): each start
+    # runs the page, as before, and says nothing is wrong
+    for file in (gallery / FOLDER).iterdir():
+        file.unlink()
+    (gallery / FOLDER).rmdir()
+    (gallery / FOLDER).write_text("not a folder")
+    for _ in range(2):
+        warmup, _pid = warm()
+        assert warmup.from_cache == 0
