@@ -3,7 +3,9 @@ kernel started and its cells run before anyone asks) only if that costs enough C
 worth it; a quicker page is rendered when asked for, on a new fork, and its idle kernel
 no longer holds memory. A page's translations (``ru/X.ipynb`` for ``X.ipynb``) cost what
 it costs: they wait for its judgement, and are preheated only if it stays preheated, so a
-fresh server runs each page once, not once per language.
+fresh server runs each page once, not once per language. The verdicts are kept
+(:mod:`cipherkit.serve.preheat_memory`): a server started again renders a page it knows
+is quick when asked for, without running it first to judge it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from jupyter_server.utils import ApiPath
 from traitlets import Float
 
 from cipherkit.serve.languages import FOLDERS, twin_path
+from cipherkit.serve.preheat_memory import PreheatMemory
 from cipherkit.serve.spares import SpareKernelManager
 
 __all__ = ["PreheatJudgingManager"]
@@ -42,7 +45,9 @@ class PreheatJudgingManager(SpareKernelManager):
         self._preheat_cpu: dict[str, float] = {}
         self._judging: asyncio.Task[None] | None = None
         self._twins: dict[str, list[str]] = {}
+        self._memory: PreheatMemory | None = None
         self._defer_twins()
+        self._recall()
 
     def _defer_twins(self) -> None:
         """With forked kernels, each translated page whose English page exists starts
@@ -62,6 +67,31 @@ class PreheatJudgingManager(SpareKernelManager):
                     continue
                 config[name] = {**sizes, **config.get(name, {}), "pool_size": 0}
                 self._twins.setdefault(source, []).append(name)
+        self.kernel_pools_config = config
+
+    def _recall(self) -> None:
+        """With forked kernels, each page the judge found quick on an earlier start (and
+        unchanged since) starts unheated, judged already."""
+        from cipherkit.serve.forkprov import forking
+
+        root = getattr(getattr(self, "parent", None), "root_dir", None)
+        if not (forking() and self.preheat_min_cpu > 0 and root and self._has_pools()):
+            return
+        self._memory = PreheatMemory(root)
+        config = dict(self.kernel_pools_config)
+        sizes = config.get("default", {})
+        for name, cpu in sorted(self._memory.recall().items()):
+            if cpu >= self.preheat_min_cpu:
+                continue  # a costly page is preheated, and judged again
+            config[name] = {**sizes, **config.get(name, {}), "pool_size": 0}
+            self._preheat_cpu[name] = cpu
+            self._twins.pop(name, None)  # (never preheated)
+            self.log.info(
+                "Page %s started and ran in %.2f CPU-s on a forked kernel when judged "
+                "before: rendered when asked for, not preheated",
+                name,
+                cpu,
+            )
         self.kernel_pools_config = config
 
     def _has_pools(self) -> bool:
@@ -131,6 +161,8 @@ class PreheatJudgingManager(SpareKernelManager):
                 if cpu is None:
                     continue
                 self._preheat_cpu[notebook] = cpu
+                if self._memory is not None:
+                    self._memory.remember(notebook, cpu)
                 if cpu < self.preheat_min_cpu:
                     config = dict(self.kernel_pools_config)
                     sizes = {**config.get("default", {}), **config.get(notebook, {})}

@@ -14,6 +14,7 @@ from typing import Any
 import psutil
 import pytest
 
+from cipherkit.serve.preheat_memory import MEMORY_FILE
 from tests.browser.conftest import (
     SEED,
     TEST_PAGES,
@@ -41,6 +42,7 @@ def forking(gallery: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     folder = tmp_path_factory.mktemp("template")
     root = folder / "gallery"
     shutil.copytree(gallery, root)
+    (root / MEMORY_FILE).unlink(missing_ok=True)  # judged afresh, as a new gallery is
     (root / "ru" / TEST_PAGES).mkdir(parents=True)
     shutil.copy(root / TEST_PAGES / "cpu-run.ipynb", root / "ru" / TEST_PAGES / "cpu-run.ipynb")
     env = {"CIPHERKIT_KERNELS": "fork", "CIPHERKIT_SEED": str(SEED)}
@@ -118,6 +120,32 @@ def test_translations_are_preheated_only_when_their_page_is(forking: Any) -> Non
     log = log_text(server)
     assert f"Kernel pool of ru/{DECIPHER}" not in log
     assert f"Page ru/{DECIPHER} " not in log
+
+
+def test_a_server_started_again_does_not_rerun_the_pages_it_knows_are_quick(
+    forking: Any, browser: Any, tmp_path: Path
+) -> None:
+    """The judge's verdicts are kept in the gallery's .cipherkit/: a second server on the
+    same gallery renders a page the first found quick when asked for, without running it
+    to judge it again, and still preheats (and judges) a costly one."""
+    first, _ = forking
+    costly = f"{TEST_PAGES}/cpu-run.ipynb"
+    judged(first, DECIPHER)
+    judged(first, costly)
+    server, process = start_gallery_server(
+        first.root, tmp_path / "again.log", {"CIPHERKIT_KERNELS": "fork"}
+    )
+    try:
+        assert "kept preheated" in judged(server, costly)  # judged again, as costly
+        log = log_text(server)
+        assert f"Page {DECIPHER} started and ran in " in log and "when judged before" in log, log
+        assert f"Page {DECIPHER} starts and runs in" not in log  # not run to be judged
+        assert f"Kernel pool of {DECIPHER} is filled" not in log
+        page = open_page(browser, server)  # rendered when asked for, and it plays
+        assert page.locator(CARD).count() > 0
+        page.context.close()
+    finally:
+        stop_process_group(process)
 
 
 def test_pages_outlive_a_killed_template_and_new_pages_are_served(
