@@ -4,10 +4,10 @@ Each process runs one shard (``pytest --shard=K/N``, split by file on the times 
 ``tests/test_times.json``: see ``tests/sharding.py``) and writes its output to a log.
 Every two minutes a line says how far each shard is; each shard's log is printed when
 it ends; the run fails if any shard failed. The browser tests wait on pages and servers
-much of the time, the others mostly compute: mixed in every shard, they keep both cores
-busy.
+much of the time, the others mostly compute: mixed in every shard, and three shards on
+two cores, they keep both cores busy.
 
-    python scripts/test_shards.py --jobs 2 -- -x     # arguments after -- go to pytest
+    python scripts/test_shards.py --jobs 3 -- -x     # arguments after -- go to pytest
 
 Ctrl-C (or SIGTERM) stops every shard (and the servers and kernels they started). A
 shard runs with SIGINT at its default even when this runs in the background, where a
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         "output when it ends; exit non-zero if any shard failed.",
         epilog="Arguments after -- go to every pytest (e.g. -m 'not browser').",
     )
-    parser.add_argument("--jobs", type=int, default=2, help="shards run at once (default 2)")
+    parser.add_argument("--jobs", type=int, default=3, help="shards run at once (default 3)")
     parser.add_argument(
         "--record",
         action="store_true",
