@@ -370,26 +370,7 @@ def glyph_from_svg(file: Path) -> Glyph:
     root = _parse_svg(file)
     if _local(root.tag) != "svg":
         raise CipherkitError(say("{file}: the root element is not <svg>", file=file))
-    box = _floats(root.attrib.get("viewBox", ""))
-    if len(box) == 4 and box[2] > 0 and box[3] > 0:
-        vx, vy, vw, vh = box
-    else:
-        vx, vy = 0.0, 0.0
-        vw, vh = _num(root, "width", 0.0), _num(root, "height", 0.0)
-        if vw <= 0 or vh <= 0:
-            raise CipherkitError(
-                say("{file}: give the <svg> a viewBox or a width and height", file=file)
-            )
-    side = max(vw, vh)
-    # fit the viewBox into the unit square, centred
-    base: Matrix = (
-        1 / side,
-        0,
-        0,
-        1 / side,
-        (side - vw) / 2 / side - vx / side,
-        (side - vh) / 2 / side - vy / side,
-    )
+    base = _unit_square(root, file)
     strokes: list[tuple[Point, ...]] = []
     fills: list[tuple[Point, ...]] = []
     dots: list[tuple[float, float, float]] = []
@@ -467,6 +448,34 @@ def glyph_from_svg(file: Path) -> Glyph:
     if glyph.is_empty:
         raise CipherkitError(say("{file}: the SVG draws nothing", file=file))
     return glyph
+
+
+def _unit_square(root: ET.Element, file: Path) -> Matrix:
+    """The transform that fits the ``<svg>`` element's viewBox (or its width and height)
+    into the unit square, centred.
+
+    >>> _unit_square(ET.fromstring('<svg viewBox="0 0 200 100"/>'), Path("g.svg"))
+    (0.005, 0.0, 0.0, 0.005, 0.0, 0.25)
+    """
+    box = _floats(root.attrib.get("viewBox", ""))
+    if len(box) == 4 and box[2] > 0 and box[3] > 0:
+        vx, vy, vw, vh = box
+    else:
+        vx, vy = 0.0, 0.0
+        vw, vh = _num(root, "width", 0.0), _num(root, "height", 0.0)
+        if vw <= 0 or vh <= 0:
+            raise CipherkitError(
+                say("{file}: give the <svg> a viewBox or a width and height", file=file)
+            )
+    side = max(vw, vh)
+    return (
+        1 / side,
+        0.0,
+        0.0,
+        1 / side,
+        (side - vw) / 2 / side - vx / side,
+        (side - vh) / 2 / side - vy / side,
+    )
 
 
 def _parse_svg(file: Path) -> ET.Element:
