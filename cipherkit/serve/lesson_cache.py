@@ -35,7 +35,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FOLDER", "LessonCache", "fingerprint"]
+__all__ = ["FOLDER", "LessonCache", "fingerprint", "page_digest"]
 
 FOLDER = Path(".cipherkit") / "lesson-results"
 """Where, in a gallery, the kept results are."""
@@ -68,6 +68,21 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
+def page_digest(page: Path) -> str:
+    """A digest of the page at ``page`` as it is now and of what runs it
+    (:func:`fingerprint`); ``OSError`` if it cannot be read.
+
+    >>> import tempfile
+    >>> page = Path(tempfile.mkdtemp()) / "p.ipynb"
+    >>> _ = page.write_text("{}")
+    >>> len(page_digest(page))
+    32
+    """
+    digest = hashlib.blake2b(fingerprint().encode(), digest_size=16)
+    digest.update(page.read_bytes())
+    return digest.hexdigest()
+
+
 class LessonCache:
     """The kept results of the lesson pages of the gallery ``gallery`` (module docs)."""
 
@@ -84,9 +99,7 @@ class LessonCache:
 
     def path(self, page: Path) -> Path:
         """The file that holds (or would hold) the results of ``page`` as it is now."""
-        digest = hashlib.blake2b(fingerprint().encode(), digest_size=16)
-        digest.update(page.read_bytes())
-        return self.folder / f"{self._name(page)}@{digest.hexdigest()}.pickle"
+        return self.folder / f"{self._name(page)}@{page_digest(page)}.pickle"
 
     def read(self, page: Path) -> dict[Hashable, Any] | None:
         """The results kept for ``page`` as it is now, or ``None`` (none, or unreadable)."""
@@ -109,8 +122,9 @@ class LessonCache:
             os.replace(partial, target)
         except Exception:  # a read-only gallery, a full disk, a result that cannot pickle
             return False
+        name = self._name(page)
         for old in self.folder.glob("*@*.pickle"):
-            if old != target and old.name.split("@")[0] == self._name(page):
+            if old != target and old.name.split("@")[0] == name:
                 with contextlib.suppress(OSError):
                     old.unlink()
         return True

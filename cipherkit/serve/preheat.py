@@ -49,41 +49,51 @@ class PreheatJudgingManager(SpareKernelManager):
         self._defer_twins()
         self._recall()
 
-    def _defer_twins(self) -> None:
-        """With forked kernels, each translated page whose English page exists starts
-        unheated (pool size 0) until that page is judged (:meth:`judge_pools`)."""
+    def _judged_root(self) -> str | None:
+        """The served folder when pages are judged (forked kernels, a threshold above 0
+        and Voila's pools), else ``None``."""
         from cipherkit.serve.forkprov import forking
 
         root = getattr(getattr(self, "parent", None), "root_dir", None)
-        if not (forking() and self.preheat_min_cpu > 0 and root and self._has_pools()):
-            return
+        if forking() and self.preheat_min_cpu > 0 and root and self._has_pools():
+            return str(root)
+        return None
+
+    def _unheat(self, names: list[str]) -> None:
+        """Each page of ``names`` no longer preheated (its pool's size 0)."""
         config = dict(self.kernel_pools_config)
         sizes = config.get("default", {})
+        for name in names:
+            config[name] = {**sizes, **config.get(name, {}), "pool_size": 0}
+        self.kernel_pools_config = config
+
+    def _defer_twins(self) -> None:
+        """With forked kernels, each translated page whose English page exists starts
+        unheated (pool size 0) until that page is judged (:meth:`judge_pools`)."""
+        root = self._judged_root()
+        if root is None:
+            return
         for folder in FOLDERS:
             for page in sorted((Path(root) / folder).rglob("*.ipynb")):
                 name = page.relative_to(root).as_posix()
                 source = twin_path(name, "en")
                 if ".ipynb_checkpoints" in name or not (Path(root) / source).is_file():
                     continue
-                config[name] = {**sizes, **config.get(name, {}), "pool_size": 0}
                 self._twins.setdefault(source, []).append(name)
-        self.kernel_pools_config = config
+        self._unheat([name for twins in self._twins.values() for name in twins])
 
     def _recall(self) -> None:
         """With forked kernels, each page the judge found quick on an earlier start (and
         unchanged since) starts unheated, judged already."""
-        from cipherkit.serve.forkprov import forking
-
-        root = getattr(getattr(self, "parent", None), "root_dir", None)
-        if not (forking() and self.preheat_min_cpu > 0 and root and self._has_pools()):
+        root = self._judged_root()
+        if root is None:
             return
         self._memory = PreheatMemory(root)
-        config = dict(self.kernel_pools_config)
-        sizes = config.get("default", {})
-        for name, cpu in sorted(self._memory.recall().items()):
-            if cpu >= self.preheat_min_cpu:
-                continue  # a costly page is preheated, and judged again
-            config[name] = {**sizes, **config.get(name, {}), "pool_size": 0}
+        quick = sorted(
+            (name, cpu) for name, cpu in self._memory.recall().items() if cpu < self.preheat_min_cpu
+        )  # a costly page is preheated, and judged again
+        self._unheat([name for name, _cpu in quick])
+        for name, cpu in quick:
             self._preheat_cpu[name] = cpu
             self._twins.pop(name, None)  # (never preheated)
             self.log.info(
@@ -92,7 +102,6 @@ class PreheatJudgingManager(SpareKernelManager):
                 name,
                 cpu,
             )
-        self.kernel_pools_config = config
 
     def _has_pools(self) -> bool:
         return bool(self.has_trait("kernel_pools_config"))
@@ -164,10 +173,7 @@ class PreheatJudgingManager(SpareKernelManager):
                 if self._memory is not None:
                     self._memory.remember(notebook, cpu)
                 if cpu < self.preheat_min_cpu:
-                    config = dict(self.kernel_pools_config)
-                    sizes = {**config.get("default", {}), **config.get(notebook, {})}
-                    config[notebook] = {**sizes, "pool_size": 0}
-                    self.kernel_pools_config = config
+                    self._unheat([notebook])
                     self.log.info(
                         "Page %s starts and runs in %.2f CPU-s on a forked kernel: "
                         "rendered when asked for, not kept preheated",

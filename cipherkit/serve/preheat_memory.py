@@ -3,7 +3,7 @@ the gallery's ``.cipherkit/preheat.json`` (a dot-folder: never served), so a ser
 started again does not run a page it already knows is quick just to judge it again.
 
 A page's verdict is its CPU-seconds, kept with a digest of the page's bytes and of what
-ran it (:func:`cipherkit.serve.lesson_cache.fingerprint`: cipherkit's code and data,
+ran it (:func:`cipherkit.serve.lesson_cache.page_digest`: cipherkit's code and data,
 Python, NumPy, this computer): a changed page or a new cipherkit is judged afresh. A
 folder that cannot be written to only means every start judges every page, as before.
 
@@ -23,12 +23,11 @@ True
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from pathlib import Path
 
-from cipherkit.serve.lesson_cache import fingerprint
+from cipherkit.serve.lesson_cache import page_digest
 
 __all__ = ["MEMORY_FILE", "PreheatMemory"]
 
@@ -46,12 +45,9 @@ class PreheatMemory:
 
     def _digest(self, name: str) -> str | None:
         try:
-            data = (self.root / name).read_bytes()
+            return page_digest(self.root / name)
         except OSError:
             return None
-        digest = hashlib.blake2b(fingerprint().encode(), digest_size=16)
-        digest.update(data)
-        return digest.hexdigest()
 
     def _read(self) -> dict[str, dict[str, object]]:
         if self._kept is None:

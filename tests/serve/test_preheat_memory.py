@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherkit.serve import preheat_memory
+from cipherkit.serve import lesson_cache
 from cipherkit.serve.preheat_memory import MEMORY_FILE, PreheatMemory
 
 
@@ -32,7 +32,7 @@ def test_a_new_cipherkit_or_machine_judges_afresh(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     PreheatMemory(root).remember("a.ipynb", 0.1)
-    monkeypatch.setattr(preheat_memory, "fingerprint", lambda: "another cipherkit")
+    monkeypatch.setattr(lesson_cache, "fingerprint", lambda: "another cipherkit")
     assert PreheatMemory(root).recall() == {}
 
 
