@@ -37,14 +37,20 @@ def fast_tables() -> FastTables:
     """The quadgram table and the word model as flat arrays: quadgrams, the costs of
     an unknown letter, a cut-off end and start, word ids
     (keys, ids, offsets), word starts and word ends (keys, log10 values, offsets),
-    word log10 probabilities, back-off weights, pair keys and pair log10 values
-    (built once: the costs are those of :mod:`.wordmodel` at the first call)."""
+    word log10 probabilities, back-off weights, pair keys, pair log10 values and
+    where each first word's pairs start in the pair keys (built once: the costs are
+    those of :mod:`.wordmodel` at the first call)."""
     model: WordModel = word_model()
     quad = english().quadgrams.astype(np.float64)
     id_keys, id_vals, id_off = _flat(model.ids)
     pre_keys, pre_vals, pre_off = _flat(model.prefixes)
     suf_keys, suf_vals, suf_off = _flat(model.suffixes)
     costs = np.array([UNKNOWN_LETTER, wordmodel.CUT_END, wordmodel.CUT_START])
+    pair_keys = model.pair_keys.astype(np.int64)
+    n_words = len(model.word_lp)
+    # a pair's key is first * n_words + second, sorted: the first word's pairs are a run
+    pair_off = np.searchsorted(pair_keys, np.arange(n_words + 1, dtype=np.int64) * n_words)
+    pre_word, child_lo, child_hi = _prefix_steps(pre_keys, pre_off, id_keys, id_off)
     return (
         quad,
         costs,
@@ -59,9 +65,39 @@ def fast_tables() -> FastTables:
         suf_off,
         model.word_lp.astype(np.float64),
         model.backoff.astype(np.float64),
-        model.pair_keys.astype(np.int64),
+        pair_keys,
         model.pair_lp.astype(np.float64),
+        pair_off.astype(np.int64),
+        pre_word,
+        child_lo,
+        child_hi,
     )
+
+
+def _prefix_steps(
+    pre_keys: np.ndarray, pre_off: np.ndarray, id_keys: np.ndarray, id_off: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each word start (a prefix of ``pre_keys``): the row of the word it spells in
+    ``id_keys`` (-1: none), and the rows of the starts one letter longer that extend it
+    (``child_lo:child_hi``; a key of length L + 1 is its start's key * 27 + letter + 1),
+    so a split walks a word letter by letter in a run of at most 26 rows."""
+    pre_word = np.full(len(pre_keys), -1, dtype=np.int64)
+    child_lo = np.zeros(len(pre_keys), dtype=np.int64)
+    child_hi = np.zeros(len(pre_keys), dtype=np.int64)
+    for length in range(1, MAX_WORD + 1):
+        lo, hi = pre_off[length], pre_off[length + 1]
+        keys = pre_keys[lo:hi]
+        ids = id_keys[id_off[length] : id_off[length + 1]]
+        at = np.searchsorted(ids, keys)
+        found = at < len(ids)
+        found[found] = ids[at[found]] == keys[found]
+        pre_word[lo:hi] = np.where(found, at + id_off[length], -1)
+        if length < MAX_WORD:
+            longer = pre_keys[pre_off[length + 1] : pre_off[length + 2]]
+            base = keys * np.uint64(27)
+            child_lo[lo:hi] = np.searchsorted(longer, base + np.uint64(1)) + pre_off[length + 1]
+            child_hi[lo:hi] = np.searchsorted(longer, base + np.uint64(27)) + pre_off[length + 1]
+    return pre_word, child_lo, child_hi
 
 
 _njit = numba.njit(cache=True, nogil=True)
@@ -91,12 +127,15 @@ def _quad(p, quad):
 @_njit
 def _words(
     p, score, wid, costs, id_keys, id_vals, id_off, pre_keys, pre_vals, pre_off,
-    suf_keys, suf_vals, suf_off, word_lp, backoff, pair_keys, pair_lp,
+    suf_keys, suf_vals, suf_off, word_lp, backoff, pair_keys, pair_lp, pair_off,
+    pre_word, child_lo, child_hi,
 ):  # fmt: skip
     """Best split of ``p`` into words under word pairs (segment_scores, bigrams);
     ``score`` and ``wid`` are (n + 1) x (MAX_WORD + 2) work arrays: option 0 an
     unknown letter, 1..MAX_WORD a word of that many letters, the last a cut-off
-    word end; ``costs``: an unknown letter, a cut-off end, a cut-off start."""
+    word end; ``costs``: an unknown letter, a cut-off end, a cut-off start. A word
+    pair is looked up among its first word's pairs only (``pair_off``), and a word
+    start among the starts one letter shorter's extensions (:func:`_prefix_steps`)."""
     unknown, cut_end, cut_start = costs[0], costs[1], costs[2]
     n = len(p)
     top = min(MAX_WORD, n)
@@ -130,11 +169,14 @@ def _words(
         if s == n:
             break
         packed = np.uint64(0)
+        lo, hi = pre_off[1], pre_off[2]
         for length in range(1, min(MAX_WORD, n - s) + 1):
             packed = packed * np.uint64(27) + np.uint64(p[s + length - 1] + 1)
-            if find_sorted(pre_keys, pre_off[length], pre_off[length + 1], packed) < 0:
+            at = find_sorted(pre_keys, lo, hi, packed)
+            if at < 0:
                 break
-            k = find_sorted(id_keys, id_off[length], id_off[length + 1], packed)
+            lo, hi = child_lo[at], child_hi[at]
+            k = pre_word[at]
             if k < 0:
                 continue
             w = id_vals[k]
@@ -142,7 +184,9 @@ def _words(
             for o in range(1, MAX_WORD + 1):
                 prev = wid[s, o]
                 if prev >= 0:
-                    j = find_sorted(pair_keys, 0, len(pair_keys), prev * n_words + w)
+                    j = find_sorted(
+                        pair_keys, pair_off[prev], pair_off[prev + 1], prev * n_words + w
+                    )
                     if j >= 0 and score[s, o] + pair_lp[j] > value:
                         value = score[s, o] + pair_lp[j]
             score[s + length, length] = value
