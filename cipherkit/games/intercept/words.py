@@ -215,6 +215,7 @@ def is_cyrillic(word: str) -> bool:
     return not word.isascii() and _CYRILLIC.search(word) is not None
 
 
+@lru_cache(maxsize=1 << 16)
 def russian_stem(word: str, keep: int = 3) -> str:
     """A light Russian stem: the longest usual noun or adjective ending taken off, ``ё``
     read as ``е``, keeping ``keep`` letters at least (so cases and numbers of a noun
@@ -255,6 +256,7 @@ def russian_stems(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=1 << 16)
 def same_russian(word: str, keyword: str) -> bool:
     """Whether the Russian ``word`` is ``keyword`` in another case or number (*кошкой*
     for КОШКА, *замки* for ЗАМОК, *ежи* for ЁЖ); the bare stem of a noun that has no
