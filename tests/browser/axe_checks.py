@@ -23,6 +23,32 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", 
 PAGE_RULES = ("region", "landmark-one-main", "page-has-heading-one", "landmark-unique")
 """Best-practice rules about a whole page, not checked on a widget inside someone else's."""
 
+MIN_TARGET = 24
+"""The smallest control, in px each way (WCAG 2.5.8, target size minimum)."""
+
+SMALL_TARGETS_JS = """
+(min) => {
+  const out = [];
+  const controls = document.querySelectorAll(
+    "button, input:not([type=hidden]), select, textarea, summary, [role=button], a[href]");
+  for (const el of controls) {
+    if (el.closest(".ck-sr-only")) continue;
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || s.visibility === "hidden") continue;
+    // a link inside a sentence is exempt (WCAG 2.5.8, inline)
+    if (el.tagName === "A" && s.display === "inline") continue;
+    if (r.width < min - 0.5 || r.height < min - 0.5) {
+      const what = (el.getAttribute("data-testid") || el.getAttribute("aria-label")
+        || el.textContent || el.type || "").trim().slice(0, 30);
+      const size = `${r.width.toFixed(0)}x${r.height.toFixed(0)}`;
+      out.push(`${el.tagName.toLowerCase()} "${what}" ${size}`);
+    }
+  }
+  return out;
+}
+"""
+
 IMPACTS = ("critical", "serious", "moderate", "minor")
 BLOCKING = ("critical", "serious", "moderate")
 """Impacts the suite allows none of (issue #50: moderate too, with the best practices)."""

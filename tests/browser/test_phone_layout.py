@@ -2,7 +2,11 @@
 (issue #21): no page wider than the screen, no text clipped or off screen, the main
 widget at least 85% of the screen wide, every control at least 40 px tall; the mission
 map fills the table's width and enlarges to readable names. The rules are measured in the
-page (:mod:`tests.browser.layout_checks`)."""
+page (:mod:`tests.browser.layout_checks`).
+
+An English page is loaded once for its layouts and its accessibility audit (axe-core at
+390 and 1280 px, every control at least 24x24 px: issue #32, moved here from
+``test_accessibility.py``): a page load is the suite's costliest step."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.axe_checks import HEIGHTS, MIN_TARGET, SMALL_TARGETS_JS, blocking, run_axe
 from tests.browser.conftest import CHROMIUM_ARGS, UI_TIMEOUT_MS, Server
 from tests.browser.layout_checks import PHONE, TABLET, layout_kind, measure
 from tests.browser.security_fixtures import PUZZLES, gallery_pages
@@ -41,7 +46,34 @@ def open_page(page: Any, server: Server, name: str) -> str:
     return kind
 
 
-@pytest.mark.parametrize("name", PAGES + RUSSIAN)
+def accessibility_problems(page: Any, width: int) -> list[str]:
+    """axe-core's blocking violations and the controls under 24x24 px at ``width``
+    (the page resized to it first, unless it is that wide already)."""
+    if page.viewport_size["width"] != width:
+        page.set_viewport_size({"width": width, "height": HEIGHTS.get(width, 844)})
+        page.wait_for_timeout(300)  # the layout of the new width
+    problems = [f"{width} px: {line}" for line in blocking(run_axe(page))]
+    small = page.evaluate(SMALL_TARGETS_JS, MIN_TARGET)
+    return problems + [f"{width} px: under {MIN_TARGET}x{MIN_TARGET}: {s}" for s in small]
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_fits_a_phone_and_a_tablet_and_passes_axe_at_both_widths(
+    phone: Any, voila_server: Server, name: str
+) -> None:
+    # one load, as a phone opens the page: its layout and audit at 390 px, the audit at
+    # 1280 px, then the layout on a tablet
+    kind = open_page(phone, voila_server, name)
+    problems = measure(phone, name, kind).problems()
+    problems += accessibility_problems(phone, PHONE[0])
+    problems += accessibility_problems(phone, 1280)
+    phone.set_viewport_size({"width": TABLET[0], "height": TABLET[1]})
+    phone.wait_for_timeout(300)
+    problems += measure(phone, name, kind).problems()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", RUSSIAN)
 def test_every_page_fits_a_phone_and_a_tablet(phone: Any, voila_server: Server, name: str) -> None:
     kind = open_page(phone, voila_server, name)
     problems = measure(phone, name, kind).problems()
