@@ -3,8 +3,9 @@ pages (issues #32 and #50).
 
 :func:`audit` opens one gallery page, waits for its widgets, and runs axe-core (bundled in
 ``axe-playwright-python``: nothing is fetched at run time) at each width of
-:data:`WIDTHS`, resizing the same page. Used by ``tests/browser/test_accessibility.py``
-and ``bench/axe_pages.py`` (the figures before and after a change).
+:data:`WIDTHS`, resizing the same page: ``bench/axe_pages.py`` (the figures before and
+after a change). ``tests/browser/test_phone_layout.py`` runs :func:`run_axe` and
+:data:`SMALL_TARGETS_JS` on the page load of its layout checks.
 """
 
 from __future__ import annotations
