@@ -12,6 +12,7 @@ Voila's file routes serve no mission, notebook or registry, however the path is 
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -66,10 +67,17 @@ PAGE_CODE = [
 
 
 def all_file_secrets() -> list[str]:
+    """The bait and every mission file's hidden strings (a new list each call)."""
+    return list(_file_secrets())
+
+
+@cache
+def _file_secrets() -> tuple[str, ...]:
+    # read once a run: a playthrough asks after every move (the files do not change)
     out = [BAIT]
     for file in MISSION_FILES:
         out += mission_file_secrets(load(file))
-    return out
+    return tuple(out)
 
 
 def widget_of(name: str) -> str | None:
