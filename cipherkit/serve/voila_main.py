@@ -22,6 +22,19 @@ from cipherkit.widgets.figure_cache import CACHE_ENV
 SHARE = Path(__file__).resolve().parent / "share"
 """The Jupyter data folder holding ``voila/templates/cipherkit``."""
 
+IRI_GRAMMARS = "rfc3987_syntax"
+"""jsonschema's optional checker of the ``iri`` formats: importing it compiles 38 Lark
+grammars, 1.3 of the 2 CPU-seconds that importing Voila takes at each server start. No
+schema the server checks (Jupyter's events, notebooks) uses those formats, so the server
+does without it (:func:`skip_iri_grammars`)."""
+
+
+def skip_iri_grammars() -> None:
+    """Have jsonschema find no IRI checker in this process (an import of
+    :data:`IRI_GRAMMARS` fails), unless one is already imported; called before Voila is
+    imported (``tests/serve/test_launcher.py`` checks it in a fresh Python)."""
+    sys.modules.setdefault(IRI_GRAMMARS, None)  # type: ignore[arg-type]
+
 
 def gallery_app() -> Any:
     """The :class:`GalleryVoila` class (Voila is imported only when the server runs)."""
@@ -124,6 +137,7 @@ def main() -> None:
     from cipherkit.serve.forkprov import install
 
     install()  # page kernels forked from a warm template ($CIPHERKIT_KERNELS=plain: not)
+    skip_iri_grammars()
     with tempfile.TemporaryDirectory(prefix="cipherkit-figures-") as figures:
         os.environ[CACHE_ENV] = figures  # the pages' plots, drawn once (figure_cache)
         code = gallery_app().launch_instance()

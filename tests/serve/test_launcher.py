@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -94,3 +95,23 @@ def test_a_missing_folder_is_a_one_line_error(tmp_path: Path) -> None:
 def test_a_bad_port_is_a_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(CipherkitError, match="port must be between"):
         serve(tmp_path, port=70000)
+
+
+def test_the_server_imports_voila_without_jsonschemas_iri_grammars() -> None:
+    # what voila_main.main() does before it imports Voila: the IRI checker (38 grammars
+    # compiled, 1.3 CPU-s) stays out, and jsonschema and Voila import and validate
+    script = (
+        "import sys\n"
+        "from cipherkit.serve.voila_main import IRI_GRAMMARS, gallery_app, skip_iri_grammars\n"
+        "skip_iri_grammars()\n"
+        "gallery_app()\n"
+        "import jsonschema, nbformat\n"
+        "assert sys.modules.get(IRI_GRAMMARS) is None, sys.modules.get(IRI_GRAMMARS)\n"
+        "nbformat.validate(nbformat.v4.new_notebook())\n"
+        "jsonschema.validate({'a': 'x'}, {'properties': {'a': {'format': 'iri'}}})\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
