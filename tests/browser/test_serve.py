@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -75,13 +76,18 @@ def open_pages(base: str, names: list[str]) -> None:
 def start_serve(
     tmp_path: Path, preexec_fn: Callable[[], None] | None = None
 ) -> tuple[subprocess.Popen[bytes], str, Path]:
-    """``cipherkit serve`` of the shipped gallery on a free port, in its own session
-    (``preexec_fn`` runs in the child first): the process, its address and its log."""
+    """``cipherkit serve`` of a copy of the shipped gallery on a free port, in its own
+    session (``preexec_fn`` runs in the child first): the process, its address and its
+    log. (A copy: a server keeps what it learns in its gallery's ``.cipherkit/``, and the
+    checkout's must stay as committed: other tests copy it.)"""
     port = free_port()
     log = tmp_path / "serve.log"
+    gallery = tmp_path / "gallery"
+    skip = shutil.ignore_patterns("rooms.db*", "lesson-results", "preheat.json")
+    shutil.copytree(ROOT / "puzzles", gallery, ignore=skip)
     code = (
         "import sys; from cipherkit.serve.launcher import serve; "
-        f"sys.exit(serve({str(ROOT / 'puzzles')!r}, port={port}))"
+        f"sys.exit(serve({str(gallery)!r}, port={port}))"
     )
     with log.open("wb") as out:
         process = subprocess.Popen(
