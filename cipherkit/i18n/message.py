@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from cipherkit.i18n.words import _, language, ngettext, pgettext, speaking
@@ -75,7 +76,7 @@ class Message:
         out: dict[str, Any] = {
             "id": self.id,
             "params": {
-                k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()
+                k: (v._inner_json if isinstance(v, Message) else v) for k, v in self.params.items()
             },
         }
         if self.plural is not None:
@@ -83,6 +84,12 @@ class Message:
         if self.context is not None:
             out["context"] = self.context
         return out
+
+    @cached_property
+    def _inner_json(self) -> dict[str, Any]:
+        # a message inside another (a name, a card) is written once: messages are values,
+        # and a game's log names the same players and cards again and again
+        return self.to_json()
 
 
 def say(id: str, /, **params: Any) -> Message:

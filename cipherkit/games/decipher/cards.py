@@ -126,8 +126,14 @@ def card_name(card: Card) -> Message:
     ...     str(card_name(Card.parse("QS")))
     'дама пик'
     """
-    named = RANK_NAMES.get(card.rank)
-    return say(CARD_NAMES[card.suit], rank=say(named) if named else str(card.rank))
+    return _card_name(card.rank, card.suit)
+
+
+@cache
+def _card_name(rank: int, suit: str) -> Message:
+    # one message a card (a message is a value: its words are found where it is read)
+    named = RANK_NAMES.get(rank)
+    return say(CARD_NAMES[suit], rank=say(named) if named else str(rank))
 
 
 CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))

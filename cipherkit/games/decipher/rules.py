@@ -87,8 +87,12 @@ def player_name(names: list[str], seat: Seat) -> str | Message:
     """
     name = names[seat]
     if name == DEFAULT_CONFIG["names"][seat]:
-        return say("Player {n}", n=seat + 1)
+        return _DEFAULT_NAMES[seat]
     return name
+
+
+_DEFAULT_NAMES = tuple(say("Player {n}", n=seat + 1) for seat in (0, 1))
+"""The default names as messages, made once (each action's log line names a player)."""
 
 
 def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
