@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from cipherkit.games.mission.content.secret_rules import SECRET_RULES
@@ -47,9 +48,10 @@ def the_room(name: str) -> str:
     return f"the {_bare(name)}"
 
 
+@lru_cache(maxsize=4096)
 def room_words(name: str) -> Message:
     """:func:`the_room` as a message: in English "the" and the name, in a language with
-    no article the name alone."""
+    no article the name alone (one message a name: the log names rooms again and again)."""
     # TRANSLATORS: a room's name in a sentence ("the Foyer"); a language with no article
     # writes the name alone.
     return say("the {room}", room=_bare(name))
