@@ -31,6 +31,7 @@ from tests.browser.gallery_servers import (
     SERVER_START_TIMEOUT,
     GalleryServers,
     Server,
+    copy_puzzles,
     start_gallery_server,
 )
 from tests.servers import free_port, stop_process_group, wait_until_up
@@ -80,10 +81,7 @@ UI_TIMEOUT_MS = 60_000
 @pytest.fixture(scope="session")
 def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("gallery")
-    # (not a rooms store a local run or a concurrent test left in puzzles/.cipherkit)
-    shutil.copytree(
-        ROOT / "puzzles", root, dirs_exist_ok=True, ignore=shutil.ignore_patterns("rooms.db*")
-    )
+    copy_puzzles(root)
     for name, text in BAIT_FILES.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")

@@ -21,8 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.serve.launcher import CONFIG_DIR, STORE_ENV, voila_command
+from cipherkit.serve.lesson_cache import FOLDER as KEPT_RESULTS
+from cipherkit.serve.preheat_memory import MEMORY_FILE
 from tests.servers import free_port, start_server_process, stop_process_groups, wait_until_settled
 
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 SEED = 20_250_611
 SERVER_START_TIMEOUT = 90
 NO_LESSON_PREHEAT: dict[str, dict[str, Any]] = {
@@ -31,6 +34,15 @@ NO_LESSON_PREHEAT: dict[str, dict[str, Any]] = {
 """``config`` for a server whose tests open no lesson: its lessons (English and Russian,
 the costliest pages to preheat, several CPU-seconds each) are rendered when asked for,
 not preheated, so the server settles in a fraction of the CPU time (the suite's time)."""
+
+
+def copy_puzzles(folder: Path) -> Path:
+    """Copy the checkout's ``puzzles/`` into ``folder`` as committed: without the rooms
+    store, the kept lesson results and the preheat verdicts a local ``cipherkit serve``
+    may have left in its ``.cipherkit/`` (a test's server starts as CI's does)."""
+    kept = ("rooms.db*", KEPT_RESULTS.name, MEMORY_FILE.name)
+    shutil.copytree(PUZZLES, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*kept))
+    return folder
 
 
 @dataclass

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cipherkit.i18n import PSEUDO
+from tests.browser.gallery_servers import copy_puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "notebooks" / "lessons"
@@ -235,9 +235,7 @@ def pseudo_gallery(folder: Path) -> Path:
     from cipherkit.publish.languages import write_twins
     from cipherkit.publish.pages import publish_lessons
 
-    shutil.copytree(
-        ROOT / "puzzles", folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("rooms.db*")
-    )
+    copy_puzzles(folder)
     lessons = sorted(str(p) for p in LESSONS.glob("[0-9]*.ipynb"))
     publish_lessons(lessons, out=folder, index=False, languages=(PSEUDO,))
     write_twins(folder, languages=(PSEUDO,))

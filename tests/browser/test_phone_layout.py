@@ -50,7 +50,7 @@ def accessibility_problems(page: Any, width: int) -> list[str]:
     """axe-core's blocking violations and the controls under 24x24 px at ``width``
     (the page resized to it first, unless it is that wide already)."""
     if page.viewport_size["width"] != width:
-        page.set_viewport_size({"width": width, "height": HEIGHTS.get(width, 844)})
+        page.set_viewport_size({"width": width, "height": HEIGHTS[width]})
         page.wait_for_timeout(300)  # the layout of the new width
     problems = [f"{width} px: {line}" for line in blocking(run_axe(page))]
     small = page.evaluate(SMALL_TARGETS_JS, MIN_TARGET)

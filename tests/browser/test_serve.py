@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import free_port, stop_process_group, wait_until_up
+from tests.browser.gallery_servers import copy_puzzles
 
 pytestmark = pytest.mark.browser
 
@@ -82,9 +82,7 @@ def start_serve(
     checkout's must stay as committed: other tests copy it.)"""
     port = free_port()
     log = tmp_path / "serve.log"
-    gallery = tmp_path / "gallery"
-    skip = shutil.ignore_patterns("rooms.db*", "lesson-results", "preheat.json")
-    shutil.copytree(ROOT / "puzzles", gallery, ignore=skip)
+    gallery = copy_puzzles(tmp_path / "gallery")
     code = (
         "import sys; from cipherkit.serve.launcher import serve; "
         f"sys.exit(serve({str(gallery)!r}, port={port}))"

@@ -116,6 +116,7 @@ def _parse(text: str) -> Card:
     return CARDS[SUITS.index(suit) * 13 + RANK_CHARS.index(rank_text)]
 
 
+@cache  # one message a card: a message is a value, its words found where it is read
 def card_name(card: Card) -> Message:
     """A card in words, said where it is read (``"queen of spades"``, ``"дама пик"``).
 
@@ -126,14 +127,8 @@ def card_name(card: Card) -> Message:
     ...     str(card_name(Card.parse("QS")))
     'дама пик'
     """
-    return _card_name(card.rank, card.suit)
-
-
-@cache
-def _card_name(rank: int, suit: str) -> Message:
-    # one message a card (a message is a value: its words are found where it is read)
-    named = RANK_NAMES.get(rank)
-    return say(CARD_NAMES[suit], rank=say(named) if named else str(rank))
+    named = RANK_NAMES.get(card.rank)
+    return say(CARD_NAMES[card.suit], rank=say(named) if named else str(card.rank))
 
 
 CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
