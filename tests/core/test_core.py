@@ -17,6 +17,7 @@ from cipherkit.core.registry import bot_names, game_names, get_game, make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.core.testing import check_illegal_actions, check_no_leak, random_playout
 from cipherkit.games.decipher import DecipherState
+from cipherkit.i18n import text
 
 
 def test_rng_is_deterministic_serialisable_and_uniform_enough() -> None:
@@ -90,7 +91,7 @@ class CarelessState(DecipherState):
     """Changes its log before checking legality: the illegal-action check must catch it."""
 
     def apply(self, seat: int, action: Any) -> list[Any]:
-        self.log.append("oops")
+        self.log.append(text("oops"))  # the log holds messages
         return super().apply(seat, action)
 
 

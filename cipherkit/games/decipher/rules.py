@@ -189,8 +189,9 @@ def apply(state: DecipherState, seat: Seat, action: Action) -> list[Event]:
     rule = RULES.get(type(action))
     if rule is None:
         not_an_action(state, action)
-    rule.check(state, seat, action)
-    return rule.apply(state, seat, action)
+    legality, effect = rule
+    legality(state, seat, action)
+    return effect(state, seat, action)
 
 
 def carry_out(state: DecipherState, seat: Seat, action: Action) -> list[Event]:
@@ -262,7 +263,7 @@ def play_card(state: DecipherState, seat: Seat, action: Play) -> list[Event]:
         card=card_name(card),
         column=column + 1,
     )
-    state.log.append(text.to_json())
+    state.log.append(text)
     events = [Event("play", {"seat": seat, "column": column, "card": card.notation}, text)]
     state.column = column = column + 1
     if column == COLUMNS or not hand:  # out of cards mid-turn: only with the deck gone
@@ -289,7 +290,7 @@ def skip_column(state: DecipherState, seat: Seat, action: Skip) -> list[Event]:
     """Leave the column in turn as it is; then on to the next column."""
     column = state.column
     text = say("{name} skips column {column}.", name=state.name(seat), column=column + 1)
-    state.log.append(text.to_json())
+    state.log.append(text)
     events = [Event("skip", {"seat": seat, "column": column}, text)]
     state.column = column = column + 1
     if column == COLUMNS or not state.hands[seat]:
@@ -319,7 +320,7 @@ def break_code(state: DecipherState, seat: Seat, action: BreakCode) -> list[Even
         )
     else:
         text = say("{name} breaks the code. Guessing begins.", name=state.name(seat))
-    state.log.append(text.to_json())
+    state.log.append(text)
     return [Event("break", {"seat": seat, "forced": forced}, text)]
 
 
@@ -338,7 +339,7 @@ def guess_card(state: DecipherState, seat: Seat, action: Guess) -> list[Event]:
     text = say(
         "{name} writes a guess for column {column}.", name=state.name(seat), column=column + 1
     )
-    state.log.append(text.to_json())
+    state.log.append(text)
     events = [Event("guess", {"seat": seat, "column": column}, text)]
     state.column += 1
     if state.column < COLUMNS:
@@ -373,7 +374,7 @@ def _end_turn(state: DecipherState, seat: Seat, events: list[Event]) -> None:
         drew = nsay(
             "{name} draws {n} card.", "{name} draws {n} cards.", drawn, name=state.name(seat)
         )
-        state.log.append(drew.to_json())
+        state.log.append(drew)
         events.append(Event("draw", {"seat": seat, "count": drawn}, drew))
     opponent = 1 - seat
     hits = []
@@ -391,7 +392,7 @@ def _end_turn(state: DecipherState, seat: Seat, events: list[Event]) -> None:
         name=state.name(opponent),
         **_HIT_WORDS[tuple(hits)],
     )
-    state.log.append(text.to_json())
+    state.log.append(text)
     events.append(Event("evaluate", {"seat": opponent, "hits": hits}, text))
     state.turn = opponent
     state.turn_number += 1
@@ -439,5 +440,5 @@ def _reveal(state: DecipherState) -> Event:
             **codes,
         )
     state.outcome = outcome
-    state.log.append(text.to_json())
+    state.log.append(text)
     return Event("reveal", {"scores": [s0, s1], "outcome": outcome.to_json()}, text)

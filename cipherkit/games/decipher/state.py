@@ -23,7 +23,7 @@ from cipherkit.games.decipher.rules import (
     make_config,
     player_name,
 )
-from cipherkit.i18n import Message, say, words_of
+from cipherkit.i18n import Message, say
 
 Pile = list[list[Any]]
 """The ``[card, hit]`` pairs played on one column, oldest first; ``hit`` is ``None``
@@ -60,14 +60,14 @@ class DecipherState(State[DecipherObservation]):
     guesser: Seat | None = None
     guesses: list[list[Card]]
     end_reason: str = ""
-    log: list[JsonDict]
-    """What happened, public, oldest first: each a message's id and parameters
-    (:meth:`~cipherkit.i18n.Message.to_json`), no words."""
+    log: list[Message]
+    """What happened, public, oldest first: each a message (an id and its parameters,
+    no words; JSON in :meth:`to_json` and in an observation)."""
     outcome: Outcome | None = None
 
     def log_words(self) -> list[str]:
         """The log in the language in force, oldest first."""
-        return [words_of(entry) for entry in self.log]
+        return [entry.words() for entry in self.log]
 
     @classmethod
     def new(cls, config: Mapping[str, Any] | None = None, *, seed: int) -> Self:
@@ -94,7 +94,7 @@ class DecipherState(State[DecipherObservation]):
             piles=[[[] for _ in range(COLUMNS)] for _ in range(2)],
             turn=turn,
             guesses=[[], []],
-            log=[say("{name} goes first.", name=player_name(config["names"], turn)).to_json()],
+            log=[say("{name} goes first.", name=player_name(config["names"], turn))],
         )
 
     def name(self, seat: Seat) -> str | Message:
@@ -160,7 +160,7 @@ class DecipherState(State[DecipherObservation]):
             **self._plain(),
             "guesses": [[str(c) for c in g] for g in self.guesses],
             "end_reason": self.end_reason,
-            "log": list(self.log),
+            "log": [m.to_json() for m in self.log],
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
@@ -180,7 +180,7 @@ class DecipherState(State[DecipherObservation]):
             **{name: data[name] for name in _PLAIN},
             guesses=[[parse(c) for c in g] for g in data["guesses"]],
             end_reason=data["end_reason"],
-            log=list(data["log"]),
+            log=[Message.from_json(m) for m in data["log"]],
             outcome=Outcome.from_json(data["outcome"]),
         )
 
