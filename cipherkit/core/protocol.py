@@ -37,7 +37,7 @@ class Action:
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something public that happened: a machine-readable kind and data, and what it says.
 
@@ -60,6 +60,15 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     message: str | Message = ""
 
+    def __init__(
+        self, kind: str, data: Mapping[str, Any] | None = None, message: str | Message = ""
+    ) -> None:
+        # the slots' own setters: a frozen dataclass's __init__ goes through
+        # object.__setattr__, and games make an event or two for each action they apply
+        _set_kind(self, kind)
+        _set_data(self, {} if data is None else data)
+        _set_message(self, message)
+
     @property
     def text(self) -> str:
         """The event in words, in the language in force (``""``: it says nothing)."""
@@ -72,6 +81,9 @@ class Event:
         if isinstance(self.message, Message):
             out["message"] = self.message.to_json()
         return out
+
+
+_set_kind, _set_data, _set_message = (vars(Event)[slot].__set__ for slot in Event.__slots__)
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,7 +94,14 @@ class Message:
 
 def say(id: str, /, **params: Any) -> Message:
     """A message with its parameters (the catalog extracts ``say("…")`` calls)."""
-    return Message(id, dict(params))
+    # made without the frozen dataclass's __init__ (five object.__setattr__ calls): a
+    # game says a few of these for each action it applies (bench/decipher_playouts.py)
+    message = _new(Message)
+    message.__dict__.update(id=id, params=params)  # plural, count, context: the defaults
+    return message
+
+
+_new = object.__new__
 
 
 def psay(context: str, id: str, /, **params: Any) -> Message:
@@ -114,7 +121,9 @@ def nsay(singular: str, plural: str, count: int, /, **params: Any) -> Message:
     >>> str(nsay("{n} glyph left", "{n} glyphs left", 3))
     '3 glyphs left'
     """
-    return Message(singular, {"n": count, **params}, plural, count)
+    message = _new(Message)  # as in say(): a turn's end says how many cards were drawn
+    message.__dict__.update(id=singular, params={"n": count, **params}, plural=plural, count=count)
+    return message
 
 
 def text(words: str | Message) -> Message:
