@@ -254,25 +254,23 @@ class ClassGroups:
     def remove(self, name: str, student_id: str) -> RosterStudent:
         """Take a student off the roster (their results stay); returns who it was."""
         key = group_key(name)
-        found = [s for s in self.roster(key) if s.student_id == str(student_id).strip()]
-        if not found:
-            raise ClassError(
-                say(
-                    "no student with id {student_id} on the roster of {name}",
-                    student_id=student_id,
-                    name=name,
-                )
-            )
+        found = self._with_id(name, student_id)
         conn = self.db.connection()
         with conn.transaction(write=True):
             conn.execute(
                 "UPDATE class_roster SET removed = ? WHERE class_key = ? AND student_id = ?",
-                (time.time(), key, found[0].student_id),
+                (time.time(), key, found.student_id),
             )
-        return found[0]
+        return found
 
     def rename(self, name: str, student_id: str, new_name: str) -> RosterStudent:
         """Give a roster student another name (their id and email stay)."""
+        found = self._with_id(name, student_id)
+        self.add(name, found.student_id, new_name, found.email)
+        return self.resolve(name, new_name)
+
+    def _with_id(self, name: str, student_id: str) -> RosterStudent:
+        """The roster student with ``student_id`` (a :class:`ClassError` if none)."""
         found = [s for s in self.roster(name) if s.student_id == str(student_id).strip()]
         if not found:
             raise ClassError(
@@ -282,8 +280,7 @@ class ClassGroups:
                     name=name,
                 )
             )
-        self.add(name, found[0].student_id, new_name, found[0].email)
-        return self.resolve(name, new_name)
+        return found[0]
 
     def resolve(self, name: str, typed: str) -> RosterStudent:
         """The roster student a typed or picked name is (by how it looks); a name not on

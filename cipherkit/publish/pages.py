@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import SOURCE, _, canonical, say, speaking
+from cipherkit.i18n import N_, SOURCE, _, canonical, say, speaking
 from cipherkit.publish.escape import paragraphs_html, text_html
 from cipherkit.publish.gallery import (
     INDEX,
@@ -187,12 +187,28 @@ def _check_public(mission: Mission, cells: list[tuple[str, str]], path: Path) ->
         )
 
 
-def _inside(path: Path, folder: Path) -> bool:
+def _out_folder(out: str | os.PathLike[str]) -> Path:
+    """The folder ``out`` names, refused if it is a file."""
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=folder))
+    return folder
+
+
+def _keep_outside(path: Path, folder: Path, refusal: str) -> None:
+    """Refuse ``path`` inside ``folder``: ``refusal`` says why (with ``{path}`` and
+    ``{folder}``).
+
+    >>> _keep_outside(Path("a/b.yaml"), Path("a"), N_("{path} is inside {folder}"))
+    Traceback (most recent call last):
+    ...
+    cipherkit.core.errors.CipherkitError: a/b.yaml is inside a
+    """
     try:
         path.resolve().relative_to(folder.resolve())
-        return True
     except ValueError:
-        return False
+        return
+    raise CipherkitError(say(refusal, path=path, folder=folder))
 
 
 def publish_missions(
@@ -211,9 +227,7 @@ def publish_missions(
     from cipherkit.games.mission import load
     from cipherkit.playtest import run_playtest
 
-    folder = Path(out)
-    if folder.exists() and not folder.is_dir():
-        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=folder))
+    folder = _out_folder(out)
     if not mission_paths:
         raise CipherkitError(say("give at least one mission file to publish"))
     missions: list[tuple[Path, Any, list[tuple[str, str]]]] = []
@@ -221,14 +235,11 @@ def publish_missions(
         path = Path(given)
         if not path.is_file():
             raise CipherkitError(say("{path}: no such mission file", path=path))
-        if _inside(path, folder):
-            raise CipherkitError(
-                say(
-                    "{path} is inside {folder}: keep mission files out of the served folder",
-                    path=path,
-                    folder=folder,
-                )
-            )
+        _keep_outside(
+            path,
+            folder,
+            N_("{path} is inside {folder}: keep mission files out of the served folder"),
+        )
         mission = load(path)
         check_id(mission.id)
         if mission.id == Path(INDEX).stem:
@@ -538,9 +549,7 @@ def publish_lessons(
     unless ``index=False``). Every lesson is read and checked before anything is
     written; errors are :class:`CipherkitError` with a one-line message.
     """
-    folder = Path(out)
-    if folder.exists() and not folder.is_dir():
-        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=folder))
+    folder = _out_folder(out)
     if not lesson_paths:
         raise CipherkitError(say("give at least one lesson notebook to publish"))
     chosen = sorted(set(languages))
@@ -552,14 +561,9 @@ def publish_lessons(
         path = Path(given)
         if path.suffix != ".ipynb" or not path.is_file():
             raise CipherkitError(say("{path}: no such lesson notebook", path=path))
-        if _inside(path, folder):
-            raise CipherkitError(
-                say(
-                    "{path} is inside {folder}: lessons are published from outside",
-                    path=path,
-                    folder=folder,
-                )
-            )
+        _keep_outside(
+            path, folder, N_("{path} is inside {folder}: lessons are published from outside")
+        )
         if not _LESSON_NAME.fullmatch(path.stem):
             raise CipherkitError(
                 say("{path}: name lessons with lower-case letters, digits and -", path=path)
