@@ -47,19 +47,14 @@ from __future__ import annotations
 import base64
 import logging
 import pathlib
-import threading
-import time
 import urllib.parse
 from typing import Any
 
-import traitlets
-
-from cipherkit.classroom import Classroom, open_classroom
-from cipherkit.core.errors import CipherkitError
+from cipherkit.classroom import Classroom
 from cipherkit.i18n import N_, _
-from cipherkit.rooms import default_store_url
+from cipherkit.widgets.class_live import LiveClassWidget
 from cipherkit.widgets.frontend import es_module
-from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
+from cipherkit.widgets.guard import Refused, check_envelope
 
 __all__ = [
     "LOOK_SECONDS",
@@ -161,7 +156,7 @@ def qr_data_uri(text: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-class Projector(GuardedWidget):
+class Projector(LiveClassWidget):
     """The projector's view of one class session; see the module docstring.
 
     ``classroom``: a :class:`~cipherkit.classroom.Classroom` (default: the store of
@@ -174,8 +169,7 @@ class Projector(GuardedWidget):
     label = "projector"
     reset_text = N_("the page may not change the projector page; it has been reset")
     error_text = N_("something went wrong in the kernel; reload the page")
-
-    view = traitlets.Dict().tag(sync=True)
+    stop_without_session = True  # an ended session locks the page for good
 
     def __init__(
         self,
@@ -184,16 +178,10 @@ class Projector(GuardedWidget):
         refresh: float = REFRESH_SECONDS,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
-        self.classroom = classroom if classroom is not None else open_classroom(default_store_url())
-        self._session_id: str | None = None
+        super().__init__(classroom, refresh=refresh, look=LOOK_SECONDS, **kwargs)
         self._address: str | None = None
         self._qr: str | None = None
         self._ended = False
-        self._lock = threading.RLock()
-        self._stop = threading.Event()
-        self._refresh = float(refresh)
-        self._thread: threading.Thread | None = None
         with self.speaking():
             self.view = self._locked()
 
@@ -219,22 +207,15 @@ class Projector(GuardedWidget):
         """Redeem the page's one-time resume token (the server minted it for the
         teacher's cookie): show the session it is bound to, if still open; else stay
         locked and say nothing more."""
-        from cipherkit.classroom import passes
-
         if self._session_id is not None:
             return
-        session_id = passes.redeem(self.classroom, token, "resume")
-        try:
-            if session_id is None or not self.classroom.session(session_id).is_open:
-                return
-        except CipherkitError:  # a session no longer in the store
+        session_id = self._redeem(token)
+        if session_id is None:
             return
         with self._lock:
             self._session_id = session_id
             self._show()
-        if self._refresh > 0 and self._thread is None:
-            self._thread = threading.Thread(target=self._live, name="projector-live", daemon=True)
-            self._thread.start()
+        self._start_live()
 
     # ------------------------------------------------------------------ the view
     def _show(self) -> None:
@@ -272,28 +253,3 @@ class Projector(GuardedWidget):
             "rooms": rooms,
             "no_rooms": "" if rooms else _(WORDS["no_rooms"]),
         }
-
-    def _live(self) -> None:
-        """Redraw when the class changes (its fingerprint, looked at every
-        :data:`LOOK_SECONDS`) and every ``refresh`` seconds in any case."""
-        seen: Any = None
-        last = time.monotonic()
-        while not self._stop.wait(min(LOOK_SECONDS, self._refresh)):
-            try:
-                session_id = self._session_id
-                if session_id is None:
-                    return
-                now_seen = self.classroom.activity(session_id)
-                if now_seen == seen and time.monotonic() - last < self._refresh:
-                    continue
-                with self._lock, self.speaking():
-                    self._show()
-                seen, last = now_seen, time.monotonic()
-            except Exception as exc:  # the store went away a moment: try again later
-                self._warn("refresh failed", exc)
-                if self._stop.wait(1.0):
-                    return
-
-    def close(self) -> None:
-        self._stop.set()
-        super().close()

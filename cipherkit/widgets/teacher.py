@@ -30,21 +30,19 @@ import logging
 import pathlib
 import re
 import secrets
-import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import ipywidgets
-import traitlets
 
-from cipherkit.classroom import Classroom, RoomPlan, open_classroom
+from cipherkit.classroom import Classroom, RoomPlan
 from cipherkit.classroom.plans import game_seats, presets
 from cipherkit.classroom.timers import change_timer, room_timers
 from cipherkit.core.errors import CipherkitError
 from cipherkit.i18n import N_, _, ngettext, pgettext
-from cipherkit.rooms import default_store_url
 from cipherkit.rooms.limits import RULES
+from cipherkit.widgets.class_live import LiveClassWidget
 from cipherkit.widgets.frontend import es_module
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 from cipherkit.widgets.projector import PROJECTOR_PAGE
@@ -196,7 +194,7 @@ people, players, rooms
     return msg
 
 
-class TeacherDesk(GuardedWidget):
+class TeacherDesk(LiveClassWidget):
     """The teacher's controls and live view; see the module docstring.
 
     ``classroom``: a :class:`~cipherkit.classroom.Classroom` (default: the store of
@@ -319,8 +317,6 @@ class TeacherDesk(GuardedWidget):
     """The page's own words (teacher.js and teacher_term.js hold no English); a sentence
     with a count comes whole in the view (:meth:`_show`)."""
 
-    view = traitlets.Dict().tag(sync=True)
-
     def __init__(
         self,
         classroom: Classroom | None = None,
@@ -330,22 +326,16 @@ class TeacherDesk(GuardedWidget):
         contents: Mapping[str, Mapping[str, tuple[str, Any]]] | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
-        self.classroom = classroom if classroom is not None else open_classroom(default_store_url())
+        super().__init__(classroom, refresh=refresh, look=LOOK_SECONDS, **kwargs)
         self._contents = {g: dict(c) for g, c in (contents or {}).items()}
         self._clock = clock
         self._page_client = f"page:{secrets.token_hex(16)}"
         self._unlocked = False
         self._by_pass = False  # opened by a pass (its own session only), not the key
-        self._session_id: str | None = None
         self._past: str | None = None  # a session whose results the teacher looks at
         self._said = ""  # what the last action has to say (a roster import's rows)
         self.watching: str | None = None
         self._on_watch: list[Callable[[str | None], None]] = []
-        self._lock = threading.RLock()
-        self._stop = threading.Event()
-        self._refresh = float(refresh)
-        self._thread: threading.Thread | None = None
         self.view = {"locked": True}
 
     def front_words(self) -> dict[str, str]:
@@ -422,15 +412,10 @@ class TeacherDesk(GuardedWidget):
         the class session it is bound to, if that session is still open; else say
         nothing and stay locked (:mod:`cipherkit.classroom.passes`). The page is then
         opened by a pass: that session only (:data:`KEY_ONLY`)."""
-        from cipherkit.classroom import passes
-
         if self._unlocked and not self._by_pass:
             return  # opened with the key already: a pass adds nothing
-        session_id = passes.redeem(self.classroom, token, "resume")
-        try:
-            if session_id is None or not self.classroom.session(session_id).is_open:
-                return
-        except CipherkitError:  # a session no longer in the store
+        session_id = self._redeem(token)
+        if session_id is None:
             return
         self._session_id = session_id
         self._by_pass = True
@@ -453,9 +438,7 @@ class TeacherDesk(GuardedWidget):
         self.message = ""
         with self._lock:
             self._show()
-        if self._refresh > 0 and self._thread is None:
-            self._thread = threading.Thread(target=self._live, name="teacher-live", daemon=True)
-            self._thread.start()
+        self._start_live()
 
     def _act(self, kind: str, msg: dict[str, Any]) -> None:
         desk = self.classroom
@@ -618,30 +601,6 @@ class TeacherDesk(GuardedWidget):
         }
         if view != self.view:
             self.view = view
-
-    def _live(self) -> None:
-        """Redraw when the class changes (a cheap fingerprint, looked at every
-        :data:`LOOK_SECONDS`), and every ``refresh`` seconds in any case."""
-        seen: Any = None
-        last = time.monotonic()
-        look = min(LOOK_SECONDS, self._refresh)
-        while not self._stop.wait(look):
-            try:
-                session_id = self._session_id
-                now_seen = None if session_id is None else self.classroom.activity(session_id)
-                if now_seen == seen and time.monotonic() - last < self._refresh:
-                    continue
-                with self._lock, self.speaking():
-                    self._show()
-                seen, last = now_seen, time.monotonic()
-            except Exception as exc:  # the store went away a moment: try again later
-                self._warn("refresh failed", exc)
-                if self._stop.wait(1.0):
-                    return
-
-    def close(self) -> None:
-        self._stop.set()
-        super().close()
 
 
 def _room_view(room: dict[str, Any]) -> dict[str, Any]:
