@@ -1,5 +1,6 @@
 """Handles on a room: :class:`Room` (the server's), :class:`SeatHandle` (a person's seat)
-and :class:`Spectator`. Each is a room id and a store, and uses only the store's API."""
+and :class:`Spectator`, the two a page holds (:class:`PageHandle`: what they share). Each
+is a room id and a store, and uses only the store's API."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from cipherkit.rooms.errors import ReadOnly
 if TYPE_CHECKING:
     from cipherkit.rooms.store import Store
 
-__all__ = ["TOUCH_SECONDS", "Room", "SeatHandle", "Spectator"]
+__all__ = ["TOUCH_SECONDS", "PageHandle", "Room", "SeatHandle", "Spectator"]
 
 TOUCH_SECONDS = 15.0
 """A seat handle records a sign of life at most this often."""
@@ -164,7 +165,37 @@ class Room:
         self.store.close_room(self.id)
 
 
-class SeatHandle:
+class PageHandle:
+    """What a page holds on a room (a seat's or a spectator's): the room's public facts,
+    its version and stamp, waiting for it to change."""
+
+    def __init__(self, store: Store, room_id: str, code: str) -> None:
+        self.store = store
+        self.room_id = room_id
+        self.code = code
+
+    @property
+    def version(self) -> int:
+        """The room's version now (how many actions were applied)."""
+        return self.store.version(self.room_id)
+
+    def wait(
+        self, after_version: int, timeout: float = 30.0, *, after_stamp: int | None = None
+    ) -> int:
+        """Block until the room's version is above ``after_version`` and return it, or
+        return the current version after ``timeout`` seconds."""
+        return self.store.wait(self.room_id, after_version, timeout, after_stamp=after_stamp)
+
+    def info(self) -> JsonDict:
+        """The room's public facts (:meth:`Room.info`)."""
+        return self.store.info(self.room_id)
+
+    def stamp(self) -> int:
+        """The room's stamp (:meth:`~cipherkit.rooms.Store.stamp`)."""
+        return self.store.stamp(self.room_id)
+
+
+class SeatHandle(PageHandle):
     """A person's seat in a room: what a page holds for one player.
 
     Everything it shows is the game's own observation for its seat.
@@ -173,9 +204,7 @@ class SeatHandle:
     def __init__(
         self, store: Store, room_id: str, code: str, seat: Seat, token: str, name: str
     ) -> None:
-        self.store = store
-        self.room_id = room_id
-        self.code = code
+        super().__init__(store, room_id, code)
         self.seat = seat
         self.token = token
         self.name = name
@@ -189,11 +218,6 @@ class SeatHandle:
         if now - self._touched >= TOUCH_SECONDS:
             self._touched = now
             self.store.touch(self.room_id, self.seat)
-
-    @property
-    def version(self) -> int:
-        """The room's version now (how many actions were applied)."""
-        return self.store.version(self.room_id)
 
     def observe(self) -> JsonDict:
         """Exactly the game's ``observe(seat)`` of the room's current state."""
@@ -220,7 +244,7 @@ class SeatHandle:
         """Block until the room's version is above ``after_version`` and return it, or
         return the current version after ``timeout`` seconds."""
         self._alive()
-        return self.store.wait(self.room_id, after_version, timeout, after_stamp=after_stamp)
+        return super().wait(after_version, timeout, after_stamp=after_stamp)
 
     def snapshot(self) -> JsonDict:
         """Everything a page draws, read at one version: ``observation`` (exactly
@@ -228,37 +252,19 @@ class SeatHandle:
         :class:`~cipherkit.core.session.LoggedEvent` list), ``version`` and ``open``."""
         return self.store.snapshot(self.room_id, self.seat, token=self.token)
 
-    def info(self) -> JsonDict:
-        """The room's public facts (:meth:`Room.info`)."""
-        return self.store.info(self.room_id)
-
-    def stamp(self) -> int:
-        """The room's stamp (:meth:`~cipherkit.rooms.Store.stamp`)."""
-        return self.store.stamp(self.room_id)
-
     def leave(self) -> None:
         """Show the seat as not connected (the token still resumes it)."""
         self.store.leave(self.room_id, self.seat)
         self._touched = 0.0
 
 
-class Spectator:
+class Spectator(PageHandle):
     """A handle that sees a room as a spectator and cannot act."""
 
     seat = None
 
-    def __init__(self, store: Store, room_id: str, code: str) -> None:
-        self.store = store
-        self.room_id = room_id
-        self.code = code
-
     def __repr__(self) -> str:
         return f"<Spectator room {self.code}>"
-
-    @property
-    def version(self) -> int:
-        """How many actions the room's game has had applied (pages wait for it to grow)."""
-        return self.store.version(self.room_id)
 
     def observe(self) -> JsonDict:
         """Exactly the game's ``observe("spectator")``."""
@@ -272,21 +278,6 @@ class Spectator:
         """Refuse: a spectator cannot act (:class:`~cipherkit.rooms.errors.ReadOnly`)."""
         raise ReadOnly(say("a spectator cannot act"))
 
-    def wait(
-        self, after_version: int, timeout: float = 30.0, *, after_stamp: int | None = None
-    ) -> int:
-        """Block until the room's version is above ``after_version`` and return it, or
-        return the current version after ``timeout`` seconds."""
-        return self.store.wait(self.room_id, after_version, timeout, after_stamp=after_stamp)
-
     def snapshot(self) -> JsonDict:
         """As :meth:`SeatHandle.snapshot`, with the spectator's observation."""
         return self.store.snapshot(self.room_id, SPECTATOR)
-
-    def info(self) -> JsonDict:
-        """The room's public facts, as :meth:`Room.info` gives them."""
-        return self.store.info(self.room_id)
-
-    def stamp(self) -> int:
-        """The room's stamp (:meth:`~cipherkit.rooms.Store.stamp`)."""
-        return self.store.stamp(self.room_id)

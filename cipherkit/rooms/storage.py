@@ -125,6 +125,10 @@ class Storage:
         """This thread's connection."""
         return self.db.connection()
 
+    def one(self, sql: str, params: Sequence[Any]) -> Any:
+        """The first row ``sql`` reads on this thread's connection (``None``: none)."""
+        return self.conn().execute(sql, params).fetchone()
+
     # ------------------------------------------------------------ finding rooms
     def row(self, conn: Connection, room_id: str, *, lock: bool = False) -> RoomRow | None:
         """The room's row; ``lock``: hold its row lock until commit (PostgreSQL)."""
@@ -155,11 +159,7 @@ class Storage:
         if canonical is None:
             shown = repr(code.strip()[:40]) if isinstance(code, str) else "?"
             raise UnknownCode(say("no open room with code {shown}", shown=shown))
-        row = (
-            self.conn()
-            .execute("SELECT id FROM rooms WHERE code = ? AND status = 'open'", (canonical,))
-            .fetchone()
-        )
+        row = self.one("SELECT id FROM rooms WHERE code = ? AND status = 'open'", (canonical,))
         if row is None:
             raise UnknownCode(say("no open room with code {canonical}", canonical=canonical))
         return str(row[0])
@@ -178,11 +178,7 @@ class Storage:
     def version_and_stamp(self, room_id: str) -> tuple[int, int]:
         """The room's version and stamp (which moves on every change a page must hear
         of: closing, starting, a seat given away): a one-row read, what waiters poll."""
-        found = (
-            self.conn()
-            .execute("SELECT version, stamp FROM rooms WHERE id = ?", (room_id,))
-            .fetchone()
-        )
+        found = self.one("SELECT version, stamp FROM rooms WHERE id = ?", (room_id,))
         if found is None:
             raise UnknownRoom(say("no room {room_id!r}", room_id=room_id))
         return int(found[0]), int(found[1])
@@ -419,11 +415,7 @@ class Storage:
     def gone_reason(self, digest: str) -> str | None:
         """Why a token no longer holds its seat, if the teacher took it (``moved``,
         ``removed``)."""
-        found = (
-            self.conn()
-            .execute("SELECT gone_reason FROM seats WHERE gone_hash = ?", (digest,))
-            .fetchone()
-        )
+        found = self.one("SELECT gone_reason FROM seats WHERE gone_hash = ?", (digest,))
         return None if found is None or found[0] is None else str(found[0])
 
     def give_to_bot(self, conn: Connection, room_id: str, seats: Sequence[int], bot: str) -> None:
@@ -467,14 +459,10 @@ class Storage:
     def token_seat(self, digest: str) -> tuple[str, int, str, str, str] | None:
         """(room id, seat, name, room code, room status) of the seat the token
         ``digest`` holds, if any."""
-        row = (
-            self.conn()
-            .execute(
-                "SELECT s.room_id, s.seat, s.name, s.token_hash, r.code, r.status "
-                "FROM seats s JOIN rooms r ON r.id = s.room_id WHERE s.token_hash = ?",
-                (digest,),
-            )
-            .fetchone()
+        row = self.one(
+            "SELECT s.room_id, s.seat, s.name, s.token_hash, r.code, r.status "
+            "FROM seats s JOIN rooms r ON r.id = s.room_id WHERE s.token_hash = ?",
+            (digest,),
         )
         if row is None or not hmac.compare_digest(str(row[3]), digest):
             return None
