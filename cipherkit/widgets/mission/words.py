@@ -456,27 +456,16 @@ def console_words(obs: Mapping[str, Any]) -> list[str]:
     """
     lines = []
     for i, cell in enumerate(obs["console"]["cells"]):
-        number, glyph, content = i + 1, cell["glyph"], cell.get("content")
+        said = {"number": i + 1, "glyph": cell["glyph"], "content": cell.get("content")}
         if cell.get("answer"):
-            if cell["open"]:
-                line = _(
-                    "Window {number} (answer), glyph {glyph}: open, it reads {content}.",
-                    number=number,
-                    glyph=glyph,
-                    content=content,
-                )
-            else:
-                line = _(
-                    "Window {number} (answer), glyph {glyph}: closed.", number=number, glyph=glyph
-                )
-        elif cell["open"]:
-            line = _(
-                "Window {number}, glyph {glyph}: open, it reads {content}.",
-                number=number,
-                glyph=glyph,
-                content=content,
+            line = (
+                _("Window {number} (answer), glyph {glyph}: open, it reads {content}.", **said)
+                if cell["open"]
+                else _("Window {number} (answer), glyph {glyph}: closed.", **said)
             )
+        elif cell["open"]:
+            line = _("Window {number}, glyph {glyph}: open, it reads {content}.", **said)
         else:
-            line = _("Window {number}, glyph {glyph}: closed.", number=number, glyph=glyph)
+            line = _("Window {number}, glyph {glyph}: closed.", **said)
         lines.append(line)
     return lines
