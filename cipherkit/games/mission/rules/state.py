@@ -28,7 +28,8 @@ __all__ = ["MissionState"]
 
 
 class _Fixed(NamedTuple):
-    """What a game's config decides once, before the first card is dealt."""
+    """What a game's config decides once, before the first card is dealt: the first
+    fields of :class:`MissionState`, by the same names."""
 
     config: dict[str, Any]
     mission: Mission
@@ -149,15 +150,7 @@ class MissionState(State[MissionObservation]):
             for stack in stacks:
                 stack[:], tokens = tokens[: len(stack)], tokens[len(stack) :]
         return cls(
-            config=f.config,
-            mission=f.mission,
-            t=t,
-            chars=f.chars,
-            players=f.players,
-            seat_of=f.seat_of,
-            limits=f.limits,
-            hand_size=f.hand_size,
-            optional_peril=f.optional_peril,
+            **f._asdict(),
             rng=rng,
             deck=deck,
             discard=discard,
@@ -330,15 +323,7 @@ class MissionState(State[MissionObservation]):
         opened = set(data["opened"])
         proposal = data["proposal"]
         return cls(
-            config=f.config,
-            mission=f.mission,
-            t=t,
-            chars=f.chars,
-            players=f.players,
-            seat_of=f.seat_of,
-            limits=f.limits,
-            hand_size=f.hand_size,
-            optional_peril=f.optional_peril,
+            **f._asdict(),
             rng=Rng.from_json(data["rng"]),
             deck=list(data["deck"]),
             discard=list(data["discard"]),
