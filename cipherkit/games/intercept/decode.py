@@ -24,7 +24,7 @@ import numpy as np
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.intercept.actions import CODES, Code, code_text
 from cipherkit.games.intercept.vectors import Vectors, default_vectors
-from cipherkit.i18n import say
+from cipherkit.i18n import N_, say
 
 CODE_COLUMNS = np.array([[d - 1 for d in code] for code in CODES], dtype=np.intp)
 """The 24 codes as zero-based keyword columns, in the order of :data:`CODES`."""
@@ -88,20 +88,20 @@ def _validate(keywords: Sequence[str], clues: Sequence[str]) -> None:
         raise CipherkitError(say("give exactly 4 keywords (got {n})", n=len(keywords)))
     if len(clues) != 3:
         raise CipherkitError(say("give exactly 3 clues separated by ';' (got {n})", n=len(clues)))
-    for number, item in enumerate(keywords, start=1):
+    _check_words(
+        keywords, N_("keyword {number} is empty"), N_("keyword {number} ({text!r}) has no letters")
+    )
+    _check_words(clues, N_("clue {number} is empty"), N_("clue {number} ({text!r}) has no letters"))
+
+
+def _check_words(items: Sequence[str], empty: str, no_letters: str) -> None:
+    """Refuse an item that is empty (message ``empty``) or has no letters (``no_letters``),
+    each said with the item's ``number`` from 1 (and its ``text``)."""
+    for number, item in enumerate(items, start=1):
         if not isinstance(item, str) or not item.strip():
-            raise CipherkitError(say("keyword {number} is empty", number=number))
+            raise CipherkitError(say(empty, number=number))
         if not any(ch.isalpha() for ch in item):
-            raise CipherkitError(
-                say("keyword {number} ({text!r}) has no letters", number=number, text=item.strip())
-            )
-    for number, item in enumerate(clues, start=1):
-        if not isinstance(item, str) or not item.strip():
-            raise CipherkitError(say("clue {number} is empty", number=number))
-        if not any(ch.isalpha() for ch in item):
-            raise CipherkitError(
-                say("clue {number} ({text!r}) has no letters", number=number, text=item.strip())
-            )
+            raise CipherkitError(say(no_letters, number=number, text=item.strip()))
 
 
 def decode_clues(
