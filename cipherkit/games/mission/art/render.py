@@ -21,7 +21,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +34,7 @@ from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.glyph import Glyph
 from cipherkit.glyphs.mapdraw import map_drawing
 from cipherkit.glyphs.sheet import sheet_drawing
-from cipherkit.i18n import say
+from cipherkit.i18n import N_, say
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -61,12 +62,8 @@ def _prepare_out(out_dir: str | Path) -> Path:
     path = Path(out_dir)
     if path.exists() and not path.is_dir():
         raise CipherkitError(say("--out {folder} is a file, not a folder", folder=path))
-    try:
+    with _failing(N_("cannot create the folder {path}: {reason}"), path):
         path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CipherkitError(
-            say("cannot create the folder {path}: {reason}", path=path, reason=exc.strerror or exc)
-        ) from None
     return path
 
 
@@ -134,7 +131,8 @@ def render_mission(
             for suffix in (".png", ".svg"):
                 assert out is not None
                 target = out / f"{mission.id}-{name}{suffix}"
-                _write(drawing, target)
+                with _failing(_CANNOT_WRITE, target):
+                    drawing.save(target)
                 written.append(target)
                 tick()
         if pdf_path is not None:
@@ -144,12 +142,8 @@ def render_mission(
                 raise CipherkitError(
                     say("--pdf: the folder {folder} does not exist", folder=pdf_path.parent)
                 )
-            try:
+            with _failing(_CANNOT_WRITE, pdf_path):
                 save_pdf(pages, pdf_path, progress=tick)
-            except OSError as exc:
-                raise CipherkitError(
-                    say("cannot write {path}: {reason}", path=pdf_path, reason=exc.strerror or exc)
-                ) from None
             tick()
             written.append(pdf_path)
     finally:
@@ -158,10 +152,14 @@ def render_mission(
     return written
 
 
-def _write(drawing: Drawing, target: Path) -> None:
+_CANNOT_WRITE = N_("cannot write {path}: {reason}")
+
+
+@contextmanager
+def _failing(words: str, path: Path) -> Iterator[None]:
+    """An :class:`OSError` in the block as a one-line error: ``words`` with the ``path``
+    and the reason."""
     try:
-        drawing.save(target)
+        yield
     except OSError as exc:
-        raise CipherkitError(
-            say("cannot write {path}: {reason}", path=target, reason=exc.strerror or exc)
-        ) from None
+        raise CipherkitError(say(words, path=path, reason=exc.strerror or exc)) from None
