@@ -27,6 +27,7 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.art.data import card_from_mission, map_from_mission, token_data
 from cipherkit.games.mission.art.setup_sheet import back_note, prints_room_on_backs, setup_steps
 from cipherkit.games.mission.content.tokens import ACTIONS
+from cipherkit.games.mission.rules.phases import ACTION_NAMES
 from cipherkit.glyphs.cards import card_drawing, console_drawing
 from cipherkit.glyphs.data import CellData, ConsoleData, TokenData
 from cipherkit.glyphs.drawing import Drawing, text_width, wrap_text
@@ -113,12 +114,6 @@ TOKEN_CELL = 300.0
 CARD_W, CARD_H = 744.0, 1039.0
 """Action cards: 63 x 88 mm."""
 
-ACTION_NAME = {
-    "run": N_("Run"),
-    "gather": N_("Gather"),
-    "intel": N_("Intel"),
-    "regroup": N_("Regroup"),
-}
 ACTION_TEXT = {
     "run": N_("Move up to 3 rooms, one step at a time, each through an open passage."),
     "gather": N_(
@@ -450,7 +445,7 @@ def action_cards_page(mission: Mission, paper: Paper | None = None) -> Drawing:
         def icon(dd: Drawing, cx: float, cy: float, s: float, a: str = action) -> None:
             action_icon(dd, a, cx, cy, s, WHITE)
 
-        name, body = _(ACTION_NAME[action]), _(ACTION_TEXT[action])
+        name, body = _(ACTION_NAMES[action]), _(ACTION_TEXT[action])
         cards.append((action, name, colour, body, _(PILE_RULE), icon))
     deck = mission.deck
     icons = ngettext("{n} time icon", "{n} time icons", sum(deck.time))
