@@ -85,18 +85,22 @@ def _mapping(value: Any, keys: tuple[str, ...], what: Message) -> dict[str, Any]
     return value
 
 
+def _listed(value: Any, most: int, too_long: Message) -> list[Any]:
+    """``value``, a list of at most ``most`` items; ``too_long`` refuses anything else."""
+    if not isinstance(value, list) or len(value) > most:
+        raise FieldError(too_long)
+    return value
+
+
 def _names(value: Any, most: int, what: Message, each: Message) -> list[str]:
     """A list of ids: ``what`` names the list (plural), ``each`` one of its items."""
-    if not isinstance(value, list) or len(value) > most:
-        raise FieldError(
-            nsay(
-                "The {what} are a list of at most {n} name.",
-                "The {what} are a list of at most {n} names.",
-                most,
-                what=what,
-            )
-        )
-    return [_ident(v, each) for v in value]
+    too_long = nsay(
+        "The {what} are a list of at most {n} name.",
+        "The {what} are a list of at most {n} names.",
+        most,
+        what=what,
+    )
+    return [_ident(v, each) for v in _listed(value, most, too_long)]
 
 
 def check_tokens(value: Any, most: int = 40) -> list[str]:
@@ -105,15 +109,10 @@ def check_tokens(value: Any, most: int = 40) -> list[str]:
     >>> check_tokens(["anchor", "trap:gas", "camera"])
     ['anchor', 'trap:gas', 'camera']
     """
-    if not isinstance(value, list) or len(value) > most:
-        raise FieldError(
-            nsay(
-                "Tokens are a list of at most {n} name.",
-                "Tokens are a list of at most {n} names.",
-                most,
-            )
-        )
-    for token in value:
+    too_long = nsay(
+        "Tokens are a list of at most {n} name.", "Tokens are a list of at most {n} names.", most
+    )
+    for token in _listed(value, most, too_long):
         if not isinstance(token, str) or not _TOKEN.match(token):
             small = isinstance(token, str) and len(token) <= 40
             raise FieldError(
@@ -147,15 +146,12 @@ def _deck(value: Any) -> Any:
         if key == "suits" and isinstance(item, list):
             out[key] = _names(item, 26, say("suits"), say("suit"))
         elif key == "time" and isinstance(item, list):  # the time icons, value by value
-            if len(item) > 99:
-                raise FieldError(
-                    nsay(
-                        "The deck's time has at most {n} entry.",
-                        "The deck's time has at most {n} entries.",
-                        99,
-                    )
-                )
-            out[key] = [_whole(v, 0, 9, names["time"]) for v in item]
+            too_long = nsay(
+                "The deck's time has at most {n} entry.",
+                "The deck's time has at most {n} entries.",
+                99,
+            )
+            out[key] = [_whole(v, 0, 9, names["time"]) for v in _listed(item, 99, too_long)]
         else:
             out[key] = _whole(item, 0, 99, names[key])
     return out
