@@ -30,7 +30,6 @@ from cipherkit.ciphers.text import (
     reshape_with,
 )
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = ["ALPHABETS", "LATIN", "RUSSIAN", "Alphabet", "detect_alphabet"]
 
@@ -83,12 +82,10 @@ class Alphabet:
             return LATIN
         found = _NAMES.get(str(value).strip().lower()) if isinstance(value, str) else None
         if found is None:
-            raise CipherkitError(
-                say(
-                    "unknown alphabet {name} (known: {known})",
-                    name=repr(value)[:30],
-                    known=", ".join(ALPHABETS),
-                )
+            raise CipherkitError.say(
+                "unknown alphabet {name} (known: {known})",
+                name=repr(value)[:30],
+                known=", ".join(ALPHABETS),
             )
         return found
 

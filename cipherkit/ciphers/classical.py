@@ -47,8 +47,8 @@ def _key_word(key: object, what: Message, *, max_len: int = 200, letters: Alphab
     """The letters of a key word; ``what`` names the cipher in the messages (a message,
     so that it reads in the language the refusal is shown in)."""
     if not isinstance(key, str):
-        raise CipherkitError(
-            say("the {cipher} key must be text, not {kind}", cipher=what, kind=type(key).__name__)
+        raise CipherkitError.say(
+            "the {cipher} key must be text, not {kind}", cipher=what, kind=type(key).__name__
         )
     word = letters.letters_only(key)
     if not word:
@@ -63,10 +63,8 @@ def _key_word(key: object, what: Message, *, max_len: int = 200, letters: Alphab
             )
         )
     if len(word) > max_len:
-        raise CipherkitError(
-            say(
-                "the {cipher} key is too long (at most {limit} letters)", cipher=what, limit=max_len
-            )
+        raise CipherkitError.say(
+            "the {cipher} key is too long (at most {limit} letters)", cipher=what, limit=max_len
         )
     return word
 
@@ -256,7 +254,7 @@ class Caesar(_Mono):
     def __post_init__(self) -> None:
         super().__post_init__()
         if isinstance(self.shift, bool) or not isinstance(self.shift, int | np.integer):
-            raise CipherkitError(say("the Caesar shift must be a whole number"))
+            raise CipherkitError.say("the Caesar shift must be a whole number")
         object.__setattr__(self, "shift", int(self.shift) % self.size)
 
     @property
@@ -320,18 +318,16 @@ class Affine(_Mono):
         super().__post_init__()
         for v in (self.a, self.b):
             if isinstance(v, bool) or not isinstance(v, int | np.integer):
-                raise CipherkitError(say("affine a and b must be whole numbers"))
+                raise CipherkitError.say("affine a and b must be whole numbers")
         n = self.size
         object.__setattr__(self, "a", int(self.a) % n)
         object.__setattr__(self, "b", int(self.b) % n)
         if self.a not in valid_a(n):
-            raise CipherkitError(
-                say(
-                    "affine a must be coprime to {size} ({valid}), not {a}",
-                    size=n,
-                    valid=", ".join(map(str, valid_a(n))),
-                    a=self.a,
-                )
+            raise CipherkitError.say(
+                "affine a must be coprime to {size} ({valid}), not {a}",
+                size=n,
+                valid=", ".join(map(str, valid_a(n))),
+                a=self.a,
             )
 
     @property
@@ -366,7 +362,7 @@ class Substitution(_Mono):
     def __post_init__(self) -> None:
         object.__setattr__(self, "letters", _key_letters(self.key, self.letters))
         if not isinstance(self.key, str):
-            raise CipherkitError(say("a substitution key is a 26-letter alphabet"))
+            raise CipherkitError.say("a substitution key is a 26-letter alphabet")
         key = self.key.upper()
         abc = self.letters.letters
         if len(key) != len(abc) or sorted(key) != sorted(abc):
@@ -516,7 +512,7 @@ class Playfair(Cipher):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.letters is not LATIN:
-            raise CipherkitError(say("Playfair works over the Latin alphabet A-Z only"))
+            raise CipherkitError.say("Playfair works over the Latin alphabet A-Z only")
         object.__setattr__(self, "key", _key_word(self.key, say("Playfair")).replace("J", "I"))
 
     @property
@@ -566,7 +562,7 @@ class Playfair(Cipher):
     def _decrypt_codes(self, codes: np.ndarray) -> np.ndarray:
         letters = [8 if c == 9 else int(c) for c in codes]
         if len(letters) % 2:
-            raise CipherkitError(say("Playfair ciphertext has an even number of letters"))
+            raise CipherkitError.say("Playfair ciphertext has an even number of letters")
         return self._digraphs(letters, 4)
 
     def key_text(self) -> str:
@@ -605,9 +601,9 @@ class RailFence(Cipher):
     def __post_init__(self) -> None:
         super().__post_init__()
         if isinstance(self.rails, bool) or not isinstance(self.rails, int | np.integer):
-            raise CipherkitError(say("the number of rails must be a whole number"))
+            raise CipherkitError.say("the number of rails must be a whole number")
         if not 2 <= self.rails <= 100:
-            raise CipherkitError(say("a rail fence has 2 to 100 rails"))
+            raise CipherkitError.say("a rail fence has 2 to 100 rails")
         object.__setattr__(self, "rails", int(self.rails))
         object.__setattr__(self, "offset", int(self.offset) % (2 * (self.rails - 1)))
 
@@ -670,7 +666,7 @@ class Columnar(Cipher):
         """The cipher whose column i is read ``order[i]``-th (a permutation of 0..w-1)."""
         order = tuple(int(o) for o in order)
         if sorted(order) != list(range(len(order))) or not 1 <= len(order) <= 26:
-            raise CipherkitError(say("a column order is a permutation of 0..w-1 (w <= 26)"))
+            raise CipherkitError.say("a column order is a permutation of 0..w-1 (w <= 26)")
         abc = Alphabet.of(letters)
         return cls("".join(abc.letters[o] for o in order), letters=abc)
 
@@ -720,8 +716,8 @@ def cipher_from_json(data: dict[str, Any]) -> Cipher:
     name = data.get("cipher") if isinstance(data, dict) else None
     cls = CIPHERS.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise CipherkitError(
-            say("unknown cipher {name} (known: {known})", name=repr(name), known=", ".join(CIPHERS))
+        raise CipherkitError.say(
+            "unknown cipher {name} (known: {known})", name=repr(name), known=", ".join(CIPHERS)
         )
     key = data.get("key")
     letters = Alphabet.of(data.get("alphabet"))
@@ -729,7 +725,7 @@ def cipher_from_json(data: dict[str, Any]) -> Cipher:
         return Atbash(letters=letters)
     if cls in (Affine, RailFence):
         if not isinstance(key, list | tuple) or len(key) != 2:
-            raise CipherkitError(say("the {cipher} key is a pair of numbers", cipher=name))
+            raise CipherkitError.say("the {cipher} key is a pair of numbers", cipher=name)
         return cls(*key, letters=letters)
     # every other cipher class is made from its one key
     return cast("Callable[..., Cipher]", cls)(key, letters=letters)

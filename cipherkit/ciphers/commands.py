@@ -12,7 +12,7 @@ from cipherkit.ciphers.budget import TIME_LIMIT, Progress
 from cipherkit.core.commands import Command, add_json, print_json
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.files import read_limited, read_stream_limited
-from cipherkit.i18n import N_, _, say
+from cipherkit.i18n import N_, _
 
 __all__ = ["CRACK", "MAX_CRACK_BYTES"]
 
@@ -113,7 +113,7 @@ class _ProgressLine:
 def _ciphertext(args: argparse.Namespace) -> str:
     """The text to crack: the arguments, else a file or standard input (bounded)."""
     if args.file and args.text:
-        raise CipherkitError(say("give the ciphertext as arguments or with --file, not both"))
+        raise CipherkitError.say("give the ciphertext as arguments or with --file, not both")
     if args.text:
         return " ".join(args.text)
     if args.file and args.file != "-":
@@ -124,8 +124,8 @@ def _ciphertext(args: argparse.Namespace) -> str:
     try:
         return blob.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CipherkitError(
-            say("cannot read {name}: not UTF-8 text (byte {byte})", name=name, byte=exc.start)
+        raise CipherkitError.say(
+            "cannot read {name}: not UTF-8 text (byte {byte})", name=name, byte=exc.start
         ) from None
 
 

@@ -49,7 +49,7 @@ from cipherkit.ciphers.substitution_solver import WORD_ANNEAL_LETTERS
 from cipherkit.ciphers.text import check_text, letter_codes
 from cipherkit.ciphers.vigenere_solver import MAX_KEY_LENGTH
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import _, say
+from cipherkit.i18n import _
 
 __all__ = ["CIPHER_NAMES", "RUSSIAN_CIPHER_NAMES", "CrackResult", "crack_text", "identify"]
 
@@ -292,7 +292,7 @@ def _solver(name: str, text: str, codes: np.ndarray, seed: int, budget: Budget) 
         return solve_railfence(codes)
     if name == "columnar":
         return solve_columnar(codes, seed=seed)
-    raise CipherkitError(say("unknown cipher {name}", name=repr(name)))
+    raise CipherkitError.say("unknown cipher {name}", name=repr(name))
 
 
 def _crack_russian(text: str, cipher: str) -> CrackResult:
@@ -304,16 +304,14 @@ def _crack_russian(text: str, cipher: str) -> CrackResult:
     Vigenère key is named a Caesar shift).
     """
     if cipher not in RUSSIAN_CIPHER_NAMES:
-        raise CipherkitError(
-            say(
-                "a text in Russian letters is read as {known} only, not {cipher}",
-                known=", ".join(RUSSIAN_CIPHER_NAMES),
-                cipher=cipher,
-            )
+        raise CipherkitError.say(
+            "a text in Russian letters is read as {known} only, not {cipher}",
+            known=", ".join(RUSSIAN_CIPHER_NAMES),
+            cipher=cipher,
         )
     codes = RUSSIAN.codes(text)
     if len(codes) < 4:
-        raise CipherkitError(say("the text needs at least 4 letters to crack"))
+        raise CipherkitError.say("the text needs at least 4 letters to crack")
     ioc = index_of_coincidence(codes, RUSSIAN)
     chi = chi_squared(codes, alphabet=RUSSIAN)
     cues: dict[str, Any] = {
@@ -383,19 +381,19 @@ def crack_text(
     ('caesar', 5, 'Привет из гавани, где чайки спят на сваях!')
     """
     if cipher not in CIPHER_NAMES:
-        raise CipherkitError(
-            say("unknown cipher {name} ({known})", name=repr(cipher), known=", ".join(CIPHER_NAMES))
+        raise CipherkitError.say(
+            "unknown cipher {name} ({known})", name=repr(cipher), known=", ".join(CIPHER_NAMES)
         )
     check_text(text)
     if detect_alphabet(text) is RUSSIAN:
         return _crack_russian(text, cipher)
     codes = letter_codes(text)
     if len(codes) < 4:
-        raise CipherkitError(say("the text needs at least 4 letters to crack"))
+        raise CipherkitError.say("the text needs at least 4 letters to crack")
     if cipher == "playfair" and len(codes) % 2:
-        raise CipherkitError(say("Playfair ciphertext has an even number of letters"))
+        raise CipherkitError.say("Playfair ciphertext has an even number of letters")
     if not time_limit > 0:
-        raise CipherkitError(say("the time limit must be more than 0 seconds"))
+        raise CipherkitError.say("the time limit must be more than 0 seconds")
     budget = Budget(time_limit, progress)
     cues = identify(text)
     if cipher != "auto":

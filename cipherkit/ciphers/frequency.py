@@ -29,10 +29,9 @@ import numpy as np
 
 from cipherkit.ciphers.alphabet import RUSSIAN, Alphabet, detect_alphabet
 from cipherkit.ciphers.classical import Affine, Beaufort, Caesar, Substitution, Vigenere, valid_a
-from cipherkit.ciphers.solution import Solution
+from cipherkit.ciphers.solution import Solution, solver_codes
 from cipherkit.ciphers.stats import russian
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = [
     "FREQUENCY_VARIANTS",
@@ -58,21 +57,8 @@ FREQUENCY_VARIANTS = {"vigenere": Vigenere, "beaufort": Beaufort}
 def _alphabet(text: str | np.ndarray, alphabet: Alphabet | None) -> Alphabet:
     abc = alphabet or (detect_alphabet(text, RUSSIAN) if isinstance(text, str) else RUSSIAN)
     if abc is not RUSSIAN:
-        raise CipherkitError(say("frequency solving here is for the Russian alphabet"))
+        raise CipherkitError.say("frequency solving here is for the Russian alphabet")
     return abc
-
-
-def _codes(text: str | np.ndarray, abc: Alphabet, minimum: int = 4) -> np.ndarray:
-    codes = abc.codes(text) if isinstance(text, str) else np.asarray(text, dtype=np.int64)
-    if len(codes) < minimum:
-        raise CipherkitError(
-            say(
-                "need at least {minimum} letters to solve, got {count}",
-                minimum=minimum,
-                count=len(codes),
-            )
-        )
-    return codes
 
 
 def reading_scores(plains: np.ndarray) -> np.ndarray:
@@ -114,7 +100,7 @@ def _solution(
 def rank_shifts(text: str | np.ndarray, alphabet: Alphabet | None = None) -> list[Solution]:
     """Every Caesar shift of a Russian text, the most Russian-looking reading first."""
     abc = _alphabet(text, alphabet)
-    c = _codes(text, abc)
+    c = solver_codes(text, 4, abc.codes)
     n = abc.size
     plains = (c[None, :] - np.arange(n)[:, None]) % n
     scores = reading_scores(plains)
@@ -178,11 +164,11 @@ def solve_vigenere_by_frequency(
     Deterministic (no random restarts)."""
     cls = FREQUENCY_VARIANTS.get(variant)
     if cls is None:
-        raise CipherkitError(
-            say("over the Russian alphabet the key is found for vigenere and beaufort only")
+        raise CipherkitError.say(
+            "over the Russian alphabet the key is found for vigenere and beaufort only"
         )
     abc = _alphabet(text, alphabet)
-    c = _codes(text, abc)
+    c = solver_codes(text, 4, abc.codes)
     n = abc.size
     best: tuple[float, np.ndarray] | None = None
     for length in range(1, max(1, min(max_len, len(c) // 3)) + 1):
@@ -205,7 +191,7 @@ def best_affine(text: str | np.ndarray, alphabet: Alphabet | None = None) -> Sol
     Affine(a=4, b=9, letters=RUSSIAN)
     """
     abc = _alphabet(text, alphabet)
-    c = _codes(text, abc)
+    c = solver_codes(text, 4, abc.codes)
     n = abc.size
     keys = [(a, b) for a in valid_a(n) for b in range(n)]
     plains = np.stack([(pow(a, -1, n) * (c - b)) % n for a, b in keys])
@@ -269,7 +255,7 @@ def solve_substitution_by_frequency(
     (RUSSIAN, 12)
     """
     abc = _alphabet(text, alphabet)
-    c = _codes(text, abc, minimum=2)
+    c = solver_codes(text, 2, abc.codes)
     n = abc.size
     pairs = np.zeros((n, n))
     np.add.at(pairs, (c[:-1], c[1:]), 1)

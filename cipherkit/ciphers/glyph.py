@@ -16,7 +16,6 @@ import numpy as np
 
 from cipherkit.ciphers.text import ALPHABET, check_text
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = ["GlyphSubstitution"]
 
@@ -46,7 +45,7 @@ class GlyphSubstitution:
     def __post_init__(self) -> None:
         symbols = tuple(str(s) for s in self.symbols)
         if len(symbols) != 26 or len(set(symbols)) != 26 or " " in symbols:
-            raise CipherkitError(say("a glyph key gives 26 different glyph names, one per letter"))
+            raise CipherkitError.say("a glyph key gives 26 different glyph names, one per letter")
         object.__setattr__(self, "symbols", symbols)
 
     def __hash__(self) -> int:
@@ -81,7 +80,7 @@ class GlyphSubstitution:
             elif gid in letter:
                 out.append(letter[gid])
             else:
-                raise CipherkitError(say("{glyph} is not a glyph of this cipher", glyph=repr(gid)))
+                raise CipherkitError.say("{glyph} is not a glyph of this cipher", glyph=repr(gid))
         return "".join(out)
 
     def to_letters(self, ids: Sequence[str]) -> str:

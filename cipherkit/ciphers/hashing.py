@@ -138,12 +138,10 @@ class Attack(NamedTuple):
 
 def _algorithm(name: object) -> str:
     if not isinstance(name, str) or name.lower() not in ALGORITHMS:
-        raise CipherkitError(
-            say(
-                "unknown hash {name}: choose one of {names}",
-                name=repr(name)[:30],
-                names=", ".join(ALGORITHMS),
-            )
+        raise CipherkitError.say(
+            "unknown hash {name}: choose one of {names}",
+            name=repr(name)[:30],
+            names=", ".join(ALGORITHMS),
         )
     return name.lower()
 
@@ -165,17 +163,17 @@ sha256, sha512
     name = _algorithm(algorithm)
     data = check_text(text)
     if not data:
-        raise CipherkitError(say("there is no text to hash"))
+        raise CipherkitError.say("there is no text to hash")
     return hashlib.new(name, data.encode("utf-8")).hexdigest()
 
 
 def _hex(digest: object, which: str) -> int:
     if not isinstance(digest, str) or not digest or len(digest) > 256:
-        raise CipherkitError(say("{which} is not a hex digest", which=which))
+        raise CipherkitError.say("{which} is not a hex digest", which=which)
     try:
         return int(digest, 16)
     except ValueError:
-        raise CipherkitError(say("{which} is not a hex digest", which=which)) from None
+        raise CipherkitError.say("{which} is not a hex digest", which=which) from None
 
 
 def avalanche(first: str, second: str) -> int:
@@ -192,45 +190,38 @@ two hashes of the same kind
     """
     one, two = _hex(first, "'" + str(first)[:20] + "'"), _hex(second, "'" + str(second)[:20] + "'")
     if len(first) != len(second):
-        raise CipherkitError(
-            say(
-                "the digests have {first} and {second} hex digits: compare two hashes of "
-                "the same kind",
-                first=len(first),
-                second=len(second),
-            )
+        raise CipherkitError.say(
+            "the digests have {first} and {second} hex digits: compare two hashes of the same kind",
+            first=len(first),
+            second=len(second),
         )
     return (one ^ two).bit_count()
 
 
 def _password(password: object) -> str:
     if not isinstance(password, str):
-        raise CipherkitError(
-            say("the password must be text, not {kind}", kind=type(password).__name__)
+        raise CipherkitError.say(
+            "the password must be text, not {kind}", kind=type(password).__name__
         )
     if not password:
-        raise CipherkitError(say("the password is empty"))
+        raise CipherkitError.say("the password is empty")
     if len(password) > MAX_PASSWORD:
-        raise CipherkitError(
-            say(
-                "the password is too long: {length} characters (at most {limit})",
-                length=len(password),
-                limit=MAX_PASSWORD,
-            )
+        raise CipherkitError.say(
+            "the password is too long: {length} characters (at most {limit})",
+            length=len(password),
+            limit=MAX_PASSWORD,
         )
     return password
 
 
 def _salt(salt: object) -> str:
     if not isinstance(salt, str):
-        raise CipherkitError(say("the salt must be text, not {kind}", kind=type(salt).__name__))
+        raise CipherkitError.say("the salt must be text, not {kind}", kind=type(salt).__name__)
     if len(salt) > MAX_PASSWORD:
-        raise CipherkitError(
-            say(
-                "the salt is too long: {length} characters (at most {limit})",
-                length=len(salt),
-                limit=MAX_PASSWORD,
-            )
+        raise CipherkitError.say(
+            "the salt is too long: {length} characters (at most {limit})",
+            length=len(salt),
+            limit=MAX_PASSWORD,
         )
     return salt
 
@@ -252,16 +243,14 @@ def salted(password: str, salt: str) -> str:
 
 def _iterations(iterations: object) -> int:
     if isinstance(iterations, bool) or not isinstance(iterations, int):
-        raise CipherkitError(
-            say("the iterations must be a whole number, not {value}", value=repr(iterations)[:20])
+        raise CipherkitError.say(
+            "the iterations must be a whole number, not {value}", value=repr(iterations)[:20]
         )
     if not 1 <= iterations <= MAX_ITERATIONS:
-        raise CipherkitError(
-            say(
-                "the iterations must be 1 to {limit}, not {value}",
-                limit=MAX_ITERATIONS,
-                value=iterations if abs(iterations) < 10**12 else "…",
-            )
+        raise CipherkitError.say(
+            "the iterations must be 1 to {limit}, not {value}",
+            limit=MAX_ITERATIONS,
+            value=iterations if abs(iterations) < 10**12 else "…",
         )
     return iterations
 
@@ -296,7 +285,7 @@ def weak_passwords() -> list[str]:
 
 def _whole(value: object, low: int, high: int, message: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise CipherkitError(say(message, low=low, high=high, value=repr(value)[:20]))
+        raise CipherkitError.say(message, low=low, high=high, value=repr(value)[:20])
     return value
 
 
@@ -347,34 +336,30 @@ def leaked_table(
 
 def _table(table: object) -> list[Account]:
     if not isinstance(table, Sequence) or not all(isinstance(row, Account) for row in table):
-        raise CipherkitError(say("the table must be a list of accounts (see leaked_table)"))
+        raise CipherkitError.say("the table must be a list of accounts (see leaked_table)")
     if not table:
-        raise CipherkitError(say("the table has no accounts"))
+        raise CipherkitError.say("the table has no accounts")
     if len(table) > MAX_ACCOUNTS:
-        raise CipherkitError(
-            say(
-                "the table has {count} accounts, more than {limit}",
-                count=len(table),
-                limit=MAX_ACCOUNTS,
-            )
+        raise CipherkitError.say(
+            "the table has {count} accounts, more than {limit}",
+            count=len(table),
+            limit=MAX_ACCOUNTS,
         )
     return list(table)
 
 
 def _words(words: object) -> list[str]:
     if isinstance(words, str) or not isinstance(words, Sequence):
-        raise CipherkitError(say("give the words as a list of passwords to try"))
+        raise CipherkitError.say("give the words as a list of passwords to try")
     if len(words) > MAX_WORDS:
-        raise CipherkitError(
-            say(
-                "the word list has {count} words, more than the {limit} an attack here may try",
-                count=len(words),
-                limit=MAX_WORDS,
-            )
+        raise CipherkitError.say(
+            "the word list has {count} words, more than the {limit} an attack here may try",
+            count=len(words),
+            limit=MAX_WORDS,
         )
     checked = [_password(word) for word in words]
     if not checked:
-        raise CipherkitError(say("the word list is empty"))
+        raise CipherkitError.say("the word list is empty")
     return list(dict.fromkeys(checked))
 
 
@@ -400,13 +385,11 @@ def dictionary_attack(table: Sequence[Account], words: Sequence[str]) -> Attack:
         groups.setdefault((row.salt, row.iterations), []).append(row)
     work = sum(len(tries) * max(1, rounds) for _salt_of, rounds in groups)
     if work > MAX_WORK:
-        raise CipherkitError(
-            say(
-                "this attack would take {work} hash computations, more than the {limit} "
-                "allowed here: try fewer words or accounts",
-                work=format(work, ","),
-                limit=format(MAX_WORK, ","),
-            )
+        raise CipherkitError.say(
+            "this attack would take {work} hash computations, more than the {limit} "
+            "allowed here: try fewer words or accounts",
+            work=format(work, ","),
+            limit=format(MAX_WORK, ","),
         )
     found: dict[str, str] = {}
     for (row_salt, rounds), members in groups.items():
@@ -457,11 +440,9 @@ above 0 (at most 1e30), not 0
     """
     tries = guesses(length, alphabet_size)
     if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 < rate <= 1e30:
-        raise CipherkitError(
-            say(
-                "the rate must be a number of guesses a second above 0 (at most 1e30), not {rate}",
-                rate=repr(rate)[:20],
-            )
+        raise CipherkitError.say(
+            "the rate must be a number of guesses a second above 0 (at most 1e30), not {rate}",
+            rate=repr(rate)[:20],
         )
     return tries / rate
 

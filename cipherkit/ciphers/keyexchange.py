@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from cipherkit.ciphers.rsa_toy import bit_sizes, is_prime, prime_below
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import _, say
+from cipherkit.i18n import _
 
 __all__ = [
     "MAX_BITS",
@@ -81,19 +81,17 @@ class LogTime(NamedTuple):
 def _number(value: object, name: str, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high``; ``name`` is its symbol."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CipherkitError(
-            say("{name} must be a whole number, not {kind}", name=name, kind=type(value).__name__)
+        raise CipherkitError.say(
+            "{name} must be a whole number, not {kind}", name=name, kind=type(value).__name__
         )
     if not low <= value <= high:
         top = format(high, ",").replace(",", " ")
-        raise CipherkitError(
-            say(
-                "{name} must be from {low} to {high}, not {value}",
-                name=name,
-                low=low,
-                high=top,
-                value=str(value)[:20],
-            )
+        raise CipherkitError.say(
+            "{name} must be from {low} to {high}, not {value}",
+            name=name,
+            low=low,
+            high=top,
+            value=str(value)[:20],
         )
     return value
 
@@ -101,7 +99,7 @@ def _number(value: object, name: str, low: int, high: int) -> int:
 def _prime(p: object) -> int:
     value = _number(p, "p", 5, MAX_PRIME - 1)
     if not is_prime(value):
-        raise CipherkitError(say("p = {p} is not prime: the clock must have a prime size", p=value))
+        raise CipherkitError.say("p = {p} is not prime: the clock must have a prime size", p=value)
     return value
 
 
@@ -152,11 +150,11 @@ def discrete_log(g: int, public: int, p: int) -> DiscreteLog:
         if value == target:
             return DiscreteLog(exponent, exponent)
     if prime - 1 > MAX_STEPS:
-        raise CipherkitError(
-            say("gave up after {steps} tries: p is too big to try them all", steps=MAX_STEPS)
+        raise CipherkitError.say(
+            "gave up after {steps} tries: p is too big to try them all", steps=MAX_STEPS
         )
-    raise CipherkitError(
-        say("no power of {g} modulo {p} is {public}", g=base, p=prime, public=target)
+    raise CipherkitError.say(
+        "no power of {g} modulo {p} is {public}", g=base, p=prime, public=target
     )
 
 
@@ -210,7 +208,7 @@ def mix(*paints: str | tuple[int, int, int]) -> str:
     cipherkit.core.errors.CipherkitError: no paint called 'gold': use yellow, red, teal, blue, white
     """
     if not paints:
-        raise CipherkitError(say("mix at least one paint"))
+        raise CipherkitError.say("mix at least one paint")
     colours = []
     for paint in paints[:20]:
         if isinstance(paint, tuple) and len(paint) == 3:
@@ -218,12 +216,10 @@ def mix(*paints: str | tuple[int, int, int]) -> str:
         elif isinstance(paint, str) and paint in PAINTS:
             colours.append(PAINTS[paint])
         else:
-            raise CipherkitError(
-                say(
-                    "no paint called {paint}: use {paints}",
-                    paint=repr(paint)[:30],
-                    paints=", ".join(PAINTS),
-                )
+            raise CipherkitError.say(
+                "no paint called {paint}: use {paints}",
+                paint=repr(paint)[:30],
+                paints=", ".join(PAINTS),
             )
     channels = (round(sum(c[i] for c in colours) / len(colours)) for i in range(3))
     return "#" + "".join(f"{c:02x}" for c in channels)

@@ -25,7 +25,6 @@ from typing import NamedTuple
 
 from cipherkit.ciphers.alphabet import LATIN, Alphabet
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = [
     "MAX_NUMBER",
@@ -52,16 +51,14 @@ def _number(value: object, name: str) -> int:
     """``value`` as a whole number no bigger than :data:`MAX_NUMBER` in size; ``name``
     is its symbol in the lesson (a, b, n, x), the same in every language."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CipherkitError(
-            say("{name} must be a whole number, not {kind}", name=name, kind=type(value).__name__)
+        raise CipherkitError.say(
+            "{name} must be a whole number, not {kind}", name=name, kind=type(value).__name__
         )
     if abs(value) > MAX_NUMBER:
-        raise CipherkitError(
-            say(
-                "{name} is too big: give a number from -{limit} to {limit}",
-                name=name,
-                limit=_LIMIT_WORDS,
-            )
+        raise CipherkitError.say(
+            "{name} is too big: give a number from -{limit} to {limit}",
+            name=name,
+            limit=_LIMIT_WORDS,
         )
     return value
 
@@ -70,8 +67,8 @@ def _modulus(value: object) -> int:
     """A modulus: a whole number from 2 to :data:`MAX_NUMBER`."""
     n = _number(value, "n")
     if n < 2:
-        raise CipherkitError(
-            say("the modulus must be at least 2, not {n}: a clock has at least two hours", n=n)
+        raise CipherkitError.say(
+            "the modulus must be at least 2, not {n}: a clock has at least two hours", n=n
         )
     return n
 
@@ -146,13 +143,11 @@ def inverse(a: int, n: int) -> int:
         old_r, r = r, old_r - quotient * r
         old_s, s = s, old_s - quotient * s
     if old_r != 1:
-        raise CipherkitError(
-            say(
-                "{a} has no inverse modulo {n}: they share the factor {factor}",
-                a=value,
-                n=modulus,
-                factor=old_r,
-            )
+        raise CipherkitError.say(
+            "{a} has no inverse modulo {n}: they share the factor {factor}",
+            a=value,
+            n=modulus,
+            factor=old_r,
         )
     return old_s % modulus
 
@@ -203,17 +198,13 @@ from 2 to 40
     """
     size = _modulus(n)
     if size > MAX_TABLE:
-        raise CipherkitError(
-            say(
-                "a table modulo {n} is too big to read: give n from 2 to {limit}",
-                n=size,
-                limit=MAX_TABLE,
-            )
+        raise CipherkitError.say(
+            "a table modulo {n} is too big to read: give n from 2 to {limit}",
+            n=size,
+            limit=MAX_TABLE,
         )
     if op not in ("+", "*"):
-        raise CipherkitError(
-            say("the table's operation must be + or *, not {op}", op=repr(op)[:20])
-        )
+        raise CipherkitError.say("the table's operation must be + or *, not {op}", op=repr(op)[:20])
     if op == "+":
         rows = tuple(tuple((x + y) % size for y in range(size)) for x in range(size))
     else:

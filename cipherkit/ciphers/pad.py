@@ -28,7 +28,7 @@ import numpy as np
 from cipherkit.ciphers.alphabet import LATIN, Alphabet, detect_alphabet
 from cipherkit.ciphers.text import MAX_TEXT, check_text
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, say
+from cipherkit.i18n import N_
 
 __all__ = [
     "MAX_BYTES",
@@ -99,13 +99,8 @@ def _letters(text: object, abc: Alphabet, what: str) -> np.ndarray:
     checked = check_text(text)
     for ch in checked:
         if ch.isalpha() and not abc.is_letter(ch):
-            raise CipherkitError(
-                say(
-                    _OUTSIDE[what],
-                    letter=repr(ch),
-                    first=abc.letters[0],
-                    last=abc.letters[-1],
-                )
+            raise CipherkitError.say(
+                _OUTSIDE[what], letter=repr(ch), first=abc.letters[0], last=abc.letters[-1]
             )
     return abc.codes(checked)
 
@@ -114,15 +109,13 @@ def _pad_codes(key: object, abc: Alphabet, need: int) -> np.ndarray:
     """The pad's letters, exactly as many as the message has."""
     codes = _letters(key, abc, "pad")
     if not len(codes):
-        raise CipherkitError(say("the pad has no letters: a one-time pad is a random letter key"))
+        raise CipherkitError.say("the pad has no letters: a one-time pad is a random letter key")
     if len(codes) != need:
-        raise CipherkitError(
-            say(
-                "the pad has {pad} letters and the message {message}: a one-time pad has "
-                "exactly one key letter for every letter of the message",
-                pad=len(codes),
-                message=need,
-            )
+        raise CipherkitError.say(
+            "the pad has {pad} letters and the message {message}: a one-time pad has "
+            "exactly one key letter for every letter of the message",
+            pad=len(codes),
+            message=need,
         )
     return codes
 
@@ -167,16 +160,14 @@ random letter key
 
 def _same_length(first: np.ndarray, second: np.ndarray) -> None:
     if len(first) != len(second):
-        raise CipherkitError(
-            say(
-                "the two texts have {first} and {second} letters: give two texts of the "
-                "same number of letters",
-                first=len(first),
-                second=len(second),
-            )
+        raise CipherkitError.say(
+            "the two texts have {first} and {second} letters: give two texts of the "
+            "same number of letters",
+            first=len(first),
+            second=len(second),
         )
     if not len(first):
-        raise CipherkitError(say("the texts have no letters"))
+        raise CipherkitError.say("the texts have no letters")
 
 
 def key_for(ciphertext: str, plaintext: str, *, letters: Alphabet | str | None = None) -> str:
@@ -235,14 +226,12 @@ combined text
     joint = _letters(combined, abc, "combined")
     word = _letters(crib, abc, "crib")
     if not len(word):
-        raise CipherkitError(say("the crib has no letters: give a word you guess is there"))
+        raise CipherkitError.say("the crib has no letters: give a word you guess is there")
     if len(word) > len(joint):
-        raise CipherkitError(
-            say(
-                "the crib has {crib} letters, more than the {combined} of the combined text",
-                crib=len(word),
-                combined=len(joint),
-            )
+        raise CipherkitError.say(
+            "the crib has {crib} letters, more than the {combined} of the combined text",
+            crib=len(word),
+            combined=len(joint),
         )
     return [
         CribReading(i, abc.text((word - joint[i : i + len(word)]) % abc.size))
@@ -264,8 +253,8 @@ def random_pad(n: int, *, letters: Alphabet | str = LATIN, seed: int | None = No
     """
     abc = Alphabet.of(letters)
     if isinstance(n, bool) or not isinstance(n, int) or not 0 < n <= MAX_TEXT:
-        raise CipherkitError(
-            say("a pad has 1 to {limit} letters, not {n}", limit=MAX_TEXT, n=repr(n)[:20])
+        raise CipherkitError.say(
+            "a pad has 1 to {limit} letters, not {n}", limit=MAX_TEXT, n=repr(n)[:20]
         )
     choose = secrets.choice if seed is None else random.Random(seed).choice
     return "".join(choose(abc.letters) for _unused in range(n))
@@ -273,16 +262,10 @@ def random_pad(n: int, *, letters: Alphabet | str = LATIN, seed: int | None = No
 
 def _as_bytes(data: object, what: str) -> bytes:
     if not isinstance(data, bytes | bytearray | memoryview):
-        raise CipherkitError(say(_NOT_BYTES[what], kind=type(data).__name__))
+        raise CipherkitError.say(_NOT_BYTES[what], kind=type(data).__name__)
     raw = bytes(data)
     if len(raw) > MAX_BYTES:
-        raise CipherkitError(
-            say(
-                _TOO_MANY_BYTES[what],
-                length=len(raw),
-                limit=MAX_BYTES,
-            )
-        )
+        raise CipherkitError.say(_TOO_MANY_BYTES[what], length=len(raw), limit=MAX_BYTES)
     return raw
 
 
@@ -301,15 +284,13 @@ def xor_bytes(data: bytes, key: bytes) -> bytes:
     raw = _as_bytes(data, "data")
     pad = _as_bytes(key, "key")
     if not pad:
-        raise CipherkitError(say("the key has no bytes"))
+        raise CipherkitError.say("the key has no bytes")
     if len(pad) != len(raw):
-        raise CipherkitError(
-            say(
-                "the key has {key} bytes and the data {data}: XOR them byte by byte, one "
-                "key byte for every byte",
-                key=len(pad),
-                data=len(raw),
-            )
+        raise CipherkitError.say(
+            "the key has {key} bytes and the data {data}: XOR them byte by byte, one "
+            "key byte for every byte",
+            key=len(pad),
+            data=len(raw),
         )
     joined = np.frombuffer(raw, dtype=np.uint8) ^ np.frombuffer(pad, dtype=np.uint8)
     return joined.tobytes()

@@ -20,7 +20,6 @@ from cipherkit.ciphers.solution import Solution, make_solution, solver_codes
 from cipherkit.ciphers.stats import QUAD_FLOOR, english
 from cipherkit.ciphers.text import ALPHABET
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = [
     "ENGLISH",
@@ -346,7 +345,7 @@ def solve_playfair(
     """
     codes = solver_codes(text)
     if len(codes) % 2:
-        raise CipherkitError(say("Playfair ciphertext has an even number of letters"))
+        raise CipherkitError.say("Playfair ciphertext has an even number of letters")
     c_all = _SQUARE_CODE[codes]
     c = c_all[: SCORED_LETTERS - SCORED_LETTERS % 2].astype(np.int64)
     n = len(c)

@@ -31,7 +31,6 @@ from typing import NamedTuple
 
 from cipherkit.ciphers.modular import inverse
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = [
     "MAX_BITS",
@@ -100,20 +99,14 @@ def _whole(value: object, name: str, limit: int, words: str) -> int:
     """``value`` as a whole number from 0 to ``limit`` (exclusive); ``name`` is its
     symbol in the lesson (p, q, e, n, m), the same in every language."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CipherkitError(
-            say("{name} must be a whole number, not {kind}", name=name, kind=type(value).__name__)
+        raise CipherkitError.say(
+            "{name} must be a whole number, not {kind}", name=name, kind=type(value).__name__
         )
     if value < 0:
-        raise CipherkitError(
-            say("{name} must not be negative, not {value}", name=name, value=value)
-        )
+        raise CipherkitError.say("{name} must not be negative, not {value}", name=name, value=value)
     if value >= limit:
-        raise CipherkitError(
-            say(
-                "{name} is too big for this toy: give a number below {limit}",
-                name=name,
-                limit=words,
-            )
+        raise CipherkitError.say(
+            "{name} is too big for this toy: give a number below {limit}", name=name, limit=words
         )
     return value
 
@@ -144,8 +137,8 @@ def is_prime(n: int) -> bool:
 def _prime(value: object, name: str) -> int:
     number = _whole(value, name, MAX_PRIME, _PRIME_WORDS)
     if not is_prime(number):
-        raise CipherkitError(
-            say("{name} = {value} is not prime: RSA takes two primes", name=name, value=number)
+        raise CipherkitError.say(
+            "{name} = {value} is not prime: RSA takes two primes", name=name, value=number
         )
     return number
 
@@ -172,31 +165,29 @@ e with no factor in common with φ
     """
     first, second = _prime(p, "p"), _prime(q, "q")
     if first == second:
-        raise CipherkitError(say("p and q must be two different primes, not {p} twice", p=first))
+        raise CipherkitError.say("p and q must be two different primes, not {p} twice", p=first)
     n, phi = first * second, (first - 1) * (second - 1)
     if e is None:
         choices = [k for k in _DEFAULT_E if k < phi and math.gcd(k, phi) == 1]
         if not choices:
-            raise CipherkitError(
-                say("φ = {phi} is too small for a public exponent: take bigger primes", phi=phi)
+            raise CipherkitError.say(
+                "φ = {phi} is too small for a public exponent: take bigger primes", phi=phi
             )
         exponent = choices[0]
     else:
         exponent = _whole(e, "e", MAX_MODULUS, _MODULUS_WORDS)
         if not 1 < exponent < phi:
-            raise CipherkitError(
-                say("e must be from 2 to φ − 1 = {top}, not {e}", top=phi - 1, e=exponent)
+            raise CipherkitError.say(
+                "e must be from 2 to φ − 1 = {top}, not {e}", top=phi - 1, e=exponent
             )
         shared = math.gcd(exponent, phi)
         if shared != 1:
-            raise CipherkitError(
-                say(
-                    "e = {e} shares the factor {factor} with φ = {phi}: choose an e with no "
-                    "factor in common with φ",
-                    e=exponent,
-                    factor=shared,
-                    phi=phi,
-                )
+            raise CipherkitError.say(
+                "e = {e} shares the factor {factor} with φ = {phi}: choose an e with no "
+                "factor in common with φ",
+                e=exponent,
+                factor=shared,
+                phi=phi,
             )
     return KeyPair(public=(exponent, n), private=(inverse(exponent, phi), n))
 
@@ -204,24 +195,22 @@ e with no factor in common with φ
 def _key(key: object) -> tuple[int, int]:
     """A key ``(exponent, n)`` with ``n`` from 2 below :data:`MAX_MODULUS`."""
     if not isinstance(key, tuple) or len(key) != 2:
-        raise CipherkitError(say("a key is a pair of numbers (exponent, n), like (3, 55)"))
+        raise CipherkitError.say("a key is a pair of numbers (exponent, n), like (3, 55)")
     exponent = _whole(key[0], "e", MAX_MODULUS, _MODULUS_WORDS)
     n = _whole(key[1], "n", MAX_MODULUS, _MODULUS_WORDS)
     if n < 2:
-        raise CipherkitError(say("the modulus n must be at least 2, not {n}", n=n))
+        raise CipherkitError.say("the modulus n must be at least 2, not {n}", n=n)
     return exponent, n
 
 
 def _message(m: object, n: int, name: str = "m") -> int:
     value = _whole(m, name, MAX_MODULUS, _MODULUS_WORDS)
     if value >= n:
-        raise CipherkitError(
-            say(
-                "{name} = {value} is not below n = {n}: RSA works on numbers from 0 to n − 1",
-                name=name,
-                value=value,
-                n=n,
-            )
+        raise CipherkitError.say(
+            "{name} = {value} is not below n = {n}: RSA works on numbers from 0 to n − 1",
+            name=name,
+            value=value,
+            n=n,
         )
     return value
 
@@ -282,14 +271,12 @@ def letters_to_numbers(text: str) -> list[int]:
     [8, 9, 18, 19, 1]
     """
     if not isinstance(text, str):
-        raise CipherkitError(say("the text must be a string, not {kind}", kind=type(text).__name__))
+        raise CipherkitError.say("the text must be a string, not {kind}", kind=type(text).__name__)
     if len(text) > MAX_LETTERS:
-        raise CipherkitError(
-            say(
-                "the text is too long: {length} characters (at most {limit})",
-                length=len(text),
-                limit=MAX_LETTERS,
-            )
+        raise CipherkitError.say(
+            "the text is too long: {length} characters (at most {limit})",
+            length=len(text),
+            limit=MAX_LETTERS,
         )
     return [_LETTERS.index(ch) + 1 for ch in text.upper() if ch in _LETTERS]
 
@@ -307,8 +294,8 @@ def numbers_to_letters(numbers: list[int]) -> str:
     out = []
     for number in list(numbers)[:MAX_LETTERS]:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 26:
-            raise CipherkitError(
-                say("{number} is not a letter's number: A = 1 … Z = 26", number=repr(number)[:20])
+            raise CipherkitError.say(
+                "{number} is not a letter's number: A = 1 … Z = 26", number=repr(number)[:20]
             )
         out.append(_LETTERS[number - 1])
     return "".join(out)
@@ -325,7 +312,7 @@ def encrypt_letters(text: str, public: tuple[int, int]) -> list[int]:
     """
     e, n = _key(public)
     if n <= 26:
-        raise CipherkitError(say("n = {n} is too small for letters: it must be above 26", n=n))
+        raise CipherkitError.say("n = {n} is too small for letters: it must be above 26", n=n)
     return [pow(number, e, n) for number in letters_to_numbers(text)]
 
 
@@ -338,12 +325,8 @@ def decrypt_letters(numbers: list[int], private: tuple[int, int]) -> str:
     """
     d, n = _key(private)
     if len(numbers) > MAX_LETTERS:
-        raise CipherkitError(
-            say(
-                "too many numbers: {length} (at most {limit})",
-                length=len(numbers),
-                limit=MAX_LETTERS,
-            )
+        raise CipherkitError.say(
+            "too many numbers: {length} (at most {limit})", length=len(numbers), limit=MAX_LETTERS
         )
     return numbers_to_letters([pow(_message(c, n, "c"), d, n) for c in numbers])
 
@@ -362,7 +345,7 @@ def factor(n: int) -> Factoring:
     """
     value = _whole(n, "n", MAX_MODULUS, _MODULUS_WORDS)
     if value < 4:
-        raise CipherkitError(say("n must be at least 4 to have two factors, not {n}", n=value))
+        raise CipherkitError.say("n must be at least 4 to have two factors, not {n}", n=value)
     steps = 1
     if value % 2 == 0:
         return Factoring(2, value // 2, steps)
@@ -372,7 +355,7 @@ def factor(n: int) -> Factoring:
         if value % k == 0:
             return Factoring(k, value // k, steps)
         k += 2
-    raise CipherkitError(say("n = {n} is prime: it has no factors to find", n=value))
+    raise CipherkitError.say("n = {n} is prime: it has no factors to find", n=value)
 
 
 def prime_below(limit: int) -> int:
@@ -397,13 +380,11 @@ def bit_sizes(bits_list: list[int], high: int) -> list[int]:
     sizes = list(bits_list)[:100]
     for bits in sizes:
         if isinstance(bits, bool) or not isinstance(bits, int) or not 8 <= bits <= high:
-            raise CipherkitError(
-                say(
-                    "give sizes from {low} to {high} bits, not {bits}",
-                    low=8,
-                    high=high,
-                    bits=repr(bits)[:20],
-                )
+            raise CipherkitError.say(
+                "give sizes from {low} to {high} bits, not {bits}",
+                low=8,
+                high=high,
+                bits=repr(bits)[:20],
             )
     return sizes
 

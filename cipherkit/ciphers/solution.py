@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +13,6 @@ from cipherkit.ciphers.classical import Cipher
 from cipherkit.ciphers.stats import english, fitness
 from cipherkit.ciphers.text import codes_to_text, letter_codes
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = ["Solution", "batch_scores", "make_solution", "solver_codes"]
 
@@ -36,16 +36,19 @@ class Solution:
         }
 
 
-def solver_codes(text: str | np.ndarray, minimum: int = 4) -> np.ndarray:
-    """Letter codes of a ciphertext (or the codes themselves), at least ``minimum``."""
-    codes = letter_codes(text) if isinstance(text, str) else np.asarray(text, dtype=np.int64)
+def solver_codes(
+    text: str | np.ndarray,
+    minimum: int = 4,
+    codes_of: Callable[[str], np.ndarray] = letter_codes,
+) -> np.ndarray:
+    """Letter codes of a ciphertext (``codes_of``: the Latin alphabet's by default) or
+    the codes themselves, at least ``minimum`` of them."""
+    codes = codes_of(text) if isinstance(text, str) else np.asarray(text, dtype=np.int64)
     if len(codes) < minimum:
-        raise CipherkitError(
-            say(
-                "need at least {minimum} letters to solve, got {count}",
-                minimum=minimum,
-                count=len(codes),
-            )
+        raise CipherkitError.say(
+            "need at least {minimum} letters to solve, got {count}",
+            minimum=minimum,
+            count=len(codes),
         )
     return codes
 

@@ -32,7 +32,7 @@ from PIL import Image
 
 from cipherkit.ciphers.text import check_text
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, say
+from cipherkit.i18n import N_
 
 __all__ = [
     "HEADER_BITS",
@@ -108,21 +108,19 @@ class Verdict(NamedTuple):
 def _picture(image: object) -> np.ndarray:
     """The picture's red, green and blue values, height × width × 3 (a copy)."""
     if not isinstance(image, Image.Image):
-        raise CipherkitError(
-            say("expected a picture (a Pillow image), not {kind}", kind=type(image).__name__)
+        raise CipherkitError.say(
+            "expected a picture (a Pillow image), not {kind}", kind=type(image).__name__
         )
     width, height = image.size
     if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
-        raise CipherkitError(
-            say(
-                "the picture is {width}×{height} pixels, more than the {limit} pixels allowed",
-                width=width,
-                height=height,
-                limit=format(MAX_PIXELS, ","),
-            )
+        raise CipherkitError.say(
+            "the picture is {width}×{height} pixels, more than the {limit} pixels allowed",
+            width=width,
+            height=height,
+            limit=format(MAX_PIXELS, ","),
         )
     if not width or not height:
-        raise CipherkitError(say("the picture has no pixels"))
+        raise CipherkitError.say("the picture has no pixels")
     return np.array(image.convert("RGB"), dtype=np.uint8)
 
 
@@ -139,7 +137,7 @@ def _whole(value: object, low: int, high: int, what: str) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (``what``: a key of
     :data:`_WHOLE`)."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise CipherkitError(say(_WHOLE[what], low=low, high=high, value=repr(value)[:20]))
+        raise CipherkitError.say(_WHOLE[what], low=low, high=high, value=repr(value)[:20])
     return value
 
 
@@ -189,17 +187,15 @@ at most 446: use a bigger picture or a shorter message
     values = _picture(image)
     data = check_text(text).encode("utf-8")
     if not data:
-        raise CipherkitError(say("the message is empty: give at least one character to hide"))
+        raise CipherkitError.say("the message is empty: give at least one character to hide")
     height, width, _channels = values.shape
     room = capacity(width, height)
     if len(data) > room:
-        raise CipherkitError(
-            say(
-                "the message needs {need} bytes and the picture holds at most {room}: use a "
-                "bigger picture or a shorter message",
-                need=len(data),
-                room=room,
-            )
+        raise CipherkitError.say(
+            "the message needs {need} bytes and the picture holds at most {room}: use a "
+            "bigger picture or a shorter message",
+            need=len(data),
+            room=room,
         )
     payload = _mixed(len(data).to_bytes(HEADER_BITS // 8, "big") + data)
     bits = np.unpackbits(np.frombuffer(payload, dtype=np.uint8))
@@ -224,24 +220,22 @@ header says ... bytes and the picture holds at most 446
     room = capacity(width, height)
     low = values.reshape(-1) & 1
     if low.size < HEADER_BITS:
-        raise CipherkitError(say("the picture is too small to hold a message"))
+        raise CipherkitError.say("the picture is too small to hold a message")
     header = _mixed(np.packbits(low[:HEADER_BITS]).tobytes())
     length = int.from_bytes(header, "big")
     if not 0 < length <= room:
-        raise CipherkitError(
-            say(
-                "the low bits hold no message: their length header says {length} bytes and "
-                "the picture holds at most {room}",
-                length=length,
-                room=room,
-            )
+        raise CipherkitError.say(
+            "the low bits hold no message: their length header says {length} bytes and "
+            "the picture holds at most {room}",
+            length=length,
+            room=room,
         )
     data = _mixed(np.packbits(low[: HEADER_BITS + 8 * length]).tobytes())[HEADER_BITS // 8 :]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CipherkitError(
-            say("the low bits hold no message: their bytes are not UTF-8 text")
+        raise CipherkitError.say(
+            "the low bits hold no message: their bytes are not UTF-8 text"
         ) from None
 
 
@@ -300,8 +294,8 @@ def _fraction(value: object) -> float:
         or not 0 < value <= 1
         or math.isnan(value)
     ):
-        raise CipherkitError(
-            say("the share to test is a number above 0 and at most 1, not {value}", value=value)
+        raise CipherkitError.say(
+            "the share to test is a number above 0 and at most 1, not {value}", value=value
         )
     return float(value)
 

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = [
     "ALPHABET",
@@ -37,14 +36,10 @@ for _i, _c in enumerate(ALPHABET):
 
 def check_text(text: object) -> str:
     if not isinstance(text, str):
-        raise CipherkitError(say("expected text, not {kind}", kind=type(text).__name__))
+        raise CipherkitError.say("expected text, not {kind}", kind=type(text).__name__)
     if len(text) > MAX_TEXT:
-        raise CipherkitError(
-            say(
-                "text too long: {length} characters (at most {limit})",
-                length=len(text),
-                limit=MAX_TEXT,
-            )
+        raise CipherkitError.say(
+            "text too long: {length} characters (at most {limit})", length=len(text), limit=MAX_TEXT
         )
     return text
 

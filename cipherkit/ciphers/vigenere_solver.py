@@ -12,7 +12,6 @@ from cipherkit.ciphers.solution import Solution, batch_scores, make_solution, so
 from cipherkit.ciphers.stats import english, friedman_key_length, kasiski
 from cipherkit.ciphers.text import codes_to_text
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = [
     "KEY_LETTER_COST",
@@ -188,8 +187,8 @@ def solve_vigenere(
     Vigenere(key='HARBOUR')
     """
     if variant not in _VARIANTS:
-        raise CipherkitError(
-            say("unknown variant {name} (vigenere, beaufort or autokey)", name=repr(variant))
+        raise CipherkitError.say(
+            "unknown variant {name} (vigenere, beaufort or autokey)", name=repr(variant)
         )
     c = solver_codes(text)
     rng = np.random.default_rng(seed)

@@ -6,7 +6,9 @@ line prints its message on one line and exits 1 instead of showing a traceback.
 
 from __future__ import annotations
 
-from cipherkit.i18n import Message, text
+from typing import Any, Self
+
+from cipherkit.i18n import Message, say, text
 
 
 class CipherkitError(Exception):
@@ -31,6 +33,17 @@ class CipherkitError(Exception):
         if len(self.args) == 1 and isinstance(self.args[0], Message):
             return f"{type(self).__name__}({self.args[0].words()!r})"
         return super().__repr__()
+
+    @classmethod
+    def say(cls, id: str, /, **params: Any) -> Self:
+        """The error with the message ``say(id, **params)``: ``raise ConfigError.say(...)``
+        (the catalog finds the words, as it finds every ``say("…")``).
+
+        >>> error = CipherkitError.say("{path}: no such file", path="a.yaml")
+        >>> str(error), error.args[0].id
+        ('a.yaml: no such file', '{path}: no such file')
+        """
+        return cls(say(id, **params))
 
 
 class IllegalAction(CipherkitError):
