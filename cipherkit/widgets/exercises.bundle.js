@@ -1,7 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   exercises.js 35f16e4aeecfdb21c87427f9c070626e2098800c52bd972ed9ef9cb6ea72a51c
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
-//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
+//   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
 // cipherkit/widgets/outage.js
 var DEVICE_KEY = "cipherkit.device";
 function deviceId() {

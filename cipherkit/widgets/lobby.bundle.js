@@ -1,7 +1,7 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   lobby.js 188d58c28685d77788850fdd61de8562e8b4d0647adac5d96fb72aa8d092191b
+//   lobby.js d0a09074cc34d3617c5a3a2a194dfef327a3874e1aab30b0433ac5c904458fcf
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
-//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
+//   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -28,6 +28,16 @@ function t(model, key, params = {}) {
 function speakLanguage(model, el) {
   el.setAttribute("lang", model.get("lang") || "en");
   el.setAttribute("data-loading-text", t(model, "loading_game"));
+}
+function takeFromHash(name) {
+  const value = new URLSearchParams((window.location.hash || "").replace(/^#/, "")).get(name);
+  if (value) {
+    try {
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    } catch (_) {
+    }
+  }
+  return value;
 }
 var SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 
@@ -433,13 +443,8 @@ function render({ model, el }) {
   const device = deviceId();
   if (device) send({ type: "hello", device });
   watchOutage(model, { ping: "ping" }, t(model, "outage"));
-  const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
-  const linked = hash.get("seat");
+  const linked = takeFromHash("seat");
   if (linked) {
-    try {
-      window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    } catch (_) {
-    }
     send({ type: "resume", token: linked });
   } else if ((model.get("view") || {}).stage === "start") {
     send({ type: "return" });

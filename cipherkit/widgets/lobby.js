@@ -16,7 +16,7 @@
 // {type: "pong"}) to say within 3 s when the page has lost touch with the server
 // (outage.js, imported).
 
-import { h, speakLanguage, t } from "./table_common.js";
+import { h, speakLanguage, t, takeFromHash } from "./table_common.js";
 import { deviceId, watchOutage } from "./outage.js";
 
 // A refusal from the kernel in plain words: "refused: too many wrong codes" -> "Too many wrong codes".
@@ -373,18 +373,11 @@ function render({ model, el }) {
   if (device) send({ type: "hello", device });
   watchOutage(model, { ping: "ping" }, t(model, "outage")); // from outage.js
 
-  // A #seat=TOKEN link first, else the seat (or the room watched) the server keeps for
-  // this browser.
-  const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
-  const linked = hash.get("seat");
+  // A #seat=TOKEN link first (read once, then out of the address bar: the server keeps
+  // the seat from now on), else the seat (or the room watched) the server keeps for this
+  // browser.
+  const linked = takeFromHash("seat");
   if (linked) {
-    // The token is read once, then taken out of the address bar (and so out of the
-    // history and of a projected screen); the server keeps the seat from now on.
-    try {
-      window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    } catch (_) {
-      /* the token stays in the address bar */
-    }
     send({ type: "resume", token: linked });
   } else if ((model.get("view") || {}).stage === "start") {
     send({ type: "return" });

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   projector.js 9f49c00e503c8bb93e35f6dbef93a2f7df2ff57c5c758ab95db6739ad0f06d54
-//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
+//   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {

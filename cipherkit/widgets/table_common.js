@@ -41,6 +41,20 @@ export function speakLanguage(model, el) {
   el.setAttribute("data-loading-text", t(model, "loading_game"));
 }
 
+// A value of the address's #fragment (#seat=TOKEN, #key=KEY), or null. It is read once,
+// then taken out of the address bar (and so out of the history and of a projected screen).
+export function takeFromHash(name) {
+  const value = new URLSearchParams((window.location.hash || "").replace(/^#/, "")).get(name);
+  if (value) {
+    try {
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    } catch (_) {
+      /* the value stays in the address bar */
+    }
+  }
+  return value;
+}
+
 // A refusal from the kernel in plain words, the way every table shows it: "illegal: not
 // your turn" -> "Not your turn" (the kernel's message keeps its prefix for the logs and
 // the Python API; a player reads the sentence).

@@ -1,10 +1,10 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
-//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
-//   teacher.js cc28da9a68b2de83f5f032d8f686c3aea93f5183f3a6e615c1c3631bb62ba17a
+//   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
+//   teacher.js 1c1ec57e2b830f5c4bbf005b9ac639ff21e3d93f5aee7c25feeeb30edb1bc080
 //   teacher_pass.js 9907c884c498638195f19910a166b9fdb4302173ad2ad55885cf748ec714807a
 //   teacher_sheets.js 0fd0bb1249d1ea1e618b9262a5c920b1fb3479189b156b57b9e0b83e78a6b831
-//   teacher_term.js e9a945786a47461a952f2250414717b4e587e36c82f5126864e0442006937eb4
+//   teacher_term.js 9cf3466188de80ee31ef059457c6604be7225eb9982087588aff8e36c110aee8
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -31,6 +31,16 @@ function t(model, key, params = {}) {
 function speakLanguage(model, el) {
   el.setAttribute("lang", model.get("lang") || "en");
   el.setAttribute("data-loading-text", t(model, "loading_game"));
+}
+function takeFromHash(name) {
+  const value = new URLSearchParams((window.location.hash || "").replace(/^#/, "")).get(name);
+  if (value) {
+    try {
+      window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    } catch (_) {
+    }
+  }
+  return value;
 }
 var SAVED_KEY = `cipherkit.saved:${window.location.pathname}`;
 
@@ -105,6 +115,31 @@ function svg(tag, attrs = {}, ...children) {
   for (const c of children) if (c) node.append(c);
   return node;
 }
+function teacherTable(model, testid, columns, rows) {
+  return h(
+    "table",
+    { class: "ck-teacher-table", "data-testid": testid },
+    h("thead", {}, h("tr", {}, ...columns.map((key) => h("th", { text: t(model, key) })))),
+    h("tbody", {}, ...rows)
+  );
+}
+function resultsTable(model, testid, rowTestid, results) {
+  return teacherTable(
+    model,
+    testid,
+    ["col_code", "col_game", "col_players", "col_result"],
+    results.map(
+      (r) => h(
+        "tr",
+        { "data-testid": rowTestid, "data-code": r.code },
+        h("td", { class: "ck-teacher-mono", text: r.code }),
+        h("td", { text: r.title || r.game }),
+        h("td", { text: (r.players || []).join(" / ") }),
+        h("td", { text: r.result })
+      )
+    )
+  );
+}
 function classInput(model, form) {
   return h("input", {
     "data-testid": "start-class",
@@ -121,24 +156,20 @@ function classInput(model, form) {
 function rosterTable(model, klass, send) {
   const roster = klass.roster || [];
   if (!roster.length) return h("p", { class: "ck-teacher-hint", text: t(model, "roster_empty") });
-  return h(
-    "table",
-    { class: "ck-teacher-table", "data-testid": "roster" },
-    h("thead", {}, h("tr", {}, ...["col_id", "col_name", "col_email", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
-    h(
-      "tbody",
-      {},
-      ...roster.map(
-        (s) => h(
-          "tr",
-          { "data-testid": "roster-row", "data-id": s.student_id },
-          h("td", { class: "ck-teacher-mono", text: s.student_id }),
-          h("td", { text: s.name }),
-          h("td", { text: s.email }),
-          h("td", {}, h("button", { "data-testid": "roster-remove", "aria-label": t(model, "roster_remove_label", { name: s.name }), onclick: () => {
-            if (window.confirm(t(model, "roster_remove_confirm", { name: s.name }))) send({ type: "roster_remove", id: s.student_id });
-          }, text: t(model, "remove") }))
-        )
+  return teacherTable(
+    model,
+    "roster",
+    ["col_id", "col_name", "col_email", "col_actions"],
+    roster.map(
+      (s) => h(
+        "tr",
+        { "data-testid": "roster-row", "data-id": s.student_id },
+        h("td", { class: "ck-teacher-mono", text: s.student_id }),
+        h("td", { text: s.name }),
+        h("td", { text: s.email }),
+        h("td", {}, h("button", { "data-testid": "roster-remove", "aria-label": t(model, "roster_remove_label", { name: s.name }), onclick: () => {
+          if (window.confirm(t(model, "roster_remove_confirm", { name: s.name }))) send({ type: "roster_remove", id: s.student_id });
+        }, text: t(model, "remove") }))
       )
     )
   );
@@ -208,11 +239,11 @@ function homeworkCard(model, view, klass, form, send) {
         h("span", { class: "ck-teacher-label", text: t(model, "homework_item", { title: w.title, due: w.due, code: w.code }) }),
         h("span", { "data-testid": "homework-done", text: w.done_label || "" }),
         h("input", { readonly: true, class: "ck-teacher-mono", "data-testid": "homework-link", "aria-label": t(model, "homework_link"), value: absolute(w.link) }),
-        h(
-          "table",
-          { class: "ck-teacher-table", "data-testid": "homework-progress" },
-          h("thead", {}, h("tr", {}, ...["col_student", "col_tried", "col_solved", "col_late", "col_last"].map((key) => h("th", { text: t(model, key) })))),
-          h("tbody", {}, ...(w.progress || []).map((p) => h("tr", { "data-testid": "homework-row", "data-student": p.name }, h("td", { text: p.name }), h("td", { text: String(p.tried) }), h("td", { text: String(p.solved) }), h("td", { text: String(p.late) }), h("td", { text: p.last || "—" }))))
+        teacherTable(
+          model,
+          "homework-progress",
+          ["col_student", "col_tried", "col_solved", "col_late", "col_last"],
+          (w.progress || []).map((p) => h("tr", { "data-testid": "homework-row", "data-student": p.name }, h("td", { text: p.name }), h("td", { text: String(p.tried) }), h("td", { text: String(p.solved) }), h("td", { text: String(p.late) }), h("td", { text: p.last || "—" })))
         )
       )
     )
@@ -302,25 +333,21 @@ function sessionsStage(model, view, send) {
     "div",
     { class: "ck-teacher-card", "data-testid": "sessions" },
     h("h3", { text: t(model, "sessions_title") }),
-    h(
-      "table",
-      { class: "ck-teacher-table" },
-      h("thead", {}, h("tr", {}, ...["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
-      h(
-        "tbody",
-        {},
-        ...sessions.map(
-          (s) => h(
-            "tr",
-            { "data-testid": "session-row", "data-code": s.code },
-            h("td", { text: s.title }),
-            h("td", { text: s.class }),
-            h("td", { class: "ck-teacher-mono", text: s.code }),
-            h("td", { text: s.status === "open" ? t(model, "status_open") : t(model, "ended_at", { when: s.ended || "" }) }),
-            h("td", { text: s.rooms_label || "" }),
-            h("td", { text: String(s.answers) }),
-            h("td", {}, h("button", { "data-testid": "past-open", onclick: () => send({ type: "past", session: s.id }), text: t(model, "results") }))
-          )
+    teacherTable(
+      model,
+      void 0,
+      ["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", "col_actions"],
+      sessions.map(
+        (s) => h(
+          "tr",
+          { "data-testid": "session-row", "data-code": s.code },
+          h("td", { text: s.title }),
+          h("td", { text: s.class }),
+          h("td", { class: "ck-teacher-mono", text: s.code }),
+          h("td", { text: s.status === "open" ? t(model, "status_open") : t(model, "ended_at", { when: s.ended || "" }) }),
+          h("td", { text: s.rooms_label || "" }),
+          h("td", { text: String(s.answers) }),
+          h("td", {}, h("button", { "data-testid": "past-open", onclick: () => send({ type: "past", session: s.id }), text: t(model, "results") }))
         )
       )
     ),
@@ -329,12 +356,7 @@ function sessionsStage(model, view, send) {
       { "data-testid": "past", "data-code": past.session.code },
       h("h4", { text: t(model, "results_of", { title: past.session.title, code: past.session.code }) }),
       exportButtons(model, send, past.session.id, "past"),
-      h(
-        "table",
-        { class: "ck-teacher-table", "data-testid": "past-results" },
-        h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_players", "col_result"].map((key) => h("th", { text: t(model, key) })))),
-        h("tbody", {}, ...(past.results || []).map((r) => h("tr", { "data-testid": "past-result-row", "data-code": r.code }, h("td", { class: "ck-teacher-mono", text: r.code }), h("td", { text: r.title || r.game }), h("td", { text: (r.players || []).join(" / ") }), h("td", { text: r.result }))))
-      ),
+      resultsTable(model, "past-results", "past-result-row", past.results || []),
       analysisChart(model, past.analysis)
     ) : null
   );
@@ -357,37 +379,27 @@ function render({ model, el }) {
       ...attrs
     });
   }
-  function lockedStage() {
+  function keyForm(attrs, heading, hint, inputTestid, button) {
+    const unlock = (e) => {
+      e.preventDefault();
+      send({ type: "unlock", key: form.key, device: deviceId() || void 0 });
+    };
     return h(
       "form",
-      {
-        class: "ck-teacher-card",
-        "data-testid": "key-form",
-        onsubmit: (e) => {
-          e.preventDefault();
-          send({ type: "unlock", key: form.key, device: deviceId() || void 0 });
-        }
-      },
-      h("h3", { text: t(model, "key_title") }),
-      h("p", { class: "ck-teacher-hint", text: t(model, "key_hint") }),
-      h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: t(model, "open") }))
+      { ...attrs, onsubmit: unlock },
+      heading && h("h3", { text: t(model, heading) }),
+      h("p", { class: "ck-teacher-hint", text: t(model, hint) }),
+      h("div", { class: "ck-teacher-row" }, input(inputTestid, "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", ...button }))
     );
+  }
+  function lockedStage() {
+    const button = { "data-testid": "unlock", class: "ck-teacher-primary", text: t(model, "open") };
+    return keyForm({ class: "ck-teacher-card", "data-testid": "key-form" }, "key_title", "key_hint", "key", button);
   }
   function rekeyStage(view) {
     if (!view.by_pass) return null;
-    return h(
-      "form",
-      {
-        class: "ck-teacher-card ck-teacher-rekey",
-        "data-testid": "rekey-form",
-        onsubmit: (e) => {
-          e.preventDefault();
-          send({ type: "unlock", key: form.key, device: deviceId() || void 0 });
-        }
-      },
-      h("p", { class: "ck-teacher-hint", text: t(model, "rekey_hint") }),
-      h("div", { class: "ck-teacher-row" }, input("rekey", "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", "data-testid": "rekey-unlock", text: t(model, "use_key") }))
-    );
+    const button = { "data-testid": "rekey-unlock", text: t(model, "use_key") };
+    return keyForm({ class: "ck-teacher-card ck-teacher-rekey", "data-testid": "rekey-form" }, null, "rekey_hint", "rekey", button);
   }
   function sessionStage(view) {
     if (view.session) {
@@ -594,12 +606,8 @@ function render({ model, el }) {
     );
   }
   function roomsTable(view, rooms) {
-    return h(
-      "table",
-      { class: "ck-teacher-table", "data-testid": "rooms" },
-      h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", "col_actions"].map((key2) => h("th", { text: t(model, key2) })))),
-      h("tbody", {}, ...rooms.map((r) => roomRow(view, r)))
-    );
+    const columns = ["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", "col_actions"];
+    return teacherTable(model, "rooms", columns, rooms.map((r) => roomRow(view, r)));
   }
   function roomsStage(view) {
     const rooms = view.rooms || [];
@@ -626,25 +634,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-teacher-card" },
       h("h3", { text: t(model, "results") }),
-      h(
-        "table",
-        { class: "ck-teacher-table", "data-testid": "results" },
-        h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_players", "col_result"].map((key2) => h("th", { text: t(model, key2) })))),
-        h(
-          "tbody",
-          {},
-          ...results.map(
-            (r) => h(
-              "tr",
-              { "data-testid": "result-row", "data-code": r.code },
-              h("td", { class: "ck-teacher-mono", text: r.code }),
-              h("td", { text: r.title || r.game }),
-              h("td", { text: (r.players || []).join(" / ") }),
-              h("td", { text: r.result })
-            )
-          )
-        )
-      )
+      resultsTable(model, "results", "result-row", results)
     );
   }
   function gridStage(view) {
@@ -713,13 +703,8 @@ function render({ model, el }) {
     setTimeout(() => URL.revokeObjectURL(url), 1e4);
   });
   draw();
-  const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
-  const key = hash.get("key");
+  const key = takeFromHash("key");
   if (key) {
-    try {
-      window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    } catch (_) {
-    }
     if ((model.get("view") || {}).locked) send({ type: "unlock", key, device: deviceId() || void 0 });
   } else if ((model.get("view") || {}).locked) {
     teacherPass("resume").then((reply) => reply && reply.json()).then((answer) => {

@@ -17,11 +17,11 @@
 // Every word comes from the kernel: the widget's `words` (t(model, key)) and, for a
 // sentence with a count, the view (whole, in the widget's language).
 
-import { h, speakLanguage, t } from "./table_common.js";
+import { h, speakLanguage, t, takeFromHash } from "./table_common.js";
 import { deviceId } from "./outage.js";
 import { teacherPass } from "./teacher_pass.js";
 import { sheetsStage } from "./teacher_sheets.js";
-import { analysisChart, classInput, classStage, personControls, roundButtons, sessionsStage } from "./teacher_term.js";
+import { analysisChart, classInput, classStage, personControls, resultsTable, roundButtons, sessionsStage, teacherTable } from "./teacher_term.js";
 
 function render({ model, el }) {
   const root = h("div", { class: "ck-teacher", "data-testid": "teacher" });
@@ -42,38 +42,31 @@ function render({ model, el }) {
     });
   }
 
-  function lockedStage() {
+  // A form that unlocks with the teacher key: the locked page's, and the one a page
+  // opened by a pass shows to take the key instead. `heading` may be null.
+  function keyForm(attrs, heading, hint, inputTestid, button) {
+    const unlock = (e) => {
+      e.preventDefault();
+      send({ type: "unlock", key: form.key, device: deviceId() || undefined });
+    };
     return h(
       "form",
-      {
-        class: "ck-teacher-card",
-        "data-testid": "key-form",
-        onsubmit: (e) => {
-          e.preventDefault();
-          send({ type: "unlock", key: form.key, device: deviceId() || undefined });
-        },
-      },
-      h("h3", { text: t(model, "key_title") }),
-      h("p", { class: "ck-teacher-hint", text: t(model, "key_hint") }),
-      h("div", { class: "ck-teacher-row" }, input("key", "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", "data-testid": "unlock", class: "ck-teacher-primary", text: t(model, "open") })),
+      { ...attrs, onsubmit: unlock },
+      heading && h("h3", { text: t(model, heading) }),
+      h("p", { class: "ck-teacher-hint", text: t(model, hint) }),
+      h("div", { class: "ck-teacher-row" }, input(inputTestid, "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", ...button })),
     );
+  }
+
+  function lockedStage() {
+    const button = { "data-testid": "unlock", class: "ck-teacher-primary", text: t(model, "open") };
+    return keyForm({ class: "ck-teacher-card", "data-testid": "key-form" }, "key_title", "key_hint", "key", button);
   }
 
   function rekeyStage(view) {
     if (!view.by_pass) return null;
-    return h(
-      "form",
-      {
-        class: "ck-teacher-card ck-teacher-rekey",
-        "data-testid": "rekey-form",
-        onsubmit: (e) => {
-          e.preventDefault();
-          send({ type: "unlock", key: form.key, device: deviceId() || undefined });
-        },
-      },
-      h("p", { class: "ck-teacher-hint", text: t(model, "rekey_hint") }),
-      h("div", { class: "ck-teacher-row" }, input("rekey", "key", { type: "password", autocomplete: "off", "aria-label": t(model, "key_label") }), h("button", { type: "submit", "data-testid": "rekey-unlock", text: t(model, "use_key") })),
-    );
+    const button = { "data-testid": "rekey-unlock", text: t(model, "use_key") };
+    return keyForm({ class: "ck-teacher-card ck-teacher-rekey", "data-testid": "rekey-form" }, null, "rekey_hint", "rekey", button);
   }
 
   function sessionStage(view) {
@@ -270,12 +263,8 @@ function render({ model, el }) {
   }
 
   function roomsTable(view, rooms) {
-    return h(
-      "table",
-      { class: "ck-teacher-table", "data-testid": "rooms" },
-      h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
-      h("tbody", {}, ...rooms.map((r) => roomRow(view, r))),
-    );
+    const columns = ["col_code", "col_game", "col_progress", "col_score", "col_to_act", "col_people", "col_state", "col_actions"];
+    return teacherTable(model, "rooms", columns, rooms.map((r) => roomRow(view, r)));
   }
 
   function roomsStage(view) {
@@ -308,25 +297,7 @@ function render({ model, el }) {
       "div",
       { class: "ck-teacher-card" },
       h("h3", { text: t(model, "results") }),
-      h(
-        "table",
-        { class: "ck-teacher-table", "data-testid": "results" },
-        h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_players", "col_result"].map((key) => h("th", { text: t(model, key) })))),
-        h(
-          "tbody",
-          {},
-          ...results.map((r) =>
-            h(
-              "tr",
-              { "data-testid": "result-row", "data-code": r.code },
-              h("td", { class: "ck-teacher-mono", text: r.code }),
-              h("td", { text: r.title || r.game }),
-              h("td", { text: (r.players || []).join(" / ") }),
-              h("td", { text: r.result }),
-            ),
-          ),
-        ),
-      ),
+      resultsTable(model, "results", "result-row", results),
     );
   }
 
@@ -404,14 +375,8 @@ function render({ model, el }) {
   });
   draw();
 
-  const hash = new URLSearchParams((window.location.hash || "").replace(/^#/, ""));
-  const key = hash.get("key");
+  const key = takeFromHash("key");
   if (key) {
-    try {
-      window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    } catch (_) {
-      /* the key stays in the address bar */
-    }
     if ((model.get("view") || {}).locked) send({ type: "unlock", key, device: deviceId() || undefined });
   } else if ((model.get("view") || {}).locked) {
     // A reload: the server gives a one-time token for the teacher's httponly cookie

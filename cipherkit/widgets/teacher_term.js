@@ -16,6 +16,35 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+// One of the page's tables: a head of column words (their keys), then the rows.
+export function teacherTable(model, testid, columns, rows) {
+  return h(
+    "table",
+    { class: "ck-teacher-table", "data-testid": testid },
+    h("thead", {}, h("tr", {}, ...columns.map((key) => h("th", { text: t(model, key) })))),
+    h("tbody", {}, ...rows),
+  );
+}
+
+// The rooms' results (the open session's, a past one's): a row a room.
+export function resultsTable(model, testid, rowTestid, results) {
+  return teacherTable(
+    model,
+    testid,
+    ["col_code", "col_game", "col_players", "col_result"],
+    results.map((r) =>
+      h(
+        "tr",
+        { "data-testid": rowTestid, "data-code": r.code },
+        h("td", { class: "ck-teacher-mono", text: r.code }),
+        h("td", { text: r.title || r.game }),
+        h("td", { text: (r.players || []).join(" / ") }),
+        h("td", { text: r.result }),
+      ),
+    ),
+  );
+}
+
 // The start form's class field: sessions of one class share its roster and homework.
 export function classInput(model, form) {
   return h("input", {
@@ -32,22 +61,18 @@ export function classInput(model, form) {
 function rosterTable(model, klass, send) {
   const roster = klass.roster || [];
   if (!roster.length) return h("p", { class: "ck-teacher-hint", text: t(model, "roster_empty") });
-  return h(
-    "table",
-    { class: "ck-teacher-table", "data-testid": "roster" },
-    h("thead", {}, h("tr", {}, ...["col_id", "col_name", "col_email", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
-    h(
-      "tbody",
-      {},
-      ...roster.map((s) =>
-        h(
-          "tr",
-          { "data-testid": "roster-row", "data-id": s.student_id },
-          h("td", { class: "ck-teacher-mono", text: s.student_id }),
-          h("td", { text: s.name }),
-          h("td", { text: s.email }),
-          h("td", {}, h("button", { "data-testid": "roster-remove", "aria-label": t(model, "roster_remove_label", { name: s.name }), onclick: () => { if (window.confirm(t(model, "roster_remove_confirm", { name: s.name }))) send({ type: "roster_remove", id: s.student_id }); }, text: t(model, "remove") })),
-        ),
+  return teacherTable(
+    model,
+    "roster",
+    ["col_id", "col_name", "col_email", "col_actions"],
+    roster.map((s) =>
+      h(
+        "tr",
+        { "data-testid": "roster-row", "data-id": s.student_id },
+        h("td", { class: "ck-teacher-mono", text: s.student_id }),
+        h("td", { text: s.name }),
+        h("td", { text: s.email }),
+        h("td", {}, h("button", { "data-testid": "roster-remove", "aria-label": t(model, "roster_remove_label", { name: s.name }), onclick: () => { if (window.confirm(t(model, "roster_remove_confirm", { name: s.name }))) send({ type: "roster_remove", id: s.student_id }); }, text: t(model, "remove") })),
       ),
     ),
   );
@@ -106,11 +131,11 @@ function homeworkCard(model, view, klass, form, send) {
         h("span", { class: "ck-teacher-label", text: t(model, "homework_item", { title: w.title, due: w.due, code: w.code }) }),
         h("span", { "data-testid": "homework-done", text: w.done_label || "" }),
         h("input", { readonly: true, class: "ck-teacher-mono", "data-testid": "homework-link", "aria-label": t(model, "homework_link"), value: absolute(w.link) }),
-        h(
-          "table",
-          { class: "ck-teacher-table", "data-testid": "homework-progress" },
-          h("thead", {}, h("tr", {}, ...["col_student", "col_tried", "col_solved", "col_late", "col_last"].map((key) => h("th", { text: t(model, key) })))),
-          h("tbody", {}, ...(w.progress || []).map((p) => h("tr", { "data-testid": "homework-row", "data-student": p.name }, h("td", { text: p.name }), h("td", { text: String(p.tried) }), h("td", { text: String(p.solved) }), h("td", { text: String(p.late) }), h("td", { text: p.last || "—" })))),
+        teacherTable(
+          model,
+          "homework-progress",
+          ["col_student", "col_tried", "col_solved", "col_late", "col_last"],
+          (w.progress || []).map((p) => h("tr", { "data-testid": "homework-row", "data-student": p.name }, h("td", { text: p.name }), h("td", { text: String(p.tried) }), h("td", { text: String(p.solved) }), h("td", { text: String(p.late) }), h("td", { text: p.last || "—" }))),
         ),
       ),
     ),
@@ -203,25 +228,21 @@ export function sessionsStage(model, view, send) {
     "div",
     { class: "ck-teacher-card", "data-testid": "sessions" },
     h("h3", { text: t(model, "sessions_title") }),
-    h(
-      "table",
-      { class: "ck-teacher-table" },
-      h("thead", {}, h("tr", {}, ...["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", "col_actions"].map((key) => h("th", { text: t(model, key) })))),
-      h(
-        "tbody",
-        {},
-        ...sessions.map((s) =>
-          h(
-            "tr",
-            { "data-testid": "session-row", "data-code": s.code },
-            h("td", { text: s.title }),
-            h("td", { text: s.class }),
-            h("td", { class: "ck-teacher-mono", text: s.code }),
-            h("td", { text: s.status === "open" ? t(model, "status_open") : t(model, "ended_at", { when: s.ended || "" }) }),
-            h("td", { text: s.rooms_label || "" }),
-            h("td", { text: String(s.answers) }),
-            h("td", {}, h("button", { "data-testid": "past-open", onclick: () => send({ type: "past", session: s.id }), text: t(model, "results") })),
-          ),
+    teacherTable(
+      model,
+      undefined,
+      ["col_session", "col_class", "col_code", "col_status", "col_rooms", "col_answers", "col_actions"],
+      sessions.map((s) =>
+        h(
+          "tr",
+          { "data-testid": "session-row", "data-code": s.code },
+          h("td", { text: s.title }),
+          h("td", { text: s.class }),
+          h("td", { class: "ck-teacher-mono", text: s.code }),
+          h("td", { text: s.status === "open" ? t(model, "status_open") : t(model, "ended_at", { when: s.ended || "" }) }),
+          h("td", { text: s.rooms_label || "" }),
+          h("td", { text: String(s.answers) }),
+          h("td", {}, h("button", { "data-testid": "past-open", onclick: () => send({ type: "past", session: s.id }), text: t(model, "results") })),
         ),
       ),
     ),
@@ -231,12 +252,7 @@ export function sessionsStage(model, view, send) {
           { "data-testid": "past", "data-code": past.session.code },
           h("h4", { text: t(model, "results_of", { title: past.session.title, code: past.session.code }) }),
           exportButtons(model, send, past.session.id, "past"),
-          h(
-            "table",
-            { class: "ck-teacher-table", "data-testid": "past-results" },
-            h("thead", {}, h("tr", {}, ...["col_code", "col_game", "col_players", "col_result"].map((key) => h("th", { text: t(model, key) })))),
-            h("tbody", {}, ...(past.results || []).map((r) => h("tr", { "data-testid": "past-result-row", "data-code": r.code }, h("td", { class: "ck-teacher-mono", text: r.code }), h("td", { text: r.title || r.game }), h("td", { text: (r.players || []).join(" / ") }), h("td", { text: r.result })))),
-          ),
+          resultsTable(model, "past-results", "past-result-row", past.results || []),
           analysisChart(model, past.analysis),
         )
       : null,

@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
+//   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
 //   workbench.js b65aded23851d29b201bef0ab266b18c4c18c707ce5f9ad67ae3e13d8cd6c3cf
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   generic/table.js af6dd063fd4b0027c79b7f25927b8b8a0b763a1d83b232215ad4b93fe714e5a7
-//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
+//   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
 function h(tag, attrs = {}, ...children) {

@@ -1,6 +1,6 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
 //   studio/editor.js 60ce2f0c97b42e4a8c2f0adc5a90ae371a839f6c61af478b0672a5b47a3d0eeb
-//   table_common.js c9544d468c71b56a5896e5126bccf49a90183a2e6aa0af5ebd7a4077946e0e82
+//   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
 // cipherkit/widgets/table_common.js
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
