@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cipherkit.core.hooks import game_hooks
 from cipherkit.core.protocol import GameSpec, RoomOption
-from cipherkit.games.intercept import actions, clock, present, rules, shared, variants
+from cipherkit.games.intercept import present
 from cipherkit.games.intercept.actions import (
     CODES,
     Clue,
@@ -37,13 +36,14 @@ from cipherkit.games.intercept.actions import (
     parse_code,
 )
 from cipherkit.games.intercept.bots import BOTS
-from cipherkit.games.intercept.clock import TIMER_CHOICES
+from cipherkit.games.intercept.clock import TIMER_CHOICES, clock
 from cipherkit.games.intercept.clues import ClueCheck, Problem, check_clue
 from cipherkit.games.intercept.config import BOT_LANGUAGES, LANGUAGES, check_bots
 from cipherkit.games.intercept.notes import NoteSheet, build_notes
 from cipherkit.games.intercept.rules import DEFAULT_CONFIG, make_config, new_game
+from cipherkit.games.intercept.shared import shared_with
 from cipherkit.games.intercept.state import InterceptState
-from cipherkit.games.intercept.variants import hidden_variant
+from cipherkit.games.intercept.variants import hidden_variant, viewers
 from cipherkit.games.intercept.words import keywords
 from cipherkit.i18n import N_
 
@@ -54,9 +54,17 @@ def _seats(config: Mapping[str, Any] | None) -> int:
 
 GAME = GameSpec(
     name="intercept",
+    new_game=new_game,
+    parse_action=parse_action,
     state_type=InterceptState,
     seats=_seats,
-    **game_hooks(actions, rules, variants, shared, clock, present),
+    viewers=viewers,
+    hidden_variants=hidden_variant,
+    default_config=DEFAULT_CONFIG,
+    title=present.title,
+    board=present.board,
+    shared_with=shared_with,
+    clock=clock,
     example_configs=(
         None,
         {"players": 3},
@@ -81,6 +89,8 @@ GAME = GameSpec(
             choices=TIMER_CHOICES,
         ),
     ),
+    room_config=present.room_config,
+    progress=present.progress,
 )
 
 __all__ = [
@@ -101,7 +111,6 @@ __all__ = [
     "check_bots",
     "check_clue",
     "code_text",
-    "hidden_variant",
     "keywords",
     "new_game",
     "parse_action",

@@ -9,22 +9,38 @@ True
 
 from __future__ import annotations
 
-from cipherkit.core.hooks import game_hooks, two_seats
+from collections.abc import Mapping
+from typing import Any
+
 from cipherkit.core.protocol import GameSpec
-from cipherkit.games.keyexchange import actions, present, rules, variants
-from cipherkit.games.keyexchange.actions import Agree, Choose, Send
+from cipherkit.games.keyexchange import present
+from cipherkit.games.keyexchange.actions import Agree, Choose, Send, parse_action
 from cipherkit.games.keyexchange.bots import BOTS
-from cipherkit.games.keyexchange.rules import DEFAULT_CONFIG, KeyExchangeState
+from cipherkit.games.keyexchange.rules import DEFAULT_CONFIG, KeyExchangeState, new_game
+from cipherkit.games.keyexchange.variants import hidden_variant, viewers
 from cipherkit.i18n import N_
 
 __all__ = ["BOTS", "DEFAULT_CONFIG", "GAME", "Agree", "Choose", "KeyExchangeState", "Send"]
 
+
+def _seats(config: Mapping[str, Any] | None) -> int:
+    return 2
+
+
 GAME = GameSpec(
     name="keyexchange",
+    new_game=new_game,
+    parse_action=parse_action,
     state_type=KeyExchangeState,
-    seats=two_seats,
-    **game_hooks(actions, rules, variants, present),
+    seats=_seats,
+    viewers=viewers,
+    hidden_variants=hidden_variant,
+    default_config=DEFAULT_CONFIG,
     example_configs=(None, {"p": 1019, "g": 2, "offers": 3}),
+    title=present.title,
+    seat_names=present.seat_names,
+    board=present.board,
+    action_words=present.action_words,
     label=N_("Key exchange"),
     blurb=N_(
         "Two players agree a secret key where everyone can listen, then lock a code with it "
@@ -32,4 +48,5 @@ GAME = GameSpec(
     ),
     player_counts=(2,),
     default_bots=("honest",),
+    progress=present.progress,
 )

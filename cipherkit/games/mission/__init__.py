@@ -12,7 +12,6 @@ Play(value=7, action='run')
 
 from __future__ import annotations
 
-from cipherkit.core.hooks import game_hooks
 from cipherkit.core.protocol import GameSpec
 from cipherkit.games.mission import present
 from cipherkit.games.mission.bots import BOTS
@@ -31,17 +30,31 @@ from cipherkit.games.mission.format.files import (
 )
 from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.validate import validate_paths
-from cipherkit.games.mission.rules import actions, config, engine, variants
 from cipherkit.games.mission.rules.actions import parse_action
-from cipherkit.games.mission.rules.config import DEFAULT_CONFIG
+from cipherkit.games.mission.rules.config import (
+    DEFAULT_CONFIG,
+    room_config,
+    room_content,
+    seats,
+)
 from cipherkit.games.mission.rules.engine import MissionState, new_game
+from cipherkit.games.mission.rules.variants import hidden_variant, viewers
 from cipherkit.games.mission.samples import demo_mission
 from cipherkit.i18n import N_
 
 GAME = GameSpec(
     name="mission",
+    new_game=new_game,
+    parse_action=parse_action,
     state_type=MissionState,
-    **game_hooks(actions, engine, config, variants, present),
+    seats=seats,
+    viewers=viewers,
+    hidden_variants=hidden_variant,
+    default_config=DEFAULT_CONFIG,
+    title=present.title,
+    seat_names=present.seat_names,
+    omniscient=present.omniscient,
+    board=present.board,
     example_configs=(
         None,
         {"players": 1},
@@ -54,6 +67,9 @@ GAME = GameSpec(
     player_counts=(1, 2, 3, 4),
     default_players=2,
     default_bots=("planner",),
+    room_config=room_config,
+    room_content=room_content,
+    progress=present.progress,
 )
 
 __all__ = [
