@@ -138,11 +138,15 @@ def test_a_glyphs_windows_light_up_and_the_analysis_follows_the_card(
 ) -> None:
     LanternStudio(page, voila_server).open()
     verdict = page.locator("[data-testid=verdict]")
-    wait_for_js(
-        page,
-        "() => document.querySelector('[data-testid=verdict]').textContent.includes('critical')",
-        timeout=UI_TIMEOUT_MS,
-    )
+    try:
+        wait_for_js(
+            page,
+            "() => document.querySelector('[data-testid=verdict]')"
+            ".textContent.includes('critical')",
+            timeout=UI_TIMEOUT_MS,
+        )
+    except TimeoutError as waited:  # say what the card said instead (once: still analysing)
+        raise AssertionError(f"the verdict reads {verdict.inner_text()!r}") from waited
     assert "kettle, teacup, acorn" in verdict.inner_text()
     lit = """() => [...document.querySelectorAll('.ck-st-cell')]
                  .map((cell) => cell.classList.contains('ck-st-lit'))"""
