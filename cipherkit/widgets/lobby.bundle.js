@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   lobby.js d0a09074cc34d3617c5a3a2a194dfef327a3874e1aab30b0433ac5c904458fcf
+//   lobby.js ef5ea402b5d2db54eb65e29f85fa16104c251f14e371a32a091be1e71766465a
 //   outage.js 2f8f3656ecf5eadc50567bede396f8f727926a65411fd687db1d6886fa6be842
 //   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
 // cipherkit/widgets/table_common.js
@@ -303,20 +303,33 @@ function render({ model, el }) {
       [["", t(model, "any_team")], ...teams].map(([v, label]) => h("option", { value: v, selected: form.team === v, text: label }))
     );
   }
+  function formCard(testid, message, ...children) {
+    const submit = (e) => {
+      e.preventDefault();
+      send(message());
+    };
+    return h("form", { class: "ck-lobby-card", "data-testid": testid, onsubmit: submit }, ...children);
+  }
+  function joinMessage() {
+    const message = { type: "join", code: form.code, name: form.name };
+    if (form.team) message.team = form.team;
+    return message;
+  }
+  function createMessage(games) {
+    const game = games[form.game];
+    const bots = game.bots ? [...form.bots].sort() : [];
+    const message = { type: "create", game: form.game, players: form.players, bots, name: form.name };
+    if (form.team && game.teams) message.team = form.team;
+    const offered = game.options.map((o) => o.key);
+    const options = Object.fromEntries(Object.entries(form.options).filter(([k]) => offered.includes(k)));
+    if (Object.keys(options).length) message.options = options;
+    return message;
+  }
   function startStage(view) {
     const rooms = Array.isArray(view.kept) ? view.kept : [];
-    const join = h(
-      "form",
-      {
-        class: "ck-lobby-card",
-        "data-testid": "join-form",
-        onsubmit: (e) => {
-          e.preventDefault();
-          const message = { type: "join", code: form.code, name: form.name };
-          if (form.team) message.team = form.team;
-          send(message);
-        }
-      },
+    const join = formCard(
+      "join-form",
+      joinMessage,
       h("h3", { text: t(model, "join_title") }),
       h("p", { class: "ck-lobby-hint", text: t(model, "join_hint") }),
       h("input", {
@@ -345,22 +358,9 @@ function render({ model, el }) {
         })
       )
     );
-    const create = h(
-      "form",
-      {
-        class: "ck-lobby-card",
-        "data-testid": "create-form",
-        onsubmit: (e) => {
-          e.preventDefault();
-          const bots = view.games[form.game].bots ? [...form.bots].sort() : [];
-          const message = { type: "create", game: form.game, players: form.players, bots, name: form.name };
-          if (form.team && view.games[form.game].teams) message.team = form.team;
-          const offered = view.games[form.game].options.map((o) => o.key);
-          const options = Object.fromEntries(Object.entries(form.options).filter(([k]) => offered.includes(k)));
-          if (Object.keys(options).length) message.options = options;
-          send(message);
-        }
-      },
+    const create = formCard(
+      "create-form",
+      () => createMessage(view.games),
       h("h3", { text: t(model, "make_title") }),
       gamePicker(view.games),
       h("div", { class: "ck-lobby-row" }, nameField(), teamField(view.games, form.game)),

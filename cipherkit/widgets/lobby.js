@@ -216,20 +216,37 @@ function render({ model, el }) {
     );
   }
 
+  // A card that is a form: submitting it (its button, Enter) sends message().
+  function formCard(testid, message, ...children) {
+    const submit = (e) => {
+      e.preventDefault();
+      send(message());
+    };
+    return h("form", { class: "ck-lobby-card", "data-testid": testid, onsubmit: submit }, ...children);
+  }
+
+  function joinMessage() {
+    const message = { type: "join", code: form.code, name: form.name };
+    if (form.team) message.team = form.team;
+    return message;
+  }
+
+  function createMessage(games) {
+    const game = games[form.game];
+    const bots = game.bots ? [...form.bots].sort() : [];
+    const message = { type: "create", game: form.game, players: form.players, bots, name: form.name };
+    if (form.team && game.teams) message.team = form.team;
+    const offered = game.options.map((o) => o.key);
+    const options = Object.fromEntries(Object.entries(form.options).filter(([k]) => offered.includes(k)));
+    if (Object.keys(options).length) message.options = options;
+    return message;
+  }
+
   function startStage(view) {
     const rooms = Array.isArray(view.kept) ? view.kept : [];
-    const join = h(
-      "form",
-      {
-        class: "ck-lobby-card",
-        "data-testid": "join-form",
-        onsubmit: (e) => {
-          e.preventDefault();
-          const message = { type: "join", code: form.code, name: form.name };
-          if (form.team) message.team = form.team;
-          send(message);
-        },
-      },
+    const join = formCard(
+      "join-form",
+      joinMessage,
       h("h3", { text: t(model, "join_title") }),
       h("p", { class: "ck-lobby-hint", text: t(model, "join_hint") }),
       h("input", {
@@ -258,22 +275,9 @@ function render({ model, el }) {
         }),
       ),
     );
-    const create = h(
-      "form",
-      {
-        class: "ck-lobby-card",
-        "data-testid": "create-form",
-        onsubmit: (e) => {
-          e.preventDefault();
-          const bots = view.games[form.game].bots ? [...form.bots].sort() : [];
-          const message = { type: "create", game: form.game, players: form.players, bots, name: form.name };
-          if (form.team && view.games[form.game].teams) message.team = form.team;
-          const offered = view.games[form.game].options.map((o) => o.key);
-          const options = Object.fromEntries(Object.entries(form.options).filter(([k]) => offered.includes(k)));
-          if (Object.keys(options).length) message.options = options;
-          send(message);
-        },
-      },
+    const create = formCard(
+      "create-form",
+      () => createMessage(view.games),
       h("h3", { text: t(model, "make_title") }),
       gamePicker(view.games),
       h("div", { class: "ck-lobby-row" }, nameField(), teamField(view.games, form.game)),
