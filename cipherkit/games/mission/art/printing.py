@@ -151,18 +151,14 @@ def titled_page(title: str, label: str, paper: Paper) -> Drawing:
     d.text(
         MARGIN, MARGIN, title, size=min(60, 60 * room / wide), bold=True, font="serif", anchor="lt"
     )
-    d.text(
-        W - MARGIN,
-        MARGIN + 10,
-        shown,
-        size=34,
-        bold=True,
-        fill=MUTED,
-        anchor="rt",
-        spacing=6,
-    )
+    _label(d, W - MARGIN, MARGIN + 10, shown, anchor="rt")
     d.line([(MARGIN, MARGIN + 100), (W - MARGIN, MARGIN + 100)], stroke=RULE, width=4)
     return d
+
+
+def _label(d: Drawing, x: float, y: float, text: str, *, anchor: str = "lt") -> None:
+    """Grey spaced capitals: a page's label and its sections' headings."""
+    d.text(x, y, text, size=34, bold=True, fill=MUTED, anchor=anchor, spacing=6)
 
 
 def _page(mission: Mission, name: str, paper: Paper) -> Drawing:
@@ -226,7 +222,7 @@ def card_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = 
     h = _place_centred(d, card, top, 1700 - (A4.height - H))[3]
     y = top + h + 170
     if mission.story:
-        d.text(MARGIN, y, _("BRIEFING"), size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+        _label(d, MARGIN, y, _("BRIEFING"))
         y += 80
         for line in wrap_text(mission.story, 46, W - 2 * MARGIN, font="serif"):
             d.text(MARGIN, y, line, size=46, font="serif", anchor="lt")
@@ -251,7 +247,7 @@ def console_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None
     # shutters to cut out, one per window, the same size as a printed window
     sw, sh = 76.0 * scale, 70.0 * scale
     y = top + h + 150
-    d.text(MARGIN, y, _("SHUTTERS"), size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+    _label(d, MARGIN, y, _("SHUTTERS"))
     note = _(
         "Cut out the console and the shutters. Lay a shutter on every window; when a "
         "glyph is collected, lift the shutters over it and write in what the glyph key "
@@ -352,7 +348,7 @@ def setup_page(mission: Mission, paper: Paper | None = None) -> Drawing:
     W = paper.width
     d = _page(mission, _("Setup"), paper)
     y = MARGIN + 200
-    d.text(MARGIN, y, _("SETUP"), size=34, bold=True, fill=MUTED, anchor="lt", spacing=6)
+    _label(d, MARGIN, y, _("SETUP"))
     y += 90
     for number, step in enumerate(setup_steps(mission), 1):
         d.text(MARGIN, y, f"{number}.", size=40, bold=True, anchor="lt")
@@ -534,16 +530,7 @@ def key_page(mission: Mission, key: Mapping[str, Glyph], paper: Paper | None = N
     if answer:
         ay = H - MARGIN - 260
         d.line([(MARGIN, ay - 60), (W - MARGIN, ay - 60)], stroke=RULE, width=4)
-        d.text(
-            MARGIN,
-            ay,
-            _("THE ANSWER CELLS SPELL"),
-            size=34,
-            bold=True,
-            fill=MUTED,
-            anchor="lt",
-            spacing=6,
-        )
+        _label(d, MARGIN, ay, _("THE ANSWER CELLS SPELL"))
         d.text(MARGIN, ay + 70, answer, size=90, bold=True, font="mono", fill=RED, anchor="lt")
     return d
 
