@@ -1,5 +1,5 @@
 // Built by scripts/build_widget_js.py from (path under cipherkit/widgets, sha256):
-//   decipher/table.js da9b181a1333dbdf1eb47ad720834e9f2d71fdccd9ea4432ee837f50a3ca41a9
+//   decipher/table.js 8abbd43cb41431e7d7fa5809bdb95cd50e04f72f1cd0ea42696a7956ffe7078b
 //   table_common.js 6e49e6648778f57967f6228a683e3857b31d4759a6764ac98b472d4a8ff84c0e
 // cipherkit/widgets/table_common.js
 var WAIT_LIMIT_MS = 6e4;
@@ -431,43 +431,40 @@ function render({ model, el }) {
     }
     const may = new Set(view.legal).has("guess");
     const chosen = ui.rank && ui.suit ? ui.rank + ui.suit : null;
-    const rankGroup = radioGroup(root, {
-      label: t(model, "rank"),
-      attr: "data-rank",
-      chosen: ui.rank,
-      options: RANKS.map((r) => ({
-        value: r,
-        text: rankText(r),
-        label: rankWords(model, r),
-        keys: r === "T" ? ["t", "0", "1"] : [r, rankWords(model, r).charAt(0)]
-      })),
-      pick: (r) => {
-        ui.rank = r;
-        draw();
-      }
-    });
-    const suitGroup = radioGroup(root, {
-      label: t(model, "suit"),
-      attr: "data-suit",
-      chosen: ui.suit,
-      options: SUIT_ORDER.map((s) => ({
-        value: s,
-        text: SUIT_SYMBOL[s],
-        label: t(model, `suit_${s}`),
-        keys: [s, t(model, `suit_${s}`).charAt(0)],
-        cls: `ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}`
-      })),
-      pick: (s) => {
-        ui.suit = s;
-        draw();
-      }
-    });
+    const pickRow = (field, options) => h(
+      "div",
+      { class: "ck-pick-row" },
+      h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, field) }),
+      radioGroup(root, {
+        label: t(model, field),
+        attr: `data-${field}`,
+        chosen: ui[field],
+        options,
+        pick: (value) => {
+          ui[field] = value;
+          draw();
+        }
+      })
+    );
+    const ranks = RANKS.map((r) => ({
+      value: r,
+      text: rankText(r),
+      label: rankWords(model, r),
+      keys: r === "T" ? ["t", "0", "1"] : [r, rankWords(model, r).charAt(0)]
+    }));
+    const suits = SUIT_ORDER.map((s) => ({
+      value: s,
+      text: SUIT_SYMBOL[s],
+      label: t(model, `suit_${s}`),
+      keys: [s, t(model, `suit_${s}`).charAt(0)],
+      cls: `ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}`
+    }));
     return h(
       "div",
       { class: "ck-picker", "data-testid": "guess-picker" },
       h("div", { class: "ck-picker-title", text: view.say.picker }),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, "rank") }), rankGroup),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, "suit") }), suitGroup),
+      pickRow("rank", ranks),
+      pickRow("suit", suits),
       h(
         "div",
         { class: "ck-pick-row" },

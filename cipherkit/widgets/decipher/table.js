@@ -245,43 +245,43 @@ function render({ model, el }) {
     const chosen = ui.rank && ui.suit ? ui.rank + ui.suit : null;
     // Rank and suit are one tab stop each (arrow keys inside, or type "7", "q", "h"):
     // a guess is Tab, 7, Tab, h, Tab, Enter.
-    const rankGroup = radioGroup(root, {
-      label: t(model, "rank"),
-      attr: "data-rank",
-      chosen: ui.rank,
-      options: RANKS.map((r) => ({
-        value: r,
-        text: rankText(r),
-        label: rankWords(model, r),
-        keys: r === "T" ? ["t", "0", "1"] : [r, rankWords(model, r).charAt(0)],
-      })),
-      pick: (r) => {
-        ui.rank = r;
-        draw();
-      },
-    });
-    const suitGroup = radioGroup(root, {
-      label: t(model, "suit"),
-      attr: "data-suit",
-      chosen: ui.suit,
-      options: SUIT_ORDER.map((s) => ({
-        value: s,
-        text: SUIT_SYMBOL[s],
-        label: t(model, `suit_${s}`),
-        keys: [s, t(model, `suit_${s}`).charAt(0)],
-        cls: `ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}`,
-      })),
-      pick: (s) => {
-        ui.suit = s;
-        draw();
-      },
-    });
+    // A row of one radio group (rank, suit), labelled by its word; a pick is kept in
+    // ui[field] and drawn.
+    const pickRow = (field, options) =>
+      h(
+        "div",
+        { class: "ck-pick-row" },
+        h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, field) }),
+        radioGroup(root, {
+          label: t(model, field),
+          attr: `data-${field}`,
+          chosen: ui[field],
+          options,
+          pick: (value) => {
+            ui[field] = value;
+            draw();
+          },
+        }),
+      );
+    const ranks = RANKS.map((r) => ({
+      value: r,
+      text: rankText(r),
+      label: rankWords(model, r),
+      keys: r === "T" ? ["t", "0", "1"] : [r, rankWords(model, r).charAt(0)],
+    }));
+    const suits = SUIT_ORDER.map((s) => ({
+      value: s,
+      text: SUIT_SYMBOL[s],
+      label: t(model, `suit_${s}`),
+      keys: [s, t(model, `suit_${s}`).charAt(0)],
+      cls: `ck-pick-suit ${isRed(s) ? "ck-red" : "ck-black"}`,
+    }));
     return h(
       "div",
       { class: "ck-picker", "data-testid": "guess-picker" },
       h("div", { class: "ck-picker-title", text: view.say.picker }),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, "rank") }), rankGroup),
-      h("div", { class: "ck-pick-row" }, h("span", { class: "ck-pick-label", "aria-hidden": "true", text: t(model, "suit") }), suitGroup),
+      pickRow("rank", ranks),
+      pickRow("suit", suits),
       h(
         "div",
         { class: "ck-pick-row" },
