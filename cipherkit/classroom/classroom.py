@@ -29,7 +29,7 @@ from cipherkit.classroom.schema import migrate
 from cipherkit.classroom.sessions import MAX_TITLE, ClassSession
 from cipherkit.classroom.summaries import RoomSummary, outcome_text, summarise
 from cipherkit.core.registry import get_game
-from cipherkit.i18n import _, pgettext, say
+from cipherkit.i18n import _, pgettext
 from cipherkit.rooms import RoomError, Store, clean_name, normalize_code, open_store
 
 __all__ = ["MAX_ATTEMPTS", "MAX_STUDENTS", "Classroom", "open_classroom"]
@@ -149,7 +149,7 @@ class Classroom:
             except self.db.integrity_errors:
                 continue
             return self.session(session_id)
-        raise ClassError(say("could not find a free class code"))  # pragma: no cover
+        raise ClassError.say("could not find a free class code")  # pragma: no cover
 
     def session(self, id_or_code: str) -> ClassSession:
         """The session with this id or class code (open or ended)."""
@@ -164,14 +164,14 @@ class Classroom:
             .fetchone()
         )
         if row is None:
-            raise UnknownClass(say("no class with code {id_or_code}", id_or_code=id_or_code))
+            raise UnknownClass.say("no class with code {id_or_code}", id_or_code=id_or_code)
         return ClassSession.of(row)
 
     def open_session(self, code: str) -> ClassSession:
-        """The *open* session with class ``code``, else a one-line error."""
+        """The *open* session with class ``code`` (or this id), else a one-line error."""
         session = self.session(code)
         if not session.is_open:
-            raise ClassEnded(say("the class {title} has ended", title=session.title))
+            raise ClassEnded.say("the class {title} has ended", title=session.title)
         return session
 
     def sessions(self) -> list[ClassSession]:
@@ -208,9 +208,7 @@ class Classroom:
         seat count, as the Play together page does). ``held``: the rooms wait for
         :meth:`start_rooms` (students take their seats, then every game starts at once).
         """
-        session = self.session(session_id)
-        if not session.is_open:
-            raise ClassEnded(say("the class {title} has ended", title=session.title))
+        session = self.open_session(session_id)
         if config is None:
             config = get_game(plan.game).make_room_config(plan.players)
         codes = []
@@ -237,9 +235,7 @@ class Classroom:
     def _check_room(self, session_id: str, room_id: str) -> str:
         room = self.store.room(room_id)
         if room.id not in self.room_ids(session_id):
-            raise ClassError(
-                say("room {room_id} is not one of this class's rooms", room_id=room_id)
-            )
+            raise ClassError.say("room {room_id} is not one of this class's rooms", room_id=room_id)
         return room.id
 
     def close_room(self, session_id: str, room_id: str) -> None:
@@ -252,9 +248,7 @@ class Classroom:
 
     def start_rooms(self, session_id: str) -> int:
         """Start every held room of the open session at once; how many started."""
-        session = self.session(session_id)
-        if not session.is_open:
-            raise ClassEnded(say("the class {title} has ended", title=session.title))
+        session = self.open_session(session_id)
         started = 0
         for info in self.room_infos(session.id):
             if info["status"] == "open" and info.get("held"):
@@ -268,7 +262,7 @@ class Classroom:
         room = self.store.room(self._check_room(session_id, room_id))
         held = [s for s in room.info()["seats"] if s["seat"] == seat and s["taken"]]
         if not held or held[0]["bot"] or not held[0]["name"]:
-            raise ClassError(say("nobody sits there"))
+            raise ClassError.say("nobody sits there")
         room.give_seat(int(seat), str(held[0]["name"]))
         return str(held[0]["name"])
 
@@ -283,7 +277,7 @@ class Classroom:
         room = self.store.room(self._check_room(session.id, room_id))
         name = room.remove(int(seat))
         if name is None:
-            raise ClassError(say("nobody sits there"))
+            raise ClassError.say("nobody sits there")
         self._departed(session.id, room.id, int(seat), name, "removed")
         replace = self.groups.bots_replace(session.group) if bot is None else bot
         if replace and room.info()["status"] == "open":
@@ -297,14 +291,12 @@ class Classroom:
         of one of the class's open rooms (the same one too): the new seat waits for them
         and their page takes them there; a bot takes the old seat as on removal. Returns
         the new room's code and seat."""
-        session = self.session(session_id)
-        if not session.is_open:
-            raise ClassEnded(say("the class {title} has ended", title=session.title))
+        session = self.open_session(session_id)
         source = self.store.room(self._check_room(session.id, room_id))
         target = self.store.room(self._check_room(session.id, to_room))
         held = [s for s in source.info()["seats"] if s["seat"] == seat and s["taken"]]
         if not held or held[0]["bot"] or not held[0]["name"]:
-            raise ClassError(say("nobody sits there"))
+            raise ClassError.say("nobody sits there")
         info = target.info()
         free = [
             s["seat"]
@@ -313,11 +305,11 @@ class Classroom:
             and not (target.id == source.id and s["seat"] == seat)
         ]  # fmt: skip
         if info["status"] != "open" or info["over"] or not free:
-            raise ClassError(say("room {info} has no free seat", info=info["code"]))
+            raise ClassError.say("room {info} has no free seat", info=info["code"])
         chosen = free[0] if to_seat is None else int(to_seat)
         if chosen not in free:
-            raise ClassError(
-                say("seat {value} of room {info} is not free", value=chosen + 1, info=info["code"])
+            raise ClassError.say(
+                "seat {value} of room {info} is not free", value=chosen + 1, info=info["code"]
             )
         name = str(held[0]["name"])
         self.store.give_away(target.id, chosen, reserve=name)
@@ -359,7 +351,7 @@ class Classroom:
         new = clean_name(name)
         held = [s for s in room.info()["seats"] if s["seat"] == seat and s["taken"]]
         if not held or held[0]["bot"] or not held[0]["name"]:
-            raise ClassError(say("nobody sits there"))
+            raise ClassError.say("nobody sits there")
         before = str(held[0]["name"])
         if session.group and self.groups.roster(session.group):
             try:
@@ -371,12 +363,12 @@ class Classroom:
         else:
             twin = lookalikes(new, [n for n in self._names_in(session.id) if n != before])
             if twin is not None:
-                raise ClassError(
-                    say("{new!r} looks like {twin!r}, already in this class", new=new, twin=twin)
+                raise ClassError.say(
+                    "{new!r} looks like {twin!r}, already in this class", new=new, twin=twin
                 )
         old = room.rename(int(seat), new)
         if old is None:
-            raise ClassError(say("nobody sits there"))
+            raise ClassError.say("nobody sits there")
         conn = self.db.connection()
         with conn.transaction(write=True):  # the session's records follow the new name
             for table in ("class_departures", "class_attempts"):
@@ -393,9 +385,7 @@ class Classroom:
         seats. Each game's :func:`~cipherkit.rooms.default_bot` plays; the bots move at
         once (:meth:`cipherkit.rooms.Room.fill_with_bots`). Returns how many seats bots
         took."""
-        session = self.session(session_id)
-        if not session.is_open:
-            raise ClassEnded(say("the class {title} has ended", title=session.title))
+        session = self.open_session(session_id)
         ids = (
             self.room_ids(session.id)
             if room_id is None
@@ -438,7 +428,7 @@ class Classroom:
             .fetchone()
         )
         if row is None:
-            raise ClassError(say("no kept record for room {room_id}", room_id=room_id))
+            raise ClassError.say("no kept record for room {room_id}", room_id=room_id)
         data: dict[str, Any] = json.loads(row[0])
         return data
 
@@ -597,13 +587,11 @@ class Classroom:
             return name, ""
         twin = lookalikes(name, self._names_in(session.id))
         if twin is not None:
-            raise ClassError(
-                say(
-                    "{name!r} looks like {twin!r}, already in this class: type "
-                    "your name as before, or add an initial",
-                    name=name,
-                    twin=twin,
-                )
+            raise ClassError.say(
+                "{name!r} looks like {twin!r}, already in this class: type "
+                "your name as before, or add an initial",
+                name=name,
+                twin=twin,
             )
         return name, ""
 
@@ -627,13 +615,11 @@ class Classroom:
             (session.id, student),
         ).fetchone()[0]
         if int(mine) >= MAX_ATTEMPTS:
-            raise TooManyAnswers(
-                say(
-                    "{student} has sent {max_attempts} answers in this class, the most "
-                    "one student may: the next ones are not counted",
-                    student=student,
-                    max_attempts=MAX_ATTEMPTS,
-                )
+            raise TooManyAnswers.say(
+                "{student} has sent {max_attempts} answers in this class, the most "
+                "one student may: the next ones are not counted",
+                student=student,
+                max_attempts=MAX_ATTEMPTS,
             )
         if int(mine) == 0:
             students = conn.execute(
@@ -641,12 +627,10 @@ class Classroom:
                 (session.id,),
             ).fetchone()[0]
             if int(students) >= MAX_STUDENTS:
-                raise TooManyStudents(
-                    say(
-                        "this class already counts the answers of {max_students} "
-                        "students, the most it may: ask your teacher",
-                        max_students=MAX_STUDENTS,
-                    )
+                raise TooManyStudents.say(
+                    "this class already counts the answers of {max_students} "
+                    "students, the most it may: ask your teacher",
+                    max_students=MAX_STUDENTS,
                 )
 
     def attempts(self, session_id: str) -> list[Attempt]:

@@ -19,7 +19,7 @@ from cipherkit.classroom.homework import assign, homework_list, parse_due
 from cipherkit.classroom.sessions import iso
 from cipherkit.core.commands import Command, add_json, add_store, print_json
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, _, say
+from cipherkit.i18n import N_, _
 
 __all__ = ["CLASS", "run_class"]
 
@@ -125,8 +125,8 @@ def run_class(args: argparse.Namespace) -> int:
     """Run ``cipherkit class ACTION`` (the arguments :data:`CLASS` parsed)."""
     action = ACTIONS.get(args.class_action)
     if action is None:  # pragma: no cover - argparse allows only these
-        raise CipherkitError(
-            say("unknown class action {class_action!r}", class_action=args.class_action)
+        raise CipherkitError.say(
+            "unknown class action {class_action!r}", class_action=args.class_action
         )
     reads_only = args.class_action in ("export", "sessions") or (
         args.class_action == "roster" and args.roster_action == "list"

@@ -17,7 +17,7 @@ from cipherkit.classroom.gradebook import cell, seat_results, students
 from cipherkit.classroom.sessions import ClassSession, iso
 from cipherkit.classroom.summaries import outcome_text
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import _, say
+from cipherkit.i18n import _
 
 __all__ = [
     "ATTEMPT_COLUMNS",
@@ -220,7 +220,7 @@ def export_csv(
                         json.dumps(classroom.record_json(r["room"]), indent=1) + "\n",
                     )
     except OSError as exc:
-        raise CipherkitError(
-            say("cannot write to {out}: {strerror}", out=out, strerror=exc.strerror)
+        raise CipherkitError.say(
+            "cannot write to {out}: {strerror}", out=out, strerror=exc.strerror
         ) from None
     return written

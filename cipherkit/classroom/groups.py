@@ -40,7 +40,7 @@ from cipherkit.classroom.roster import (
     clean_student_id,
     read_roster,
 )
-from cipherkit.i18n import _, say
+from cipherkit.i18n import _
 from cipherkit.rooms import RoomError, clean_name
 
 if TYPE_CHECKING:
@@ -64,9 +64,9 @@ def group_key(name: str) -> str:
     """
     key = " ".join(str(name).split()).casefold()
     if not key:
-        raise ClassError(say("a class needs a name"))
+        raise ClassError.say("a class needs a name")
     if len(key) > 80:
-        raise ClassError(say("a class's name has at most 80 characters"))
+        raise ClassError.say("a class's name has at most 80 characters")
     return key
 
 
@@ -106,7 +106,7 @@ class ClassGroups:
             .fetchone()
         )
         if row is None:
-            raise ClassError(say("no class named {name_or_key}", name_or_key=name_or_key))
+            raise ClassError.say("no class named {name_or_key}", name_or_key=name_or_key)
         return str(row[0])
 
     def names(self) -> list[str]:
@@ -173,22 +173,20 @@ class ClassGroups:
         path = Path(path)
         try:
             if not path.is_file():
-                raise ClassError(say("{path}: no such roster file", path=path))
+                raise ClassError.say("{path}: no such roster file", path=path)
             if path.stat().st_size > MAX_ROSTER_BYTES:
-                raise ClassError(
-                    say(
-                        "{path}: larger than {max_roster_bytes} bytes, not a roster",
-                        path=path,
-                        max_roster_bytes=MAX_ROSTER_BYTES,
-                    )
+                raise ClassError.say(
+                    "{path}: larger than {max_roster_bytes} bytes, not a roster",
+                    path=path,
+                    max_roster_bytes=MAX_ROSTER_BYTES,
                 )
             text = path.read_bytes().decode("utf-8")
         except UnicodeDecodeError:
-            raise ClassError(
-                say("{path}: not UTF-8 text (save it from the spreadsheet as CSV UTF-8)", path=path)
+            raise ClassError.say(
+                "{path}: not UTF-8 text (save it from the spreadsheet as CSV UTF-8)", path=path
             ) from None
         except OSError as exc:
-            raise ClassError(say("{path}: {strerror}", path=path, strerror=exc.strerror)) from None
+            raise ClassError.say("{path}: {strerror}", path=path, strerror=exc.strerror) from None
         report = self.import_text(name, text)
         report.problems = [f"{path}: {p}" for p in report.problems]
         return report
@@ -273,12 +271,10 @@ class ClassGroups:
         """The roster student with ``student_id`` (a :class:`ClassError` if none)."""
         found = [s for s in self.roster(name) if s.student_id == str(student_id).strip()]
         if not found:
-            raise ClassError(
-                say(
-                    "no student with id {student_id} on the roster of {name}",
-                    student_id=student_id,
-                    name=name,
-                )
+            raise ClassError.say(
+                "no student with id {student_id} on the roster of {name}",
+                student_id=student_id,
+                name=name,
             )
         return found[0]
 
@@ -289,11 +285,9 @@ class ClassGroups:
         for student in self.roster(name):
             if skeleton(student.name) == mine:
                 return student
-        raise NotOnRoster(
-            say(
-                "{join} is not on the roster of {name}: pick your name from "
-                "the list, or ask your teacher to add it",
-                join=" ".join(str(typed).split()),
-                name=self.name(name),
-            )
+        raise NotOnRoster.say(
+            "{join} is not on the roster of {name}: pick your name from "
+            "the list, or ask your teacher to add it",
+            join=" ".join(str(typed).split()),
+            name=self.name(name),
         )

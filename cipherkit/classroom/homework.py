@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from cipherkit.classroom.errors import ClassError
 from cipherkit.classroom.sessions import ClassSession, iso
-from cipherkit.i18n import _, say
+from cipherkit.i18n import _
 
 if TYPE_CHECKING:
     from cipherkit.classroom.classroom import Classroom
@@ -97,12 +97,10 @@ def parse_due(text: str, now: float | None = None) -> float:
     try:
         when = dt.datetime.fromisoformat(text)
     except ValueError:
-        raise ClassError(
-            say(
-                "a due time is a date and time (2026-12-09 18:00) or a "
-                "time from now (3d, 48h), not {text!r}",
-                text=text,
-            )
+        raise ClassError.say(
+            "a due time is a date and time (2026-12-09 18:00) or a "
+            "time from now (3d, 48h), not {text!r}",
+            text=text,
         ) from None
     if len(text) == 10:  # a date alone: the end of that day
         when += dt.timedelta(days=1, seconds=-1)
@@ -118,9 +116,9 @@ def assign(
     parts = lesson.strip().removesuffix(".ipynb").split("/")
     lesson = parts[-1]
     if ".." in parts or not LESSON_NAME.fullmatch(lesson):
-        raise ClassError(say("{lesson!r} is not a lesson page's name", lesson=lesson))
+        raise ClassError.say("{lesson!r} is not a lesson page's name", lesson=lesson)
     if due <= time.time():
-        raise ClassError(say("the due time has passed already: give a later one"))
+        raise ClassError.say("the due time has passed already: give a later one")
     shown = classroom.groups.name(classroom.groups.ensure(class_name))
     session = classroom.start_session(
         title or _("Homework: {lesson} ({shown})", lesson=lesson, shown=shown),
@@ -166,7 +164,7 @@ def check_link(classroom: Classroom, session: ClassSession, token: object) -> bo
         or not isinstance(token, str)
         or not hmac.compare_digest(token.encode(), str(row[0]).encode())
     ):
-        raise ClassError(say("this homework link is not right: open the link your teacher gave"))
+        raise ClassError.say("this homework link is not right: open the link your teacher gave")
     return time.time() > float(row[1])
 
 

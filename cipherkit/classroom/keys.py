@@ -12,7 +12,6 @@ import re
 import secrets
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 from cipherkit.i18n.keyboard import as_qwerty
 
 __all__ = ["KEY_ENV", "check_key", "clean_key", "hash_key", "new_key"]
@@ -32,7 +31,7 @@ def clean_key(key: str) -> str:
     """``key`` if it is a usable teacher key (12-128 URL-safe characters), else a
     one-line :class:`~cipherkit.core.errors.CipherkitError`."""
     if not isinstance(key, str) or not _KEY.fullmatch(key):
-        raise CipherkitError(say("a teacher key has 12 to 128 letters, digits, - or _"))
+        raise CipherkitError.say("a teacher key has 12 to 128 letters, digits, - or _")
     return key
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import GameSpec, State
 from cipherkit.core.registry import game_names, get_game
-from cipherkit.i18n import _, ngettext, say
+from cipherkit.i18n import _, ngettext
 
 __all__ = ["MAX_ROOMS", "RoomPlan", "game_seats", "presets"]
 
@@ -118,42 +118,34 @@ class RoomPlan:
     def __post_init__(self) -> None:
         seats = game_seats()
         if self.game not in seats:
-            raise CipherkitError(
-                say(
-                    "no game {game!r} for class rooms (choose {join})",
-                    game=self.game,
-                    join=", ".join(seats),
-                )
+            raise CipherkitError.say(
+                "no game {game!r} for class rooms (choose {join})",
+                game=self.game,
+                join=", ".join(seats),
             )
         for name in ("rooms", "players", "people"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise CipherkitError(say("a room plan's {name} is a whole number", name=name))
+                raise CipherkitError.say("a room plan's {name} is a whole number", name=name)
         if not 1 <= self.rooms <= MAX_ROOMS:
-            raise CipherkitError(
-                say(
-                    "make 1 to {max_rooms} rooms at a time, not {rooms}",
-                    max_rooms=MAX_ROOMS,
-                    rooms=self.rooms,
-                )
+            raise CipherkitError.say(
+                "make 1 to {max_rooms} rooms at a time, not {rooms}",
+                max_rooms=MAX_ROOMS,
+                rooms=self.rooms,
             )
         if self.players not in seats[self.game]:
             counts = ", ".join(map(str, seats[self.game]))
-            raise CipherkitError(
-                say(
-                    "a {game} room has {counts} seats, not {players}",
-                    game=self.game,
-                    counts=counts,
-                    players=self.players,
-                )
+            raise CipherkitError.say(
+                "a {game} room has {counts} seats, not {players}",
+                game=self.game,
+                counts=counts,
+                players=self.players,
             )
         if not 1 <= self.people <= self.players:
-            raise CipherkitError(
-                say(
-                    "people per room: 1 to {players} (the seats), not {people}",
-                    players=self.players,
-                    people=self.people,
-                )
+            raise CipherkitError.say(
+                "people per room: 1 to {players} (the seats), not {people}",
+                players=self.players,
+                people=self.people,
             )
 
     def bot_seats(self) -> list[int]:
@@ -185,7 +177,7 @@ class RoomPlan:
             None,
         )
         if game is None:
-            raise CipherkitError(say("name a game in the plan: {join}", join=", ".join(specs)))
+            raise CipherkitError.say("name a game in the plan: {join}", join=", ".join(specs))
         spec = specs[game]
         teams = re.search(r"(\d)\s*(?:v|vs|versus|against)\s*(\d)", words)
         people = re.search(r"(\d+)\s*(?:people|persons?|students?)\b", words)

@@ -29,7 +29,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.classroom.errors import ClassEnded, ClassError
-from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from cipherkit.classroom.classroom import Classroom
@@ -56,10 +55,10 @@ def next_round(
     rooms at random (within the same game), else each keeps their seat and table."""
     session = classroom.session(session_id)
     if not session.is_open:
-        raise ClassEnded(say("the class {title} has ended", title=session.title))
+        raise ClassEnded.say("the class {title} has ended", title=session.title)
     rooms = [i for i in classroom.room_infos(session.id) if i["status"] == "open"]
     if not rooms:
-        raise ClassError(say("no rooms to play again: make rooms first"))
+        raise ClassError.say("no rooms to play again: make rooms first")
     plans = dict(
         classroom.db.connection()
         .execute("SELECT room_id, plan FROM class_rooms WHERE session_id = ?", (session.id,))

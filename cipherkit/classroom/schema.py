@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cipherkit.i18n import say
 from cipherkit.rooms.errors import StoreError
 
 if TYPE_CHECKING:
@@ -125,13 +124,11 @@ def migrate(conn: Connection) -> tuple[int, int]:
             conn.execute("SELECT pg_advisory_xact_lock(?)", (_LOCK,))
         before = _version(conn)
         if before > CLASSROOM_SCHEMA_VERSION:
-            raise StoreError(
-                say(
-                    "the store's classroom tables are at version {before}, newer than this "
-                    "cipherkit knows ({classroom_schema_version}): upgrade cipherkit",
-                    before=before,
-                    classroom_schema_version=CLASSROOM_SCHEMA_VERSION,
-                )
+            raise StoreError.say(
+                "the store's classroom tables are at version {before}, newer than this "
+                "cipherkit knows ({classroom_schema_version}): upgrade cipherkit",
+                before=before,
+                classroom_schema_version=CLASSROOM_SCHEMA_VERSION,
             )
         if before == CLASSROOM_SCHEMA_VERSION:
             return before, before

@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.classroom.errors import ClassError
-from cipherkit.i18n import say
 from cipherkit.rooms import RoomError, clean_name
 
 if TYPE_CHECKING:
@@ -41,12 +40,10 @@ def choose_seat(rooms: Sequence[Mapping[str, Any]], name: str) -> tuple[str, str
             continue
         for seat in room["seats"]:
             if seat.get("taken") and not seat.get("bot") and _same(seat.get("name"), name):
-                raise ClassError(
-                    say(
-                        "{name} already has a seat in this class: on a new device, "
-                        "ask your teacher to give your seat to it",
-                        name=name,
-                    )
+                raise ClassError.say(
+                    "{name} already has a seat in this class: on a new device, "
+                    "ask your teacher to give your seat to it",
+                    name=name,
                 )
     best: tuple[int, int, str, str | None] | None = None
     for order, room in enumerate(rooms):
@@ -94,13 +91,13 @@ def seat_student(classroom: Classroom, class_code: str, name: str) -> SeatHandle
     for _ in range(_TRIES):  # another student may take the chosen seat first
         choice = choose_seat(classroom.room_infos(session.id), name)
         if choice is None:
-            raise ClassError(say("every room of this class is full: ask your teacher for a seat"))
+            raise ClassError.say("every room of this class is full: ask your teacher for a seat")
         code, team = choice
         try:
             return classroom.store.join(code, name, team=team)
         except RoomError:
             continue
-    raise ClassError(say("the rooms of this class are busy: try again"))
+    raise ClassError.say("the rooms of this class are busy: try again")
 
 
 def kept_seat(classroom: Classroom, class_code: str, name: str) -> SeatHandle | None:

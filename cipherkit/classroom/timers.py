@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from cipherkit.classroom.errors import ClassError
 from cipherkit.core.registry import get_game
-from cipherkit.i18n import say
 from cipherkit.rooms.clock import EXTEND_SECONDS
 
 if TYPE_CHECKING:
@@ -67,10 +66,10 @@ def change_timer(
     :data:`TIMER_LENGTHS`). A room not of the session, or without a timer, is a
     :class:`~cipherkit.classroom.errors.ClassError`."""
     if room_id not in classroom.room_ids(session_id):
-        raise ClassError(say("room {room_id} is not one of this class's rooms", room_id=room_id))
+        raise ClassError.say("room {room_id} is not one of this class's rooms", room_id=room_id)
     info = classroom.store.room(room_id).info()
     if not _has_timer(info):
-        raise ClassError(say("that room has no timer"))
+        raise ClassError.say("that room has no timer")
     clocks = classroom.store.clocks
     if change == "extend":
         clocks.change(room_id, extend=EXTEND_SECONDS)
@@ -79,9 +78,9 @@ def change_timer(
     elif change == "length":
         if seconds not in TIMER_LENGTHS:
             lengths = ", ".join(map(str, TIMER_LENGTHS))
-            raise ClassError(say("a timer lasts one of {lengths} seconds", lengths=lengths))
+            raise ClassError.say("a timer lasts one of {lengths} seconds", lengths=lengths)
         clocks.change(room_id, seconds=seconds)
     else:
-        raise ClassError(
-            say("a timer change is one of {join}", join=", ".join((*CHANGES, "length")))
+        raise ClassError.say(
+            "a timer change is one of {join}", join=", ".join((*CHANGES, "length"))
         )

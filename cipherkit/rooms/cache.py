@@ -14,7 +14,6 @@ from typing import TypeVar
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.protocol import Seat, State
 from cipherkit.core.session import Session
-from cipherkit.i18n import say
 from cipherkit.rooms.db import Connection
 from cipherkit.rooms.errors import StoreError, UnknownRoom
 from cipherkit.rooms.storage import RoomRow, Storage
@@ -91,7 +90,7 @@ class SessionCache:
             actions = self.storage.actions(conn, row.id, session.version, row.version)
             if len(actions) != row.version - session.version:
                 self.forget(row.id)
-                raise StoreError(say("room {code}: stored actions are missing", code=row.code))
+                raise StoreError.say("room {code}: stored actions are missing", code=row.code)
             try:
                 session.replay(actions)
             except CipherkitError:
@@ -116,7 +115,7 @@ class SessionCache:
             with conn.transaction():
                 row = self.storage.row(conn, room_id)
                 if row is None:
-                    raise UnknownRoom(say("no room {room_id!r}", room_id=room_id))
+                    raise UnknownRoom.say("no room {room_id!r}", room_id=room_id)
                 if holder is not None:
                     self.storage.check_token(conn, room_id, int(holder[0]), holder[1])
                 return use(conn, row, self.session(conn, row))

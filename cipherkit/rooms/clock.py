@@ -15,7 +15,6 @@ from dataclasses import asdict, dataclass, replace
 from cipherkit.core.errors import CipherkitError, IllegalAction
 from cipherkit.core.protocol import Clock
 from cipherkit.core.session import Session
-from cipherkit.i18n import say
 from cipherkit.rooms.cache import SessionCache
 from cipherkit.rooms.db import Connection
 from cipherkit.rooms.errors import RoomClosed, StaleVersion
@@ -226,15 +225,15 @@ class Clocks:
             with conn.transaction(write=True):
                 row = self.storage.row(conn, room_id, lock=True)
                 if row is None or not row.open:
-                    raise NoClock(say("that room is closed"))
+                    raise NoClock.say("that room is closed")
                 session = self.cache.session(conn, row)
                 if session.spec.clock is None:
-                    raise NoClock(say("that game has no timer"))
+                    raise NoClock.say("that game has no timer")
                 setting = self.setting_in(conn, room_id)
                 if extend:
                     clock = session.spec.clock(session.state)
                     if clock is None or setting.off:
-                        raise NoClock(say("no timer is running in that room now"))
+                        raise NoClock.say("no timer is running in that room now")
                     setting = setting.extended(clock.key, extend)
                 if off is not None:
                     setting = replace(setting, off=bool(off))

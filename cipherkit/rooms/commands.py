@@ -17,7 +17,7 @@ from typing import Any
 
 from cipherkit.core.commands import Command, add_game, add_json, add_store, whole
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, _, say
+from cipherkit.i18n import N_, _
 from cipherkit.rooms.store import Store, open_store
 
 __all__ = ["ROOMS", "format_info", "parse_bots", "run_rooms"]
@@ -34,8 +34,8 @@ def parse_bots(text: str | None) -> dict[int, str | None]:
         try:
             number = int(seat.strip())
         except ValueError:
-            raise CipherkitError(
-                say("--bots: {strip!r} is not a seat number", strip=seat.strip())
+            raise CipherkitError.say(
+                "--bots: {strip!r} is not a seat number", strip=seat.strip()
             ) from None
         bots[number] = bot.strip() or None
     return bots
@@ -47,13 +47,13 @@ def _config(text: str | None) -> dict[str, Any] | None:
     try:
         config = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CipherkitError(
-            say("--config is not JSON: {msg} (column {colno})", msg=exc.msg, colno=exc.colno)
+        raise CipherkitError.say(
+            "--config is not JSON: {msg} (column {colno})", msg=exc.msg, colno=exc.colno
         ) from None
     if not isinstance(config, dict):
         example = '{"players": 4}'
-        raise CipherkitError(
-            say("--config must be a JSON object, e.g. '{example}'", example=example)
+        raise CipherkitError.say(
+            "--config must be a JSON object, e.g. '{example}'", example=example
         )
     return config
 
@@ -120,7 +120,7 @@ def run_rooms(args: argparse.Namespace) -> int:
             else:
                 print(f"closed room {info['id']} (code {info['code']})")
         else:  # pragma: no cover - argparse allows only the actions above
-            raise CipherkitError(say("unknown rooms action {action!r}", action=action))
+            raise CipherkitError.say("unknown rooms action {action!r}", action=action)
     return 0
 
 

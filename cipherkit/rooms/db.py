@@ -62,8 +62,8 @@ def private_folder(folder: Path) -> None:
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(
-            say("cannot make the folder {folder}: {strerror}", folder=folder, strerror=exc.strerror)
+        raise StoreError.say(
+            "cannot make the folder {folder}: {strerror}", folder=folder, strerror=exc.strerror
         ) from None
     _tighten(folder, 0o700)
 
@@ -76,12 +76,8 @@ def private_file(path: Path) -> None:
         try:
             os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         except OSError as exc:
-            raise StoreError(
-                say(
-                    "cannot make a room store at {path}: {strerror}",
-                    path=path,
-                    strerror=exc.strerror,
-                )
+            raise StoreError.say(
+                "cannot make a room store at {path}: {strerror}", path=path, strerror=exc.strerror
             ) from None
     for one in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
         _tighten(one, 0o600)
@@ -114,27 +110,24 @@ def parse_url(url: str | Path) -> tuple[str, str]:
     """
     text = str(url).strip()
     if not text:
-        raise StoreError(say("empty room store URL"))
+        raise StoreError.say("empty room store URL")
     if text.startswith("sqlite:"):
         if not text.startswith("sqlite:///"):
-            raise StoreError(
-                say("{text!r}: write SQLite stores as sqlite:///path/to/file.db", text=text)
+            raise StoreError.say(
+                "{text!r}: write SQLite stores as sqlite:///path/to/file.db", text=text
             )
         path = text[len("sqlite:///") :]
         if not path or path == ":memory:":
-            raise StoreError(
-                say("{text!r}: a room store needs a file (sqlite:///path/to/file.db)", text=text)
+            raise StoreError.say(
+                "{text!r}: a room store needs a file (sqlite:///path/to/file.db)", text=text
             )
         return "sqlite", path
     scheme = re.match(r"^(postgres(?:ql)?)(\+psycopg)?://", text)
     if scheme:
         return "postgresql", "postgresql://" + text[scheme.end() :]
     if re.match(r"^[a-z][a-z0-9+.-]*://", text, re.I):
-        raise StoreError(
-            say(
-                "{redact}: a room store URL is sqlite:///FILE or postgresql://...",
-                redact=redact(text),
-            )
+        raise StoreError.say(
+            "{redact}: a room store URL is sqlite:///FILE or postgresql://...", redact=redact(text)
         )
     return "sqlite", text
 
@@ -473,11 +466,9 @@ def _psycopg() -> Any:
     try:
         import psycopg
     except ImportError:
-        raise StoreError(
-            say(
-                "PostgreSQL room stores need psycopg 3: pip install 'psycopg[binary]>=3.2' "
-                "(or cipherkit's serve extra)"
-            )
+        raise StoreError.say(
+            "PostgreSQL room stores need psycopg 3: pip install 'psycopg[binary]>=3.2' "
+            "(or cipherkit's serve extra)"
         ) from None
     return psycopg
 
@@ -495,14 +486,12 @@ class Database:
         if self.dialect == "sqlite":
             path = Path(self.target)
             if not path.exists() and not create:
-                raise StoreError(say("no room store at {path} (create a room first)", path=path))
+                raise StoreError.say("no room store at {path} (create a room first)", path=path)
             if not path.parent.is_dir():
-                raise StoreError(
-                    say(
-                        "cannot make a room store at {path}: no folder {parent}",
-                        path=path,
-                        parent=path.parent,
-                    )
+                raise StoreError.say(
+                    "cannot make a room store at {path}: no folder {parent}",
+                    path=path,
+                    parent=path.parent,
                 )
             if path.parent.name == ".cipherkit":  # a gallery's store folder: ours alone
                 private_folder(path.parent)
@@ -528,7 +517,7 @@ class Database:
     def connection(self) -> Connection:
         """This thread's connection (made on first use, remade if it broke)."""
         if self._closed:
-            raise StoreError(say("the room store is closed"))
+            raise StoreError.say("the room store is closed")
         conn: Connection | None = getattr(self._local, "conn", None)
         if conn is not None and conn.hung_up():  # the server ended it (an outage passed)
             conn.close()

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from cipherkit.core.protocol import SPECTATOR, JsonDict, Seat
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
-from cipherkit.i18n import say
 from cipherkit.rooms.errors import ReadOnly
 
 if TYPE_CHECKING:
@@ -276,7 +275,7 @@ class Spectator(PageHandle):
 
     def act(self, text: str, *, version: int | None = None) -> int:
         """Refuse: a spectator cannot act (:class:`~cipherkit.rooms.errors.ReadOnly`)."""
-        raise ReadOnly(say("a spectator cannot act"))
+        raise ReadOnly.say("a spectator cannot act")
 
     def snapshot(self) -> JsonDict:
         """As :meth:`SeatHandle.snapshot`, with the spectator's observation."""

@@ -17,7 +17,6 @@ import tempfile
 from pathlib import Path
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = ["PostgresUnavailable", "TempPostgres", "find_binaries"]
 
@@ -92,8 +91,8 @@ class TempPostgres:
         if done.returncode != 0:
             output = (done.stderr or done.stdout).strip().splitlines()
             detail = output[-1] if output else f"exit {done.returncode}"
-            raise PostgresUnavailable(
-                say("{name} failed: {detail}", name=Path(args[0]).name, detail=detail)
+            raise PostgresUnavailable.say(
+                "{name} failed: {detail}", name=Path(args[0]).name, detail=detail
             )
 
     def start(self) -> TempPostgres:
@@ -101,22 +100,18 @@ class TempPostgres:
         :class:`PostgresUnavailable` with what to install when it cannot."""
         self.bin = find_binaries()
         if self.bin is None:
-            raise PostgresUnavailable(
-                say(
-                    "PostgreSQL's server binaries (initdb, pg_ctl) are not installed: "
-                    "apt-get install postgresql (Debian), or put them on the PATH"
-                )
+            raise PostgresUnavailable.say(
+                "PostgreSQL's server binaries (initdb, pg_ctl) are not installed: "
+                "apt-get install postgresql (Debian), or put them on the PATH"
             )
         if os.geteuid() == 0:
             try:
                 self._user = pwd.getpwnam(RUN_AS)
             except KeyError:
-                raise PostgresUnavailable(
-                    say(
-                        "PostgreSQL will not run as root and there is no {run_as!r} user to "
-                        "run it as (Debian's postgresql package makes one)",
-                        run_as=RUN_AS,
-                    )
+                raise PostgresUnavailable.say(
+                    "PostgreSQL will not run as root and there is no {run_as!r} user to "
+                    "run it as (Debian's postgresql package makes one)",
+                    run_as=RUN_AS,
                 ) from None
         self.folder = Path(tempfile.mkdtemp(prefix="cipherkit-pg-"))
         data = self.folder / "data"
@@ -177,13 +172,13 @@ class TempPostgres:
         """Stop the server (fast shutdown: every connection is ended) and keep its data:
         an outage of the store, until :meth:`resume`."""
         if not self._running:
-            raise CipherkitError(say("the throwaway PostgreSQL server is not running"))
+            raise CipherkitError.say("the throwaway PostgreSQL server is not running")
         self._pg_ctl_stop()
 
     def resume(self) -> None:
         """Start the server paused by :meth:`pause` again, on the same socket and data."""
         if self._running or self.folder is None:
-            raise CipherkitError(say("the throwaway PostgreSQL server is not paused"))
+            raise CipherkitError.say("the throwaway PostgreSQL server is not paused")
         self._pg_ctl_start()
 
     def url(self, database: str = "postgres") -> str:
@@ -193,7 +188,7 @@ class TempPostgres:
     def create_database(self, name: str) -> str:
         """Create an empty database ``name``; return its URL."""
         if not re.fullmatch(r"[a-z_][a-z0-9_]{0,40}", name):
-            raise CipherkitError(say("not a plain database name: {name!r}", name=name))
+            raise CipherkitError.say("not a plain database name: {name!r}", name=name)
         import psycopg
 
         with psycopg.connect(self.url(), autocommit=True) as conn:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cipherkit.i18n import say
 from cipherkit.rooms.errors import StoreError
 
 if TYPE_CHECKING:
@@ -124,12 +123,10 @@ def migrate(conn: Connection, upto: int | None = None) -> tuple[int, int]:
     """
     target = SCHEMA_VERSION if upto is None else upto
     if not 0 <= target <= SCHEMA_VERSION:
-        raise StoreError(
-            say(
-                "no schema version {target} (known: 0 to {schema_version})",
-                target=target,
-                schema_version=SCHEMA_VERSION,
-            )
+        raise StoreError.say(
+            "no schema version {target} (known: 0 to {schema_version})",
+            target=target,
+            schema_version=SCHEMA_VERSION,
         )
     with conn.transaction(write=True):
         if conn.dialect == "postgresql":
@@ -137,13 +134,11 @@ def migrate(conn: Connection, upto: int | None = None) -> tuple[int, int]:
         conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         before = schema_version(conn)
         if before > SCHEMA_VERSION:
-            raise StoreError(
-                say(
-                    "the room store is at schema version {before}, newer than this "
-                    "cipherkit knows ({schema_version}): upgrade cipherkit",
-                    before=before,
-                    schema_version=SCHEMA_VERSION,
-                )
+            raise StoreError.say(
+                "the room store is at schema version {before}, newer than this "
+                "cipherkit knows ({schema_version}): upgrade cipherkit",
+                before=before,
+                schema_version=SCHEMA_VERSION,
             )
         if before >= target:
             return before, before

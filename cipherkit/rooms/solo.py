@@ -17,7 +17,6 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game
 from cipherkit.core.session import Session
-from cipherkit.i18n import say
 from cipherkit.rooms.errors import RoomError, StaleVersion, StoreUnreachable, UnknownToken
 from cipherkit.rooms.store import SeatHandle, Store
 
@@ -107,8 +106,8 @@ class SoloGame:
         self.bots = {int(s): str(b) for s, b in bots.items()}
         people = [s for s in range(spec.seats(self.config)) if s not in self.bots]
         if len(people) != 1:
-            raise CipherkitError(
-                say("a solo game has exactly one person's seat; bots play the rest")
+            raise CipherkitError.say(
+                "a solo game has exactly one person's seat; bots play the rest"
             )
         self.seat: int = people[0]
         self.handle: SeatHandle | None = None
@@ -221,13 +220,13 @@ class SoloGame:
         bots = {int(s["seat"]): s["bot"] for s in info["seats"] if s.get("bot")}
         people = [int(s["seat"]) for s in info["seats"] if not s.get("bot")]
         if info["game"] != get_game(game).name or people != [handle.seat] or handle.name != name:
-            raise UnknownToken(say("this token holds no solo game of this page"))
+            raise UnknownToken.say("this token holds no solo game of this page")
         updated = _dt.datetime.fromisoformat(str(info["updated"])).timestamp()
         if _dt.datetime.now(_dt.UTC).timestamp() - updated > max_age:
-            raise UnknownToken(say("this saved game has expired"))
+            raise UnknownToken.say("this saved game has expired")
         record = store.room(handle.room_id).record()
         if accept is not None and not accept(record):
-            raise UnknownToken(say("this token holds no solo game of this page"))
+            raise UnknownToken.say("this token holds no solo game of this page")
         solo = cls.__new__(cls)
         solo.store = store
         solo.game = record.game
@@ -242,7 +241,7 @@ class SoloGame:
         try:
             solo.session.replay(record.actions)
         except CipherkitError:
-            raise UnknownToken(say("this saved game no longer replays")) from None
+            raise UnknownToken.say("this saved game no longer replays") from None
         return solo
 
     @classmethod

@@ -158,10 +158,10 @@ class Storage:
         canonical = normalize_code(code)
         if canonical is None:
             shown = repr(code.strip()[:40]) if isinstance(code, str) else "?"
-            raise UnknownCode(say("no open room with code {shown}", shown=shown))
+            raise UnknownCode.say("no open room with code {shown}", shown=shown)
         row = self.one("SELECT id FROM rooms WHERE code = ? AND status = 'open'", (canonical,))
         if row is None:
-            raise UnknownCode(say("no open room with code {canonical}", canonical=canonical))
+            raise UnknownCode.say("no open room with code {canonical}", canonical=canonical)
         return str(row[0])
 
     def room_ids(self, *, open_only: bool) -> list[str]:
@@ -180,7 +180,7 @@ class Storage:
         of: closing, starting, a seat given away): a one-row read, what waiters poll."""
         found = self.one("SELECT version, stamp FROM rooms WHERE id = ?", (room_id,))
         if found is None:
-            raise UnknownRoom(say("no room {room_id!r}", room_id=room_id))
+            raise UnknownRoom.say("no room {room_id!r}", room_id=room_id)
         return int(found[0]), int(found[1])
 
     def touch_stamp(self, conn: Connection, room_id: str) -> None:
@@ -307,7 +307,7 @@ class Storage:
             ),
         )
         if cur.rowcount != 1:  # pragma: no cover - the lock makes this impossible
-            raise StoreError(say("room {code} changed during an action", code=row.code))
+            raise StoreError.say("room {code} changed during an action", code=row.code)
         self.db.notify(conn, row.id, version)
 
     def close_room(self, room_id: str) -> None:
@@ -319,7 +319,7 @@ class Storage:
                 (time.time(), room_id),
             )
             if cur.rowcount != 1:
-                raise UnknownRoom(say("no room {room_id!r}", room_id=room_id))
+                raise UnknownRoom.say("no room {room_id!r}", room_id=room_id)
             self.touch_stamp(conn, room_id)  # every page waiting on it hears at once
 
     # ------------------------------------------------------------ seats
@@ -451,10 +451,8 @@ class Storage:
         if found is None or found[0] is None or not hmac.compare_digest(str(found[0]), digest):
             gone = GONE_WORDS.get(self.gone_reason(digest) or "")
             if gone:
-                raise SeatGone(say(gone))
-            raise UnknownToken(
-                say("seat {seat} is no longer yours: join the room again", seat=seat)
-            )
+                raise SeatGone.say(gone)
+            raise UnknownToken.say("seat {seat} is no longer yours: join the room again", seat=seat)
 
     def token_seat(self, digest: str) -> tuple[str, int, str, str, str] | None:
         """(room id, seat, name, room code, room status) of the seat the token

@@ -14,7 +14,6 @@ from typing import Any
 from cipherkit.core.protocol import JsonDict, Seat
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
-from cipherkit.i18n import say
 from cipherkit.rooms.cache import SessionCache
 from cipherkit.rooms.clock import Clocks
 from cipherkit.rooms.codes import normalize_code
@@ -253,7 +252,7 @@ class Store:
         """The room's stored row (server side: config and seed included)."""
         row = self.storage.row(self.storage.conn(), room_id)
         if row is None:
-            raise UnknownRoom(say("no room {room_id!r}", room_id=room_id))
+            raise UnknownRoom.say("no room {room_id!r}", room_id=room_id)
         return row
 
     def version(self, room_id: str) -> int:

@@ -75,25 +75,21 @@ def clean_name(name: object) -> str:
     cipherkit.rooms.errors.BadName: a name cannot hold invisible characters: ...
     """
     if not isinstance(name, str):
-        raise BadName(say("a name must be text"))
+        raise BadName.say("a name must be text")
     text = unicodedata.normalize("NFC", name)
     for char in text:
         if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in _BIDI_CONTROLS:
-            raise BadName(say("a name cannot hold control characters"))
+            raise BadName.say("a name cannot hold control characters")
         if unicodedata.category(char) == "Cf" or char in _INVISIBLE:
-            raise BadName(
-                say("a name cannot hold invisible characters: type it with visible letters only")
+            raise BadName.say(
+                "a name cannot hold invisible characters: type it with visible letters only"
             )
     text = " ".join(text.split())
     if not text:
-        raise BadName(say("a name needs at least one letter"))
+        raise BadName.say("a name needs at least one letter")
     if len(text) > MAX_NAME:
-        raise BadName(
-            say(
-                "a name has at most {max_name} characters, not {len}",
-                max_name=MAX_NAME,
-                len=len(text),
-            )
+        raise BadName.say(
+            "a name has at most {max_name} characters, not {len}", max_name=MAX_NAME, len=len(text)
         )
     return text
 
@@ -106,22 +102,20 @@ def bot_seats(game: str, bots: Mapping[Any, Any] | Iterable[Any], seats: int) ->
     ({1: 'solver'}, {0: 'random'})
     """
     if isinstance(bots, str):
-        raise CipherkitError(say("bots must be seat numbers or a mapping seat -> bot"))
+        raise CipherkitError.say("bots must be seat numbers or a mapping seat -> bot")
     pairs = bots.items() if isinstance(bots, Mapping) else ((seat, None) for seat in bots)
     chosen: dict[int, str] = {}
     for seat, spec in pairs:
         try:
             number = int(seat)
         except (TypeError, ValueError):
-            raise CipherkitError(say("bot seat {seat!r} is not a seat number", seat=seat)) from None
+            raise CipherkitError.say("bot seat {seat!r} is not a seat number", seat=seat) from None
         if not 0 <= number < seats:
-            raise CipherkitError(
-                say(
-                    "no seat {number}: this {game} room has seats 0 to {value}",
-                    number=number,
-                    game=game,
-                    value=seats - 1,
-                )
+            raise CipherkitError.say(
+                "no seat {number}: this {game} room has seats 0 to {value}",
+                number=number,
+                game=game,
+                value=seats - 1,
             )
         chosen[number] = str(spec) if spec else default_bot(game)
     return chosen
@@ -181,23 +175,23 @@ class Transactions:
         waits for :meth:`start`: people may join, nobody (no bot either) moves."""
         spec = get_game(game)
         if config is not None and not isinstance(config, Mapping):
-            raise ConfigError(say("{name}: a config is a mapping of options", name=spec.name))
+            raise ConfigError.say("{name}: a config is a mapping of options", name=spec.name)
         try:
             seats = spec.seats(config)
         except (TypeError, ValueError):
-            raise ConfigError(
-                say("{name}: players must be a whole number", name=spec.name)
+            raise ConfigError.say(
+                "{name}: players must be a whole number", name=spec.name
             ) from None
         by_seat = bot_seats(spec.name, bots, seats)
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big") >> 1
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise CipherkitError(say("a room's seed is a whole number from 0 to 2**63 - 1"))
+            raise CipherkitError.say("a room's seed is a whole number from 0 to 2**63 - 1")
         try:
             config_json = None if config is None else json.dumps(dict(config), sort_keys=True)
         except (TypeError, ValueError):
-            raise CipherkitError(
-                say("a room's config must be JSON (give a mission as a dict or a path)")
+            raise CipherkitError.say(
+                "a room's config must be JSON (give a mission as a dict or a path)"
             ) from None
         stored_config = None if config_json is None else json.loads(config_json)
         session = Session(spec.name, stored_config, seed=seed, bots=by_seat, people_decide=True)
@@ -228,7 +222,7 @@ class Transactions:
                 continue
             self.cache.keep(row.id, session)
             return row.id
-        raise StoreError(say("could not find a free room code"))  # pragma: no cover
+        raise StoreError.say("could not find a free room code")  # pragma: no cover
 
     def close(self, room_id: str) -> None:
         """Close the room: no more joining, resuming or acting; the record stays. Every
@@ -277,8 +271,8 @@ class Transactions:
                 self._open_row(conn, room_id)
                 for held in self.storage.seats(conn, room_id):
                     if held.seat != int(seat) and (held.name or "").casefold() == name.casefold():
-                        raise BadName(
-                            say("someone called {name} already plays in this room", name=held.name)
+                        raise BadName.say(
+                            "someone called {name} already plays in this room", name=held.name
                         )
                 return self.storage.rename(conn, room_id, int(seat), name)
 
@@ -296,29 +290,25 @@ class Transactions:
             with conn.transaction(write=True):
                 row = self.storage.row(conn, room_id, lock=True)
                 if row is None or not row.open:
-                    raise UnknownCode(
-                        say(
-                            "no open room with code {normalize_code}",
-                            normalize_code=normalize_code(code),
-                        )
+                    raise UnknownCode.say(
+                        "no open room with code {normalize_code}",
+                        normalize_code=normalize_code(code),
                     )
                 taken = {s.seat: s for s in self.storage.seats(conn, room_id)}
                 for held in taken.values():
                     person = held.bot is None and held.token_hash is not None and held.name
                     if person and str(held.name).casefold() == name.casefold():
-                        raise BadName(
-                            say(
-                                "someone called {name} already plays in room "
-                                "{code}: add a letter to your name",
-                                name=held.name,
-                                code=row.code,
-                            )
+                        raise BadName.say(
+                            "someone called {name} already plays in room "
+                            "{code}: add a letter to your name",
+                            name=held.name,
+                            code=row.code,
                         )
                 if seat is not None:
                     chosen = _pick_seat(row, taken, seat)
                     if team is not None and not self._team_seats(conn, row, team, [chosen]):
-                        raise SeatUnavailable(
-                            say("seat {chosen} is not on team {team}", chosen=chosen, team=team)
+                        raise SeatUnavailable.say(
+                            "seat {chosen} is not on team {team}", chosen=chosen, team=team
                         )
                 else:
                     kept = [s for s, held in taken.items() if held.free and held.reserved]
@@ -336,51 +326,45 @@ class Transactions:
                     chosen = free[0]
                 taken_now = self.storage.take_seat(conn, room_id, chosen, name, digest)
                 if not taken_now:  # pragma: no cover - the room lock makes this rare
-                    raise SeatUnavailable(
-                        say(
-                            "seat {chosen} of room {code} was just taken",
-                            chosen=chosen,
-                            code=row.code,
-                        )
+                    raise SeatUnavailable.say(
+                        "seat {chosen} of room {code} was just taken", chosen=chosen, code=row.code
                     )
         return Seating(room_id, row.code, chosen, token, name)
 
     def _team_seats(self, conn: Connection, row: RoomRow, team: str, seats: list[int]) -> list[int]:
         names = teams(self.cache.session(conn, row).state)
         if names is None:
-            raise SeatUnavailable(say("{game} has no teams", game=row.game))
+            raise SeatUnavailable.say("{game} has no teams", game=row.game)
         if team not in names:
             known = ", ".join(dict.fromkeys(names))
-            raise SeatUnavailable(
-                say(
-                    "no team {team!r} in room {code} (teams: {known})",
-                    team=team,
-                    code=row.code,
-                    known=known,
-                )
+            raise SeatUnavailable.say(
+                "no team {team!r} in room {code} (teams: {known})",
+                team=team,
+                code=row.code,
+                known=known,
             )
         return [s for s in seats if names[s] == team]
 
     def resume(self, token: str) -> Seating:
         """The seat a resume token holds (see :meth:`Store.resume`)."""
         if not isinstance(token, str) or not 16 <= len(token) <= 128:
-            raise UnknownToken(say("this resume token holds no seat"))
+            raise UnknownToken.say("this resume token holds no seat")
         found = self.storage.token_seat(token_digest(token))
         if found is None:
             self.explain_gone(token_digest(token))
-            raise UnknownToken(
-                say("this resume token holds no seat (unknown, or the seat was freed)")
+            raise UnknownToken.say(
+                "this resume token holds no seat (unknown, or the seat was freed)"
             )
         room_id, seat, name, code, status = found
         if status != "open":
-            raise RoomClosed(say("room {code} is closed", code=code))
+            raise RoomClosed.say("room {code} is closed", code=code)
         return Seating(room_id, code, seat, token, name)
 
     def explain_gone(self, digest: str) -> None:
         """Raise :class:`SeatGone` in plain words if the teacher took this token's seat."""
         gone = GONE_WORDS.get(self.storage.gone_reason(digest) or "")
         if gone:
-            raise SeatGone(say(gone))
+            raise SeatGone.say(gone)
 
     def free_seat(self, room_id: str, seat: Seat) -> None:
         """Give a person's seat up: its token stops working, someone else may join."""
@@ -398,7 +382,7 @@ class Transactions:
         room's new version. ``digest``: the token that must hold the seat (``None``:
         the server acts). ``version``: act only at this version (:class:`StaleVersion`)."""
         if not isinstance(text, str):
-            raise CipherkitError(say("an action is given as its text, e.g. 'play 3'"))
+            raise CipherkitError.say("an action is given as its text, e.g. 'play 3'")
         with self._changing(room_id) as change:
             conn = change.conn
             row = self._open_row(conn, room_id)
@@ -409,7 +393,7 @@ class Transactions:
                     self.explain_gone(digest)
                     raise
             if row.held:
-                raise IllegalAction(say("the game starts when your teacher starts it"))
+                raise IllegalAction.say("the game starts when your teacher starts it")
             if version is not None and version != row.version:
                 raise StaleVersion(version, row.version)
             session = self.cache.session(conn, row)
@@ -448,9 +432,9 @@ class Transactions:
     def _open_row(self, conn: Connection, room_id: str) -> RoomRow:
         row = self.storage.row(conn, room_id, lock=True)
         if row is None:
-            raise UnknownRoom(say("no room {room_id!r}", room_id=room_id))
+            raise UnknownRoom.say("no room {room_id!r}", room_id=room_id)
         if not row.open:
-            raise RoomClosed(say("room {code} is closed", code=row.code))
+            raise RoomClosed.say("room {code} is closed", code=row.code)
         return row
 
     def _store_actions(self, conn: Connection, row: RoomRow, session: Session) -> None:
@@ -467,18 +451,16 @@ class Transactions:
 
 def _pick_seat(row: RoomRow, taken: Mapping[int, SeatRow], seat: object) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in taken:
-        raise SeatUnavailable(
-            say(
-                "room {code} has no seat {seat!r} (seats 0 to {value})",
-                code=row.code,
-                seat=seat,
-                value=len(taken) - 1,
-            )
+        raise SeatUnavailable.say(
+            "room {code} has no seat {seat!r} (seats 0 to {value})",
+            code=row.code,
+            seat=seat,
+            value=len(taken) - 1,
         )
     if taken[seat].bot is not None:
-        raise SeatUnavailable(
-            say("seat {seat} of room {code} is played by a bot", seat=seat, code=row.code)
+        raise SeatUnavailable.say(
+            "seat {seat} of room {code} is played by a bot", seat=seat, code=row.code
         )
     if taken[seat].token_hash is not None:
-        raise SeatUnavailable(say("seat {seat} of room {code} is taken", seat=seat, code=row.code))
+        raise SeatUnavailable.say("seat {seat} of room {code} is taken", seat=seat, code=row.code)
     return seat

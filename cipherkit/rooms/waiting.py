@@ -11,7 +11,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from cipherkit.i18n import say
 from cipherkit.rooms.clock import Clocks, ring
 from cipherkit.rooms.db import Database, Listener
 from cipherkit.rooms.errors import StoreError
@@ -89,7 +88,7 @@ class Waiting:
         thread must not read a connection being closed)."""
         with self._users:
             if self._closing:
-                raise StoreError(say("the room store is closed"))
+                raise StoreError.say("the room store is closed")
             self._looking += 1
         try:
             yield

@@ -14,7 +14,7 @@ import argparse
 
 from cipherkit.core.commands import Command
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, _, say
+from cipherkit.i18n import N_, _
 
 __all__ = ["WORKSHEET"]
 
@@ -54,13 +54,13 @@ def _run(args: argparse.Namespace) -> int:
 
     lessons = find_lessons(args.lesson)
     if args.lesson == "all" and args.pdf is not None:
-        raise CipherkitError(say("all writes one PDF per lesson: give --out DIR, not --pdf"))
+        raise CipherkitError.say("all writes one PDF per lesson: give --out DIR, not --pdf")
     if args.pdf is not None and args.out is not None:
-        raise CipherkitError(say("give --pdf FILE or --out DIR, not both"))
+        raise CipherkitError.say("give --pdf FILE or --out DIR, not both")
     if args.pdf is None and args.out is None:
         if args.lesson == "all":
-            raise CipherkitError(say("all writes one PDF per lesson: give --out DIR"))
-        raise CipherkitError(say("give --pdf FILE to write the worksheet (or --out DIR)"))
+            raise CipherkitError.say("all writes one PDF per lesson: give --out DIR")
+        raise CipherkitError.say("give --pdf FILE to write the worksheet (or --out DIR)")
     if args.pdf is not None:
         written = [
             write_worksheet(lessons[0], args.pdf, paper_size=args.paper, answers=args.answers)

@@ -24,7 +24,6 @@ from cipherkit.classroom.worksheets.spec import find_lessons, load_worksheet
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.art.pdf import pdf_bytes
 from cipherkit.games.mission.art.printing import A4, Paper, paper
-from cipherkit.i18n import say
 
 __all__ = ["worksheet_pdf", "write_worksheet", "write_worksheets"]
 
@@ -43,9 +42,9 @@ def write_worksheet(
     """Write the worksheet of ``lesson`` to the file ``pdf``; return its path."""
     target = Path(pdf)
     if target.is_dir():
-        raise CipherkitError(say("--pdf {path} is a folder; give a file name", path=target))
+        raise CipherkitError.say("--pdf {path} is a folder; give a file name", path=target)
     if not target.parent.exists():
-        raise CipherkitError(say("--pdf: the folder {folder} does not exist", folder=target.parent))
+        raise CipherkitError.say("--pdf: the folder {folder} does not exist", folder=target.parent)
     data = worksheet_pdf(lesson, paper_size, answers=answers)
     _write(target, data)
     return target
@@ -58,12 +57,12 @@ def write_worksheets(
     ``<lesson>.pdf``; return their paths."""
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
-        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=folder))
+        raise CipherkitError.say("--out {folder} is a file, not a folder", folder=folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CipherkitError(
-            say("cannot create the folder {path}: {reason}", path=folder, reason=_why(exc))
+        raise CipherkitError.say(
+            "cannot create the folder {path}: {reason}", path=folder, reason=_why(exc)
         ) from None
     written = []
     for lesson in lessons:
@@ -76,7 +75,7 @@ def write_worksheets(
 def _one(lesson: str) -> list[str]:
     found = find_lessons(lesson)
     if len(found) != 1:
-        raise CipherkitError(say("all writes one PDF per lesson: give --out DIR, not --pdf"))
+        raise CipherkitError.say("all writes one PDF per lesson: give --out DIR, not --pdf")
     return found
 
 
@@ -84,8 +83,8 @@ def _write(target: Path, data: bytes) -> None:
     try:
         target.write_bytes(data)
     except OSError as exc:
-        raise CipherkitError(
-            say("cannot write {path}: {reason}", path=target, reason=_why(exc))
+        raise CipherkitError.say(
+            "cannot write {path}: {reason}", path=target, reason=_why(exc)
         ) from None
 
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.resources import package_root
-from cipherkit.i18n import language, say
+from cipherkit.i18n import language
 from cipherkit.i18n.lessons import question_words
 
 if TYPE_CHECKING:
@@ -164,11 +164,11 @@ def find_lessons(name: str) -> list[str]:
     if len(found) == 1:
         return found
     if found:
-        raise CipherkitError(
-            say("{name!r} could be several lessons: {ids}", name=name, ids=", ".join(found))
+        raise CipherkitError.say(
+            "{name!r} could be several lessons: {ids}", name=name, ids=", ".join(found)
         )
-    raise CipherkitError(
-        say("unknown lesson {name!r}: choose one of {ids}, or all", name=name, ids=", ".join(ids))
+    raise CipherkitError.say(
+        "unknown lesson {name!r}: choose one of {ids}, or all", name=name, ids=", ".join(ids)
     )
 
 
@@ -181,8 +181,8 @@ def load_worksheet(lesson: str) -> Worksheet:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
-        raise CipherkitError(
-            say("worksheet {name}: cannot read its spec ({reason})", name=lesson, reason=exc)
+        raise CipherkitError.say(
+            "worksheet {name}: cannot read its spec ({reason})", name=lesson, reason=exc
         ) from None
     return parse_worksheet(data, lesson)
 
@@ -196,13 +196,13 @@ def parse_worksheet(data: Any, name: str) -> Worksheet:
     cipherkit.core.errors.CipherkitError: worksheet x, exercise 1: material is missing or not text
     """
     if not isinstance(data, dict) or not isinstance(data.get("exercises"), list):
-        raise CipherkitError(say("worksheet {name}: no list of exercises", name=name))
+        raise CipherkitError.say("worksheet {name}: no list of exercises", name=name)
     title = data.get("title")
     if not isinstance(title, str) or data.get("lesson") != name:
-        raise CipherkitError(say("worksheet {name}: give its lesson id and title", name=name))
+        raise CipherkitError.say("worksheet {name}: give its lesson id and title", name=name)
     exercises = tuple(_exercise(e, name, n) for n, e in enumerate(data["exercises"], start=1))
     if not exercises:
-        raise CipherkitError(say("worksheet {name}: no list of exercises", name=name))
+        raise CipherkitError.say("worksheet {name}: no list of exercises", name=name)
     return Worksheet(name, title, exercises, _words(data, name, 0))
 
 
@@ -215,25 +215,20 @@ def _exercise(data: Any, name: str, number: int) -> SheetExercise:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str):
-            raise CipherkitError(
-                say(
-                    "worksheet {name}, exercise {number}: {key} is missing or not text",
-                    name=name,
-                    number=number,
-                    key=key,
-                )
+            raise CipherkitError.say(
+                "worksheet {name}, exercise {number}: {key} is missing or not text",
+                name=name,
+                number=number,
+                key=key,
             )
         texts[key] = value.strip()
     lines = data.get("lines")
     if not isinstance(lines, int) or isinstance(lines, bool) or not 1 <= lines <= MOST_LINES:
-        raise CipherkitError(
-            say(
-                "worksheet {name}, exercise {number}: lines must be a whole number "
-                "from 1 to {most}",
-                name=name,
-                number=number,
-                most=MOST_LINES,
-            )
+        raise CipherkitError.say(
+            "worksheet {name}, exercise {number}: lines must be a whole number from 1 to {most}",
+            name=name,
+            number=number,
+            most=MOST_LINES,
         )
     return SheetExercise(
         lines=lines,
@@ -252,12 +247,10 @@ def _glyph_line(data: Any, name: str, number: int) -> GlyphLine | None:
             str(data["style"]), int(data["seed"]), int(data["key_seed"]), str(data["text"])
         )
     except (KeyError, TypeError, ValueError):
-        raise CipherkitError(
-            say(
-                "worksheet {name}, exercise {number}: glyphs needs style, seed, key_seed and text",
-                name=name,
-                number=number,
-            )
+        raise CipherkitError.say(
+            "worksheet {name}, exercise {number}: glyphs needs style, seed, key_seed and text",
+            name=name,
+            number=number,
         ) from None
 
 
@@ -273,15 +266,13 @@ def _words(data: dict[str, Any], name: str, number: int) -> dict[str, dict[str, 
         if not isinstance(own, dict) or not all(
             key in _OWN_WORDS and isinstance(text, str) for key, text in own.items()
         ):
-            raise CipherkitError(
-                say(
-                    "worksheet {name}, exercise {number}: {lang} gives words for "
-                    "{fields} only, as text",
-                    name=name,
-                    number=number,
-                    lang=lang,
-                    fields=", ".join(_OWN_WORDS),
-                )
+            raise CipherkitError.say(
+                "worksheet {name}, exercise {number}: {lang} gives words for "
+                "{fields} only, as text",
+                name=name,
+                number=number,
+                lang=lang,
+                fields=", ".join(_OWN_WORDS),
             )
         found[lang] = {key: text.strip() for key, text in own.items()}
     return found
