@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 from cipherkit.publish.escape import text_html
 from cipherkit.publish.gallery import LANGUAGE_FOLDERS
 from cipherkit.publish.nav import back_link, nav_html
@@ -54,7 +53,7 @@ def publish_campaign(
     campaign = load_campaign([Path(p) for p in mission_paths])
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
-        raise CipherkitError(say("{folder}: not a folder", folder=folder))
+        raise CipherkitError.say("{folder}: not a folder", folder=folder)
     (folder / THUMBNAIL.parent).mkdir(parents=True, exist_ok=True)
     picture = folder / THUMBNAIL
     picture.write_text(campaign_thumbnail_svg(campaign), encoding="utf-8")

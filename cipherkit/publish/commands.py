@@ -44,14 +44,12 @@ def _lesson_files(folders: list[str]) -> list[str]:
     lessons: list[str] = []
     for folder in folders:
         if not Path(folder).is_dir():
-            raise CipherkitError(
-                say("--lessons {folder}: no such folder of lesson notebooks", folder=folder)
+            raise CipherkitError.say(
+                "--lessons {folder}: no such folder of lesson notebooks", folder=folder
             )
         found = sorted(str(p) for p in Path(folder).glob("*.ipynb"))
         if not found:
-            raise CipherkitError(
-                say("--lessons {folder}: no lesson notebooks in it", folder=folder)
-            )
+            raise CipherkitError.say("--lessons {folder}: no lesson notebooks in it", folder=folder)
         lessons += found
     return lessons
 
@@ -81,8 +79,8 @@ def _check_regular(files: list[str]) -> None:
             continue  # missing: said by the step that reads it
         if not stat.S_ISREG(mode):
             kind = next((name for test, name in _KINDS if test(mode)), N_("a special file"))
-            raise CipherkitError(
-                say("{file}: not a regular file but {kind}", file=file, kind=say(kind))
+            raise CipherkitError.say(
+                "{file}: not a regular file but {kind}", file=file, kind=say(kind)
             )
 
 
@@ -94,9 +92,7 @@ def _run(args: argparse.Namespace) -> int:
     lessons += _lesson_files(args.lessons or [])
     _check_regular([*lessons, *missions])
     if not lessons and not missions:
-        raise CipherkitError(
-            say("give mission files, lesson notebooks or --lessons DIR to publish")
-        )
+        raise CipherkitError.say("give mission files, lesson notebooks or --lessons DIR to publish")
     written = []
     if lessons:  # the index is rebuilt once, by the last step
         written += publish_lessons(lessons, out=args.out, index=not missions)
@@ -107,7 +103,7 @@ def _run(args: argparse.Namespace) -> int:
             written += publish_campaign(missions, out=args.out)
         written += publish_missions(missions, out=args.out, progress=not args.quiet)
     elif args.campaign:
-        raise CipherkitError(say("--campaign needs the campaign's mission files"))
+        raise CipherkitError.say("--campaign needs the campaign's mission files")
     from cipherkit.publish.languages import write_twins
 
     written += write_twins(args.out)  # the gallery's own pages in every language

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import LANGUAGES, N_, SOURCE, _, canonical, say, speaking
+from cipherkit.i18n import LANGUAGES, N_, SOURCE, _, canonical, speaking
 from cipherkit.publish.escape import text_html
 from cipherkit.publish.static_cells import TAG as STATIC_TAG
 
@@ -139,8 +139,8 @@ def write_notebook(
     try:
         nbformat.validate(nbformat.from_dict(notebook))
     except nbformat.ValidationError as exc:
-        raise CipherkitError(
-            say("{name}: not a valid notebook: {reason}", name=Path(path).name, reason=exc.message)
+        raise CipherkitError.say(
+            "{name}: not a valid notebook: {reason}", name=Path(path).name, reason=exc.message
         ) from None
     target = Path(path)
     target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -175,7 +175,7 @@ def page_metadata(
     try:
         notebook = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise CipherkitError(say("{file}: not a notebook ({exc})", file=file, exc=exc)) from None
+        raise CipherkitError.say("{file}: not a notebook ({exc})", file=file, exc=exc) from None
     entry = notebook_entry(notebook, file.name)
     if root is not None:
         folder = file.parent.relative_to(Path(root)).as_posix()

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import SOURCE, canonical, say, speaking
+from cipherkit.i18n import SOURCE, canonical, speaking
 from cipherkit.publish.gallery import LANGUAGE_FOLDERS, build_index, language_folder
 from cipherkit.publish.lessons_i18n import BEHIND_TAG, behind_note, lesson_catalog
 from cipherkit.publish.nav import back_link, nav_html
@@ -123,15 +123,13 @@ def write_twins(folder: str | Path, languages: Iterable[str] = LANGUAGE_FOLDERS)
     chosen = sorted(set(languages))
     for lang in chosen:
         if language_folder(lang) is None:
-            raise CipherkitError(say("{lang}: not a language a gallery has pages in", lang=lang))
+            raise CipherkitError.say("{lang}: not a language a gallery has pages in", lang=lang)
     written: list[Path] = []
     for path in sorted(root.glob("*.ipynb")):
         try:
             page = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise CipherkitError(
-                say("{file}: not a notebook ({exc})", file=path, exc=exc)
-            ) from None
+            raise CipherkitError.say("{file}: not a notebook ({exc})", file=path, exc=exc) from None
         if (page.get("metadata", {}).get("cipherkit") or {}).get("kind") not in OWN_KINDS:
             continue
         for lang in chosen:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, SOURCE, _, canonical, say, speaking
+from cipherkit.i18n import N_, SOURCE, _, canonical, speaking
 from cipherkit.publish.escape import paragraphs_html, text_html
 from cipherkit.publish.gallery import (
     INDEX,
@@ -178,12 +178,10 @@ def _check_public(mission: Mission, cells: list[tuple[str, str]], path: Path) ->
     text = html.unescape("\n".join(source for _, source in cells))  # as the page shows it
     secret = gives_away(text, str(mission.solution or ""))
     if secret is not None:
-        raise CipherkitError(
-            say(
-                "{path}: the title or story gives the answer away ({secret!r})",
-                path=path,
-                secret=secret,
-            )
+        raise CipherkitError.say(
+            "{path}: the title or story gives the answer away ({secret!r})",
+            path=path,
+            secret=secret,
         )
 
 
@@ -191,7 +189,7 @@ def _out_folder(out: str | os.PathLike[str]) -> Path:
     """The folder ``out`` names, refused if it is a file."""
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
-        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=folder))
+        raise CipherkitError.say("--out {folder} is a file, not a folder", folder=folder)
     return folder
 
 
@@ -208,7 +206,7 @@ def _keep_outside(path: Path, folder: Path, refusal: str) -> None:
         path.resolve().relative_to(folder.resolve())
     except ValueError:
         return
-    raise CipherkitError(say(refusal, path=path, folder=folder))
+    raise CipherkitError.say(refusal, path=path, folder=folder)
 
 
 def publish_missions(
@@ -229,12 +227,12 @@ def publish_missions(
 
     folder = _out_folder(out)
     if not mission_paths:
-        raise CipherkitError(say("give at least one mission file to publish"))
+        raise CipherkitError.say("give at least one mission file to publish")
     missions: list[tuple[Path, Any, list[tuple[str, str]]]] = []
     for given in mission_paths:
         path = Path(given)
         if not path.is_file():
-            raise CipherkitError(say("{path}: no such mission file", path=path))
+            raise CipherkitError.say("{path}: no such mission file", path=path)
         _keep_outside(
             path,
             folder,
@@ -243,8 +241,8 @@ def publish_missions(
         mission = load(path)
         check_id(mission.id)
         if mission.id == Path(INDEX).stem:
-            raise CipherkitError(
-                say("{path}: the mission id 'index' is taken by the gallery index", path=path)
+            raise CipherkitError.say(
+                "{path}: the mission id 'index' is taken by the gallery index", path=path
             )
         missions.append((path, mission, []))
     published = {m.id for _, m, _ in missions}
@@ -295,8 +293,8 @@ def publish_missions(
             if bar is not None:
                 bar.update()
     except OSError as exc:
-        raise CipherkitError(
-            say("cannot write in {folder}: {reason}", folder=folder, reason=exc.strerror or exc)
+        raise CipherkitError.say(
+            "cannot write in {folder}: {reason}", folder=folder, reason=exc.strerror or exc
         ) from None
     finally:
         if bar is not None:
@@ -369,7 +367,7 @@ def lesson_page(
     try:
         notebook = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise CipherkitError(say("{file}: not a notebook ({exc})", file=file, exc=exc)) from None
+        raise CipherkitError.say("{file}: not a notebook ({exc})", file=file, exc=exc) from None
     with speaking(lang):
         return _lesson_cells(file, translated(notebook, file.name, lang), lang)
 
@@ -427,20 +425,18 @@ def _lesson_cells(
     for number, cell in enumerate(codes, 1):
         problem = static_problem(sources, number - 1) if is_static(cell) else None
         if problem is not None:
-            raise CipherkitError(
-                say(
-                    "{file}: code cell {number} is tagged static, but {problem}",
-                    file=file,
-                    number=number,
-                    problem=problem,
-                )
+            raise CipherkitError.say(
+                "{file}: code cell {number} is tagged static, but {problem}",
+                file=file,
+                number=number,
+                problem=problem,
             )
     for cell in _cells_of(notebook):
         source = "".join(cell.get("source", ""))
         if cell["cell_type"] == "markdown":
             if _LOCAL_IMAGE.search(source):
-                raise CipherkitError(
-                    say("{file}: lesson pages cannot show local images yet", file=file)
+                raise CipherkitError.say(
+                    "{file}: lesson pages cannot show local images yet", file=file
                 )
             cells.append(("markdown", source))
         elif source.strip():
@@ -465,8 +461,8 @@ def _lesson_cells(
     )
     for kind, source in cells:
         if kind == "markdown" and _HASH.search(source):
-            raise CipherkitError(
-                say("{file}: the page would show a salted hash; tag its cell", file=file)
+            raise CipherkitError.say(
+                "{file}: the page would show a salted hash; tag its cell", file=file
             )
     entry = notebook_entry(notebook, file.name)
     own = notebook.get("metadata", {}).get("cipherkit", {})
@@ -551,22 +547,22 @@ def publish_lessons(
     """
     folder = _out_folder(out)
     if not lesson_paths:
-        raise CipherkitError(say("give at least one lesson notebook to publish"))
+        raise CipherkitError.say("give at least one lesson notebook to publish")
     chosen = sorted(set(languages))
     for lang in chosen:
         if language_folder(lang) is None:
-            raise CipherkitError(say("{lang}: not a language a gallery has pages in", lang=lang))
+            raise CipherkitError.say("{lang}: not a language a gallery has pages in", lang=lang)
     pages = []
     for given in lesson_paths:
         path = Path(given)
         if path.suffix != ".ipynb" or not path.is_file():
-            raise CipherkitError(say("{path}: no such lesson notebook", path=path))
+            raise CipherkitError.say("{path}: no such lesson notebook", path=path)
         _keep_outside(
             path, folder, N_("{path} is inside {folder}: lessons are published from outside")
         )
         if not _LESSON_NAME.fullmatch(path.stem):
-            raise CipherkitError(
-                say("{path}: name lessons with lower-case letters, digits and -", path=path)
+            raise CipherkitError.say(
+                "{path}: name lessons with lower-case letters, digits and -", path=path
             )
         pages.append((path, *lesson_page(path)))
     target = folder / LESSONS_FOLDER
@@ -585,8 +581,8 @@ def publish_lessons(
                 twin = folder / lang / LESSONS_FOLDER / path.name
                 written.append(write_notebook(twin, *lesson_page(path, lang)))
     except OSError as exc:
-        raise CipherkitError(
-            say("cannot write in {folder}: {reason}", folder=folder, reason=exc.strerror or exc)
+        raise CipherkitError.say(
+            "cannot write in {folder}: {reason}", folder=folder, reason=exc.strerror or exc
         ) from None
     if index:
         written.append(build_index(folder))

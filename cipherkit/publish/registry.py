@@ -21,7 +21,6 @@ from pathlib import Path
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.resources import shipped_path
-from cipherkit.i18n import say
 
 
 class UnpublishedError(CipherkitError):
@@ -65,7 +64,7 @@ def check_id(mission_id: str) -> str:
     'harbour-clock'
     """
     if not isinstance(mission_id, str) or not _ID.fullmatch(mission_id):
-        raise CipherkitError(say("not a mission id: {mission_id!r}", mission_id=mission_id))
+        raise CipherkitError.say("not a mission id: {mission_id!r}", mission_id=mission_id)
     return mission_id
 
 
@@ -80,8 +79,8 @@ def read_registry(path: str | os.PathLike[str]) -> dict[str, Path]:
         base = PROJECT_ROOT if data.get("format", 1) == 1 else _gallery(file)
         return {str(k): _absolute(str(v), base) for k, v in entries.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise CipherkitError(
-            say("{file}: not a registry of published missions ({exc})", file=file, exc=exc)
+        raise CipherkitError.say(
+            "{file}: not a registry of published missions ({exc})", file=file, exc=exc
         ) from None
 
 
@@ -154,17 +153,15 @@ def mission_path(mission_id: str, *, here: str | os.PathLike[str] | None = None)
         found = read_registry(registry).get(mission_id)
         if found is not None:
             if not found.is_file():
-                raise UnpublishedError(
-                    say(
-                        "published mission {mission_id!r}: no file {found}",
-                        mission_id=mission_id,
-                        found=found,
-                    )
+                raise UnpublishedError.say(
+                    "published mission {mission_id!r}: no file {found}",
+                    mission_id=mission_id,
+                    found=found,
                 )
             return found
     from cipherkit.games.mission.shipped import shipped_mission
 
     shipped = shipped_mission(mission_id)
     if shipped is None:
-        raise UnpublishedError(say("no published mission {mission_id!r}", mission_id=mission_id))
+        raise UnpublishedError.say("no published mission {mission_id!r}", mission_id=mission_id)
     return shipped

@@ -13,7 +13,7 @@ from pathlib import Path
 from cipherkit.core.commands import Command, add_store, positive
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.files import read_limited
-from cipherkit.i18n import N_, _, say
+from cipherkit.i18n import N_, _
 
 __all__ = ["SERVE", "teacher_key_argument"]
 
@@ -26,11 +26,11 @@ def teacher_key_argument(given: str | None, key_file: str | None) -> str | None:
     """
     if key_file is not None:
         if given is not None:
-            raise CipherkitError(say("give --teacher-key-file or --teacher-key, not both"))
+            raise CipherkitError.say("give --teacher-key-file or --teacher-key, not both")
         raw = read_limited(key_file, max_bytes=1000)
         lines = raw.decode("utf-8", errors="replace").splitlines()
         if not lines or not lines[0].strip():
-            raise CipherkitError(say("{path}: no teacher key on its first line", path=key_file))
+            raise CipherkitError.say("{path}: no teacher key on its first line", path=key_file)
         return lines[0].strip()
     if given is not None:
         print(
@@ -126,8 +126,8 @@ def _trusted(given: list[str]) -> list[str]:
         try:
             ipaddress.ip_network(value, strict=False)
         except ValueError:
-            raise CipherkitError(
-                say("--trusted-proxy {value!r} is not an address or network", value=value)
+            raise CipherkitError.say(
+                "--trusted-proxy {value!r} is not an address or network", value=value
             ) from None
     return list(given)
 

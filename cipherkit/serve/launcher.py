@@ -27,7 +27,6 @@ from typing import IO
 
 from cipherkit.classroom.keys import KEY_ENV, new_key
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 from cipherkit.publish.teacher_page import TEACHER_PAGE
 from cipherkit.rooms import default_store_url
 from cipherkit.serve.reaper import Orphans, descendants
@@ -185,13 +184,13 @@ SHARED_KEY_WARNING = (
 def _check(directory: str | os.PathLike[str], port: int) -> Path:
     path = Path(directory)
     if not path.is_dir():
-        raise CipherkitError(
-            say("no such folder of puzzle pages: {folder!r}", folder=str(directory))
+        raise CipherkitError.say(
+            "no such folder of puzzle pages: {folder!r}", folder=str(directory)
         )
     if not 1 <= int(port) <= 65535:
-        raise CipherkitError(say("port must be between 1 and 65535, not {port}", port=port))
+        raise CipherkitError.say("port must be between 1 and 65535, not {port}", port=port)
     if importlib.util.find_spec("voila") is None:
-        raise CipherkitError(say("voila is not installed: pip install 'cipherkit[serve]'"))
+        raise CipherkitError.say("voila is not installed: pip install 'cipherkit[serve]'")
     return path
 
 

@@ -35,7 +35,7 @@ from cipherkit.games.mission.format.files import with_next_titles
 from cipherkit.games.mission.format.problems import Problem
 from cipherkit.games.mission.format.schema import parse_partial
 from cipherkit.games.mission.format.validate import check_text
-from cipherkit.i18n import SOURCE, _, language, pgettext, say
+from cipherkit.i18n import SOURCE, _, language, pgettext
 from cipherkit.studio.edits import apply_intent, rooms_of, sections_of
 from cipherkit.studio.intents import Intent, StudioRefused, parse_intent
 from cipherkit.studio.yamltext import YAMLError, dump_doc, edit_sections, load_doc
@@ -113,19 +113,13 @@ class Draft:
         try:
             blob = file.read_bytes()
         except OSError as exc:
-            raise StudioRefused(
-                say(
-                    "{file}: the file cannot be read ({reason}).",
-                    file=str(file),
-                    reason=exc.strerror,
-                )
+            raise StudioRefused.say(
+                "{file}: the file cannot be read ({reason}).", file=str(file), reason=exc.strerror
             ) from None
         try:
             text = blob.decode("utf-8")
         except UnicodeDecodeError:
-            raise StudioRefused(
-                say("{file}: the file is not UTF-8 text.", file=str(file))
-            ) from None
+            raise StudioRefused.say("{file}: the file is not UTF-8 text.", file=str(file)) from None
         draft = cls(text.removeprefix("\ufeff"), name=str(path), path=file)
         draft._bom = text.startswith("\ufeff")
         return draft
@@ -167,7 +161,7 @@ class Draft:
         for i, (node, attrs) in enumerate(graph.nodes(data=True)):
             intent = parse_intent(_room_message(node, attrs, i), rooms=None)
             if str(node) in rooms:
-                raise StudioRefused(say("Two nodes are both named {node}.", node=repr(str(node))))
+                raise StudioRefused.say("Two nodes are both named {node}.", node=repr(str(node)))
             apply_intent(doc, intent)
         for a, b, attrs in graph.edges(data=True):
             message = {"op": "connect", "a": str(a), "b": str(b)}
@@ -184,8 +178,8 @@ class Draft:
         refused one raises :class:`StudioRefused` and changes nothing."""
         data = self.data
         if data is None:
-            raise StudioRefused(
-                say("The draft's text is not valid YAML; fix the text before editing the map.")
+            raise StudioRefused.say(
+                "The draft's text is not valid YAML; fix the text before editing the map."
             )
         if isinstance(intent, dict):
             intent = parse_intent(intent, rooms=_room_ids(data))
@@ -200,7 +194,7 @@ class Draft:
     def set_text(self, text: str) -> None:
         """Replace the whole text (as typed in a text view), as one undo step."""
         if not isinstance(text, str):
-            raise StudioRefused(say("The text of a mission must be text."))
+            raise StudioRefused.say("The text of a mission must be text.")
         if text != self._text:
             self._undo.append(self._text)
             self._redo.clear()
@@ -299,7 +293,7 @@ class Draft:
         """Write the text to ``path`` (by default the file it was opened from)."""
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise StudioRefused(say("This draft has no file yet: give a path to save it to."))
+            raise StudioRefused.say("This draft has no file yet: give a path to save it to.")
         data = ("\ufeff" if self._bom else "") + self._text
         target.write_bytes(data.encode("utf-8"))
         if path is not None and self.path is None:
@@ -328,8 +322,8 @@ def _edited(text: str, intent: Intent, docs: dict[str, Any] | None = None) -> st
     try:
         doc = load_doc(text)
     except YAMLError:
-        raise StudioRefused(
-            say("The draft's text is not valid YAML; fix the text before editing the map.")
+        raise StudioRefused.say(
+            "The draft's text is not valid YAML; fix the text before editing the map."
         ) from None
     apply_intent(doc, intent)
     return dump_doc(doc, text)

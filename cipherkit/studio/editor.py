@@ -275,7 +275,7 @@ class MissionEditor(GuardedWidget):
         while one runs, or while the mission has an error."""
         mission = self.draft.mission
         if mission is None:
-            raise StudioRefused(say("Fix the mission's errors before a playtest."))
+            raise StudioRefused.say("Fix the mission's errors before a playtest.")
         self._runs.start(mission, games, seed)
 
     def start_tune(self, win_rate: float, games: int = 100) -> None:
@@ -284,7 +284,7 @@ class MissionEditor(GuardedWidget):
         advice (``state: tuned``, ``values``), for the author to apply."""
         mission = self.draft.mission
         if mission is None:
-            raise StudioRefused(say("Fix the mission's errors before tuning it."))
+            raise StudioRefused.say("Fix the mission's errors before tuning it.")
         self._runs.start_tune(mission, win_rate, games)
 
     def wait_for_playtest(self, timeout: float | None = None) -> dict[str, Any]:
@@ -397,7 +397,7 @@ class MissionEditor(GuardedWidget):
         --pdf`` makes it; :class:`StudioRefused` while the mission has an error."""
         mission = self.draft.mission
         if mission is None:
-            raise StudioRefused(say("Fix the mission's errors before printing it."))
+            raise StudioRefused.say("Fix the mission's errors before printing it.")
         base = self.draft.path.parent if self.draft.path is not None else pathlib.Path(".")
         key = mission_glyph_map(mission, None, base)
         pages = [page for _, page in print_pages(mission, key, paper="a4")]

@@ -23,7 +23,6 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 
 from cipherkit.games.mission.content.mission import ENTRANCE
 from cipherkit.games.mission.format.schema import CONTENT_PATTERN
-from cipherkit.i18n import say
 from cipherkit.studio.intents import (
     AddRoom,
     Connect,
@@ -60,7 +59,7 @@ def flow_map(items: dict[str, Any]) -> CommentedMap:
 
 def _map(doc: Any) -> Any:
     if not isinstance(doc, dict) or not isinstance(doc.get("map"), dict):
-        raise StudioRefused(say("The draft has no map to edit: fix its map: section first."))
+        raise StudioRefused.say("The draft has no map to edit: fix its map: section first.")
     return doc["map"]
 
 
@@ -68,19 +67,19 @@ def rooms_of(doc: Any) -> Any:
     """The document's ``map.rooms`` mapping (refused if there is none)."""
     rooms = _map(doc).get("rooms")
     if not isinstance(rooms, dict):
-        raise StudioRefused(say("The draft's map has no rooms mapping: fix map.rooms first."))
+        raise StudioRefused.say("The draft's map has no rooms mapping: fix map.rooms first.")
     return rooms
 
 
 def _room(doc: Any, room: str) -> Any:
     rooms = rooms_of(doc)
     if room not in rooms:
-        raise StudioRefused(say("There is no room '{room}' on the map.", room=room))
+        raise StudioRefused.say("There is no room '{room}' on the map.", room=room)
     if rooms[room] is None:
         rooms[room] = CommentedMap()
     if not isinstance(rooms[room], dict):
-        raise StudioRefused(
-            say("The room '{room}' is not a mapping: fix it in the text first.", room=room)
+        raise StudioRefused.say(
+            "The room '{room}' is not a mapping: fix it in the text first.", room=room
         )
     return rooms[room]
 
@@ -90,7 +89,7 @@ def _passages(doc: Any) -> Any:
     if mp.get("passages") is None:
         mp["passages"] = CommentedSeq()
     if not isinstance(mp["passages"], list):
-        raise StudioRefused(say("The draft's passages are not a list: fix map.passages first."))
+        raise StudioRefused.say("The draft's passages are not a list: fix map.passages first.")
     return mp["passages"]
 
 
@@ -117,7 +116,7 @@ def _set_pos(entry: Any, pos: Pos) -> None:
 def _add_room(doc: Any, intent: AddRoom) -> None:
     rooms = rooms_of(doc)
     if intent.room in rooms:
-        raise StudioRefused(say("There is already a room '{room}'.", room=intent.room))
+        raise StudioRefused.say("There is already a room '{room}'.", room=intent.room)
     entry = CommentedMap()
     if intent.name is not None:
         entry["name"] = intent.name
@@ -137,8 +136,8 @@ def _move_room(doc: Any, intent: MoveRoom) -> None:
         ok = isinstance(old, list) and len(old) == 2
         ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in old)
         if not ok:
-            raise StudioRefused(
-                say("The room '{room}' has no position to move from.", room=intent.rooms[i])
+            raise StudioRefused.say(
+                "The room '{room}' has no position to move from.", room=intent.rooms[i]
             )
     if intent.delta is not None:
         dx, dy = intent.delta
@@ -198,9 +197,7 @@ def _connect(doc: Any, intent: Connect) -> None:
 def _disconnect(doc: Any, intent: Disconnect) -> None:
     index = _find_passage(doc, intent.a, intent.b)
     if index is None:
-        raise StudioRefused(
-            say("The rooms '{a}' and '{b}' are not joined.", a=intent.a, b=intent.b)
-        )
+        raise StudioRefused.say("The rooms '{a}' and '{b}' are not joined.", a=intent.a, b=intent.b)
     del _passages(doc)[index]
 
 
@@ -226,7 +223,7 @@ def _glyphs(doc: Any) -> Any:
     if doc.get("glyphs") is None:
         doc["glyphs"] = CommentedMap()
     if not isinstance(doc["glyphs"], dict):
-        raise StudioRefused(say("The draft's glyphs are not a mapping: fix glyphs: first."))
+        raise StudioRefused.say("The draft's glyphs are not a mapping: fix glyphs: first.")
     return doc["glyphs"]
 
 
@@ -243,11 +240,9 @@ def _spell(doc: Any, solution: str) -> list[list[str]]:
         cells = []
         for ch in word:
             if not CONTENT_PATTERN.match(ch) or ch == "_":
-                raise StudioRefused(
-                    say(
-                        "No glyph can carry {letter}; give the card's line with the solution.",
-                        letter=repr(ch),
-                    )
+                raise StudioRefused.say(
+                    "No glyph can carry {letter}; give the card's line with the solution.",
+                    letter=repr(ch),
                 )
             if ch.upper() not in by_content:
                 n = len(glyphs) + 1
@@ -262,14 +257,14 @@ def _spell(doc: Any, solution: str) -> list[list[str]]:
 
 def _set_answer(doc: Any, intent: SetAnswer) -> None:
     if not isinstance(doc, dict):
-        raise StudioRefused(say("The draft is not a mission mapping: fix its text first."))
+        raise StudioRefused.say("The draft is not a mission mapping: fix its text first.")
     if intent.card is not None:
         glyphs = _glyphs(doc)
         for word in intent.card:
             for glyph in word:
                 if glyph not in glyphs:
-                    raise StudioRefused(
-                        say("There is no glyph '{glyph}' in the glyphs section.", glyph=glyph)
+                    raise StudioRefused.say(
+                        "There is no glyph '{glyph}' in the glyphs section.", glyph=glyph
                     )
         words = [list(word) for word in intent.card]
     else:
@@ -284,7 +279,7 @@ def _set_answer(doc: Any, intent: SetAnswer) -> None:
 
 def _set_glyph_style(doc: Any, intent: SetGlyphStyle) -> None:
     if not isinstance(doc, dict):
-        raise StudioRefused(say("The draft is not a mission mapping: fix its text first."))
+        raise StudioRefused.say("The draft is not a mission mapping: fix its text first.")
     old = doc.get("glyph_set")
     if isinstance(old, dict):
         old.pop("folder", None)
@@ -295,7 +290,7 @@ def _set_glyph_style(doc: Any, intent: SetGlyphStyle) -> None:
 
 def _set_pool(doc: Any, intent: SetPool) -> None:
     if not isinstance(doc, dict):
-        raise StudioRefused(say("The draft is not a mission mapping: fix its text first."))
+        raise StudioRefused.say("The draft is not a mission mapping: fix its text first.")
     if intent.pool:
         doc["pool"] = flow_list(list(intent.pool))
     else:
@@ -304,7 +299,7 @@ def _set_pool(doc: Any, intent: SetPool) -> None:
 
 def _set_field(doc: Any, intent: SetField) -> None:
     if not isinstance(doc, dict):
-        raise StudioRefused(say("The draft is not a mission mapping: fix its text first."))
+        raise StudioRefused.say("The draft is not a mission mapping: fix its text first.")
     *parents, last = intent.path
     holder = doc
     for key in parents:
@@ -377,5 +372,5 @@ def apply_intent(doc: Any, intent: Intent) -> None:
     """
     apply = _APPLY.get(type(intent))
     if apply is None:
-        raise StudioRefused(say("That is not an edit the studio knows."))
+        raise StudioRefused.say("That is not an edit the studio knows.")
     apply(doc, intent)

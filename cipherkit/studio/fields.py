@@ -61,27 +61,25 @@ def _text(most: int, optional: bool = False) -> Callable[[Any], Any]:
 
 def _ident(value: Any, what: Message) -> str:
     if not isinstance(value, str) or not _ID.match(value):
-        raise FieldError(
-            say(
-                "A {what} is letters, digits, '-' or '_', not {kind}.",
-                what=what,
-                kind=kind_words(value),
-            )
+        raise FieldError.say(
+            "A {what} is letters, digits, '-' or '_', not {kind}.",
+            what=what,
+            kind=kind_words(value),
         )
     return value
 
 
 def _whole(value: Any, lo: int, hi: int, what: Message) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise FieldError(
-            say("The {what} is a whole number from {lo} to {hi}.", what=what, lo=lo, hi=hi)
+        raise FieldError.say(
+            "The {what} is a whole number from {lo} to {hi}.", what=what, lo=lo, hi=hi
         )
     return value
 
 
 def _mapping(value: Any, keys: tuple[str, ...], what: Message) -> dict[str, Any]:
     if not isinstance(value, dict) or not value or not set(value) <= set(keys):
-        raise FieldError(say("The {what} is a mapping of {keys}.", what=what, keys=", ".join(keys)))
+        raise FieldError.say("The {what} is a mapping of {keys}.", what=what, keys=", ".join(keys))
     return value
 
 
@@ -115,11 +113,9 @@ def check_tokens(value: Any, most: int = 40) -> list[str]:
     for token in _listed(value, most, too_long):
         if not isinstance(token, str) or not _TOKEN.match(token):
             small = isinstance(token, str) and len(token) <= 40
-            raise FieldError(
-                say(
-                    "A token is a glyph id or a token such as camera or gas, not {shown}.",
-                    shown=repr(token) if small else kind_words(token),
-                )
+            raise FieldError.say(
+                "A token is a glyph id or a token such as camera or gas, not {shown}.",
+                shown=repr(token) if small else kind_words(token),
             )
     return list(value)
 
@@ -194,12 +190,10 @@ def check_field(path: Any, value: Any) -> tuple[tuple[str, ...], Any]:
     if not isinstance(path, str) or path not in EDITABLE:
         small = isinstance(path, str) and len(path) <= 40
         *most, last = list(EDITABLE)
-        raise FieldError(
-            say(
-                "The studio sets {fields} or {last}, not {shown}.",
-                fields=", ".join(most),
-                last=last,
-                shown=repr(path) if small else kind_words(path),
-            )
+        raise FieldError.say(
+            "The studio sets {fields} or {last}, not {shown}.",
+            fields=", ".join(most),
+            last=last,
+            shown=repr(path) if small else kind_words(path),
         )
     return tuple(path.split(".")), EDITABLE[path](value)

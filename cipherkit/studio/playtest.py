@@ -225,9 +225,9 @@ class BackgroundPlaytest:
         """Start playing ``games`` games of ``mission``; :class:`StudioRefused` while a
         run is under way or for a count out of range."""
         if self.running:
-            raise StudioRefused(say("A playtest is already running; wait for it to finish."))
+            raise StudioRefused.say("A playtest is already running; wait for it to finish.")
         if isinstance(games, bool) or not isinstance(games, int):
-            raise StudioRefused(say("The number of games must be a whole number."))
+            raise StudioRefused.say("The number of games must be a whole number.")
         if not 1 <= games <= MAX_STUDIO_GAMES:
             raise StudioRefused(
                 nsay(
@@ -251,13 +251,13 @@ class BackgroundPlaytest:
         ``cipherkit tune --win-rate`` does, ``games`` games a deck size); the result is
         advice (``state: tuned``, with the deck to set), applied by the author."""
         if self.running:
-            raise StudioRefused(say("A playtest is already running; wait for it to finish."))
+            raise StudioRefused.say("A playtest is already running; wait for it to finish.")
         if isinstance(win_rate, bool) or not isinstance(win_rate, int | float):
-            raise StudioRefused(say("The win rate to aim at is a number from 0 to 1."))
+            raise StudioRefused.say("The win rate to aim at is a number from 0 to 1.")
         if not 0 <= win_rate <= 1:
-            raise StudioRefused(say("The win rate to aim at is a number from 0 to 1."))
+            raise StudioRefused.say("The win rate to aim at is a number from 0 to 1.")
         if isinstance(games, bool) or not isinstance(games, int) or not 10 <= games <= 300:
-            raise StudioRefused(say("Tuning plays from 10 to 300 games a deck size."))
+            raise StudioRefused.say("Tuning plays from 10 to 300 games a deck size.")
         self._check_wait()
         self._tell({"state": "tuning", "done": 0, "total": 0, "mission": mission.id})
         self._thread = threading.Thread(
@@ -271,11 +271,9 @@ class BackgroundPlaytest:
     def _check_wait(self) -> None:
         wait = self._next - self._clock()
         if wait > 0:
-            raise StudioRefused(
-                say(
-                    "Playtests are limited on this page: start the next in {seconds} s.",
-                    seconds=math.ceil(wait),
-                )
+            raise StudioRefused.say(
+                "Playtests are limited on this page: start the next in {seconds} s.",
+                seconds=math.ceil(wait),
             )
 
     def _tune(self, mission: Mission, win_rate: float, games: int) -> None:
