@@ -14,7 +14,6 @@ from typing import Any
 
 from cipherkit.core.commands import Command, add_json, print_json
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = ["BENCH", "bench_module"]
 
@@ -31,12 +30,10 @@ def bench_module() -> Any:
     if loaded is not None and Path(getattr(loaded, "__file__", None) or "").resolve() == path:
         return loaded
     if not path.is_file():
-        raise CipherkitError(
-            say(
-                "no benchmarks here: {path} is missing (cipherkit bench runs the benchmarks "
-                "of a source checkout; this cipherkit is installed without its source tree)",
-                path=path,
-            )
+        raise CipherkitError.say(
+            "no benchmarks here: {path} is missing (cipherkit bench runs the benchmarks "
+            "of a source checkout; this cipherkit is installed without its source tree)",
+            path=path,
         )
     spec = importlib.util.spec_from_file_location("benchmarks", path)
     assert spec is not None and spec.loader is not None

@@ -55,33 +55,31 @@ def read_limited(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
         # O_NONBLOCK: opening a FIFO with no writer must not hang; it is refused below.
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except IsADirectoryError:
-        raise CipherkitError(say("{name}: is a directory", name=name)) from None
+        raise CipherkitError.say("{name}: is a directory", name=name) from None
     except FileNotFoundError:
-        raise CipherkitError(say("{name}: no such file", name=name)) from None
+        raise CipherkitError.say("{name}: no such file", name=name) from None
     except OSError as exc:
-        raise CipherkitError(
-            say("{name}: cannot read: {reason}", name=name, reason=exc.strerror)
+        raise CipherkitError.say(
+            "{name}: cannot read: {reason}", name=name, reason=exc.strerror
         ) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise CipherkitError(say("{name}: is a directory", name=name))
+            raise CipherkitError.say("{name}: is a directory", name=name)
         if not stat.S_ISREG(info.st_mode):
-            raise CipherkitError(say("{name}: not a regular file", name=name))
+            raise CipherkitError.say("{name}: not a regular file", name=name)
         if info.st_size > max_bytes:
-            raise CipherkitError(
-                say(
-                    "{name}: the file is too large ({size}; at most {most})",
-                    name=name,
-                    size=describe_size(info.st_size),
-                    most=describe_size(max_bytes),
-                )
+            raise CipherkitError.say(
+                "{name}: the file is too large ({size}; at most {most})",
+                name=name,
+                size=describe_size(info.st_size),
+                most=describe_size(max_bytes),
             )
         with os.fdopen(os.dup(fd), "rb") as handle:
             return read_stream_limited(handle, max_bytes=max_bytes, name=name)
     except OSError as exc:
-        raise CipherkitError(
-            say("{name}: cannot read: {reason}", name=name, reason=exc.strerror)
+        raise CipherkitError.say(
+            "{name}: cannot read: {reason}", name=name, reason=exc.strerror
         ) from None
     finally:
         os.close(fd)
@@ -92,7 +90,7 @@ def read_stream_limited(stream: BinaryIO, *, max_bytes: int, name: str) -> bytes
     an error rather than a memory hog."""
     blob = stream.read(max_bytes + 1)
     if len(blob) > max_bytes:
-        raise CipherkitError(
-            say("{name}: too large (more than {most})", name=name, most=describe_size(max_bytes))
+        raise CipherkitError.say(
+            "{name}: too large (more than {most})", name=name, most=describe_size(max_bytes)
         )
     return blob

@@ -20,7 +20,7 @@ from cipherkit.core.record import Record
 from cipherkit.core.registry import get_game, make_bot
 from cipherkit.core.rng import Rng
 from cipherkit.core.session import MAX_BOT_ACTIONS, Session, bot_rng
-from cipherkit.i18n import nsay, say
+from cipherkit.i18n import nsay
 
 MAX_ACTIONS = MAX_BOT_ACTIONS
 """A game still running after this many actions is reported as an error (the session's
@@ -168,7 +168,7 @@ def play_match(
     """
     spec = get_game(game)
     if games < 1:
-        raise CipherkitError(say("a match needs at least one game"))
+        raise CipherkitError.say("a match needs at least one game")
     config = match_config(spec) if config is None else dict(config)
     seats = spec.seats(config)
     sides = seat_sides(spec, config, seed)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from cipherkit.core.errors import ConfigError, IllegalAction
 from cipherkit.core.rng import Rng
-from cipherkit.i18n import Message, _, say
+from cipherkit.i18n import Message, _
 
 Seat: TypeAlias = int
 """A seat at the table, numbered from 0."""
@@ -272,13 +272,11 @@ class RoomOption:
         if isinstance(chosen, int) and chosen in self.choices:
             return chosen
         offered = ", ".join(map(str, self.choices))
-        raise ConfigError(
-            say(
-                "room option {key} is off, on or one of {offered}, not {chosen}",
-                key=repr(self.key),
-                offered=offered,
-                chosen=repr(chosen),
-            )
+        raise ConfigError.say(
+            "room option {key} is off, on or one of {offered}, not {chosen}",
+            key=repr(self.key),
+            offered=offered,
+            chosen=repr(chosen),
         )
 
 
@@ -475,13 +473,11 @@ class GameSpec(Generic[StateT]):
         """
         if isinstance(players, bool) or players not in self.seat_counts():
             counts = ", ".join(map(str, self.seat_counts()))
-            raise ConfigError(
-                say(
-                    "{game} is for {counts} players, not {players}",
-                    game=self.display_name,
-                    counts=counts,
-                    players=repr(players),
-                )
+            raise ConfigError.say(
+                "{game} is for {counts} players, not {players}",
+                game=self.display_name,
+                counts=counts,
+                players=repr(players),
             )
         known = {option.key: option for option in self.room_options}
         chosen: dict[str, Any] = {
@@ -489,17 +485,15 @@ class GameSpec(Generic[StateT]):
         }
         for key, value in (options or {}).items():
             if key not in known:
-                raise ConfigError(
-                    say("{game} has no room option {key}", game=self.display_name, key=repr(key))
+                raise ConfigError.say(
+                    "{game} has no room option {key}", game=self.display_name, key=repr(key)
                 )
             chosen[key] = known[key].value(value)
         if language in self.languages:  # the table's own content in the page's language
             chosen["language"] = language
         if content is not None:
             if self.room_content is None:
-                raise ConfigError(
-                    say("{game} rooms hold no chosen content", game=self.display_name)
-                )
+                raise ConfigError.say("{game} rooms hold no chosen content", game=self.display_name)
             return dict(self.room_content(players, chosen, content))
         if self.room_config is not None:
             config = self.room_config(players, chosen)
@@ -533,13 +527,11 @@ def merge_config(
     for key, value in (config or {}).items():
         if key not in defaults:
             known = ", ".join(sorted(defaults))
-            raise ConfigError(
-                say(
-                    "{game}: unknown config option {key} (known: {known})",
-                    game=game,
-                    key=repr(key),
-                    known=known,
-                )
+            raise ConfigError.say(
+                "{game}: unknown config option {key} (known: {known})",
+                game=game,
+                key=repr(key),
+                known=known,
             )
         merged[key] = value
     return merged

@@ -120,7 +120,7 @@ class Record:
                 meta=dict(data.get("meta", {})),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise CipherkitError(say("not a game record: {problem}", problem=str(exc))) from None
+            raise CipherkitError.say("not a game record: {problem}", problem=str(exc)) from None
 
     def save(self, path: str | Path) -> None:
         """Write the record to ``path`` as JSON."""
@@ -132,6 +132,6 @@ class Record:
         try:
             return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
         except json.JSONDecodeError as exc:
-            raise CipherkitError(
-                say("{path}: not JSON: {problem}", path=str(path), problem=str(exc))
+            raise CipherkitError.say(
+                "{path}: not JSON: {problem}", path=str(path), problem=str(exc)
             ) from None

@@ -12,7 +12,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from cipherkit.core.bots import Bot
@@ -85,24 +84,22 @@ def get_game(name: str) -> GameSpec[State]:
         entry = _game_entries()[name]
     except KeyError:
         known = ", ".join(game_names())
-        raise CipherkitError(
-            say("unknown game {name!r} (known: {known})", name=name, known=known)
+        raise CipherkitError.say(
+            "unknown game {name!r} (known: {known})", name=name, known=known
         ) from None
     loaded: Any = entry.load()
     if isinstance(loaded, ModuleType):
         loaded = getattr(loaded, "GAME", None)
     if not isinstance(loaded, GameSpec):
-        raise CipherkitError(
-            say("game {name!r} ({entry}) is not a GameSpec", name=name, entry=entry.value)
+        raise CipherkitError.say(
+            "game {name!r} ({entry}) is not a GameSpec", name=name, entry=entry.value
         )
     if loaded.name != name:
-        raise CipherkitError(
-            say(
-                "game {name!r} ({entry}) calls itself {other!r}",
-                name=name,
-                entry=entry.value,
-                other=loaded.name,
-            )
+        raise CipherkitError.say(
+            "game {name!r} ({entry}) calls itself {other!r}",
+            name=name,
+            entry=entry.value,
+            other=loaded.name,
         )
     return loaded
 
@@ -150,8 +147,8 @@ def make_bot(game: str, spec: str) -> Bot:
         factory = bots[name]
     except KeyError:
         known = ", ".join(sorted(bots))
-        raise CipherkitError(
-            say("unknown {game} bot {name!r} (known: {known})", game=game, name=name, known=known)
+        raise CipherkitError.say(
+            "unknown {game} bot {name!r} (known: {known})", game=game, name=name, known=known
         ) from None
     return factory(option) if option else factory()
 

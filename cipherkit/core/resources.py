@@ -11,7 +11,6 @@ from importlib.resources import files
 from pathlib import Path
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 __all__ = [
     "PACKAGED",
@@ -58,13 +57,11 @@ def shipped_path(name: str, *, must_exist: bool = True) -> Path:
     """
     if name not in SHIPPED_FOLDERS:
         first, second = SHIPPED_FOLDERS
-        raise CipherkitError(
-            say(
-                "no shipped folder {name!r}: choose {first} or {second}",
-                name=name,
-                first=first,
-                second=second,
-            )
+        raise CipherkitError.say(
+            "no shipped folder {name!r}: choose {first} or {second}",
+            name=name,
+            first=first,
+            second=second,
         )
     packaged = package_root() / PACKAGED / name
     if packaged.is_dir():
@@ -72,13 +69,11 @@ def shipped_path(name: str, *, must_exist: bool = True) -> Path:
     checkout = _checkout_root() / name
     if checkout.is_dir() or not must_exist:
         return checkout
-    raise CipherkitError(
-        say(
-            "this cipherkit has no shipped {name}/ folder (looked in {packaged} and {checkout})",
-            name=name,
-            packaged=packaged,
-            checkout=checkout,
-        )
+    raise CipherkitError.say(
+        "this cipherkit has no shipped {name}/ folder (looked in {packaged} and {checkout})",
+        name=name,
+        packaged=packaged,
+        checkout=checkout,
     )
 
 
@@ -112,11 +107,9 @@ def default_gallery() -> Path:
                 copy.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, copy)
     except OSError as exc:
-        raise CipherkitError(
-            say(
-                "cannot copy the shipped gallery to {target}: {reason}",
-                target=target,
-                reason=exc.strerror or exc,
-            )
+        raise CipherkitError.say(
+            "cannot copy the shipped gallery to {target}: {reason}",
+            target=target,
+            reason=exc.strerror or exc,
         ) from None
     return target

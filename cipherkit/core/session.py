@@ -244,8 +244,8 @@ class Session(Generic[StateT]):
             for s in self._bots
         }
         if fallback not in ("random", "raise"):
-            raise CipherkitError(
-                say("fallback must be 'random' or 'raise', not {fallback!r}", fallback=fallback)
+            raise CipherkitError.say(
+                "fallback must be 'random' or 'raise', not {fallback!r}", fallback=fallback
             )
         self.fallback = fallback
         self.shortcut = shortcut
@@ -335,7 +335,7 @@ class Session(Generic[StateT]):
         nothing, when the rules do not allow it.
         """
         if self.is_over:
-            raise IllegalAction(say("the game is over"))
+            raise IllegalAction.say("the game is over")
         if isinstance(action, str):
             action = self.parse(action)
         events = self._state.apply(seat, action)
@@ -359,12 +359,10 @@ class Session(Generic[StateT]):
                 break
             actors = self._state.actors()
             if not actors:
-                raise CipherkitError(
-                    say(
-                        "{game} seed {seed}: nobody may act but no outcome",
-                        game=self.spec.name,
-                        seed=self.seed,
-                    )
+                raise CipherkitError.say(
+                    "{game} seed {seed}: nobody may act but no outcome",
+                    game=self.spec.name,
+                    seed=self.seed,
                 )
             movers = (s for s in actors if s in self._bots and self._bot_decides(s, actors))
             seat = next(movers, None)
@@ -395,14 +393,12 @@ class Session(Generic[StateT]):
         self.step_bots(max_actions)
         if self.outcome is None:
             if self.waiting():
-                raise CipherkitError(say("play_out needs a bot in every seat that acts"))
-            raise CipherkitError(
-                say(
-                    "{game} seed {seed} did not end in {max_actions} actions",
-                    game=self.spec.name,
-                    seed=self.seed,
-                    max_actions=max_actions,
-                )
+                raise CipherkitError.say("play_out needs a bot in every seat that acts")
+            raise CipherkitError.say(
+                "{game} seed {seed} did not end in {max_actions} actions",
+                game=self.spec.name,
+                seed=self.seed,
+                max_actions=max_actions,
             )
         return self.outcome
 
@@ -423,15 +419,13 @@ class Session(Generic[StateT]):
             action: Any = bot.act(state.observe(seat), legal, rng)
         except Exception as exc:
             if self.fallback == "raise":
-                raise CipherkitError(
-                    say(
-                        "bot {name!r} failed ({game} seed {seed}): {error}: {exc}",
-                        name=name,
-                        game=self.spec.name,
-                        seed=self.seed,
-                        error=type(exc).__name__,
-                        exc=exc,
-                    )
+                raise CipherkitError.say(
+                    "bot {name!r} failed ({game} seed {seed}): {error}: {exc}",
+                    name=name,
+                    game=self.spec.name,
+                    seed=self.seed,
+                    error=type(exc).__name__,
+                    exc=exc,
                 ) from exc
             _log.warning("%s: the %s bot failed (%s)", self.spec.name, name, type(exc).__name__)
             action = None
@@ -443,15 +437,13 @@ class Session(Generic[StateT]):
         else:
             reason = say("it returned nothing") if action is None else say("it returned no action")
         if self.fallback == "raise":
-            raise CipherkitError(
-                say(
-                    "bot {name!r} chose an illegal action {action} ({game} seed {seed}): {reason}",
-                    name=name,
-                    action=action,
-                    game=self.spec.name,
-                    seed=self.seed,
-                    reason=reason,
-                )
+            raise CipherkitError.say(
+                "bot {name!r} chose an illegal action {action} ({game} seed {seed}): {reason}",
+                name=name,
+                action=action,
+                game=self.spec.name,
+                seed=self.seed,
+                reason=reason,
             )
         # never name the move: it may be a hidden card
         _log.warning("%s: the %s bot's move is not legal; playing at random", self.spec.name, name)
@@ -467,7 +459,7 @@ class Session(Generic[StateT]):
         """Restore streams written by :meth:`bot_states` (unknown seats are an error)."""
         for seat, value in states.items():
             if int(seat) not in self._rngs:
-                raise CipherkitError(say("seat {seat} has no bot", seat=seat))
+                raise CipherkitError.say("seat {seat} has no bot", seat=seat)
             self._rngs[int(seat)].state = int(value)
 
     def to_json(self) -> JsonDict:
@@ -500,7 +492,7 @@ class Session(Generic[StateT]):
             rng_states = {int(s): int(v) for s, v in data.get("rngs", {}).items()}
             meta = dict(data.get("meta", {}))
         except (KeyError, TypeError, ValueError) as exc:
-            raise CipherkitError(say("not a session: {exc}", exc=exc)) from None
+            raise CipherkitError.say("not a session: {exc}", exc=exc) from None
         session.replay(actions)
         session.set_bot_states(rng_states)
         session.meta = meta
@@ -538,16 +530,16 @@ def _bots_by_seat(
     if isinstance(bots, Mapping):
         chosen = {int(s): b for s, b in bots.items() if b is not None}
     elif isinstance(bots, str):
-        raise CipherkitError(say("bots must be a mapping seat -> bot or one entry per seat"))
+        raise CipherkitError.say("bots must be a mapping seat -> bot or one entry per seat")
     else:
         if len(bots) > seats:
-            raise CipherkitError(
-                say("{count} bots for a game of {seats} seats", count=len(bots), seats=seats)
+            raise CipherkitError.say(
+                "{count} bots for a game of {seats} seats", count=len(bots), seats=seats
             )
         chosen = {s: b for s, b in enumerate(bots) if b is not None}
     for seat in chosen:
         if not 0 <= seat < seats:
-            raise CipherkitError(
-                say("no seat {seat}: this game has seats 0 to {last}", seat=seat, last=seats - 1)
+            raise CipherkitError.say(
+                "no seat {seat}: this game has seats 0 to {last}", seat=seat, last=seats - 1
             )
     return chosen

@@ -27,7 +27,7 @@ from cipherkit.glyphs.theme import (
     WINDOW,
     mark_colour,
 )
-from cipherkit.i18n import _, ngettext, say
+from cipherkit.i18n import _, ngettext
 
 Glyphs = Mapping[str, Glyph] | GlyphSet
 WIDTH = 960
@@ -41,7 +41,7 @@ def resolve_glyphs(glyphs: Glyphs, ids: Iterable[str]) -> dict[str, Glyph]:
         return glyphs.assign(wanted)
     missing = [g for g in wanted if g not in glyphs]
     if missing:
-        raise CipherkitError(say("no glyph drawn for glyph id {glyph!r}", glyph=missing[0]))
+        raise CipherkitError.say("no glyph drawn for glyph id {glyph!r}", glyph=missing[0])
     return {g: glyphs[g] for g in wanted}
 
 

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -69,7 +68,7 @@ class TokenData:
                 getattr(value, "action", None),
                 _trap_colour(traps, name) if kind == "trap" else None,
             )
-        raise CipherkitError(say("not a clue token: {value!r}", value=value))
+        raise CipherkitError.say("not a clue token: {value!r}", value=value)
 
     @property
     def is_trap(self) -> bool:
@@ -108,8 +107,8 @@ def _cell(value: Any, word: int, answer: bool) -> CellData:
         return CellData(value, word, answer)
     if isinstance(value, Mapping) and "glyph" in value:
         return CellData(str(value["glyph"]), word, answer, tuple(value.get("marks", ()) or ()))
-    raise CipherkitError(
-        say("a cell is a glyph id or {{glyph: ID, marks: [...]}}, not {value!r}", value=value)
+    raise CipherkitError.say(
+        "a cell is a glyph id or {{glyph: ID, marks: [...]}}, not {value!r}", value=value
     )
 
 
@@ -287,13 +286,13 @@ class MapData:
     def __post_init__(self) -> None:
         ids = [r.id for r in self.rooms]
         if len(set(ids)) != len(ids):
-            raise CipherkitError(say("map: two rooms share an id"))
+            raise CipherkitError.say("map: two rooms share an id")
         self._index.update({r: i for i, r in enumerate(ids)})
         for p in self.passages:
             for end in (p.a, p.b):
                 if end not in self._index:
-                    raise CipherkitError(
-                        say("map: a passage names the unknown room {end!r}", end=end)
+                    raise CipherkitError.say(
+                        "map: a passage names the unknown room {end!r}", end=end
                     )
 
     def room(self, room_id: str) -> RoomData:

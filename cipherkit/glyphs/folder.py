@@ -16,7 +16,6 @@ from typing import cast
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.glyphs.glyph import MAX_GLYPHS, Bitmap, Glyph, GlyphSet
-from cipherkit.i18n import say
 
 BITMAP_SIZE = 128
 """Side of the ink mask a PNG glyph is stored as."""
@@ -58,19 +57,19 @@ def glyph_set_from_folder(folder: str | Path, *, label: str | None = None) -> Gl
     """
     path = Path(folder)
     if not path.is_dir():
-        raise CipherkitError(say("glyph folder {path} does not exist", path=path))
+        raise CipherkitError.say("glyph folder {path} does not exist", path=path)
     files = sorted(p for p in path.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file())
     if not files:
-        raise CipherkitError(say("glyph folder {path} holds no .png or .svg files", path=path))
+        raise CipherkitError.say("glyph folder {path} holds no .png or .svg files", path=path)
     if len(files) > MAX_GLYPHS:
-        raise CipherkitError(
-            say("glyph folder {path} holds {count} images; at most 36", path=path, count=len(files))
+        raise CipherkitError.say(
+            "glyph folder {path} holds {count} images; at most 36", path=path, count=len(files)
         )
     stems = [f.stem for f in files]
     if len(set(stems)) != len(stems):
         dup = next(s for s in stems if stems.count(s) > 1)
-        raise CipherkitError(
-            say("glyph folder {path} has two images named {dup!r}", path=path, dup=dup)
+        raise CipherkitError.say(
+            "glyph folder {path} has two images named {dup!r}", path=path, dup=dup
         )
     glyphs = tuple(glyph_from_file(f) for f in files)
     return GlyphSet("folder", None, glyphs, source=label if label is not None else str(folder))
@@ -98,30 +97,26 @@ def glyph_from_png(file: Path) -> Glyph:
         with opened:
             width, height = opened.size
             if width * height > MAX_PIXELS:
-                raise CipherkitError(
-                    say(
-                        "{file}: the image is {width} x {height} pixels, more than a glyph may "
-                        "have (2048 x 2048 = {most:,}); scale it down",
-                        file=file,
-                        width=width,
-                        height=height,
-                        most=MAX_PIXELS,
-                    )
+                raise CipherkitError.say(
+                    "{file}: the image is {width} x {height} pixels, more than a glyph may "
+                    "have (2048 x 2048 = {most:,}); scale it down",
+                    file=file,
+                    width=width,
+                    height=height,
+                    most=MAX_PIXELS,
                 )
             opened.load()
             opened.thumbnail((WORK_SIDE, WORK_SIDE))  # the glyph is 128 pixels
             image = opened.copy()
     except Image.DecompressionBombError as exc:
-        raise CipherkitError(
-            say(
-                "{file}: the image has too many pixels, more than a glyph may have "
-                "(2048 x 2048 = {most:,}); scale it down",
-                file=file,
-                most=MAX_PIXELS,
-            )
+        raise CipherkitError.say(
+            "{file}: the image has too many pixels, more than a glyph may have "
+            "(2048 x 2048 = {most:,}); scale it down",
+            file=file,
+            most=MAX_PIXELS,
         ) from exc
     except (OSError, UnidentifiedImageError, ValueError) as exc:
-        raise CipherkitError(say("{file}: not a readable PNG image", file=file)) from exc
+        raise CipherkitError.say("{file}: not a readable PNG image", file=file) from exc
     del data
     rgba = image.convert("RGBA")
     alpha = rgba.getchannel("A")
@@ -134,7 +129,7 @@ def glyph_from_png(file: Path) -> Glyph:
         ink = ink.point(lambda v: 0 if v < 24 else v)  # paper noise
     box = ink.getbbox()
     if box is None:
-        raise CipherkitError(say("{file}: the image is blank", file=file))
+        raise CipherkitError.say("{file}: the image is blank", file=file)
     ink = ink.crop(box)
     w, h = ink.size
     inner = int(BITMAP_SIZE * 0.8)
@@ -153,17 +148,15 @@ def _read_bounded(file: Path, limit: int, kind: str) -> bytes:
         with file.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise CipherkitError(
-            say("{file}: not a readable {kind} file", file=file, kind=kind)
+        raise CipherkitError.say(
+            "{file}: not a readable {kind} file", file=file, kind=kind
         ) from exc
     if len(data) > limit:
-        raise CipherkitError(
-            say(
-                "{file}: the {kind} file is larger than {most:,} bytes, the most a glyph may be",
-                file=file,
-                kind=kind,
-                most=limit,
-            )
+        raise CipherkitError.say(
+            "{file}: the {kind} file is larger than {most:,} bytes, the most a glyph may be",
+            file=file,
+            kind=kind,
+            most=limit,
         )
     return data
 
@@ -211,13 +204,11 @@ def _transform(text: str | None, file: Path) -> Matrix:
                 cx, cy = v[1], v[2]
                 t = _multiply(_multiply((1, 0, 0, 1, cx, cy), t), (1, 0, 0, 1, -cx, -cy))
         else:
-            raise CipherkitError(
-                say(
-                    "{file}: unsupported SVG transform {name}({args})",
-                    file=file,
-                    name=name,
-                    args=args.strip(),
-                )
+            raise CipherkitError.say(
+                "{file}: unsupported SVG transform {name}({args})",
+                file=file,
+                name=name,
+                args=args.strip(),
             )
         m = _multiply(m, t)
     return m
@@ -274,7 +265,7 @@ def _path_subpaths(d: str, file: Path) -> list[tuple[list[Point], bool]]:
     def take(n: int) -> list[float]:
         nonlocal i
         if i + n > len(tokens) or any(t.isalpha() for t in tokens[i : i + n]):
-            raise CipherkitError(say("{file}: malformed SVG path data", file=file))
+            raise CipherkitError.say("{file}: malformed SVG path data", file=file)
         values = [float(t) for t in tokens[i : i + n]]
         i += n
         return values
@@ -289,7 +280,7 @@ def _path_subpaths(d: str, file: Path) -> list[tuple[list[Point], bool]]:
                 current, pos, last_control = [], start, None
                 continue
         if not command:
-            raise CipherkitError(say("{file}: SVG path data must start with a command", file=file))
+            raise CipherkitError.say("{file}: SVG path data must start with a command", file=file)
         rel = command.islower()
         op = command.upper()
         ox, oy = pos if rel else (0.0, 0.0)
@@ -345,8 +336,8 @@ def _path_subpaths(d: str, file: Path) -> list[tuple[list[Point], bool]]:
             current.extend(_bezier([pos, c, end]))
             pos, last_control = end, c
         else:
-            raise CipherkitError(
-                say("{file}: unsupported SVG path command {command!r}", file=file, command=command)
+            raise CipherkitError.say(
+                "{file}: unsupported SVG path command {command!r}", file=file, command=command
             )
         if not current:
             current = [pos]
@@ -369,7 +360,7 @@ def glyph_from_svg(file: Path) -> Glyph:
     """
     root = _parse_svg(file)
     if _local(root.tag) != "svg":
-        raise CipherkitError(say("{file}: the root element is not <svg>", file=file))
+        raise CipherkitError.say("{file}: the root element is not <svg>", file=file)
     base = _unit_square(root, file)
     strokes: list[tuple[Point, ...]] = []
     fills: list[tuple[Point, ...]] = []
@@ -382,13 +373,11 @@ def glyph_from_svg(file: Path) -> Glyph:
         nonlocal drawn
         drawn += points
         if drawn > MAX_SVG_POINTS:
-            raise CipherkitError(
-                say(
-                    "{file}: the SVG draws more than {most:,} points, "
-                    "the most a glyph may; simplify it",
-                    file=file,
-                    most=MAX_SVG_POINTS,
-                )
+            raise CipherkitError.say(
+                "{file}: the SVG draws more than {most:,} points, "
+                "the most a glyph may; simplify it",
+                file=file,
+                most=MAX_SVG_POINTS,
             )
 
     def shape(points: list[Point], closed: bool, m: Matrix, style: dict[str, str]) -> None:
@@ -441,12 +430,12 @@ def glyph_from_svg(file: Path) -> Glyph:
         elif tag in ("title", "desc", "defs", "metadata", "style"):
             return
         else:
-            raise CipherkitError(say("{file}: unsupported SVG element <{tag}>", file=file, tag=tag))
+            raise CipherkitError.say("{file}: unsupported SVG element <{tag}>", file=file, tag=tag)
 
     walk(root, base, {"fill": "black"})
     glyph = Glyph(file.stem, tuple(strokes), tuple(dots), tuple(rings), tuple(fills))
     if glyph.is_empty:
-        raise CipherkitError(say("{file}: the SVG draws nothing", file=file))
+        raise CipherkitError.say("{file}: the SVG draws nothing", file=file)
     return glyph
 
 
@@ -464,8 +453,8 @@ def _unit_square(root: ET.Element, file: Path) -> Matrix:
         vx, vy = 0.0, 0.0
         vw, vh = _num(root, "width", 0.0), _num(root, "height", 0.0)
         if vw <= 0 or vh <= 0:
-            raise CipherkitError(
-                say("{file}: give the <svg> a viewBox or a width and height", file=file)
+            raise CipherkitError.say(
+                "{file}: give the <svg> a viewBox or a width and height", file=file
             )
     side = max(vw, vh)
     return (
@@ -483,7 +472,7 @@ def _parse_svg(file: Path) -> ET.Element:
     :data:`MAX_SVG_DEPTH` deep, with no entity declarations (one sentence otherwise)."""
     data = _read_bounded(file, MAX_SVG_BYTES, "SVG")
     if b"<!ENTITY" in data:
-        raise CipherkitError(say("{file}: an SVG glyph may not declare entities", file=file))
+        raise CipherkitError.say("{file}: an SVG glyph may not declare entities", file=file)
     depth = 0
     root: ET.Element | None = None
     try:
@@ -493,20 +482,17 @@ def _parse_svg(file: Path) -> ET.Element:
                 continue
             depth += 1
             if depth > MAX_SVG_DEPTH:
-                raise CipherkitError(
-                    say(
-                        "{file}: the SVG nests elements more than {most} deep, "
-                        "the most a glyph may",
-                        file=file,
-                        most=MAX_SVG_DEPTH,
-                    )
+                raise CipherkitError.say(
+                    "{file}: the SVG nests elements more than {most} deep, the most a glyph may",
+                    file=file,
+                    most=MAX_SVG_DEPTH,
                 )
             if root is None:
                 root = element
     except ET.ParseError as exc:
-        raise CipherkitError(say("{file}: not a readable SVG file", file=file)) from exc
+        raise CipherkitError.say("{file}: not a readable SVG file", file=file) from exc
     if root is None:
-        raise CipherkitError(say("{file}: not a readable SVG file", file=file))
+        raise CipherkitError.say("{file}: not a readable SVG file", file=file)
     return root
 
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -169,17 +168,15 @@ class GlyphSet:
 
     def __post_init__(self) -> None:
         if len(self.glyphs) > MAX_GLYPHS:
-            raise CipherkitError(
-                say(
-                    "a glyph set holds at most {most} glyphs, not {count}",
-                    most=MAX_GLYPHS,
-                    count=len(self.glyphs),
-                )
+            raise CipherkitError.say(
+                "a glyph set holds at most {most} glyphs, not {count}",
+                most=MAX_GLYPHS,
+                count=len(self.glyphs),
             )
         names = [g.name for g in self.glyphs]
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
-            raise CipherkitError(say("glyph set has two glyphs named {dup!r}", dup=dup))
+            raise CipherkitError.say("glyph set has two glyphs named {dup!r}", dup=dup)
 
     # -------------------------------------------------------------- container
     def __len__(self) -> int:
@@ -230,13 +227,11 @@ class GlyphSet:
             elif free:
                 out[gid] = free.pop(0)
             else:
-                raise CipherkitError(
-                    say(
-                        "glyph set {label} has {count} glyphs; {needed} are needed",
-                        label=self.label,
-                        count=len(self),
-                        needed=len(wanted),
-                    )
+                raise CipherkitError.say(
+                    "glyph set {label} has {count} glyphs; {needed} are needed",
+                    label=self.label,
+                    count=len(self),
+                    needed=len(wanted),
                 )
         return out
 

@@ -14,7 +14,6 @@ from typing import Any
 from cipherkit.core.errors import CipherkitError
 from cipherkit.glyphs.glyph import MAX_GLYPHS, GlyphSet
 from cipherkit.glyphs.styles import STYLES, generate
-from cipherkit.i18n import say
 
 DEFAULT_STYLE = "circuit"
 """The style of a mission that names no glyph set (its seed is the mission's seed)."""
@@ -43,42 +42,36 @@ def glyph_set_from_spec(spec: GlyphSpec, base_dir: str | Path = ".") -> GlyphSet
     if isinstance(spec, str):
         return _from_text(spec, Path(base_dir))
     if not isinstance(spec, Mapping):
-        raise CipherkitError(
-            say("glyph set: expected a mapping or a string, not {spec!r}", spec=spec)
+        raise CipherkitError.say(
+            "glyph set: expected a mapping or a string, not {spec!r}", spec=spec
         )
     unknown = sorted(set(spec) - set(SPEC_FIELDS))
     if unknown:
-        raise CipherkitError(
-            say(
-                "glyph set: unknown field {field!r} (known: {known})",
-                field=unknown[0],
-                known=", ".join(SPEC_FIELDS),
-            )
+        raise CipherkitError.say(
+            "glyph set: unknown field {field!r} (known: {known})",
+            field=unknown[0],
+            known=", ".join(SPEC_FIELDS),
         )
     if "folder" in spec:
         if "style" in spec or "seed" in spec:
-            raise CipherkitError(
-                say("glyph set: give either a folder or a style and seed, not both")
+            raise CipherkitError.say(
+                "glyph set: give either a folder or a style and seed, not both"
             )
         folder = spec["folder"]
         if not isinstance(folder, str) or not folder:
-            raise CipherkitError(say("glyph set: folder must be a path"))
+            raise CipherkitError.say("glyph set: folder must be a path")
         return _folder(folder, Path(base_dir))
     style = spec.get("style", DEFAULT_STYLE)
     seed = spec.get("seed", 0)
     count = spec.get("count", MAX_GLYPHS)
     if not isinstance(style, str):
-        raise CipherkitError(
-            say("glyph set: style must be one of {styles}", styles=", ".join(sorted(STYLES)))
+        raise CipherkitError.say(
+            "glyph set: style must be one of {styles}", styles=", ".join(sorted(STYLES))
         )
     for name, value in (("seed", seed), ("count", count)):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise CipherkitError(
-                say(
-                    "glyph set: {name} must be a whole number, not {value!r}",
-                    name=name,
-                    value=value,
-                )
+            raise CipherkitError.say(
+                "glyph set: {name} must be a whole number, not {value!r}", name=name, value=value
             )
     return generate(style, seed, count)
 
@@ -89,8 +82,8 @@ def _from_text(text: str, base_dir: Path) -> GlyphSet:
         try:
             return generate(name, int(seed) if seed else 0)
         except ValueError:
-            raise CipherkitError(
-                say("glyph set: seed {seed!r} is not a whole number", seed=seed)
+            raise CipherkitError.say(
+                "glyph set: seed {seed!r} is not a whole number", seed=seed
             ) from None
     return _folder(text, base_dir)
 

@@ -16,7 +16,6 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.core.rng import Rng
 from cipherkit.glyphs.glyph import MAX_GLYPHS, NAMES, Glyph, GlyphSet
 from cipherkit.glyphs.raster import ink
-from cipherkit.i18n import say
 
 Point = tuple[float, float]
 
@@ -314,23 +313,21 @@ def generate(style: str, seed: int = 0, count: int = MAX_GLYPHS) -> GlyphSet:
     10
     """
     if style not in STYLES:
-        raise CipherkitError(
-            say(
-                "unknown glyph style {style!r} (known: {known})",
-                style=style,
-                known=", ".join(sorted(STYLES)),
-            )
+        raise CipherkitError.say(
+            "unknown glyph style {style!r} (known: {known})",
+            style=style,
+            known=", ".join(sorted(STYLES)),
         )
     if not 1 <= count <= MAX_GLYPHS:
-        raise CipherkitError(
-            say("a glyph set holds 1 to {most} glyphs, not {count}", most=MAX_GLYPHS, count=count)
+        raise CipherkitError.say(
+            "a glyph set holds 1 to {most} glyphs, not {count}", most=MAX_GLYPHS, count=count
         )
     spec = STYLES[style]
     candidates = [replace(g, weight=spec.weight) for g in spec.candidates(Rng(int(seed)))]
     chosen = _choose(candidates, count, spec.min_difference)
     if len(chosen) < count:  # pragma: no cover - every style has enough candidates
-        raise CipherkitError(
-            say("style {style!r} made only {count} distinct glyphs", style=style, count=len(chosen))
+        raise CipherkitError.say(
+            "style {style!r} made only {count} distinct glyphs", style=style, count=len(chosen)
         )
     glyphs = tuple(
         replace(g, name=name, weight=spec.weight) for g, name in zip(chosen, NAMES, strict=False)

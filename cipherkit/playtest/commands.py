@@ -74,7 +74,7 @@ def run_tune(args: argparse.Namespace) -> int:
     mission, secrets = mission_argument(args.mission), _secrets(args.secrets)
 
     if (args.win_rate is None) == (args.rating is None):
-        raise CipherkitError(say("give --win-rate (e.g. 60%) or --rating (e.g. medium), not both"))
+        raise CipherkitError.say("give --win-rate (e.g. 60%) or --rating (e.g. medium), not both")
     tuned = tune_deck(
         mission,
         args.rating,
@@ -90,8 +90,8 @@ def run_tune(args: argparse.Namespace) -> int:
         try:
             Path(args.write).write_text(tuned.to_yaml(), encoding="utf-8")
         except OSError as exc:
-            raise CipherkitError(
-                say("{path}: cannot write ({reason})", path=args.write, reason=exc.strerror)
+            raise CipherkitError.say(
+                "{path}: cannot write ({reason})", path=args.write, reason=exc.strerror
             ) from None
     if args.json:
         print_json(tuned.to_json())
@@ -120,12 +120,8 @@ def run_campaign(args: argparse.Namespace) -> int:
         try:
             Path(args.graph).write_text(campaign_svg(campaign, table), encoding="utf-8")
         except OSError as exc:
-            raise CipherkitError(
-                say(
-                    "{path}: cannot write the picture ({reason})",
-                    path=args.graph,
-                    reason=exc.strerror,
-                )
+            raise CipherkitError.say(
+                "{path}: cannot write the picture ({reason})", path=args.graph, reason=exc.strerror
             ) from None
     if args.json:
         data: dict[str, Any] = {

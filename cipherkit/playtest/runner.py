@@ -28,7 +28,7 @@ from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.format.reader import suggest
 from cipherkit.games.mission.rules.config import mission_from_config
 from cipherkit.games.mission.rules.engine import MissionState
-from cipherkit.i18n import _, say
+from cipherkit.i18n import _
 from cipherkit.playtest.stats import STALLED, GameRecord, PlaytestResult, merge_records
 
 MAX_TURNS = 1000
@@ -155,13 +155,11 @@ def play_game(
         try:
             events = step(1)
         except CipherkitError as exc:
-            raise CipherkitError(
-                say(
-                    "playtest of {mission}, game {index}: {exc}",
-                    mission=mission.id,
-                    index=index,
-                    exc=exc,
-                )
+            raise CipherkitError.say(
+                "playtest of {mission}, game {index}: {exc}",
+                mission=mission.id,
+                index=index,
+                exc=exc,
             ) from exc
         for event in events:
             kind = event.kind
@@ -253,8 +251,8 @@ def read_candidates(path: str | Path) -> tuple[str, ...]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise CipherkitError(
-            say("{path}: cannot read the candidate answers ({exc})", path=path, exc=exc)
+        raise CipherkitError.say(
+            "{path}: cannot read the candidate answers ({exc})", path=path, exc=exc
         ) from None
     lines = (line.strip() for line in text.splitlines())
     return tuple(line for line in lines if line and not line.startswith("#"))
@@ -361,24 +359,15 @@ def run_playtest(
     """
     _check_counts(games, workers)
     chosen = load_mission(mission)
-    lo, hi = chosen.players
-    if players is not None and not lo <= players <= hi:
-        raise CipherkitError(
-            say(
-                "mission {mission} is for {lo} to {hi} players, not {players}",
-                mission=chosen.id,
-                lo=lo,
-                hi=hi,
-                players=players,
-            )
-        )
+    if players is not None:
+        check_players(chosen, players)
     answers = _candidates(mission, candidates)
     make_bots(bots, 1, answers)  # an unknown bot or option fails here, before any game
     secrets = _checked_secrets(secrets)
     n_workers = workers or os.cpu_count() or 1
     size = batch_size or batch_size_for(games, n_workers)
     whole = Batch(
-        chosen.to_dict(), bots, seed, 0, games, players, (lo, hi), answers, max_turns, secrets
+        chosen.to_dict(), bots, seed, 0, games, players, chosen.players, answers, max_turns, secrets
     )
     tasks = [replace(whole, start=i, stop=min(games, i + size)) for i in range(0, games, size)]
     started = time.perf_counter()
@@ -402,26 +391,33 @@ def run_playtest(
     )
 
 
+def check_players(mission: Mission, players: int) -> None:
+    """Refuse a number of players ``mission`` is not for (a playtest's, a tuning's)."""
+    lo, hi = mission.players
+    if not lo <= players <= hi:
+        raise CipherkitError.say(
+            "mission {mission} is for {lo} to {hi} players, not {players}",
+            mission=mission.id,
+            lo=lo,
+            hi=hi,
+            players=players,
+        )
+
+
 def _check_counts(games: int, workers: int | None) -> None:
     """Refuse a game count or a worker count a playtest cannot run."""
     if not isinstance(games, int) or games < 1:
-        raise CipherkitError(say("a playtest needs at least one game"))
+        raise CipherkitError.say("a playtest needs at least one game")
     if games > MAX_GAMES:
-        raise CipherkitError(
-            say(
-                "a playtest plays at most {most:,} games, not {games:,}",
-                most=MAX_GAMES,
-                games=games,
-            )
+        raise CipherkitError.say(
+            "a playtest plays at most {most:,} games, not {games:,}", most=MAX_GAMES, games=games
         )
     cpus = os.cpu_count() or 1
     if workers is not None and not 1 <= workers <= cpus:
-        raise CipherkitError(
-            say(
-                "workers must be from 1 to {cpus} (the CPUs of this machine), not {workers:,}",
-                cpus=cpus,
-                workers=workers,
-            )
+        raise CipherkitError.say(
+            "workers must be from 1 to {cpus} (the CPUs of this machine), not {workers:,}",
+            cpus=cpus,
+            workers=workers,
         )
 
 
@@ -431,7 +427,7 @@ def _checked_secrets(secrets: Sequence[str]) -> tuple[str, ...]:
     for rule_id in chosen:
         if rule_id not in SECRET_RULES:
             hint = suggest(rule_id, SECRET_RULES)
-            raise CipherkitError(say("unknown secret rule {rule!r}{hint}", rule=rule_id, hint=hint))
+            raise CipherkitError.say("unknown secret rule {rule!r}{hint}", rule=rule_id, hint=hint)
     return chosen
 
 

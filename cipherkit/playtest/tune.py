@@ -15,8 +15,8 @@ from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.files import mission_from_dict, mission_to_yaml
 from cipherkit.games.mission.format.problems import MissionError
-from cipherkit.i18n import _, say
-from cipherkit.playtest.runner import load_mission, run_playtest
+from cipherkit.i18n import _
+from cipherkit.playtest.runner import check_players, load_mission, run_playtest
 from cipherkit.playtest.stats import LEVELS, SCORE_STEPS, PlaytestResult
 
 BAND_MIDDLES = {
@@ -114,7 +114,7 @@ class Tuned:
         tie)."""
         played = [t for t in self.trials if t.played]
         if not played:
-            raise CipherkitError(say("no deck size could be dealt: try larger deck.values"))
+            raise CipherkitError.say("no deck size could be dealt: try larger deck.values")
         return min(played, key=lambda t: (self._miss(t), -t.values, t.traps))
 
     @property
@@ -217,12 +217,10 @@ def target_score(target: float | str) -> float:
     """
     if isinstance(target, str):
         if target not in BAND_MIDDLES:
-            raise CipherkitError(
-                say(
-                    "unknown rating {target!r}: one of {levels}",
-                    target=target,
-                    levels=", ".join(LEVELS),
-                )
+            raise CipherkitError.say(
+                "unknown rating {target!r}: one of {levels}",
+                target=target,
+                levels=", ".join(LEVELS),
             )
         return round(BAND_MIDDLES[target], 4)
     return float(target)
@@ -323,21 +321,11 @@ def tune_deck(
     """
     _check_target(target, win_rate)
     base = load_mission(mission)
-    lo, hi = base.players
-    if not lo <= players <= hi:
-        raise CipherkitError(
-            say(
-                "mission {mission} is for {lo} to {hi} players, not {players}",
-                mission=base.id,
-                lo=lo,
-                hi=hi,
-                players=players,
-            )
-        )
+    check_players(base, players)
     aim, kind = _aim(target, win_rate)
     sizes = list(values)
     if not sizes:
-        raise CipherkitError(say("give at least one deck size to try"))
+        raise CipherkitError.say("give at least one deck size to try")
     run = partial(
         run_playtest,
         games=games,
@@ -388,10 +376,10 @@ def tune_deck(
 def _check_target(target: float | str | None, win_rate: float | None) -> None:
     """Refuse anything but exactly one target, and a win rate outside 0-1."""
     if (target is None) == (win_rate is None):
-        raise CipherkitError(say("give a target difficulty or a win_rate to aim at (one of them)"))
+        raise CipherkitError.say("give a target difficulty or a win_rate to aim at (one of them)")
     if win_rate is not None and not 0.0 <= win_rate <= 1.0:
-        raise CipherkitError(
-            say("a win rate is from 0 to 1 (0.6 is 60%), not {win_rate}", win_rate=win_rate)
+        raise CipherkitError.say(
+            "a win rate is from 0 to 1 (0.6 is 60%), not {win_rate}", win_rate=win_rate
         )
 
 

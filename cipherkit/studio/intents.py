@@ -195,15 +195,15 @@ class _Fields:
         if name in self.message:
             return self.message[name]
         if default is ...:
-            raise StudioRefused(
-                say("The {op} edit needs a '{field}' field.", op=self.message["op"], field=name)
+            raise StudioRefused.say(
+                "The {op} edit needs a '{field}' field.", op=self.message["op"], field=name
             )
         return default
 
     def ident(self, value: Any, what: Message) -> str:
         if not isinstance(value, str):
-            raise StudioRefused(
-                say("A {what} must be text, not {kind}.", what=what, kind=kind_words(value))
+            raise StudioRefused.say(
+                "A {what} must be text, not {kind}.", what=what, kind=kind_words(value)
             )
         value = unicodedata.normalize("NFC", value)
         if len(value) > MAX_ID_CHARS:
@@ -216,30 +216,28 @@ class _Fields:
                 )
             )
         if not ID_PATTERN.match(value):
-            raise StudioRefused(
-                say(
-                    "The {what} {value} must be letters, digits, '-' or '_', "
-                    "starting with a letter or digit.",
-                    what=what,
-                    value=repr(value),
-                )
+            raise StudioRefused.say(
+                "The {what} {value} must be letters, digits, '-' or '_', "
+                "starting with a letter or digit.",
+                what=what,
+                value=repr(value),
             )
         return value
 
     def room(self, value: Any, *, known: bool = True) -> str:
         room = self.ident(value, say("room id"))
         if known and self.rooms is not None and room not in self.rooms:
-            raise StudioRefused(say("There is no room '{room}' on the map.", room=room))
+            raise StudioRefused.say("There is no room '{room}' on the map.", room=room)
         return room
 
     def text(self, value: Any, what: Message, max_chars: int) -> str:
         if not isinstance(value, str):
-            raise StudioRefused(
-                say("The {what} must be text, not {kind}.", what=what, kind=kind_words(value))
+            raise StudioRefused.say(
+                "The {what} must be text, not {kind}.", what=what, kind=kind_words(value)
             )
         value = unicodedata.normalize("NFC", value)
         if not value.strip():
-            raise StudioRefused(say("The {what} must not be empty.", what=what))
+            raise StudioRefused.say("The {what} must not be empty.", what=what)
         if len(value) > max_chars:
             raise StudioRefused(
                 nsay(
@@ -250,29 +248,23 @@ class _Fields:
                 )
             )
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
-            raise StudioRefused(
-                say("The {what} holds a control character (such as a line break).", what=what)
+            raise StudioRefused.say(
+                "The {what} holds a control character (such as a line break).", what=what
             )
         return value
 
     def integer(self, value: Any, what: Message, lo: int, hi: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise StudioRefused(
-                say(
-                    "The {what} must be a whole number, not {kind}.",
-                    what=what,
-                    kind=kind_words(value),
-                )
+            raise StudioRefused.say(
+                "The {what} must be a whole number, not {kind}.", what=what, kind=kind_words(value)
             )
         if not lo <= value <= hi:
-            raise StudioRefused(
-                say(
-                    "The {what} must be from {lo} to {hi}, not {value}.",
-                    what=what,
-                    lo=lo,
-                    hi=hi,
-                    value=value,
-                )
+            raise StudioRefused.say(
+                "The {what} must be from {lo} to {hi}, not {value}.",
+                what=what,
+                lo=lo,
+                hi=hi,
+                value=value,
             )
         return value
 
@@ -281,28 +273,21 @@ class _Fields:
         ok = isinstance(value, list | tuple) and len(value) == 2
         ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
         if not ok:
-            raise StudioRefused(say("A {what} must be two numbers [x, y].", what=what))
+            raise StudioRefused.say("A {what} must be two numbers [x, y].", what=what)
         if not all(math.isfinite(v) and abs(v) <= MAX_POS for v in value):
-            raise StudioRefused(
-                say(
-                    "A {what}'s numbers must lie from {lo} to {hi}.",
-                    what=what,
-                    lo=-MAX_POS,
-                    hi=MAX_POS,
-                )
+            raise StudioRefused.say(
+                "A {what}'s numbers must lie from {lo} to {hi}.", what=what, lo=-MAX_POS, hi=MAX_POS
             )
         return (_number(value[0]), _number(value[1]))
 
     def choice(self, value: Any, what: Message, choices: tuple[str, ...]) -> str:
         if not isinstance(value, str) or value not in choices:
             shown = repr(value) if isinstance(value, str) and len(value) <= 40 else None
-            raise StudioRefused(
-                say(
-                    "The {what} must be one of {choices}, not {shown}.",
-                    what=what,
-                    choices=", ".join(choices),
-                    shown=shown if shown is not None else kind_words(value),
-                )
+            raise StudioRefused.say(
+                "The {what} must be one of {choices}, not {shown}.",
+                what=what,
+                choices=", ".join(choices),
+                shown=shown if shown is not None else kind_words(value),
             )
         return value
 
@@ -314,7 +299,7 @@ def _number(value: float) -> float:
 def _add_room(f: _Fields) -> Intent:
     room = f.ident(f.get("room"), say("room id"))
     if f.rooms is not None and room in f.rooms:
-        raise StudioRefused(say("There is already a room '{room}'.", room=room))
+        raise StudioRefused.say("There is already a room '{room}'.", room=room)
     if f.rooms is not None and len(f.rooms) >= MAX_ROOMS:
         raise StudioRefused(
             nsay("A map has at most {n} room.", "A map has at most {n} rooms.", MAX_ROOMS)
@@ -331,7 +316,7 @@ def _add_room(f: _Fields) -> Intent:
 
 def _room_list(f: _Fields, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or not value:
-        raise StudioRefused(say("The rooms to move must be a list of at least one room id."))
+        raise StudioRefused.say("The rooms to move must be a list of at least one room id.")
     if len(value) > MAX_ROOMS:
         raise StudioRefused(
             nsay(
@@ -342,7 +327,7 @@ def _room_list(f: _Fields, value: Any) -> tuple[str, ...]:
         )
     rooms = tuple(f.room(v) for v in value)
     if len(set(rooms)) != len(rooms):
-        raise StudioRefused(say("A room is named twice in one move."))
+        raise StudioRefused.say("A room is named twice in one move.")
     return rooms
 
 
@@ -353,15 +338,13 @@ def _move_room(f: _Fields) -> Intent:
     rooms = _room_list(f, value)
     delta, to = f.get("delta", None), f.get("to", None)
     if (delta is None) == (to is None):
-        raise StudioRefused(
-            say("A move gives either a delta [dx, dy] or the positions to move to.")
-        )
+        raise StudioRefused.say("A move gives either a delta [dx, dy] or the positions to move to.")
     if delta is not None:
         return MoveRoom(rooms, delta=f.pos(delta, say("delta")))
     if isinstance(to, list) and len(to) == 2 and not isinstance(to[0], list) and len(rooms) == 1:
         to = [to]
     if not isinstance(to, list | tuple) or len(to) != len(rooms):
-        raise StudioRefused(say("A move gives one position [x, y] for each room it moves."))
+        raise StudioRefused.say("A move gives one position [x, y] for each room it moves.")
     return MoveRoom(rooms, to=tuple(f.pos(p) for p in to))
 
 
@@ -383,15 +366,15 @@ def _set_room(f: _Fields) -> Intent:
         except FieldError as exc:
             raise StudioRefused(message_of(exc)) from None
     if not fields:
-        raise StudioRefused(say("A set_room edit changes a name, a stack_size or a stack."))
+        raise StudioRefused.say("A set_room edit changes a name, a stack_size or a stack.")
     return SetRoom(room, tuple(fields))
 
 
 def _connect(f: _Fields) -> Intent:
     a, b = f.room(f.get("a")), f.room(f.get("b"))
     if a == b:
-        raise StudioRefused(
-            say("A passage joins two different rooms, not '{room}' to itself.", room=a)
+        raise StudioRefused.say(
+            "A passage joins two different rooms, not '{room}' to itself.", room=a
         )
     kind = f.choice(f.get("kind", "open"), say("passage kind"), PASSAGE_KINDS)
     token = f.get("token", None)
@@ -403,7 +386,7 @@ def _connect(f: _Fields) -> Intent:
 def _disconnect(f: _Fields) -> Intent:
     a, b = f.room(f.get("a")), f.room(f.get("b"))
     if a == b:
-        raise StudioRefused(say("A room is never joined to itself ('{room}').", room=a))
+        raise StudioRefused.say("A room is never joined to itself ('{room}').", room=a)
     return Disconnect(a, b)
 
 
@@ -423,7 +406,7 @@ def _set_answer(f: _Fields) -> Intent:
     words = []
     for word in card:
         if not isinstance(word, list | tuple) or not word or len(word) > MAX_WORDS:
-            raise StudioRefused(say("Each word of the card is a list of glyph ids."))
+            raise StudioRefused.say("Each word of the card is a list of glyph ids.")
         words.append(tuple(f.ident(g, say("glyph id")) for g in word))
     return SetAnswer(solution, tuple(words))
 
@@ -482,26 +465,23 @@ def parse_intent(message: object, rooms: Collection[str] | None = None) -> Inten
     cipherkit.studio.intents.StudioRefused: There is no room 'attic' on the map.
     """
     if not isinstance(message, dict):
-        raise StudioRefused(
-            say(
-                "An edit must be a mapping with an 'op', not {kind}.",
-                kind=kind_words(message),
-            )
+        raise StudioRefused.say(
+            "An edit must be a mapping with an 'op', not {kind}.", kind=kind_words(message)
         )
     op = message.get("op")
     if not isinstance(op, str):
-        raise StudioRefused(say("An edit must name its 'op' as text."))
+        raise StudioRefused.say("An edit must name its 'op' as text.")
     if op not in _OPS:
         shown = op if len(op) <= 40 else op[:40] + "..."
-        raise StudioRefused(say("There is no edit called {op}.", op=repr(shown)))
+        raise StudioRefused.say("There is no edit called {op}.", op=repr(shown))
     allowed, build = _OPS[op]
     for key in message:
         if key == "op":
             continue
         if not isinstance(key, str) or not _FIELD_NAME.match(key) or key not in allowed:
             if isinstance(key, str) and len(key) <= 32:
-                raise StudioRefused(
-                    say("The {op} edit has no field {field}.", op=op, field=repr(key))
+                raise StudioRefused.say(
+                    "The {op} edit has no field {field}.", op=op, field=repr(key)
                 )
-            raise StudioRefused(say("The {op} edit has no field with such a key.", op=op))
+            raise StudioRefused.say("The {op} edit has no field with such a key.", op=op)
     return build(_Fields(message, rooms))

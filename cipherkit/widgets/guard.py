@@ -29,7 +29,7 @@ import anywidget
 import traitlets
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, _, canonical, language, say, speaking
+from cipherkit.i18n import N_, _, canonical, language, speaking
 from cipherkit.rooms.limits import STAMP
 
 __all__ = [
@@ -65,8 +65,8 @@ def default_seed() -> int:
         try:
             return int(text)
         except ValueError:
-            raise CipherkitError(
-                say("{name} must be a whole number, not {text!r}", name=SEED_ENV, text=text)
+            raise CipherkitError.say(
+                "{name} must be a whole number, not {text!r}", name=SEED_ENV, text=text
             ) from None
     return int.from_bytes(os.urandom(8), "little") >> 1
 

@@ -503,8 +503,8 @@ class Lobby(GuardedWidget):
             self._class_code = code
             return handle
         except ClassEnded:  # said as unknown: an old class's title is nobody's business
-            raise UnknownClass(
-                say("no open class with code {code}", code=code.strip().upper())
+            raise UnknownClass.say(
+                "no open class with code {code}", code=code.strip().upper()
             ) from None
 
     @property

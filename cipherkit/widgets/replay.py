@@ -34,7 +34,7 @@ from cipherkit.core.errors import CipherkitError, IllegalAction, NotationError
 from cipherkit.core.protocol import SPECTATOR, Event, GameSpec, Outcome, State, Viewer
 from cipherkit.core.record import Record, not_replayed
 from cipherkit.core.registry import get_game
-from cipherkit.i18n import N_, _, say
+from cipherkit.i18n import N_, _
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import GuardedWidget, Refused, check_envelope
 
@@ -231,7 +231,7 @@ class Replay(GuardedWidget):
         elif isinstance(record, Mapping):
             record = Record.from_json(record)
         if not isinstance(record, Record):
-            raise CipherkitError(say("Replay needs a Record, its JSON dict or a record file"))
+            raise CipherkitError.say("Replay needs a Record, its JSON dict or a record file")
         self._record = record
         self._spec = get_game(record.game)
         self._states, self._events, self._actors = self._replay(record)
@@ -241,32 +241,28 @@ class Replay(GuardedWidget):
         available = list(self._spec.viewers(first))
         if omniscient:
             if viewer is not None or viewers is not None:
-                raise CipherkitError(
-                    say("an omniscient replay shows the true state only: no viewer")
+                raise CipherkitError.say(
+                    "an omniscient replay shows the true state only: no viewer"
                 )
             self._viewers: list[Viewer] = [OMNISCIENT]
         else:
             chosen = available if viewers is None else list(viewers)
             unknown = [v for v in chosen if v not in available]
             if unknown or not chosen:
-                raise CipherkitError(
-                    say(
-                        "{game} viewers are {available}, not {chosen}",
-                        game=record.game,
-                        available=str(available),
-                        chosen=str(unknown or chosen),
-                    )
+                raise CipherkitError.say(
+                    "{game} viewers are {available}, not {chosen}",
+                    game=record.game,
+                    available=str(available),
+                    chosen=str(unknown or chosen),
                 )
             self._viewers = chosen
         if viewer is None:
             viewer = self._viewers[0] if omniscient or SPECTATOR not in self._viewers else SPECTATOR
         if viewer not in self._viewers:
-            raise CipherkitError(
-                say(
-                    "viewer {viewer} is not among {viewers}",
-                    viewer=repr(viewer),
-                    viewers=str(self._viewers),
-                )
+            raise CipherkitError.say(
+                "viewer {viewer} is not among {viewers}",
+                viewer=repr(viewer),
+                viewers=str(self._viewers),
             )
         self._viewer: Viewer = viewer
         last = len(self._states) - 1

@@ -21,7 +21,7 @@ from cipherkit.core.errors import CipherkitError, IllegalAction, message_of
 from cipherkit.core.protocol import Action
 from cipherkit.core.record import Record
 from cipherkit.core.session import Session
-from cipherkit.i18n import _, say
+from cipherkit.i18n import _
 from cipherkit.rooms import (
     Store,
     StoreUnreachable,
@@ -223,12 +223,8 @@ class TableBase(GuardedWidget):
         """Play (or watch) a room through its seat handle; publish its moves live."""
         backend = RoomBackend(handle)
         if self.game and backend.game != self.game:
-            raise CipherkitError(
-                say(
-                    "a {game} table cannot sit in a {game2} room",
-                    game=self.game,
-                    game2=backend.game,
-                )
+            raise CipherkitError.say(
+                "a {game} table cannot sit in a {game2} room", game=self.game, game2=backend.game
             )
         self._game_name = backend.game
         self._backend = backend
@@ -284,7 +280,7 @@ class TableBase(GuardedWidget):
         """The current game's session (a local or saved table; kernel only)."""
         session = self.backend.session
         if session is None:
-            raise CipherkitError(say("a room's table has no session in this kernel"))
+            raise CipherkitError.say("a room's table has no session in this kernel")
         return session
 
     @property

@@ -15,7 +15,6 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 from cipherkit.widgets.guard import GuardedWidget
 
 if TYPE_CHECKING:
@@ -37,12 +36,8 @@ def table_class(game: str) -> type[GuardedWidget]:
     for entry in found:
         loaded: Any = entry.load()
         if not (isinstance(loaded, type) and issubclass(loaded, GuardedWidget)):
-            raise CipherkitError(
-                say(
-                    "table {game!r} ({value}) is not a table widget class",
-                    game=game,
-                    value=entry.value,
-                )
+            raise CipherkitError.say(
+                "table {game!r} ({value}) is not a table widget class", game=game, value=entry.value
             )
         return loaded
     from cipherkit.widgets.generic.table import GenericTable

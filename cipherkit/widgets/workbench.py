@@ -53,7 +53,7 @@ from cipherkit.ciphers import (
 from cipherkit.ciphers.stats import reference_letters
 from cipherkit.ciphers.text import ALPHABET
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import N_, _, ngettext, pgettext, say
+from cipherkit.i18n import N_, _, ngettext, pgettext
 from cipherkit.i18n.letters import fold_like
 from cipherkit.widgets.frontend import widget_files
 from cipherkit.widgets.guard import CostGuard, GuardedWidget, Refused, check_envelope
@@ -151,25 +151,23 @@ def make_cipher(name: str, key: str, alphabet: Alphabet = LATIN) -> Cipher:
             return RailFence(int(key or "3"), letters=abc)
     except ValueError:
         title = cipher_titles((name,))[name]
-        raise CipherkitError(
-            say("the {name} key is a number (or 'a,b' for affine)", name=title)
+        raise CipherkitError.say(
+            "the {name} key is a number (or 'a,b' for affine)", name=title
         ) from None
     if name not in WORKBENCH_CIPHERS:
-        raise CipherkitError(say("unknown cipher {name}", name=repr(name)))
+        raise CipherkitError.say("unknown cipher {name}", name=repr(name))
     if abc is not LATIN and abc.count_in(key) < LATIN.count_in(key):
-        raise CipherkitError(
-            say(
-                "the key must be written in the letters {first}-{last}",
-                first=abc.letters[0],
-                last=abc.letters[-1],
-            )
+        raise CipherkitError.say(
+            "the key must be written in the letters {first}-{last}",
+            first=abc.letters[0],
+            last=abc.letters[-1],
         )
     if name == "keyword":
         cipher: Cipher = Substitution.from_keyword(key, letters=abc)
     else:  # the rest (vigenere, beaufort, autokey, playfair, columnar): the key as typed
         cipher = cast(Callable[..., Cipher], CIPHERS[name])(key, letters=abc)
     if cipher.letters is not abc:  # a Russian key for a Latin text
-        raise CipherkitError(say("the key must be written in the letters A-Z"))
+        raise CipherkitError.say("the key must be written in the letters A-Z")
     return cipher
 
 
@@ -370,14 +368,14 @@ class Workbench(GuardedWidget):
         **kwargs: Any,
     ) -> None:
         if cipher not in WORKBENCH_CIPHERS:
-            raise CipherkitError(say("unknown cipher {name}", name=repr(cipher)))
+            raise CipherkitError.say("unknown cipher {name}", name=repr(cipher))
         fixed = None if alphabet is None else Alphabet.of(alphabet)
         super().__init__(**kwargs)
         self._fixed = fixed
         start = secret if secret is not None else text
         self._alphabet = fixed or detect_alphabet(start, self._language_alphabet())
         if cipher not in ciphers_over(self._alphabet):
-            raise CipherkitError(say("Playfair works over the Latin alphabet A-Z only"))
+            raise CipherkitError.say("Playfair works over the Latin alphabet A-Z only")
         self._cipher_name = cipher
         self._locked = secret is not None
         if secret is not None:

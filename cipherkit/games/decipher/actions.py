@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from cipherkit.core.errors import NotationError
 from cipherkit.core.protocol import Action
 from cipherkit.games.decipher.cards import CARDS, Card
-from cipherkit.i18n import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +63,7 @@ BREAK = BreakCode()
 def parse_action(text: str) -> Action:
     """Read an action's notation; raise :class:`NotationError` with a hint otherwise."""
     if not isinstance(text, str):
-        raise NotationError(say("an action must be text"))
+        raise NotationError.say("an action must be text")
     words = text.strip().lower().split()
     if words == ["skip"]:
         return SKIP
@@ -73,9 +72,7 @@ def parse_action(text: str) -> Action:
     if len(words) == 2 and words[0] in ("play", "guess"):
         card = Card.parse(words[1])
         return (PLAYS if words[0] == "play" else GUESSES)[card.index]
-    raise NotationError(
-        say(
-            "{text} is not a decipher action (try 'play QS', 'skip', 'break', 'guess QS')",
-            text=repr(text[:40]),
-        )
+    raise NotationError.say(
+        "{text} is not a decipher action (try 'play QS', 'skip', 'break', 'guess QS')",
+        text=repr(text[:40]),
     )

@@ -65,8 +65,8 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13 or self.suit not in SUITS:
-            raise NotationError(
-                say("no such card: rank {rank}, suit {suit}", rank=self.rank, suit=repr(self.suit))
+            raise NotationError.say(
+                "no such card: rank {rank}, suit {suit}", rank=self.rank, suit=repr(self.suit)
             )
         rank = RANK_CHARS[self.rank - 1]
         object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
@@ -110,8 +110,8 @@ def _parse(text: str) -> Card:
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANK_CHARS or suit not in SUITS:
-        raise NotationError(
-            say("{text} is not a card (write rank then suit, like QS or 10H)", text=repr(text))
+        raise NotationError.say(
+            "{text} is not a card (write rank then suit, like QS or 10H)", text=repr(text)
         )
     return CARDS[SUITS.index(suit) * 13 + RANK_CHARS.index(rank_text)]
 

@@ -99,16 +99,16 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     """Validated config with defaults filled in."""
     merged = merge_config(DEFAULT_CONFIG, config, game="decipher")
     if merged["first_player"] not in (None, 0, 1):
-        raise ConfigError(say("decipher: first_player must be 0, 1 or null"))
+        raise ConfigError.say("decipher: first_player must be 0, 1 or null")
     if not isinstance(merged["hand_size"], int) or not 3 <= merged["hand_size"] <= 20:
-        raise ConfigError(say("decipher: hand_size must be a whole number from 3 to 20"))
+        raise ConfigError.say("decipher: hand_size must be a whole number from 3 to 20")
     scoring = dict(DEFAULT_CONFIG["scoring"]) | dict(merged["scoring"])
     if set(scoring) != {"exact", "rank", "suit"}:
-        raise ConfigError(say("decipher: scoring takes the keys exact, rank and suit"))
+        raise ConfigError.say("decipher: scoring takes the keys exact, rank and suit")
     merged["scoring"] = scoring
     names = merged["names"]
     if not (isinstance(names, list | tuple) and len(names) == 2):
-        raise ConfigError(say("decipher: names must be a list of two names"))
+        raise ConfigError.say("decipher: names must be a list of two names")
     merged["names"] = [str(n) for n in names]
     return merged
 
@@ -202,38 +202,35 @@ def carry_out(state: DecipherState, seat: Seat, action: Action) -> list[Event]:
 def check_turn(state: DecipherState, seat: Seat) -> None:
     """Every action: the game is on and it is ``seat``'s turn (to play or to guess)."""
     if state.outcome is not None:
-        raise IllegalAction(say("the game is over"))
+        raise IllegalAction.say("the game is over")
     if seat not in (0, 1):
-        raise IllegalAction(
-            say("there is no seat {seat} in decipher (seats are 0 and 1)", seat=repr(seat))
+        raise IllegalAction.say(
+            "there is no seat {seat} in decipher (seats are 0 and 1)", seat=repr(seat)
         )
     if state.phase == GUESS:
         if seat != state.guesser:
             guesser = cast(Seat, state.guesser)  # the guessing phase has its guesser
-            raise IllegalAction(say("it is {name}'s turn to guess", name=state.name(guesser)))
+            raise IllegalAction.say("it is {name}'s turn to guess", name=state.name(guesser))
     elif seat != state.turn:
-        raise IllegalAction(say("it is {name}'s turn", name=state.name(state.turn)))
+        raise IllegalAction.say("it is {name}'s turn", name=state.name(state.turn))
 
 
 def not_an_action(state: DecipherState, action: object) -> NoReturn:
     """Refuse an action that no rule knows."""
     _refuse_outside_play(state)
-    raise IllegalAction(say("{action} is not a decipher action", action=repr(action)))
+    raise IllegalAction.say("{action} is not a decipher action", action=repr(action))
 
 
 def _refuse_outside_play(state: DecipherState) -> None:
     """Refuse a card played (or skipped) outside the play phase, or when the player to
     move must Break the Code."""
     if state.phase == GUESS:
-        raise IllegalAction(
-            say(
-                "the code has been broken: guess column {column} (guess QS)",
-                column=state.column + 1,
-            )
+        raise IllegalAction.say(
+            "the code has been broken: guess column {column} (guess QS)", column=state.column + 1
         )
     if state.column == 0 and state.must_break():
-        raise IllegalAction(
-            say("the deck is exhausted and a hand is empty: you must Break the Code")
+        raise IllegalAction.say(
+            "the deck is exhausted and a hand is empty: you must Break the Code"
         )
 
 
@@ -248,7 +245,7 @@ def check_play(state: DecipherState, seat: Seat, action: Play) -> None:
     if state.phase == GUESS or (state.column == 0 and state.must_break()):
         _refuse_outside_play(state)
     if action.card.index not in map(_INDEX, state.hands[seat]):
-        raise IllegalAction(say("{card} is not in your hand", card=card_name(action.card)))
+        raise IllegalAction.say("{card} is not in your hand", card=card_name(action.card))
 
 
 def play_card(state: DecipherState, seat: Seat, action: Play) -> list[Event]:
@@ -276,14 +273,12 @@ def check_skip(state: DecipherState, seat: Seat, action: Skip) -> None:
     if state.phase == GUESS or (state.column == 0 and state.must_break()):
         _refuse_outside_play(state)
     if not state.piles[seat][state.column]:
-        raise IllegalAction(
-            say(
-                "column {column} has no card yet: on your first turn you must play on every column",
-                column=state.column + 1,
-            )
+        raise IllegalAction.say(
+            "column {column} has no card yet: on your first turn you must play on every column",
+            column=state.column + 1,
         )
     if state.column == COLUMNS - 1 and state.played_this_turn == 0:
-        raise IllegalAction(say("you must play at least one card this turn"))
+        raise IllegalAction.say("you must play at least one card this turn")
 
 
 def skip_column(state: DecipherState, seat: Seat, action: Skip) -> list[Event]:
@@ -303,7 +298,7 @@ def check_break(state: DecipherState, seat: Seat, action: BreakCode) -> None:
     if state.phase == GUESS:
         _refuse_outside_play(state)
     if state.column != 0:
-        raise IllegalAction(say("you may Break the Code only at the start of your turn"))
+        raise IllegalAction.say("you may Break the Code only at the start of your turn")
 
 
 def break_code(state: DecipherState, seat: Seat, action: BreakCode) -> list[Event]:
@@ -328,7 +323,7 @@ def break_code(state: DecipherState, seat: Seat, action: BreakCode) -> list[Even
 def check_guess(state: DecipherState, seat: Seat, action: Guess) -> None:
     if state.phase != GUESS:
         _refuse_outside_play(state)
-        raise IllegalAction(say("nobody has broken the code yet: play or skip"))
+        raise IllegalAction.say("nobody has broken the code yet: play or skip")
 
 
 def guess_card(state: DecipherState, seat: Seat, action: Guess) -> list[Event]:

@@ -36,7 +36,6 @@ from cipherkit.games.decipher.knowledge import (
     column_candidates,
     public_candidates,
 )
-from cipherkit.i18n import say
 
 N_CARDS = len(CARDS)
 _INDEX = {str(c): c.index for c in CARDS}
@@ -315,8 +314,8 @@ class SolverBot:
         self, memory: Memory = "perfect", *, margin: float = 0.01, rational: float = 0.1
     ) -> None:
         if memory not in ("perfect", "limited"):
-            raise CipherkitError(
-                say("unknown solver option {option} (known: perfect, limited)", option=repr(memory))
+            raise CipherkitError.say(
+                "unknown solver option {option} (known: perfect, limited)", option=repr(memory)
             )
         self.memory: Memory = memory
         self.margin = margin
@@ -626,7 +625,7 @@ def make_solver(option: str = "") -> SolverBot:
     """
     memory = option or "perfect"
     if memory not in ("perfect", "limited"):
-        raise CipherkitError(
-            say("unknown solver option {option} (known: perfect, limited)", option=repr(option))
+        raise CipherkitError.say(
+            "unknown solver option {option} (known: perfect, limited)", option=repr(option)
         )
     return SolverBot(cast(Memory, memory))  # one of the two, checked above

@@ -20,7 +20,7 @@ from itertools import permutations
 
 from cipherkit.core.errors import NotationError
 from cipherkit.core.protocol import Action
-from cipherkit.i18n import nsay, say
+from cipherkit.i18n import nsay
 
 Code = tuple[int, int, int]
 """Three distinct digits from 1-4, in the order the clues are given."""
@@ -59,11 +59,9 @@ def parse_code(text: str) -> Code:
     digits = re.sub(r"[\s.,\-/]", "", str(text))
     if len(digits) == 3 and all(d in "1234" for d in digits) and len(set(digits)) == 3:
         return (int(digits[0]), int(digits[1]), int(digits[2]))
-    raise NotationError(
-        say(
-            "{text!r} is not a code: use three different digits from 1-4, like 3.1.4",
-            text=str(text)[:20],
-        )
+    raise NotationError.say(
+        "{text!r} is not a code: use three different digits from 1-4, like 3.1.4",
+        text=str(text)[:20],
     )
 
 
@@ -128,10 +126,10 @@ def make_clue(text: str) -> Clue:
     Clue(text='parasol')
     """
     if "\n" in str(text) or "\r" in str(text):
-        raise NotationError(say("a clue is one line of text"))
+        raise NotationError.say("a clue is one line of text")
     cleaned = clean_text(text)
     if not cleaned:
-        raise NotationError(say("a clue needs some text: clue WORDS"))
+        raise NotationError.say("a clue needs some text: clue WORDS")
     if len(cleaned) > MAX_CLUE_LENGTH:
         raise NotationError(
             nsay(
@@ -150,12 +148,12 @@ def make_keyword_guess(words: list[str] | tuple[str, ...]) -> KeywordGuess:
     KeywordGuess(words=('sun', '-', 'dog', 'tree'))
     """
     if len(words) != 4:
-        raise NotationError(say("guess four keywords separated by commas, not {n}", n=len(words)))
+        raise NotationError.say("guess four keywords separated by commas, not {n}", n=len(words))
     cleaned = []
     for word in words:
         text = clean_text(word).lower()
         if "," in text or len(text) > 40:
-            raise NotationError(say("{text!r} is not a keyword guess", text=text[:20]))
+            raise NotationError.say("{text!r} is not a keyword guess", text=text[:20])
         cleaned.append(text or BLANK)
     return KeywordGuess((cleaned[0], cleaned[1], cleaned[2], cleaned[3]))
 
@@ -163,7 +161,7 @@ def make_keyword_guess(words: list[str] | tuple[str, ...]) -> KeywordGuess:
 def parse_action(text: str) -> Action:
     """Read an action's notation; raise :class:`NotationError` with a hint otherwise."""
     if not isinstance(text, str):
-        raise NotationError(say("an action must be text"))
+        raise NotationError.say("an action must be text")
     stripped = text.strip()
     head, _, rest = stripped.partition(" ")
     verb = head.lower()
@@ -175,10 +173,8 @@ def parse_action(text: str) -> Action:
         return make_clue(rest)
     if verb == "keywords" and rest.strip():
         return make_keyword_guess(rest.split(","))
-    raise NotationError(
-        say(
-            "{text!r} is not an intercept action "
-            "(try 'clue WORDS', 'guess 3.1.4', 'timeout', 'keywords a, b, c, d')",
-            text=text[:40],
-        )
+    raise NotationError.say(
+        "{text!r} is not an intercept action "
+        "(try 'clue WORDS', 'guess 3.1.4', 'timeout', 'keywords a, b, c, d')",
+        text=text[:40],
     )

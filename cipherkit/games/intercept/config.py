@@ -9,7 +9,7 @@ from typing import Any
 from cipherkit.core.errors import ConfigError
 from cipherkit.core.protocol import Seat, merge_config
 from cipherkit.games.intercept.actions import Code
-from cipherkit.i18n import nsay, say
+from cipherkit.i18n import nsay
 
 CLUES_PER_CODE = 3
 KEYWORDS_PER_TEAM = 4
@@ -92,30 +92,27 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     merged = merge_config(DEFAULT_CONFIG, config, game="intercept")
     players = merged["players"]
     if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
-        raise ConfigError(say("intercept: players must be 3 (one Interceptor) or 4-8 (two teams)"))
+        raise ConfigError.say("intercept: players must be 3 (one Interceptor) or 4-8 (two teams)")
     for flag in ("no_repeat_codes", "alternate_first", "near_repeat_warnings"):
         if not isinstance(merged[flag], bool):
-            raise ConfigError(say("intercept: {flag} must be true or false", flag=flag))
+            raise ConfigError.say("intercept: {flag} must be true or false", flag=flag)
     timer = merged["timer"]
     if not isinstance(timer, bool) and not (
         isinstance(timer, int) and TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]
     ):
-        raise ConfigError(
-            say(
-                "intercept: timer must be true or false, or the sand timer's seconds "
-                "({low} to {high})",
-                low=TIMER_RANGE[0],
-                high=TIMER_RANGE[1],
-            )
+        raise ConfigError.say(
+            "intercept: timer must be true or false, or the sand timer's seconds ({low} to {high})",
+            low=TIMER_RANGE[0],
+            high=TIMER_RANGE[1],
         )
     rounds = merged["max_rounds"]
     if rounds is None:
         merged["max_rounds"] = 5 if players == 3 else 8
     elif not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 24:
-        raise ConfigError(say("intercept: max_rounds must be a whole number from 1 to 24"))
+        raise ConfigError.say("intercept: max_rounds must be a whole number from 1 to 24")
     if merged["language"] not in LANGUAGES:
-        raise ConfigError(
-            say("intercept: language must be one of {choices}", choices=", ".join(LANGUAGES))
+        raise ConfigError.say(
+            "intercept: language must be one of {choices}", choices=", ".join(LANGUAGES)
         )
     if merged["keywords"] is not None:
         merged["keywords"] = _fixed_keywords(merged["keywords"], players)
@@ -163,7 +160,7 @@ def _fixed_keywords(fixed: Any, players: int) -> dict[str, list[str]]:
             " ".join(unicodedata.normalize("NFC", str(w)).split()).lower() for w in words
         ]
         if not all(cleaned[team]):
-            raise ConfigError(say("intercept: keywords of {team} must not be empty", team=team))
+            raise ConfigError.say("intercept: keywords of {team} must not be empty", team=team)
     return cleaned
 
 
@@ -181,11 +178,9 @@ in another language needs a person in every seat
     """
     language = (config or {}).get("language") or DEFAULT_CONFIG["language"]
     if bot_seats and language not in BOT_LANGUAGES:
-        raise ConfigError(
-            say(
-                "intercept: the bots play in English only, so a table in another language "
-                "needs a person in every seat"
-            )
+        raise ConfigError.say(
+            "intercept: the bots play in English only, so a table in another language "
+            "needs a person in every seat"
         )
 
 

@@ -24,7 +24,7 @@ import numpy as np
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.intercept.actions import CODES, Code, code_text
 from cipherkit.games.intercept.vectors import Vectors, default_vectors
-from cipherkit.i18n import N_, say
+from cipherkit.i18n import N_
 
 CODE_COLUMNS = np.array([[d - 1 for d in code] for code in CODES], dtype=np.intp)
 """The 24 codes as zero-based keyword columns, in the order of :data:`CODES`."""
@@ -85,9 +85,9 @@ class DecodeResult:
 
 def _validate(keywords: Sequence[str], clues: Sequence[str]) -> None:
     if len(keywords) != 4:
-        raise CipherkitError(say("give exactly 4 keywords (got {n})", n=len(keywords)))
+        raise CipherkitError.say("give exactly 4 keywords (got {n})", n=len(keywords))
     if len(clues) != 3:
-        raise CipherkitError(say("give exactly 3 clues separated by ';' (got {n})", n=len(clues)))
+        raise CipherkitError.say("give exactly 3 clues separated by ';' (got {n})", n=len(clues))
     _check_words(
         keywords, N_("keyword {number} is empty"), N_("keyword {number} ({text!r}) has no letters")
     )
@@ -99,9 +99,9 @@ def _check_words(items: Sequence[str], empty: str, no_letters: str) -> None:
     each said with the item's ``number`` from 1 (and its ``text``)."""
     for number, item in enumerate(items, start=1):
         if not isinstance(item, str) or not item.strip():
-            raise CipherkitError(say(empty, number=number))
+            raise CipherkitError.say(empty, number=number)
         if not any(ch.isalpha() for ch in item):
-            raise CipherkitError(say(no_letters, number=number, text=item.strip()))
+            raise CipherkitError.say(no_letters, number=number, text=item.strip())
 
 
 def decode_clues(
@@ -126,7 +126,7 @@ def decode_clues(
     _validate(keywords, clues)
     table = vectors or default_vectors()
     if table is None:
-        raise CipherkitError(say("the intercept word vectors are missing: reinstall cipherkit"))
+        raise CipherkitError.say("the intercept word vectors are missing: reinstall cipherkit")
     keywords = [k.strip() for k in keywords]
     clues = [c.strip() for c in clues]
     similarity = similarity_matrix(table, keywords, clues)

@@ -134,18 +134,16 @@ def legal_actions(state: InterceptState, seat: Seat) -> list[Action]:
 def check(state: InterceptState, seat: Seat, action: Action) -> None:
     """Raise :class:`IllegalAction` with the reason if ``seat`` may not take ``action``."""
     if state.outcome is not None:
-        raise IllegalAction(say("the game is over"))
+        raise IllegalAction.say("the game is over")
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction(
-            say(
-                "there is no seat {seat} in this game (0-{last})",
-                seat=repr(seat),
-                last=state.players - 1,
-            )
+        raise IllegalAction.say(
+            "there is no seat {seat} in this game (0-{last})",
+            seat=repr(seat),
+            last=state.players - 1,
         )
     rule = RULES.get(type(action))
     if rule is None:
-        raise IllegalAction(say("{action} is not an intercept action", action=repr(action)))
+        raise IllegalAction.say("{action} is not an intercept action", action=repr(action))
     rule.check(state, seat, action)
 
 
@@ -194,7 +192,7 @@ def check_clue_action(state: InterceptState, seat: Seat, action: Clue) -> None:
     team = state.team_of(seat)
     result = check_clue(action.text, state.keywords[team], state.team_clues(team))
     if result.said is not None:
-        raise IllegalAction(say("the clue {clue!r} {reason}", clue=action.text, reason=result.said))
+        raise IllegalAction.say("the clue {clue!r} {reason}", clue=action.text, reason=result.said)
 
 
 def write_clue(state: InterceptState, seat: Seat, action: Clue) -> list[Event]:

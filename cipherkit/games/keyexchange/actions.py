@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from cipherkit.core.errors import NotationError
 from cipherkit.core.protocol import Action
-from cipherkit.i18n import say
 
 __all__ = ["Agree", "Choose", "Send", "parse_action"]
 
@@ -50,14 +49,12 @@ _NOTATION = re.compile(r"(secret|key) (\d{1,9})|send")
 def parse_action(text: str) -> Action:
     """Read an action's notation; raise :class:`NotationError` with a hint otherwise."""
     if not isinstance(text, str):
-        raise NotationError(say("an action must be text"))
+        raise NotationError.say("an action must be text")
     match = _NOTATION.fullmatch(" ".join(text.lower().split()))
     if match is None:
-        raise NotationError(
-            say(
-                "{text} is not a key exchange action (try 'secret 6', 'key 2', 'send')",
-                text=repr(text[:40]),
-            )
+        raise NotationError.say(
+            "{text} is not a key exchange action (try 'secret 6', 'key 2', 'send')",
+            text=repr(text[:40]),
         )
     if match[1] is None:
         return Send()

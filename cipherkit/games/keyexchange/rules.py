@@ -89,11 +89,11 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     merged = merge_config(DEFAULT_CONFIG, config, game="keyexchange")
     p, g, offers = merged["p"], merged["g"], merged["offers"]
     if not isinstance(p, int) or isinstance(p, bool) or not 5 <= p <= MAX_P or not _prime(p):
-        raise ConfigError(say("keyexchange: p must be a prime from 5 to {top}", top=MAX_P))
+        raise ConfigError.say("keyexchange: p must be a prime from 5 to {top}", top=MAX_P)
     if not isinstance(g, int) or isinstance(g, bool) or not 2 <= g <= p - 2:
-        raise ConfigError(say("keyexchange: g must be a whole number from 2 to p − 2"))
+        raise ConfigError.say("keyexchange: g must be a whole number from 2 to p − 2")
     if not isinstance(offers, int) or isinstance(offers, bool) or not 2 <= offers <= min(8, p - 3):
-        raise ConfigError(say("keyexchange: offers must be a whole number from 2 to 8"))
+        raise ConfigError.say("keyexchange: offers must be a whole number from 2 to 8")
     return merged
 
 
@@ -175,7 +175,7 @@ class KeyExchangeState(State[KeyExchangeObservation]):
     def check(self, seat: Seat, action: Action) -> None:
         rule = RULES.get(type(action))
         if rule is None:
-            raise IllegalAction(say("that is not a key exchange action"))
+            raise IllegalAction.say("that is not a key exchange action")
         rule.check(self, seat, action)
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:

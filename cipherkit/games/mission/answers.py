@@ -29,7 +29,6 @@ from typing import Any, cast
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.resources import package_root
-from cipherkit.i18n import say
 
 WORDS_FILE = package_root() / "data" / "answer_words.txt"
 """The shipped word list (one lower-case word a line, ``#`` comments)."""
@@ -189,8 +188,8 @@ class WordList:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise CipherkitError(
-                say("{path}: cannot read the word list ({reason})", path=path, reason=exc.strerror)
+            raise CipherkitError.say(
+                "{path}: cannot read the word list ({reason})", path=path, reason=exc.strerror
             ) from None
         return cls(
             line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
@@ -345,17 +344,17 @@ class AnswerModel:
         max_group: int = 1,
     ) -> None:
         if not 0.0 < confidence <= 1.0:
-            raise CipherkitError(
-                say("answer confidence must be in (0, 1], not {confidence}", confidence=confidence)
+            raise CipherkitError.say(
+                "answer confidence must be in (0, 1], not {confidence}", confidence=confidence
             )
         if max_group < 1:
-            raise CipherkitError(
-                say("max_group must be at least 1, not {max_group}", max_group=max_group)
+            raise CipherkitError.say(
+                "max_group must be at least 1, not {max_group}", max_group=max_group
             )
         if isinstance(words, str):
             if words != "shipped":
-                raise CipherkitError(
-                    say("words: give a WordList, a list or 'shipped', not {words!r}", words=words)
+                raise CipherkitError.say(
+                    "words: give a WordList, a list or 'shipped', not {words!r}", words=words
                 )
             words = shipped_words()
         elif words is not None and not isinstance(words, WordList):

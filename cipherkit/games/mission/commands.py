@@ -8,7 +8,7 @@ import sys
 from cipherkit.core.commands import Command, add_json, add_quiet, print_json
 from cipherkit.core.errors import CipherkitError
 from cipherkit.games.mission.shipped import add_mission, mission_argument
-from cipherkit.i18n import ngettext, say
+from cipherkit.i18n import ngettext
 
 __all__ = ["RENDER", "VALIDATE"]
 
@@ -96,7 +96,7 @@ def _render(args: argparse.Namespace) -> int:
         from cipherkit.games.mission.art.watch import watch_mission
 
         if args.out is None:
-            raise CipherkitError(say("--watch redraws into a folder: give --out DIR"))
+            raise CipherkitError.say("--watch redraws into a folder: give --out DIR")
         return watch_mission(
             args.mission, args.out, glyph_set=args.glyph_set, interval=args.interval
         )

@@ -29,7 +29,6 @@ from cipherkit.games.mission.content.mission import Mission
 from cipherkit.games.mission.format.files import load, mission_from_dict
 from cipherkit.games.mission.format.problems import MissionError
 from cipherkit.games.mission.samples import demo_mission
-from cipherkit.i18n import say
 
 __all__ = ["MissionSource", "mission_dict", "mission_from_config"]
 
@@ -68,8 +67,8 @@ def mission_from_config(source: MissionSource) -> Mission:
                 _remember(_TEXTS, text, mission)
             return mission
     except MissionError as exc:
-        raise ConfigError(say("mission: {problem}", problem=message_of(exc))) from None
-    raise ConfigError(say("mission: give a path, a mission dict, a Mission or None"))
+        raise ConfigError.say("mission: {problem}", problem=message_of(exc)) from None
+    raise ConfigError.say("mission: give a path, a mission dict, a Mission or None")
 
 
 def mission_dict(mission: Mission) -> dict[str, Any]:

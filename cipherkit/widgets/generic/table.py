@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from cipherkit.core.errors import CipherkitError
 from cipherkit.core.registry import get_game, make_bot
-from cipherkit.i18n import N_, say
+from cipherkit.i18n import N_
 from cipherkit.rooms import Store
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.generic.view import build_view
@@ -87,14 +87,14 @@ class GenericTable(TableBase):
         spec = get_game(game)
         seats = spec.seats(config)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            raise CipherkitError(say("seat must be a seat number from 0 to {last}", last=seats - 1))
+            raise CipherkitError.say("seat must be a seat number from 0 to {last}", last=seats - 1)
         chosen = (
             {s: bots for s in range(seats) if s != seat}
             if isinstance(bots, str)
             else {int(s): str(b) for s, b in bots.items()}
         )
         if seat in chosen:
-            raise CipherkitError(say("seat {seat} is the person's: no bot sits there", seat=seat))
+            raise CipherkitError.say("seat {seat} is the person's: no bot sits there", seat=seat)
         for spec_name in set(chosen.values()):
             make_bot(spec.name, spec_name)  # an unknown bot is an error now, not later
         self._play_locally(spec.name, config, seat=seat, bots=chosen, seed=seed, save=save)

@@ -42,7 +42,7 @@ from cipherkit.games.intercept.config import check_bots
 from cipherkit.games.intercept.messages import words
 from cipherkit.games.intercept.observation import InterceptObservation
 from cipherkit.games.intercept.rules import make_config
-from cipherkit.i18n import N_, _, say
+from cipherkit.i18n import N_, _
 from cipherkit.rooms import Store
 from cipherkit.widgets.frontend import es_module, table_styles
 from cipherkit.widgets.guard import Refused, check_envelope
@@ -239,10 +239,10 @@ class InterceptTable(TableBase):
             self._sit(room)
             return
         if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
-            raise CipherkitError(say("intercept is for 3 to 8 players"))
+            raise CipherkitError.say("intercept is for 3 to 8 players")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise CipherkitError(
-                say("seat must be a seat number from 0 to {last}", last=players - 1)
+            raise CipherkitError.say(
+                "seat must be a seat number from 0 to {last}", last=players - 1
             )
         with self.speaking():  # "You" in the viewer's language
             config = table_config(

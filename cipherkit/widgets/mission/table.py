@@ -34,7 +34,7 @@ from cipherkit.games.mission.rules.actions import Propose
 from cipherkit.games.mission.rules.config import make_config, mission_from_config
 from cipherkit.games.mission.rules.observation import MissionObservation
 from cipherkit.games.mission.source import MissionSource, mission_dict
-from cipherkit.i18n import N_, _, say
+from cipherkit.i18n import N_, _
 from cipherkit.rooms import Store
 from cipherkit.rooms.solo import CAMPAIGN_NAME, PLAYER_NAME
 from cipherkit.widgets.frontend import es_module, table_styles
@@ -206,21 +206,19 @@ def _human_seats(players: int, humans: int | Iterable[int] | None) -> tuple[int,
     if humans is None:
         return tuple(range(players))
     if isinstance(humans, bool):
-        raise CipherkitError(say("humans must be a number of seats or a list of seat numbers"))
+        raise CipherkitError.say("humans must be a number of seats or a list of seat numbers")
     if isinstance(humans, int):
         if not 1 <= humans <= players:
-            raise CipherkitError(
-                say("humans must be from 1 to {players} (the number of players)", players=players)
+            raise CipherkitError.say(
+                "humans must be from 1 to {players} (the number of players)", players=players
             )
         return tuple(range(humans))
     seats = sorted(set(humans))
     if not seats or not all(isinstance(s, int) and 0 <= s < players for s in seats):
-        raise CipherkitError(
-            say(
-                "humans must list at least one seat number from 0 to {last}, not {humans}",
-                last=players - 1,
-                humans=repr(humans),
-            )
+        raise CipherkitError.say(
+            "humans must list at least one seat number from 0 to {last}, not {humans}",
+            last=players - 1,
+            humans=repr(humans),
         )
     return tuple(seats)
 
@@ -324,11 +322,11 @@ class MissionTable(TableBase):
             self._sit(room)
             return
         if isinstance(players, str) or not isinstance(players, int | Sequence):
-            raise CipherkitError(say("players must be a number of seats or a list of names"))
+            raise CipherkitError.say("players must be a number of seats or a list of names")
         names = None if isinstance(players, int) else [str(n) for n in players]
         count = int(players) if isinstance(players, int) else len(players)
         if not 1 <= count <= 4:
-            raise CipherkitError(say("a mission is for 1 to 4 players, not {count}", count=count))
+            raise CipherkitError.say("a mission is for 1 to 4 players, not {count}", count=count)
         self._mission: Mission = mission_from_config(mission)
         config = table_config(
             self._mission,
@@ -342,8 +340,8 @@ class MissionTable(TableBase):
         bot_seats = [s for s in range(count) if s not in self.humans]
         store = open_page_store(save) if save else None
         if store is not None and len(self.humans) != 1:
-            raise CipherkitError(
-                say("a saved mission table has one person's seat; bots play the rest")
+            raise CipherkitError.say(
+                "a saved mission table has one person's seat; bots play the rest"
             )
         if bot_seats:
             make_bot("mission", bots)  # an unknown bot is an error now, not later

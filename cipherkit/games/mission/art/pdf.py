@@ -33,7 +33,6 @@ from cipherkit.glyphs.drawing import (
     font_path,
     text_width,
 )
-from cipherkit.i18n import say
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -58,7 +57,7 @@ def pdf_bytes(
     from fpdf import FPDF
 
     if not pages:
-        raise CipherkitError(say("a PDF needs at least one page"))
+        raise CipherkitError.say("a PDF needs at least one page")
     pdf = FPDF(unit=POINTS_PER_UNIT, format=(pages[0].width, pages[0].height))
     pdf.set_auto_page_break(False)
     pdf.set_margin(0)
@@ -201,11 +200,9 @@ class _Writer:
         if key not in self.fonts:
             path = font_path(font, bold, italic)
             if path is None:
-                raise CipherkitError(
-                    say(
-                        "no DejaVu font found for the PDF (it comes with matplotlib: "
-                        "pip install matplotlib)"
-                    )
+                raise CipherkitError.say(
+                    "no DejaVu font found for the PDF (it comes with matplotlib: "
+                    "pip install matplotlib)"
                 )
             family = f"dejavu-{font}"
             style = STYLES[(bold, italic)]

@@ -46,7 +46,7 @@ from cipherkit.glyphs.theme import (
     SLAT,
     WHITE,
 )
-from cipherkit.i18n import N_, _, ngettext, say
+from cipherkit.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -96,13 +96,11 @@ def paper(name: str | Paper) -> Paper:
     found = PAPERS.get(str(name).lower())
     if found is None:
         first, second = PAPERS
-        raise CipherkitError(
-            say(
-                "unknown paper {name!r}: choose {first} or {second}",
-                name=name,
-                first=first,
-                second=second,
-            )
+        raise CipherkitError.say(
+            "unknown paper {name!r}: choose {first} or {second}",
+            name=name,
+            first=first,
+            second=second,
         )
     return found
 

@@ -34,7 +34,7 @@ from cipherkit.glyphs.drawing import Drawing
 from cipherkit.glyphs.glyph import Glyph
 from cipherkit.glyphs.mapdraw import map_drawing
 from cipherkit.glyphs.sheet import sheet_drawing
-from cipherkit.i18n import N_, say
+from cipherkit.i18n import N_
 
 if TYPE_CHECKING:
     from cipherkit.games.mission.content.mission import Mission
@@ -61,7 +61,7 @@ def mission_drawings(mission: Mission, key: dict[str, Glyph]) -> list[tuple[str,
 def _prepare_out(out_dir: str | Path) -> Path:
     path = Path(out_dir)
     if path.exists() and not path.is_dir():
-        raise CipherkitError(say("--out {folder} is a file, not a folder", folder=path))
+        raise CipherkitError.say("--out {folder} is a file, not a folder", folder=path)
     with _failing(N_("cannot create the folder {path}: {reason}"), path):
         path.mkdir(parents=True, exist_ok=True)
     return path
@@ -72,9 +72,9 @@ def _load(mission_path: str | Path) -> Any:
 
     path = Path(mission_path)
     if path.is_dir():
-        raise CipherkitError(say("{path} is a folder, not a mission file", path=path))
+        raise CipherkitError.say("{path} is a folder, not a mission file", path=path)
     if not path.exists():
-        raise CipherkitError(say("{path}: no such mission file", path=path))
+        raise CipherkitError.say("{path}: no such mission file", path=path)
     return load(path)
 
 
@@ -99,12 +99,12 @@ def render_mission(
 
     sheet = paper_named(paper)
     if out_dir is None and pdf is None:
-        raise CipherkitError(say("nothing to render: give --out DIR, --pdf FILE or both"))
+        raise CipherkitError.say("nothing to render: give --out DIR, --pdf FILE or both")
     mission = _load(mission_path)
     out = None if out_dir is None else _prepare_out(out_dir)
     pdf_path = None if pdf is None else Path(pdf)
     if pdf_path is not None and pdf_path.is_dir():
-        raise CipherkitError(say("--pdf {path} is a folder; give a file name", path=pdf_path))
+        raise CipherkitError.say("--pdf {path} is a folder; give a file name", path=pdf_path)
     key = mission_glyph_map(mission, glyph_set, Path(mission_path).parent)
     drawings = mission_drawings(mission, key) if out is not None else []
     pages: list[Any] = []
@@ -139,8 +139,8 @@ def render_mission(
             from cipherkit.games.mission.art.printing import save_pdf
 
             if not pdf_path.parent.exists():
-                raise CipherkitError(
-                    say("--pdf: the folder {folder} does not exist", folder=pdf_path.parent)
+                raise CipherkitError.say(
+                    "--pdf: the folder {folder} does not exist", folder=pdf_path.parent
                 )
             with _failing(_CANNOT_WRITE, pdf_path):
                 save_pdf(pages, pdf_path, progress=tick)
@@ -162,4 +162,4 @@ def _failing(words: str, path: Path) -> Iterator[None]:
     try:
         yield
     except OSError as exc:
-        raise CipherkitError(say(words, path=path, reason=exc.strerror or exc)) from None
+        raise CipherkitError.say(words, path=path, reason=exc.strerror or exc) from None

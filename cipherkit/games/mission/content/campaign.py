@@ -231,7 +231,7 @@ class CampaignLog:
     def record(self, campaign: CampaignMap, *, won: bool) -> CampaignLog:
         """The log after the current mission is won or lost."""
         if self.current is None:
-            raise CipherkitError(say("the campaign is over: there is no mission to record"))
+            raise CipherkitError.say("the campaign is over: there is no mission to record")
         nxt, unlock = campaign.next(self.current, won=won)
         gained = self.secrets + tuple(u for u in unlock if u not in self.secrets)
         return CampaignLog(nxt, (*self.played, (self.current, WIN if won else LOSS)), gained)

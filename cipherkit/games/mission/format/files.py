@@ -32,7 +32,7 @@ from cipherkit.games.mission.content.mission import CampaignLinks, Mission
 from cipherkit.games.mission.format.problems import MissionError, Problem
 from cipherkit.games.mission.format.validate import check_data
 from cipherkit.games.mission.format.yamlio import Source, dump_yaml, read_file, read_yaml
-from cipherkit.i18n import Message, say
+from cipherkit.i18n import Message
 
 __all__ = [
     "load",
@@ -90,11 +90,11 @@ def load_campaign(
     if isinstance(folder, str | os.PathLike):
         base = Path(folder)
         if not base.is_dir():
-            raise CipherkitError(say("{folder}: not a folder of mission files", folder=str(base)))
+            raise CipherkitError.say("{folder}: not a folder of mission files", folder=str(base))
         paths = sorted(base.glob("*.yaml"))
         if not paths:
-            raise CipherkitError(
-                say("{folder}: no mission files (*.yaml) in this folder", folder=str(base))
+            raise CipherkitError.say(
+                "{folder}: no mission files (*.yaml) in this folder", folder=str(base)
             )
     else:
         paths = [Path(p) for p in folder]
@@ -106,13 +106,11 @@ def load_campaign(
         except MissionError as exc:
             raise CipherkitError(" ".join(str(exc).split())) from None
         if mission.id in missions:
-            raise CipherkitError(
-                say(
-                    "{file}: id: mission id {mission!r} is also used by {other}",
-                    file=str(path),
-                    mission=mission.id,
-                    other=str(files[mission.id]),
-                )
+            raise CipherkitError.say(
+                "{file}: id: mission id {mission!r} is also used by {other}",
+                file=str(path),
+                mission=mission.id,
+                other=str(files[mission.id]),
             )
         missions[mission.id] = mission
         files[mission.id] = path
@@ -120,8 +118,8 @@ def load_campaign(
     if campaign.problems:
         listed = {f"problem{i}": said for i, said in enumerate(campaign.problems)}
         lines = Message("\n  ".join(f"{{{key}}}" for key in listed), listed)
-        raise CipherkitError(
-            say("the campaign does not hold together:\n  {problems}", problems=lines)
+        raise CipherkitError.say(
+            "the campaign does not hold together:\n  {problems}", problems=lines
         )
     return campaign
 

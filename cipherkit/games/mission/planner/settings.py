@@ -6,7 +6,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cipherkit.core.errors import CipherkitError
-from cipherkit.i18n import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +56,8 @@ class PlannerSettings:
             return LEVELS[level]
         except KeyError:
             known = ", ".join(LEVELS)
-            raise CipherkitError(
-                say("unknown planner level {level!r} (known: {known})", level=level, known=known)
+            raise CipherkitError.say(
+                "unknown planner level {level!r} (known: {known})", level=level, known=known
             ) from None
 
     @staticmethod
@@ -74,7 +73,7 @@ class PlannerSettings:
         for part in parts:
             key, sep, value = part.partition("=")
             if not sep:
-                raise CipherkitError(say("planner option {option!r}: write key=value", option=part))
+                raise CipherkitError.say("planner option {option!r}: write key=value", option=part)
             settings = _set_option(settings, key.strip(), value.strip())
         return settings
 
@@ -98,12 +97,12 @@ def _set_option(settings: PlannerSettings, key: str, value: str) -> PlannerSetti
             switch: dict[str, Any] = {SWITCHES[key]: value == "on"}  # a bool field
             return replace(settings, **switch)
     except ValueError:
-        raise CipherkitError(
-            say("planner option {key}={value!r} is out of range", key=key, value=value)
+        raise CipherkitError.say(
+            "planner option {key}={value!r} is out of range", key=key, value=value
         ) from None
     known = ", ".join(["confidence", "peril_risk", "blunder", *SWITCHES])
-    raise CipherkitError(
-        say("unknown planner option {key!r} (known: {known})", key=key, known=known)
+    raise CipherkitError.say(
+        "unknown planner option {key!r} (known: {known})", key=key, known=known
     )
 
 

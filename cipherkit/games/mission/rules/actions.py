@@ -81,7 +81,7 @@ class Special(Action):
 
     def __post_init__(self) -> None:
         if self.low > self.high:
-            raise NotationError(say("write a special action's values in order: special 3 9"))
+            raise NotationError.say("write a special action's values in order: special 3 9")
 
     def __str__(self) -> str:
         return f"special {self.low} {self.high}"
@@ -279,17 +279,15 @@ HINT = N_(
 
 def _int(text: str) -> int:
     if not text.isdigit() or len(text) > 3:
-        raise NotationError(
-            say("{text!r} is not a card value (a number such as 7)", text=text[:20])
-        )
+        raise NotationError.say("{text!r} is not a card value (a number such as 7)", text=text[:20])
     return int(text)
 
 
 def _action_name(text: str) -> str:
     name = text.lower()
     if name not in ACTIONS:
-        raise NotationError(
-            say("{text!r} is not an action card (run, gather, intel, regroup)", text=text[:20])
+        raise NotationError.say(
+            "{text!r} is not an action card (run, gather, intel, regroup)", text=text[:20]
         )
     return name
 
@@ -297,21 +295,21 @@ def _action_name(text: str) -> str:
 def parse_action(text: str) -> Action:
     """Read an action's notation; raise :class:`NotationError` with a hint otherwise."""
     if not isinstance(text, str):
-        raise NotationError(say("an action must be text"))
+        raise NotationError.say("an action must be text")
     stripped = text.strip()
     words = stripped.split()
     if not words:
-        raise NotationError(say("an empty action ({hint})", hint=say(HINT)))
+        raise NotationError.say("an empty action ({hint})", hint=say(HINT))
     keyword = words[0].lower()
     if keyword == "propose":
         answer = stripped[len(words[0]) :].strip()
         if not answer:
-            raise NotationError(say("propose what? write the answer after it: propose OWL"))
+            raise NotationError.say("propose what? write the answer after it: propose OWL")
         return Propose(answer)
     if keyword == "reject" and len(words) > 1:
         reason = stripped[len(words[0]) :].strip()
         if len(reason) > MAX_REASON_CHARS:
-            raise NotationError(say("a reason is at most {most} characters", most=MAX_REASON_CHARS))
+            raise NotationError.say("a reason is at most {most} characters", most=MAX_REASON_CHARS)
         return RejectBecause(reason)
     if len(words) == 1 and keyword in SIMPLE:
         return SIMPLE[keyword]
@@ -324,6 +322,6 @@ def parse_action(text: str) -> Action:
         return _NAMED[keyword](words[1])
     if len(words) == 2 and keyword in _CARDS:
         return _CARDS[keyword](_action_name(words[1]))
-    raise NotationError(
-        say("{text!r} is not a mission action ({hint})", text=stripped[:40], hint=say(HINT))
+    raise NotationError.say(
+        "{text!r} is not a mission action ({hint})", text=stripped[:40], hint=say(HINT)
     )

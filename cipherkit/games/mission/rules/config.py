@@ -24,7 +24,7 @@ from cipherkit.core.protocol import merge_config
 from cipherkit.games.mission.content.secret_rules import SECRET_RULES
 from cipherkit.games.mission.format.reader import suggest
 from cipherkit.games.mission.source import mission_dict, mission_from_config
-from cipherkit.i18n import nsay, say
+from cipherkit.i18n import nsay
 
 DEFAULT_CONFIG: dict[str, Any] = {
     "mission": None,
@@ -48,16 +48,14 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
     players = merged["players"]
     lo, hi = mission.players
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
-        raise ConfigError(say("mission: players must be a whole number from 1 to 4"))
+        raise ConfigError.say("mission: players must be a whole number from 1 to 4")
     if not lo <= players <= hi:
-        raise ConfigError(
-            say(
-                "mission: {mission} is for {lo} to {hi} players, not {players}",
-                mission=mission.id,
-                lo=lo,
-                hi=hi,
-                players=players,
-            )
+        raise ConfigError.say(
+            "mission: {mission} is for {lo} to {hi} players, not {players}",
+            mission=mission.id,
+            lo=lo,
+            hi=hi,
+            players=players,
         )
     offered = [c.id for c in mission.characters]
     chosen = merged["characters"]
@@ -65,21 +63,18 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
         count = players if players > 1 else min(2, len(offered))
         chosen = offered[:count]
     if not isinstance(chosen, list | tuple) or not all(isinstance(c, str) for c in chosen):
-        raise ConfigError(say("mission: characters must be a list of character ids"))
+        raise ConfigError.say("mission: characters must be a list of character ids")
     chosen = list(chosen)
     for cid in chosen:
         if cid not in offered:
-            raise ConfigError(
-                say(
-                    "mission: character {character!r} is not offered by {mission} "
-                    "(offered: {offered})",
-                    character=cid,
-                    mission=mission.id,
-                    offered=", ".join(offered),
-                )
+            raise ConfigError.say(
+                "mission: character {character!r} is not offered by {mission} (offered: {offered})",
+                character=cid,
+                mission=mission.id,
+                offered=", ".join(offered),
             )
     if len(set(chosen)) != len(chosen):
-        raise ConfigError(say("mission: a character can be chosen only once"))
+        raise ConfigError.say("mission: a character can be chosen only once")
     if len(chosen) < players:
         raise ConfigError(
             nsay(
@@ -90,8 +85,8 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
             )
         )
     if len(chosen) > MAX_CHARACTERS:
-        raise ConfigError(
-            say("mission: at most {most} characters play at once", most=MAX_CHARACTERS)
+        raise ConfigError.say(
+            "mission: at most {most} characters play at once", most=MAX_CHARACTERS
         )
     most = SOLO_CHARACTERS if players == 1 else players
     if len(chosen) > most:  # docs/rules/mission.md §1.2: one character per player
@@ -108,32 +103,30 @@ def make_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
         )
     secrets = merged["secrets"]
     if not isinstance(secrets, list | tuple) or not all(isinstance(s, str) for s in secrets):
-        raise ConfigError(say("mission: secrets must be a list of secret rule ids"))
+        raise ConfigError.say("mission: secrets must be a list of secret rule ids")
     for rule_id in secrets:
         if rule_id not in SECRET_RULES:
-            raise ConfigError(
-                say(
-                    "mission: unknown secret rule {rule!r}{hint}",
-                    rule=rule_id,
-                    hint=suggest(rule_id, SECRET_RULES),
-                )
+            raise ConfigError.say(
+                "mission: unknown secret rule {rule!r}{hint}",
+                rule=rule_id,
+                hint=suggest(rule_id, SECRET_RULES),
             )
     if len(set(secrets)) != len(secrets):
-        raise ConfigError(say("mission: a secret rule can be in play only once"))
+        raise ConfigError.say("mission: a secret rule can be in play only once")
     merged["secrets"] = list(secrets)
     deck = mission.deck
     extra = sum(SECRET_RULES[s].hand for s in merged["secrets"])
     if len(chosen) * (deck.hand_size + extra) > deck.resource_count:
-        raise ConfigError(say("mission: the deck is too small to deal every character a hand"))
+        raise ConfigError.say("mission: the deck is too small to deal every character a hand")
     first = merged["first_player"]
     if first is not None and (
         not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(chosen)
     ):
-        raise ConfigError(
-            say("mission: first_player must be a character index 0-{last}", last=len(chosen) - 1)
+        raise ConfigError.say(
+            "mission: first_player must be a character index 0-{last}", last=len(chosen) - 1
         )
     if not isinstance(merged["optional_draw_in_peril"], bool):
-        raise ConfigError(say("mission: optional_draw_in_peril must be true or false"))
+        raise ConfigError.say("mission: optional_draw_in_peril must be true or false")
     merged["characters"] = chosen
     merged["mission"] = mission_dict(mission)
     return merged

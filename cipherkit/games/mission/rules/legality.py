@@ -222,41 +222,35 @@ def card_of_value(state: MissionState, c: int, value: int, skip: int = -1) -> in
 def check_seat(state: MissionState, seat: Seat) -> None:
     """Every action: the mission is on and ``seat`` is one of its seats."""
     if state._outcome is not None:
-        raise IllegalAction(say("the mission is over"))
+        raise IllegalAction.say("the mission is over")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise IllegalAction(
-            say(
-                "there is no seat {seat!r} (seats are 0 to {last})",
-                seat=seat,
-                last=state.players - 1,
-            )
+        raise IllegalAction.say(
+            "there is no seat {seat!r} (seats are 0 to {last})", seat=seat, last=state.players - 1
         )
 
 
 def check_turn(state: MissionState, seat: Seat) -> None:
     """Every action but a vote: no answer awaits its vote, and it is ``seat``'s turn."""
     if state.phase == SOLVE:
-        raise IllegalAction(
-            say(
-                "the answer {answer!r} has been proposed: confirm or reject it first",
-                answer=state.proposal,
-            )
+        raise IllegalAction.say(
+            "the answer {answer!r} has been proposed: confirm or reject it first",
+            answer=state.proposal,
         )
     c = state.turn
     if seat != state.seat_of[c]:
-        raise IllegalAction(
-            say("it is {name}'s turn (seat {seat})", name=state.name(c), seat=state.seat_of[c])
+        raise IllegalAction.say(
+            "it is {name}'s turn (seat {seat})", name=state.name(c), seat=state.seat_of[c]
         )
 
 
 def check_vote(state: MissionState, seat: Seat, action: Action) -> None:
     """``confirm``, ``reject`` and ``reject WHY``: an answer awaits this seat's vote."""
     if state.phase != SOLVE:
-        raise IllegalAction(say("nobody has proposed an answer"))
+        raise IllegalAction.say("nobody has proposed an answer")
     if seat not in state.votes:
         if seat == state.proposer:
-            raise IllegalAction(say("you proposed this answer; the others decide"))
-        raise IllegalAction(say("you have already confirmed this answer"))
+            raise IllegalAction.say("you proposed this answer; the others decide")
+        raise IllegalAction.say("you have already confirmed this answer")
 
 
 def check_play(state: MissionState, seat: Seat, action: Play) -> None:
@@ -266,27 +260,22 @@ def check_play(state: MissionState, seat: Seat, action: Play) -> None:
         raise IllegalAction(pending(state.phase))
     a = ACTION_INDEX.get(action.action)
     if a is None:
-        raise IllegalAction(say("there is no action card {card!r}", card=action.action))
+        raise IllegalAction.say("there is no action card {card!r}", card=action.action)
     if card_of_value(state, state.turn, action.value) < 0:
-        raise IllegalAction(say("you have no {value} in hand", value=action.value))
+        raise IllegalAction.say("you have no {value} in hand", value=action.value)
     card_name = say(ACTION_NAMES[action.action])
     if state.blocks[a]:
-        raise IllegalAction(
-            say(
-                "the {card} card is blocked by counter-intel until a Regroup clears it",
-                card=card_name,
-            )
+        raise IllegalAction.say(
+            "the {card} card is blocked by counter-intel until a Regroup clears it", card=card_name
         )
     pile = state.piles[a]
     if pile:
         top = state.t.cards.value[pile[-1]]
         if top >= action.value:
-            raise IllegalAction(
-                say(
-                    "the {card} pile shows {top}: play a card higher than {top}",
-                    card=card_name,
-                    top=top,
-                )
+            raise IllegalAction.say(
+                "the {card} pile shows {top}: play a card higher than {top}",
+                card=card_name,
+                top=top,
             )
 
 
@@ -299,9 +288,9 @@ def check_special(state: MissionState, seat: Seat, action: Special) -> None:
     first = card_of_value(state, c, action.low)
     if first < 0 or card_of_value(state, c, action.high, skip=first) < 0:
         if action.low == action.high:
-            raise IllegalAction(say("you do not have two {value}s in hand", value=action.low))
-        raise IllegalAction(
-            say("you do not have a {low} and a {high} in hand", low=action.low, high=action.high)
+            raise IllegalAction.say("you do not have two {value}s in hand", value=action.low)
+        raise IllegalAction.say(
+            "you do not have a {low} and a {high} in hand", low=action.low, high=action.high
         )
 
 
@@ -310,7 +299,7 @@ def check_propose(state: MissionState, seat: Seat, action: Propose) -> None:
     check_turn(state, seat)
     _between_actions(state)
     if not str(action.text).strip():
-        raise IllegalAction(say("propose what? give the answer"))
+        raise IllegalAction.say("propose what? give the answer")
 
 
 def check_propose_reading(state: MissionState, seat: Seat, action: Action) -> None:
@@ -318,13 +307,13 @@ def check_propose_reading(state: MissionState, seat: Seat, action: Action) -> No
     check_turn(state, seat)
     _between_actions(state)
     if not state.answer_open():
-        raise IllegalAction(say("some answer windows are still closed: propose WORDS instead"))
+        raise IllegalAction.say("some answer windows are still closed: propose WORDS instead")
 
 
 def _between_actions(state: MissionState) -> None:
     phase = state.phase
     if phase not in (ACT, DRAW_PHASE):
-        raise IllegalAction(say("{hint}; propose between actions", hint=pending(phase)))
+        raise IllegalAction.say("{hint}; propose between actions", hint=pending(phase))
 
 
 def check_end(state: MissionState, seat: Seat, action: Action) -> None:
@@ -333,7 +322,7 @@ def check_end(state: MissionState, seat: Seat, action: Action) -> None:
     if state.phase != ACT:
         raise IllegalAction(pending(state.phase))
     if state.actions_taken == 0:
-        raise IllegalAction(say("take at least one action before ending your turn"))
+        raise IllegalAction.say("take at least one action before ending your turn")
 
 
 def check_pass(state: MissionState, seat: Seat, action: Action) -> None:
@@ -342,21 +331,19 @@ def check_pass(state: MissionState, seat: Seat, action: Action) -> None:
     if state.phase != ACT:
         raise IllegalAction(pending(state.phase))
     if state.actions_taken:
-        raise IllegalAction(say("you have taken an action: end your turn instead of passing"))
+        raise IllegalAction.say("you have taken an action: end your turn instead of passing")
     if state.can_act(state.turn):
-        raise IllegalAction(say("you can still act: pass only when no action is possible"))
+        raise IllegalAction.say("you can still act: pass only when no action is possible")
 
 
 def check_under_way(state: MissionState, seat: Seat, action: Action) -> None:
     """A step of the action, ability or drawing under way: one that is listed now."""
     check_turn(state, seat)
     if state.phase == ACT:
-        raise IllegalAction(
-            say(
-                "{action} is not a main action: play a card (play 7 run), use your special "
-                "action (special 3 9), end or pass",
-                action=str(action),
-            )
+        raise IllegalAction.say(
+            "{action} is not a main action: play a card (play 7 run), use your special "
+            "action (special 3 9), end or pass",
+            action=str(action),
         )
     if action not in sub_actions(state, state.turn):
         raise IllegalAction(why_not(state, state.turn, action))
