@@ -118,6 +118,29 @@ def seat_sides(spec: GameSpec[StateT], config: Mapping[str, Any] | None, seed: i
     return [int(side) for side in sides()]
 
 
+def _check_bot_count(game: str, got: int, n_sides: int, team_game: bool) -> None:
+    """Refuse a match with not one bot a side (a seat, but in a team game)."""
+    if got == n_sides:
+        return
+    if team_game:
+        wrong = nsay(
+            "{game} needs {n} bot (one per side), got {got}",
+            "{game} needs {n} bots (one per side), got {got}",
+            n_sides,
+            game=game,
+            got=got,
+        )
+    else:
+        wrong = nsay(
+            "{game} needs {n} bot (one per seat), got {got}",
+            "{game} needs {n} bots (one per seat), got {got}",
+            n_sides,
+            game=game,
+            got=got,
+        )
+    raise CipherkitError(wrong)
+
+
 def play_match(
     game: str,
     bots: list[str],
@@ -174,24 +197,7 @@ def play_match(
     sides = seat_sides(spec, config, seed)
     team_game = sides != list(range(seats))
     n_sides = max(sides) + 1
-    if len(bots) != n_sides:
-        if team_game:
-            wrong = nsay(
-                "{game} needs {n} bot (one per side), got {got}",
-                "{game} needs {n} bots (one per side), got {got}",
-                n_sides,
-                game=game,
-                got=len(bots),
-            )
-        else:
-            wrong = nsay(
-                "{game} needs {n} bot (one per seat), got {got}",
-                "{game} needs {n} bots (one per seat), got {got}",
-                n_sides,
-                game=game,
-                got=len(bots),
-            )
-        raise CipherkitError(wrong)
+    _check_bot_count(game, len(bots), n_sides, team_game)
     for name in bots:  # unknown names fail before any game is played
         make_bot(game, name)
     keys = bot_keys(bots)
