@@ -48,6 +48,11 @@ def _name(call: ast.Call) -> str:
     return func.attr if isinstance(func, ast.Attribute) else ""
 
 
+def _says(call: ast.Call) -> bool:
+    """``X.say(...)``: an error made with a catalogued message (``CipherkitError.say``)."""
+    return isinstance(call.func, ast.Attribute) and call.func.attr == "say"
+
+
 def _raw_words(node: ast.expr) -> str | None:
     """The English a string constant or f-string argument holds, if any."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -74,10 +79,14 @@ def raw_raises(source: str, filename: str = "<source>") -> list[str]:
     ([], [])
     >>> raw_raises('raise CipherkitError(say("{path}: no such file", path=p))')
     []
+    >>> raw_raises('raise CipherkitError.say("{path}: no such file", path=p)')  # the same
+    []
     """
     found = []
     for node in ast.walk(ast.parse(source, filename)):
         if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+            continue
+        if _says(node.exc):  # X.say("…"): the message from the catalog (CipherkitError.say)
             continue
         name = _name(node.exc)
         if name in BUILTIN_EXCEPTIONS or name in ALLOWED:
@@ -100,6 +109,8 @@ def test_the_checker_finds_raw_english_and_nothing_else() -> None:
     assert raw_raises('raise Refused(f"refused: {exc}{extra}")') == []
     assert raw_raises('raise Refused(f"refused: bad {exc}")') == ["<source>:1: Refused"]
     assert raw_raises('raise web.HTTPError(503, "the server is stopping")') == []
+    assert raw_raises('raise ConfigError.say("unknown {key}", key=k)') == []
+    assert raw_raises('raise ConfigError.with_text("unknown key")') == ["<source>:1: with_text"]
 
 
 def test_no_error_a_person_reads_is_raised_with_raw_english() -> None:
