@@ -76,7 +76,7 @@ class Message:
         out: dict[str, Any] = {
             "id": self.id,
             "params": {
-                k: (v._inner_json if isinstance(v, Message) else v) for k, v in self.params.items()
+                k: (v.json if isinstance(v, Message) else v) for k, v in self.params.items()
             },
         }
         if self.plural is not None:
@@ -86,9 +86,15 @@ class Message:
         return out
 
     @cached_property
-    def _inner_json(self) -> dict[str, Any]:
-        # a message inside another (a name, a card) is written once: messages are values,
-        # and a game's log names the same players and cards again and again
+    def json(self) -> dict[str, Any]:
+        """:meth:`to_json`, written once and shared (read it, do not change it): messages
+        are values, and a game's log is read again and again and names the same players
+        and cards in line after line.
+
+        >>> m = say("the game is over")
+        >>> m.json == m.to_json() and m.json is m.json
+        True
+        """
         return self.to_json()
 
 

@@ -55,5 +55,5 @@ def observe(state: DecipherState, viewer: Viewer) -> DecipherObservation:
         ],
         "scores": state.scores() if over else None,
         "outcome": None if state.outcome is None else state.outcome.to_json(),
-        "log": [m.to_json() for m in state.log],
+        "log": [m.json for m in state.log],
     }

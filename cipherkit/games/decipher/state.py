@@ -160,7 +160,7 @@ class DecipherState(State[DecipherObservation]):
             **self._plain(),
             "guesses": [[str(c) for c in g] for g in self.guesses],
             "end_reason": self.end_reason,
-            "log": [m.to_json() for m in self.log],
+            "log": [m.json for m in self.log],
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
