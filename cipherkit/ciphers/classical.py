@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypedDict, Unpack, cast
 
 import numpy as np
 
@@ -31,6 +31,7 @@ __all__ = [
     "Caesar",
     "Cipher",
     "Columnar",
+    "Keep",
     "Playfair",
     "RailFence",
     "Substitution",
@@ -91,6 +92,20 @@ def keyword_alphabet(keyword: str, *, exclude: str = "", letters: Alphabet = LAT
         if letters.is_letter(ch) and ch not in seen and ch not in exclude:
             seen.append(ch)
     return "".join(seen)
+
+
+class Keep(TypedDict, total=False):
+    """What :meth:`Cipher.encrypt` and :meth:`Cipher.decrypt` keep of the text beside its
+    letters; ``None`` (or left out) is the cipher's own default (a substitution keeps
+    case, spaces and punctuation; a transposition drops them)."""
+
+    keep_case: bool | None
+    keep_spaces: bool | None
+    keep_punctuation: bool | None
+
+
+def _given(value: bool | None, default: bool) -> bool:
+    return default if value is None else value
 
 
 @dataclass(frozen=True, repr=False)
@@ -159,45 +174,24 @@ class Cipher:
     def _decrypt_codes(self, codes: np.ndarray) -> np.ndarray:
         raise NotImplementedError
 
-    def encrypt(
-        self,
-        text: str,
-        *,
-        keep_case: bool | None = None,
-        keep_spaces: bool | None = None,
-        keep_punctuation: bool | None = None,
-    ) -> str:
-        """Encrypt the letters of ``text``; the rest is kept or dropped by the options."""
+    def encrypt(self, text: str, **keep: Unpack[Keep]) -> str:
+        """Encrypt the letters of ``text``; the rest is kept or dropped by ``keep``."""
         out = self._encrypt_codes(self.letters.codes(check_text(text)))
-        return self._shape(text, out, keep_case, keep_spaces, keep_punctuation)
+        return self._shape(text, out, keep)
 
-    def decrypt(
-        self,
-        text: str,
-        *,
-        keep_case: bool | None = None,
-        keep_spaces: bool | None = None,
-        keep_punctuation: bool | None = None,
-    ) -> str:
-        """Decrypt the letters of ``text``; the rest is kept or dropped by the options."""
+    def decrypt(self, text: str, **keep: Unpack[Keep]) -> str:
+        """Decrypt the letters of ``text``; the rest is kept or dropped by ``keep``."""
         out = self._decrypt_codes(self.letters.codes(check_text(text)))
-        return self._shape(text, out, keep_case, keep_spaces, keep_punctuation)
+        return self._shape(text, out, keep)
 
-    def _shape(
-        self,
-        text: str,
-        out: np.ndarray,
-        keep_case: bool | None,
-        keep_spaces: bool | None,
-        keep_punctuation: bool | None,
-    ) -> str:
+    def _shape(self, text: str, out: np.ndarray, keep: Keep) -> str:
         d = self.keeps_shape
         return self.letters.reshape_like(
             text,
             out,
-            keep_case=d if keep_case is None else keep_case,
-            keep_spaces=d if keep_spaces is None else keep_spaces,
-            keep_punctuation=d if keep_punctuation is None else keep_punctuation,
+            keep_case=_given(keep.get("keep_case"), d),
+            keep_spaces=_given(keep.get("keep_spaces"), d),
+            keep_punctuation=_given(keep.get("keep_punctuation"), d),
         )
 
     def key_text(self) -> str:
