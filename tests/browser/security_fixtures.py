@@ -307,6 +307,7 @@ def mission_file_secrets(mission: Any) -> list[str]:
 
 
 def text_of(messages: list[Any]) -> str:
-    from tests.widgets.leaks import as_text
+    """The messages as one text to scan, without the protocol's ids and dates."""
+    from tests.widgets.leaks import as_text, without_envelope
 
-    return "\n".join(as_text(m) for m in messages)
+    return without_envelope("\n".join(as_text(m) for m in messages))

@@ -14,6 +14,13 @@ from typing import Any
 
 from cipherkit.games.decipher.cards import SUIT_SYMBOLS, Card
 
+_HEX_ID = (
+    r"(?:IPY_MODEL_)?(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{24}"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:_[0-9]+_[0-9]+)?"
+)
+_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(?:Z|[+-][0-9]{2}:?[0-9]{2})?"
+_ENVELOPE = re.compile(rf'"(?:{_HEX_ID}|{_DATE})"')
+
 
 def card_pattern(card: str) -> re.Pattern[str]:
     c = Card.parse(card)
@@ -37,3 +44,18 @@ def as_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False) + "\n" + json.dumps(value, ensure_ascii=True)
+
+
+def without_envelope(text: str) -> str:
+    """``text`` with the messaging protocol's own ids and times blanked: every quoted
+    string that is a whole message, session or comm id (a uuid, perhaps with the
+    kernel's pid and a counter) or a timestamp. A short numeric answer (``11246``) turns
+    up in those by chance (a pid, a date's microseconds); nothing a page shows is one.
+
+    >>> without_envelope('{"msg_id": "7fb50122-56f9db674086a719b091160e_11246_107", '
+    ...                  '"date": "2026-12-05T23:10:56.112460Z", "text": "11246"}')
+    '{"msg_id": "", "date": "", "text": "11246"}'
+    >>> without_envelope('"133ccaf0b90bb51b22e5ebc559995d1f06679bd0c2fa38325cb42b5bac043e55"')[:9]
+    '"133ccaf0'
+    """
+    return _ENVELOPE.sub('""', text)
