@@ -102,9 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def program() -> int:
     """The ``cipherkit`` program (its console script): :func:`main` in a process of its
-    own, which does without jsonschema's IRI grammars (:func:`~cipherkit.serve.voila_main.
-    skip_iri_grammars`): ``cipherkit publish`` checks the notebooks it writes with
-    nbformat, and compiling those grammars took 1.3 of its 4.2 CPU-seconds."""
+    own, which does without jsonschema's IRI grammars (:func:`skip_iri_grammars`):
+    ``cipherkit publish`` checks the notebooks it writes with nbformat, and compiling
+    those grammars took 1.3 of its 4.2 CPU-seconds."""
     skip_iri_grammars()
     return main()
 
